@@ -1,0 +1,198 @@
+"""Configuration: pydantic models with embedded defaults.
+
+The shape follows mem0's where they overlap (``path``; ``llm`` / ``embedder`` /
+``vector_store`` / ``graph_store`` / ``reranker`` each ``{"provider", "config"}``),
+so a mem0 config ports over. Sources, lowest to highest precedence: defaults,
+environment (``MEM_GRAPH_HOME``, ``NEO4J_URI``…, ``QDRANT_URL``…), a JSON/TOML
+file, an explicit dict.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError as PydanticValidationError
+
+from mem_graph.errors import ConfigError
+
+
+def default_home() -> Path:
+    return Path(os.environ.get("MEM_GRAPH_HOME") or Path.home() / ".mem_graph").expanduser()
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ProviderConfig(_Section):
+    provider: str
+    config: dict[str, Any] = Field(default_factory=dict)
+
+
+class EmbedderConfig(ProviderConfig):
+    """``sentence_transformers`` (alias ``huggingface``): config.model is a name or folder;
+    the default is the packaged all-MiniLM-L6-v2, loaded offline."""
+
+    provider: Literal["sentence_transformers", "huggingface"] = "sentence_transformers"
+
+
+class VectorStoreConfig(ProviderConfig):
+    """``qdrant_edge`` (embedded, default) or ``qdrant`` (server/cluster via qdrant-client)."""
+
+    provider: Literal["qdrant_edge", "qdrant"] = "qdrant_edge"
+
+
+class GraphStoreConfig(ProviderConfig):
+    """``ladybug`` (embedded, default) or ``neo4j``."""
+
+    provider: Literal["ladybug", "neo4j"] = "ladybug"
+
+
+class LLMConfig(ProviderConfig):
+    provider: Literal["openai"] = "openai"
+
+
+class RerankerConfig(ProviderConfig):
+    """Cross-encoder rerank. ``enabled``: auto (use when loadable) / true / false;
+    ``required``: raise instead of skipping when the model cannot be loaded."""
+
+    provider: Literal["cross_encoder", "sentence_transformers"] = "cross_encoder"
+    config: dict[str, Any] = Field(
+        default_factory=lambda: {
+            "model": "cross-encoder/ms-marco-MiniLM-L6-v2",
+            "enabled": "auto",
+            "required": False,
+            "top_n": 20,
+            "batch_size": 32,
+            "device": None,
+        }
+    )
+
+
+class RetrievalConfig(_Section):
+    """Fusion weights and candidate sizes (see README, "How search ranks")."""
+
+    semantic_weight: float = 1.0
+    keyword_weight: float = 0.25
+    graph_weight: float = 0.2
+    recency_weight: float = 0.0
+    recency_half_life_days: float = 30.0
+    semantic_floor: float = 0.1
+    candidate_multiplier: int = 4
+    graph_hops: int = Field(2, ge=0, le=3)
+    graph_seed_hits: int = 3
+    graph_max_candidates: int = 20
+    ppr_alpha: float = 0.85
+
+
+class ReconcileConfig(_Section):
+    near_duplicate_threshold: float = 0.92
+    related_limit: int = 8
+
+
+class ExtractionConfig(_Section):
+    keep_unextracted: bool = True  # a user turn with content but no rule-extracted fact is kept verbatim
+    extract_from_roles: tuple[str, ...] = ("user",)
+    context_messages: int = 6
+    fallback_to_rules: bool = False  # LLM failures fall back to rules instead of raising
+
+
+class LimitsConfig(_Section):
+    max_message_chars: int = 32_000
+    max_messages_per_add: int = 10_000
+    max_metadata_bytes: int = 16_384
+    max_query_chars: int = 4_000
+    max_limit: int = 1_000
+
+
+class MemoryConfig(_Section):
+    path: Path = Field(default_factory=default_home)
+    embedder: EmbedderConfig = Field(default_factory=EmbedderConfig)
+    vector_store: VectorStoreConfig = Field(default_factory=VectorStoreConfig)
+    graph_store: GraphStoreConfig = Field(default_factory=GraphStoreConfig)
+    llm: LLMConfig | None = None
+    reranker: RerankerConfig = Field(default_factory=RerankerConfig)
+    extractor: Literal["rules", "llm", "hybrid"] = "rules"
+    custom_instructions: str | None = None
+    history_db_path: Path | None = None
+    retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
+    reconcile: ReconcileConfig = Field(default_factory=ReconcileConfig)
+    extraction: ExtractionConfig = Field(default_factory=ExtractionConfig)
+    limits: LimitsConfig = Field(default_factory=LimitsConfig)
+    version: str = "v1.1"
+
+    @property
+    def history_path(self) -> Path:
+        return self.history_db_path or self.path / "history.sqlite"
+
+
+_MEM0_ALIASES = {"custom_fact_extraction_prompt": "custom_instructions", "custom_prompt": "custom_instructions"}
+_MEM0_IGNORED = {"custom_update_memory_prompt", "api_version"}
+
+
+def _env_overrides() -> dict[str, Any]:
+    env = os.environ
+    out: dict[str, Any] = {}
+    if env.get("NEO4J_URI"):
+        out["graph_store"] = {
+            "provider": "neo4j",
+            "config": {k: v for k, v in {"url": env["NEO4J_URI"], "username": env.get("NEO4J_USER"),
+                                         "password": env.get("NEO4J_PASSWORD"),
+                                         "database": env.get("NEO4J_DATABASE")}.items() if v},
+        }
+    if env.get("QDRANT_URL"):
+        out["vector_store"] = {
+            "provider": "qdrant",
+            "config": {k: v for k, v in {"url": env["QDRANT_URL"], "api_key": env.get("QDRANT_API_KEY")}.items() if v},
+        }
+    return out
+
+
+def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in top.items():
+        out[k] = _deep_merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def read_config_file(path: str | Path) -> dict[str, Any]:
+    p = Path(path).expanduser()
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file {p}: {exc}") from exc
+    try:
+        return tomllib.loads(raw.decode()) if p.suffix == ".toml" else json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config file {p} is not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {exc}") from exc
+
+
+def load_config(source: dict[str, Any] | str | Path | MemoryConfig | None = None, **overrides: Any) -> MemoryConfig:
+    """Build a MemoryConfig from env, then a file path or dict, then keyword overrides."""
+    if isinstance(source, MemoryConfig):
+        data = source.model_dump()
+    elif isinstance(source, (str, Path)):
+        data = read_config_file(source)
+    elif source is None:
+        data = {}
+    elif isinstance(source, dict):
+        data = dict(source)
+    else:
+        raise ConfigError(f"config must be a dict, a file path or MemoryConfig, got {type(source).__name__}")
+    for old, new in _MEM0_ALIASES.items():
+        if old in data:
+            data.setdefault(new, data.pop(old))
+    for key in _MEM0_IGNORED:
+        data.pop(key, None)
+    if "graph_store" in data and data["graph_store"] is None:
+        data.pop("graph_store")
+    merged = _deep_merge(_env_overrides(), data)
+    merged = _deep_merge(merged, {k: v for k, v in overrides.items() if v is not None})
+    try:
+        return MemoryConfig.model_validate(merged)
+    except PydanticValidationError as exc:
+        raise ConfigError(f"invalid mem_graph config: {exc}") from exc

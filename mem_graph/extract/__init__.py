@@ -1,0 +1,1 @@
+"""Extraction: messages -> candidate facts, entities and triples; reconciliation against memory."""

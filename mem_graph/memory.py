@@ -1,0 +1,263 @@
+"""``Memory``: the SDK facade. It validates, orchestrates and delegates; the layers do the work."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from mem_graph.config import MemoryConfig, load_config
+from mem_graph.embed import build_embedder
+from mem_graph.errors import NotFoundError, ValidationError
+from mem_graph.extract.reconcile import Reconciler
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.graph_view import GraphView
+from mem_graph.retrieve.graph_expand import GraphExpander
+from mem_graph.retrieve.pipeline import SearchPipeline
+from mem_graph.retrieve.rerank import Reranker
+from mem_graph.stores.factory import DirectoryLock, build_graph_store, build_vector_store, uses_embedded_store
+from mem_graph.stores.graph.base import GraphMemory
+from mem_graph.stores.history import EventRow, HistoryStore
+from mem_graph.stores.vector.base import VectorFilter, scroll_all
+from mem_graph.timeutil import now, parse_timestamp
+from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
+from mem_graph.validation import (
+    check_limit, check_memory_id, check_metadata, check_text, make_scope, normalise_messages,
+)
+from mem_graph.write import WritePipeline, index_text
+
+log = logging.getLogger(__name__)
+
+_FILTER_FIELDS = {"layer", "hash", "slot"}
+
+
+class Memory:
+    """Long-term memory for one app: facts in Qdrant, entities in a graph, an audit trail in SQLite.
+
+    >>> with Memory(path="/tmp/mg") as m:
+    ...     m.add("I live in Beijing.", user_id="alice")
+    ...     m.search("where does the user live?", user_id="alice")
+    """
+
+    def __init__(self, path: str | Path | None = None, config: MemoryConfig | dict[str, Any] | str | None = None):
+        self.config = load_config(config, path=Path(path).expanduser() if path is not None else None)
+        cfg = self.config
+        self._lock = DirectoryLock(cfg.path) if uses_embedded_store(cfg) else None
+        self._write_lock = threading.RLock()
+        try:
+            self.embedder = build_embedder(cfg.embedder)
+            self.vectors = build_vector_store(cfg, self.embedder.dim)
+            self.graph_store = build_graph_store(cfg)
+            self.history_store = HistoryStore(cfg.history_path)
+        except BaseException:
+            self._release_partial()
+            raise
+        self.extractor = RuleExtractor()
+        self.writer = WritePipeline(cfg, self.vectors, self.graph_store, self.history_store, self.embedder,
+                                    self._build_extractor(), Reconciler(self.vectors, cfg.reconcile))
+        self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,
+                                       GraphExpander(self.graph_store, cfg.retrieval), Reranker(cfg.reranker),
+                                       self.extractor)
+        self.graph = GraphView(self.graph_store)
+        replayed = self.writer.replay_pending()
+        if replayed:
+            log.warning("recovered %d unfinished write(s) from the journal", replayed)
+
+    def _build_extractor(self) -> Any:
+        if self.config.extractor == "rules":
+            return self.extractor
+        from mem_graph.extract.llm import build_llm_extractor  # issue: LLM extraction
+
+        return build_llm_extractor(self.config, self.extractor)
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any] | str | Path | MemoryConfig) -> Memory:
+        """Build from a mem0-shaped dict, a JSON/TOML file path, or a MemoryConfig."""
+        return cls(config=config)
+
+    # -- writes ---------------------------------------------------------------
+    def add(self, messages: Any, *, user_id: str | None = None, agent_id: str | None = None,
+            run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
+            infer: bool = True, timestamp: Any = None, expires_at: Any = None, client_id: str | None = None,
+            source_ref: str | None = None) -> dict[str, Any]:
+        """Remember what the messages say. Returns ``{"results": [{id, memory, event, …}], "relations": …}``.
+
+        ``messages`` is a string or a list of ``{role, content[, name, timestamp, metadata]}``;
+        ``infer=False`` stores each message verbatim; ``timestamp`` is when it was said.
+        """
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        limits = self.config.limits
+        msgs = normalise_messages(messages, limits)
+        meta = check_metadata(metadata, limits)
+        if not isinstance(infer, bool):
+            raise ValidationError("infer must be a boolean")
+        ts = parse_timestamp(timestamp)
+        exp = parse_timestamp(expires_at, field="expires_at")
+        if ts is not None:
+            msgs = [m if m.timestamp is not None else replace(m, timestamp=ts) for m in msgs]
+        source = {k: v for k, v in {"client_id": client_id, "source_ref": source_ref}.items() if v is not None}
+        with self._write_lock:
+            return self.writer.add(scope, msgs, metadata=meta, infer=infer, expires_at=exp, source=source)
+
+    def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
+               run_id: str | None = None, namespace: str | None = None,
+               metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Replace a memory's text in place (same id, version + 1); the old text stays in history."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        mid = check_memory_id(memory_id)
+        text = check_text(data, what="data", max_chars=self.config.limits.max_message_chars)
+        meta = check_metadata(metadata, self.config.limits) if metadata is not None else None
+        with self._write_lock:
+            old = self._get_record(scope, mid)
+            analysed = self.extractor.analyse([_as_message(text)])[0]
+            t = now()
+            new = MemoryRecord(**{**old.__dict__, "text": text, "hash": text_hash(text), "updated_at": t,
+                                  "version": old.version + 1, "entities": [e.key for e in analysed[0]],
+                                  "triples": analysed[1], "metadata": meta if meta is not None else old.metadata,
+                                  "slot": None, "subject_key": None, "object_key": None})
+            vec = self.embedder.embed_documents([index_text(new.text, new.layer, new.metadata)])
+            self.vectors.upsert([new], vec, [index_text(new.text, new.layer, new.metadata)])
+            self.graph_store.write_memories([GraphMemory(new, analysed[0])])
+            self.history_store.commit_events([EventRow(mid, "UPDATE", old.scope, old.text, text,
+                                                       "[manual] updated through the API", "sdk")])
+        return {"id": mid, "memory": text, "event": "UPDATE", "previous_memory": old.text}
+
+    def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
+               run_id: str | None = None, namespace: str | None = None) -> dict[str, Any]:
+        """Erase one memory from every store; history keeps the event (with its text)."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        mid = check_memory_id(memory_id)
+        with self._write_lock:
+            old = self._get_record(scope, mid)
+            self.vectors.delete([mid])
+            self.graph_store.delete_memories([mid])
+            self.history_store.commit_events([EventRow(mid, "DELETE", old.scope, old.text, None,
+                                                       "[manual] deleted through the API", "sdk")])
+        return {"id": mid, "memory": old.text, "event": "DELETE"}
+
+    def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+                   namespace: str | None = None) -> dict[str, Any]:
+        """Erase every memory, graph node, raw message and event of the scope."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        with self._write_lock:
+            ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=scope, statuses=None))]
+            self.vectors.delete(ids)
+            self.graph_store.delete_scope(scope)
+            self.history_store.delete_scope(scope)
+        return {"deleted": len(ids), "message": f"deleted {len(ids)} memories"}
+
+    def reset(self) -> None:
+        """Erase everything in every store (all scopes)."""
+        with self._write_lock:
+            self.vectors.reset()
+            self.graph_store.reset()
+            self.history_store.reset()
+
+    # -- reads ------------------------------------------------------------------
+    def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
+               run_id: str | None = None, namespace: str | None = None, limit: int = 10,
+               filters: dict[str, Any] | None = None, explain: bool = False, include_invalidated: bool = False,
+               rerank: bool = True, threshold: float | None = None) -> dict[str, Any]:
+        """The memories that answer ``query``: ``{"results": [...], "relations": [...]}``, best first."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        check_text(query, what="query", max_chars=self.config.limits.max_query_chars)
+        limit = check_limit(limit, self.config.limits)
+        flt = self._filter(scope, filters, include_invalidated)
+        out = self.searcher.search(query, flt, limit, explain=bool(explain), rerank=bool(rerank))
+        if threshold is not None:
+            out["results"] = [r for r in out["results"] if r["score"] >= float(threshold)]
+        return out
+
+    def get(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
+            run_id: str | None = None, namespace: str | None = None) -> dict[str, Any]:
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        return self._get_record(scope, check_memory_id(memory_id)).to_api()
+
+    def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+                namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
+                include_invalidated: bool = False) -> dict[str, Any]:
+        """Memories of the scope, newest first."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        limit = check_limit(limit, self.config.limits)
+        records = scroll_all(self.vectors, self._filter(scope, filters, include_invalidated))
+        records.sort(key=lambda r: (r.created_at, r.valid_from), reverse=True)
+        return {"results": [r.to_api() for r in records[:limit]]}
+
+    def history(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
+                run_id: str | None = None, namespace: str | None = None) -> list[dict[str, Any]]:
+        """Every event of the memory and of the versions it replaced or that replaced it, oldest first."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        mid = check_memory_id(memory_id)
+        events = self.history_store.history_chain(mid)
+        fields = scope.fields()
+        events = [e for e in events if all((e.get(k) or ("default" if k == "namespace" else None)) == v
+                                           for k, v in fields.items())]
+        if not events:
+            raise NotFoundError(f"no memory {mid} in this scope")
+        return events
+
+    def messages(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+                 namespace: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+        """The raw messages saved for the scope (status: received / processed / failed)."""
+        return self.history_store.messages(make_scope(user_id, agent_id, run_id, namespace), status)
+
+    # -- lifecycle ----------------------------------------------------------------
+    def close(self) -> None:
+        with self._write_lock:
+            for store in (getattr(self, "vectors", None), getattr(self, "graph_store", None),
+                          getattr(self, "history_store", None)):
+                if store is not None:
+                    store.close()
+            self.vectors = self.graph_store = self.history_store = None  # type: ignore[assignment]
+            if self._lock is not None:
+                self._lock.release()
+
+    def _release_partial(self) -> None:
+        for name in ("vectors", "graph_store"):
+            store = getattr(self, name, None)
+            if store is not None:
+                store.close()
+        if self._lock is not None:
+            self._lock.release()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- helpers ------------------------------------------------------------------
+    def _get_record(self, scope: Scope, memory_id: str) -> MemoryRecord:
+        found = self.vectors.get([memory_id])
+        rec = found[0] if found else None
+        fields = rec.scope.stored_fields() if rec else {}
+        if rec is None or any(fields.get(k) != v for k, v in scope.fields().items()):
+            raise NotFoundError(f"no memory {memory_id} in this scope")  # same answer either way: no leak
+        return rec
+
+    def _filter(self, scope: Scope, filters: dict[str, Any] | None, include_invalidated: bool) -> VectorFilter:
+        equals: dict[str, str | int] = {}
+        any_of: dict[str, tuple[str, ...]] = {}
+        if filters is not None:
+            if not isinstance(filters, dict):
+                raise ValidationError("filters must be an object of metadata key -> value")
+            for key, value in filters.items():
+                if not isinstance(key, str) or not key or len(key) > 128:
+                    raise ValidationError("filter keys must be non-empty strings")
+                field = key if key in _FILTER_FIELDS else f"metadata.{key}"
+                if isinstance(value, dict) and set(value) == {"in"} and isinstance(value["in"], list) and all(
+                        isinstance(v, str) for v in value["in"]):
+                    any_of[field] = tuple(value["in"])
+                elif isinstance(value, (str, int)) and not isinstance(value, bool):
+                    equals[field] = value
+                else:
+                    raise ValidationError(f"filter {key!r}: values must be strings, integers or {{'in': [strings]}}")
+        return VectorFilter(scope=scope, statuses=None if include_invalidated else (Status.ACTIVE.value,),
+                            alive_at=now(), equals=equals, any_of=any_of)
+
+
+def _as_message(text: str) -> Message:
+    return Message(role="user", content=text, id=str(uuid.uuid4()))

@@ -1,0 +1,1 @@
+"""Read path: candidates (dense, BM25, graph) -> fusion -> cross-encoder rerank."""

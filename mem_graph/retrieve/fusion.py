@@ -1,0 +1,60 @@
+"""Fusion of the semantic, keyword, graph and recency signals into one score.
+
+    score = w_semantic * cosine + w_keyword * bm25 / max_bm25
+          + w_graph * graph + w_recency * 0.5 ** (age_days / half_life)
+
+A candidate whose cosine is below ``semantic_floor`` is dropped, so keyword or
+graph bonuses alone cannot carry an unrelated memory. Age is measured from the
+newest candidate (conversation time when the caller supplied timestamps), not
+from the wall clock, so an old conversation is not uniformly "stale".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mem_graph.config import RetrievalConfig
+from mem_graph.types import MemoryRecord
+
+DAY = 86400.0
+
+
+@dataclass
+class Candidate:
+    record: MemoryRecord
+    semantic: float | None = None
+    keyword_raw: float = 0.0
+    graph: float = 0.0
+    sources: set[str] = field(default_factory=set)
+    keyword: float = 0.0
+    recency: float = 0.0
+    fused: float = 0.0
+    rerank: float | None = None
+
+    def explain(self) -> dict[str, object]:
+        return {
+            "semantic": round(self.semantic or 0.0, 4), "keyword": round(self.keyword, 4),
+            "graph": round(self.graph, 4), "recency": round(self.recency, 4), "fused": round(self.fused, 4),
+            "rerank": None if self.rerank is None else round(self.rerank, 4), "sources": sorted(self.sources),
+        }
+
+
+def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
+    """Score, floor-filter and sort candidates (best first)."""
+    if not cands:
+        return []
+    max_kw = max(c.keyword_raw for c in cands) or 1.0
+    newest = max(c.record.valid_from for c in cands)
+    half_life = max(cfg.recency_half_life_days, 1e-6) * DAY
+    kept = []
+    for c in cands:
+        sem = c.semantic or 0.0
+        if sem < cfg.semantic_floor:
+            continue
+        c.keyword = c.keyword_raw / max_kw
+        c.recency = 0.5 ** (max(newest - c.record.valid_from, 0.0) / half_life) if cfg.recency_weight else 0.0
+        c.fused = (cfg.semantic_weight * sem + cfg.keyword_weight * c.keyword + cfg.graph_weight * c.graph
+                   + cfg.recency_weight * c.recency)
+        kept.append(c)
+    kept.sort(key=lambda c: c.fused, reverse=True)
+    return kept

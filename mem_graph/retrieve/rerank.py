@@ -1,0 +1,69 @@
+"""Cross-encoder rerank (sentence-transformers CrossEncoder), loaded offline and lazily.
+
+``enabled``: "auto" uses the model when it can be loaded from local files and
+otherwise logs one warning and reports the stage as skipped; true/false force
+it; ``required: true`` turns an unloadable model into RerankerUnavailableError.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import numpy as np
+
+from mem_graph.config import RerankerConfig
+from mem_graph.errors import RerankerUnavailableError
+
+log = logging.getLogger(__name__)
+
+
+class Reranker:
+    def __init__(self, cfg: RerankerConfig):
+        c = {**RerankerConfig().config, **cfg.config}
+        self.model_name: str = c["model"]
+        self.enabled = str(c.get("enabled", "auto")).lower()
+        self.required = bool(c.get("required", False))
+        self.top_n = int(c.get("top_n", 20))
+        self.batch_size = int(c.get("batch_size", 32))
+        self.device = c.get("device")
+        self._model: Any = None
+        self._status = "disabled" if self.enabled in ("false", "0", "off", "no") else "not loaded"
+        self._lock = threading.Lock()
+
+    @property
+    def status(self) -> str:
+        return self._status
+
+    def _load(self) -> Any:
+        with self._lock:
+            if self._model is not None or self._status.startswith(("skipped", "disabled")):
+                return self._model
+            try:
+                from sentence_transformers import CrossEncoder
+
+                self._model = CrossEncoder(self.model_name, device=self.device or "cpu", local_files_only=True)
+                self._status = "applied"
+            except Exception as exc:  # noqa: BLE001 - any loader failure means "not available offline"
+                if self.required:
+                    raise RerankerUnavailableError(
+                        f"reranker model {self.model_name!r} cannot be loaded offline: {exc}") from exc
+                self._status = f"skipped: model {self.model_name!r} not available offline"
+                log.warning("cross-encoder rerank skipped: %s cannot be loaded offline (%s); set "
+                            "reranker.config.model to a local folder to enable it", self.model_name,
+                            type(exc).__name__)
+            return self._model
+
+    def score(self, query: str, texts: list[str]) -> np.ndarray | None:
+        """Relevance scores in [0, 1] for each text, or None when reranking is off or skipped."""
+        if self._status.startswith("disabled") or not texts:
+            return None
+        model = self._load()
+        if model is None:
+            return None
+        with self._lock:
+            raw = model.predict([(query, t) for t in texts], batch_size=self.batch_size, show_progress_bar=False,
+                                convert_to_numpy=True)
+        raw = np.asarray(raw, dtype=np.float32).reshape(len(texts), -1)[:, -1]
+        return 1.0 / (1.0 + np.exp(-raw))

@@ -1,0 +1,1 @@
+"""Storage layer: vectors (Qdrant), graph (LadybugDB / Neo4j), history (SQLite)."""

@@ -1,0 +1,74 @@
+"""Build the stores a config names; server backends are imported only when chosen."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from pathlib import Path
+from typing import IO
+
+from mem_graph.config import MemoryConfig
+from mem_graph.errors import ConfigError, DirectoryInUseError
+from mem_graph.stores.graph.base import GraphStore
+from mem_graph.stores.vector.base import VectorStore
+
+
+def build_vector_store(cfg: MemoryConfig, dim: int) -> VectorStore:
+    vc = cfg.vector_store
+    if vc.provider == "qdrant_edge":
+        from mem_graph.stores.vector.edge import EdgeVectorStore
+
+        path = vc.config.get("path") or cfg.path / "vectors"
+        return EdgeVectorStore(path, dim, on_disk_payload=bool(vc.config.get("on_disk_payload", True)))
+    try:
+        from mem_graph.stores.vector.qdrant import QdrantServerVectorStore
+    except ImportError as exc:
+        raise ConfigError(f"vector_store provider 'qdrant' needs `pip install mem-graph[qdrant]` ({exc})") from exc
+    return QdrantServerVectorStore(dim=dim, **vc.config)
+
+
+def build_graph_store(cfg: MemoryConfig) -> GraphStore:
+    gc = cfg.graph_store
+    if gc.provider == "ladybug":
+        from mem_graph.stores.graph.ladybug import LadybugGraphStore
+
+        return LadybugGraphStore(gc.config.get("path") or cfg.path / "graph.lbug",
+                                 buffer_pool_mb=int(gc.config.get("buffer_pool_mb", 256)))
+    try:
+        from mem_graph.stores.graph.neo4j import Neo4jGraphStore
+    except ImportError as exc:
+        raise ConfigError(f"graph_store provider 'neo4j' needs `pip install mem-graph[neo4j]` ({exc})") from exc
+    return Neo4jGraphStore(**gc.config)
+
+
+def uses_embedded_store(cfg: MemoryConfig) -> bool:
+    return cfg.vector_store.provider == "qdrant_edge" or cfg.graph_store.provider == "ladybug"
+
+
+class DirectoryLock:
+    """An exclusive advisory lock on the data directory, held while a Memory is open."""
+
+    def __init__(self, path: Path):
+        path.mkdir(parents=True, exist_ok=True)
+        self.path = path / ".lock"
+        self._fh: IO[str] | None = open(self.path, "a+")  # noqa: SIM115 - held for the lock's lifetime
+        try:
+            fcntl.flock(self._fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._fh.seek(0)
+            holder = self._fh.read().strip() or "another process"
+            self._fh.close()
+            self._fh = None
+            raise DirectoryInUseError(
+                f"data directory {path} is in use ({holder}); embedded stores allow one open Memory per "
+                "directory - share it through `mem-graph serve`, or use another path") from None
+        self._fh.seek(0)
+        self._fh.truncate()
+        self._fh.write(f"pid {os.getpid()}")
+        self._fh.flush()
+
+    def release(self) -> None:
+        if self._fh is not None:
+            fcntl.flock(self._fh, fcntl.LOCK_UN)
+            self._fh.close()
+            self._fh = None

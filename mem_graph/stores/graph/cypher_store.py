@@ -1,0 +1,190 @@
+"""Graph store logic shared by every Cypher backend; subclasses supply only the dialect.
+
+A backend implements ``_run`` (execute, return rows as dicts), ``_ensure_schema``,
+``reset`` and ``close``. Every query here is plain openCypher that runs unchanged
+on LadybugDB and Neo4j 5.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from mem_graph.stores.graph.base import Edge, GraphMemory
+from mem_graph.types import SCOPE_FIELDS, EntityRef, MemoryRecord, Scope, normalise_entity
+
+_SCOPE_KEYS = (*SCOPE_FIELDS, "namespace")
+_SCOPE_SET = ", ".join(f"{{v}}.{k} = r.{k}" for k in _SCOPE_KEYS)
+_SCOPE_PROPS = ", ".join(f"{k}: r.{k}" for k in _SCOPE_KEYS)
+
+MERGE_ENTITIES = (
+    "UNWIND $rows AS r MERGE (e:Entity {id: r.id}) "
+    "ON CREATE SET e.name = r.name, e.display = r.display, e.type = r.type, " + _SCOPE_SET.format(v="e")
+)
+MERGE_MEMORIES = (
+    "UNWIND $rows AS r MERGE (m:Memory {id: r.id}) "
+    "SET m.text = r.text, m.status = r.status, m.created_at = r.created_at, " + _SCOPE_SET.format(v="m")
+)
+DELETE_MENTIONS = "MATCH (m:Memory)-[x:MENTIONS]->(:Entity) WHERE m.id IN $ids DELETE x"
+DELETE_RELATES = "MATCH (:Entity)-[x:RELATES]->(:Entity) WHERE x.memory_id IN $ids DELETE x"
+CREATE_MENTIONS = (
+    "UNWIND $rows AS r MATCH (m:Memory {id: r.m}), (e:Entity {id: r.e}) CREATE (m)-[:MENTIONS]->(e)"
+)
+CREATE_RELATES = (
+    "UNWIND $rows AS r MATCH (a:Entity {id: r.s}), (b:Entity {id: r.o}) "
+    "CREATE (a)-[:RELATES {type: r.type, memory_id: r.m, valid_from: r.vf, invalid_at: r.ia, " + _SCOPE_PROPS + "}]->(b)"
+)
+MENTIONED_BY = "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE m.id IN $ids RETURN DISTINCT e.id AS id"
+DELETE_MEMORY_NODES = "MATCH (m:Memory) WHERE m.id IN $ids DETACH DELETE m"
+DELETE_ORPHANS = "MATCH (e:Entity) WHERE e.id IN $ids AND NOT EXISTS { MATCH (e)-[]-() } DELETE e"
+
+_EDGE_RETURN = (
+    "RETURN a.id AS sid, a.display AS s, r.type AS rel, b.id AS oid, b.display AS o, "
+    "r.memory_id AS mid, r.invalid_at AS ia"
+)
+# Sentinel for "still valid": some embedded engines cannot infer a column type from an all-null list.
+NEVER = -1.0
+
+
+def scope_where(var: str, scope: Scope) -> tuple[str, dict[str, Any]]:
+    """``var.user_id = $s_user_id AND …`` for the scope's set fields (names are whitelisted)."""
+    fields = scope.fields()
+    clause = " AND ".join(f"{var}.{k} = $s_{k}" for k in fields)
+    return clause, {f"s_{k}": v for k, v in fields.items()}
+
+
+def entity_id(scope: Scope, name: str) -> str:
+    return f"{scope.key}\x1e{normalise_entity(name)}"
+
+
+class CypherGraphStore(ABC):
+    """Implements the GraphStore protocol on top of ``_run``."""
+
+    @abstractmethod
+    def _run(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]: ...
+
+    # -- writes -----------------------------------------------------------
+    def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
+        if not items:
+            return
+        entities: dict[str, dict[str, Any]] = {}
+        mentions, relates, memories = [], [], []
+        for item in items:
+            rec = item.record
+            scope_props = rec.scope.stored_fields()
+            memories.append({"id": rec.id, "text": rec.text, "status": rec.status.value,
+                             "created_at": rec.created_at, **scope_props})
+            refs = {e.key: e for e in item.entities if e.key}
+            for t in rec.triples:  # triple ends are entities even when the extractor did not list them
+                for name in (t.subject, t.object):
+                    refs.setdefault(normalise_entity(name), EntityRef(name))
+            for key, ref in refs.items():
+                eid = entity_id(rec.scope, key)
+                entities.setdefault(eid, {"id": eid, "name": key, "display": ref.name, "type": ref.type, **scope_props})
+                mentions.append({"m": rec.id, "e": eid})
+            for t in rec.triples:
+                relates.append({
+                    "s": entity_id(rec.scope, t.subject), "o": entity_id(rec.scope, t.object), "type": t.relation,
+                    "m": rec.id, "vf": rec.valid_from, "ia": rec.invalid_at if rec.invalid_at is not None else NEVER,
+                    **scope_props,
+                })
+        ids = [m["id"] for m in memories]
+        if entities:
+            self._run(MERGE_ENTITIES, {"rows": list(entities.values())})
+        self._run(MERGE_MEMORIES, {"rows": memories})
+        if not fresh:
+            self._run(DELETE_MENTIONS, {"ids": ids})
+            self._run(DELETE_RELATES, {"ids": ids})
+        if mentions:
+            self._run(CREATE_MENTIONS, {"rows": mentions})
+        if relates:
+            self._run(CREATE_RELATES, {"rows": relates})
+
+    def delete_memories(self, memory_ids: list[str]) -> None:
+        if not memory_ids:
+            return
+        touched = [r["id"] for r in self._run(MENTIONED_BY, {"ids": memory_ids})]
+        self._run(DELETE_RELATES, {"ids": memory_ids})
+        self._run(DELETE_MEMORY_NODES, {"ids": memory_ids})
+        if touched:
+            self._run(DELETE_ORPHANS, {"ids": touched})
+
+    def delete_scope(self, scope: Scope) -> None:
+        where_m, params = scope_where("m", scope)
+        where_e, _ = scope_where("e", scope)
+        self._run(f"MATCH (m:Memory) WHERE {where_m} DETACH DELETE m", params)
+        self._run(f"MATCH (e:Entity) WHERE {where_e} DETACH DELETE e", params)
+
+    # -- reads ------------------------------------------------------------
+    def find_entities(self, scope: Scope, names: list[str]) -> dict[str, str]:
+        keys = sorted({normalise_entity(n) for n in names} - {""})
+        if not keys:
+            return {}
+        where, params = scope_where("e", scope)
+        rows = self._run(f"MATCH (e:Entity) WHERE e.name IN $names AND {where} RETURN e.name AS name, e.id AS id",
+                         {"names": keys, **params})
+        return {r["id"]: r["name"] for r in rows}
+
+    def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False) -> list[Edge]:
+        where, params = scope_where("r", scope)
+        valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
+        query = (f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE (a.id IN $ids OR b.id IN $ids) AND {where}{valid} "
+                 + _EDGE_RETURN)
+        seen_edges: dict[tuple[str, str, str, str], Edge] = {}
+        frontier, visited = set(entity_ids), set(entity_ids)
+        for _ in range(max(hops, 0)):
+            if not frontier:
+                break
+            rows = self._run(query, {"ids": sorted(frontier), **params})
+            nxt: set[str] = set()
+            for r in rows:
+                edge = _edge(r)
+                seen_edges.setdefault((edge.source_id, edge.relation, edge.target_id, edge.memory_id), edge)
+                nxt.update({edge.source_id, edge.target_id})
+            frontier = nxt - visited
+            visited |= nxt
+        return list(seen_edges.values())
+
+    def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
+        if not entity_ids:
+            return {}
+        where, params = scope_where("m", scope)
+        rows = self._run(
+            "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE e.id IN $ids AND m.status = 'active' AND "
+            f"{where} RETURN m.id AS mid, e.id AS eid LIMIT $limit",
+            {"ids": list(entity_ids), "limit": int(limit), **params},
+        )
+        out: dict[str, list[str]] = {}
+        for r in rows:
+            out.setdefault(r["mid"], []).append(r["eid"])
+        return out
+
+    def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000) -> list[Edge]:
+        where, params = scope_where("r", scope)
+        valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
+        rows = self._run(f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {where}{valid} {_EDGE_RETURN} LIMIT $limit",
+                         {"limit": int(limit), **params})
+        return [_edge(r) for r in rows]
+
+    def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        return self._run(query, params or {})
+
+    def counts(self) -> dict[str, int]:
+        def one(q: str) -> int:
+            rows = self._run(q)
+            return int(next(iter(rows[0].values()))) if rows else 0
+
+        return {
+            "entities": one("MATCH (e:Entity) RETURN count(e) AS n"),
+            "memories": one("MATCH (m:Memory) RETURN count(m) AS n"),
+            "relations": one("MATCH ()-[r:RELATES]->() RETURN count(r) AS n"),
+            "mentions": one("MATCH ()-[r:MENTIONS]->() RETURN count(r) AS n"),
+        }
+
+
+def _edge(r: dict[str, Any]) -> Edge:
+    return Edge(r["sid"], r["s"], r["rel"], r["oid"], r["o"], r["mid"], valid=(r["ia"] is None or r["ia"] == NEVER))
+
+
+def memory_of(record: MemoryRecord, entities: list[EntityRef] | None = None) -> GraphMemory:
+    return GraphMemory(record, entities if entities is not None else [EntityRef(n) for n in record.entities])

@@ -1,0 +1,224 @@
+"""SQLite history: raw messages (saved before extraction), memory events, and the write journal.
+
+``events.seq`` is monotonically increasing and doubles as the sync cursor.
+The journal holds each write plan until every store has applied it; on open,
+unfinished plans are replayed (every store write is idempotent).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mem_graph.errors import StoreError
+from mem_graph.timeutil import now, to_iso
+from mem_graph.types import SCOPE_FIELDS, Message, Scope
+
+_SCOPE_COLS = "user_id TEXT NOT NULL DEFAULT '', agent_id TEXT NOT NULL DEFAULT '', run_id TEXT NOT NULL DEFAULT '', namespace TEXT NOT NULL DEFAULT 'default'"
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS messages (
+    id TEXT PRIMARY KEY, {_SCOPE_COLS}, role TEXT NOT NULL, name TEXT, content TEXT NOT NULL,
+    timestamp REAL, created_at REAL NOT NULL, metadata TEXT NOT NULL DEFAULT '{{}}',
+    status TEXT NOT NULL DEFAULT 'received', error TEXT
+);
+CREATE INDEX IF NOT EXISTS messages_scope ON messages(user_id, agent_id, run_id, namespace, created_at);
+CREATE TABLE IF NOT EXISTS events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, memory_id TEXT NOT NULL, event TEXT NOT NULL,
+    old_text TEXT, new_text TEXT, reason TEXT, actor TEXT, extractor TEXT, related_id TEXT,
+    message_ids TEXT NOT NULL DEFAULT '[]', {_SCOPE_COLS}, created_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_memory ON events(memory_id, seq);
+CREATE INDEX IF NOT EXISTS events_scope ON events(user_id, namespace, seq);
+CREATE TABLE IF NOT EXISTS journal (
+    op_id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL, created_at REAL NOT NULL
+);
+"""
+
+
+@dataclass
+class EventRow:
+    memory_id: str
+    event: str
+    scope: Scope
+    old_text: str | None = None
+    new_text: str | None = None
+    reason: str = ""
+    actor: str = "system"
+    extractor: str | None = None
+    related_id: str | None = None
+    message_ids: list[str] = field(default_factory=list)
+
+
+def _scope_where(scope: Scope, prefix: str = "") -> tuple[str, list[Any]]:
+    fields = scope.fields()
+    return " AND ".join(f"{prefix}{k} = ?" for k in fields), list(fields.values())
+
+
+class HistoryStore:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open history database {self.path}: {exc}") from exc
+        self._db.row_factory = sqlite3.Row
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # -- raw messages -----------------------------------------------------
+    def save_messages(self, scope: Scope, messages: list[Message]) -> list[Message]:
+        """Persist raw messages; returns them with ids assigned."""
+        t = now()
+        saved = [Message(m.role, m.content, m.name, m.timestamp, m.metadata, id=str(uuid.uuid4())) for m in messages]
+        sf = scope.stored_fields()
+        rows = [(m.id, *sf.values(), m.role, m.name, m.content, m.timestamp, t, json.dumps(m.metadata))
+                for m in saved]
+        with self._tx() as db:
+            db.executemany(
+                "INSERT INTO messages (id, user_id, agent_id, run_id, namespace, role, name, content, timestamp, "
+                "created_at, metadata) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+        return saved
+
+    def mark_messages(self, ids: list[str], status: str, error: str | None = None) -> None:
+        with self._tx() as db:
+            db.executemany("UPDATE messages SET status = ?, error = ? WHERE id = ?", [(status, error, i) for i in ids])
+
+    def recent_messages(self, scope: Scope, limit: int, exclude: Iterable[str] = ()) -> list[dict[str, Any]]:
+        where, args = _scope_where(scope)
+        excl = list(exclude)
+        q = (f"SELECT * FROM messages WHERE {where}"
+             + (f" AND id NOT IN ({','.join('?' * len(excl))})" if excl else "")
+             + " ORDER BY created_at DESC, rowid DESC LIMIT ?")
+        with self._lock:
+            rows = self._db.execute(q, [*args, *excl, limit]).fetchall()
+        return [_message_dict(r) for r in reversed(rows)]
+
+    def messages(self, scope: Scope, status: str | None = None) -> list[dict[str, Any]]:
+        where, args = _scope_where(scope)
+        if status:
+            where, args = f"{where} AND status = ?", [*args, status]
+        with self._lock:
+            rows = self._db.execute(f"SELECT * FROM messages WHERE {where} ORDER BY rowid", args).fetchall()
+        return [_message_dict(r) for r in rows]
+
+    # -- events and journal -----------------------------------------------
+    def journal_begin(self, kind: str, payload: dict[str, Any]) -> str:
+        op_id = str(uuid.uuid4())
+        with self._tx() as db:
+            db.execute("INSERT INTO journal (op_id, kind, payload, created_at) VALUES (?,?,?,?)",
+                       (op_id, kind, json.dumps(payload), now()))
+        return op_id
+
+    def journal_pending(self) -> list[tuple[str, str, dict[str, Any]]]:
+        with self._lock:
+            rows = self._db.execute("SELECT op_id, kind, payload FROM journal ORDER BY created_at").fetchall()
+        return [(r["op_id"], r["kind"], json.loads(r["payload"])) for r in rows]
+
+    def commit_events(self, events: list[EventRow], op_id: str | None = None) -> list[int]:
+        """Record events and close the journal entry in one transaction; returns their seqs."""
+        t = now()
+        seqs = []
+        with self._tx() as db:
+            for e in events:
+                cur = db.execute(
+                    "INSERT INTO events (memory_id, event, old_text, new_text, reason, actor, extractor, related_id, "
+                    "message_ids, user_id, agent_id, run_id, namespace, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (e.memory_id, e.event, e.old_text, e.new_text, e.reason, e.actor, e.extractor, e.related_id,
+                     json.dumps(e.message_ids), *e.scope.stored_fields().values(), t))
+                seqs.append(int(cur.lastrowid or 0))
+            if op_id:
+                db.execute("DELETE FROM journal WHERE op_id = ?", (op_id,))
+        return seqs
+
+    def history(self, memory_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT * FROM events WHERE memory_id = ? OR related_id = ? ORDER BY seq", (memory_id, memory_id)
+            ).fetchall()
+        return [_event_dict(r) for r in rows]
+
+    def history_chain(self, memory_id: str, max_hops: int = 50) -> list[dict[str, Any]]:
+        """Events of the memory plus those of every version linked to it by UPDATE."""
+        ids, seen_seq, events = {memory_id}, set(), []
+        for _ in range(max_hops):
+            marks = ",".join("?" * len(ids))
+            with self._lock:
+                rows = self._db.execute(
+                    f"SELECT * FROM events WHERE memory_id IN ({marks}) OR related_id IN ({marks}) ORDER BY seq",
+                    [*ids, *ids]).fetchall()
+            new_ids = {r["memory_id"] for r in rows} | {r["related_id"] for r in rows if r["related_id"]}
+            for r in rows:
+                if r["seq"] not in seen_seq:
+                    seen_seq.add(r["seq"])
+                    events.append(_event_dict(r))
+            if new_ids <= ids:
+                break
+            ids |= new_ids
+        return sorted(events, key=lambda e: e["seq"])
+
+    def changes(self, scope: Scope, since: int, limit: int) -> list[dict[str, Any]]:
+        where, args = _scope_where(scope)
+        with self._lock:
+            rows = self._db.execute(f"SELECT * FROM events WHERE seq > ? AND {where} ORDER BY seq LIMIT ?",
+                                    [since, *args, limit]).fetchall()
+        return [_event_dict(r) for r in rows]
+
+    def last_seq(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
+
+    # -- maintenance ------------------------------------------------------
+    def delete_scope(self, scope: Scope) -> None:
+        where, args = _scope_where(scope)
+        with self._tx() as db:
+            db.execute(f"DELETE FROM messages WHERE {where}", args)
+            db.execute(f"DELETE FROM events WHERE {where}", args)
+
+    def reset(self) -> None:
+        with self._tx() as db:
+            for table in ("messages", "events", "journal"):
+                db.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _message_dict(r: sqlite3.Row) -> dict[str, Any]:
+    return {
+        "id": r["id"], "role": r["role"], "name": r["name"], "content": r["content"],
+        "timestamp": to_iso(r["timestamp"]), "created_at": to_iso(r["created_at"]),
+        "metadata": json.loads(r["metadata"]), "status": r["status"],
+        **{k: r[k] or None for k in SCOPE_FIELDS},
+    }
+
+
+def _event_dict(r: sqlite3.Row) -> dict[str, Any]:
+    return {
+        "seq": r["seq"], "memory_id": r["memory_id"], "event": r["event"], "old_memory": r["old_text"],
+        "new_memory": r["new_text"], "reason": r["reason"], "actor": r["actor"], "extractor": r["extractor"],
+        "related_id": r["related_id"], "message_ids": json.loads(r["message_ids"]),
+        "created_at": to_iso(r["created_at"]), "namespace": r["namespace"],
+        **{k: r[k] or None for k in SCOPE_FIELDS},
+    }

@@ -1,0 +1,1 @@
+"""Vector stores behind one Protocol (see base.py)."""

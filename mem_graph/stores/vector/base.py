@@ -1,0 +1,77 @@
+"""The vector store contract: memories as points with a dense and a sparse (BM25) vector."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from mem_graph.types import MemoryRecord, Scope
+
+INDEXED_KEYWORDS = (
+    "user_id", "agent_id", "run_id", "namespace", "status", "hash", "slot",
+    "subject_key", "object_key", "entities", "layer",
+)
+INDEXED_FLOATS = ("expires_at", "created_at")
+
+
+@dataclass(frozen=True)
+class VectorFilter:
+    """Backend-neutral filter; each store translates it into its own dialect.
+
+    ``statuses=None`` matches every status (invalidated included);
+    ``alive_at`` hides memories whose ``expires_at`` is at or before it.
+    """
+
+    scope: Scope
+    statuses: tuple[str, ...] | None = ("active",)
+    alive_at: float | None = None
+    equals: dict[str, str | int] = field(default_factory=dict)
+    any_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    ids: tuple[str, ...] | None = None
+
+
+@dataclass
+class Scored:
+    record: MemoryRecord
+    score: float
+
+
+class VectorStore(Protocol):
+    """Every implementation must pass tests/contract/test_vector_store.py."""
+
+    def upsert(self, records: list[MemoryRecord], dense: np.ndarray, sparse_texts: list[str]) -> None: ...
+
+    def set_fields(self, ids: list[str], fields: dict[str, Any]) -> None: ...
+
+    def delete(self, ids: list[str]) -> None: ...
+
+    def get(self, ids: list[str]) -> list[MemoryRecord]: ...
+
+    def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]: ...
+
+    def search_sparse(self, text: str, flt: VectorFilter, limit: int) -> list[Scored]: ...
+
+    def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]: ...
+
+    def count(self, flt: VectorFilter) -> int: ...
+
+    def all_ids(self) -> list[str]: ...
+
+    def reset(self) -> None: ...
+
+    def flush(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def scroll_all(store: VectorStore, flt: VectorFilter, page: int = 512) -> list[MemoryRecord]:
+    """Every record matching ``flt`` (paged under the hood)."""
+    out: list[MemoryRecord] = []
+    offset: str | None = None
+    while True:
+        batch, offset = store.scroll(flt, page, offset)
+        out.extend(batch)
+        if offset is None:
+            return out

@@ -1,0 +1,147 @@
+"""Embedded vector store: Qdrant Edge (the real Qdrant engine, in-process)."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import qdrant_edge as qe
+
+from mem_graph.errors import DirectoryInUseError, StoreError
+from mem_graph.stores.vector.base import INDEXED_FLOATS, INDEXED_KEYWORDS, Scored, VectorFilter
+from mem_graph.types import MemoryRecord
+
+DENSE = "dense"
+SPARSE = "bm25"
+
+
+def to_edge_filter(flt: VectorFilter) -> qe.Filter:
+    must: list[Any] = [qe.FieldCondition(key=k, match=qe.MatchValue(v)) for k, v in flt.scope.fields().items()]
+    if flt.statuses is not None:
+        must.append(qe.FieldCondition(key="status", match=qe.MatchAny(list(flt.statuses))))
+    if flt.alive_at is not None:
+        must.append(qe.FieldCondition(key="expires_at", range=qe.RangeFloat(gt=flt.alive_at)))
+    for key, value in flt.equals.items():
+        must.append(qe.FieldCondition(key=key, match=qe.MatchValue(value)))
+    for key, values in flt.any_of.items():
+        must.append(qe.FieldCondition(key=key, match=qe.MatchAny(list(values))))
+    if flt.ids is not None:
+        must.append(qe.HasIdCondition(set(flt.ids)))
+    return qe.Filter(must=must)
+
+
+class EdgeVectorStore:
+    """One Qdrant Edge shard per data directory, with named vectors ``dense`` and ``bm25``."""
+
+    def __init__(self, path: str | Path, dim: int, on_disk_payload: bool = True):
+        self.path = Path(path)
+        self.dim = dim
+        self._on_disk_payload = on_disk_payload
+        self._bm25 = qe.Bm25()
+        self._lock = threading.RLock()
+        self._shard = self._open()
+
+    def _config(self) -> qe.EdgeConfig:
+        return qe.EdgeConfig(
+            vectors={DENSE: qe.EdgeVectorParams(size=self.dim, distance=qe.Distance.Cosine)},
+            sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+            on_disk_payload=self._on_disk_payload,
+        )
+
+    def _open(self) -> qe.EdgeShard:
+        try:
+            if self.path.exists() and any(self.path.iterdir()):
+                return qe.EdgeShard.load(str(self.path))
+            shard = qe.EdgeShard.create(str(self.path), self._config())
+        except Exception as exc:  # noqa: BLE001
+            if "WouldBlock" in str(exc):
+                raise DirectoryInUseError(f"vector store {self.path} is in use by another process") from exc
+            raise StoreError(f"cannot open Qdrant Edge shard at {self.path}: {exc}") from exc
+        for key in INDEXED_KEYWORDS:
+            shard.update(qe.UpdateOperation.create_field_index(key, qe.PayloadSchemaType.Keyword))
+        for key in INDEXED_FLOATS:
+            shard.update(qe.UpdateOperation.create_field_index(key, qe.PayloadSchemaType.Float))
+        return shard
+
+    # -- writes -----------------------------------------------------------
+    def upsert(self, records: list[MemoryRecord], dense: np.ndarray, sparse_texts: list[str]) -> None:
+        if not records:
+            return
+        points = [
+            qe.Point(r.id, {DENSE: vec.tolist(), SPARSE: self._bm25.embed_document(text)}, r.to_payload())
+            for r, vec, text in zip(records, dense, sparse_texts, strict=True)
+        ]
+        with self._lock:
+            self._shard.update(qe.UpdateOperation.upsert_points(points))
+
+    def set_fields(self, ids: list[str], fields: dict[str, Any]) -> None:
+        if ids:
+            with self._lock:
+                self._shard.update(qe.UpdateOperation.set_payload(list(ids), fields))
+
+    def delete(self, ids: list[str]) -> None:
+        if ids:
+            with self._lock:
+                self._shard.update(qe.UpdateOperation.delete_points(list(ids)))
+
+    # -- reads ------------------------------------------------------------
+    @staticmethod
+    def _record(point: Any) -> MemoryRecord:
+        return MemoryRecord.from_payload(str(point.id), point.payload)
+
+    def get(self, ids: list[str]) -> list[MemoryRecord]:
+        if not ids:
+            return []
+        return [self._record(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
+
+    def _query(self, query: Any, flt: VectorFilter, limit: int) -> list[Scored]:
+        req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=True)
+        return [Scored(self._record(p), float(p.score)) for p in self._shard.query(req)]
+
+    def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
+        return self._query(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit)
+
+    def search_sparse(self, text: str, flt: VectorFilter, limit: int) -> list[Scored]:
+        sparse = self._bm25.embed_query(text)
+        if not sparse.indices:
+            return []
+        return self._query(qe.Query.Nearest(sparse, using=SPARSE), flt, limit)
+
+    def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]:
+        records, nxt = self._shard.scroll(
+            qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=True)
+        )
+        return [self._record(p) for p in records], (str(nxt) if nxt is not None else None)
+
+    def count(self, flt: VectorFilter) -> int:
+        return int(self._shard.count(qe.CountRequest(filter=to_edge_filter(flt), exact=True)))
+
+    def all_ids(self) -> list[str]:
+        out: list[str] = []
+        offset = None
+        while True:
+            recs, offset = self._shard.scroll(qe.ScrollRequest(offset=offset, limit=1024, with_payload=False))
+            out.extend(str(r.id) for r in recs)
+            if offset is None:
+                return out
+
+    # -- lifecycle --------------------------------------------------------
+    def reset(self) -> None:
+        with self._lock:
+            self._shard.close()
+            shutil.rmtree(self.path, ignore_errors=True)
+            self._shard = self._open()
+
+    def flush(self) -> None:
+        with self._lock:
+            self._shard.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._shard is not None:
+                self._shard.flush()
+                self._shard.close()
+                self._shard = None  # type: ignore[assignment]

@@ -1,0 +1,238 @@
+"""The write path: validate -> save raw messages -> extract -> reconcile -> journal -> apply.
+
+A write plan is journaled in SQLite before any store is touched and closed in
+the same transaction that records its events, so a crash between steps leaves
+a plan that ``replay_pending`` applies again on the next open (every store
+write is idempotent: upserts by id, graph rewrites by memory id).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mem_graph.config import MemoryConfig
+from mem_graph.embed import Embedder
+from mem_graph.errors import MemGraphError
+from mem_graph.extract.reconcile import Decision, Reconciler
+from mem_graph.extract.rules import RuleExtractor, is_chitchat
+from mem_graph.stores.graph.base import GraphMemory, GraphStore
+from mem_graph.stores.history import EventRow, HistoryStore
+from mem_graph.stores.vector.base import VectorStore
+from mem_graph.timeutil import FAR_FUTURE, now
+from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope, Status, Triple, text_hash
+
+log = logging.getLogger(__name__)
+
+
+def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
+    """What gets embedded and BM25-indexed: a verbatim turn carries its speaker's name."""
+    speaker = metadata.get("speaker")
+    return f"{speaker}: {text}" if speaker and layer == "episodic" else text
+
+
+@dataclass
+class WritePlan:
+    scope: Scope
+    new: list[tuple[MemoryRecord, list[EntityRef]]] = field(default_factory=list)
+    invalidate: dict[str, tuple[float, str | None]] = field(default_factory=dict)  # existing id -> (at, by)
+    events: list[EventRow] = field(default_factory=list)
+
+    def to_journal(self) -> dict[str, Any]:
+        return {
+            "scope": self.scope.stored_fields(),
+            "new": [{"id": r.id, "payload": r.to_payload(), "entities": [[e.name, e.type] for e in ents]}
+                    for r, ents in self.new],
+            "invalidate": {k: list(v) for k, v in self.invalidate.items()},
+            "events": [{**e.__dict__, "scope": e.scope.stored_fields()} for e in self.events],
+        }
+
+    @classmethod
+    def from_journal(cls, data: dict[str, Any]) -> WritePlan:
+        return cls(
+            scope=Scope.from_payload(data["scope"]),
+            new=[(MemoryRecord.from_payload(n["id"], n["payload"]), [EntityRef(*e) for e in n["entities"]])
+                 for n in data["new"]],
+            invalidate={k: (v[0], v[1]) for k, v in data["invalidate"].items()},
+            events=[EventRow(**{**e, "scope": Scope.from_payload(e["scope"])}) for e in data["events"]],
+        )
+
+
+class WritePipeline:
+    def __init__(self, cfg: MemoryConfig, vectors: VectorStore, graph: GraphStore, history: HistoryStore,
+                 embedder: Embedder, extractor: RuleExtractor, reconciler: Reconciler):
+        self.cfg = cfg
+        self.vectors = vectors
+        self.graph = graph
+        self.history = history
+        self.embedder = embedder
+        self.extractor = extractor
+        self.reconciler = reconciler
+
+    # -- add ----------------------------------------------------------------
+    def add(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any], infer: bool,
+            expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+        saved = self.history.save_messages(scope, messages)  # before extraction: nothing is lost
+        ids = [m.id for m in saved if m.id]
+        try:
+            facts = self._facts(saved, infer)
+            result = self._reconcile_and_apply(scope, facts, infer=infer, metadata=metadata,
+                                               expires_at=expires_at, source=source)
+        except BaseException as exc:
+            self.history.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
+            raise
+        self.history.mark_messages(ids, "processed")
+        return result
+
+    def _facts(self, messages: list[Message], infer: bool) -> list[Fact]:
+        if not infer:
+            return self._verbatim(messages)
+        roles = set(self.cfg.extraction.extract_from_roles)
+        targets = [m for m in messages if m.role in roles]
+        facts: list[Fact] = []
+        leftovers: list[Message] = []
+        for m, found in zip(targets, self.extractor.extract(targets), strict=True):
+            facts.extend(found)
+            if not found and self.cfg.extraction.keep_unextracted and not is_chitchat(m.content):
+                leftovers.append(m)
+        return facts + self._verbatim(leftovers, rule="verbatim.unextracted")
+
+    def _verbatim(self, messages: list[Message], rule: str = "verbatim") -> list[Fact]:
+        out = []
+        for m, (entities, triples) in zip(messages, self.extractor.analyse(messages), strict=True):
+            meta = dict(m.metadata)
+            if m.name:
+                meta.setdefault("speaker", m.name)
+            meta.setdefault("role", m.role)
+            out.append(Fact(text=m.content.strip(), entities=entities, triples=triples, rule=rule,
+                            message_ids=[m.id] if m.id else [], timestamp=m.timestamp, metadata=meta,
+                            layer="episodic", extractor="verbatim"))
+        return out
+
+    def _reconcile_and_apply(self, scope: Scope, facts: list[Fact], *, infer: bool, metadata: dict[str, Any],
+                             expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+        t = now()
+        vectors = self.embedder.embed_documents([index_text(f.text, f.layer, f.metadata) for f in facts])
+
+        def make_record(fact: Fact, decision: Decision | None = None) -> MemoryRecord:
+            valid_from = fact.timestamp if fact.timestamp is not None else t
+            return MemoryRecord(
+                id=str(uuid.uuid4()), text=fact.text, scope=scope, hash=text_hash(fact.text),
+                created_at=t, updated_at=t, valid_from=valid_from,
+                expires_at=expires_at if expires_at is not None else FAR_FUTURE,
+                layer=fact.layer, entities=[e.key for e in fact.entities if e.key],
+                triples=list(fact.triples), metadata={**metadata, **fact.metadata},
+                source={**source, "message_ids": fact.message_ids, "rule": fact.rule, "extractor": fact.extractor},
+                slot=fact.slot, subject_key=fact.subject_key, object_key=fact.object_key,
+                polarity=0 if fact.negated else fact.polarity,
+            )
+
+        if infer:
+            decisions = self.reconciler.decide(scope, facts, vectors, t, make_record)
+        else:
+            decisions = [Decision(Event.ADD, f, "stored verbatim (infer=False)", "verbatim") for f in facts]
+            for d in decisions:
+                d.record = make_record(d.fact, d)
+        plan, results = self._plan(scope, decisions, t, actor=source.get("client_id") or "sdk")
+        vec_by_id = {d.record.id: v for d, v in zip(decisions, vectors, strict=True) if d.record is not None}
+        new_vectors = np.stack([vec_by_id[r.id] for r, _ in plan.new]) if plan.new else None
+        self.apply(plan, new_vectors)
+        added = [t.as_dict() for r, _ in plan.new if r.status == Status.ACTIVE for t in r.triples]
+        return {"results": results, "relations": {"added": added, "invalidated": plan_invalidated_triples(plan, self)}}
+
+    def _plan(self, scope: Scope, decisions: list[Decision], t: float, actor: str) -> tuple[WritePlan, list[dict]]:
+        plan = WritePlan(scope)
+        new_by_id: dict[str, MemoryRecord] = {}
+        results: list[dict[str, Any]] = []
+        for d in decisions:
+            extractor = d.fact.extractor
+            reason = f"[{d.rule}] {d.reason}"
+            msg_ids = d.fact.message_ids
+            if d.event in (Event.UPDATE, Event.DELETE):
+                superseded_by = d.record.id if d.record is not None else None
+                for target in d.targets:
+                    if target.id in new_by_id:  # superseded within the same call
+                        rec = new_by_id[target.id]
+                        rec.status, rec.invalid_at, rec.superseded_by = Status.INVALIDATED, t, superseded_by
+                    else:
+                        plan.invalidate[target.id] = (t, superseded_by)
+            if d.event == Event.ADD and d.record is not None:
+                new_by_id[d.record.id] = d.record
+                plan.new.append((d.record, d.fact.entities))
+                plan.events.append(EventRow(d.record.id, "ADD", scope, None, d.record.text, reason, actor, extractor,
+                                            None, msg_ids))
+                results.append({"id": d.record.id, "memory": d.record.text, "event": "ADD", "reason": reason})
+            elif d.event == Event.UPDATE and d.record is not None:
+                old = d.targets[0]
+                new_by_id[d.record.id] = d.record
+                plan.new.append((d.record, d.fact.entities))
+                for target in d.targets:
+                    plan.events.append(EventRow(d.record.id, "UPDATE", scope, target.text, d.record.text, reason,
+                                                actor, extractor, target.id, msg_ids))
+                results.append({"id": d.record.id, "memory": d.record.text, "event": "UPDATE",
+                                "previous_memory": old.text, "previous_id": old.id, "reason": reason})
+            elif d.event == Event.DELETE:
+                for target in d.targets:
+                    plan.events.append(EventRow(target.id, "DELETE", scope, target.text, None, reason, actor,
+                                                extractor, None, msg_ids))
+                    results.append({"id": target.id, "memory": target.text, "event": "DELETE", "reason": reason})
+            else:
+                target = d.targets[0] if d.targets else None
+                plan.events.append(EventRow(target.id if target else "", "NONE", scope, target.text if target else None,
+                                            d.fact.text, reason, actor, extractor, None, msg_ids))
+                if target is not None:
+                    results.append({"id": target.id, "memory": target.text, "event": "NONE", "reason": reason})
+        return plan, results
+
+    # -- apply (also used by replay) -------------------------------------------
+    def apply(self, plan: WritePlan, new_vectors: np.ndarray | None = None, *, replay: bool = False) -> None:
+        op_id = self.history.journal_begin("write", plan.to_journal()) if not replay else None
+        self._apply_stores(plan, new_vectors, fresh=not replay)
+        self.history.commit_events(plan.events, op_id)
+
+    def _apply_stores(self, plan: WritePlan, new_vectors: np.ndarray | None, *, fresh: bool) -> None:
+        records = [r for r, _ in plan.new]
+        if records:
+            texts = [index_text(r.text, r.layer, r.metadata) for r in records]
+            if new_vectors is None:
+                new_vectors = self.embedder.embed_documents(texts)
+            self.vectors.upsert(records, new_vectors, texts)
+        invalidated = []
+        for mid, (at, by) in plan.invalidate.items():
+            self.vectors.set_fields([mid], {"status": Status.INVALIDATED.value, "invalid_at": at,
+                                            "updated_at": at, "superseded_by": by})
+        if plan.invalidate:
+            invalidated = self.vectors.get(list(plan.invalidate))
+        items = [GraphMemory(r, ents) for r, ents in plan.new]
+        self.graph.write_memories(items, fresh=fresh)
+        if invalidated:
+            self.graph.write_memories([GraphMemory(r, [EntityRef(n) for n in r.entities]) for r in invalidated])
+
+    def replay_pending(self) -> int:
+        """Re-apply write plans a crash left unfinished; returns how many."""
+        pending = self.history.journal_pending()
+        for op_id, kind, payload in pending:
+            if kind != "write":
+                continue
+            plan = WritePlan.from_journal(payload)
+            try:
+                self._apply_stores(plan, None, fresh=False)
+            except MemGraphError:
+                log.exception("replay of write plan %s failed; it stays journaled", op_id)
+                continue
+            self.history.commit_events(plan.events, op_id)
+            log.warning("replayed unfinished write plan %s (%d new memories)", op_id, len(plan.new))
+        return len(pending)
+
+
+def plan_invalidated_triples(plan: WritePlan, pipeline: WritePipeline) -> list[dict[str, str]]:
+    triples: list[Triple] = []
+    if plan.invalidate:
+        for rec in pipeline.vectors.get(list(plan.invalidate)):
+            triples.extend(rec.triples)
+    triples.extend(t for r, _ in plan.new if r.status == Status.INVALIDATED for t in r.triples)
+    return [t.as_dict() for t in triples]
