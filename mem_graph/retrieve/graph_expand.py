@@ -3,7 +3,10 @@
 Seeds are the entities the query names (matched against the scope's entity
 names) and, with less weight, the entities of the top dense hits. PageRank
 restarts at the seeds, so a memory two hops away scores only when the path to
-it is well connected to what was asked; hubs are damped by degree.
+it is well connected to what was asked; hubs are damped by degree. The search
+pipeline then asks the vector store for the memories that mention the
+top-ranked entities (one filtered query) and scores each by the rank mass it
+mentions.
 """
 
 from __future__ import annotations
@@ -23,9 +26,13 @@ HIT_SEED_WEIGHT = 0.5
 
 @dataclass
 class Expansion:
-    scores: dict[str, float] = field(default_factory=dict)  # memory id -> graph score in [0, 1]
+    entity_ranks: dict[str, float] = field(default_factory=dict)  # entity name -> PageRank mass, top first
     edges: list[Edge] = field(default_factory=list)
     query_entities: set[str] = field(default_factory=set)
+
+    def score(self, entities: list[str]) -> float:
+        """A memory's raw graph score: the PageRank mass of the neighbourhood entities it mentions."""
+        return sum(self.entity_ranks.get(e, 0.0) for e in entities)
 
 
 class GraphExpander:
@@ -43,12 +50,13 @@ class GraphExpander:
             return Expansion(query_entities=query_entities)
         edges = self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops)
         ranks = self._pagerank(seeds, edges)
-        top_entities = sorted(ranks, key=ranks.__getitem__, reverse=True)[: self.cfg.graph_max_candidates * 2]
-        mentions = self.graph.memories_mentioning(scope, top_entities, limit=self.cfg.graph_max_candidates * 10)
-        raw = {mid: sum(ranks.get(e, 0.0) for e in ents) for mid, ents in mentions.items()}
-        best = sorted(raw.items(), key=lambda kv: kv[1], reverse=True)[: self.cfg.graph_max_candidates]
-        top = best[0][1] if best and best[0][1] > 0 else 1.0
-        return Expansion({mid: s / top for mid, s in best}, edges, query_entities)
+        top = sorted(ranks, key=ranks.__getitem__, reverse=True)[: self.cfg.graph_max_candidates * 2]
+        # entity ids embed the scope; memories list entities by name (see cypher_store.entity_id)
+        names: dict[str, float] = {}
+        for eid in top:
+            name = eid.rsplit("\x1e", 1)[-1]
+            names[name] = names.get(name, 0.0) + ranks[eid]
+        return Expansion(names, edges, query_entities)
 
     def _pagerank(self, seeds: dict[str, float], edges: list[Edge]) -> dict[str, float]:
         g = nx.Graph()

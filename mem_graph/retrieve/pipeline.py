@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mem_graph.config import RetrievalConfig
@@ -40,15 +41,7 @@ class SearchPipeline:
         if use_graph and self.cfg.graph_weight > 0:
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
                                              [h.record for h in dense_hits])
-            missing = [mid for mid in expansion.scores if mid not in cands]
-            if missing:
-                for rec in self.vectors.get(missing):
-                    if _matches(rec, flt):
-                        cands[rec.id] = Candidate(rec)
-            for mid, score in expansion.scores.items():
-                if mid in cands:
-                    cands[mid].graph = score
-                    cands[mid].sources.add("graph")
+            self._add_graph_candidates(qvec, flt, expansion, cands)
         self._fill_semantic(qvec, flt, cands)
         ranked = fuse(list(cands.values()), self.cfg)
         rerank_status = "disabled by caller" if not rerank else self.reranker.status
@@ -75,35 +68,33 @@ class SearchPipeline:
             out["rerank"] = rerank_status
         return out
 
+    def _add_graph_candidates(self, qvec: Any, flt: VectorFilter, expansion: Any, cands: dict[str, Candidate]) -> None:
+        """Memories mentioning the top-ranked neighbourhood entities, scored by the rank mass they mention."""
+        if not expansion.entity_ranks:
+            return
+        names = tuple(expansion.entity_ranks)
+        restricted = replace(flt, any_of={**flt.any_of, "entities": names})
+        for hit in self.vectors.search_dense(qvec, restricted, self.cfg.graph_max_candidates):
+            c = cands.setdefault(hit.record.id, Candidate(hit.record, semantic=hit.score))
+            c.semantic = hit.score if c.semantic is None else c.semantic
+            c.graph = expansion.score(hit.record.entities)
+            c.sources.add("graph")
+        top = max((c.graph for c in cands.values()), default=0.0)
+        if top > 0:
+            for c in cands.values():
+                c.graph /= top
+
     def _fill_semantic(self, qvec: Any, flt: VectorFilter, cands: dict[str, Candidate]) -> None:
         """Cosine for candidates that came from BM25 or the graph only (one filtered query)."""
         missing = [mid for mid, c in cands.items() if c.semantic is None]
         if not missing:
             return
-        restricted = VectorFilter(scope=flt.scope, statuses=flt.statuses, alive_at=flt.alive_at,
-                                  equals=flt.equals, any_of=flt.any_of, ids=tuple(missing))
+        restricted = replace(flt, ids=tuple(missing))
         for hit in self.vectors.search_dense(qvec, restricted, len(missing)):
             cands[hit.record.id].semantic = hit.score
         for mid in missing:
             if cands[mid].semantic is None:
                 cands[mid].semantic = 0.0
-
-
-def _matches(rec: Any, flt: VectorFilter) -> bool:
-    """Graph candidates are re-checked against the full filter (status, expiry, metadata)."""
-    if flt.statuses is not None and rec.status.value not in flt.statuses:
-        return False
-    if flt.alive_at is not None and rec.expires_at <= flt.alive_at:
-        return False
-    payload = rec.to_payload()
-    for key, value in flt.equals.items():
-        cur: Any = payload
-        for part in key.split("."):
-            cur = cur.get(part) if isinstance(cur, dict) else None
-        if cur != value:
-            return False
-    fields = rec.scope.stored_fields()
-    return all(fields.get(k) == v for k, v in flt.scope.fields().items())
 
 
 def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str]) -> list[dict[str, str]]:

@@ -1,0 +1,1 @@
+"""Batch jobs built on the SDK: benchmarks, LoCoMo evaluation, ingestion, maintenance."""

@@ -1,0 +1,117 @@
+"""`mem-graph bench`: add throughput and search latency on the embedded default.
+
+Usage: ``python -m pipelines.bench [--sizes 1000,10000] [--queries 200] [--json OUT]``.
+Numbers are medians/percentiles measured in this run; the raw-dense baseline
+(brute-force cosine over the same embeddings with numpy) is measured alongside
+so results can be quoted as ratios on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from pipelines.synthetic import questions, turns
+
+BATCH = 500
+
+
+def _percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(np.asarray(values), q)) if values else float("nan")
+
+
+def bench_size(n: int, n_queries: int, progress: Progress) -> dict[str, Any]:
+    from mem_graph import Memory
+
+    texts = turns(n)
+    qs = questions(n_queries)
+    with tempfile.TemporaryDirectory() as d, Memory(path=Path(d) / "bench") as mem:
+        task = progress.add_task(f"add {n} (infer=False, batches of {BATCH})", total=n)
+        t0 = time.perf_counter()
+        for i in range(0, n, BATCH):
+            batch = [{"role": "user", "content": t} for t in texts[i:i + BATCH]]
+            mem.add(batch, user_id="bench", infer=False)
+            progress.advance(task, len(batch))
+        add_s = time.perf_counter() - t0
+
+        rule_n = min(200, n)
+        task = progress.add_task(f"add {rule_n} (infer=True, rules, one call each)", total=rule_n)
+        t0 = time.perf_counter()
+        for t in texts[:rule_n]:
+            mem.add(t, user_id="bench-rules")
+            progress.advance(task)
+        rules_s = time.perf_counter() - t0
+
+        for q in qs[:10]:  # warm-up: first calls pay for lazy loads
+            mem.search(q, user_id="bench", rerank=False)
+        mem.embedder.embed_query.cache_clear() if hasattr(mem.embedder.embed_query, "cache_clear") else None
+        task = progress.add_task(f"search x{len(qs)} at {n}", total=len(qs))
+        lat = []
+        for i, q in enumerate(qs):
+            uncached = f"{q} #{i}"  # defeat the query-embedding cache: measure the full path
+            t0 = time.perf_counter()
+            mem.search(uncached, user_id="bench", limit=10, rerank=False)
+            lat.append((time.perf_counter() - t0) * 1000)
+            progress.advance(task)
+
+        # baseline: brute-force dense over the same memories, same embedder, same queries
+        vecs = mem.embedder.embed_documents(texts)
+        base = []
+        for i, q in enumerate(qs):
+            t0 = time.perf_counter()
+            qv = mem.embedder.embed_documents([f"{q} #{i}"])[0]
+            np.argsort(-(vecs @ qv))[:10]
+            base.append((time.perf_counter() - t0) * 1000)
+    return {
+        "memories": n,
+        "add_infer_false_per_s": round(n / add_s, 1),
+        "add_rules_per_s": round(rule_n / rules_s, 1),
+        "search_p50_ms": round(statistics.median(lat), 2),
+        "search_p95_ms": round(_percentile(lat, 95), 2),
+        "baseline_dense_p50_ms": round(statistics.median(base), 2),
+        "search_vs_baseline_p50": round(statistics.median(lat) / statistics.median(base), 2),
+    }
+
+
+def run_bench(sizes: list[int], queries: int = 200, json_out: Path | None = None,
+              console: Console | None = None) -> list[dict[str, Any]]:
+    console = console or Console()
+    rows = []
+    with Progress(console=console) as progress:
+        for n in sizes:
+            rows.append(bench_size(n, queries, progress))
+    table = Table(title="mem_graph bench (embedded default, rerank off)")
+    for col in rows[0]:
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(*(str(v) for v in r.values()))
+    console.print(table)
+    if json_out:
+        Path(json_out).write_text(json.dumps({"bench": rows}, indent=2))
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1000,10000")
+    ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    from mem_graph.cli import _quiet_libraries
+
+    _quiet_libraries()
+    run_bench([int(s) for s in args.sizes.split(",")], args.queries, args.json)
+
+
+if __name__ == "__main__":
+    main()
