@@ -99,6 +99,8 @@ class ExtractionConfig(_Section):
     extract_from_roles: tuple[str, ...] = ("user",)
     context_messages: int = 6
     fallback_to_rules: bool = False  # LLM failures fall back to rules instead of raising
+    related_memories: int = Field(10, ge=0, le=100)  # llm/hybrid: existing memories shown to the model
+    grey_similarity: float = 0.7  # hybrid: a rule ADD at least this close to a stored memory goes to the LLM
 
 
 class LimitsConfig(_Section):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,9 +80,13 @@ class WritePipeline:
         saved = self.history.save_messages(scope, messages)  # before extraction: nothing is lost
         ids = [m.id for m in saved if m.id]
         try:
-            facts = self._facts(saved, infer)
-            result = self._reconcile_and_apply(scope, facts, infer=infer, metadata=metadata,
-                                               expires_at=expires_at, source=source)
+            if infer and hasattr(self.extractor, "decide_add"):  # llm / hybrid: the strategy decides the add
+                result = self._decide_and_apply(scope, saved, metadata=metadata, expires_at=expires_at,
+                                                source=source)
+            else:
+                facts = self._facts(saved, infer)
+                result = self._reconcile_and_apply(scope, facts, infer=infer, metadata=metadata,
+                                                   expires_at=expires_at, source=source)
         except BaseException as exc:
             self.history.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
             raise
@@ -113,11 +118,20 @@ class WritePipeline:
                             layer="episodic", extractor="verbatim"))
         return out
 
-    def _reconcile_and_apply(self, scope: Scope, facts: list[Fact], *, infer: bool, metadata: dict[str, Any],
-                             expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+    def _decide_and_apply(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any],
+                          expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+        """LLM / hybrid mode: ``extractor.decide_add`` returns the decisions (extract/strategy.py)."""
         t = now()
-        vectors = self.embedder.embed_documents([index_text(f.text, f.layer, f.metadata) for f in facts])
+        make_record = self._record_factory(scope, t, metadata, expires_at, source)
+        outcome = self.extractor.decide_add(self, scope, messages, make_record, t)
+        plan, results = self._plan(scope, outcome.decisions, t, actor=source.get("client_id") or "sdk")
+        self.apply(plan)  # embeds the new records
+        added = [tr.as_dict() for r, _ in plan.new if r.status == Status.ACTIVE for tr in r.triples]
+        return {"results": results, "relations": {"added": added, "invalidated": plan_invalidated_triples(plan, self)},
+                "usage": outcome.usage}
 
+    def _record_factory(self, scope: Scope, t: float, metadata: dict[str, Any], expires_at: float | None,
+                        source: dict[str, Any]) -> Callable[[Fact, Decision | None], MemoryRecord]:
         def make_record(fact: Fact, decision: Decision | None = None) -> MemoryRecord:
             valid_from = fact.timestamp if fact.timestamp is not None else t
             return MemoryRecord(
@@ -131,6 +145,13 @@ class WritePipeline:
                 polarity=0 if fact.negated else fact.polarity,
             )
 
+        return make_record
+
+    def _reconcile_and_apply(self, scope: Scope, facts: list[Fact], *, infer: bool, metadata: dict[str, Any],
+                             expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+        t = now()
+        vectors = self.embedder.embed_documents([index_text(f.text, f.layer, f.metadata) for f in facts])
+        make_record = self._record_factory(scope, t, metadata, expires_at, source)
         if infer:
             decisions = self.reconciler.decide(scope, facts, vectors, t, make_record)
         else:

@@ -1,0 +1,135 @@
+"""A real OpenAI-compatible HTTP server on loopback, scripted with the replies a model would give.
+
+Tests queue replies (``reply``); each POST /v1/chat/completions records the
+request and answers with the next one. Nothing in mem_graph is mocked: the
+real ``openai`` client talks HTTP to this server.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    content: Any = None  # dict/list -> JSON text; str -> sent as is; callable(request body) -> either
+    status: int = 200
+    error: str = "scripted error"
+    sleep: float = 0.0
+    refusal: str | None = None
+    usage: tuple[int, int] = (100, 20)  # prompt, completion tokens
+
+
+@dataclass
+class Recorded:
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+    raw: str = ""
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        """The JSON inputs mem_graph put in the user message."""
+        return json.loads(self.body["messages"][-1]["content"])
+
+    @property
+    def system(self) -> str:
+        return self.body["messages"][0]["content"]
+
+
+@dataclass
+class ScriptedLLM:
+    replies: deque[Reply] = field(default_factory=deque)
+    requests: list[Recorded] = field(default_factory=list)
+    _server: ThreadingHTTPServer | None = None
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+
+    def reply(self, content: Any = None, **kw: Any) -> ScriptedLLM:
+        self.replies.append(Reply(content, **kw))
+        return self
+
+    def start(self) -> ScriptedLLM:
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()  # wake sleeping handlers
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+
+    def _answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any], float]:
+        if not self.replies:
+            return 500, {"error": {"message": "no scripted reply left", "type": "server_error"}}, 0.0
+        r = self.replies.popleft()
+        if r.status != 200:
+            return r.status, {"error": {"message": r.error, "type": "invalid_request_error", "code": None}}, r.sleep
+        content = r.content(body) if callable(r.content) else r.content
+        text = content if isinstance(content, str) or content is None else json.dumps(content)
+        p, c = r.usage
+        return 200, {
+            "id": f"chatcmpl-{len(self.requests)}", "object": "chat.completion", "created": 0,
+            "model": body.get("model", "?"),
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": None if r.refusal else text,
+                                     "refusal": r.refusal}}],
+            "usage": {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c},
+        }, r.sleep
+
+
+def _handler(llm: ScriptedLLM) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - http.server API
+            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
+            body = json.loads(raw) if raw else {}
+            llm.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, raw))
+            if self.path.rstrip("/") != "/v1/chat/completions":
+                status, out, sleep = 404, {"error": {"message": f"no route {self.path}"}}, 0.0
+            else:
+                status, out, sleep = llm._answer(body)
+            if sleep and llm._stop.wait(sleep):
+                return
+            data = json.dumps(out).encode()
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout)
+                pass
+
+        def log_message(self, format: str, *args: Any) -> None:  # quiet
+            pass
+
+    return Handler
+
+
+def fact(text: str, event: str = "ADD", existing: int | None = None, reason: str = "stated by the user",
+         triples: list[tuple[str, str, str]] = (), entities: list[tuple[str, str]] = (),
+         negated: bool = False) -> dict[str, Any]:
+    """One fact as the model returns it."""
+    return {"text": text, "event": event, "existing": existing, "reason": reason, "negated": negated,
+            "entities": [{"name": n, "type": t} for n, t in entities],
+            "triples": [{"subject": s, "relation": r, "object": o} for s, r, o in triples]}
+
+
+def answer(*facts: dict[str, Any], contradicted: list[int] = ()) -> dict[str, Any]:
+    return {"facts": list(facts), "contradicted_relations": [{"relation": i, "reason": "no longer true"}
+                                                             for i in contradicted]}
+
+
+Responder = Callable[[dict[str, Any]], Any]
