@@ -77,8 +77,8 @@ class RetrievalConfig(_Section):
     """Fusion weights and candidate sizes (see README, "How search ranks")."""
 
     semantic_weight: float = 1.0
-    keyword_weight: float = 0.25
-    graph_weight: float = 0.2
+    keyword_weight: float = 1.0
+    graph_weight: float = 0.3
     recency_weight: float = 0.0
     recency_half_life_days: float = 30.0
     semantic_floor: float = 0.1

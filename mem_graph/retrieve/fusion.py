@@ -1,10 +1,14 @@
 """Fusion of the semantic, keyword, graph and recency signals into one score.
 
-    score = w_semantic * cosine + w_keyword * bm25 / max_bm25
+    score = w_semantic * (cosine - min) / (max - min) + w_keyword * bm25 / max_bm25
           + w_graph * graph + w_recency * 0.5 ** (age_days / half_life)
 
-A candidate whose cosine is below ``semantic_floor`` is dropped, so keyword or
-graph bonuses alone cannot carry an unrelated memory. Age is measured from the
+Dense and keyword scores live on different scales, so each is rescaled over
+the candidate set before the weighted sum ("relative score fusion"); equal
+semantic and keyword weights are the no-prior default. Graph scores are
+already in [0, 1] (PageRank mass relative to the best candidate). A candidate
+whose raw cosine is below ``semantic_floor`` is dropped, so keyword or graph
+bonuses alone cannot carry an unrelated memory. Age is measured from the
 newest candidate (conversation time when the caller supplied timestamps), not
 from the wall clock, so an old conversation is not uniformly "stale".
 """
@@ -44,6 +48,8 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
     if not cands:
         return []
     max_kw = max(c.keyword_raw for c in cands) or 1.0
+    sems = [c.semantic or 0.0 for c in cands]
+    lo, span = min(sems), (max(sems) - min(sems)) or 1.0
     newest = max(c.record.valid_from for c in cands)
     half_life = max(cfg.recency_half_life_days, 1e-6) * DAY
     kept = []
@@ -53,7 +59,7 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
             continue
         c.keyword = c.keyword_raw / max_kw
         c.recency = 0.5 ** (max(newest - c.record.valid_from, 0.0) / half_life) if cfg.recency_weight else 0.0
-        c.fused = (cfg.semantic_weight * sem + cfg.keyword_weight * c.keyword + cfg.graph_weight * c.graph
+        c.fused = (cfg.semantic_weight * (sem - lo) / span + cfg.keyword_weight * c.keyword + cfg.graph_weight * c.graph
                    + cfg.recency_weight * c.recency)
         kept.append(c)
     kept.sort(key=lambda c: c.fused, reverse=True)

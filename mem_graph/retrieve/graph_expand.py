@@ -1,16 +1,23 @@
 """Graph-neighbourhood expansion: personalised PageRank over the query's 1-2 hop neighbourhood.
 
 Seeds are the entities the query names (matched against the scope's entity
-names) and, with less weight, the entities of the top dense hits. PageRank
-restarts at the seeds, so a memory two hops away scores only when the path to
-it is well connected to what was asked; hubs are damped by degree. The search
-pipeline then asks the vector store for the memories that mention the
-top-ranked entities (one filtered query) and scores each by the rank mass it
-mentions.
+names) and, at half weight, the entities of the top dense hits (pseudo-relevance
+feedback: a second hop of a multi-hop question shares an entity with the first).
+Each seed is weighted by its specificity, ``log(1 + N / mentions)`` - the IDF
+of the entity over the scope's memories - so hub entities such as the user
+themself, mentioned by half of all memories, barely seed the walk.
+
+PageRank restarts at the seeds and runs over the RELATES edges of the 1-2 hop
+neighbourhood. An entity's rank is then shared among the memories that mention
+it: a memory scores the sum of ``rank(e) / mentions(e)`` over its entities, so
+a memory gets credit for mentioning something specific the walk reached, not
+for mentioning a hub. The search pipeline fetches the memories mentioning the
+top-ranked entities with one filtered vector query.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -24,15 +31,20 @@ QUERY_SEED_WEIGHT = 1.0
 HIT_SEED_WEIGHT = 0.5
 
 
+def entity_name(eid: str) -> str:
+    """Entity ids embed the scope (see cypher_store.entity_id); memories list entities by name."""
+    return eid.rsplit("\x1e", 1)[-1]
+
+
 @dataclass
 class Expansion:
-    entity_ranks: dict[str, float] = field(default_factory=dict)  # entity name -> PageRank mass, top first
+    entity_mass: dict[str, float] = field(default_factory=dict)  # entity name -> rank / mentions
     edges: list[Edge] = field(default_factory=list)
     query_entities: set[str] = field(default_factory=set)
 
     def score(self, entities: list[str]) -> float:
-        """A memory's raw graph score: the PageRank mass of the neighbourhood entities it mentions."""
-        return sum(self.entity_ranks.get(e, 0.0) for e in entities)
+        """A memory's raw graph score: the rank mass it receives from the entities it mentions."""
+        return sum(self.entity_mass.get(e, 0.0) for e in entities)
 
 
 class GraphExpander:
@@ -40,7 +52,8 @@ class GraphExpander:
         self.graph = graph
         self.cfg = cfg
 
-    def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord]) -> Expansion:
+    def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord],
+               total_memories: int) -> Expansion:
         query_entities = set(self.graph.find_entities(scope, query_terms))
         seeds = {e: QUERY_SEED_WEIGHT for e in query_entities}
         for rec in top_hits[: self.cfg.graph_seed_hits]:
@@ -49,23 +62,30 @@ class GraphExpander:
         if not seeds or self.cfg.graph_hops == 0:
             return Expansion(query_entities=query_entities)
         edges = self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops)
-        ranks = self._pagerank(seeds, edges)
+        reached = set(seeds) | {e.source_id for e in edges} | {e.target_id for e in edges}
+        mentions = self.graph.mention_counts(scope, list(reached))
+        n = max(total_memories, 1)
+        weights = {e: w * math.log1p(n / max(mentions.get(e, 1), 1)) for e, w in seeds.items()}
+        ranks = self._pagerank(weights, edges)
         top = sorted(ranks, key=ranks.__getitem__, reverse=True)[: self.cfg.graph_max_candidates * 2]
-        # entity ids embed the scope; memories list entities by name (see cypher_store.entity_id)
-        names: dict[str, float] = {}
+        mass: dict[str, float] = {}
         for eid in top:
-            name = eid.rsplit("\x1e", 1)[-1]
-            names[name] = names.get(name, 0.0) + ranks[eid]
-        return Expansion(names, edges, query_entities)
+            name = entity_name(eid)
+            mass[name] = mass.get(name, 0.0) + ranks[eid] / max(mentions.get(eid, 1), 1)
+        return Expansion(mass, edges, query_entities)
 
     def _pagerank(self, seeds: dict[str, float], edges: list[Edge]) -> dict[str, float]:
+        total = sum(seeds.values())
+        if total <= 0:
+            return {}
+        personalization = {k: v / total for k, v in seeds.items()}
         g = nx.Graph()
-        g.add_nodes_from(seeds)
+        g.add_nodes_from(personalization)
         for e in edges:
             if g.has_edge(e.source_id, e.target_id):
                 g[e.source_id][e.target_id]["weight"] += 1.0
             else:
                 g.add_edge(e.source_id, e.target_id, weight=1.0)
         if g.number_of_edges() == 0:
-            return dict(seeds)
-        return nx.pagerank(g, alpha=self.cfg.ppr_alpha, personalization=seeds, weight="weight")
+            return personalization
+        return nx.pagerank(g, alpha=self.cfg.ppr_alpha, personalization=personalization, weight="weight")

@@ -40,7 +40,7 @@ class SearchPipeline:
         expansion = None
         if use_graph and self.cfg.graph_weight > 0:
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
-                                             [h.record for h in dense_hits])
+                                             [h.record for h in dense_hits], self.vectors.count(flt))
             self._add_graph_candidates(qvec, flt, expansion, cands)
         self._fill_semantic(qvec, flt, cands)
         ranked = fuse(list(cands.values()), self.cfg)
@@ -70,9 +70,9 @@ class SearchPipeline:
 
     def _add_graph_candidates(self, qvec: Any, flt: VectorFilter, expansion: Any, cands: dict[str, Candidate]) -> None:
         """Memories mentioning the top-ranked neighbourhood entities, scored by the rank mass they mention."""
-        if not expansion.entity_ranks:
+        if not expansion.entity_mass:
             return
-        names = tuple(expansion.entity_ranks)
+        names = tuple(expansion.entity_mass)
         restricted = replace(flt, any_of={**flt.any_of, "entities": names})
         for hit in self.vectors.search_dense(qvec, restricted, self.cfg.graph_max_candidates):
             c = cands.setdefault(hit.record.id, Candidate(hit.record, semantic=hit.score))

@@ -159,6 +159,16 @@ class CypherGraphStore(ABC):
             out.setdefault(r["mid"], []).append(r["eid"])
         return out
 
+    def mention_counts(self, scope: Scope, entity_ids: list[str]) -> dict[str, int]:
+        """How many active memories mention each entity (its specificity: fewer is more specific)."""
+        if not entity_ids:
+            return {}
+        where, params = scope_where("m", scope)
+        rows = self._run(
+            "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE e.id IN $ids AND m.status = 'active' AND "
+            f"{where} RETURN e.id AS eid, count(m) AS n", {"ids": list(entity_ids), **params})
+        return {r["eid"]: int(r["n"]) for r in rows}
+
     def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000) -> list[Edge]:
         where, params = scope_where("r", scope)
         valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
@@ -166,7 +176,10 @@ class CypherGraphStore(ABC):
                          {"limit": int(limit), **params})
         return [_edge(r) for r in rows]
 
-    def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    def cypher(self, query: str, params: dict[str, Any] | None = None, *,
+               read_only: bool = False) -> list[dict[str, Any]]:
+        """Run a caller's query. ``read_only`` asks the backend to refuse writes where it can
+        (a READ transaction on Neo4j); callers still check the query text first (graph_view)."""
         return self._run(query, params or {})
 
     def counts(self) -> dict[str, int]:
