@@ -135,16 +135,36 @@ def test_an_invented_id_is_rejected_and_never_applied(make_memory: MakeMemory, l
     assert len(rejected) == 4 and all(e["event"] == "NONE" and e["memory_id"] == "" for e in rejected)
 
 
+def test_two_decisions_on_one_memory_the_first_wins(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
+    m = make_memory()
+    home = m.add("User lives in Beijing", user_id="u", infer=False)["results"][0]["id"]
+    llm.reply(answer(fact("User lives in Shanghai", "UPDATE", 0), fact("User lives in Pudong", "UPDATE", 0),
+                     fact("User left Beijing", "DELETE", 0)))
+
+    out = m.add("I moved to Pudong, Shanghai.", user_id="u")
+
+    assert [(r["event"], r.get("previous_id")) for r in out["results"]] == [("UPDATE", home), ("ADD", None)]
+    assert "already superseded" in out["results"][1]["reason"]
+    assert sorted(texts(m, "u")) == ["User lives in Pudong", "User lives in Shanghai"]
+
+
+def test_infer_false_never_calls_the_llm(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
+    m = make_memory("hybrid")
+    out = m.add("Yesterday was rough, the deploy failed twice.", user_id="u", infer=False)
+    assert [r["event"] for r in out["results"]] == ["ADD"] and "usage" not in out and llm.requests == []
+
+
 # -- failures ------------------------------------------------------------------------------------
 def test_malformed_json_is_retried_then_raises_llm_error(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
     m = make_memory(llm_config={"max_retries": 2})
     llm.reply("Sure! Here are the facts: none").reply({"facts": [{"text": "x", "event": "MAYBE"}]})
     llm.reply("```json\n{\"facts\": [\n```")
 
-    with pytest.raises(LLMError, match="after 3 attempt"):
+    with pytest.raises(LLMError, match="after 3 attempt") as failed:
         m.add("I live in Beijing.", user_id="u")
 
-    assert len(llm.requests) == 3
+    assert len(llm.requests) == 3 and failed.value.usage["calls"] == 3  # type: ignore[attr-defined]
+    assert failed.value.usage["prompt_tokens"] == 300  # type: ignore[attr-defined]
     assert texts(m, "u") == []
     assert [(x["content"], x["status"]) for x in m.messages(user_id="u")] == [("I live in Beijing.", "failed")]
 

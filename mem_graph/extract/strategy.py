@@ -142,6 +142,7 @@ class LLMExtractor:
         """Raise, or decide with the rule path when ``extraction.fallback_to_rules`` is set."""
         if not self.cfg.extraction.fallback_to_rules:
             log.error("LLM extraction failed (%d call(s)): %s", usage.calls, exc)
+            exc.usage = usage.as_dict(self.client.settings)  # type: ignore[attr-defined]  # tokens were spent
             raise exc
         from mem_graph.write import index_text
 
@@ -160,6 +161,8 @@ class LLMExtractor:
                 exclude: Collection[str] = ()) -> list[MemoryRecord]:
         """The active memories of the scope closest to any of ``vectors``, best first."""
         limit = self.cfg.extraction.related_memories
+        if limit <= 0 or not len(vectors):
+            return []
         best: dict[str, tuple[float, MemoryRecord]] = {}
         flt = VectorFilter(scope=scope, alive_at=t)
         for vec in vectors:
