@@ -11,7 +11,7 @@ from typing import Any
 
 from mem_graph.config import MemoryConfig, load_config
 from mem_graph.embed import build_embedder
-from mem_graph.errors import NotFoundError, ValidationError
+from mem_graph.errors import ConflictError, NotFoundError, ValidationError
 from mem_graph.extract.reconcile import Reconciler
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.graph_view import GraphView
@@ -82,11 +82,12 @@ class Memory:
     def add(self, messages: Any, *, user_id: str | None = None, agent_id: str | None = None,
             run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
             infer: bool = True, timestamp: Any = None, expires_at: Any = None, client_id: str | None = None,
-            source_ref: str | None = None) -> dict[str, Any]:
+            source_ref: str | None = None, event_id: str | None = None) -> dict[str, Any]:
         """Remember what the messages say. Returns ``{"results": [{id, memory, event, …}], "relations": …}``.
 
         ``messages`` is a string or a list of ``{role, content[, name, timestamp, metadata]}``;
-        ``infer=False`` stores each message verbatim; ``timestamp`` is when it was said.
+        ``infer=False`` stores each message verbatim; ``timestamp`` is when it was said. ``client_id``,
+        ``source_ref`` and ``event_id`` (the hub's idempotency key) are recorded in each memory's ``source``.
         """
         scope = make_scope(user_id, agent_id, run_id, namespace)
         limits = self.config.limits
@@ -98,20 +99,29 @@ class Memory:
         exp = parse_timestamp(expires_at, field="expires_at")
         if ts is not None:
             msgs = [m if m.timestamp is not None else replace(m, timestamp=ts) for m in msgs]
-        source = {k: v for k, v in {"client_id": client_id, "source_ref": source_ref}.items() if v is not None}
+        source = {k: v for k, v in {"client_id": client_id, "source_ref": source_ref, "event_id": event_id}.items()
+                  if v is not None}
         with self._write_lock:
             return self.writer.add(scope, msgs, metadata=meta, infer=infer, expires_at=exp, source=source)
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
-               run_id: str | None = None, namespace: str | None = None,
-               metadata: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Replace a memory's text in place (same id, version + 1); the old text stays in history."""
+               run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
+               expected_version: int | None = None, client_id: str | None = None) -> dict[str, Any]:
+        """Replace a memory's text in place (same id, version + 1); the old text stays in history.
+
+        With ``expected_version`` the update is refused (ConflictError) unless the memory still has that
+        version; without it the last writer wins. ``client_id`` is recorded as the event's actor.
+        """
         scope = make_scope(user_id, agent_id, run_id, namespace)
         mid = check_memory_id(memory_id)
         text = check_text(data, what="data", max_chars=self.config.limits.max_message_chars)
         meta = check_metadata(metadata, self.config.limits) if metadata is not None else None
+        if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+            raise ValidationError(f"expected_version must be an integer, got {expected_version!r}")
         with self._write_lock:
             old = self._get_record(scope, mid)
+            if expected_version is not None and old.version != expected_version:
+                raise ConflictError(f"memory {mid} is at version {old.version}, not {expected_version}")
             analysed = self.extractor.analyse([_as_message(text)])[0]
             t = now()
             new = MemoryRecord(**{**old.__dict__, "text": text, "hash": text_hash(text), "updated_at": t,
@@ -122,12 +132,12 @@ class Memory:
             self.vectors.upsert([new], vec, [index_text(new.text, new.layer, new.metadata)])
             self.graph_store.write_memories([GraphMemory(new, analysed[0])])
             self.history_store.commit_events([EventRow(mid, "UPDATE", old.scope, old.text, text,
-                                                       "[manual] updated through the API", "sdk")])
+                                                       "[manual] updated through the API", client_id or "sdk")])
         return {"id": mid, "memory": text, "event": "UPDATE", "previous_memory": old.text}
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-               run_id: str | None = None, namespace: str | None = None) -> dict[str, Any]:
-        """Erase one memory from every store; history keeps the event (with its text)."""
+               run_id: str | None = None, namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:
+        """Erase one memory from every store; history keeps the event (with its text, actor ``client_id``)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         mid = check_memory_id(memory_id)
         with self._write_lock:
@@ -135,18 +145,24 @@ class Memory:
             self.vectors.delete([mid])
             self.graph_store.delete_memories([mid])
             self.history_store.commit_events([EventRow(mid, "DELETE", old.scope, old.text, None,
-                                                       "[manual] deleted through the API", "sdk")])
+                                                       "[manual] deleted through the API", client_id or "sdk")])
         return {"id": mid, "memory": old.text, "event": "DELETE"}
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
-                   namespace: str | None = None) -> dict[str, Any]:
-        """Erase every memory, graph node, raw message and event of the scope."""
+                   namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:
+        """Erase every memory, graph node, raw message and event of the scope.
+
+        One ``DELETE_ALL`` event (no text) stays, so sync clients learn that the scope was erased.
+        """
         scope = make_scope(user_id, agent_id, run_id, namespace)
         with self._write_lock:
             ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=scope, statuses=None))]
             self.vectors.delete(ids)
             self.graph_store.delete_scope(scope)
             self.history_store.delete_scope(scope)
+            self.history_store.commit_events([EventRow("", "DELETE_ALL", scope, None, None,
+                                                       f"[manual] deleted {len(ids)} memories of the scope",
+                                                       client_id or "sdk")])
         return {"deleted": len(ids), "message": f"deleted {len(ids)} memories"}
 
     def reset(self) -> None:

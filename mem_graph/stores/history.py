@@ -184,6 +184,29 @@ class HistoryStore:
                                     [since, *args, limit]).fetchall()
         return [_event_dict(r) for r in rows]
 
+    def changes_in(self, since: int, limit: int, *, until: int | None = None, namespaces: list[str] | None = None,
+                   user_ids: list[str] | None = None, fields: dict[str, str] | None = None) -> list[dict[str, Any]]:
+        """Memory changes (every event but NONE) with ``since < seq <= until``, oldest first: the sync feed.
+
+        ``namespaces``/``user_ids`` restrict to those values (None: any); ``fields`` are exact matches.
+        """
+        where, args = ["seq > ?", "event != 'NONE'"], [since]
+        if until is not None:
+            where.append("seq <= ?")
+            args.append(until)
+        for col, values in (("namespace", namespaces), ("user_id", user_ids)):
+            if values is not None:
+                where.append(f"{col} IN ({','.join('?' * len(values))})")
+                args.extend(values)
+        for col, value in (fields or {}).items():
+            if col in SCOPE_FIELDS or col == "namespace":
+                where.append(f"{col} = ?")
+                args.append(value)
+        with self._lock:
+            rows = self._db.execute(f"SELECT * FROM events WHERE {' AND '.join(where)} ORDER BY seq LIMIT ?",
+                                    [*args, limit]).fetchall()
+        return [_event_dict(r) for r in rows]
+
     def last_seq(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])

@@ -1,0 +1,167 @@
+"""OpenAI-compatible chat proxy: ``POST /v1/chat/completions`` with memory.
+
+Per request: search the user's memories for the last user message, insert them
+(with dates) as a system message after the app's own system prompt, forward to
+the upstream LLM (``llm.config``: base_url, api_key, model; streaming passes
+through as SSE) and store the new user message in the background — the answer
+never waits for extraction. The user id comes from the standard ``user`` field
+or the ``X-Mem-User-Id`` header; ``X-Mem-Namespace`` picks a namespace.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from typing import Annotated, Any
+
+import httpx
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import Response, StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from mem_graph.errors import LLMError, MemGraphError, ValidationError
+from mem_graph.server.errors import MalformedRequestError
+from mem_graph.server.logs import current_request_id
+from mem_graph.server.routes.memories import Caller, HubDep
+from mem_graph.server.state import Hub
+
+log = logging.getLogger("mem_graph.hub.proxy")
+router = APIRouter(prefix="/v1", tags=["openai"])
+MODEL_ALIAS = "mem-graph"  # or no model: use llm.config.model
+_CHAT_BODY = {"type": "object", "required": ["messages"], "properties": {
+    "model": {"type": "string"}, "messages": {"type": "array", "items": {"type": "object"}},
+    "stream": {"type": "boolean"}, "user": {"type": "string", "description": "Whose memory to use."}}}
+
+
+def upstream_settings(hub: Hub) -> dict[str, Any]:
+    llm = hub.memory.config.llm
+    cfg = dict(llm.config) if llm is not None else {}
+    return {"base_url": cfg.get("base_url") or cfg.get("openai_base_url") or os.environ.get("OPENAI_BASE_URL"),
+            "api_key": cfg.get("api_key") or os.environ.get("OPENAI_API_KEY"), "model": cfg.get("model"),
+            "timeout": float(cfg.get("timeout") or hub.settings.proxy_timeout_s)}
+
+
+def open_upstream(hub: Hub) -> httpx.AsyncClient | None:
+    s = upstream_settings(hub)
+    if not s["base_url"] and not s["api_key"]:
+        return None
+    headers = {"Authorization": f"Bearer {s['api_key']}"} if s["api_key"] else {}
+    return httpx.AsyncClient(base_url=(s["base_url"] or "https://api.openai.com/v1").rstrip("/") + "/",
+                             headers=headers, timeout=httpx.Timeout(s["timeout"], connect=10.0))
+
+
+async def close_upstream(hub: Hub) -> None:
+    if hub.upstream is not None:
+        await hub.upstream.aclose()
+
+
+def text_of(content: Any) -> str:
+    """The text of a message's content (a string or a list of content parts)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+    return ""
+
+
+def memory_message(hits: list[dict[str, Any]]) -> dict[str, str]:
+    lines = [f"- [{(h.get('valid_from') or h.get('created_at') or '')[:10]}] {h['memory']}" for h in hits]
+    return {"role": "system", "content": "Long-term memories about this user from earlier conversations "
+            "(date = when it was said; newer facts win over older ones). Use them when relevant:\n"
+            + "\n".join(lines)}
+
+
+def inject(messages: list[dict[str, Any]], hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The conversation with the memories placed after the leading system/developer messages."""
+    if not hits:
+        return messages
+    at = 0
+    while at < len(messages) and messages[at].get("role") in ("system", "developer"):
+        at += 1
+    return [*messages[:at], memory_message(hits), *messages[at:]]
+
+
+def _parse(raw: bytes) -> dict[str, Any]:
+    try:
+        body = json.loads(raw)
+    except ValueError as exc:
+        raise MalformedRequestError(f"request body is not valid JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise ValidationError("the request body must be a JSON object")
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages or not all(
+            isinstance(m, dict) and isinstance(m.get("role"), str) for m in messages):
+        raise ValidationError("messages must be a non-empty list of {role, content} objects")
+    if "stream" in body and not isinstance(body["stream"], bool):
+        raise ValidationError("stream must be a boolean")
+    return body
+
+
+@router.post("/chat/completions", summary="OpenAI-compatible chat completion with the user's memories",
+             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": _CHAT_BODY}}}})
+async def chat_completions(request: Request, hub: HubDep, who: Caller,
+                           x_mem_user_id: Annotated[str | None, Header()] = None,
+                           x_mem_namespace: Annotated[str | None, Header()] = None) -> Response:
+    body = _parse(await request.body())
+    user_id = x_mem_user_id or body.get("user")
+    if not isinstance(user_id, str) or not user_id:
+        raise ValidationError("say whose memory to use: the `user` field or the X-Mem-User-Id header")
+    scope = who.scope(user_id=user_id, namespace=x_mem_namespace)
+    last = body["messages"][-1]
+    query = text_of(last.get("content")) if last.get("role") == "user" else ""
+    hits: list[dict[str, Any]] = []
+    if query.strip() and hub.settings.proxy_memories:
+        try:
+            found = await run_in_threadpool(hub.memory.search, query[:hub.memory.config.limits.max_query_chars],
+                                            **scope, limit=hub.settings.proxy_memories)
+            hits = found["results"]
+        except MemGraphError as exc:  # answer without memories rather than not at all
+            log.warning("memory search failed, forwarding without memories: %s", exc)
+        hub.submit_background(hub.memory.add, [{"role": "user", "content": query}], **scope,
+                              client_id=who.client_id, source_ref=f"chat.completions:{current_request_id()}")
+    forward = {**body, "messages": inject(body["messages"], hits)}
+    default_model = upstream_settings(hub)["model"]
+    if default_model and forward.get("model") in (None, "", MODEL_ALIAS):
+        forward["model"] = default_model
+    return await _forward(hub, forward, {"X-Mem-Graph-Memories": str(len(hits))})
+
+
+async def _forward(hub: Hub, body: dict[str, Any], headers: dict[str, str]) -> Response:
+    if hub.upstream is None:
+        raise LLMError("no upstream LLM configured: set llm.config.base_url / api_key (or OPENAI_BASE_URL / "
+                       "OPENAI_API_KEY) for the hub")
+    try:
+        req = hub.upstream.build_request("POST", "chat/completions", json=body)
+        resp = await hub.upstream.send(req, stream=bool(body.get("stream")))
+    except httpx.HTTPError as exc:
+        raise LLMError(f"upstream LLM unreachable: {type(exc).__name__}: {exc}") from None
+    media = resp.headers.get("content-type", "application/json")
+    if not body.get("stream") or resp.status_code >= 400:
+        content = await resp.aread()
+        await resp.aclose()
+        return Response(content, status_code=resp.status_code, media_type=media, headers=headers)
+
+    async def relay() -> Any:
+        try:
+            async for chunk in resp.aiter_bytes():
+                yield chunk
+        except httpx.HTTPError as exc:
+            log.warning("upstream stream broke off: %s", exc)
+        finally:
+            await resp.aclose()
+
+    return StreamingResponse(relay(), status_code=resp.status_code, media_type=media,
+                             headers={**headers, "Cache-Control": "no-cache"})
+
+
+@router.get("/models", summary="The upstream's models (pass-through, for OpenAI clients that list them)")
+async def models(hub: HubDep, who: Caller) -> Response:
+    if hub.upstream is None:
+        raise LLMError("no upstream LLM configured")
+    try:
+        resp = await hub.upstream.get("models")
+    except httpx.HTTPError as exc:
+        raise LLMError(f"upstream LLM unreachable: {exc}") from None
+    return Response(resp.content, status_code=resp.status_code,
+                    media_type=resp.headers.get("content-type", "application/json"))

@@ -1,0 +1,1 @@
+"""Hub routes, one module per concern: memories, sync, graph, system."""

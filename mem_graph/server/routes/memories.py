@@ -1,0 +1,129 @@
+"""The SDK's calls over HTTP: add, search, get, list, update, delete, delete-all, history."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Response
+
+from mem_graph.errors import ValidationError
+from mem_graph.server.auth import Principal
+from mem_graph.server.errors import PermissionDeniedError
+from mem_graph.server.idempotency import request_hash
+from mem_graph.server.models import (
+    AddRequest, AddResponse, DeleteAllResponse, DeleteResponse, HistoryEvent, ListResponse, MemoryItem,
+    ScopeFields, SearchRequest, SearchResponse, UpdateRequest, UpdateResponse,
+)
+from mem_graph.server.state import Hub, get_hub, principal
+from mem_graph.stores.vector.base import VectorFilter, scroll_all
+from mem_graph.validation import make_scope
+
+router = APIRouter(prefix="/v1", tags=["memories"])
+HubDep = Annotated[Hub, Depends(get_hub)]
+Caller = Annotated[Principal, Depends(principal)]
+
+
+def scope_params(user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+                 namespace: Annotated[str | None, Query(description="Defaults to the token's first namespace.")] = None
+                 ) -> ScopeFields:
+    return ScopeFields(user_id=user_id, agent_id=agent_id, run_id=run_id, namespace=namespace)
+
+
+ScopeQuery = Annotated[ScopeFields, Depends(scope_params)]
+
+
+@router.post("/memories", response_model=AddResponse, response_model_exclude_unset=True,
+             summary="Remember messages (Memory.add)")
+def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
+        idempotency_key: Annotated[str | None, Header(max_length=128)] = None) -> dict[str, Any]:
+    """Extract and reconcile facts from the messages. With ``event_id`` (or an ``Idempotency-Key`` header)
+    a retried POST returns the first answer (header ``Idempotent-Replayed: true``) and writes nothing."""
+    if body.client_id is not None and body.client_id != who.client_id:
+        raise PermissionDeniedError("client_id must be the token's own client id")
+    scope = who.scope(**body.scope())
+    event_id = body.event_id or idempotency_key
+    messages = body.messages if isinstance(body.messages, str) else [
+        m.model_dump(exclude_unset=True) for m in body.messages]
+    kwargs = {**scope, "metadata": body.metadata, "infer": body.infer, "timestamp": body.timestamp,
+              "expires_at": body.expires_at, "client_id": who.client_id, "source_ref": body.source_ref,
+              "event_id": event_id}
+    if event_id is None:
+        return hub.memory.add(messages, **kwargs)
+    fingerprint = request_hash({**body.model_dump(exclude={"event_id", "client_id"}), **scope})
+    out, replayed = hub.idempotency.run(who.client_id, event_id, fingerprint,
+                                        lambda: hub.memory.add(messages, **kwargs),
+                                        lambda: _recover_add(hub, scope, who.client_id, event_id))
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return out
+
+
+def _recover_add(hub: Hub, scope: dict[str, Any], client_id: str, event_id: str) -> dict[str, Any] | None:
+    """Rebuild the answer of an add interrupted after it reached the stores (its memories carry the event id)."""
+    flt = VectorFilter(scope=make_scope(**scope), statuses=None,
+                       equals={"source.client_id": client_id, "source.event_id": event_id})
+    records = scroll_all(hub.memory.vectors, flt)
+    if not records:
+        return None
+    return {"results": [{"id": r.id, "memory": r.text, "event": "ADD", "reason": "[recovered] answer rebuilt "
+                         "from the stored memories of an interrupted request"} for r in records],
+            "relations": {"added": [], "invalidated": []}}
+
+
+@router.post("/memories/search", response_model=SearchResponse, response_model_exclude_unset=True,
+             summary="Find the memories that answer a query (Memory.search)")
+def search(body: SearchRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
+    return hub.memory.search(body.query, **who.scope(**body.scope()), limit=body.limit, filters=body.filters,
+                             explain=body.explain, include_invalidated=body.include_invalidated,
+                             rerank=body.rerank, threshold=body.threshold)
+
+
+@router.get("/memories", response_model=ListResponse, response_model_exclude_unset=True,
+            summary="List a scope's memories, newest first (Memory.get_all)")
+def get_all(hub: HubDep, who: Caller, scope: ScopeQuery, limit: int = 100, include_invalidated: bool = False,
+            filters: Annotated[str | None, Query(description="JSON object of metadata filters")] = None
+            ) -> dict[str, Any]:
+    return hub.memory.get_all(**who.scope(**scope.scope()), limit=limit, filters=_json_filters(filters),
+                              include_invalidated=include_invalidated)
+
+
+@router.delete("/memories", response_model=DeleteAllResponse, summary="Erase a whole scope (Memory.delete_all)")
+def delete_all(hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
+    return hub.memory.delete_all(**who.scope(**scope.scope()), client_id=who.client_id)
+
+
+@router.get("/memories/{memory_id}", response_model=MemoryItem, response_model_exclude_unset=True,
+            summary="One memory (Memory.get)")
+def get(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
+    return hub.memory.get(memory_id, **who.scope(**scope.scope()))
+
+
+@router.put("/memories/{memory_id}", response_model=UpdateResponse, response_model_exclude_unset=True,
+            summary="Replace a memory's text (Memory.update); 409 on a stale expected_version")
+def update(memory_id: str, body: UpdateRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
+    return hub.memory.update(memory_id, body.data, **who.scope(**body.scope()), metadata=body.metadata,
+                             expected_version=body.expected_version, client_id=who.client_id)
+
+
+@router.delete("/memories/{memory_id}", response_model=DeleteResponse, summary="Erase one memory (Memory.delete)")
+def delete(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
+    return hub.memory.delete(memory_id, **who.scope(**scope.scope()), client_id=who.client_id)
+
+
+@router.get("/memories/{memory_id}/history", response_model=list[HistoryEvent], response_model_exclude_unset=True,
+            summary="Every event of a memory and its versions (Memory.history)")
+def history(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> list[dict[str, Any]]:
+    return hub.memory.history(memory_id, **who.scope(**scope.scope()))
+
+
+def _json_filters(raw: str | None) -> dict[str, Any] | None:
+    if raw is None:
+        return None
+    try:
+        value = json.loads(raw)
+    except ValueError as exc:
+        raise ValidationError(f"filters must be a JSON object: {exc}") from None
+    if not isinstance(value, dict):
+        raise ValidationError("filters must be a JSON object")
+    return value
