@@ -228,5 +228,8 @@ def main() -> None:
         sys.exit(2)
 
 
+from mem_graph.server.cli import register as _register_hub  # noqa: E402  (issue 6: serve, token)
+_register_hub(app)
+
 if __name__ == "__main__":
     main()
