@@ -33,12 +33,19 @@ def _quiet_libraries() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     import logging
     import warnings
 
     warnings.filterwarnings("ignore")
     logging.getLogger("sentence_transformers").setLevel(logging.ERROR)
     logging.getLogger("transformers").setLevel(logging.ERROR)
+    try:
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except ImportError:
+        pass
 
 
 @contextmanager
@@ -153,6 +160,24 @@ def delete(memory_id: str, user: UserOpt = None, agent: AgentOpt = None, run: Ru
     with open_memory(path, config) as mem:
         out = mem.delete(memory_id, **_scope(user, agent, run))
     console.print(f"deleted: {out['memory']}")
+
+
+@app.command()
+def ingest(file: Annotated[Path, typer.Argument(help="JSON Lines or JSON array of {role, content, …}.")],
+           user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
+           raw: Annotated[bool, typer.Option("--raw", help="Store verbatim (infer=False).")] = False,
+           batch: Annotated[int, typer.Option(help="Messages per add() call.")] = 100,
+           path: PathOpt = None, config: ConfigOpt = None) -> None:
+    """Remember a whole chat log, in batches, with a progress bar."""
+    from pipelines.ingest import ingest as run_ingest
+    from pipelines.ingest import read_messages
+
+    messages = read_messages(file)
+    with open_memory(path, config) as mem, _progress() as progress:
+        task = progress.add_task(f"Ingesting {file.name}", total=len(messages))
+        counts = run_ingest(mem, messages, scope=_scope(user, agent, run), infer=not raw, batch=batch,
+                            on_batch=lambda n: progress.advance(task, n))
+    console.print(", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "nothing remembered")
 
 
 DEMO_CONVERSATION = [

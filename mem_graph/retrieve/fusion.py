@@ -1,11 +1,12 @@
 """Fusion of the semantic, keyword, graph and recency signals into one score.
 
-    score = w_semantic * (cosine - min) / (max - min) + w_keyword * bm25 / max_bm25
+    score = w_semantic * (cosine - floor) / (max_cosine - floor) + w_keyword * bm25 / max_bm25
           + w_graph * graph + w_recency * 0.5 ** (age_days / half_life)
 
 Dense and keyword scores live on different scales, so each is rescaled over
-the candidate set before the weighted sum ("relative score fusion"); equal
-semantic and keyword weights are the no-prior default. Graph scores are
+the candidate set before the weighted sum ("relative score fusion"): the best
+candidate of each signal scores 1, and a cosine at the semantic floor scores 0.
+Equal semantic and keyword weights are the no-prior default. Graph scores are
 already in [0, 1] (PageRank mass relative to the best candidate). A candidate
 whose raw cosine is below ``semantic_floor`` is dropped, so keyword or graph
 bonuses alone cannot carry an unrelated memory. Age is measured from the
@@ -48,8 +49,8 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
     if not cands:
         return []
     max_kw = max(c.keyword_raw for c in cands) or 1.0
-    sems = [c.semantic or 0.0 for c in cands]
-    lo, span = min(sems), (max(sems) - min(sems)) or 1.0
+    lo = cfg.semantic_floor
+    span = max(max(c.semantic or 0.0 for c in cands) - lo, 1e-6)
     newest = max(c.record.valid_from for c in cands)
     half_life = max(cfg.recency_half_life_days, 1e-6) * DAY
     kept = []
