@@ -249,6 +249,9 @@ class RuleExtractor:
         relation, single = RELATIONS.get(key) or RELATIONS.get(lemma) or (key if lemma != "be" else "is", False)
         if subject.attribute:
             relation, single = subject.attribute.replace(" ", "_"), True
+        elif (lemma == "be" and subject.name == speaker and objects[0].pos_ == "PROPN"
+              and objects[0].ent_type_ not in ("GPE", "LOC", "NORP", "ORG", "FAC")):
+            relation, single = "name", True  # "I'm Sam"
         polarity = -1 if lemma in NEGATIVE_VERBS else 1
         facts = []
         for obj in objects:
@@ -280,7 +283,8 @@ class RuleExtractor:
     @staticmethod
     def _objects(verb: Any, lemma: str) -> tuple[list[Any], str | None]:
         """Direct objects, complements, or the object of the verb's first preposition."""
-        direct = [c for c in verb.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")]
+        # several non-conjoined complements ("I'm vegetarian, so no meat…") are a misparse: keep the first
+        direct = [c for c in verb.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")][:1]
         prep_objs: list[Any] = []
         prep = None
         if not direct:
@@ -312,6 +316,9 @@ class RuleExtractor:
             if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb:
                 drop.update(t.i for t in child.subtree)
                 drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
+        for child in verb.children:  # "Big news: I moved…", "Well, I…": drop the lead-in
+            if child.dep_ in ("intj", "dep", "discourse", "vocative") and child.i < verb.i:
+                drop.update(t.i for t in child.subtree)
         toks = [t for t in verb.subtree if t.i not in drop]
         while toks and (toks[0].is_punct or toks[0].dep_ == "cc"):
             toks.pop(0)

@@ -98,15 +98,15 @@ class SearchPipeline:
 
 
 def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str]) -> list[dict[str, str]]:
-    """Triples that connect the query's entities to the returned memories."""
+    """Triples behind the answer: those of the returned memories, and those that link a query entity to
+    an entity of the top three hits (the path a multi-hop answer travels)."""
     hit_ids = {c.record.id for c in hits}
-    hit_entities = {e for c in hits for e in c.record.entities}
+    near = {e for c in hits[:3] for e in c.record.entities}
     out, seen = [], set()
     for e in edges:
-        touches_query = e.source_id in query_entities or e.target_id in query_entities
-        in_hits = e.memory_id in hit_ids
-        near_hits = any(e.source_id.endswith("\x1e" + n) or e.target_id.endswith("\x1e" + n) for n in hit_entities)
-        if in_hits or (touches_query and near_hits):
+        ends = {e.source_id.rsplit("\x1e", 1)[-1], e.target_id.rsplit("\x1e", 1)[-1]}
+        bridges = bool({e.source_id, e.target_id} & query_entities) and bool(ends & near)
+        if e.memory_id in hit_ids or bridges:
             key = (e.source, e.relation, e.target)
             if key not in seen:
                 seen.add(key)
