@@ -49,7 +49,7 @@ class GraphView:
         if params is not None and not isinstance(params, dict):
             raise ValidationError("cypher params must be an object")
         merged = {**(params or {}), **scope.stored_fields()}
-        return self.store.cypher(query, merged)
+        return self.store.cypher(query, merged, read_only=not allow_writes)
 
     def relations(self, *, include_invalid: bool = False, limit: int = 1000, **scope_ids: Any) -> list[dict[str, Any]]:
         scope = make_scope(**scope_ids)

@@ -21,3 +21,33 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
     """A fresh Memory on the embedded default (Qdrant Edge + LadybugDB + SQLite)."""
     with Memory(path=tmp_path / "mem") as m:
         yield m
+
+
+# -- Neo4j (issue 4): one real server per session, started only when a test asks for it -----------------
+_NEO4J_TIMINGS: dict[str, float] = {}
+
+
+@pytest.fixture(scope="session")
+def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Bolt URI of a throwaway Neo4j Community 5.26 server (jars from Maven Central, see neo4j_fixture.py).
+
+    Skips when Java/Maven are missing, unless MEM_GRAPH_REQUIRE_NEO4J=1 (CI), which turns that into a failure.
+    """
+    import neo4j_fixture
+
+    try:
+        server = neo4j_fixture.start(tmp_path_factory.mktemp("neo4j"))
+    except neo4j_fixture.Unavailable as exc:
+        if os.environ.get(neo4j_fixture.REQUIRE_ENV) == "1":
+            pytest.fail(f"Neo4j is required ({neo4j_fixture.REQUIRE_ENV}=1) but unavailable: {exc}", pytrace=False)
+        pytest.skip(f"Neo4j tests skipped: {exc}")
+    _NEO4J_TIMINGS.update(server.timings)
+    try:
+        yield server.uri
+    finally:
+        server.stop()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _NEO4J_TIMINGS:
+        terminalreporter.write_line("neo4j test server: " + ", ".join(f"{k}={v:.1f}" for k, v in _NEO4J_TIMINGS.items()))

@@ -11,26 +11,22 @@ import numpy as np
 import qdrant_edge as qe
 
 from mem_graph.errors import DirectoryInUseError, StoreError
-from mem_graph.stores.vector.base import INDEXED_FLOATS, INDEXED_KEYWORDS, Scored, VectorFilter
+from mem_graph.stores.vector.base import Scored, VectorFilter
+from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes
 from mem_graph.types import MemoryRecord
 
-DENSE = "dense"
-SPARSE = "bm25"
+EDGE_FILTERS = FilterDialect(
+    all_of=lambda must: qe.Filter(must=must),
+    equals=lambda key, value: qe.FieldCondition(key=key, match=qe.MatchValue(value)),
+    any_of=lambda key, values: qe.FieldCondition(key=key, match=qe.MatchAny(values)),
+    greater_than=lambda key, value: qe.FieldCondition(key=key, range=qe.RangeFloat(gt=value)),
+    has_id=lambda ids: qe.HasIdCondition(set(ids)),
+)
+_SCHEMA = {"keyword": qe.PayloadSchemaType.Keyword, "float": qe.PayloadSchemaType.Float}
 
 
 def to_edge_filter(flt: VectorFilter) -> qe.Filter:
-    must: list[Any] = [qe.FieldCondition(key=k, match=qe.MatchValue(v)) for k, v in flt.scope.fields().items()]
-    if flt.statuses is not None:
-        must.append(qe.FieldCondition(key="status", match=qe.MatchAny(list(flt.statuses))))
-    if flt.alive_at is not None:
-        must.append(qe.FieldCondition(key="expires_at", range=qe.RangeFloat(gt=flt.alive_at)))
-    for key, value in flt.equals.items():
-        must.append(qe.FieldCondition(key=key, match=qe.MatchValue(value)))
-    for key, values in flt.any_of.items():
-        must.append(qe.FieldCondition(key=key, match=qe.MatchAny(list(values))))
-    if flt.ids is not None:
-        must.append(qe.HasIdCondition(set(flt.ids)))
-    return qe.Filter(must=must)
+    return build_filter(flt, EDGE_FILTERS)
 
 
 class EdgeVectorStore:
@@ -60,10 +56,8 @@ class EdgeVectorStore:
             if "WouldBlock" in str(exc):
                 raise DirectoryInUseError(f"vector store {self.path} is in use by another process") from exc
             raise StoreError(f"cannot open Qdrant Edge shard at {self.path}: {exc}") from exc
-        for key in INDEXED_KEYWORDS:
-            shard.update(qe.UpdateOperation.create_field_index(key, qe.PayloadSchemaType.Keyword))
-        for key in INDEXED_FLOATS:
-            shard.update(qe.UpdateOperation.create_field_index(key, qe.PayloadSchemaType.Float))
+        for key, kind in payload_indexes():
+            shard.update(qe.UpdateOperation.create_field_index(key, _SCHEMA[kind]))
         return shard
 
     # -- writes -----------------------------------------------------------

@@ -1,0 +1,50 @@
+"""What the two Qdrant backends (Edge, embedded; qdrant-client, server) share.
+
+Both stores use the same named vectors, the same BM25 sparse encoding (Qdrant
+Edge's ``Bm25``, so a point is indexed identically by either backend), the
+same payload indexes and the same filter translation. Only the constructors of
+the filter objects differ between the two client libraries; a ``FilterDialect``
+names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from mem_graph.stores.vector.base import INDEXED_FLOATS, INDEXED_KEYWORDS, VectorFilter
+
+DENSE = "dense"
+SPARSE = "bm25"
+
+
+@dataclass(frozen=True)
+class FilterDialect:
+    """Constructors of one Qdrant client library's filter objects."""
+
+    all_of: Callable[[list[Any]], Any]
+    equals: Callable[[str, str | int], Any]
+    any_of: Callable[[str, list[Any]], Any]
+    greater_than: Callable[[str, float], Any]
+    has_id: Callable[[list[str]], Any]
+
+
+def build_filter(flt: VectorFilter, d: FilterDialect) -> Any:
+    """Translate a backend-neutral ``VectorFilter`` (every condition must hold)."""
+    must: list[Any] = [d.equals(k, v) for k, v in flt.scope.fields().items()]
+    if flt.statuses is not None:
+        must.append(d.any_of("status", list(flt.statuses)))
+    if flt.alive_at is not None:
+        must.append(d.greater_than("expires_at", flt.alive_at))
+    must.extend(d.equals(k, v) for k, v in flt.equals.items())
+    must.extend(d.any_of(k, list(vs)) for k, vs in flt.any_of.items())
+    if flt.ids is not None:
+        must.append(d.has_id(list(flt.ids)))
+    return d.all_of(must)
+
+
+def payload_indexes() -> Iterator[tuple[str, str]]:
+    """(field, "keyword" | "float") for every indexed payload field."""
+    yield from ((k, "keyword") for k in INDEXED_KEYWORDS)
+    yield from ((k, "float") for k in INDEXED_FLOATS)

@@ -1,0 +1,254 @@
+"""One behaviour contract for every graph store: LadybugDB (embedded) and Neo4j (server).
+
+Each test runs unchanged against both; a backend is done when all of them pass.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mem_graph.errors import ReadOnlyQueryError
+from mem_graph.graph_view import GraphView
+from mem_graph.stores.graph.base import GraphMemory, GraphStore
+from mem_graph.stores.graph.cypher_store import memory_of
+from mem_graph.types import EntityRef, MemoryRecord, Scope, Status, Triple
+
+BACKENDS = ["ladybug", pytest.param("neo4j", marks=pytest.mark.neo4j)]
+ALICE, BOB = Scope(user_id="alice"), Scope(user_id="bob")
+
+
+@pytest.fixture(scope="module")
+def _neo4j_store(request: pytest.FixtureRequest) -> Iterator[GraphStore]:
+    from mem_graph.stores.graph.neo4j import Neo4jGraphStore
+
+    store = Neo4jGraphStore(url=request.getfixturevalue("neo4j_uri"), username="neo4j", password="test")
+    yield store
+    store.reset()
+    store.close()
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GraphStore]:
+    if request.param == "neo4j":
+        s: GraphStore = request.getfixturevalue("_neo4j_store")
+        s.reset()
+        yield s
+        return
+    from mem_graph.stores.graph.ladybug import LadybugGraphStore
+
+    s = LadybugGraphStore(tmp_path / "graph.lbug", buffer_pool_mb=64)
+    yield s
+    s.close()
+
+
+def record(scope: Scope, text: str, triples: list[tuple[str, str, str]] = (), *, invalid: bool = False,
+           entities: list[str] = ()) -> MemoryRecord:
+    t = time.time()
+    return MemoryRecord(
+        id=str(uuid.uuid4()), text=text, scope=scope, hash=text, created_at=t, updated_at=t, valid_from=t,
+        invalid_at=t if invalid else None, status=Status.INVALIDATED if invalid else Status.ACTIVE,
+        entities=list(entities), triples=[Triple(*tr) for tr in triples])
+
+
+def write(store: GraphStore, *records: MemoryRecord, fresh: bool = True) -> None:
+    store.write_memories([memory_of(r) for r in records], fresh=fresh)
+
+
+def as_tuples(edges: list) -> set[tuple[str, str, str, bool]]:
+    return {(e.source, e.relation, e.target, e.valid) for e in edges}
+
+
+def chain(store: GraphStore, scope: Scope = ALICE) -> list[MemoryRecord]:
+    """Ann -knows-> Ben -knows-> Cid -knows-> Dee, one memory per edge."""
+    recs = [record(scope, f"{a} knows {b}", [(a, "knows", b)]) for a, b in (("Ann", "Ben"), ("Ben", "Cid"),
+                                                                            ("Cid", "Dee"))]
+    write(store, *recs)
+    return recs
+
+
+# -- writes and reads -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("fresh", [True, False])
+def test_written_relations_read_back_with_their_memory(store: GraphStore, fresh: bool) -> None:
+    rec = record(ALICE, "Alice works at Acme", [("Alice", "works_at", "Acme")], entities=["Alice", "Acme"])
+    write(store, rec, fresh=fresh)
+
+    [edge] = store.relations(ALICE)
+    assert (edge.source, edge.relation, edge.target, edge.memory_id, edge.valid) == (
+        "Alice", "works_at", "Acme", rec.id, True)
+    assert store.counts() == {"entities": 2, "memories": 1, "relations": 1, "mentions": 2}
+
+
+def test_rewriting_a_memory_is_idempotent(store: GraphStore) -> None:
+    rec = record(ALICE, "Alice works at Acme", [("Alice", "works_at", "Acme")])
+    for _ in range(3):
+        write(store, rec, fresh=False)
+    assert store.counts() == {"entities": 2, "memories": 1, "relations": 1, "mentions": 2}
+
+
+def test_rewrite_replaces_a_memorys_edges(store: GraphStore) -> None:
+    rec = record(ALICE, "Alice works at Acme", [("Alice", "works_at", "Acme")])
+    write(store, rec)
+    rec.triples = [Triple("Alice", "works_at", "Globex")]
+    write(store, rec, fresh=False)
+    assert as_tuples(store.relations(ALICE)) == {("Alice", "works_at", "Globex", True)}
+
+
+def test_find_entities_normalises_names(store: GraphStore) -> None:
+    write(store, record(ALICE, "I moved to the Big Apple", [("user", "lives_in", "New York")]))
+    found = store.find_entities(ALICE, ["new york", "  NEW YORK ", "Paris", ""])
+    assert sorted(found.values()) == ["new york"]
+
+
+def test_entity_display_name_keeps_the_first_spelling(store: GraphStore) -> None:
+    write(store, record(ALICE, "a", [("Alice", "likes", "Tea")]))
+    write(store, record(ALICE, "b", [("alice", "likes", "Coffee")]))
+    assert {e.source for e in store.relations(ALICE)} == {"Alice"}
+
+
+# -- scope isolation -------------------------------------------------------------------------------------
+def test_user_a_never_sees_user_b(store: GraphStore) -> None:
+    a = record(ALICE, "Alice's sister is Anna", [("Alice", "sister", "Anna")])
+    b = record(BOB, "Bob's sister is Anna", [("Bob", "sister", "Anna")])
+    write(store, a, b)
+
+    assert as_tuples(store.relations(ALICE)) == {("Alice", "sister", "Anna", True)}
+    assert as_tuples(store.relations(BOB)) == {("Bob", "sister", "Anna", True)}
+    anna_a, anna_b = store.find_entities(ALICE, ["Anna"]), store.find_entities(BOB, ["Anna"])
+    assert anna_a and anna_b and set(anna_a).isdisjoint(anna_b)
+    assert {e.memory_id for e in store.neighbourhood(ALICE, list(anna_a), 2)} == {a.id}
+    assert store.neighbourhood(ALICE, list(anna_b), 2) == []  # B's entity id, asked in A's scope
+    assert set(store.memories_mentioning(ALICE, [*anna_a, *anna_b], 10)) == {a.id}
+
+
+def test_scope_fields_are_wildcards_but_namespace_is_exact(store: GraphStore) -> None:
+    with_agent = record(Scope(user_id="alice", agent_id="helper"), "x", [("Alice", "likes", "Tea")])
+    other_ns = record(Scope(user_id="alice", namespace="work"), "y", [("Alice", "likes", "Coffee")])
+    write(store, with_agent, other_ns)
+    assert {e.target for e in store.relations(ALICE)} == {"Tea"}
+    assert {e.target for e in store.relations(Scope(user_id="alice", namespace="work"))} == {"Coffee"}
+    assert store.relations(Scope(user_id="alice", agent_id="other")) == []
+
+
+# -- invalidation ------------------------------------------------------------------------------------------
+def test_invalidated_relations_are_hidden_unless_asked_for(store: GraphStore) -> None:
+    old = record(ALICE, "I live in Beijing", [("user", "lives_in", "Beijing")])
+    new = record(ALICE, "I moved to Shanghai", [("user", "lives_in", "Shanghai")])
+    write(store, old, new)
+    old.status, old.invalid_at, old.superseded_by = Status.INVALIDATED, time.time(), new.id
+    write(store, old, fresh=False)
+
+    assert as_tuples(store.relations(ALICE)) == {("user", "lives_in", "Shanghai", True)}
+    assert as_tuples(store.relations(ALICE, include_invalid=True)) == {
+        ("user", "lives_in", "Shanghai", True), ("user", "lives_in", "Beijing", False)}
+    user = list(store.find_entities(ALICE, ["user"]))
+    assert {e.target for e in store.neighbourhood(ALICE, user, 1)} == {"Shanghai"}
+    assert {e.target for e in store.neighbourhood(ALICE, user, 1, include_invalid=True)} == {"Shanghai", "Beijing"}
+    assert set(store.memories_mentioning(ALICE, user, 10)) == {new.id}  # only active memories
+
+
+# -- neighbourhood --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("hops", "expected"), [
+    (0, set()),
+    (1, {("Ann", "knows", "Ben", True)}),
+    (2, {("Ann", "knows", "Ben", True), ("Ben", "knows", "Cid", True)}),
+    (3, {("Ann", "knows", "Ben", True), ("Ben", "knows", "Cid", True), ("Cid", "knows", "Dee", True)}),
+])
+def test_neighbourhood_follows_edges_hop_by_hop(store: GraphStore, hops: int, expected: set) -> None:
+    chain(store)
+    ann = list(store.find_entities(ALICE, ["Ann"]))
+    assert as_tuples(store.neighbourhood(ALICE, ann, hops)) == expected
+
+
+def test_neighbourhood_goes_against_edge_direction_too(store: GraphStore) -> None:
+    chain(store)
+    dee = list(store.find_entities(ALICE, ["Dee"]))
+    assert {e.source for e in store.neighbourhood(ALICE, dee, 2)} == {"Cid", "Ben"}
+
+
+def test_memories_mentioning_respects_the_limit(store: GraphStore) -> None:
+    write(store, *[record(ALICE, f"Ann likes thing {i}", [("Ann", "likes", f"thing {i}")]) for i in range(5)])
+    ann = list(store.find_entities(ALICE, ["Ann"]))
+    assert len(store.memories_mentioning(ALICE, ann, 3)) == 3
+    assert len(store.memories_mentioning(ALICE, ann, 50)) == 5
+
+
+# -- deletes -----------------------------------------------------------------------------------------------
+def test_delete_removes_edges_and_orphaned_entities_only(store: GraphStore) -> None:
+    first, second, third = chain(store)
+    store.delete_memories([first.id])
+    assert as_tuples(store.relations(ALICE)) == {("Ben", "knows", "Cid", True), ("Cid", "knows", "Dee", True)}
+    assert store.find_entities(ALICE, ["Ann"]) == {}  # orphaned
+    assert store.find_entities(ALICE, ["Ben"])  # still used by the second memory
+    store.delete_memories([second.id, third.id, str(uuid.uuid4())])
+    assert store.counts() == {"entities": 0, "memories": 0, "relations": 0, "mentions": 0}
+
+
+def test_delete_scope_leaves_other_scopes_alone(store: GraphStore) -> None:
+    chain(store, ALICE)
+    chain(store, BOB)
+    store.delete_scope(ALICE)
+    assert store.relations(ALICE) == []
+    assert len(store.relations(BOB)) == 3
+    assert store.counts()["memories"] == 3
+
+
+def test_reset_empties_the_store_and_it_stays_usable(store: GraphStore) -> None:
+    chain(store)
+    store.reset()
+    assert store.counts() == {"entities": 0, "memories": 0, "relations": 0, "mentions": 0}
+    chain(store, BOB)
+    assert len(store.relations(BOB)) == 3
+
+
+# -- Cypher exploration ---------------------------------------------------------------------------------
+def test_cypher_reads_with_params(store: GraphStore) -> None:
+    chain(store)
+    rows = store.cypher("MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE a.user_id = $user_id "
+                        "RETURN a.display AS source, b.display AS target ORDER BY source", {"user_id": "alice"})
+    assert rows == [{"source": "Ann", "target": "Ben"}, {"source": "Ben", "target": "Cid"},
+                    {"source": "Cid", "target": "Dee"}]
+
+
+def test_nodes_and_relationships_come_back_in_one_shape(store: GraphStore) -> None:
+    chain(store)
+    [row] = store.cypher("MATCH (a:Entity {name: 'ann'})-[r:RELATES]->(b:Entity) RETURN a, r, b")
+    a, r, b = row["a"], row["r"], row["b"]
+    assert (a["_LABEL"], a["display"], r["_LABEL"], r["type"], b["display"]) == ("Entity", "Ann", "RELATES",
+                                                                                   "knows", "Ben")
+    assert r["_SRC"] == a["_ID"] and r["_DST"] == b["_ID"]
+
+
+@pytest.mark.parametrize("query", [
+    "CREATE (:Entity {id: 'x'})",
+    "MATCH (e:Entity) SET e.name = 'x'",
+    "MATCH (e:Entity) DETACH DELETE e",
+    "MATCH (e:Entity) WITH e MERGE (x:Entity {id: 'y'}) RETURN x",
+])
+def test_exploration_refuses_writes(store: GraphStore, query: str) -> None:
+    chain(store)
+    with pytest.raises(ReadOnlyQueryError):
+        GraphView(store).cypher(query, user_id="alice")
+    assert store.counts()["entities"] == 4
+
+
+@pytest.mark.neo4j
+def test_neo4j_server_refuses_writes_in_read_mode(_neo4j_store: GraphStore) -> None:
+    """Beyond the text check, read-only exploration runs in a READ transaction on Neo4j."""
+    _neo4j_store.reset()
+    with pytest.raises(ReadOnlyQueryError):
+        _neo4j_store.cypher("CREATE (:Entity {id: 'sneaky'})", read_only=True)
+    assert _neo4j_store.counts()["entities"] == 0
+
+
+def test_graph_memory_entities_without_triples_are_mentioned(store: GraphStore) -> None:
+    rec = record(ALICE, "I like Paris", entities=["Paris"])
+    store.write_memories([GraphMemory(rec, [EntityRef("Paris", "place")])], fresh=True)
+    paris = list(store.find_entities(ALICE, ["paris"]))
+    assert store.memories_mentioning(ALICE, paris, 5) == {rec.id: paris}
+    rows = store.cypher("MATCH (e:Entity) RETURN e.type AS type")
+    assert rows == [{"type": "place"}]
