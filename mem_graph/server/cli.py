@@ -28,6 +28,19 @@ def _settings(path: Path | None, config: Path | None, hub_db: Path | None, **ext
     return HubSettings(path=path, config=config, hub_db=hub_db, **extra)  # type: ignore[arg-type]
 
 
+def _quiet_model_loading() -> None:
+    """Offline, and no progress bars: stderr carries only JSON log lines."""
+    for key, value in (("HF_HUB_OFFLINE", "1"), ("TOKENIZERS_PARALLELISM", "false"),
+                       ("TRANSFORMERS_VERBOSITY", "error"), ("HF_HUB_DISABLE_PROGRESS_BARS", "1")):
+        os.environ.setdefault(key, value)
+    try:
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+    except ImportError:
+        pass
+
+
 def _token_store(path: Path | None, config: Path | None, hub_db: Path | None):  # type: ignore[no-untyped-def]
     from mem_graph.server.auth import TokenStore
 
@@ -44,8 +57,7 @@ def serve(host: Annotated[str, typer.Option(help="Interface to bind (0.0.0.0 for
           rate_burst: Annotated[int, typer.Option(help="Requests a token may send at once.")] = 100,
           log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info") -> None:
     """Run the memory hub: REST API, sync feed and OpenAI-compatible proxy (JSON logs on stderr)."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    _quiet_model_loading()
     import uvicorn
 
     from mem_graph.server.logs import configure_logging

@@ -1,0 +1,99 @@
+"""``mem-graph serve`` and ``mem-graph token`` as a user runs them: a real server process."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from fake_openai import FakeOpenAI
+
+from mem_graph import Memory
+
+USER = "shutdown-user"
+
+
+def cli(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    out = subprocess.run([sys.executable, "-m", "mem_graph.cli", *args], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    if check and out.returncode != 0:
+        raise AssertionError(f"mem-graph {' '.join(args)} failed: {out.stderr}")
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_more_workers_on_the_embedded_stores_is_refused(tmp_path: Path) -> None:
+    out = cli("serve", "--workers", "2", "--path", str(tmp_path / "d"), check=False)
+    assert out.returncode == 2 and "needs server backends" in out.stderr
+
+
+def test_serve_tokens_json_logs_and_a_graceful_shutdown(tmp_path: Path, upstream: FakeOpenAI) -> None:
+    data, config = tmp_path / "data", tmp_path / "config.json"
+    config.write_text(json.dumps({"llm": {"provider": "openai", "config": {"base_url": upstream.url}}}))
+    where = ["--path", str(data), "--config", str(config)]
+    created = json.loads(cli("token", "create", "--client", "terminal", "-n", "default", "-n", "notes",
+                             "--json", *where).stdout)
+    assert created["token"].startswith("mgh_") and created["namespaces"] == ["default", "notes"]
+    assert created["token"] not in (data / "hub.sqlite").read_bytes().decode("latin-1")  # only the hash is kept
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-m", "mem_graph.cli", "serve", "--port", str(port), *where],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert proc.poll() is None, proc.communicate()[1]
+            try:
+                if httpx.get(f"{url}/v1/health", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "server did not come up"
+            time.sleep(0.2)
+        auth = {"Authorization": f"Bearer {created['token']}"}
+        assert httpx.get(f"{url}/v1/whoami", headers=auth).json()["client_id"] == "terminal"
+
+        second = json.loads(cli("token", "create", "--client", "ide", "-n", "notes", "--json", *where).stdout)
+        assert httpx.get(f"{url}/v1/whoami", headers={"Authorization": f"Bearer {second['token']}"}).status_code == 200
+        listed = json.loads(cli("token", "list", "--json", *where).stdout)
+        assert {t["client_id"] for t in listed} == {"terminal", "ide"} and "token" not in listed[0]
+        cli("token", "revoke", second["token_id"], *where)  # while the server runs: effective at once
+        resp = httpx.get(f"{url}/v1/whoami", headers={"Authorization": f"Bearer {second['token']}"})
+        assert resp.status_code == 401
+
+        facts = ["I like hiking", "I like jazz", "I like sushi", "I like chess", "I like Rust"]
+        for fact in facts:  # each answer returns before its write: the writes queue up
+            resp = httpx.post(f"{url}/v1/chat/completions", headers={**auth, "X-Request-ID": f"req-{fact[7:]}"},
+                              json={"model": "m", "user": USER, "messages": [{"role": "user", "content": fact}]})
+            assert resp.status_code == 200
+        proc.send_signal(signal.SIGTERM)  # at once: shutdown must finish the queued writes
+        _, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode in (0, -signal.SIGTERM), stderr  # uvicorn re-raises the signal after a clean stop
+    assert "Loading weights" not in stderr  # nothing but JSON lines
+
+    lines = [json.loads(line) for line in stderr.splitlines() if line.startswith("{")]
+    access = [r for r in lines if r["msg"] == "request" and r.get("path") == "/v1/chat/completions"]
+    assert {r["request_id"] for r in access} == {f"req-{f[7:]}" for f in facts}
+    assert all(r["client_id"] == "terminal" and r["status"] == 200 and "duration_ms" in r for r in access)
+    assert any(r["msg"] == "hub stopped" for r in lines)
+
+    with Memory(path=data, config=str(config)) as m:  # every queued write finished before the process exited
+        assert [x["status"] for x in m.messages(user_id=USER)] == ["processed"] * len(facts)
+        assert len(m.get_all(user_id=USER)["results"]) == len(facts)
