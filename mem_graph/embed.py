@@ -6,7 +6,7 @@ import logging
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -51,7 +51,25 @@ class SentenceTransformerEmbedder:
         self.batch_size = batch_size
         self.dim = int(self._model.get_embedding_dimension() if hasattr(self._model, "get_embedding_dimension") else self._model.get_sentence_embedding_dimension())
         self._lock = threading.Lock()  # torch modules are not re-entrant across threads
+        self._fast = self._fast_path()
         self._query_cache = lru_cache(maxsize=1024)(self._encode_one)
+
+    def _fast_path(self) -> tuple[Any, Any, int] | None:
+        """(tokenizer, transformer, max_len) when the model is plain Transformer -> mean Pooling
+        [-> Normalize]: one query then skips encode()'s batching machinery (several ms per call)."""
+        mods = list(self._model)
+        names = [type(m).__name__ for m in mods]
+        if names[:2] != ["Transformer", "Pooling"] or any(n != "Normalize" for n in names[2:]):
+            return None
+        pooling = mods[1]
+        if getattr(pooling, "pooling_mode", "mean") not in ("mean", "mean_tokens") and not getattr(
+                pooling, "pooling_mode_mean_tokens", False):
+            return None
+        model = getattr(mods[0], "auto_model", None) or getattr(mods[0], "model", None)
+        tokenizer = getattr(self._model, "tokenizer", None)
+        if model is None or tokenizer is None:
+            return None
+        return tokenizer, model, int(self._model.max_seq_length or 256)
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         with self._lock:
@@ -62,7 +80,18 @@ class SentenceTransformerEmbedder:
         return np.asarray(vecs, dtype=np.float32)
 
     def _encode_one(self, text: str) -> np.ndarray:
-        vec = self._encode([text])[0]
+        if self._fast is None:
+            vec = self._encode([text])[0]
+        else:
+            import torch
+
+            tokenizer, model, max_len = self._fast
+            with self._lock, torch.inference_mode():
+                feats = tokenizer([text], return_tensors="pt", truncation=True, max_length=max_len)
+                hidden = model(**feats).last_hidden_state
+                mask = feats["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+                vec = torch.nn.functional.normalize(pooled, dim=-1)[0].numpy().astype(np.float32)
         vec.setflags(write=False)
         return vec
 
