@@ -92,13 +92,17 @@ class CypherGraphStore(ABC):
         if entities:
             self._run(MERGE_ENTITIES, {"rows": list(entities.values())})
         self._run(MERGE_MEMORIES, {"rows": memories})
+        touched: list[str] = []
         if not fresh:
+            touched = [r["id"] for r in self._run(MENTIONED_BY, {"ids": ids}) if r["id"] not in entities]
             self._run(DELETE_MENTIONS, {"ids": ids})
             self._run(DELETE_RELATES, {"ids": ids})
         if mentions:
             self._run(CREATE_MENTIONS, {"rows": mentions})
         if relates:
             self._run(CREATE_RELATES, {"rows": relates})
+        if touched:  # entities a rewritten memory no longer mentions: drop those left without any edge
+            self._run(DELETE_ORPHANS, {"ids": touched})
 
     def delete_memories(self, memory_ids: list[str]) -> None:
         if not memory_ids:
@@ -125,24 +129,30 @@ class CypherGraphStore(ABC):
                          {"names": keys, **params})
         return {r["id"]: r["name"] for r in rows}
 
-    def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False) -> list[Edge]:
+    def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False,
+                      max_edges: int = 1000, hub_degree: int = 50) -> list[Edge]:
+        """Edges within ``hops`` of the given entities. A walk does not continue *through* a hub (an
+        entity with more than ``hub_degree`` edges, like the user themself), and each hop reads at most
+        ``max_edges`` edges, so a query costs the same on a large graph as on a small one."""
         where, params = scope_where("r", scope)
         valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
         query = (f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE (a.id IN $ids OR b.id IN $ids) AND {where}{valid} "
-                 + _EDGE_RETURN)
+                 + _EDGE_RETURN + " LIMIT $limit")
         seen_edges: dict[tuple[str, str, str, str], Edge] = {}
         frontier, visited = set(entity_ids), set(entity_ids)
         for _ in range(max(hops, 0)):
             if not frontier:
                 break
-            rows = self._run(query, {"ids": sorted(frontier), **params})
-            nxt: set[str] = set()
+            rows = self._run(query, {"ids": sorted(frontier), "limit": int(max_edges), **params})
+            degree: dict[str, int] = {}
             for r in rows:
                 edge = _edge(r)
                 seen_edges.setdefault((edge.source_id, edge.relation, edge.target_id, edge.memory_id), edge)
-                nxt.update({edge.source_id, edge.target_id})
+                for node in (edge.source_id, edge.target_id):
+                    degree[node] = degree.get(node, 0) + 1
+            nxt = {n for n, d in degree.items() if d <= hub_degree}
             frontier = nxt - visited
-            visited |= nxt
+            visited |= set(degree)
         return list(seen_edges.values())
 
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
