@@ -255,6 +255,8 @@ def main() -> None:
 
 from mem_graph.server.cli import register as _register_hub  # noqa: E402  (issue 6: serve, token)
 _register_hub(app)
+from mem_graph.cli_graph import register as _register_graph  # noqa: E402  (issue 4: cypher, graph export)
+_register_graph(app)
 
 if __name__ == "__main__":
     main()

@@ -51,6 +51,10 @@ class GraphView:
         merged = {**(params or {}), **scope.stored_fields()}
         return self.store.cypher(query, merged, read_only=not allow_writes)
 
+    def cypher_graph(self, query: str, params: dict[str, Any] | None = None, **kwargs: Any) -> nx.MultiDiGraph:
+        """Run ``cypher`` and return the nodes, relationships and paths it returned as a networkx graph."""
+        return rows_to_networkx(self.cypher(query, params, **kwargs))
+
     def relations(self, *, include_invalid: bool = False, limit: int = 1000, **scope_ids: Any) -> list[dict[str, Any]]:
         scope = make_scope(**scope_ids)
         return [{"source": e.source, "relationship": e.relation, "destination": e.target, "memory_id": e.memory_id,
@@ -86,3 +90,43 @@ class GraphView:
 def scoped_entities_query(scope: Scope) -> tuple[str, dict[str, Any]]:
     where, params = scope_where("e", scope)
     return f"MATCH (e:Entity) WHERE {where} RETURN e.display AS name, e.type AS type ORDER BY name", params
+
+
+def _internal_id(value: Any) -> str:
+    """A backend's internal node id as a string (LadybugDB: {table, offset}; Neo4j: element id)."""
+    return f"{value['table']}:{value['offset']}" if isinstance(value, dict) else str(value)
+
+
+def rows_to_networkx(rows: list[dict[str, Any]]) -> nx.MultiDiGraph:
+    """Collect every node / relationship / path value in Cypher rows into a graph.
+
+    Nodes are keyed by their ``id`` property (mem_graph ids) when they have one; attributes are the
+    node's properties plus ``label``. Scalars in the rows are ignored.
+    """
+    nodes: dict[str, dict[str, Any]] = {}
+    rels: list[dict[str, Any]] = []
+
+    def visit(value: Any) -> None:
+        if isinstance(value, list):
+            for v in value:
+                visit(v)
+        elif isinstance(value, dict):
+            if "_NODES" in value or "_RELS" in value:
+                visit(value.get("_NODES", []))
+                visit(value.get("_RELS", []))
+            elif "_SRC" in value and "_DST" in value:
+                rels.append(value)
+            elif "_ID" in value and "_LABEL" in value:
+                nodes[_internal_id(value["_ID"])] = value
+
+    for row in rows:
+        visit(list(row.values()))
+    key = {iid: str(n.get("id") or iid) for iid, n in nodes.items()}
+    g = nx.MultiDiGraph()
+    for iid, n in nodes.items():
+        g.add_node(key[iid], label=n["_LABEL"], **{k: v for k, v in n.items() if not k.startswith("_")})
+    for r in rels:
+        src, dst = _internal_id(r["_SRC"]), _internal_id(r["_DST"])
+        attrs = {k: v for k, v in r.items() if not k.startswith("_")}
+        g.add_edge(key.get(src, src), key.get(dst, dst), key=_internal_id(r.get("_ID")), label=r["_LABEL"], **attrs)
+    return g
