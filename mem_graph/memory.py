@@ -19,7 +19,6 @@ from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.pipeline import SearchPipeline
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.factory import DirectoryLock, build_graph_store, build_vector_store, uses_embedded_store
-from mem_graph.stores.graph.base import GraphMemory
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import VectorFilter, scroll_all
 from mem_graph.timeutil import now, parse_timestamp
@@ -27,7 +26,7 @@ from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
 from mem_graph.validation import (
     check_limit, check_memory_id, check_metadata, check_text, make_scope, normalise_messages,
 )
-from mem_graph.write import WritePipeline, index_text
+from mem_graph.write import WritePipeline, WritePlan
 
 log = logging.getLogger(__name__)
 
@@ -128,11 +127,8 @@ class Memory:
                                   "version": old.version + 1, "entities": [e.key for e in analysed[0]],
                                   "triples": analysed[1], "metadata": meta if meta is not None else old.metadata,
                                   "slot": None, "subject_key": None, "object_key": None})
-            vec = self.embedder.embed_documents([index_text(new.text, new.layer, new.metadata)])
-            self.vectors.upsert([new], vec, [index_text(new.text, new.layer, new.metadata)])
-            self.graph_store.write_memories([GraphMemory(new, analysed[0])])
-            self.history_store.commit_events([EventRow(mid, "UPDATE", old.scope, old.text, text,
-                                                       "[manual] updated through the API", client_id or "sdk")])
+            self.writer.apply(WritePlan(old.scope, new=[(new, analysed[0])], rewrite=True, events=[EventRow(
+                mid, "UPDATE", old.scope, old.text, text, "[manual] updated through the API", client_id or "sdk")]))
         return {"id": mid, "memory": text, "event": "UPDATE", "previous_memory": old.text}
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -142,10 +138,8 @@ class Memory:
         mid = check_memory_id(memory_id)
         with self._write_lock:
             old = self._get_record(scope, mid)
-            self.vectors.delete([mid])
-            self.graph_store.delete_memories([mid])
-            self.history_store.commit_events([EventRow(mid, "DELETE", old.scope, old.text, None,
-                                                       "[manual] deleted through the API", client_id or "sdk")])
+            self.writer.apply(WritePlan(old.scope, delete=[mid], events=[EventRow(
+                mid, "DELETE", old.scope, old.text, None, "[manual] deleted through the API", client_id or "sdk")]))
         return {"id": mid, "memory": old.text, "event": "DELETE"}
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
@@ -157,12 +151,9 @@ class Memory:
         scope = make_scope(user_id, agent_id, run_id, namespace)
         with self._write_lock:
             ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=scope, statuses=None))]
-            self.vectors.delete(ids)
-            self.graph_store.delete_scope(scope)
-            self.history_store.delete_scope(scope)
-            self.history_store.commit_events([EventRow("", "DELETE_ALL", scope, None, None,
-                                                       f"[manual] deleted {len(ids)} memories of the scope",
-                                                       client_id or "sdk")])
+            self.writer.apply(WritePlan(scope, erase_scope=True, events=[EventRow(
+                "", "DELETE_ALL", scope, None, None, f"[manual] deleted {len(ids)} memories of the scope",
+                client_id or "sdk")]))
         return {"deleted": len(ids), "message": f"deleted {len(ids)} memories"}
 
     def reset(self) -> None:

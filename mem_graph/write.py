@@ -1,9 +1,12 @@
 """The write path: validate -> save raw messages -> extract -> reconcile -> journal -> apply.
 
-A write plan is journaled in SQLite before any store is touched and closed in
-the same transaction that records its events, so a crash between steps leaves
-a plan that ``replay_pending`` applies again on the next open (every store
-write is idempotent: upserts by id, graph rewrites by memory id).
+Every change (add, manual update, delete, delete_all, retention) is a
+``WritePlan`` journaled in SQLite before any store is touched and closed in the
+transaction that records its events and marks its raw messages processed, so a
+crash between steps leaves a plan that ``replay_pending`` applies again on the
+next open (every store write is idempotent: upserts and deletes by id, graph
+rewrites by memory id). ``fault_point`` calls mark the steps a crash test can
+stop at (mem_graph/faults.py).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,13 +25,16 @@ from mem_graph.embed import Embedder
 from mem_graph.errors import MemGraphError
 from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import RuleExtractor, is_chitchat
+from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.history import EventRow, HistoryStore
-from mem_graph.stores.vector.base import VectorStore
+from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all
 from mem_graph.timeutil import FAR_FUTURE, now
 from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope, Status, Triple, text_hash
 
 log = logging.getLogger(__name__)
+# The raw messages of the add() in progress: marked processed in the transaction that records its events.
+_MESSAGE_IDS: ContextVar[tuple[str, ...]] = ContextVar("mem_graph_message_ids", default=())
 
 
 def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
@@ -38,10 +45,16 @@ def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
 
 @dataclass
 class WritePlan:
+    """Everything one write changes, journaled before any store is touched (add, update, delete, delete_all)."""
+
     scope: Scope
     new: list[tuple[MemoryRecord, list[EntityRef]]] = field(default_factory=list)
     invalidate: dict[str, tuple[float, str | None]] = field(default_factory=dict)  # existing id -> (at, by)
     events: list[EventRow] = field(default_factory=list)
+    delete: list[str] = field(default_factory=list)  # ids erased from the vector and graph stores
+    erase_scope: bool = False  # delete_all: erase the scope from every store (events and messages included)
+    rewrite: bool = False  # ``new`` records may exist already (manual update): rewrite their graph edges
+    message_ids: list[str] = field(default_factory=list)  # raw messages marked processed with the events
 
     def to_journal(self) -> dict[str, Any]:
         return {
@@ -50,6 +63,8 @@ class WritePlan:
                     for r, ents in self.new],
             "invalidate": {k: list(v) for k, v in self.invalidate.items()},
             "events": [{**e.__dict__, "scope": e.scope.stored_fields()} for e in self.events],
+            "delete": self.delete, "erase_scope": self.erase_scope, "rewrite": self.rewrite,
+            "message_ids": self.message_ids,
         }
 
     @classmethod
@@ -60,6 +75,8 @@ class WritePlan:
                  for n in data["new"]],
             invalidate={k: (v[0], v[1]) for k, v in data["invalidate"].items()},
             events=[EventRow(**{**e, "scope": Scope.from_payload(e["scope"])}) for e in data["events"]],
+            delete=list(data.get("delete", [])), erase_scope=bool(data.get("erase_scope", False)),
+            rewrite=bool(data.get("rewrite", False)), message_ids=list(data.get("message_ids", [])),
         )
 
 
@@ -79,6 +96,8 @@ class WritePipeline:
             expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
         saved = self.history.save_messages(scope, messages)  # before extraction: nothing is lost
         ids = [m.id for m in saved if m.id]
+        fault_point("after_messages")
+        token = _MESSAGE_IDS.set(tuple(ids))
         try:
             if infer and hasattr(self.extractor, "decide_add"):  # llm / hybrid: the strategy decides the add
                 result = self._decide_and_apply(scope, saved, metadata=metadata, expires_at=expires_at,
@@ -90,6 +109,8 @@ class WritePipeline:
         except BaseException as exc:
             self.history.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
             raise
+        finally:
+            _MESSAGE_IDS.reset(token)
         self.history.mark_messages(ids, "processed")
         return result
 
@@ -211,27 +232,45 @@ class WritePipeline:
 
     # -- apply (also used by replay) -------------------------------------------
     def apply(self, plan: WritePlan, new_vectors: np.ndarray | None = None, *, replay: bool = False) -> None:
+        """Journal the plan, write every store, then record its events and close the journal (one transaction)."""
+        if not replay and not plan.message_ids:
+            plan.message_ids = list(_MESSAGE_IDS.get())
         op_id = self.history.journal_begin("write", plan.to_journal()) if not replay else None
+        fault_point("after_journal")
         self._apply_stores(plan, new_vectors, fresh=not replay)
-        self.history.commit_events(plan.events, op_id)
+        self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+        fault_point("after_events")
 
     def _apply_stores(self, plan: WritePlan, new_vectors: np.ndarray | None, *, fresh: bool) -> None:
+        if plan.erase_scope:
+            ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=plan.scope, statuses=None))]
+            self.vectors.delete(ids)
+            fault_point("mid_delete")
+            self.graph.delete_scope(plan.scope)
+            self.history.delete_scope(plan.scope)
+        if plan.delete:
+            self.vectors.delete(plan.delete)
+            fault_point("mid_delete")
+            self.graph.delete_memories(plan.delete)
         records = [r for r, _ in plan.new]
         if records:
             texts = [index_text(r.text, r.layer, r.metadata) for r in records]
             if new_vectors is None:
                 new_vectors = self.embedder.embed_documents(texts)
             self.vectors.upsert(records, new_vectors, texts)
+            fault_point("after_vectors")
         invalidated = []
         for mid, (at, by) in plan.invalidate.items():
             self.vectors.set_fields([mid], {"status": Status.INVALIDATED.value, "invalid_at": at,
                                             "updated_at": at, "superseded_by": by})
         if plan.invalidate:
+            fault_point("after_invalidate")
             invalidated = self.vectors.get(list(plan.invalidate))
         items = [GraphMemory(r, ents) for r, ents in plan.new]
-        self.graph.write_memories(items, fresh=fresh)
+        self.graph.write_memories(items, fresh=fresh and not plan.rewrite)
         if invalidated:
             self.graph.write_memories([GraphMemory(r, [EntityRef(n) for n in r.entities]) for r in invalidated])
+        fault_point("after_graph")
 
     def replay_pending(self) -> int:
         """Re-apply write plans a crash left unfinished; returns how many."""
@@ -245,7 +284,7 @@ class WritePipeline:
             except MemGraphError:
                 log.exception("replay of write plan %s failed; it stays journaled", op_id)
                 continue
-            self.history.commit_events(plan.events, op_id)
+            self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
             log.warning("replayed unfinished write plan %s (%d new memories)", op_id, len(plan.new))
         return len(pending)
 

@@ -135,8 +135,12 @@ class HistoryStore:
             rows = self._db.execute("SELECT op_id, kind, payload FROM journal ORDER BY created_at").fetchall()
         return [(r["op_id"], r["kind"], json.loads(r["payload"])) for r in rows]
 
-    def commit_events(self, events: list[EventRow], op_id: str | None = None) -> list[int]:
-        """Record events and close the journal entry in one transaction; returns their seqs."""
+    def commit_events(self, events: list[EventRow], op_id: str | None = None,
+                      processed_messages: Iterable[str] = ()) -> list[int]:
+        """Record events, close the journal entry and mark the raw messages processed in one transaction.
+
+        Returns the events' seqs.
+        """
         t = now()
         seqs = []
         with self._tx() as db:
@@ -149,6 +153,8 @@ class HistoryStore:
                 seqs.append(int(cur.lastrowid or 0))
             if op_id:
                 db.execute("DELETE FROM journal WHERE op_id = ?", (op_id,))
+            db.executemany("UPDATE messages SET status = 'processed', error = NULL WHERE id = ?",
+                           [(i,) for i in processed_messages])
         return seqs
 
     def history(self, memory_id: str) -> list[dict[str, Any]]:

@@ -1,0 +1,278 @@
+"""Consistency check, repair and retention across the three stores (``mem-graph check|repair|maintain``).
+
+The stores are scanned directly: every vector point, every graph node and
+relation, every history event. Truth, in order: the journal (unfinished plans
+are replayed first), then history (what happened), then the vector store (what
+a memory says), then the graph (derived from the memories, always rebuilt).
+
+``repair`` is idempotent (a second run finds nothing to do) and records each
+action in the ``maintenance_log`` table of the history database; ``check`` and
+``repair`` hold the Memory's write lock, so no write runs while they look.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mem_graph.errors import ValidationError
+from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES, memory_of
+from mem_graph.stores.history import EventRow, HistoryStore
+from mem_graph.timeutil import now, to_iso
+from mem_graph.types import Message, MemoryRecord, Scope, Status, text_hash
+from mem_graph.write import WritePlan
+
+if TYPE_CHECKING:
+    from mem_graph.memory import Memory
+
+log = logging.getLogger(__name__)
+_LOG_SCHEMA = ("CREATE TABLE IF NOT EXISTS maintenance_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL, "
+               "action TEXT NOT NULL, detail TEXT NOT NULL)")
+REMOVAL_REASONS = ("[manual]", "[retention]", "[repair]")  # a DELETE with these erases the memory; others invalidate
+_SCOPE_KEYS = ("user_id", "agent_id", "run_id", "namespace")
+
+
+@dataclass
+class Snapshot:
+    """Every store's content, read directly (used by check and by tests that scan the stores)."""
+
+    vectors: dict[str, MemoryRecord]
+    graph_memories: dict[str, dict[str, Any]]
+    graph_entities: dict[str, dict[str, Any]]
+    orphan_entities: list[str]
+    relation_memory_ids: set[str]
+    events: list[dict[str, Any]]
+    messages: list[dict[str, Any]]
+    journal: list[str]
+
+
+def history_rows(history: HistoryStore, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    """Raw rows from the history database (a direct scan, no scope filter)."""
+    with history._lock:  # noqa: SLF001 - maintenance reads the tables directly
+        cur = history._db.execute(sql, args)  # noqa: SLF001
+        cols = [c[0] for c in cur.description]
+        return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+
+
+def snapshot(mem: Memory) -> Snapshot:
+    ids = mem.vectors.all_ids()
+    vectors: dict[str, MemoryRecord] = {}
+    for i in range(0, len(ids), 512):
+        vectors.update((r.id, r) for r in mem.vectors.get(ids[i:i + 512]))
+    g = mem.graph_store
+    props = ", ".join(f"x.{k} AS {k}" for k in _SCOPE_KEYS)
+    memories = {r["id"]: r for r in g.cypher(f"MATCH (x:Memory) RETURN x.id AS id, x.text AS text, "
+                                              f"x.status AS status, {props}")}
+    entities = {r["id"]: r for r in g.cypher(f"MATCH (x:Entity) RETURN x.id AS id, x.name AS name, {props}")}
+    orphans = [r["id"] for r in g.cypher("MATCH (e:Entity) WHERE NOT EXISTS { MATCH (e)-[]-() } RETURN e.id AS id")]
+    rel_mids = {r["mid"] for r in g.cypher("MATCH ()-[r:RELATES]->() RETURN DISTINCT r.memory_id AS mid")}
+    h = mem.history_store
+    return Snapshot(vectors, memories, entities, orphans, rel_mids,
+                    history_rows(h, "SELECT * FROM events ORDER BY seq"),
+                    history_rows(h, "SELECT id, status, user_id, agent_id, run_id, namespace FROM messages"),
+                    [r["op_id"] for r in history_rows(h, "SELECT op_id FROM journal")])
+
+
+@dataclass
+class CheckReport:
+    """Inconsistencies between the stores; every list holds ids (``duplicates``: groups of ids)."""
+
+    vectors_without_graph: list[str] = field(default_factory=list)
+    graph_without_vector: list[str] = field(default_factory=list)
+    graph_stale: list[str] = field(default_factory=list)  # graph node's text/status/scope differs from the vector
+    dangling_relations: list[str] = field(default_factory=list)  # RELATES edges of a memory with no node
+    orphan_entities: list[str] = field(default_factory=list)
+    vectors_without_history: list[str] = field(default_factory=list)
+    vanished: list[str] = field(default_factory=list)  # history says alive, the vector store has no point
+    deleted_but_present: list[str] = field(default_factory=list)  # history says erased, the point is still there
+    duplicates: list[list[str]] = field(default_factory=list)  # same scope, text and source messages
+    pending_journal: list[str] = field(default_factory=list)
+    interrupted_messages: list[str] = field(default_factory=list)  # saved, never processed (writer stopped)
+
+    @property
+    def ok(self) -> bool:
+        return not any(getattr(self, k) for k in self.__dataclass_fields__)
+
+    def counts(self) -> dict[str, int]:
+        return {k: len(v) for k, v in asdict(self).items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "counts": self.counts(), **asdict(self)}
+
+
+def _lifecycle(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Memory id -> its last ADD/UPDATE/DELETE event (events come ordered by seq)."""
+    last: dict[str, dict[str, Any]] = {}
+    for e in events:
+        if e["memory_id"] and e["event"] in ("ADD", "UPDATE", "DELETE"):
+            last[e["memory_id"]] = e
+    return last
+
+
+def _is_removal(event: dict[str, Any]) -> bool:
+    return event["event"] == "DELETE" and (event["reason"] or "").startswith(REMOVAL_REASONS)
+
+
+def _scope_of(row: dict[str, Any]) -> dict[str, str]:
+    return {k: row.get(k) or ("default" if k == "namespace" else "") for k in _SCOPE_KEYS}
+
+
+def check(mem: Memory) -> CheckReport:
+    """Compare the three stores; changes nothing."""
+    with mem._write_lock:  # noqa: SLF001 - no write may run while the stores are compared
+        snap = snapshot(mem)
+    return _compare(snap)
+
+
+def _compare(snap: Snapshot) -> CheckReport:
+    rep = CheckReport(pending_journal=list(snap.journal))
+    vec, gm = snap.vectors, snap.graph_memories
+    rep.vectors_without_graph = sorted(set(vec) - set(gm))
+    rep.graph_without_vector = sorted(set(gm) - set(vec))
+    for mid in sorted(set(vec) & set(gm)):
+        r, node = vec[mid], gm[mid]
+        if node["text"] != r.text or node["status"] != r.status.value or _scope_of(node) != r.scope.stored_fields():
+            rep.graph_stale.append(mid)
+    rep.dangling_relations = sorted(snap.relation_memory_ids - set(gm))
+    rep.orphan_entities = sorted(snap.orphan_entities)
+    last = _lifecycle(snap.events)
+    rep.vectors_without_history = sorted(set(vec) - set(last))
+    rep.vanished = sorted(m for m, e in last.items() if m not in vec and not _is_removal(e))
+    rep.deleted_but_present = sorted(m for m, e in last.items() if m in vec and _is_removal(e))
+    groups: dict[tuple[str, str, tuple[str, ...]], list[MemoryRecord]] = defaultdict(list)
+    for r in vec.values():
+        msg_ids = tuple(sorted(r.source.get("message_ids") or ()))
+        if msg_ids and r.status == Status.ACTIVE:
+            groups[(r.scope.key, r.hash, msg_ids)].append(r)
+    rep.duplicates = sorted(sorted(x.id for x in g) for g in groups.values() if len(g) > 1)
+    rep.interrupted_messages = sorted(m["id"] for m in snap.messages if m["status"] == "received")
+    return rep
+
+
+def repair(mem: Memory) -> list[dict[str, Any]]:
+    """Fix every inconsistency ``check`` reports; returns (and logs) the actions taken."""
+    actions: list[dict[str, Any]] = []
+
+    def act(action: str, **detail: Any) -> None:
+        actions.append({"action": action, **detail})
+
+    with mem._write_lock:  # noqa: SLF001
+        if mem.history_store.journal_pending():
+            n = mem.writer.replay_pending()
+            act("replayed_journal", plans=n)
+        rep = _compare(snapshot(mem))
+        events_by_mem = _lifecycle(history_rows(mem.history_store, "SELECT * FROM events ORDER BY seq"))
+        _restore_vanished(mem, rep.vanished, events_by_mem, act)
+        for mid in rep.deleted_but_present:
+            mem.vectors.delete([mid])
+            mem.graph_store.delete_memories([mid])
+            act("erased_deleted_memory", id=mid)
+        _drop_duplicates(mem, rep.duplicates, act)
+        snap = snapshot(mem)  # graph fixes look at the vectors as they now are
+        stale = _compare(snap)
+        rebuild = [snap.vectors[m] for m in (*stale.vectors_without_graph, *stale.graph_stale)]
+        if rebuild:
+            mem.graph_store.write_memories([memory_of(r) for r in rebuild])
+            act("rebuilt_graph", ids=[r.id for r in rebuild])
+        if stale.graph_without_vector:
+            mem.graph_store.delete_memories(stale.graph_without_vector)
+            act("removed_graph_nodes", ids=stale.graph_without_vector)
+        if stale.dangling_relations:
+            mem.graph_store.cypher(DELETE_RELATES, {"ids": stale.dangling_relations})
+            act("removed_dangling_relations", memory_ids=stale.dangling_relations)
+        orphans = _compare(snapshot(mem)).orphan_entities
+        if orphans:
+            mem.graph_store.cypher(DELETE_ORPHANS, {"ids": orphans})
+            act("removed_orphan_entities", count=len(orphans))
+        for mid in stale.vectors_without_history:
+            r = snap.vectors[mid]
+            mem.history_store.commit_events([EventRow(mid, "ADD", r.scope, None, r.text,
+                                                      "[repair] the memory had no event", "maintenance")])
+            act("recorded_missing_add", id=mid)
+        if stale.interrupted_messages:
+            mem.history_store.mark_messages(stale.interrupted_messages, "failed",
+                                            "interrupted: the writer stopped before this add() finished; "
+                                            "it was not acknowledged - add it again")
+            act("marked_interrupted_messages", ids=stale.interrupted_messages)
+        _record(mem.history_store, actions)
+    return actions
+
+
+def _restore_vanished(mem: Memory, ids: list[str], last: dict[str, dict[str, Any]], act: Any) -> None:
+    """Bring back memories history knows but the vector store lost: text from the graph node, else history."""
+    if not ids:
+        return
+    nodes = {r["id"]: r for r in mem.graph_store.cypher(
+        "MATCH (x:Memory) WHERE x.id IN $ids RETURN x.id AS id, x.text AS text, x.status AS status, "
+        "x.created_at AS created_at", {"ids": ids})}
+    records = []
+    for mid in ids:
+        ev, node = last[mid], nodes.get(mid)
+        text = (node or {}).get("text") or ev["new_text"] or ev["old_text"]
+        if not text:
+            continue
+        invalid = ev["event"] == "DELETE" or (node or {}).get("status") == Status.INVALIDATED.value
+        t = float((node or {}).get("created_at") or ev["created_at"])
+        ents, triples = mem.extractor.analyse([Message("user", text)])[0]
+        records.append((MemoryRecord(
+            id=mid, text=text, scope=Scope.from_payload(ev), hash=text_hash(text), created_at=t, updated_at=now(),
+            valid_from=t, invalid_at=ev["created_at"] if invalid else None,
+            status=Status.INVALIDATED if invalid else Status.ACTIVE, entities=[e.key for e in ents], triples=triples,
+            source={"restored_by": "repair", "from": "graph" if node else "history"}), ents))
+    if records:
+        mem.writer.apply(WritePlan(records[0][0].scope, new=records, rewrite=True))
+        act("restored_vanished", ids=[r.id for r, _ in records])
+
+
+def _drop_duplicates(mem: Memory, groups: list[list[str]], act: Any) -> None:
+    """Keep the oldest copy of a memory written twice from the same messages; erase the others."""
+    for group in groups:
+        recs = sorted(mem.vectors.get(group), key=lambda r: (r.created_at, r.id))
+        keep, extra = recs[0], recs[1:]
+        mem.writer.apply(WritePlan(keep.scope, delete=[r.id for r in extra], events=[
+            EventRow(r.id, "DELETE", r.scope, r.text, None, f"[repair] duplicate of {keep.id}", "maintenance")
+            for r in extra]))
+        act("removed_duplicates", kept=keep.id, removed=[r.id for r in extra])
+
+
+def _record(history: HistoryStore, actions: list[dict[str, Any]]) -> None:
+    with history._tx() as db:  # noqa: SLF001
+        db.execute(_LOG_SCHEMA)
+        db.executemany("INSERT INTO maintenance_log (at, action, detail) VALUES (?,?,?)",
+                       [(now(), a["action"], json.dumps(a, default=str)) for a in actions])
+
+
+def maintenance_log(history: HistoryStore) -> list[dict[str, Any]]:
+    with history._tx() as db:  # noqa: SLF001
+        db.execute(_LOG_SCHEMA)
+    return [{**r, "at": to_iso(r["at"]), "detail": json.loads(r["detail"])}
+            for r in history_rows(history, "SELECT * FROM maintenance_log ORDER BY id")]
+
+
+def apply_retention(mem: Memory, retention_days: float, *, at: float | None = None) -> list[str]:
+    """Erase memories that expired more than ``retention_days`` ago from every store, one DELETE event each.
+
+    Until then an expired memory is hidden from search and lists but kept (and exportable).
+    """
+    if isinstance(retention_days, bool) or not isinstance(retention_days, (int, float)) or retention_days < 0:
+        raise ValidationError(f"retention_days must be a number >= 0, got {retention_days!r}")
+    cutoff = (now() if at is None else at) - float(retention_days) * 86400
+    erased: list[str] = []
+    with mem._write_lock:  # noqa: SLF001
+        by_scope: dict[str, list[MemoryRecord]] = defaultdict(list)
+        for r in snapshot(mem).vectors.values():
+            if r.expires_at <= cutoff:
+                by_scope[r.scope.key].append(r)
+        for recs in by_scope.values():
+            scope = recs[0].scope
+            mem.writer.apply(WritePlan(scope, delete=[r.id for r in recs], events=[EventRow(
+                r.id, "DELETE", r.scope, r.text, None,
+                f"[retention] expired {to_iso(r.expires_at)}, past the {retention_days:g}-day retention window",
+                "maintenance") for r in recs]))
+            erased.extend(r.id for r in recs)
+        if erased:
+            _record(mem.history_store, [{"action": "retention", "days": retention_days, "erased": erased}])
+    return erased
