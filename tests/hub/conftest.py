@@ -48,7 +48,7 @@ class RunningHub:
 
 
 def start_hub(settings: HubSettings) -> RunningHub:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # proto set: asyncio then disables Nagle
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     app = create_app(settings)

@@ -19,8 +19,12 @@ from mem_graph import Memory
 USER = "shutdown-user"
 
 
+SCRIPT = Path(sys.executable).with_name("mem-graph")
+MEM_GRAPH = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-c", "from mem_graph.cli import main; main()"]
+
+
 def cli(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    out = subprocess.run([sys.executable, "-m", "mem_graph.cli", *args], capture_output=True, text=True, timeout=120,
+    out = subprocess.run([*MEM_GRAPH, *args], capture_output=True, text=True, timeout=120,
                          env={**os.environ, "HF_HUB_OFFLINE": "1"})
     if check and out.returncode != 0:
         raise AssertionError(f"mem-graph {' '.join(args)} failed: {out.stderr}")
@@ -49,7 +53,7 @@ def test_serve_tokens_json_logs_and_a_graceful_shutdown(tmp_path: Path, upstream
 
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "mem_graph.cli", "serve", "--port", str(port), *where],
+    proc = subprocess.Popen([*MEM_GRAPH, "serve", "--port", str(port), *where],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "HF_HUB_OFFLINE": "1"})
     try:
