@@ -257,6 +257,8 @@ from mem_graph.server.cli import register as _register_hub  # noqa: E402  (issue
 _register_hub(app)
 from mem_graph.cli_graph import register as _register_graph  # noqa: E402  (issue 4: cypher, graph export)
 _register_graph(app)
+from mem_graph.cli_ops import register as _register_ops  # noqa: E402  (issue 7: check, repair, maintain, export, import)
+_register_ops(app)
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,101 @@
+"""Operator commands: ``mem-graph check | repair | maintain | export | import`` (registered by mem_graph.cli)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from mem_graph.cli import AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, _print_json, console, open_memory
+
+NamespaceOpt = Annotated[Optional[str], typer.Option("--namespace", help="Namespace of the scope (default: default).")]
+
+
+def check(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Report inconsistencies between the vector store, the graph and history (exit 1 when any)."""
+    from mem_graph.maintenance import check as run_check
+
+    with open_memory(path, config) as mem:
+        report = run_check(mem)
+    if as_json:
+        _print_json(report.to_dict())
+    else:
+        table = Table(title="consistency check")
+        table.add_column("finding")
+        table.add_column("count", justify="right")
+        table.add_column("examples", style="dim")
+        for name, n in report.counts().items():
+            table.add_row(name, str(n), ", ".join(map(str, getattr(report, name)[:3])) if n else "")
+        console.print(table)
+        console.print("[green]all stores agree[/green]" if report.ok else
+                      "[yellow]inconsistent: run `mem-graph repair`[/yellow]")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def repair(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Fix what `check` reports (idempotent); every action is recorded in the maintenance log."""
+    from mem_graph.maintenance import check as run_check
+    from mem_graph.maintenance import repair as run_repair
+
+    with open_memory(path, config) as mem:
+        actions = run_repair(mem)
+        after = run_check(mem)
+    if as_json:
+        _print_json({"actions": actions, "ok_after": after.ok, "remaining": after.counts()})
+    else:
+        for a in actions:
+            console.print(f"- {a['action']}: " + ", ".join(f"{k}={v}" for k, v in a.items() if k != "action"))
+        console.print("nothing to repair" if not actions else f"{len(actions)} repair action(s)")
+        if not after.ok:
+            console.print(f"[red]still inconsistent:[/red] {after.counts()}")
+    if not after.ok:
+        raise typer.Exit(1)
+
+
+def maintain(retention_days: Annotated[float, typer.Option(
+                 "--retention-days", help="Erase memories that expired more than this many days ago.")],
+             path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Apply the retention policy: expired memories past the window are erased from every store."""
+    from mem_graph.maintenance import apply_retention
+
+    with open_memory(path, config) as mem:
+        erased = apply_retention(mem, retention_days)
+    if as_json:
+        _print_json({"erased": erased})
+    else:
+        console.print(f"erased {len(erased)} memories expired more than {retention_days:g} day(s) ago")
+
+
+def export(file: Annotated[Path, typer.Argument(help="JSON Lines file to write.")], user: UserOpt = None,
+           agent: AgentOpt = None, run: RunOpt = None, namespace: NamespaceOpt = None, path: PathOpt = None,
+           config: ConfigOpt = None) -> None:
+    """Back up one scope (given --user/--agent/--run) or everything, as JSON Lines."""
+    from mem_graph.backup import export_file
+    from mem_graph.validation import make_scope
+
+    scope = make_scope(user, agent, run, namespace) if (user or agent or run) else None
+    with open_memory(path, config) as mem:
+        counts = export_file(mem, file, scope)
+    console.print(f"exported {counts} to {file}")
+
+
+def import_(file: Annotated[Path, typer.Argument(help="A file written by `mem-graph export`.")],
+            path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Restore an export (validated whole before anything is written; safe to run again)."""
+    from mem_graph.backup import import_file
+
+    with open_memory(path, config) as mem:
+        counts = import_file(mem, file)
+    if as_json:
+        _print_json(counts)
+    else:
+        console.print(f"imported {counts}")
+
+
+def register(app: typer.Typer) -> None:
+    for name, fn in (("check", check), ("repair", repair), ("maintain", maintain), ("export", export),
+                     ("import", import_)):
+        app.command(name)(fn)
