@@ -1,4 +1,9 @@
-"""``Memory.graph``: read-only exploration of a scope's entity graph."""
+"""``Memory.graph``: read-only exploration of a scope's entity graph.
+
+``cypher`` confines a query to the caller's scope by running it on an
+in-memory copy of that scope's subgraph (mem_graph/cypher_sandbox.py explains
+why and how); ``check_read_only`` is the text check that runs first.
+"""
 
 from __future__ import annotations
 
@@ -7,29 +12,64 @@ from typing import Any
 
 import networkx as nx
 
+from mem_graph.cypher_sandbox import run_confined
 from mem_graph.errors import ReadOnlyQueryError, ValidationError
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.types import Scope, normalise_entity
 from mem_graph.validation import make_scope
 
-_WRITE_CLAUSES = re.compile(
-    r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|ALTER|COPY|LOAD|IMPORT|EXPORT|INSTALL|ATTACH|CALL|FOREACH|"
-    r"USE|BEGIN|COMMIT|ROLLBACK|CHECKPOINT)\b", re.IGNORECASE)
-_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`")
+# Clauses that write, or reach past the graph (files, Python variables, other databases, extensions, settings).
+FORBIDDEN = frozenset({
+    "CREATE", "MERGE", "DELETE", "DETACH", "SET", "REMOVE", "DROP", "ALTER", "RENAME", "COPY", "LOAD", "IMPORT",
+    "EXPORT", "INSTALL", "UNINSTALL", "ATTACH", "USE", "CALL", "FOREACH", "BEGIN", "COMMIT", "ROLLBACK",
+    "CHECKPOINT", "TRANSACTION", "MACRO", "GRANT", "DENY", "REVOKE", "TERMINATE", "SHOW",
+})
+_WORD = re.compile(r"[^\W\d]\w*")
 MAX_QUERY_CHARS = 10_000
 
 
+def _code_only(query: str, *, backslash_escapes: bool) -> str:
+    """The query with string literals, quoted identifiers and comments blanked out."""
+    out, i, n = [], 0, len(query)
+    while i < n:
+        c = query[i]
+        if c in "'\"`":
+            j = i + 1
+            while j < n and query[j] != c:
+                j += 2 if (backslash_escapes and c != "`" and query[j] == "\\") else 1
+            out.append(" ")
+            i = j + 1
+        elif query.startswith("//", i):
+            j = query.find("\n", i)
+            i = n if j < 0 else j
+            out.append(" ")
+        elif query.startswith("/*", i):
+            j = query.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+            out.append(" ")
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
 def check_read_only(query: str) -> None:
-    """Refuse anything but a read query (string literals are ignored when looking for clauses)."""
+    """Refuse anything but a read query: no word of ``FORBIDDEN`` may appear outside literals and comments.
+
+    Every word counts (``1CREATE`` is refused too), and literals are masked both with and without backslash
+    escapes, so a quote trick that hides a clause from one reading shows it to the other.
+    """
     if not isinstance(query, str) or not query.strip():
         raise ValidationError("cypher query must be a non-empty string")
     if len(query) > MAX_QUERY_CHARS:
         raise ValidationError(f"cypher query longer than {MAX_QUERY_CHARS} characters")
-    bare = _STRINGS.sub("''", query)
-    found = _WRITE_CLAUSES.search(bare)
-    if found:
-        raise ReadOnlyQueryError(f"exploration queries are read-only: {found.group(1).upper()} is not allowed")
+    if "\x00" in query:
+        raise ValidationError("cypher query contains a NUL character")
+    for escapes in (True, False):
+        for word in _WORD.findall(_code_only(query, backslash_escapes=escapes)):
+            if word.upper() in FORBIDDEN:
+                raise ReadOnlyQueryError(f"exploration queries are read-only: {word.upper()} is not allowed")
 
 
 class GraphView:
@@ -39,17 +79,19 @@ class GraphView:
     def cypher(self, query: str, params: dict[str, Any] | None = None, *, user_id: str | None = None,
                agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None,
                allow_writes: bool = False) -> list[dict[str, Any]]:
-        """Run a Cypher query; the scope is passed as $user_id, $agent_id, $run_id, $namespace.
+        """Run a read-only Cypher query on the scope's own subgraph (nothing else is visible to it).
 
-        Queries are read-only unless ``allow_writes`` (SDK only; never exposed over HTTP).
+        The scope is also passed as $user_id, $agent_id, $run_id, $namespace. ``allow_writes`` (SDK only,
+        never exposed over HTTP) runs the query unchecked and unconfined on the real store.
         """
         scope = make_scope(user_id, agent_id, run_id, namespace)
-        if not allow_writes:
-            check_read_only(query)
-        if params is not None and not isinstance(params, dict):
-            raise ValidationError("cypher params must be an object")
+        if params is not None and (not isinstance(params, dict) or not all(isinstance(k, str) for k in params)):
+            raise ValidationError("cypher params must be an object with string keys")
         merged = {**(params or {}), **scope.stored_fields()}
-        return self.store.cypher(query, merged, read_only=not allow_writes)
+        if allow_writes:
+            return self.store.cypher(query, merged)
+        check_read_only(query)
+        return run_confined(self.store, scope, query, merged)
 
     def cypher_graph(self, query: str, params: dict[str, Any] | None = None, **kwargs: Any) -> nx.MultiDiGraph:
         """Run ``cypher`` and return the nodes, relationships and paths it returned as a networkx graph."""
