@@ -136,14 +136,15 @@ class CypherGraphStore(ABC):
         ``max_edges`` edges, so a query costs the same on a large graph as on a small one."""
         where, params = scope_where("r", scope)
         valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
-        query = (f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE (a.id IN $ids OR b.id IN $ids) AND {where}{valid} "
-                 + _EDGE_RETURN + " LIMIT $limit")
+        # One index lookup per edge end (an OR over both ends makes Neo4j scan every entity).
+        side = "MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {}.id IN $ids AND " + where + valid + " " + _EDGE_RETURN
+        query = f"{side.format('a')} LIMIT $limit UNION {side.format('b')} LIMIT $limit"
         seen_edges: dict[tuple[str, str, str, str], Edge] = {}
         frontier, visited = set(entity_ids), set(entity_ids)
         for _ in range(max(hops, 0)):
             if not frontier:
                 break
-            rows = self._run(query, {"ids": sorted(frontier), "limit": int(max_edges), **params})
+            rows = self._run(query, {"ids": sorted(frontier), "limit": int(max_edges), **params})[:max_edges]
             degree: dict[str, int] = {}
             for r in rows:
                 edge = _edge(r)
