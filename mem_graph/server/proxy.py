@@ -18,7 +18,6 @@ from typing import Annotated, Any
 import httpx
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response, StreamingResponse
-from starlette.concurrency import run_in_threadpool
 
 from mem_graph.errors import LLMError, MemGraphError, ValidationError
 from mem_graph.server.errors import MalformedRequestError
@@ -113,8 +112,8 @@ async def chat_completions(request: Request, hub: HubDep, who: Caller,
     hits: list[dict[str, Any]] = []
     if query.strip() and hub.settings.proxy_memories:
         try:
-            found = await run_in_threadpool(hub.memory.search, query[:hub.memory.config.limits.max_query_chars],
-                                            **scope, limit=hub.settings.proxy_memories)
+            found = await hub.call(hub.memory.search, query[:hub.memory.config.limits.max_query_chars], **scope,
+                                   limit=hub.settings.proxy_memories)
             hits = found["results"]
         except MemGraphError as exc:  # answer without memories rather than not at all
             log.warning("memory search failed, forwarding without memories: %s", exc)

@@ -36,6 +36,9 @@ class HubSettings(BaseModel):
     idempotency_ttl_s: float = Field(7 * 24 * 3600, gt=0)  # how long an event id's response is kept
     idempotency_lease_s: float = Field(120.0, gt=0)  # after this, an unfinished event id is recovered
     shutdown_grace_s: float = Field(30.0, ge=0)
+    # SDK reads running at once (more wait in line, first come first served): few threads keep the tail short
+    read_threads: int = Field(default_factory=lambda: min(8, (os.cpu_count() or 2) + 1), ge=1)
+    write_threads: int = Field(2, ge=1)  # writes are serialised by the Memory anyway
     log_level: str = "info"
 
     def memory_config(self) -> MemoryConfig:

@@ -3,6 +3,7 @@ and the FastAPI dependencies that hand it, and the caller's identity, to the rou
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import threading
@@ -10,6 +11,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from anyio import CapacityLimiter, to_thread
 from fastapi import Request
 
 from mem_graph.memory import Memory
@@ -32,6 +34,8 @@ class Hub:
     owns_memory: bool = True
     limiter: RateLimiter = field(default_factory=RateLimiter)
     upstream: Any = None  # httpx.AsyncClient for the chat proxy, opened by the app's lifespan
+    reads: CapacityLimiter | None = None  # created in the event loop by the lifespan
+    writes: CapacityLimiter | None = None
     _background: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(max_workers=1, thread_name_prefix="mem-graph-bg"))
     _pending: int = 0
@@ -50,6 +54,15 @@ class Hub:
             if owns:
                 mem.close()
             raise
+
+    async def call(self, fn: Callable[..., Any], *args: Any, write: bool = False, **kwargs: Any) -> Any:
+        """Run a blocking SDK call on a worker thread. Reads and writes wait in separate first-come,
+        first-served lines, so a burst of writes (serialised by the Memory) never starves reads."""
+        if self.reads is None or self.writes is None:
+            self.reads = CapacityLimiter(self.settings.read_threads)
+            self.writes = CapacityLimiter(self.settings.write_threads)
+        return await to_thread.run_sync(functools.partial(fn, *args, **kwargs),
+                                        limiter=self.writes if write else self.reads)
 
     def submit_background(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Future[Any]:
         """Run a write after the response (one at a time, in order); shutdown waits for all of them."""
@@ -86,13 +99,13 @@ class Hub:
             self.memory.close()
 
 
-def get_hub(request: Request) -> Hub:
+async def get_hub(request: Request) -> Hub:
     return request.app.state.hub  # type: ignore[no-any-return]
 
 
 async def principal(request: Request) -> Principal:
     """Authenticate the bearer token and charge its rate limit."""
-    hub = get_hub(request)
+    hub: Hub = request.app.state.hub
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():

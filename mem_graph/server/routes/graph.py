@@ -15,19 +15,20 @@ router = APIRouter(prefix="/v1/graph", tags=["graph"])
 
 
 @router.post("/cypher", response_model=CypherResponse, summary="Run a read-only Cypher query in one scope")
-def cypher(body: CypherRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
+async def cypher(body: CypherRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
     """The scope is available as ``$user_id``, ``$agent_id``, ``$run_id`` and ``$namespace``; every node
     pattern is additionally pinned to it, so a query never sees another scope. Writes are refused."""
     scope = who.scope(**body.scope())
     fields = make_scope(**scope).fields()
     pinned = pin_to_scope(body.query, list(fields))
-    rows = hub.memory.graph.cypher(pinned, body.params, **scope)
+    rows = await hub.call(hub.memory.graph.cypher, pinned, body.params, **scope)
     check_rows(rows, fields)
     cap = hub.settings.max_cypher_rows
     return {"results": rows[:cap], "truncated": len(rows) > cap}
 
 
 @router.get("/relations", response_model=list[GraphRelation], summary="The scope's entity relations")
-def relations(hub: HubDep, who: Caller, scope: ScopeQuery, include_invalid: bool = False,
-              limit: Annotated[int, Query(ge=1, le=100_000)] = 1000) -> list[dict[str, Any]]:
-    return hub.memory.graph.relations(include_invalid=include_invalid, limit=limit, **who.scope(**scope.scope()))
+async def relations(hub: HubDep, who: Caller, scope: ScopeQuery, include_invalid: bool = False,
+                    limit: Annotated[int, Query(ge=1, le=100_000)] = 1000) -> list[dict[str, Any]]:
+    return await hub.call(hub.memory.graph.relations, include_invalid=include_invalid,  # type: ignore[no-any-return]
+                          limit=limit, **who.scope(**scope.scope()))

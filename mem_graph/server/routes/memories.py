@@ -24,7 +24,7 @@ HubDep = Annotated[Hub, Depends(get_hub)]
 Caller = Annotated[Principal, Depends(principal)]
 
 
-def scope_params(user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+async def scope_params(user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                  namespace: Annotated[str | None, Query(description="Defaults to the token's first namespace.")] = None
                  ) -> ScopeFields:
     return ScopeFields(user_id=user_id, agent_id=agent_id, run_id=run_id, namespace=namespace)
@@ -35,8 +35,8 @@ ScopeQuery = Annotated[ScopeFields, Depends(scope_params)]
 
 @router.post("/memories", response_model=AddResponse, response_model_exclude_unset=True,
              summary="Remember messages (Memory.add)")
-def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
-        idempotency_key: Annotated[str | None, Header(max_length=128)] = None) -> dict[str, Any]:
+async def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
+              idempotency_key: Annotated[str | None, Header(max_length=128)] = None) -> dict[str, Any]:
     """Extract and reconcile facts from the messages. With ``event_id`` (or an ``Idempotency-Key`` header)
     a retried POST returns the first answer (header ``Idempotent-Replayed: true``) and writes nothing."""
     if body.client_id is not None and body.client_id != who.client_id:
@@ -49,11 +49,11 @@ def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
               "expires_at": body.expires_at, "client_id": who.client_id, "source_ref": body.source_ref,
               "event_id": event_id}
     if event_id is None:
-        return hub.memory.add(messages, **kwargs)
+        return await hub.call(hub.memory.add, messages, **kwargs, write=True)  # type: ignore[no-any-return]
     fingerprint = request_hash({**body.model_dump(exclude={"event_id", "client_id"}), **scope})
-    out, replayed = hub.idempotency.run(who.client_id, event_id, fingerprint,
-                                        lambda: hub.memory.add(messages, **kwargs),
-                                        lambda: _recover_add(hub, scope, who.client_id, event_id))
+    out, replayed = await hub.call(hub.idempotency.run, who.client_id, event_id, fingerprint,
+                                   lambda: hub.memory.add(messages, **kwargs),
+                                   lambda: _recover_add(hub, scope, who.client_id, event_id), write=True)
     if replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return out
@@ -73,48 +73,51 @@ def _recover_add(hub: Hub, scope: dict[str, Any], client_id: str, event_id: str)
 
 @router.post("/memories/search", response_model=SearchResponse, response_model_exclude_unset=True,
              summary="Find the memories that answer a query (Memory.search)")
-def search(body: SearchRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
-    return hub.memory.search(body.query, **who.scope(**body.scope()), limit=body.limit, filters=body.filters,
-                             explain=body.explain, include_invalidated=body.include_invalidated,
-                             rerank=body.rerank, threshold=body.threshold)
+async def search(body: SearchRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
+    return await hub.call(hub.memory.search, body.query, **who.scope(**body.scope()),  # type: ignore[no-any-return]
+                          limit=body.limit, filters=body.filters, explain=body.explain,
+                          include_invalidated=body.include_invalidated, rerank=body.rerank, threshold=body.threshold)
 
 
 @router.get("/memories", response_model=ListResponse, response_model_exclude_unset=True,
             summary="List a scope's memories, newest first (Memory.get_all)")
-def get_all(hub: HubDep, who: Caller, scope: ScopeQuery, limit: int = 100, include_invalidated: bool = False,
-            filters: Annotated[str | None, Query(description="JSON object of metadata filters")] = None
-            ) -> dict[str, Any]:
-    return hub.memory.get_all(**who.scope(**scope.scope()), limit=limit, filters=_json_filters(filters),
-                              include_invalidated=include_invalidated)
+async def get_all(hub: HubDep, who: Caller, scope: ScopeQuery, limit: int = 100, include_invalidated: bool = False,
+                  filters: Annotated[str | None, Query(description="JSON object of metadata filters")] = None
+                  ) -> dict[str, Any]:
+    return await hub.call(hub.memory.get_all, **who.scope(**scope.scope()),  # type: ignore[no-any-return]
+                          limit=limit, filters=_json_filters(filters), include_invalidated=include_invalidated)
 
 
 @router.delete("/memories", response_model=DeleteAllResponse, summary="Erase a whole scope (Memory.delete_all)")
-def delete_all(hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
-    return hub.memory.delete_all(**who.scope(**scope.scope()), client_id=who.client_id)
+async def delete_all(hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
+    return await hub.call(hub.memory.delete_all, **who.scope(**scope.scope()),  # type: ignore[no-any-return]
+                          client_id=who.client_id, write=True)
 
 
 @router.get("/memories/{memory_id}", response_model=MemoryItem, response_model_exclude_unset=True,
             summary="One memory (Memory.get)")
-def get(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
-    return hub.memory.get(memory_id, **who.scope(**scope.scope()))
+async def get(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
+    return await hub.call(hub.memory.get, memory_id, **who.scope(**scope.scope()))  # type: ignore[no-any-return]
 
 
 @router.put("/memories/{memory_id}", response_model=UpdateResponse, response_model_exclude_unset=True,
             summary="Replace a memory's text (Memory.update); 409 on a stale expected_version")
-def update(memory_id: str, body: UpdateRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
-    return hub.memory.update(memory_id, body.data, **who.scope(**body.scope()), metadata=body.metadata,
-                             expected_version=body.expected_version, client_id=who.client_id)
+async def update(memory_id: str, body: UpdateRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
+    return await hub.call(hub.memory.update, memory_id, body.data, **who.scope(**body.scope()),  # type: ignore[no-any-return]
+                          metadata=body.metadata, expected_version=body.expected_version, client_id=who.client_id,
+                          write=True)
 
 
 @router.delete("/memories/{memory_id}", response_model=DeleteResponse, summary="Erase one memory (Memory.delete)")
-def delete(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
-    return hub.memory.delete(memory_id, **who.scope(**scope.scope()), client_id=who.client_id)
+async def delete(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
+    return await hub.call(hub.memory.delete, memory_id, **who.scope(**scope.scope()),  # type: ignore[no-any-return]
+                          client_id=who.client_id, write=True)
 
 
 @router.get("/memories/{memory_id}/history", response_model=list[HistoryEvent], response_model_exclude_unset=True,
             summary="Every event of a memory and its versions (Memory.history)")
-def history(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> list[dict[str, Any]]:
-    return hub.memory.history(memory_id, **who.scope(**scope.scope()))
+async def history(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> list[dict[str, Any]]:
+    return await hub.call(hub.memory.history, memory_id, **who.scope(**scope.scope()))  # type: ignore[no-any-return]
 
 
 def _json_filters(raw: str | None) -> dict[str, Any] | None:

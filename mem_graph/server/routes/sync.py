@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 
 from mem_graph.errors import ValidationError
 from mem_graph.server.models import ChangesResponse
 from mem_graph.server.routes.memories import Caller, HubDep, ScopeQuery
+from mem_graph.server.state import Hub
 
 router = APIRouter(prefix="/v1", tags=["sync"])
 
 
 @router.get("/changes", response_model=ChangesResponse, response_model_exclude_unset=True,
             summary="Memory changes after a cursor, oldest first (paged)")
-def changes(hub: HubDep, who: Caller, scope: ScopeQuery, since: Annotated[int, Query(ge=0)] = 0,
-            limit: Annotated[int, Query(ge=1)] = 100) -> dict[str, Any]:
+async def changes(hub: HubDep, who: Caller, scope: ScopeQuery, since: Annotated[int, Query(ge=0)] = 0,
+                  limit: Annotated[int, Query(ge=1)] = 100) -> dict[str, Any]:
     """Events (ADD, UPDATE, DELETE, DELETE_ALL) of the caller's namespaces with ``seq > since``.
 
     Keep ``next_since`` and pass it as ``since`` next time: every change arrives exactly once, in order,
@@ -32,10 +33,15 @@ def changes(hub: HubDep, who: Caller, scope: ScopeQuery, since: Annotated[int, Q
         who.check_user(scope.user_id)
     user_ids = list(who.user_ids) if who.user_ids and scope.user_id is None else None
     fields = {k: v for k, v in scope.scope().items() if v is not None and k != "namespace"}
-    store = hub.memory.history_store
-    head = store.last_seq()  # read first: every seq <= head is committed (SQLite serialises writers)
-    rows = store.changes_in(since, limit + 1, until=head, namespaces=namespaces, user_ids=user_ids, fields=fields)
+    rows, head = await hub.call(_page, hub, since, limit + 1, namespaces, user_ids, fields)
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_since = rows[-1]["seq"] if has_more else max(head, since)
     return {"changes": rows, "next_since": next_since, "has_more": has_more, "last_seq": head}
+
+
+def _page(hub: Hub, since: int, limit: int, namespaces: list[str] | None, user_ids: list[str] | None,
+          fields: dict[str, str]) -> tuple[list[dict[str, Any]], int]:
+    store = hub.memory.history_store
+    head = store.last_seq()  # read first: every seq <= head is committed (SQLite serialises writers)
+    return store.changes_in(since, limit, until=head, namespaces=namespaces, user_ids=user_ids, fields=fields), head

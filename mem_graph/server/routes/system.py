@@ -19,6 +19,6 @@ async def health() -> dict[str, Any]:
 
 
 @router.get("/whoami", response_model=WhoAmIResponse, summary="The calling token's client and grants")
-def whoami(who: Caller) -> dict[str, Any]:
+async def whoami(who: Caller) -> dict[str, Any]:
     return {"client_id": who.client_id, "token_id": who.token_id, "namespaces": list(who.namespaces),
             "default_namespace": who.default_namespace, "user_ids": list(who.user_ids)}
