@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from mem_graph import Memory
 from mem_graph.errors import ReadOnlyQueryError
+from mem_graph.types import Scope
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 SECTION = "## Exploring the graph with Cypher"
@@ -57,8 +58,11 @@ def explored(request: pytest.FixtureRequest,
                 for line in CONVERSATION:
                     m.add(line, user_id=USER)
                 m.add("Alice works at Acme.", user_id="someone-else")  # must never show up
+                direct_params = {"entity": "acme", **Scope(user_id=USER).stored_fields()}
                 cache[backend] = {
                     "rows": [m.graph.cypher(q, {"entity": "acme"}, user_id=USER) for q in readme_queries()],
+                    # the same text straight on the backend (on Neo4j: a READ transaction on the server)
+                    "direct": [m.graph_store.cypher(q, direct_params, read_only=True) for q in readme_queries()],
                     "graph": m.graph.cypher_graph("MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE r.user_id = "
                                                   "$user_id RETURN a, r, b", user_id=USER),
                 }
@@ -98,6 +102,13 @@ def test_readme_queries_answer_on_every_backend(explored: Callable[[str], dict[s
 
     assert any("Alice works at Acme" in r["memory"] for r in mentions)
     assert all("someone-else" not in json.dumps(rows) for rows in (facts, hubs, two_hops, superseded, mentions))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_readme_queries_run_unchanged_on_the_backend_itself(explored: Callable[[str], dict[str, Any]],
+                                                            backend: str) -> None:
+    """Memory.graph.cypher runs them on a confined copy of the scope; Neo4j Browser runs them on the server."""
+    assert explored(backend)["direct"] == explored(backend)["rows"]
 
 
 @pytest.mark.neo4j
