@@ -96,6 +96,8 @@ class ReconcileConfig(_Section):
 
 class ExtractionConfig(_Section):
     keep_unextracted: bool = True  # a user turn with content but no rule-extracted fact is kept verbatim
+    # a turn whose facts carry less than this share of its content words is also kept verbatim (episodic)
+    episode_min_coverage: float = Field(0.5, ge=0.0, le=1.0)
     extract_from_roles: tuple[str, ...] = ("user",)
     context_messages: int = 6
     fallback_to_rules: bool = False  # LLM failures fall back to rules instead of raising

@@ -12,6 +12,7 @@ stop at (mem_graph/faults.py).
 from __future__ import annotations
 
 import logging
+import re
 import uuid
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
@@ -35,6 +37,18 @@ from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope
 log = logging.getLogger(__name__)
 # The raw messages of the add() in progress: marked processed in the transaction that records its events.
 _MESSAGE_IDS: ContextVar[tuple[str, ...]] = ContextVar("mem_graph_message_ids", default=())
+
+
+_WORDS = re.compile(r"[a-z0-9]{2,}")
+
+
+def coverage(content: str, facts: list[Fact]) -> float:
+    """Share of the message's content words that its extracted facts carry."""
+    words = {w for w in _WORDS.findall(content.casefold()) if w not in STOP_WORDS}
+    if not words:
+        return 1.0
+    said = {w for f in facts for w in _WORDS.findall(f.text.casefold())}
+    return len(words & said) / len(words)
 
 
 def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
@@ -121,11 +135,16 @@ class WritePipeline:
         targets = [m for m in messages if m.role in roles]
         facts: list[Fact] = []
         leftovers: list[Message] = []
+        partial: list[Message] = []
+        min_coverage = self.cfg.extraction.episode_min_coverage
         for m, found in zip(targets, self.extractor.extract(targets), strict=True):
             facts.extend(found)
             if not found and self.cfg.extraction.keep_unextracted and not is_chitchat(m.content):
                 leftovers.append(m)
-        return facts + self._verbatim(leftovers, rule="verbatim.unextracted")
+            elif found and coverage(m.content, found) < min_coverage:
+                partial.append(m)
+        return (facts + self._verbatim(leftovers, rule="verbatim.unextracted")
+                + self._verbatim(partial, rule="verbatim.partial"))
 
     def _verbatim(self, messages: list[Message], rule: str = "verbatim") -> list[Fact]:
         out = []

@@ -149,3 +149,13 @@ def test_delete_all_removes_the_scope_from_every_store(memory: Memory) -> None:
     assert memory.messages(user_id="gone") == []
     assert memory.graph.relations(user_id="gone") == []
     assert memory.get_all(user_id="kept")["results"]
+
+
+def test_a_turn_the_rules_only_partly_capture_is_kept_as_an_episode(memory: Memory) -> None:
+    said = "I went to the pottery workshop yesterday and the teacher showed us how to glaze bowls with ash."
+    out = memory.add(said, user_id="u")
+    layers = {r["memory"]: m["layer"] for r in out["results"] for m in [memory.get(r["id"], user_id="u")]}
+    assert layers[said] == "episodic"
+    assert any(layer == "durable" for layer in layers.values())
+    hit = memory.search("how do you glaze bowls?", user_id="u")["results"][0]
+    assert hit["memory"] == said
