@@ -38,13 +38,15 @@ RELATIONS = ("knows", "works_at", "lives_in", "likes", "manages")
 
 
 def synthetic_graph(n_entities: int, n_relations: int, seed: int = 7) -> list[GraphMemory]:
-    """One memory per relation between two random distinct entities (a sparse random graph)."""
+    """One memory per relation from entity ``i mod n`` to a random other entity (a sparse random graph
+    in which every entity occurs once there are at least as many relations as entities)."""
     rng = random.Random(seed)
     names = [f"entity {i}" for i in range(n_entities)]
     out: list[GraphMemory] = []
     t = time.time()
-    for _ in range(n_relations):
-        s, o = rng.sample(names, 2)
+    for i in range(n_relations):
+        s = names[i % n_entities]
+        o = names[(i % n_entities + rng.randrange(1, n_entities)) % n_entities]
         rel = rng.choice(RELATIONS)
         rec = MemoryRecord(id=str(uuid.UUID(int=rng.getrandbits(128), version=4)), text=f"{s} {rel} {o}",
                            scope=SCOPE, hash="", created_at=t, updated_at=t, valid_from=t,

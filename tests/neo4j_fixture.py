@@ -88,7 +88,7 @@ def prepare() -> tuple[str, Path, dict[str, float]]:
             shutil.rmtree(stale, ignore_errors=True)
     cache.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    tmp_cp = cache / "classpath.txt.tmp"
+    tmp_cp = cache / f"classpath.txt.{os.getpid()}.tmp"  # two sessions may build at once
     proc = subprocess.run([mvn, "-B", "-q", "-f", str(POM), "dependency:build-classpath",
                            f"-Dmdep.outputFile={tmp_cp}"], capture_output=True, text=True, timeout=900)
     if proc.returncode != 0:

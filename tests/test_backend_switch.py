@@ -146,3 +146,14 @@ def test_an_unreachable_qdrant_is_a_clear_store_error() -> None:
     with pytest.raises(StoreError, match="cannot reach Qdrant"):
         QdrantServerVectorStore(dim=8, url=f"http://127.0.0.1:{_dead_port()}", timeout=2,
                                 client_options={"check_compatibility": False})
+
+
+def test_unknown_server_config_keys_are_config_errors() -> None:
+    from mem_graph.errors import ConfigError
+    from mem_graph.stores.graph.neo4j import Neo4jGraphStore
+    from mem_graph.stores.vector.qdrant import QdrantServerVectorStore
+
+    with pytest.raises(ConfigError, match="passwrd"):
+        Neo4jGraphStore(url="bolt://127.0.0.1:1", passwrd="x")
+    with pytest.raises(ConfigError, match="colection_name"):
+        QdrantServerVectorStore(dim=8, location=":memory:", colection_name="x")

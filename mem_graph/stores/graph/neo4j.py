@@ -15,7 +15,7 @@ from neo4j import GraphDatabase, RoutingControl
 from neo4j.exceptions import AuthError, ClientError, Neo4jError, ServiceUnavailable
 from neo4j.graph import Node, Path, Relationship
 
-from mem_graph.errors import ReadOnlyQueryError, StoreError
+from mem_graph.errors import ConfigError, ReadOnlyQueryError, StoreError
 from mem_graph.stores.graph.cypher_store import CypherGraphStore
 
 _SCOPED = ("user_id", "agent_id", "run_id")
@@ -57,7 +57,10 @@ class Neo4jGraphStore(CypherGraphStore):
 
     def __init__(self, url: str = "bolt://localhost:7687", username: str | None = "neo4j",
                  password: str | None = None, database: str | None = None,
-                 driver_options: dict[str, Any] | None = None):
+                 driver_options: dict[str, Any] | None = None, **unknown: Any):
+        if unknown:
+            raise ConfigError(f"unknown graph_store.config key(s) for neo4j: {', '.join(sorted(unknown))} "
+                              "(known: url, username, password, database, driver_options)")
         self.url = url
         self.database = database or None
         auth = (username, password or "") if username else None

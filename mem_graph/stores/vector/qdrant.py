@@ -63,7 +63,10 @@ class QdrantServerVectorStore:
                  timeout: int | None = None, on_disk: bool = False, on_disk_payload: bool = True,
                  quantization: str | dict[str, Any] | None = None, hnsw_config: dict[str, Any] | None = None,
                  shard_number: int | None = None, replication_factor: int | None = None,
-                 embedding_model_dims: int | None = None, client_options: dict[str, Any] | None = None):
+                 embedding_model_dims: int | None = None, client_options: dict[str, Any] | None = None,
+                 **unknown: Any):
+        if unknown:
+            raise ConfigError(f"unknown vector_store.config key(s) for qdrant: {', '.join(sorted(unknown))}")
         if embedding_model_dims is not None and int(embedding_model_dims) != dim:
             raise ConfigError(f"vector_store embedding_model_dims={embedding_model_dims} but the embedder gives {dim}")
         self.dim = dim
