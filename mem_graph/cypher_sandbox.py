@@ -97,19 +97,21 @@ def run_confined(store: GraphStore, scope: Scope, query: str, params: dict[str, 
         conn.set_query_timeout(timeout_ms)
         try:
             result = conn.execute(query, params)
-        except RuntimeError as exc:
-            msg = str(exc)
+            results = result if isinstance(result, list) else [result]
+            last = results[-1]
+            cols = last.get_column_names()
+            out = []
+            while last.has_next():
+                if len(out) >= max_rows:
+                    raise ValidationError(f"cypher query returned more than {max_rows} rows; add a LIMIT")
+                out.append(dict(zip(cols, last.get_next(), strict=True)))
+        except ValidationError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the query and its parameters are the caller's input
+            msg = str(exc) or type(exc).__name__
             if "interrupt" in msg.lower() or "timeout" in msg.lower():
                 raise ValidationError(f"cypher query ran longer than {timeout_ms} ms; narrow it or add a LIMIT") from None
             raise ValidationError(f"cypher query failed: {msg}") from None
-        results = result if isinstance(result, list) else [result]
-        last = results[-1]
-        cols = last.get_column_names()
-        out = []
-        while last.has_next():
-            if len(out) >= max_rows:
-                raise ValidationError(f"cypher query returned more than {max_rows} rows; add a LIMIT")
-            out.append(dict(zip(cols, last.get_next(), strict=True)))
     finally:
         conn.close()
         db.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import uuid
 from dataclasses import replace
@@ -31,6 +32,7 @@ from mem_graph.write import WritePipeline, WritePlan
 log = logging.getLogger(__name__)
 
 _FILTER_FIELDS = {"layer", "hash", "slot"}
+_FILTER_KEY = re.compile(r"[\w-]{1,64}(\.[\w-]{1,64}){0,7}")
 
 
 class Memory:
@@ -98,7 +100,8 @@ class Memory:
         exp = parse_timestamp(expires_at, field="expires_at")
         if ts is not None:
             msgs = [m if m.timestamp is not None else replace(m, timestamp=ts) for m in msgs]
-        source = {k: v for k, v in {"client_id": client_id, "source_ref": source_ref, "event_id": event_id}.items()
+        source = {k: _label(v, k) for k, v in {"client_id": client_id, "source_ref": source_ref,
+                                                "event_id": event_id}.items()
                   if v is not None}
         with self._write_lock:
             return self.writer.add(scope, msgs, metadata=meta, infer=infer, expires_at=exp, source=source)
@@ -128,7 +131,7 @@ class Memory:
                                   "triples": analysed[1], "metadata": meta if meta is not None else old.metadata,
                                   "slot": None, "subject_key": None, "object_key": None})
             self.writer.apply(WritePlan(old.scope, new=[(new, analysed[0])], rewrite=True, events=[EventRow(
-                mid, "UPDATE", old.scope, old.text, text, "[manual] updated through the API", client_id or "sdk")]))
+                mid, "UPDATE", old.scope, old.text, text, "[manual] updated through the API", _label(client_id) or "sdk")]))
         return {"id": mid, "memory": text, "event": "UPDATE", "previous_memory": old.text}
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -139,7 +142,7 @@ class Memory:
         with self._write_lock:
             old = self._get_record(scope, mid)
             self.writer.apply(WritePlan(old.scope, delete=[mid], events=[EventRow(
-                mid, "DELETE", old.scope, old.text, None, "[manual] deleted through the API", client_id or "sdk")]))
+                mid, "DELETE", old.scope, old.text, None, "[manual] deleted through the API", _label(client_id) or "sdk")]))
         return {"id": mid, "memory": old.text, "event": "DELETE"}
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
@@ -153,7 +156,7 @@ class Memory:
             ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=scope, statuses=None))]
             self.writer.apply(WritePlan(scope, erase_scope=True, events=[EventRow(
                 "", "DELETE_ALL", scope, None, None, f"[manual] deleted {len(ids)} memories of the scope",
-                client_id or "sdk")]))
+                _label(client_id) or "sdk")]))
         return {"deleted": len(ids), "message": f"deleted {len(ids)} memories"}
 
     def reset(self) -> None:
@@ -173,6 +176,9 @@ class Memory:
         check_text(query, what="query", max_chars=self.config.limits.max_query_chars)
         limit = check_limit(limit, self.config.limits)
         flt = self._filter(scope, filters, include_invalidated)
+        if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
+                                      or threshold != threshold):
+            raise ValidationError(f"threshold must be a number, got {str(threshold)[:40]!r}")
         out = self.searcher.search(query, flt, limit, explain=bool(explain), rerank=bool(rerank))
         if threshold is not None:
             out["results"] = [r for r in out["results"] if r["score"] >= float(threshold)]
@@ -209,7 +215,10 @@ class Memory:
     def messages(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                  namespace: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
         """The raw messages saved for the scope (status: received / processed / failed)."""
-        return self.history_store.messages(make_scope(user_id, agent_id, run_id, namespace), status)
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        if status is not None and status not in ("received", "processed", "failed"):
+            raise ValidationError(f"status must be received, processed or failed, got {str(status)[:40]!r}")
+        return self.history_store.messages(scope, status)
 
     # -- lifecycle ----------------------------------------------------------------
     def close(self) -> None:
@@ -252,8 +261,9 @@ class Memory:
             if not isinstance(filters, dict):
                 raise ValidationError("filters must be an object of metadata key -> value")
             for key, value in filters.items():
-                if not isinstance(key, str) or not key or len(key) > 128:
-                    raise ValidationError("filter keys must be non-empty strings")
+                if not isinstance(key, str) or not _FILTER_KEY.fullmatch(key) or max(map(ord, key)) > 0xFFFF:
+                    raise ValidationError("filter keys must be metadata field names (letters, digits, _ or -; "
+                                          f"dots for nested fields), got {str(key)[:40]!r}")
                 field = key if key in _FILTER_FIELDS else f"metadata.{key}"
                 if isinstance(value, dict) and set(value) == {"in"} and isinstance(value["in"], list) and all(
                         isinstance(v, str) for v in value["in"]):
@@ -264,6 +274,13 @@ class Memory:
                     raise ValidationError(f"filter {key!r}: values must be strings, integers or {{'in': [strings]}}")
         return VectorFilter(scope=scope, statuses=None if include_invalidated else (Status.ACTIVE.value,),
                             alive_at=now(), equals=equals, any_of=any_of)
+
+
+def _label(value: Any, name: str = "client_id") -> Any:
+    """An optional caller-supplied label (client_id, source_ref, event_id): a short string or None."""
+    if value is not None and (not isinstance(value, str) or len(value) > 512 or "\x00" in value):
+        raise ValidationError(f"{name} must be a string of at most 512 characters")
+    return value
 
 
 def _as_message(text: str) -> Message:

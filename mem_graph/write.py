@@ -29,6 +29,7 @@ from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import RuleExtractor, is_chitchat
 from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
+from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all
 from mem_graph.timeutil import FAR_FUTURE, now
@@ -300,12 +301,20 @@ class WritePipeline:
             plan = WritePlan.from_journal(payload)
             try:
                 self._apply_stores(plan, None, fresh=False)
+                self._drop_orphan_entities({plan.scope, *(r.scope for r, _ in plan.new)})
             except MemGraphError:
                 log.exception("replay of write plan %s failed; it stays journaled", op_id)
                 continue
             self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
             log.warning("replayed unfinished write plan %s (%d new memories)", op_id, len(plan.new))
         return len(pending)
+
+    def _drop_orphan_entities(self, scopes: set[Scope]) -> None:
+        """Entities left with no edge by an interrupted graph write (a rerun cannot know which it touched)."""
+        for scope in scopes:
+            where, params = scope_where("e", scope)
+            self.graph.cypher(f"MATCH (e:Entity) WHERE {where} AND NOT EXISTS {{ MATCH (e)-[]-() }} DELETE e",
+                              params)
 
 
 def plan_invalidated_triples(plan: WritePlan, pipeline: WritePipeline) -> list[dict[str, str]]:

@@ -1,0 +1,153 @@
+"""Property tests: arbitrary input to every SDK call either works or raises a MemGraphError, and a refused call
+writes nothing (raw messages, events, vectors and graph are unchanged)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from mem_graph import MemGraphError, Memory
+from mem_graph.maintenance import history_rows
+
+EXAMPLES = int(os.environ.get("MEM_GRAPH_FUZZ_EXAMPLES", "60"))  # the suite's size; raise it for a deeper run
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                             HealthCheck.too_slow])
+SPECIAL_TEXT = st.sampled_from([
+    "", " ", "\n\t ", "\x00", "a\x00b", "\u202eevil", "\ufeff", "💥" * 500, "x" * 32_001, "y" * 40_000, "\ud7ff",
+    "I live in Paris.", "DROP TABLE memories; --", "' OR 1=1 --", "{{7*7}}", "<script>alert(1)</script>",
+    "\r\n\r\n", "\x1f\x1e\x1d", "MATCH (n) DETACH DELETE n", "\u0000\u0001\u0002", "é" * 10, "null", "None",
+])
+TEXT = st.one_of(st.text(max_size=120), SPECIAL_TEXT)
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | TEXT | st.binary(max_size=8)
+    | st.just(object()) | st.just(float("nan")) | st.just({1, 2}) | st.just(datetime(2020, 1, 1)),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.one_of(TEXT, st.integers()), inner, max_size=4)
+    | st.tuples(inner, inner),
+    max_leaves=12)
+
+
+def mostly(valid: st.SearchStrategy[Any], *bad: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """``valid`` three times in four, so a call gets past its first check and the others are explored."""
+    return st.one_of(valid, valid, valid, *bad) if len(bad) == 1 else st.one_of(valid, valid, valid, st.one_of(*bad))
+
+
+VALID_SCOPE = st.one_of(st.sampled_from(["fuzz", "fuzz-2", "ü-user", "user with spaces", "x" * 256]),
+                        st.text(st.characters(min_codepoint=32, blacklist_categories=("Cs", "Cc")), min_size=1,
+                                max_size=20).filter(str.strip))
+SCOPE_ID = mostly(VALID_SCOPE, st.none(), TEXT, JUNK, st.just("x" * 257))
+NAMESPACE = mostly(st.sampled_from([None, "default", "ns.1"]), st.sampled_from(["bad space", "", "a" * 65]), JUNK)
+IDS = st.one_of(st.uuids().map(str), st.uuids().map(lambda u: str(u).upper()), st.uuids().map(lambda u: f"{{{u}}}"),
+                TEXT, JUNK, st.sampled_from(["../../etc/passwd", "00000000-0000-0000-0000-000000000000", "0" * 32]))
+MESSAGE = st.one_of(
+    st.fixed_dictionaries({"role": st.sampled_from(["user", "assistant"]), "content": TEXT},
+                          optional={"name": JUNK, "timestamp": JUNK, "metadata": JUNK, "extra": JUNK}),
+    JUNK)
+MESSAGES = st.one_of(TEXT, TEXT, st.lists(MESSAGE, max_size=4), JUNK)
+TIMESTAMPS = st.one_of(st.none(), st.integers(), st.floats(), TEXT, st.datetimes(), JUNK)
+
+
+@pytest.fixture(scope="module")
+def mem(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    with Memory(path=tmp_path_factory.mktemp("fuzz") / "m") as m:
+        m.add("I live in Paris. Bob works at Acme.", user_id="keeper")
+        yield m
+
+
+def _state(m: Memory) -> tuple[Any, ...]:
+    h = m.history_store
+    return (history_rows(h, "SELECT count(*) AS n FROM messages")[0]["n"],
+            history_rows(h, "SELECT count(*) AS n FROM events")[0]["n"],
+            history_rows(h, "SELECT count(*) AS n FROM journal")[0]["n"],
+            len(m.vectors.all_ids()), tuple(sorted(m.graph_store.counts().items())))
+
+
+def _call(m: Memory, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run ``fn``; a refusal must be a MemGraphError with a message, and must leave every store as it was."""
+    before = _state(m)
+    try:
+        out = fn(*args, **kwargs)
+    except MemGraphError as exc:
+        event(f"{fn.__name__}: refused ({type(exc).__name__})")
+        assert str(exc).strip(), f"{type(exc).__name__} without a message"
+        assert _state(m) == before, f"{type(exc).__name__}({exc}) but something was written"
+        return exc
+    event(f"{fn.__name__}: accepted")
+    return out
+
+
+@SETTINGS
+@given(messages=MESSAGES, user_id=VALID_SCOPE, metadata=mostly(st.none(), JUNK),
+       infer=mostly(st.just(False), st.just(True)), timestamp=mostly(st.none(), TIMESTAMPS))
+def test_add_with_fuzzed_content_never_fails_unexpectedly(mem: Memory, messages: Any, **kwargs: Any) -> None:
+    _call(mem, mem.add, messages, **kwargs)
+
+
+@SETTINGS
+@given(user_id=SCOPE_ID, agent_id=mostly(st.none(), SCOPE_ID), run_id=mostly(st.none(), SCOPE_ID),
+       namespace=NAMESPACE, infer=mostly(st.just(False), JUNK), expires_at=mostly(st.none(), TIMESTAMPS),
+       client_id=mostly(st.none(), JUNK), source_ref=mostly(st.none(), JUNK), event_id=mostly(st.none(), JUNK))
+def test_add_with_fuzzed_scope_and_options_never_fails_unexpectedly(mem: Memory, **kwargs: Any) -> None:
+    _call(mem, mem.add, "Dora studies in Oslo and likes tea.", **kwargs)
+
+
+@SETTINGS
+@given(query=mostly(TEXT, JUNK), user_id=SCOPE_ID, limit=mostly(st.integers(1, 50), st.integers(), JUNK),
+       filters=mostly(st.none(), JUNK, st.dictionaries(TEXT, JUNK, max_size=3)),
+       threshold=mostly(st.none(), st.floats(), JUNK), explain=JUNK, include_invalidated=JUNK, rerank=JUNK)
+def test_search_never_fails_unexpectedly(mem: Memory, **kwargs: Any) -> None:
+    out = _call(mem, mem.search, kwargs.pop("query"), **kwargs)
+    if isinstance(out, dict):
+        assert all(r["user_id"] == kwargs["user_id"] for r in out["results"])
+
+
+@SETTINGS
+@given(memory_id=IDS, user_id=SCOPE_ID, data=mostly(TEXT, JUNK), metadata=mostly(st.none(), JUNK),
+       expected_version=mostly(st.none(), st.integers(), JUNK), limit=mostly(st.integers(1, 50), JUNK),
+       filters=mostly(st.none(), JUNK))
+def test_id_calls_never_fail_unexpectedly(mem: Memory, memory_id: Any, user_id: Any, data: Any, metadata: Any,
+                                          expected_version: Any, limit: Any, filters: Any) -> None:
+    keeper_ids = [r["id"] for r in mem.get_all(user_id="keeper")["results"]]
+    for fn in (mem.get, mem.history):
+        _call(mem, fn, memory_id, user_id=user_id)
+    _call(mem, mem.update, memory_id, data, user_id=user_id, metadata=metadata, expected_version=expected_version)
+    _call(mem, mem.delete, memory_id, user_id=user_id)
+    _call(mem, mem.get_all, user_id=user_id, limit=limit, filters=filters)
+    _call(mem, mem.messages, user_id=user_id, status=memory_id)
+    if user_id != "keeper":  # nobody else can touch keeper's memories, whatever id they guess
+        for kid in keeper_ids:
+            assert isinstance(_call(mem, mem.get, kid, user_id=user_id), MemGraphError)
+        assert [r["id"] for r in mem.get_all(user_id="keeper")["results"]] == keeper_ids
+
+
+@SETTINGS
+@given(query=st.one_of(TEXT, JUNK, st.sampled_from(["MATCH (e) RETURN e", "MATCH (e) RETURN e.name AS n LIMIT 3",
+                                                    "RETURN $x AS x", "MATCH (e:Entity) RETURN count(e) AS n"])),
+       params=mostly(st.none(), JUNK, st.dictionaries(TEXT, JUNK, max_size=3)), user_id=SCOPE_ID)
+def test_cypher_never_fails_unexpectedly(mem: Memory, query: Any, params: Any, user_id: Any) -> None:
+    rows = _call(mem, mem.graph.cypher, query, params, user_id=user_id)
+    if isinstance(rows, list) and user_id != "keeper":
+        assert "acme" not in repr(rows).lower()
+
+
+@SETTINGS
+@given(user_id=SCOPE_ID, agent_id=mostly(st.none(), SCOPE_ID), namespace=NAMESPACE)
+def test_delete_all_refuses_bad_scopes_and_spares_others(mem: Memory, user_id: Any, agent_id: Any,
+                                                         namespace: Any) -> None:
+    keeper = [r["id"] for r in mem.get_all(user_id="keeper")["results"]]
+    _call(mem, mem.delete_all, user_id=user_id, agent_id=agent_id, namespace=namespace)
+    if user_id != "keeper":
+        assert [r["id"] for r in mem.get_all(user_id="keeper")["results"]] == keeper
+
+
+def test_the_store_is_consistent_after_the_fuzzing(mem: Memory) -> None:
+    from mem_graph.maintenance import check
+
+    report = check(mem)
+    assert report.ok, report.to_dict()
+    assert mem.get_all(user_id="keeper")["results"]
