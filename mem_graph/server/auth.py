@@ -19,11 +19,11 @@ from typing import Any
 
 from mem_graph.errors import StoreError, ValidationError
 from mem_graph.server.errors import PermissionDeniedError
+from mem_graph.validation import _NAMESPACE  # the SDK's own namespace rule
 
 TOKEN_PREFIX = "mgh_"
 ALL_NAMESPACES = "*"
 _CLIENT_ID = re.compile(r"^[A-Za-z0-9_.:@-]{1,64}$")
-_NAMESPACE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tokens (

@@ -7,13 +7,16 @@ import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from mem_graph.server.settings import DEFAULT_PORT, HubSettings
+
+if TYPE_CHECKING:
+    from mem_graph.server.auth import TokenStore
 
 console = Console()
 err = Console(stderr=True)
@@ -24,8 +27,8 @@ ConfigOpt = Annotated[Optional[Path], typer.Option("--config", "-c", help="JSON 
 HubDbOpt = Annotated[Optional[Path], typer.Option("--hub-db", help="Token database (default: <data dir>/hub.sqlite).")]
 
 
-def _settings(path: Path | None, config: Path | None, hub_db: Path | None, **extra: object) -> HubSettings:
-    return HubSettings(path=path, config=config, hub_db=hub_db, **extra)  # type: ignore[arg-type]
+def _settings(path: Path | None, config: Path | None, hub_db: Path | None, **extra: Any) -> HubSettings:
+    return HubSettings(path=path, config=config, hub_db=hub_db, **extra)
 
 
 def _quiet_model_loading() -> None:
@@ -41,7 +44,7 @@ def _quiet_model_loading() -> None:
         pass
 
 
-def _token_store(path: Path | None, config: Path | None, hub_db: Path | None):  # type: ignore[no-untyped-def]
+def _token_store(path: Path | None, config: Path | None, hub_db: Path | None) -> TokenStore:
     from mem_graph.server.auth import TokenStore
 
     settings = _settings(path, config, hub_db)

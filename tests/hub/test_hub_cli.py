@@ -12,9 +12,12 @@ import time
 from pathlib import Path
 
 import httpx
+from click.testing import Result
 from fake_openai import FakeOpenAI
+from typer.testing import CliRunner
 
 from mem_graph import Memory
+from mem_graph.cli import app
 
 USER = "shutdown-user"
 
@@ -23,11 +26,11 @@ SCRIPT = Path(sys.executable).with_name("mem-graph")
 MEM_GRAPH = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-c", "from mem_graph.cli import main; main()"]
 
 
-def cli(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    out = subprocess.run([*MEM_GRAPH, *args], capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "HF_HUB_OFFLINE": "1"})
-    if check and out.returncode != 0:
-        raise AssertionError(f"mem-graph {' '.join(args)} failed: {out.stderr}")
+def cli(*args: str, check: bool = True) -> Result:
+    """The real CLI, in-process (only `serve` needs its own process)."""
+    out = CliRunner().invoke(app, list(args))
+    if check and out.exit_code != 0:
+        raise AssertionError(f"mem-graph {' '.join(args)} failed: {out.output}")
     return out
 
 
@@ -39,7 +42,7 @@ def free_port() -> int:
 
 def test_more_workers_on_the_embedded_stores_is_refused(tmp_path: Path) -> None:
     out = cli("serve", "--workers", "2", "--path", str(tmp_path / "d"), check=False)
-    assert out.returncode == 2 and "needs server backends" in out.stderr
+    assert out.exit_code == 2 and "needs server backends" in out.output
 
 
 def test_serve_tokens_json_logs_and_a_graceful_shutdown(tmp_path: Path, upstream: FakeOpenAI) -> None:
