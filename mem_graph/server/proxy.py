@@ -102,6 +102,9 @@ def _parse(raw: bytes) -> dict[str, Any]:
 async def chat_completions(request: Request, hub: HubDep, who: Caller,
                            x_mem_user_id: Annotated[str | None, Header()] = None,
                            x_mem_namespace: Annotated[str | None, Header()] = None) -> Response:
+    if hub.upstream is None:
+        raise LLMError("no upstream LLM configured: set llm.config.base_url / api_key (or OPENAI_BASE_URL / "
+                       "OPENAI_API_KEY) for the hub")
     body = _parse(await request.body())
     user_id = x_mem_user_id or body.get("user")
     if not isinstance(user_id, str) or not user_id:
@@ -127,9 +130,6 @@ async def chat_completions(request: Request, hub: HubDep, who: Caller,
 
 
 async def _forward(hub: Hub, body: dict[str, Any], headers: dict[str, str]) -> Response:
-    if hub.upstream is None:
-        raise LLMError("no upstream LLM configured: set llm.config.base_url / api_key (or OPENAI_BASE_URL / "
-                       "OPENAI_API_KEY) for the hub")
     try:
         req = hub.upstream.build_request("POST", "chat/completions", json=body)
         resp = await hub.upstream.send(req, stream=bool(body.get("stream")))

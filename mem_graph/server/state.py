@@ -34,7 +34,7 @@ class Hub:
     owns_memory: bool = True
     limiter: RateLimiter = field(default_factory=RateLimiter)
     upstream: Any = None  # httpx.AsyncClient for the chat proxy, opened by the app's lifespan
-    reads: CapacityLimiter | None = None  # created in the event loop by the lifespan
+    reads: CapacityLimiter | None = None  # created by the first call(), inside the event loop
     writes: CapacityLimiter | None = None
     _background: ThreadPoolExecutor = field(
         default_factory=lambda: ThreadPoolExecutor(max_workers=1, thread_name_prefix="mem-graph-bg"))
