@@ -1,0 +1,113 @@
+"""Property tests over the REST API: arbitrary requests never get a 5xx; every rejection is a 4xx in the hub's
+error shape with a clear message, and a rejected request writes nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+from conftest import RunningHub
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+NS = "fuzz"
+USER = "rest-fuzz-user"
+EXAMPLES = int(os.environ.get("MEM_GRAPH_FUZZ_EXAMPLES", "40"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+TEXT = st.one_of(st.text(max_size=80), st.sampled_from([
+    "", " ", "\x00", "\u202e", "💥" * 300, "x" * 40_000, "' OR 1=1 --", "../../etc/passwd", "%00", "\r\n",
+    "MATCH (n) DETACH DELETE n", "{{7*7}}", "null", "I live in Paris."]))
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+                    max_leaves=10)
+SCOPE = st.one_of(st.just(USER), st.just(USER), TEXT, JSON)
+NAMESPACE = st.one_of(st.just(NS), st.just(NS), st.just("other"), TEXT, JSON)
+FIELDS = ("messages", "user_id", "agent_id", "namespace", "metadata", "infer", "timestamp", "expires_at",
+          "source_ref", "event_id", "client_id", "query", "limit", "filters", "explain", "threshold", "data",
+          "expected_version", "params", "rerank", "include_invalidated", "bogus")
+
+
+BODY = st.one_of(
+    st.fixed_dictionaries({"messages": st.one_of(TEXT, st.lists(st.fixed_dictionaries(
+        {"role": st.sampled_from(["user", "assistant", "wizard"]), "content": st.one_of(TEXT, JSON)}), max_size=3),
+        JSON), "user_id": SCOPE, "namespace": NAMESPACE, "infer": st.one_of(st.just(False), JSON)},
+        optional={k: JSON for k in ("metadata", "timestamp", "expires_at", "event_id", "agent_id", "client_id")}),
+    st.fixed_dictionaries({"user_id": SCOPE, "namespace": NAMESPACE},
+                          optional={k: JSON for k in FIELDS if k not in ("user_id", "namespace")}),
+    JSON)
+IDS = st.one_of(st.uuids().map(str), TEXT, st.sampled_from(["..", "%2e%2e", "a/b", "00000000-0000-0000-0000-"
+                                                                                   "000000000000", "x" * 500]))
+
+
+@pytest.fixture(scope="module")
+def http(hub_server: RunningHub) -> Iterator[httpx.Client]:
+    token = hub_server.token("rest-fuzzer", [NS], rate_limit=100_000)
+    with httpx.Client(base_url=hub_server.url, headers={"Authorization": f"Bearer {token}"}, timeout=120) as c:
+        yield c
+
+
+def _state(hub_server: RunningHub) -> tuple[Any, ...]:
+    m = hub_server.hub.memory
+    return (len(m.messages(user_id=USER, namespace=NS)), len(m.get_all(user_id=USER, namespace=NS, limit=1000,
+                                                                       include_invalidated=True)["results"]))
+
+
+def _check(resp: httpx.Response, before: tuple[Any, ...], hub_server: RunningHub) -> None:
+    route = (resp.request.url.path.split("/") + ["", "", ""])[2]
+    event(f"{resp.request.method} {route}: {resp.status_code}")
+    assert resp.status_code < 500, f"{resp.status_code}: {resp.text[:500]}"
+    if resp.status_code >= 400:
+        err = resp.json()["error"]
+        assert err["code"] and err["message"].strip() and err["type"], err
+        if resp.request.method != "GET":
+            assert _state(hub_server) == before, f"{resp.status_code} {err} but something was written"
+
+
+@SETTINGS
+@given(body=BODY, raw=st.one_of(st.none(), st.binary(max_size=64)), key=st.one_of(st.none(), TEXT))
+def test_post_memories(http: httpx.Client, hub_server: RunningHub, body: Any, raw: bytes | None,
+                       key: str | None) -> None:
+    before = _state(hub_server)
+    headers = {"Content-Type": "application/json"}
+    if key and key.strip() == key and key.isascii() and key.isprintable():  # what HTTP can carry
+        headers["Idempotency-Key"] = key
+    content = raw if raw is not None else json.dumps(body).encode()
+    _check(http.post("/v1/memories", content=content, headers=headers), before, hub_server)
+
+
+@SETTINGS
+@given(body=BODY, path=st.sampled_from(["/v1/memories/search", "/v1/graph/cypher"]))
+def test_post_search_and_cypher(http: httpx.Client, hub_server: RunningHub, body: Any, path: str) -> None:
+    before = _state(hub_server)
+    resp = http.post(path, content=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    _check(resp, before, hub_server)
+    if resp.status_code == 200 and path.endswith("search"):
+        assert all(r.get("user_id") == body.get("user_id") for r in resp.json()["results"])
+
+
+@SETTINGS
+@given(memory_id=IDS, user_id=SCOPE, namespace=NAMESPACE, body=BODY,
+       method=st.sampled_from(["GET", "PUT", "DELETE", "HISTORY"]),
+       params=st.dictionaries(st.sampled_from(["limit", "filters", "since", "include_invalidated", "agent_id"]),
+                              TEXT.filter(lambda t: len(t) < 2000), max_size=3))
+def test_id_routes_and_query_strings(http: httpx.Client, hub_server: RunningHub, memory_id: str, user_id: Any,
+                                     namespace: Any, body: Any, method: str, params: dict[str, str]) -> None:
+    before = _state(hub_server)
+    query = {"user_id": str(user_id)[:2000], "namespace": str(namespace)[:2000], **params}
+    path = f"/v1/memories/{quote(memory_id, safe='')}" if memory_id else "/v1/memories/%20"
+    if method == "HISTORY":
+        resp = http.get(f"{path}/history", params=query)
+    elif method == "PUT":
+        resp = http.put(path, content=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    else:
+        resp = http.request(method, path, params=query)
+    _check(resp, before, hub_server)
+    for route in ("/v1/memories", "/v1/changes"):  # lists and the sync feed with the same junk query
+        _check(http.get(route, params=query), before, hub_server)
