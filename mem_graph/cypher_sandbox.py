@@ -67,7 +67,7 @@ def scope_rows(store: GraphStore, scope: Scope) -> dict[str, list[list[Any]]]:
         where[f"w_{var}"], params = scope_where(var, scope)
     out: dict[str, list[list[Any]]] = {}
     for table, (_, query) in _TABLES.items():
-        rows = store.cypher(query.format(**where), params)
+        rows = store.cypher(query.format(**where), params, read_only=True)  # Neo4j: a READ transaction
         out[table] = [list(r.values()) for r in rows]
     return out
 
