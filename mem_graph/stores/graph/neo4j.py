@@ -64,8 +64,10 @@ class Neo4jGraphStore(CypherGraphStore):
         self.url = url
         self.database = database or None
         auth = (username, password or "") if username else None
+        # INFORMATION notices (e.g. "cartesian product" on the keyed UNWIND writes) would flood app logs
+        options = {"notifications_min_severity": "WARNING", **(driver_options or {})}
         try:
-            self._driver: neo4j.Driver | None = GraphDatabase.driver(url, auth=auth, **(driver_options or {}))
+            self._driver: neo4j.Driver | None = GraphDatabase.driver(url, auth=auth, **options)
             self._driver.verify_connectivity()
         except (ServiceUnavailable, AuthError, ValueError, OSError) as exc:
             raise StoreError(f"cannot connect to Neo4j at {url}: {exc}") from exc
