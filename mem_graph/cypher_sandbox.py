@@ -25,8 +25,8 @@ Nothing outside the scope exists where the query runs, so no crafted query,
 parameter, ``UNION`` or id guess can read it, and a write that slipped past the
 text check would change only the throwaway copy. On Neo4j the subgraph is read
 through the driver, so exploration runs in the same (LadybugDB openCypher)
-dialect on every backend. The copy costs about 10 ms for a small scope and well
-under a second for ten thousand memories.
+dialect on every backend. The copy costs ~30 ms for a small scope and ~0.6 s for
+a scope of 10,000 memories, 3,500 entities and 30,000 edges (2 shared cores).
 """
 
 from __future__ import annotations
