@@ -86,6 +86,7 @@ class RetrievalConfig(_Section):
     graph_hops: int = Field(2, ge=0, le=3)
     graph_seed_hits: int = 3
     graph_max_candidates: int = 20
+    graph_max_edges: int = 200  # edges read per hop: bounds the cost of a query on a dense graph
     ppr_alpha: float = 0.85
 
 

@@ -61,7 +61,8 @@ class GraphExpander:
                 seeds.setdefault(entity_id(rec.scope, name), HIT_SEED_WEIGHT)
         if not seeds or self.cfg.graph_hops == 0:
             return Expansion(query_entities=query_entities)
-        edges = self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops)
+        edges = self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops,
+                                         max_edges=self.cfg.graph_max_edges)
         reached = set(seeds) | {e.source_id for e in edges} | {e.target_id for e in edges}
         mentions = self.graph.mention_counts(scope, list(reached))
         n = max(total_memories, 1)

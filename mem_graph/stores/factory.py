@@ -19,7 +19,7 @@ def build_vector_store(cfg: MemoryConfig, dim: int) -> VectorStore:
         from mem_graph.stores.vector.edge import EdgeVectorStore
 
         path = vc.config.get("path") or cfg.path / "vectors"
-        return EdgeVectorStore(path, dim, on_disk_payload=bool(vc.config.get("on_disk_payload", True)))
+        return EdgeVectorStore(path, dim, on_disk_payload=bool(vc.config.get("on_disk_payload", False)))
     try:
         from mem_graph.stores.vector.qdrant import QdrantServerVectorStore
     except ImportError as exc:

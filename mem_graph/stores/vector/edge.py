@@ -32,7 +32,7 @@ def to_edge_filter(flt: VectorFilter) -> qe.Filter:
 class EdgeVectorStore:
     """One Qdrant Edge shard per data directory, with named vectors ``dense`` and ``bm25``."""
 
-    def __init__(self, path: str | Path, dim: int, on_disk_payload: bool = True):
+    def __init__(self, path: str | Path, dim: int, on_disk_payload: bool = False):
         self.path = Path(path)
         self.dim = dim
         self._on_disk_payload = on_disk_payload
