@@ -173,7 +173,7 @@ class _Api:
 class _GraphApi:
     def cypher(self, query: str, params: dict[str, Any] | None = None, *, user_id: str | None = None,
                agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None) -> Any:
-        """A read-only Cypher query, pinned to the scope (Memory.graph.cypher); returns the rows."""
+        """A read-only Cypher query, confined to the scope (Memory.graph.cypher); returns the rows."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "query": query, "params": params}
         return _Call("POST", "/v1/graph/cypher", body={k: v for k, v in body.items() if v is not None},
                      idempotent=True, key="results")
