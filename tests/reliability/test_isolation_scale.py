@@ -1,6 +1,6 @@
 """Scope isolation at scale: many users, many memories, zero cross-scope results from any read.
 
-The default run uses 50 users and 600 memories; ``MEM_GRAPH_SLOW=1`` runs the full size (50 users,
+The default run uses 50 users and 400 memories; ``MEM_GRAPH_SLOW=1`` runs the full size (50 users,
 10,000 memories, 3,000 searches).
 """
 
@@ -30,7 +30,7 @@ def build(m: Memory, users: int, per_user: int, rng: random.Random) -> dict[tupl
         texts = [f"{rng.choice(NAMES)} met {rng.choice(NAMES)} in {rng.choice(CITIES)} to talk about "
                  f"{rng.choice(THINGS)} (note {u}-{i})" for i in range(per_user)]
         texts[0] = "Bob works at Acme."  # the same text for everyone: one shared string, many scopes
-        split = per_user // 10
+        split = max(1, per_user // 10)
         for ns, batch, agent in (("default", texts[split:], None), ("team", texts[:split], f"agent-{u % 3}")):
             if batch:
                 out = m.add([{"role": "user", "content": t} for t in batch], user_id=user, agent_id=agent,
@@ -95,8 +95,8 @@ def run(tmp: Path, users: int, per_user: int, searches: int) -> dict[str, Any]:
 
 
 def test_no_cross_scope_results(tmp_path: Path) -> None:
-    counts = run(tmp_path, users=50, per_user=12, searches=200)
-    assert counts["memories"] == 600 and counts["searches"] == 200 and counts["foreign_id_calls"] > 300
+    counts = run(tmp_path, users=50, per_user=8, searches=150)
+    assert counts["memories"] == 400 and counts["searches"] == 150 and counts["foreign_id_calls"] > 200
     print(counts)
 
 
