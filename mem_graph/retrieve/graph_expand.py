@@ -41,6 +41,7 @@ class Expansion:
     entity_mass: dict[str, float] = field(default_factory=dict)  # entity name -> rank / mentions
     edges: list[Edge] = field(default_factory=list)
     query_entities: set[str] = field(default_factory=set)
+    confidence: float = 0.0  # specificity of the most specific seed, in [0, 1]
 
     def score(self, entities: list[str]) -> float:
         """A memory's raw graph score: the rank mass it receives from the entities it mentions."""
@@ -67,13 +68,15 @@ class GraphExpander:
         mentions = self.graph.mention_counts(scope, list(reached))
         n = max(total_memories, 1)
         weights = {e: w * math.log1p(n / max(mentions.get(e, 1), 1)) for e, w in seeds.items()}
+        # a walk seeded only by hubs ("where does the user work?" in a user's own scope) is weak evidence
+        confidence = max(w / QUERY_SEED_WEIGHT for w in weights.values()) / math.log1p(n)
         ranks = self._pagerank(weights, edges)
         top = sorted(ranks, key=ranks.__getitem__, reverse=True)[: self.cfg.graph_max_candidates * 2]
         mass: dict[str, float] = {}
         for eid in top:
             name = entity_name(eid)
             mass[name] = mass.get(name, 0.0) + ranks[eid] / max(mentions.get(eid, 1), 1)
-        return Expansion(mass, edges, query_entities)
+        return Expansion(mass, edges, query_entities, min(confidence, 1.0))
 
     def _pagerank(self, seeds: dict[str, float], edges: list[Edge]) -> dict[str, float]:
         total = sum(seeds.values())

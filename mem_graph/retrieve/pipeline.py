@@ -82,7 +82,7 @@ class SearchPipeline:
         top = max((c.graph for c in cands.values()), default=0.0)
         if top > 0:
             for c in cands.values():
-                c.graph /= top
+                c.graph *= expansion.confidence / top
 
     def _fill_semantic(self, qvec: Any, flt: VectorFilter, cands: dict[str, Candidate]) -> None:
         """Cosine for candidates that came from BM25 or the graph only (one filtered query)."""
