@@ -15,8 +15,7 @@ import networkx as nx
 from mem_graph.cypher_sandbox import run_confined
 from mem_graph.errors import ReadOnlyQueryError, ValidationError
 from mem_graph.stores.graph.base import GraphStore
-from mem_graph.stores.graph.cypher_store import scope_where
-from mem_graph.types import Scope, normalise_entity
+from mem_graph.types import normalise_entity
 from mem_graph.validation import make_scope
 
 # Clauses that write, or reach past the graph (files, Python variables, other databases, extensions, settings).
@@ -127,11 +126,6 @@ class GraphView:
             g.add_node(e.target_id, name=e.target)
             g.add_edge(e.source_id, e.target_id, relation=e.relation, memory_id=e.memory_id, valid=e.valid)
         return g
-
-
-def scoped_entities_query(scope: Scope) -> tuple[str, dict[str, Any]]:
-    where, params = scope_where("e", scope)
-    return f"MATCH (e:Entity) WHERE {where} RETURN e.display AS name, e.type AS type ORDER BY name", params
 
 
 def _internal_id(value: Any) -> str:
