@@ -104,8 +104,10 @@ def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str
     near = {e for c in hits[:3] for e in c.record.entities}
     out, seen = [], set()
     for e in edges:
-        ends = {e.source_id.rsplit("\x1e", 1)[-1], e.target_id.rsplit("\x1e", 1)[-1]}
-        bridges = bool({e.source_id, e.target_id} & query_entities) and bool(ends & near)
+        ends = {e.source_id, e.target_id}
+        named = ends & query_entities
+        others = {x.rsplit("\x1e", 1)[-1] for x in ends - named}
+        bridges = bool(named) and (not others or bool(others & near))  # the far end must be in the answer
         if e.memory_id in hit_ids or bridges:
             key = (e.source, e.relation, e.target)
             if key not in seen:
