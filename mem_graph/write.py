@@ -166,10 +166,8 @@ class WritePipeline:
         make_record = self._record_factory(scope, t, metadata, expires_at, source)
         outcome = self.extractor.decide_add(self, scope, messages, make_record, t)
         plan, results = self._plan(scope, outcome.decisions, t, actor=source.get("client_id") or "sdk")
-        self.apply(plan)  # embeds the new records
-        added = [tr.as_dict() for r, _ in plan.new if r.status == Status.ACTIVE for tr in r.triples]
-        return {"results": results, "relations": {"added": added, "invalidated": plan_invalidated_triples(plan, self)},
-                "usage": outcome.usage}
+        invalidated = self.apply(plan)  # embeds the new records
+        return {"results": results, "relations": _relations(plan, invalidated), "usage": outcome.usage}
 
     def _record_factory(self, scope: Scope, t: float, metadata: dict[str, Any], expires_at: float | None,
                         source: dict[str, Any]) -> Callable[[Fact, Decision | None], MemoryRecord]:
@@ -202,9 +200,8 @@ class WritePipeline:
         plan, results = self._plan(scope, decisions, t, actor=source.get("client_id") or "sdk")
         vec_by_id = {d.record.id: v for d, v in zip(decisions, vectors, strict=True) if d.record is not None}
         new_vectors = np.stack([vec_by_id[r.id] for r, _ in plan.new]) if plan.new else None
-        self.apply(plan, new_vectors)
-        added = [t.as_dict() for r, _ in plan.new if r.status == Status.ACTIVE for t in r.triples]
-        return {"results": results, "relations": {"added": added, "invalidated": plan_invalidated_triples(plan, self)}}
+        invalidated = self.apply(plan, new_vectors)
+        return {"results": results, "relations": _relations(plan, invalidated)}
 
     def _plan(self, scope: Scope, decisions: list[Decision], t: float, actor: str) -> tuple[WritePlan, list[dict]]:
         plan = WritePlan(scope)
@@ -251,17 +248,20 @@ class WritePipeline:
         return plan, results
 
     # -- apply (also used by replay) -------------------------------------------
-    def apply(self, plan: WritePlan, new_vectors: np.ndarray | None = None, *, replay: bool = False) -> None:
-        """Journal the plan, write every store, then record its events and close the journal (one transaction)."""
+    def apply(self, plan: WritePlan, new_vectors: np.ndarray | None = None, *,
+              replay: bool = False) -> list[MemoryRecord]:
+        """Journal the plan, write every store, then record its events and close the journal (one transaction).
+        Returns the existing memories the plan invalidated, as now stored."""
         if not replay and not plan.message_ids:
             plan.message_ids = list(_MESSAGE_IDS.get())
         op_id = self.history.journal_begin("write", plan.to_journal()) if not replay else None
         fault_point("after_journal")
-        self._apply_stores(plan, new_vectors, fresh=not replay)
+        invalidated = self._apply_stores(plan, new_vectors, fresh=not replay)
         self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
         fault_point("after_events")
+        return invalidated
 
-    def _apply_stores(self, plan: WritePlan, new_vectors: np.ndarray | None, *, fresh: bool) -> None:
+    def _apply_stores(self, plan: WritePlan, new_vectors: np.ndarray | None, *, fresh: bool) -> list[MemoryRecord]:
         if plan.erase_scope:
             ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=plan.scope, statuses=None))]
             self.vectors.delete(ids)
@@ -279,10 +279,13 @@ class WritePipeline:
                 new_vectors = self.embedder.embed_documents(texts)
             self.vectors.upsert(records, new_vectors, texts)
             fault_point("after_vectors")
-        invalidated = []
-        for mid, (at, by) in plan.invalidate.items():
-            self.vectors.set_fields([mid], {"status": Status.INVALIDATED.value, "invalid_at": at,
-                                            "updated_at": at, "superseded_by": by})
+        invalidated: list[MemoryRecord] = []
+        by_change: dict[tuple[float, str | None], list[str]] = {}
+        for mid, change in plan.invalidate.items():  # one payload update per (time, successor)
+            by_change.setdefault(change, []).append(mid)
+        for (at, by), ids in by_change.items():
+            self.vectors.set_fields(ids, {"status": Status.INVALIDATED.value, "invalid_at": at,
+                                          "updated_at": at, "superseded_by": by})
         if plan.invalidate:
             fault_point("after_invalidate")
             invalidated = self.vectors.get(list(plan.invalidate))
@@ -291,6 +294,7 @@ class WritePipeline:
         if invalidated:
             self.graph.write_memories([GraphMemory(r, [EntityRef(n) for n in r.entities]) for r in invalidated])
         fault_point("after_graph")
+        return invalidated
 
     def replay_pending(self) -> int:
         """Re-apply write plans a crash left unfinished; returns how many."""
@@ -317,10 +321,10 @@ class WritePipeline:
                               params)
 
 
-def plan_invalidated_triples(plan: WritePlan, pipeline: WritePipeline) -> list[dict[str, str]]:
-    triples: list[Triple] = []
-    if plan.invalidate:
-        for rec in pipeline.vectors.get(list(plan.invalidate)):
-            triples.extend(rec.triples)
-    triples.extend(t for r, _ in plan.new if r.status == Status.INVALIDATED for t in r.triples)
-    return [t.as_dict() for t in triples]
+def _relations(plan: WritePlan, invalidated: list[MemoryRecord]) -> dict[str, list[dict[str, str]]]:
+    """The add() result's ``relations``: triples of the new active memories, and of every memory invalidated
+    (existing ones, and new ones superseded within the same call)."""
+    added = [t.as_dict() for r, _ in plan.new if r.status == Status.ACTIVE for t in r.triples]
+    gone: list[Triple] = [t for r in invalidated for t in r.triples]
+    gone.extend(t for r, _ in plan.new if r.status == Status.INVALIDATED for t in r.triples)
+    return {"added": added, "invalidated": [t.as_dict() for t in gone]}
