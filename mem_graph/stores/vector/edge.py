@@ -12,7 +12,7 @@ import qdrant_edge as qe
 
 from mem_graph.errors import DirectoryInUseError, StoreError
 from mem_graph.stores.vector.base import Scored, VectorFilter
-from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes
+from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes, record_of
 from mem_graph.types import MemoryRecord
 
 EDGE_FILTERS = FilterDialect(
@@ -82,18 +82,14 @@ class EdgeVectorStore:
                 self._shard.update(qe.UpdateOperation.delete_points(list(ids)))
 
     # -- reads ------------------------------------------------------------
-    @staticmethod
-    def _record(point: Any) -> MemoryRecord:
-        return MemoryRecord.from_payload(str(point.id), point.payload)
-
     def get(self, ids: list[str]) -> list[MemoryRecord]:
         if not ids:
             return []
-        return [self._record(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
+        return [record_of(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
 
     def _query(self, query: Any, flt: VectorFilter, limit: int) -> list[Scored]:
         req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=True)
-        return [Scored(self._record(p), float(p.score)) for p in self._shard.query(req)]
+        return [Scored(record_of(p), float(p.score)) for p in self._shard.query(req)]
 
     def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
         return self._query(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit)
@@ -108,7 +104,7 @@ class EdgeVectorStore:
         records, nxt = self._shard.scroll(
             qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=True)
         )
-        return [self._record(p) for p in records], (str(nxt) if nxt is not None else None)
+        return [record_of(p) for p in records], (str(nxt) if nxt is not None else None)
 
     def count(self, flt: VectorFilter) -> int:
         return int(self._shard.count(qe.CountRequest(filter=to_edge_filter(flt), exact=True)))

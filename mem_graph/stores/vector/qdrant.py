@@ -21,7 +21,7 @@ from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedR
 
 from mem_graph.errors import ConfigError, StoreError
 from mem_graph.stores.vector.base import Scored, VectorFilter
-from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes
+from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes, record_of
 from mem_graph.types import MemoryRecord
 
 CLIENT_FILTERS = FilterDialect(
@@ -145,22 +145,18 @@ class QdrantServerVectorStore:
                 self.client.delete(self.collection, models.PointIdsList(points=list(ids)), wait=True)
 
     # -- reads ------------------------------------------------------------
-    @staticmethod
-    def _record(point: Any) -> MemoryRecord:
-        return MemoryRecord.from_payload(str(point.id), point.payload)
-
     def get(self, ids: list[str]) -> list[MemoryRecord]:
         if not ids:
             return []
         with self._lock:
             points = self.client.retrieve(self.collection, list(ids), with_payload=True, with_vectors=False)
-        return [self._record(p) for p in points if p.payload]
+        return [record_of(p) for p in points if p.payload]
 
     def _query(self, query: Any, using: str, flt: VectorFilter, limit: int) -> list[Scored]:
         with self._lock:
             res = self.client.query_points(self.collection, query=query, using=using, query_filter=to_client_filter(flt),
                                            limit=limit, with_payload=True)
-        return [Scored(self._record(p), float(p.score)) for p in res.points]
+        return [Scored(record_of(p), float(p.score)) for p in res.points]
 
     def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
         return self._query(vector.tolist(), DENSE, flt, limit)
@@ -175,7 +171,7 @@ class QdrantServerVectorStore:
         with self._lock:
             points, nxt = self.client.scroll(self.collection, scroll_filter=to_client_filter(flt), limit=limit,
                                              offset=offset, with_payload=True, with_vectors=False)
-        return [self._record(p) for p in points], (str(nxt) if nxt is not None else None)
+        return [record_of(p) for p in points], (str(nxt) if nxt is not None else None)
 
     def count(self, flt: VectorFilter) -> int:
         with self._lock:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mem_graph.stores.vector.base import INDEXED_FLOATS, INDEXED_KEYWORDS, VectorFilter
+from mem_graph.types import MemoryRecord
 
 DENSE = "dense"
 SPARSE = "bm25"
@@ -48,3 +49,8 @@ def payload_indexes() -> Iterator[tuple[str, str]]:
     """(field, "keyword" | "float") for every indexed payload field."""
     yield from ((k, "keyword") for k in INDEXED_KEYWORDS)
     yield from ((k, "float") for k in INDEXED_FLOATS)
+
+
+def record_of(point: Any) -> MemoryRecord:
+    """A point (Record / ScoredPoint of either client) as the MemoryRecord its payload holds."""
+    return MemoryRecord.from_payload(str(point.id), point.payload)
