@@ -104,16 +104,45 @@ class SentenceTransformerEmbedder:
         return self._query_cache(text)
 
 
-_shared: dict[tuple[str | None, str | None], SentenceTransformerEmbedder] = {}
+_shared: dict[tuple[Any, ...], Embedder] = {}
 _shared_lock = threading.Lock()
+RUNTIMES = ("auto", "onnx", "torch")
+
+
+def _build(model: str | None, device: str | None, batch_size: int, runtime: str, quantize: str | None) -> Embedder:
+    from mem_graph import embed_onnx
+
+    if runtime not in RUNTIMES:
+        raise ConfigError(f"embedder.config.runtime must be one of {RUNTIMES}, got {runtime!r}")
+    if quantize not in (None, "int8"):
+        raise ConfigError(f"embedder.config.quantize must be 'int8' or absent, got {quantize!r}")
+    folder = Path(model) if model else packaged_model_path()
+    onnx_possible = (device in (None, "cpu") and folder.is_dir() and embed_onnx.supports(folder)
+                     and embed_onnx.onnx_runtime_available())
+    if runtime == "onnx" or quantize:
+        if not onnx_possible:
+            raise ConfigError(
+                f"the ONNX runtime needs `pip install onnxruntime onnx`, device cpu and a local mean-pooled "
+                f"sentence-transformers folder; {folder} on {device or 'cpu'} does not qualify")
+        return embed_onnx.OnnxEmbedder(folder, quantize=quantize, batch_size=min(batch_size, 32))
+    if runtime == "auto" and onnx_possible:
+        try:
+            return embed_onnx.OnnxEmbedder(folder, batch_size=min(batch_size, 32))
+        except ConfigError as exc:
+            log.warning("ONNX embedder unavailable (%s); using torch", exc)
+    return SentenceTransformerEmbedder(model, device, batch_size)
 
 
 def build_embedder(cfg: EmbedderConfig) -> Embedder:
-    """One model instance per (model, device) in a process: loading costs seconds."""
-    model = cfg.config.get("model")
-    device = cfg.config.get("device")
-    key = (model, device)
+    """One model instance per configuration in a process: loading costs seconds.
+
+    ``config.runtime``: ``auto`` (default; ONNX Runtime when installed and the model is a local
+    mean-pooled folder, else torch), ``onnx`` or ``torch``. ``config.quantize: int8`` runs an
+    int8 export (about 2x faster again, median cosine to fp32 ~0.99; opt-in).
+    """
+    c = cfg.config
+    key = (c.get("model"), c.get("device"), int(c.get("batch_size", 64)), c.get("runtime", "auto"), c.get("quantize"))
     with _shared_lock:
         if key not in _shared:
-            _shared[key] = SentenceTransformerEmbedder(model, device, int(cfg.config.get("batch_size", 64)))
+            _shared[key] = _build(*key)
         return _shared[key]

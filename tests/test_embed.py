@@ -1,15 +1,55 @@
-"""The packaged embedder loads offline, and a query embeds exactly like a document."""
+"""The packaged embedder loads offline, gives the same vectors on every runtime, and a query
+embeds exactly like a document."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from mem_graph.config import EmbedderConfig
-from mem_graph.embed import build_embedder
+from mem_graph.embed import SentenceTransformerEmbedder, build_embedder
+from mem_graph.embed_onnx import OnnxEmbedder
+from mem_graph.errors import ConfigError
+
+TEXTS = ["where does the user live?", "x", "", "a long question " * 200, "Ünïcödé — emoji 🎉 and CAPS",
+         "I moved to Shanghai in May 2023 and started a new job at the hospital."]
 
 
 def test_query_and_document_embeddings_agree() -> None:
     emb = build_embedder(EmbedderConfig())
-    for text in ("where does the user live?", "x", "a long question " * 60):
+    for text in TEXTS:
         assert float(np.dot(emb.embed_query(text), emb.embed_documents([text])[0])) > 0.9999
     assert emb.dim == 384
+
+
+def test_default_runtime_is_onnx_and_matches_the_torch_model() -> None:
+    """Stores written by one runtime are searched by the other: the vectors must be the same."""
+    fast = build_embedder(EmbedderConfig())
+    torch_model = build_embedder(EmbedderConfig(config={"runtime": "torch"}))
+    assert isinstance(fast, OnnxEmbedder) and isinstance(torch_model, SentenceTransformerEmbedder)
+    cosines = (fast.embed_documents(TEXTS) * torch_model.embed_documents(TEXTS)).sum(axis=1)
+    assert cosines.min() > 0.9999
+    assert float(np.dot(fast.embed_query(TEXTS[0]), torch_model.embed_query(TEXTS[0]))) > 0.9999
+
+
+def test_documents_keep_their_order_whatever_their_length() -> None:
+    emb = build_embedder(EmbedderConfig())
+    texts = [f"{'word ' * n}number {n}" for n in (40, 1, 15, 3, 60, 2)] * 7
+    batch = emb.embed_documents(texts)
+    singles = np.stack([emb.embed_query(t) for t in texts])
+    assert (batch * singles).sum(axis=1).min() > 0.9999
+
+
+def test_int8_is_opt_in_and_stays_close_to_fp32() -> None:
+    fp32 = build_embedder(EmbedderConfig())
+    int8 = build_embedder(EmbedderConfig(config={"quantize": "int8"}))
+    assert int8 is not fp32
+    cosines = (fp32.embed_documents(TEXTS[:2] + TEXTS[3:]) * int8.embed_documents(TEXTS[:2] + TEXTS[3:])).sum(axis=1)
+    assert np.median(cosines) > 0.97
+
+
+@pytest.mark.parametrize("config", [{"runtime": "tensorflow"}, {"quantize": "int4"},
+                                    {"runtime": "onnx", "device": "cuda"}])
+def test_bad_runtime_settings_are_config_errors(config: dict) -> None:
+    with pytest.raises(ConfigError):
+        build_embedder(EmbedderConfig(config=config))

@@ -1,0 +1,174 @@
+"""Sentence embeddings on ONNX Runtime: the same weights as the torch model, exported once
+from the local model folder into a cache, about 3x faster per query on CPU.
+
+Only models shaped Transformer -> mean Pooling [-> Normalize] (the MiniLM family) are
+exported; anything else stays on the torch path in ``embed.py``. Nothing is fetched: the
+export reads the local folder, and the result is keyed by the folder's weights so a new
+model gets a new export.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+import warnings
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from mem_graph.errors import ConfigError
+
+log = logging.getLogger(__name__)
+
+Quantize = Literal["int8"] | None
+_EXPORT_VERSION = "1"  # bump when the export recipe changes
+_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+def cache_root() -> Path:
+    base = os.environ.get("MEM_GRAPH_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "mem-graph")
+    return Path(base) / "onnx"
+
+
+def onnx_runtime_available() -> bool:
+    try:
+        import onnxruntime  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def supports(folder: Path) -> bool:
+    """True when ``folder`` is a sentence-transformers model we can export faithfully."""
+    try:
+        modules = json.loads((folder / "modules.json").read_text())
+        kinds = [m["type"].rsplit(".", 1)[-1] for m in modules]
+        if kinds[:2] != ["Transformer", "Pooling"] or any(k != "Normalize" for k in kinds[2:]):
+            return False
+        pooling = json.loads((folder / modules[1]["path"] / "config.json").read_text())
+    except (OSError, ValueError, KeyError, IndexError):
+        return False
+    return bool(pooling.get("pooling_mode_mean_tokens")) or pooling.get("pooling_mode") == "mean"
+
+
+def _weights_file(folder: Path) -> Path:
+    for name in ("model.safetensors", "pytorch_model.bin"):
+        if (folder / name).exists():
+            return folder / name
+    raise ConfigError(f"no model weights (model.safetensors / pytorch_model.bin) in {folder}")
+
+
+def export_path(folder: Path, quantize: Quantize) -> Path:
+    weights = _weights_file(folder)
+    stat = weights.stat()
+    key = f"{folder.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{quantize}|{_EXPORT_VERSION}"
+    return cache_root() / hashlib.sha256(key.encode()).hexdigest()[:20] / "model.onnx"
+
+
+def _export(folder: Path, target: Path, quantize: Quantize) -> None:
+    import torch
+    from transformers import AutoModel, AutoTokenizer
+
+    class _LastHidden(torch.nn.Module):
+        def __init__(self, model: Any) -> None:
+            super().__init__()
+            self.model = model
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+            return self.model(input_ids=input_ids, attention_mask=attention_mask,
+                              token_type_ids=token_type_ids).last_hidden_state
+
+    model = AutoModel.from_pretrained(str(folder), local_files_only=True).eval()
+    tokenizer = AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+    sample = tokenizer(["an example sentence to trace"], return_tensors="pt")
+    if "token_type_ids" not in sample:
+        sample["token_type_ids"] = torch.zeros_like(sample["input_ids"])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Write beside the target and rename: two processes exporting at once never see half a file.
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+        plain = Path(tmp) / "plain.onnx"
+        with warnings.catch_warnings(), torch.inference_mode():
+            warnings.simplefilter("ignore")
+            torch.onnx.export(
+                _LastHidden(model), tuple(sample[k] for k in _INPUTS), str(plain),
+                input_names=list(_INPUTS), output_names=["last_hidden_state"],
+                dynamic_axes={k: {0: "batch", 1: "tokens"} for k in (*_INPUTS, "last_hidden_state")},
+                opset_version=17, dynamo=False,
+            )
+        final = plain
+        if quantize == "int8":
+            from onnxruntime.quantization import QuantType, quantize_dynamic
+
+            final = Path(tmp) / "int8.onnx"
+            # Per-channel weights on the MatMuls only: median cosine to fp32 ~0.99 on MiniLM.
+            quantize_dynamic(str(plain), str(final), weight_type=QuantType.QInt8, per_channel=True,
+                             op_types_to_quantize=["MatMul"])
+        os.replace(final, target)
+
+
+class OnnxEmbedder:
+    """Unit-normalised mean-pooled embeddings from an ONNX export of a local model folder."""
+
+    def __init__(self, folder: Path, quantize: Quantize = None, batch_size: int = 32,
+                 threads: int | None = None) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        if not supports(folder):
+            raise ConfigError(f"{folder} is not a mean-pooled sentence-transformers model; use runtime 'torch'")
+        target = export_path(folder, quantize)
+        if not target.exists():
+            log.info("exporting %s to ONNX (%s) once, into %s", folder, quantize or "fp32", target)
+            try:
+                _export(folder, target, quantize)
+            except Exception as exc:  # noqa: BLE001 - any exporter failure means "use torch instead"
+                raise ConfigError(f"cannot export {folder} to ONNX: {exc}") from exc
+        options = ort.SessionOptions()
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 4)
+        self._session = ort.InferenceSession(str(target), options, providers=["CPUExecutionProvider"])
+        bert_cfg = folder / "sentence_bert_config.json"
+        max_len = int(json.loads(bert_cfg.read_text()).get("max_seq_length", 256)) if bert_cfg.exists() else 256
+        # The fast tokenizer alone (no transformers/torch import): startup stays well under a second.
+        self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self._tokenizer.enable_truncation(max_length=max_len)
+        pad = json.loads((folder / "tokenizer_config.json").read_text()).get("pad_token", "[PAD]")
+        pad = pad.get("content", "[PAD]") if isinstance(pad, dict) else pad
+        self._tokenizer.enable_padding(pad_id=self._tokenizer.token_to_id(pad) or 0, pad_token=pad)
+        self.model_name = str(folder)
+        self.batch_size = batch_size
+        self.dim = int(self._forward(["dimension probe"]).shape[1])
+        self._query_cache = lru_cache(maxsize=1024)(self._encode_one)
+
+    def _forward(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        types = np.array([e.type_ids for e in encodings], dtype=np.int64)
+        hidden = self._session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})[0]
+        weights = mask[..., None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return (pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)).astype(np.float32)
+
+    def _encode_one(self, text: str) -> np.ndarray:
+        vec = self._forward([text])[0]
+        vec.setflags(write=False)
+        return vec
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        # Batches of similar length waste little on padding.
+        order = np.argsort([len(t) for t in texts], kind="stable")
+        for start in range(0, len(texts), self.batch_size):
+            idx = order[start:start + self.batch_size]
+            out[idx] = self._forward([texts[i] for i in idx])
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._query_cache(text)
