@@ -32,8 +32,12 @@ def build_graph_store(cfg: MemoryConfig) -> GraphStore:
     if gc.provider == "ladybug":
         from mem_graph.stores.graph.ladybug import LadybugGraphStore
 
-        return LadybugGraphStore(gc.config.get("path") or cfg.path / "graph.lbug",
-                                 buffer_pool_mb=int(gc.config.get("buffer_pool_mb", 256)))
+        from mem_graph.stores.graph.scope_cache import ScopeCachedGraphStore
+
+        store = LadybugGraphStore(gc.config.get("path") or cfg.path / "graph.lbug",
+                                  buffer_pool_mb=int(gc.config.get("buffer_pool_mb", 256)))
+        # One process owns the directory, so an in-process read cache stays coherent (scope_cache.py).
+        return ScopeCachedGraphStore(store) if gc.config.get("read_cache", True) else store
     try:
         from mem_graph.stores.graph.neo4j import Neo4jGraphStore
     except ImportError as exc:

@@ -1,6 +1,8 @@
-"""One behaviour contract for every graph store: LadybugDB (embedded) and Neo4j (server).
+"""One behaviour contract for every graph store: LadybugDB (embedded), LadybugDB behind the
+in-process scope cache (the embedded default) and Neo4j (server).
 
-Each test runs unchanged against both; a backend is done when all of them pass.
+Each test runs unchanged against all; a backend is done when all of them pass. Reads follow
+writes in most tests, so a cache that served a stale snapshot would fail them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.graph.cypher_store import memory_of
 from mem_graph.types import EntityRef, MemoryRecord, Scope, Status, Triple
 
-BACKENDS = ["ladybug", pytest.param("neo4j", marks=pytest.mark.neo4j)]
+BACKENDS = ["ladybug", "ladybug+cache", pytest.param("neo4j", marks=pytest.mark.neo4j)]
 ALICE, BOB = Scope(user_id="alice"), Scope(user_id="bob")
 
 
@@ -42,6 +44,10 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[GraphStore
     from mem_graph.stores.graph.ladybug import LadybugGraphStore
 
     s = LadybugGraphStore(tmp_path / "graph.lbug", buffer_pool_mb=64)
+    if request.param == "ladybug+cache":
+        from mem_graph.stores.graph.scope_cache import ScopeCachedGraphStore
+
+        s = ScopeCachedGraphStore(s)
     yield s
     s.close()
 
@@ -168,6 +174,37 @@ def test_neighbourhood_goes_against_edge_direction_too(store: GraphStore) -> Non
     chain(store)
     dee = list(store.find_entities(ALICE, ["Dee"]))
     assert {e.source for e in store.neighbourhood(ALICE, dee, 2)} == {"Cid", "Ben"}
+
+
+def test_a_walk_does_not_continue_through_a_hub(store: GraphStore) -> None:
+    """Things the user likes all lead to the user; the walk must not go on through them to everyone
+    the user ever met."""
+    write(store, record(ALICE, "the user met Ann", [("user", "met", "Ann")]),
+          *[record(ALICE, f"user likes thing {i}", [("user", "likes", f"thing {i}")]) for i in range(8)])
+    things = list(store.find_entities(ALICE, [f"thing {i}" for i in range(8)]))
+    assert "Ann" in {e.target for e in store.neighbourhood(ALICE, things, 2)}
+    assert "Ann" not in {e.target for e in store.neighbourhood(ALICE, things, 2, hub_degree=5)}
+
+
+def test_mention_counts_follow_writes_and_invalidation(store: GraphStore) -> None:
+    first = record(ALICE, "Ann likes tea", [("Ann", "likes", "tea")])
+    write(store, first)
+    ann = list(store.find_entities(ALICE, ["Ann"]))
+    assert store.mention_counts(ALICE, ann) == {ann[0]: 1}
+    write(store, record(ALICE, "Ann likes jazz", [("Ann", "likes", "jazz")]))
+    assert store.mention_counts(ALICE, ann) == {ann[0]: 2}
+    first.status, first.invalid_at = Status.INVALIDATED, time.time()
+    write(store, first, fresh=False)
+    assert store.mention_counts(ALICE, ann) == {ann[0]: 1}
+    assert store.mention_counts(BOB, ann) == {}
+
+
+def test_a_write_under_a_narrower_scope_shows_in_a_wider_one(store: GraphStore) -> None:
+    assert store.find_entities(ALICE, ["Tea"]) == {}  # a read before the write (a cache would keep it)
+    write(store, record(Scope(user_id="alice", agent_id="helper"), "x", [("Alice", "likes", "Tea")]))
+    assert store.find_entities(ALICE, ["Tea"])
+    tea = list(store.find_entities(ALICE, ["Tea"]))
+    assert {e.source for e in store.neighbourhood(ALICE, tea, 1)} == {"Alice"}
 
 
 def test_memories_mentioning_respects_the_limit(store: GraphStore) -> None:

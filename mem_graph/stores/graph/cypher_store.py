@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from mem_graph.stores.graph.base import Edge, GraphMemory
+from mem_graph.stores.graph.walk import ScopeSnapshot, walk_neighbourhood
 from mem_graph.types import SCOPE_FIELDS, EntityRef, MemoryRecord, Scope, normalise_entity
 
 _SCOPE_KEYS = (*SCOPE_FIELDS, "namespace")
@@ -132,30 +133,29 @@ class CypherGraphStore(ABC):
 
     def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False,
                       max_edges: int = 1000, hub_degree: int = 50) -> list[Edge]:
-        """Edges within ``hops`` of the given entities. A walk does not continue *through* a hub (an
-        entity with more than ``hub_degree`` edges, like the user themself), and each hop reads at most
-        ``max_edges`` edges, so a query costs the same on a large graph as on a small one."""
+        """Edges within ``hops`` of the given entities (see ``walk.walk_neighbourhood``)."""
         where, params = scope_where("r", scope)
         valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
         # One index lookup per edge end (an OR over both ends makes Neo4j scan every entity).
         side = "MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {}.id IN $ids AND " + where + valid + " " + _EDGE_RETURN
         query = f"{side.format('a')} LIMIT $limit UNION {side.format('b')} LIMIT $limit"
-        seen_edges: dict[tuple[str, str, str, str], Edge] = {}
-        frontier, visited = set(entity_ids), set(entity_ids)
-        for _ in range(max(hops, 0)):
-            if not frontier:
-                break
-            rows = self._run(query, {"ids": sorted(frontier), "limit": int(max_edges), **params})[:max_edges]
-            degree: dict[str, int] = {}
-            for r in rows:
-                edge = _edge(r)
-                seen_edges.setdefault((edge.source_id, edge.relation, edge.target_id, edge.memory_id), edge)
-                for node in (edge.source_id, edge.target_id):
-                    degree[node] = degree.get(node, 0) + 1
-            nxt = {n for n, d in degree.items() if d <= hub_degree}
-            frontier = nxt - visited
-            visited |= set(degree)
-        return list(seen_edges.values())
+
+        def touching(frontier: set[str]) -> list[Edge]:
+            rows = self._run(query, {"ids": sorted(frontier), "limit": int(max_edges), **params})
+            return [_edge(r) for r in rows[:max_edges]]
+
+        return walk_neighbourhood(touching, entity_ids, hops, hub_degree)
+
+    def scope_snapshot(self, scope: Scope) -> ScopeSnapshot:
+        """Everything retrieval reads from one scope's graph, in three queries (for an in-process cache)."""
+        where_e, params = scope_where("e", scope)
+        where_m, _ = scope_where("m", scope)
+        names = {r["id"]: r["name"] for r in self._run(
+            f"MATCH (e:Entity) WHERE {where_e} RETURN e.id AS id, e.name AS name", params)}
+        mentions = {r["eid"]: int(r["n"]) for r in self._run(
+            "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE m.status = 'active' AND "
+            f"{where_m} RETURN e.id AS eid, count(m) AS n", params)}
+        return ScopeSnapshot(names, mentions, self.relations(scope, limit=10**9))
 
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
         if not entity_ids:
