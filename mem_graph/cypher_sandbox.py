@@ -69,6 +69,10 @@ def scope_rows(store: GraphStore, scope: Scope) -> dict[str, list[list[Any]]]:
     for table, (_, query) in _TABLES.items():
         rows = store.cypher(query.format(**where), params, read_only=True)  # Neo4j: a READ transaction
         out[table] = [list(r.values()) for r in rows]
+    # Nodes are read before edges; an edge written in between may name a node this copy lacks.
+    entities, memories = {r[0] for r in out["Entity"]}, {r[0] for r in out["Memory"]}
+    out["RELATES"] = [r for r in out["RELATES"] if r[0] in entities and r[1] in entities]
+    out["MENTIONS"] = [r for r in out["MENTIONS"] if r[0] in memories and r[1] in entities]
     return out
 
 
