@@ -124,10 +124,10 @@ def _build(model: str | None, device: str | None, batch_size: int, runtime: str,
             raise ConfigError(
                 f"the ONNX runtime needs `pip install onnxruntime onnx`, device cpu and a local mean-pooled "
                 f"sentence-transformers folder; {folder} on {device or 'cpu'} does not qualify")
-        return embed_onnx.OnnxEmbedder(folder, quantize=quantize, batch_size=min(batch_size, 32))
+        return embed_onnx.OnnxEmbedder(folder, quantize=quantize, batch_size=min(batch_size, 16))
     if runtime == "auto" and onnx_possible:
         try:
-            return embed_onnx.OnnxEmbedder(folder, batch_size=min(batch_size, 32))
+            return embed_onnx.OnnxEmbedder(folder, batch_size=min(batch_size, 16))
         except ConfigError as exc:
             log.warning("ONNX embedder unavailable (%s); using torch", exc)
     return SentenceTransformerEmbedder(model, device, batch_size)
