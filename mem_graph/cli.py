@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from mem_graph.errors import MemGraphError
+from mem_graph.errors import ConfigError, MemGraphError
 
 app = typer.Typer(help="mem_graph: long-term memory for LLM agents (offline by default).", no_args_is_help=True,
                   pretty_exceptions_enable=False)
@@ -232,12 +232,32 @@ def demo(path: PathOpt = None, user: Annotated[str, typer.Option("--user", "-u")
 @app.command()
 def bench(sizes: Annotated[str, typer.Option(help="Comma-separated memory counts.")] = "1000,10000",
           queries: Annotated[int, typer.Option(help="Searches per size.")] = 200,
-          json_out: Annotated[Optional[Path], typer.Option("--json")] = None) -> None:
+          json_out: Annotated[Optional[Path], typer.Option("--json")] = None,
+          config: Annotated[Optional[str], typer.Option(
+              help='Config overrides: a JSON object or a JSON/TOML file, e.g. \'{"embedder": {"config": '
+                   '{"quantize": "int8"}}}\'.')] = None) -> None:
     """Measure add throughput and search latency on the embedded default (temporary directory)."""
     _quiet_libraries()
     from pipelines.bench import run_bench
 
-    run_bench([int(s) for s in sizes.split(",") if s.strip()], queries=queries, json_out=json_out, console=console)
+    overrides = _config_overrides(config) if config else None
+    run_bench([int(s) for s in sizes.split(",") if s.strip()], queries=queries, json_out=json_out, console=console,
+              config=overrides)
+
+
+def _config_overrides(value: str) -> dict:
+    """A JSON object given inline, or the path of a JSON/TOML config file."""
+    from mem_graph.config import read_config_file
+
+    if value.lstrip().startswith("{"):
+        try:
+            parsed = json.loads(value)
+        except ValueError as exc:
+            raise ConfigError(f"--config is not valid JSON: {exc}") from exc
+        if not isinstance(parsed, dict):
+            raise ConfigError("--config must be a JSON object")
+        return parsed
+    return read_config_file(value)
 
 
 def _progress() -> Progress:

@@ -1,6 +1,6 @@
 """`mem-graph bench`: add throughput and search latency on the embedded default.
 
-Usage: ``python -m pipelines.bench [--sizes 1000,10000] [--queries 200] [--json OUT]``.
+Usage: ``python -m pipelines.bench [--sizes 1000,10000] [--queries 200] [--json OUT] [--config JSON]``.
 Numbers are medians/percentiles measured in this run; the raw-dense baseline
 (brute-force cosine over the same embeddings with numpy) is measured alongside
 so results can be quoted as ratios on any machine.
@@ -30,12 +30,12 @@ def _percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q)) if values else float("nan")
 
 
-def bench_size(n: int, n_queries: int, progress: Progress) -> dict[str, Any]:
+def bench_size(n: int, n_queries: int, progress: Progress, config: dict[str, Any] | None = None) -> dict[str, Any]:
     from mem_graph import Memory
 
     texts = turns(n)
     qs = questions(n_queries)
-    with tempfile.TemporaryDirectory() as d, Memory(path=Path(d) / "bench") as mem:
+    with tempfile.TemporaryDirectory() as d, Memory(path=Path(d) / "bench", config=config) as mem:
         task = progress.add_task(f"add {n} (infer=False, batches of {BATCH})", total=n)
         t0 = time.perf_counter()
         for i in range(0, n, BATCH):
@@ -84,20 +84,22 @@ def bench_size(n: int, n_queries: int, progress: Progress) -> dict[str, Any]:
 
 
 def run_bench(sizes: list[int], queries: int = 200, json_out: Path | None = None,
-              console: Console | None = None) -> list[dict[str, Any]]:
+              console: Console | None = None, config: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """``config``: Memory config overrides (e.g. ``{"embedder": {"config": {"quantize": "int8"}}}``)."""
     console = console or Console()
     rows = []
     with Progress(console=console) as progress:
         for n in sizes:
-            rows.append(bench_size(n, queries, progress))
-    table = Table(title="mem_graph bench (embedded default, rerank off)")
+            rows.append(bench_size(n, queries, progress, config))
+    title = "mem_graph bench (embedded default, rerank off)" + (f" config={json.dumps(config)}" if config else "")
+    table = Table(title=title)
     for col in rows[0]:
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(*(str(v) for v in r.values()))
     console.print(table)
     if json_out:
-        Path(json_out).write_text(json.dumps({"bench": rows}, indent=2))
+        Path(json_out).write_text(json.dumps({"bench": rows, "config": config or {}}, indent=2))
     return rows
 
 
@@ -106,11 +108,12 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,10000")
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--config", type=json.loads, help="Memory config overrides as JSON")
     args = ap.parse_args()
     from mem_graph.cli import _quiet_libraries
 
     _quiet_libraries()
-    run_bench([int(s) for s in args.sizes.split(",")], args.queries, args.json)
+    run_bench([int(s) for s in args.sizes.split(",")], args.queries, args.json, config=args.config)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ Every fact records the rule that produced it, for the audit trail.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -129,8 +131,13 @@ class RuleExtractor:
 
     name = "rules"
 
-    def __init__(self, nlp: Any = None):
+    def __init__(self, nlp: Any = None, parsed_cache: int = 256):
         self._nlp = nlp
+        # extract() then analyse() on the same turns (a partly covered turn is also kept verbatim)
+        # would parse them twice; recent parses are kept so the second call is free.
+        self._parsed: OrderedDict[str, Any] = OrderedDict()
+        self._parsed_max = parsed_cache
+        self._parsed_lock = threading.Lock()
 
     @property
     def nlp(self) -> Any:
@@ -141,13 +148,13 @@ class RuleExtractor:
     # -- public -----------------------------------------------------------
     def extract(self, messages: list[Message]) -> list[list[Fact]]:
         """Facts per message (same order); chit-chat and questions yield none."""
-        docs = self.nlp.pipe([m.content for m in messages], batch_size=64)
+        docs = self._docs([m.content for m in messages])
         return [self._facts(doc, m) for doc, m in zip(docs, messages, strict=True)]
 
     def analyse(self, messages: list[Message]) -> list[tuple[list[EntityRef], list[Triple]]]:
         """Entities and triples per message, for verbatim (infer=False) memories."""
         out = []
-        for doc, m in zip(self.nlp.pipe([m.content for m in messages], batch_size=64), messages, strict=True):
+        for doc, m in zip(self._docs([m.content for m in messages]), messages, strict=True):
             facts = self._facts(doc, m)
             entities = {e.key: e for f in facts for e in f.entities if e.name != (m.name or SPEAKER)}
             for ent in self._mentions(doc):
@@ -163,6 +170,18 @@ class RuleExtractor:
         return sorted(g for g in grams if len(g) > 1)
 
     # -- internals --------------------------------------------------------
+    def _docs(self, texts: list[str]) -> list[Any]:
+        with self._parsed_lock:
+            known = {t: self._parsed[t] for t in texts if t in self._parsed}
+        todo = list(dict.fromkeys(t for t in texts if t not in known))
+        fresh = dict(zip(todo, self.nlp.pipe(todo, batch_size=64), strict=True)) if todo else {}
+        with self._parsed_lock:
+            for text, doc in fresh.items():
+                self._parsed[text] = doc
+            while len(self._parsed) > self._parsed_max:
+                self._parsed.popitem(last=False)
+        return [known.get(t) or fresh[t] for t in texts]
+
     def _mentions(self, doc: Any) -> list[EntityRef]:
         ents: dict[str, EntityRef] = {}
         for ent in doc.ents:
