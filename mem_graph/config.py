@@ -82,7 +82,9 @@ class RetrievalConfig(_Section):
     recency_weight: float = 0.0
     recency_half_life_days: float = 30.0
     semantic_floor: float = 0.1
-    candidate_multiplier: int = 4
+    # candidates read per signal (dense, BM25); fixed, so the top 10 of a search for 20 are the top 10 of a
+    # search for 10 (a pool that grew with the limit would reshuffle them). Raised to `limit` when larger.
+    candidates: int = Field(40, ge=1, le=1000)
     graph_hops: int = Field(2, ge=0, le=3)
     graph_seed_hits: int = 3
     graph_max_candidates: int = 20

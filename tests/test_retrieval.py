@@ -71,3 +71,15 @@ def test_search_filters_on_metadata(memory: Memory) -> None:
     memory.add("I like jazz.", user_id="u", metadata={"topic": "music"}, infer=False)
     hits = memory.search("what do I like", user_id="u", filters={"topic": "music"})["results"]
     assert [h["memory"] for h in hits] == ["I like jazz."]
+
+
+def test_asking_for_more_results_keeps_the_first_ones_in_place(memory: Memory) -> None:
+    """A client that pages from 5 to 30 results must see the same top 5 again, in the same order (up to
+    `retrieval.candidates` results, 40 by default, the pool does not depend on the limit)."""
+    from pipelines.synthetic import questions, turns
+
+    memory.add([{"role": "user", "content": t} for t in turns(300)], user_id="u", infer=False)
+    for q in questions(12):
+        short = [h["id"] for h in memory.search(q, user_id="u", limit=5, rerank=False)["results"]]
+        long = [h["id"] for h in memory.search(q, user_id="u", limit=30, rerank=False)["results"]]
+        assert long[:5] == short, q

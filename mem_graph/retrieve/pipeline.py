@@ -27,7 +27,7 @@ class SearchPipeline:
 
     def search(self, query: str, flt: VectorFilter, limit: int, *, explain: bool = False,
                rerank: bool = True, use_graph: bool = True) -> dict[str, Any]:
-        k = max(limit * self.cfg.candidate_multiplier, 20)
+        k = max(self.cfg.candidates, limit)
         qvec = self.embedder.embed_query(query)
         cands: dict[str, Candidate] = {}
         dense_hits = self.vectors.search_dense(qvec, flt, k)
