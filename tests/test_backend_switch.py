@@ -157,3 +157,19 @@ def test_unknown_server_config_keys_are_config_errors() -> None:
         Neo4jGraphStore(url="bolt://127.0.0.1:1", passwrd="x")
     with pytest.raises(ConfigError, match="colection_name"):
         QdrantServerVectorStore(dim=8, location=":memory:", colection_name="x")
+
+
+def test_embedded_graph_cache_gives_the_same_answers_as_the_store(tmp_path: Path) -> None:
+    """The in-process graph snapshot is an optimisation only: with it off, search ranks the same."""
+    from mem_graph.stores.graph.ladybug import LadybugGraphStore
+    from mem_graph.stores.graph.scope_cache import ScopeCachedGraphStore
+
+    rankings = []
+    for cached in (True, False):
+        with Memory(path=tmp_path / str(cached), config={"graph_store": {"config": {"read_cache": cached}}}) as m:
+            assert isinstance(m.graph_store, ScopeCachedGraphStore if cached else LadybugGraphStore)
+            scenario(m)
+            m.add("My sister Anna lives in Lyon. Anna works at Michelin.", user_id="ada")
+            rankings.append([(h["memory"], round(h["score"], 5)) for h in
+                             m.search("where does my sister work?", user_id="ada", rerank=False)["results"]])
+    assert rankings[0] == rankings[1]
