@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from mem_graph.config import EmbedderConfig
-from mem_graph.embed import SentenceTransformerEmbedder, build_embedder
+from mem_graph.embed import SentenceTransformerEmbedder, build_embedder, sentences
 from mem_graph.embed_onnx import OnnxEmbedder
 from mem_graph.errors import ConfigError
 
@@ -24,8 +24,8 @@ def test_query_and_document_embeddings_agree() -> None:
 
 def test_default_runtime_is_onnx_and_matches_the_torch_model() -> None:
     """Stores written by one runtime are searched by the other: the vectors must be the same."""
-    fast = build_embedder(EmbedderConfig())
-    torch_model = build_embedder(EmbedderConfig(config={"runtime": "torch"}))
+    fast = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
+    torch_model = build_embedder(EmbedderConfig(config={"runtime": "torch", "pooling": "whole"}))
     assert isinstance(fast, OnnxEmbedder) and isinstance(torch_model, SentenceTransformerEmbedder)
     cosines = (fast.embed_documents(TEXTS) * torch_model.embed_documents(TEXTS)).sum(axis=1)
     assert cosines.min() > 0.9999
@@ -33,7 +33,7 @@ def test_default_runtime_is_onnx_and_matches_the_torch_model() -> None:
 
 
 def test_documents_keep_their_order_whatever_their_length() -> None:
-    emb = build_embedder(EmbedderConfig())
+    emb = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
     texts = [f"{'word ' * n}number {n}" for n in (40, 1, 15, 3, 60, 2)] * 7
     batch = emb.embed_documents(texts)
     singles = np.stack([emb.embed_query(t) for t in texts])
@@ -41,14 +41,34 @@ def test_documents_keep_their_order_whatever_their_length() -> None:
 
 
 def test_int8_is_opt_in_and_stays_close_to_fp32() -> None:
-    fp32 = build_embedder(EmbedderConfig())
-    int8 = build_embedder(EmbedderConfig(config={"quantize": "int8"}))
+    fp32 = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
+    int8 = build_embedder(EmbedderConfig(config={"quantize": "int8", "pooling": "whole"}))
     assert int8 is not fp32
     cosines = (fp32.embed_documents(TEXTS[:2] + TEXTS[3:]) * int8.embed_documents(TEXTS[:2] + TEXTS[3:])).sum(axis=1)
     assert np.median(cosines) > 0.97
 
 
-@pytest.mark.parametrize("config", [{"runtime": "tensorflow"}, {"quantize": "int4"},
+def test_small_talk_around_a_statement_dilutes_it_less_with_sentence_pooling() -> None:
+    turn = ("Wow, that's so great to hear, congrats! Thanks for asking, things are busy but good. "
+            "I just signed up for a pottery class yesterday. Anyway, talk to you soon, take care!")
+    question = "What hobby did she take up?"
+    pooled, whole = build_embedder(EmbedderConfig()), build_embedder(EmbedderConfig(config={"pooling": "whole"}))
+    by_sentence = float(np.dot(pooled.embed_query(question), pooled.embed_documents([turn])[0]))
+    at_once = float(np.dot(whole.embed_query(question), whole.embed_documents([turn])[0]))
+    assert by_sentence > at_once
+    # a one-sentence text embeds exactly as before
+    one = "I just signed up for a pottery class yesterday."
+    assert float(np.dot(pooled.embed_documents([one])[0], whole.embed_documents([one])[0])) > 0.9999
+
+
+def test_sentences_split_at_sentence_ends_and_line_breaks() -> None:
+    assert sentences("Hi! I moved to Lyon. Loving it…  Really?\nYes") == ["Hi!", "I moved to Lyon.", "Loving it…",
+                                                                         "Really?", "Yes"]
+    assert sentences("no punctuation at all") == ["no punctuation at all"]
+    assert sentences("   ") == ["   "]
+
+
+@pytest.mark.parametrize("config", [{"runtime": "tensorflow"}, {"quantize": "int4"}, {"pooling": "max"},
                                     {"runtime": "onnx", "device": "cuda"}])
 def test_bad_runtime_settings_are_config_errors(config: dict) -> None:
     with pytest.raises(ConfigError):
