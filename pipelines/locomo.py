@@ -11,7 +11,7 @@ hit@k is whether any is. Systems:
 
 - ``mem_graph_raw``   mem_graph, infer=False (raw turns; graph from entity extraction)
 - ``mem_graph_rules`` mem_graph, infer=True (rule extraction; unextracted turns kept verbatim)
-- ``dense``           the same MiniLM embedder over raw turns, brute-force cosine
+- ``dense``           the same MiniLM embedder over raw turns (each embedded whole), brute-force cosine
 - ``bm25``            BM25 over raw turns (Qdrant's BM25, IDF modifier, in a bare Edge shard)
 
 ``mem_graph`` expands to both mem_graph modes.
@@ -74,13 +74,14 @@ class MemGraphSystem:
 
 
 class DenseSystem:
-    """Brute-force cosine over raw turns with the same embedder mem_graph uses."""
+    """Brute-force cosine over raw turns with the same MiniLM, each turn embedded whole (the issue's
+    and mem0's baseline; mem_graph itself pools stored texts over their sentences)."""
 
     def __init__(self) -> None:
         from mem_graph.config import EmbedderConfig
         from mem_graph.embed import build_embedder
 
-        self.embedder = build_embedder(EmbedderConfig())
+        self.embedder = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
         self.index: dict[str, tuple[np.ndarray, list[str]]] = {}
 
     def ingest(self, conv: Conversation, progress: Callable[[int], None]) -> None:
