@@ -52,10 +52,22 @@ def coverage(content: str, facts: list[Fact]) -> float:
     return len(words & said) / len(words)
 
 
-def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
-    """What gets embedded and BM25-indexed: a verbatim turn carries its speaker's name."""
+def speaker_of(layer: str, metadata: dict[str, Any]) -> str | None:
+    """A verbatim turn is indexed with who said it; a fact names its subject in its own text."""
     speaker = metadata.get("speaker")
-    return f"{speaker}: {text}" if speaker and layer == "episodic" else text
+    return str(speaker) if speaker and layer == "episodic" else None
+
+
+def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
+    """What gets BM25-indexed: a verbatim turn carries its speaker's name."""
+    speaker = speaker_of(layer, metadata)
+    return f"{speaker}: {text}" if speaker else text
+
+
+def embed_stored(embedder: Embedder, items: list[tuple[str, str, dict[str, Any]]]) -> np.ndarray:
+    """Vectors for (text, layer, metadata) of memories to store: turns are embedded with their speaker."""
+    return embedder.embed_documents([text for text, _, _ in items],
+                                    speakers=[speaker_of(layer, meta) for _, layer, meta in items])
 
 
 @dataclass
@@ -189,7 +201,7 @@ class WritePipeline:
     def _reconcile_and_apply(self, scope: Scope, facts: list[Fact], *, infer: bool, metadata: dict[str, Any],
                              expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
         t = now()
-        vectors = self.embedder.embed_documents([index_text(f.text, f.layer, f.metadata) for f in facts])
+        vectors = embed_stored(self.embedder, [(f.text, f.layer, f.metadata) for f in facts])
         make_record = self._record_factory(scope, t, metadata, expires_at, source)
         if infer:
             decisions = self.reconciler.decide(scope, facts, vectors, t, make_record)
@@ -276,7 +288,7 @@ class WritePipeline:
         if records:
             texts = [index_text(r.text, r.layer, r.metadata) for r in records]
             if new_vectors is None:
-                new_vectors = self.embedder.embed_documents(texts)
+                new_vectors = embed_stored(self.embedder, [(r.text, r.layer, r.metadata) for r in records])
             self.vectors.upsert(records, new_vectors, texts)
             fault_point("after_vectors")
         invalidated: list[MemoryRecord] = []

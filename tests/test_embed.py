@@ -26,7 +26,7 @@ def test_default_runtime_is_onnx_and_matches_the_torch_model() -> None:
     """Stores written by one runtime are searched by the other: the vectors must be the same."""
     fast = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
     torch_model = build_embedder(EmbedderConfig(config={"runtime": "torch", "pooling": "whole"}))
-    assert isinstance(fast, OnnxEmbedder) and isinstance(torch_model, SentenceTransformerEmbedder)
+    assert isinstance(fast.model, OnnxEmbedder) and isinstance(torch_model.model, SentenceTransformerEmbedder)
     cosines = (fast.embed_documents(TEXTS) * torch_model.embed_documents(TEXTS)).sum(axis=1)
     assert cosines.min() > 0.9999
     assert float(np.dot(fast.embed_query(TEXTS[0]), torch_model.embed_query(TEXTS[0]))) > 0.9999
@@ -43,7 +43,7 @@ def test_documents_keep_their_order_whatever_their_length() -> None:
 def test_int8_is_opt_in_and_stays_close_to_fp32() -> None:
     fp32 = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
     int8 = build_embedder(EmbedderConfig(config={"quantize": "int8", "pooling": "whole"}))
-    assert int8 is not fp32
+    assert int8.model is not fp32.model
     cosines = (fp32.embed_documents(TEXTS[:2] + TEXTS[3:]) * int8.embed_documents(TEXTS[:2] + TEXTS[3:])).sum(axis=1)
     assert np.median(cosines) > 0.97
 
@@ -51,14 +51,23 @@ def test_int8_is_opt_in_and_stays_close_to_fp32() -> None:
 def test_small_talk_around_a_statement_dilutes_it_less_with_sentence_pooling() -> None:
     turn = ("Wow, that's so great to hear, congrats! Thanks for asking, things are busy but good. "
             "I just signed up for a pottery class yesterday. Anyway, talk to you soon, take care!")
-    question = "What hobby did she take up?"
+    question = "What hobby did Melanie take up?"
     pooled, whole = build_embedder(EmbedderConfig()), build_embedder(EmbedderConfig(config={"pooling": "whole"}))
-    by_sentence = float(np.dot(pooled.embed_query(question), pooled.embed_documents([turn])[0]))
-    at_once = float(np.dot(whole.embed_query(question), whole.embed_documents([turn])[0]))
+    by_sentence = float(np.dot(pooled.embed_query(question), pooled.embed_documents([turn], ["Melanie"])[0]))
+    at_once = float(np.dot(whole.embed_query(question), whole.embed_documents([turn], ["Melanie"])[0]))
     assert by_sentence > at_once
     # a one-sentence text embeds exactly as before
     one = "I just signed up for a pottery class yesterday."
     assert float(np.dot(pooled.embed_documents([one])[0], whole.embed_documents([one])[0])) > 0.9999
+
+
+def test_every_sentence_of_a_turn_says_who_said_it() -> None:
+    """Asked about Melanie, her own turn must be closer than the same words said by Caroline."""
+    emb = build_embedder(EmbedderConfig())
+    turn = "Oh wow, thanks! That's lovely. I went camping at the beach with my kids last weekend."
+    melanie, caroline = emb.embed_documents([turn, turn], ["Melanie", "Caroline"])
+    query = emb.embed_query("Where did Melanie go camping?")
+    assert float(np.dot(query, melanie)) > float(np.dot(query, caroline))
 
 
 def test_sentences_split_at_sentence_ends_and_line_breaks() -> None:

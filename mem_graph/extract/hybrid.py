@@ -47,7 +47,7 @@ from mem_graph.extract.rules import is_chitchat
 from mem_graph.extract.strategy import AddOutcome, LLMExtractor, MakeRecord
 from mem_graph.stores.vector.base import VectorFilter
 from mem_graph.types import Event, Message, Scope
-from mem_graph.write import WritePipeline, index_text
+from mem_graph.write import WritePipeline, embed_stored
 
 
 class HybridExtractor(LLMExtractor):
@@ -60,7 +60,7 @@ class HybridExtractor(LLMExtractor):
         found = self.rules.extract(targets)
         facts = [f for fs in found for f in fs]
         leftovers = [m for m, fs in zip(targets, found, strict=True) if not fs and not is_chitchat(m.content)]
-        vectors = pipeline.embedder.embed_documents([index_text(f.text, f.layer, f.metadata) for f in facts])
+        vectors = embed_stored(pipeline.embedder, [(f.text, f.layer, f.metadata) for f in facts])
         decisions = pipeline.reconciler.decide(scope, facts, vectors, t, make_record)
         grey = self.grey(pipeline, scope, decisions, vectors, t)
         usage = Usage()

@@ -144,13 +144,13 @@ class LLMExtractor:
             log.error("LLM extraction failed (%d call(s)): %s", usage.calls, exc)
             exc.usage = usage.as_dict(self.client.settings)  # type: ignore[attr-defined]  # tokens were spent
             raise exc
-        from mem_graph.write import index_text
+        from mem_graph.write import embed_stored
 
         log.warning("LLM extraction failed, falling back to rules: %s", exc)
         facts = pipeline._facts(messages, True)
         for f in facts:
             f.extractor = "rules_fallback"
-        vectors = pipeline.embedder.embed_documents([index_text(f.text, f.layer, f.metadata) for f in facts])
+        vectors = embed_stored(pipeline.embedder, [(f.text, f.layer, f.metadata) for f in facts])
         decisions = pipeline.reconciler.decide(scope, facts, vectors, t, make_record)
         for d in decisions:
             d.reason = f"{d.reason} (LLM failed: {exc}; decided by rules)"
