@@ -53,8 +53,7 @@ class GraphExpander:
         self.graph = graph
         self.cfg = cfg
 
-    def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord],
-               total_memories: int) -> Expansion:
+    def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord]) -> Expansion:
         query_entities = set(self.graph.find_entities(scope, query_terms))
         seeds = {e: QUERY_SEED_WEIGHT for e in query_entities}
         for rec in top_hits[: self.cfg.graph_seed_hits]:
@@ -66,7 +65,7 @@ class GraphExpander:
                                          max_edges=self.cfg.graph_max_edges)
         reached = set(seeds) | {e.source_id for e in edges} | {e.target_id for e in edges}
         mentions = self.graph.mention_counts(scope, list(reached))
-        n = max(total_memories, 1)
+        n = max(self.graph.active_memories(scope), 1)
         weights = {e: w * math.log1p(n / max(mentions.get(e, 1), 1)) for e, w in seeds.items()}
         # a walk seeded only by hubs ("where does the user work?" in a user's own scope) is weak evidence
         confidence = max(w / QUERY_SEED_WEIGHT for w in weights.values()) / math.log1p(n)

@@ -40,7 +40,7 @@ class SearchPipeline:
         expansion = None
         if use_graph and self.cfg.graph_weight > 0:
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
-                                             [h.record for h in dense_hits], self.vectors.count(flt))
+                                             [h.record for h in dense_hits])
             self._add_graph_candidates(qvec, flt, expansion, cands)
         self._fill_semantic(qvec, flt, cands)
         ranked = fuse(list(cands.values()), self.cfg)

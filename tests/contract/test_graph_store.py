@@ -186,17 +186,19 @@ def test_a_walk_does_not_continue_through_a_hub(store: GraphStore) -> None:
     assert "Ann" not in {e.target for e in store.neighbourhood(ALICE, things, 2, hub_degree=5)}
 
 
-def test_mention_counts_follow_writes_and_invalidation(store: GraphStore) -> None:
+def test_mention_and_memory_counts_follow_writes_and_invalidation(store: GraphStore) -> None:
     first = record(ALICE, "Ann likes tea", [("Ann", "likes", "tea")])
     write(store, first)
     ann = list(store.find_entities(ALICE, ["Ann"]))
     assert store.mention_counts(ALICE, ann) == {ann[0]: 1}
     write(store, record(ALICE, "Ann likes jazz", [("Ann", "likes", "jazz")]))
     assert store.mention_counts(ALICE, ann) == {ann[0]: 2}
+    assert store.active_memories(ALICE) == 2
     first.status, first.invalid_at = Status.INVALIDATED, time.time()
     write(store, first, fresh=False)
     assert store.mention_counts(ALICE, ann) == {ann[0]: 1}
-    assert store.mention_counts(BOB, ann) == {}
+    assert store.active_memories(ALICE) == 1
+    assert store.mention_counts(BOB, ann) == {} and store.active_memories(BOB) == 0
 
 
 def test_a_write_under_a_narrower_scope_shows_in_a_wider_one(store: GraphStore) -> None:

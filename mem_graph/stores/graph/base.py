@@ -65,6 +65,10 @@ class GraphStore(Protocol):
         """Active memories mentioning each entity."""
         ...
 
+    def active_memories(self, scope: Scope) -> int:
+        """How many active memories the scope holds (the N of the entity IDF)."""
+        ...
+
     def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000) -> list[Edge]: ...
 
     def cypher(self, query: str, params: dict[str, Any] | None = None, *,

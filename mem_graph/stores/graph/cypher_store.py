@@ -155,7 +155,12 @@ class CypherGraphStore(ABC):
         mentions = {r["eid"]: int(r["n"]) for r in self._run(
             "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE m.status = 'active' AND "
             f"{where_m} RETURN e.id AS eid, count(m) AS n", params)}
-        return ScopeSnapshot(names, mentions, self.relations(scope, limit=10**9))
+        return ScopeSnapshot(names, mentions, self.relations(scope, limit=10**9), self.active_memories(scope))
+
+    def active_memories(self, scope: Scope) -> int:
+        where, params = scope_where("m", scope)
+        rows = self._run(f"MATCH (m:Memory) WHERE m.status = 'active' AND {where} RETURN count(m) AS n", params)
+        return int(rows[0]["n"]) if rows else 0
 
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
         if not entity_ids:

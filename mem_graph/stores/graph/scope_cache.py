@@ -29,6 +29,7 @@ class _ScopeIndex:
         for eid, name in snap.names.items():
             self.ids_by_name.setdefault(name, []).append(eid)
         self.mentions = snap.mentions
+        self.memories = snap.memories
         self.edges_of: dict[str, list[Edge]] = {}
         for edge in snap.edges:
             self.edges_of.setdefault(edge.source_id, []).append(edge)
@@ -119,6 +120,9 @@ class ScopeCachedGraphStore:
     def mention_counts(self, scope: Scope, entity_ids: list[str]) -> dict[str, int]:
         mentions = self._index(scope).mentions
         return {e: mentions[e] for e in entity_ids if e in mentions}
+
+    def active_memories(self, scope: Scope) -> int:
+        return self._index(scope).memories
 
     def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False,
                       max_edges: int = 1000, hub_degree: int = 50) -> list[Edge]:

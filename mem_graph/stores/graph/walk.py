@@ -16,6 +16,7 @@ class ScopeSnapshot:
     names: dict[str, str] = field(default_factory=dict)  # entity id -> normalised name
     mentions: dict[str, int] = field(default_factory=dict)  # entity id -> active memories mentioning it
     edges: list[Edge] = field(default_factory=list)  # valid RELATES edges
+    memories: int = 0  # active memories in scope
 
 
 def walk_neighbourhood(touching: Callable[[set[str]], list[Edge]], entity_ids: list[str], hops: int,
