@@ -159,3 +159,18 @@ def test_a_turn_the_rules_only_partly_capture_is_kept_as_an_episode(memory: Memo
     assert any(layer == "durable" for layer in layers.values())
     hit = memory.search("how do you glaze bowls?", user_id="u")["results"][0]
     assert hit["memory"] == said
+
+
+def test_two_turns_that_sound_alike_are_both_kept(memory: Memory) -> None:
+    """A conversation is a record: a turn is not dropped because another one resembles it (facts
+    are deduplicated, what was said at a given moment is not)."""
+    first = [{"role": "user", "name": "Melanie", "content": "Wow, Caroline! That's awesome! Taking in kids in need - "
+              "you're so kind. Your future family is gonna be so lucky to have you!"}]
+    second = [{"role": "user", "name": "Melanie", "content": "You're doing something amazing! Creating a family for "
+               "those kids is so lovely. You'll be an awesome mom! Good luck!"}]
+    memory.add(first, user_id="u")
+    out = memory.add(second, user_id="u")
+    assert [r["event"] for r in out["results"]] == ["ADD"]
+    assert len(memory.get_all(user_id="u")["results"]) == 2
+    again = memory.add(second, user_id="u")  # the very same words again: nothing new to keep
+    assert [r["event"] for r in again["results"]] == ["NONE"]

@@ -129,7 +129,9 @@ class Reconciler:
                                 f"single-valued attribute {attr!r} changed: {old[0].object_key!r} -> {fact.object_key!r}",
                                 "single_value", old)
         best_id, best = max(sims.items(), key=lambda kv: kv[1], default=(None, -1.0))
-        if best_id is not None and best >= self.cfg.near_duplicate_threshold:
+        # A verbatim turn records what was said at a moment: only its exact words (the hash rule above)
+        # make it a duplicate. Sentence-pooled turns of one speaker sit close together in vector space.
+        if fact.layer != "episodic" and best_id is not None and best >= self.cfg.near_duplicate_threshold:
             target = next(r for r in records if r.id == best_id)
             return Decision(Event.NONE, fact, f"near-duplicate of {target.text!r} (cosine {best:.2f})",
                             "near_duplicate", [target])
