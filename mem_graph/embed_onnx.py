@@ -123,16 +123,24 @@ class OnnxEmbedder:
         if not supports(folder):
             raise ConfigError(f"{folder} is not a mean-pooled sentence-transformers model; use runtime 'torch'")
         target = export_path(folder, quantize)
-        if not target.exists():
-            log.info("exporting %s to ONNX (%s) once, into %s", folder, quantize or "fp32", target)
-            try:
-                _export(folder, target, quantize)
-            except Exception as exc:  # noqa: BLE001 - any exporter failure means "use torch instead"
-                raise ConfigError(f"cannot export {folder} to ONNX: {exc}") from exc
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 4)
-        self._session = ort.InferenceSession(str(target), options, providers=["CPUExecutionProvider"])
+        for attempt in (1, 2):
+            if not target.exists():
+                log.info("exporting %s to ONNX (%s) once, into %s", folder, quantize or "fp32", target)
+                try:
+                    _export(folder, target, quantize)
+                except Exception as exc:  # noqa: BLE001 - any exporter failure means "use torch instead"
+                    raise ConfigError(f"cannot export {folder} to ONNX: {exc}") from exc
+            try:
+                self._session = ort.InferenceSession(str(target), options, providers=["CPUExecutionProvider"])
+                break
+            except Exception as exc:  # noqa: BLE001 - a damaged cache file: export again, once
+                if attempt == 2:
+                    raise ConfigError(f"cannot load the ONNX export {target}: {exc}") from exc
+                log.warning("ONNX export %s is unreadable (%s); exporting again", target, exc)
+                target.unlink(missing_ok=True)
         bert_cfg = folder / "sentence_bert_config.json"
         max_len = int(json.loads(bert_cfg.read_text()).get("max_seq_length", 256)) if bert_cfg.exists() else 256
         # The fast tokenizer alone (no transformers/torch import): startup stays well under a second.

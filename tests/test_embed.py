@@ -82,3 +82,16 @@ def test_sentences_split_at_sentence_ends_and_line_breaks() -> None:
 def test_bad_runtime_settings_are_config_errors(config: dict) -> None:
     with pytest.raises(ConfigError):
         build_embedder(EmbedderConfig(config=config))
+
+
+def test_a_damaged_onnx_export_is_rebuilt(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mem_graph.embed import packaged_model_path
+    from mem_graph.embed_onnx import export_path
+
+    monkeypatch.setenv("MEM_GRAPH_CACHE_DIR", str(tmp_path))
+    target = export_path(packaged_model_path(), None)
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"not an onnx model")  # e.g. a disk that filled up mid-copy
+    emb = OnnxEmbedder(packaged_model_path())
+    reference = build_embedder(EmbedderConfig(config={"pooling": "whole"})).embed_query("where do I live?")
+    assert float(np.dot(emb.embed_query("where do I live?"), reference)) > 0.9999
