@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -17,6 +18,17 @@ from mem_graph.config import RerankerConfig
 from mem_graph.errors import RerankerUnavailableError
 
 log = logging.getLogger(__name__)
+
+
+def _check_available(model: str) -> None:
+    """Fail fast (before importing torch, ~3 s) when the model is neither a local folder nor in
+    the Hugging Face cache: offline, that is the common case."""
+    if Path(model).expanduser().is_dir():
+        return
+    from huggingface_hub import try_to_load_from_cache
+
+    if not isinstance(try_to_load_from_cache(model, "config.json"), str):
+        raise FileNotFoundError(f"{model!r} is not a local folder and not in the Hugging Face cache")
 
 
 class Reranker:
@@ -41,6 +53,7 @@ class Reranker:
             if self._model is not None or self._status.startswith(("skipped", "disabled")):
                 return self._model
             try:
+                _check_available(self.model_name)
                 from sentence_transformers import CrossEncoder
 
                 self._model = CrossEncoder(self.model_name, device=self.device or "cpu", local_files_only=True)

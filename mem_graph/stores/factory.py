@@ -37,7 +37,9 @@ def build_graph_store(cfg: MemoryConfig) -> GraphStore:
         store = LadybugGraphStore(gc.config.get("path") or cfg.path / "graph.lbug",
                                   buffer_pool_mb=int(gc.config.get("buffer_pool_mb", 256)))
         # One process owns the directory, so an in-process read cache stays coherent (scope_cache.py).
-        return ScopeCachedGraphStore(store) if gc.config.get("read_cache", True) else store
+        if not gc.config.get("read_cache", True):
+            return store
+        return ScopeCachedGraphStore(store, max_scopes=int(gc.config.get("read_cache_scopes", 64)))
     try:
         from mem_graph.stores.graph.neo4j import Neo4jGraphStore
     except ImportError as exc:

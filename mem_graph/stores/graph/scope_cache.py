@@ -10,6 +10,8 @@ process); server backends shared by several processes are not wrapped.
 Coherence: every write drops the snapshots of the scopes it touches (a record's scope
 matches a cached query scope when the query's set fields equal the record's), and a
 generation counter keeps a snapshot that was being built during a write from being stored.
+At most ``max_scopes`` snapshots are kept (least recently searched dropped first); a scope of
+10,000 memories takes a few MB.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def _matches(query: Scope, written: Scope) -> bool:
 class ScopeCachedGraphStore:
     """A GraphStore that answers retrieval reads from per-scope snapshots of ``inner``."""
 
-    def __init__(self, inner: Any, max_scopes: int = 256) -> None:
+    def __init__(self, inner: Any, max_scopes: int = 64) -> None:
         self.inner = inner
         self.max_scopes = max_scopes
         self._indexes: OrderedDict[Scope, _ScopeIndex] = OrderedDict()
