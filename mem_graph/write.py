@@ -17,10 +17,10 @@ import uuid
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from spacy.lang.en.stop_words import STOP_WORDS
 
 from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
@@ -43,9 +43,18 @@ _MESSAGE_IDS: ContextVar[tuple[str, ...]] = ContextVar("mem_graph_message_ids", 
 _WORDS = re.compile(r"[a-z0-9]{2,}")
 
 
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    # imported on first use: importing spaCy costs ~1.7 s, which searches and CLI reads never need
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
 def coverage(content: str, facts: list[Fact]) -> float:
     """Share of the message's content words that its extracted facts carry."""
-    words = {w for w in _WORDS.findall(content.casefold()) if w not in STOP_WORDS}
+    stop = _stop_words()
+    words = {w for w in _WORDS.findall(content.casefold()) if w not in stop}
     if not words:
         return 1.0
     said = {w for f in facts for w in _WORDS.findall(f.text.casefold())}
