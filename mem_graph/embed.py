@@ -129,6 +129,11 @@ def sentences(text: str) -> list[str]:
 POOLINGS = ("sentences", "whole")
 
 
+def _check_pooling(pooling: str) -> None:
+    if pooling not in POOLINGS:
+        raise ConfigError(f"embedder.config.pooling must be one of {POOLINGS}, got {pooling!r}")
+
+
 class DocumentEmbedder:
     """What stored and query vectors are made with: an embedding model plus a pooling rule.
 
@@ -142,8 +147,7 @@ class DocumentEmbedder:
     """
 
     def __init__(self, model: EmbeddingModel, pooling: str = "sentences") -> None:
-        if pooling not in POOLINGS:
-            raise ConfigError(f"embedder.config.pooling must be one of {POOLINGS}, got {pooling!r}")
+        _check_pooling(pooling)
         self.model = model
         self.pooling = pooling
         self.dim = model.dim
@@ -186,6 +190,8 @@ def _build(model: str | None, device: str | None, batch_size: int, runtime: str,
         raise ConfigError(f"embedder.config.runtime must be one of {RUNTIMES}, got {runtime!r}")
     if quantize not in (None, "int8"):
         raise ConfigError(f"embedder.config.quantize must be 'int8' or absent, got {quantize!r}")
+    if quantize and runtime == "torch":
+        raise ConfigError("embedder.config.quantize needs the ONNX runtime; drop runtime 'torch'")
     folder = Path(model) if model else packaged_model_path()
     onnx_possible = (device in (None, "cpu") and folder.is_dir() and embed_onnx.supports(folder)
                      and embed_onnx.onnx_runtime_available())
@@ -214,8 +220,7 @@ def build_embedder(cfg: EmbedderConfig) -> DocumentEmbedder:
     """
     c = cfg.config
     pooling = c.get("pooling", "sentences")
-    if pooling not in POOLINGS:
-        raise ConfigError(f"embedder.config.pooling must be one of {POOLINGS}, got {pooling!r}")
+    _check_pooling(pooling)  # before the model load, which takes seconds
     key = (c.get("model"), c.get("device"), int(c.get("batch_size", 64)), c.get("runtime", "auto"), c.get("quantize"))
     with _shared_lock:
         if key not in _shared:

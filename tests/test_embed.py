@@ -78,6 +78,7 @@ def test_sentences_split_at_sentence_ends_and_line_breaks() -> None:
 
 
 @pytest.mark.parametrize("config", [{"runtime": "tensorflow"}, {"quantize": "int4"}, {"pooling": "max"},
+                                    {"runtime": "torch", "quantize": "int8"},
                                     {"runtime": "onnx", "device": "cuda"}])
 def test_bad_runtime_settings_are_config_errors(config: dict) -> None:
     with pytest.raises(ConfigError):
