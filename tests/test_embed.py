@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mem_graph.config import EmbedderConfig
 from mem_graph.embed import SentenceTransformerEmbedder, build_embedder, sentences
@@ -96,3 +98,19 @@ def test_a_damaged_onnx_export_is_rebuilt(tmp_path, monkeypatch: pytest.MonkeyPa
     emb = OnnxEmbedder(packaged_model_path())
     reference = build_embedder(EmbedderConfig(config={"pooling": "whole"})).embed_query("where do I live?")
     assert float(np.dot(emb.embed_query("where do I live?"), reference)) > 0.9999
+
+
+_SENTENCE = st.sampled_from(["I moved to Lyon.", "Wow!", "That's great, thanks for asking.", "We went camping",
+                             "My kids love dinosaurs?", "ok", "Talk soon…", "A line\nwith a break."])
+
+
+@settings(max_examples=25, deadline=None)
+@given(texts=st.lists(st.lists(_SENTENCE, min_size=1, max_size=5).map(" ".join), min_size=1, max_size=6),
+       speakers=st.lists(st.sampled_from([None, "Melanie", "Jon"]), min_size=6, max_size=6))
+def test_a_batch_embeds_each_text_as_if_it_were_alone(texts: list[str], speakers: list[str | None]) -> None:
+    """Sentence pooling regroups sentences by text: no sentence may leak into a neighbour's vector."""
+    emb = build_embedder(EmbedderConfig())
+    who = speakers[: len(texts)]
+    batch = emb.embed_documents(texts, who)
+    alone = np.stack([emb.embed_documents([t], [w])[0] for t, w in zip(texts, who, strict=True)])
+    assert (batch * alone).sum(axis=1).min() > 0.9999
