@@ -1,4 +1,4 @@
-"""Operator commands: ``mem-graph check | repair | maintain | export | import`` (registered by mem_graph.cli)."""
+"""Operator commands: ``mem-graph check | repair | maintain | reembed | export | import`` (registered by mem_graph.cli)."""
 
 from __future__ import annotations
 
@@ -69,6 +69,24 @@ def maintain(retention_days: Annotated[float, typer.Option(
         console.print(f"erased {len(erased)} memories expired more than {retention_days:g} day(s) ago")
 
 
+def reembed(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Recompute every stored vector with the configured embedder (after a model or pooling change)."""
+    from mem_graph.cli import _progress
+    from mem_graph.maintenance import reembed as run_reembed
+
+    with open_memory(path, config) as mem:
+        if as_json:
+            n = run_reembed(mem)
+        else:
+            with _progress() as bar:
+                task = bar.add_task("re-embedding", total=None)
+                n = run_reembed(mem, progress=lambda done, total: bar.update(task, completed=done, total=total))
+    if as_json:
+        _print_json({"reembedded": n})
+    else:
+        console.print(f"re-embedded {n} memories")
+
+
 def export(file: Annotated[Path, typer.Argument(help="JSON Lines file to write.")], user: UserOpt = None,
            agent: AgentOpt = None, run: RunOpt = None, namespace: NamespaceOpt = None, path: PathOpt = None,
            config: ConfigOpt = None) -> None:
@@ -96,6 +114,6 @@ def import_(file: Annotated[Path, typer.Argument(help="A file written by `mem-gr
 
 
 def register(app: typer.Typer) -> None:
-    for name, fn in (("check", check), ("repair", repair), ("maintain", maintain), ("export", export),
-                     ("import", import_)):
+    for name, fn in (("check", check), ("repair", repair), ("maintain", maintain), ("reembed", reembed),
+                     ("export", export), ("import", import_)):
         app.command(name)(fn)

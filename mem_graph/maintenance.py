@@ -1,4 +1,4 @@
-"""Consistency check, repair and retention across the three stores (``mem-graph check|repair|maintain``).
+"""Check, repair, retention and re-embedding across the stores (``mem-graph check|repair|maintain|reembed``).
 
 The stores are scanned directly: every vector point, every graph node and
 relation, every history event. Truth, in order: the journal (unfinished plans
@@ -16,6 +16,7 @@ import json
 import logging
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mem_graph.errors import ValidationError
@@ -276,3 +277,27 @@ def apply_retention(mem: Memory, retention_days: float, *, at: float | None = No
         if erased:
             _record(mem.history_store, [{"action": "retention", "days": retention_days, "erased": erased}])
     return erased
+
+
+def reembed(mem: Memory, *, batch: int = 256, progress: Callable[[int, int], None] | None = None) -> int:
+    """Recompute every stored vector (all scopes, invalidated memories too) with the current embedder.
+
+    For a data directory written by another model or pooling rule (``embedder.config``): texts,
+    payloads, graph and history are untouched. Safe to interrupt and run again. Returns how many
+    memories were re-embedded; ``progress(done, total)`` is called after each batch.
+    """
+    from mem_graph.write import embed_stored, index_text
+
+    if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
+        raise ValidationError(f"batch must be a positive integer, got {batch!r}")
+    with mem._write_lock:  # noqa: SLF001
+        ids = mem.vectors.all_ids()
+        for start in range(0, len(ids), batch):
+            records = mem.vectors.get(ids[start:start + batch])
+            items = [(r.text, r.layer, r.metadata) for r in records]
+            mem.vectors.upsert(records, embed_stored(mem.embedder, items), [index_text(*item) for item in items])
+            if progress is not None:
+                progress(min(start + batch, len(ids)), len(ids))
+        _record(mem.history_store, [{"action": "reembed", "memories": len(ids),
+                                     "embedder": dict(mem.config.embedder.config)}])
+    return len(ids)
