@@ -180,7 +180,7 @@ class RuleExtractor:
                 self._parsed[text] = doc
             while len(self._parsed) > self._parsed_max:
                 self._parsed.popitem(last=False)
-        return [known.get(t) or fresh[t] for t in texts]
+        return [known[t] if t in known else fresh[t] for t in texts]  # an empty Doc is falsy
 
     def _mentions(self, doc: Any) -> list[EntityRef]:
         ents: dict[str, EntityRef] = {}
