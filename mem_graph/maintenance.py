@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
 from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mem_graph.errors import ValidationError
@@ -286,16 +286,12 @@ def reembed(mem: Memory, *, batch: int = 256, progress: Callable[[int, int], Non
     payloads, graph and history are untouched. Safe to interrupt and run again. Returns how many
     memories were re-embedded; ``progress(done, total)`` is called after each batch.
     """
-    from mem_graph.write import embed_stored, index_text
-
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
         raise ValidationError(f"batch must be a positive integer, got {batch!r}")
     with mem._write_lock:  # noqa: SLF001
         ids = mem.vectors.all_ids()
         for start in range(0, len(ids), batch):
-            records = mem.vectors.get(ids[start:start + batch])
-            items = [(r.text, r.layer, r.metadata) for r in records]
-            mem.vectors.upsert(records, embed_stored(mem.embedder, items), [index_text(*item) for item in items])
+            mem.writer.upsert_vectors(mem.vectors.get(ids[start:start + batch]))
             if progress is not None:
                 progress(min(start + batch, len(ids)), len(ids))
         _record(mem.history_store, [{"action": "reembed", "memories": len(ids),

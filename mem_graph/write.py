@@ -295,10 +295,7 @@ class WritePipeline:
             self.graph.delete_memories(plan.delete)
         records = [r for r, _ in plan.new]
         if records:
-            texts = [index_text(r.text, r.layer, r.metadata) for r in records]
-            if new_vectors is None:
-                new_vectors = embed_stored(self.embedder, [(r.text, r.layer, r.metadata) for r in records])
-            self.vectors.upsert(records, new_vectors, texts)
+            self.upsert_vectors(records, new_vectors)
             fault_point("after_vectors")
         invalidated: list[MemoryRecord] = []
         by_change: dict[tuple[float, str | None], list[str]] = {}
@@ -316,6 +313,13 @@ class WritePipeline:
             self.graph.write_memories([GraphMemory(r, [EntityRef(n) for n in r.entities]) for r in invalidated])
         fault_point("after_graph")
         return invalidated
+
+    def upsert_vectors(self, records: list[MemoryRecord], vectors: np.ndarray | None = None) -> None:
+        """Write the records' points: dense vectors (embedded here unless given) and BM25 text."""
+        items = [(r.text, r.layer, r.metadata) for r in records]
+        if vectors is None:
+            vectors = embed_stored(self.embedder, items)
+        self.vectors.upsert(records, vectors, [index_text(*item) for item in items])
 
     def replay_pending(self) -> int:
         """Re-apply write plans a crash left unfinished; returns how many."""
