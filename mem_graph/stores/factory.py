@@ -31,7 +31,6 @@ def build_graph_store(cfg: MemoryConfig) -> GraphStore:
     gc = cfg.graph_store
     if gc.provider == "ladybug":
         from mem_graph.stores.graph.ladybug import LadybugGraphStore
-
         from mem_graph.stores.graph.scope_cache import ScopeCachedGraphStore
 
         store = LadybugGraphStore(gc.config.get("path") or cfg.path / "graph.lbug",

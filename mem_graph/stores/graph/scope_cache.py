@@ -161,6 +161,3 @@ class ScopeCachedGraphStore:
         self._forget(None)
         self.inner.close()
 
-    def __getattr__(self, name: str) -> Any:  # backend extras (path, _run) for maintenance and backups
-        return getattr(self.inner, name)
-
