@@ -109,9 +109,9 @@ def main() -> None:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--config", type=json.loads, help="Memory config overrides as JSON")
     args = ap.parse_args()
-    from mem_graph.cli import _quiet_libraries
+    from mem_graph.logging_setup import quiet_libraries
 
-    _quiet_libraries()
+    quiet_libraries()
     run_bench([int(s) for s in args.sizes.split(",")], args.queries, args.json, config=args.config)
 
 

@@ -251,9 +251,9 @@ def main() -> None:
     ap.add_argument("--config", type=json.loads, default=None,
                     help='mem_graph config overrides as JSON, e.g. \'{"retrieval": {"graph_weight": 0}}\' (ablations)')
     args = ap.parse_args()
-    from mem_graph.cli import _quiet_libraries
+    from mem_graph.logging_setup import quiet_libraries
 
-    _quiet_libraries()
+    quiet_libraries()
     console = Console(width=200)
     ks = sorted({int(k) for k in args.k.split(",")})
     report = run(args.data, ks, expand_systems(args.systems), console, args.config)

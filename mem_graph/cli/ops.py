@@ -8,7 +8,9 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from mem_graph.cli import AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, _print_json, console, open_memory
+from mem_graph.cli.options import (
+    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, open_memory, print_json, progress_bar,
+)
 
 NamespaceOpt = Annotated[Optional[str], typer.Option("--namespace", help="Namespace of the scope (default: default).")]
 
@@ -20,7 +22,7 @@ def check(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = Fal
     with open_memory(path, config) as mem:
         report = run_check(mem)
     if as_json:
-        _print_json(report.to_dict())
+        print_json(report.to_dict())
     else:
         table = Table(title="consistency check")
         table.add_column("finding")
@@ -44,7 +46,7 @@ def repair(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = Fa
         actions = run_repair(mem)
         after = run_check(mem)
     if as_json:
-        _print_json({"actions": actions, "ok_after": after.ok, "remaining": after.counts()})
+        print_json({"actions": actions, "ok_after": after.ok, "remaining": after.counts()})
     else:
         for a in actions:
             console.print(f"- {a['action']}: " + ", ".join(f"{k}={v}" for k, v in a.items() if k != "action"))
@@ -64,25 +66,24 @@ def maintain(retention_days: Annotated[float, typer.Option(
     with open_memory(path, config) as mem:
         erased = apply_retention(mem, retention_days)
     if as_json:
-        _print_json({"erased": erased})
+        print_json({"erased": erased})
     else:
         console.print(f"erased {len(erased)} memories expired more than {retention_days:g} day(s) ago")
 
 
 def reembed(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Recompute every stored vector with the configured embedder (after a model or pooling change)."""
-    from mem_graph.cli import _progress
     from mem_graph.maintenance import reembed as run_reembed
 
     with open_memory(path, config) as mem:
         if as_json:
             n = run_reembed(mem)
         else:
-            with _progress() as bar:
+            with progress_bar() as bar:
                 task = bar.add_task("re-embedding", total=None)
                 n = run_reembed(mem, progress=lambda done, total: bar.update(task, completed=done, total=total))
     if as_json:
-        _print_json({"reembedded": n})
+        print_json({"reembedded": n})
     else:
         console.print(f"re-embedded {n} memories")
 
@@ -108,7 +109,7 @@ def import_(file: Annotated[Path, typer.Argument(help="A file written by `mem-gr
     with open_memory(path, config) as mem:
         counts = import_file(mem, file)
     if as_json:
-        _print_json(counts)
+        print_json(counts)
     else:
         console.print(f"imported {counts}")
 

@@ -15,7 +15,9 @@ import networkx as nx
 import typer
 from rich.table import Table
 
-from mem_graph.cli import AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, _print_json, _scope, console, open_memory
+from mem_graph.cli.options import (
+    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, open_memory, print_json, scope,
+)
 from mem_graph.errors import ValidationError
 
 graph_app = typer.Typer(help="Explore and export a scope's entity graph.", no_args_is_help=True)
@@ -50,9 +52,9 @@ def cypher(query: Annotated[str, typer.Argument(help="A read-only Cypher query; 
     """Run a read-only Cypher query on the graph (same schema on LadybugDB and Neo4j)."""
     params = parse_params(param)
     with open_memory(path, config) as mem:
-        rows = mem.graph.cypher(query, params, **_scope(user, agent, run))
+        rows = mem.graph.cypher(query, params, **scope(user, agent, run))
     if as_json:
-        return _print_json(rows)
+        return print_json(rows)
     table = Table(title=f"{len(rows)} row(s)")
     for col in rows[0] if rows else []:
         table.add_column(col)
@@ -83,7 +85,7 @@ def export(out: Annotated[Path, typer.Option("--out", "-o", help="File to write.
     if fmt not in ("graphml", "json"):
         raise ValidationError(f"--format must be graphml or json, not {fmt!r}")
     with open_memory(path, config) as mem:
-        g = readable_ids(mem.graph.to_networkx(include_invalid=include_invalid, **_scope(user, agent, run)))
+        g = readable_ids(mem.graph.to_networkx(include_invalid=include_invalid, **scope(user, agent, run)))
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "graphml":
         nx.write_graphml(g, out)
@@ -98,10 +100,10 @@ def neighbours(entity: str, hops: Annotated[int, typer.Option("--hops", help="0.
                path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Show the relations within HOPS of an entity."""
     with open_memory(path, config) as mem:
-        g = mem.graph.neighbours(entity, hops, include_invalid=include_invalid, **_scope(user, agent, run))
+        g = mem.graph.neighbours(entity, hops, include_invalid=include_invalid, **scope(user, agent, run))
     data = graph_to_json(g)
     if as_json:
-        return _print_json(data)
+        return print_json(data)
     names = dict(g.nodes(data="name"))
     for e in data["edges"]:
         mark = "" if e["valid"] else " [dim](superseded)[/dim]"
