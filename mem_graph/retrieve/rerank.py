@@ -1,8 +1,10 @@
 """Cross-encoder rerank (sentence-transformers CrossEncoder), loaded offline and lazily.
 
 ``enabled``: "auto" uses the model when it can be loaded from local files and
-otherwise logs one warning and reports the stage as skipped; true/false force
-it; ``required: true`` turns an unloadable model into RerankerUnavailableError.
+otherwise reports the stage as skipped in ``explain``; true/false force it;
+``required: true`` turns an unloadable model into RerankerUnavailableError.
+The built-in default model is rarely on disk offline, so its absence is quiet; a model
+the user named that cannot load logs one warning.
 """
 
 from __future__ import annotations
@@ -19,13 +21,19 @@ from mem_graph.errors import RerankerUnavailableError
 
 log = logging.getLogger(__name__)
 
+DEFAULT_MODEL = "cross-encoder/ms-marco-MiniLM-L6-v2"
+NO_MODEL = "skipped: no cross-encoder model available (set reranker.config.model to a local folder)"
+
 
 def _check_available(model: str) -> None:
     """Fail fast (before importing torch, ~3 s) when the model is neither a local folder nor in
     the Hugging Face cache: offline, that is the common case."""
     if Path(model).expanduser().is_dir():
         return
-    from huggingface_hub import try_to_load_from_cache
+    try:
+        from huggingface_hub import try_to_load_from_cache
+    except ImportError as exc:
+        raise FileNotFoundError(f"{model!r} is not a local folder") from exc
 
     if not isinstance(try_to_load_from_cache(model, "config.json"), str):
         raise FileNotFoundError(f"{model!r} is not a local folder and not in the Hugging Face cache")
@@ -34,7 +42,9 @@ def _check_available(model: str) -> None:
 class Reranker:
     def __init__(self, cfg: RerankerConfig):
         c = {**RerankerConfig().config, **cfg.config}
-        self.model_name: str = c["model"]
+        self.model_name: str = c.get("model") or DEFAULT_MODEL
+        # Named by the user rather than the built-in default: failing to load it deserves a warning.
+        self.explicit = self.model_name != DEFAULT_MODEL
         self.enabled = str(c.get("enabled", "auto")).lower()
         self.required = bool(c.get("required", False))
         self.top_n = int(c.get("top_n", 20))
@@ -54,7 +64,10 @@ class Reranker:
                 return self._model
             try:
                 _check_available(self.model_name)
-                from sentence_transformers import CrossEncoder
+                try:
+                    from sentence_transformers import CrossEncoder
+                except ImportError as exc:
+                    raise ImportError("the cross-encoder needs torch: pip install 'mem-graph[torch]'") from exc
 
                 self._model = CrossEncoder(self.model_name, device=self.device or "cpu", local_files_only=True)
                 self._status = "applied"
@@ -62,10 +75,13 @@ class Reranker:
                 if self.required:
                     raise RerankerUnavailableError(
                         f"reranker model {self.model_name!r} cannot be loaded offline: {exc}") from exc
-                self._status = f"skipped: model {self.model_name!r} not available offline"
-                log.warning("cross-encoder rerank skipped: %s cannot be loaded offline (%s); set "
-                            "reranker.config.model to a local folder to enable it", self.model_name,
-                            type(exc).__name__)
+                if self.explicit:
+                    self._status = f"skipped: model {self.model_name!r} not available offline"
+                    log.warning("cross-encoder rerank skipped: %s cannot be loaded offline (%s)",
+                                self.model_name, exc)
+                else:
+                    self._status = NO_MODEL
+                    log.debug("default cross-encoder %s not available: %s", self.model_name, exc)
             return self._model
 
     def score(self, query: str, texts: list[str]) -> np.ndarray | None:
