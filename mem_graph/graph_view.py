@@ -15,6 +15,7 @@ import networkx as nx
 from mem_graph.cypher_sandbox import run_confined
 from mem_graph.errors import ReadOnlyQueryError, ValidationError
 from mem_graph.stores.graph.base import GraphStore
+from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.types import normalise_entity
 from mem_graph.validation import make_scope
 
@@ -26,6 +27,7 @@ FORBIDDEN = frozenset({
 })
 _WORD = re.compile(r"[^\W\d]\w*")
 MAX_QUERY_CHARS = 10_000
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _code_only(query: str, *, backslash_escapes: bool) -> str:
@@ -118,14 +120,29 @@ class GraphView:
         return g
 
     def to_networkx(self, *, include_invalid: bool = False, **scope_ids: Any) -> nx.MultiDiGraph:
-        """The scope's whole RELATES graph."""
+        """The scope's whole RELATES graph, ready for ``nx.write_graphml``.
+
+        Node ids are the entities' normalised names (printable: the store's ids carry control-character
+        separators that XML cannot hold); nodes carry ``name`` (as written) and ``type`` ("" when unknown).
+        """
         scope = make_scope(**scope_ids)
+        where, params = scope_where("e", scope)
+        types = {r["id"]: r["type"] or "" for r in self.store.cypher(
+            f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params, read_only=True)}
         g = nx.MultiDiGraph()
         for e in self.store.relations(scope, include_invalid, limit=100_000):
-            g.add_node(e.source_id, name=e.source)
-            g.add_node(e.target_id, name=e.target)
-            g.add_edge(e.source_id, e.target_id, relation=e.relation, memory_id=e.memory_id, valid=e.valid)
+            for eid, name in ((e.source_id, e.source), (e.target_id, e.target)):
+                g.add_node(export_node_id(eid), name=name, type=types.get(eid, ""))
+            g.add_edge(export_node_id(e.source_id), export_node_id(e.target_id), relation=e.relation,
+                       memory_id=e.memory_id, valid=e.valid)
         return g
+
+
+def export_node_id(entity_id: str) -> str:
+    """A store entity id (scope fields and name joined by control characters) as a printable node id: the name,
+    with any control character written as an escape."""
+    name = entity_id.rsplit("\x1e", 1)[-1]
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
 
 
 def _internal_id(value: Any) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mem_graph.config import MemoryConfig, load_config
-from mem_graph.embed import build_embedder
+from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.errors import ConflictError, NotFoundError, ValidationError
 from mem_graph.extract.reconcile import Reconciler
 from mem_graph.extract.rules import RuleExtractor
@@ -49,7 +49,7 @@ class Memory:
         self._lock = DirectoryLock(cfg.path) if uses_embedded_store(cfg) else None
         self._write_lock = threading.RLock()
         try:
-            self.embedder = build_embedder(cfg.embedder)
+            self.embedder = LazyEmbedder(cfg.embedder)  # loads on first embed: list/get/delete need no model
             self.vectors = build_vector_store(cfg, self.embedder.dim)
             self.graph_store = build_graph_store(cfg)
             self.history_store = HistoryStore(cfg.history_path)

@@ -7,26 +7,51 @@ One module per command group; ``options`` holds what they share. ``main`` is the
 from __future__ import annotations
 
 import sys
+from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from mem_graph.cli import bench, demo, graph, memories, ops
-from mem_graph.cli.options import err
-from mem_graph.errors import MemGraphError
+from mem_graph.cli.options import cli_names, console, err, shown
+from mem_graph.errors import MemGraphError, ScopeError
 from mem_graph.server.cli import register as register_hub
 
 app = typer.Typer(help="mem_graph: long-term memory for LLM agents (offline by default).", no_args_is_help=True,
                   pretty_exceptions_enable=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from mem_graph import __version__
+
+        console.print(f"mem-graph {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Print the version and exit.")] = False) -> None:
+    """mem_graph: long-term memory for LLM agents (offline by default)."""
+
+
 for _group in (memories, graph, ops, bench, demo):
     _group.register(app)
 register_hub(app)  # serve, token
 
 
+def error_text(exc: MemGraphError) -> Text:
+    """``error: <message>``; the message is printed literally (it may quote stored text or input)."""
+    message = cli_names(str(exc)) if isinstance(exc, ScopeError) else str(exc)
+    return Text.assemble(("error:", "red"), " ", "\n".join(shown(part) for part in message.split("\n")))
+
+
 def main() -> None:
+    """The ``mem-graph`` console script."""
     try:
         app()
     except MemGraphError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(error_text(exc))
         sys.exit(2)
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from mem_graph.cli.options import config_overrides, console
+from mem_graph.cli.options import config_source, console
 from mem_graph.logging_setup import quiet_libraries
 
 
@@ -21,9 +21,10 @@ def bench(sizes: Annotated[str, typer.Option(help="Comma-separated memory counts
     quiet_libraries()
     from pipelines.bench import run_bench
 
-    overrides = config_overrides(config) if config else None
+    overrides = config_source(config)
     run_bench([int(s) for s in sizes.split(",") if s.strip()], queries=queries, json_out=json_out, console=console,
               config=overrides)
+
 
 def register(main: typer.Typer) -> None:
     """Add ``bench`` to the main CLI."""

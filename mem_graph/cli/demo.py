@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
-from mem_graph.cli.options import PathOpt, console, open_memory, progress_bar
+from mem_graph.cli.options import (
+    ConfigOpt, PathOpt, console, decision_line, line, open_memory, progress_bar, relation_line, scope,
+)
 
 DEMO_CONVERSATION = [
     "Hi! I'm Sam.",
@@ -28,31 +30,40 @@ DEMO_QUESTIONS = [
     "Where does the user's sister live?",
 ]
 
-def demo(path: PathOpt = None, user: Annotated[str, typer.Option("--user", "-u")] = "demo-user",
+
+def demo(path: PathOpt = None, config: ConfigOpt = None,
+         user: Annotated[str, typer.Option("--user", "-u", help="Scope the demo writes to (erased first).")] = "demo-user",
          keep: Annotated[bool, typer.Option("--keep", help="Keep the demo user's memories afterwards.")] = False) -> None:
-    """Ingest a short sample conversation, then answer questions with the graph relations behind them."""
-    with open_memory(path, None) as mem:
+    """Ingest a short sample conversation, showing each decision and its reason, then answer questions with the
+    graph relations behind them."""
+    scope(user, None, None)
+    with open_memory(path, config, create=True) as mem:
         mem.delete_all(user_id=user)
         with progress_bar() as progress:
             task = progress.add_task("Remembering the conversation", total=len(DEMO_CONVERSATION))
-            for line in DEMO_CONVERSATION:
-                out = mem.add(line, user_id=user)
+            for said in DEMO_CONVERSATION:
+                out = mem.add(said, user_id=user)
+                progress.console.print(line("\n", (repr(said), "dim")))
                 for r in out["results"]:
-                    progress.console.print(f"  [dim]{line!r}[/dim] → [bold]{r['event']}[/bold] {r['memory']}")
+                    progress.console.print(line("  → ", decision_line(r)))
+                if not out["results"]:
+                    progress.console.print("  → nothing to remember", style="dim")
                 progress.advance(task)
         for q in DEMO_QUESTIONS:
             out = mem.search(q, user_id=user, limit=3, explain=True)
-            console.print(f"\n[bold magenta]? {q}[/bold magenta]")
+            console.print(line("\n", (f"? {q}", "bold magenta")))
             for r in out["results"]:
                 ex = r["explain"]
-                console.print(f"  {r['score']:.3f}  {r['memory']}  [dim](semantic {ex['semantic']:.2f}, "
-                              f"keyword {ex['keyword']:.2f}, graph {ex['graph']:.2f})[/dim]")
+                console.print(line(f"  {r['score']:.3f}  ", (r["memory"], ""),
+                                   (f"  (semantic {ex['semantic']:.2f}, keyword {ex['keyword']:.2f}, "
+                                    f"graph {ex['graph']:.2f})", "dim")))
             for rel in out["relations"][:5]:
-                console.print(f"      [cyan]{rel['source']}[/cyan] —{rel['relationship']}→ [cyan]{rel['destination']}[/cyan]")
-        console.print(f"\nrerank: {mem.searcher.reranker.status}")
+                console.print(line("      ", relation_line(rel["source"], rel["relationship"], rel["destination"])))
+        console.print(line("\nrerank: ", (mem.searcher.reranker.status, "")))
         if not keep:
             mem.delete_all(user_id=user)
-        console.print(f"[green]Demo done.[/green] Data directory: {mem.config.path}")
+        console.print(line(("Demo done.", "green"), " Data directory: ", (mem.config.path, "")))
+
 
 def register(main: typer.Typer) -> None:
     """Add ``demo`` to the main CLI."""

@@ -7,7 +7,6 @@ Registered on the main app by ``mem_graph.cli``; works on every graph backend
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -16,14 +15,14 @@ import typer
 from rich.table import Table
 
 from mem_graph.cli.options import (
-    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, open_memory, print_json, scope,
+    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, line, lit, open_memory, print_json, relation_line,
+    scope,
 )
 from mem_graph.errors import ValidationError
 
 graph_app = typer.Typer(help="Explore and export a scope's entity graph.", no_args_is_help=True)
 ParamOpt = Annotated[Optional[list[str]], typer.Option(
     "--param", "-p", help="Query parameter KEY=VALUE (VALUE parsed as JSON when it can be); repeatable.")]
-_CONTROL = re.compile(r"[\x00-\x1f]")
 InvalidOpt = Annotated[bool, typer.Option("--include-invalid", help="Include superseded (invalidated) relations.")]
 
 
@@ -51,21 +50,17 @@ def cypher(query: Annotated[str, typer.Argument(help="A read-only Cypher query; 
            path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Run a read-only Cypher query on the graph (same schema on LadybugDB and Neo4j)."""
     params = parse_params(param)
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        rows = mem.graph.cypher(query, params, **scope(user, agent, run))
+        rows = mem.graph.cypher(query, params, **kw)
     if as_json:
         return print_json(rows)
     table = Table(title=f"{len(rows)} row(s)")
     for col in rows[0] if rows else []:
-        table.add_column(col)
+        table.add_column(lit(col), overflow="fold")
     for row in rows:
-        table.add_row(*(_cell(v) for v in row.values()))
+        table.add_row(*(lit(_cell(v)) for v in row.values()))
     console.print(table)
-
-
-def readable_ids(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
-    """Entity ids join scope fields with control characters, which XML (GraphML) cannot carry: use '|'."""
-    return nx.relabel_nodes(g, {n: _CONTROL.sub("|", n) for n in g.nodes}, copy=True)
 
 
 def graph_to_json(g: nx.MultiDiGraph) -> dict[str, Any]:
@@ -84,8 +79,9 @@ def export(out: Annotated[Path, typer.Option("--out", "-o", help="File to write.
     """Write the scope's entity-relation graph to a GraphML or JSON file."""
     if fmt not in ("graphml", "json"):
         raise ValidationError(f"--format must be graphml or json, not {fmt!r}")
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        g = readable_ids(mem.graph.to_networkx(include_invalid=include_invalid, **scope(user, agent, run)))
+        g = mem.graph.to_networkx(include_invalid=include_invalid, **kw)
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "graphml":
         nx.write_graphml(g, out)
@@ -99,17 +95,35 @@ def neighbours(entity: str, hops: Annotated[int, typer.Option("--hops", help="0.
                agent: AgentOpt = None, run: RunOpt = None, include_invalid: InvalidOpt = False,
                path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Show the relations within HOPS of an entity."""
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        g = mem.graph.neighbours(entity, hops, include_invalid=include_invalid, **scope(user, agent, run))
+        g = mem.graph.neighbours(entity, hops, include_invalid=include_invalid, **kw)
     data = graph_to_json(g)
     if as_json:
         return print_json(data)
     names = dict(g.nodes(data="name"))
     for e in data["edges"]:
-        mark = "" if e["valid"] else " [dim](superseded)[/dim]"
-        console.print(f"[cyan]{names[e['source']]}[/cyan] —{e['relation']}→ [cyan]{names[e['target']]}[/cyan]{mark}")
+        console.print(relation_line(names[e["source"]], e["relation"], names[e["target"]],
+                                    "" if e["valid"] else " (superseded)"))
     if not data["edges"]:
-        console.print(f"[dim]no relations within {hops} hop(s) of {entity!r}[/dim]")
+        console.print(line(f"no relations within {hops} hop(s) of ", (repr(entity), "")), style="dim")
+
+
+@graph_app.command("relations")
+def relations(user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, include_invalid: InvalidOpt = False,
+              limit: Annotated[int, typer.Option("--limit", "-k", help="At most this many relations.")] = 1000,
+              path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """List the scope's relations (source —relation→ target), with the memory each comes from."""
+    kw = scope(user, agent, run)
+    with open_memory(path, config) as mem:
+        rels = mem.graph.relations(include_invalid=include_invalid, limit=limit, **kw)
+    if as_json:
+        return print_json(rels)
+    for r in rels:
+        console.print(relation_line(r["source"], r["relationship"], r["destination"],
+                                    ("" if r["valid"] else " (superseded)") + f"  {r['memory_id']}"))
+    if not rels:
+        console.print("no relations in this scope", style="dim")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,4 +1,4 @@
-"""Memory commands: ``mem-graph add | search | list | get | history | delete | ingest``."""
+"""Memory commands: ``mem-graph add | search | list | get | history | update | delete | delete-all | ingest``."""
 
 from __future__ import annotations
 
@@ -9,88 +9,118 @@ import typer
 from rich.table import Table
 
 from mem_graph.cli.options import (
-    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, open_memory, print_json, progress_bar, scope,
+    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, decision_line, line, lit, memories_table,
+    open_memory, print_json, progress_bar, relation_line, resolve_id, scope,
 )
 
-def _memories_table(rows: list[dict[str, Any]], title: str, score: bool = False) -> Table:
-    table = Table(title=title, show_lines=False)
-    if score:
-        table.add_column("score", justify="right")
-    table.add_column("memory")
-    table.add_column("id", style="dim")
-    table.add_column("status")
-    for r in rows:
-        cells = [f"{r['score']:.3f}"] if score else []
-        table.add_row(*cells, r["memory"], r["id"], r.get("status", ""))
-    return table
+IdArg = Annotated[str, typer.Argument(help="Memory id, or a unique prefix of it within the scope.")]
+
 
 def add(text: Annotated[str, typer.Argument(help="What the user said.")], user: UserOpt = None, agent: AgentOpt = None,
         run: RunOpt = None, raw: Annotated[bool, typer.Option("--raw", help="Store verbatim (infer=False).")] = False,
         path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Remember a message."""
-    with open_memory(path, config) as mem:
-        out = mem.add(text, **scope(user, agent, run), infer=not raw)
+    kw = scope(user, agent, run)
+    with open_memory(path, config, create=True) as mem:
+        out = mem.add(text, **kw, infer=not raw)
     if as_json:
         return print_json(out)
     for r in out["results"]:
-        prev = f"  (was: {r['previous_memory']})" if r.get("previous_memory") else ""
-        console.print(f"[bold]{r['event']:>6}[/bold] {r['memory']}{prev}  [dim]{r['reason']}[/dim]")
+        console.print(decision_line(r))
     if not out["results"]:
-        console.print("[dim]nothing to remember (chit-chat or no facts)[/dim]")
+        console.print("nothing to remember (chit-chat or no facts)", style="dim")
+
 
 def search(query: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
            limit: Annotated[int, typer.Option("--limit", "-k")] = 5,
            explain: Annotated[bool, typer.Option("--explain", help="Show per-signal scores.")] = False,
            path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Find the memories that answer a question."""
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        out = mem.search(query, **scope(user, agent, run), limit=limit, explain=explain)
+        out = mem.search(query, **kw, limit=limit, explain=explain)
     if as_json:
         return print_json(out)
-    console.print(_memories_table(out["results"], f"Search: {query}", score=True))
+    console.print(memories_table(out["results"], f"Search: {query}", score=True))
     if explain:
         for r in out["results"]:
-            console.print(f"[dim]{r['memory'][:60]!r}: {r['explain']}[/dim]")
+            console.print(line((r["memory"][:60], "dim"), (f": {r['explain']}", "dim")))
     for rel in out["relations"]:
-        console.print(f"  [cyan]{rel['source']}[/cyan] —{rel['relationship']}→ [cyan]{rel['destination']}[/cyan]")
+        console.print(line("  ", relation_line(rel["source"], rel["relationship"], rel["destination"])))
+
 
 def list_(user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
           limit: Annotated[int, typer.Option("--limit", "-k")] = 50,
           all_: Annotated[bool, typer.Option("--all", help="Include invalidated memories.")] = False,
           path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """List the memories of a scope, newest first."""
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        out = mem.get_all(**scope(user, agent, run), limit=limit, include_invalidated=all_)
+        out = mem.get_all(**kw, limit=limit, include_invalidated=all_)
     if as_json:
         return print_json(out)
-    console.print(_memories_table(out["results"], "Memories"))
+    console.print(memories_table(out["results"], "Memories"))
 
-def get(memory_id: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, path: PathOpt = None,
+
+def get(memory_id: IdArg, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, path: PathOpt = None,
         config: ConfigOpt = None) -> None:
-    """Show one memory."""
+    """Show one memory (JSON)."""
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        print_json(mem.get(memory_id, **scope(user, agent, run)))
+        print_json(mem.get(resolve_id(mem, memory_id, kw), **kw))
 
-def history(memory_id: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, path: PathOpt = None,
+
+def history(memory_id: IdArg, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, path: PathOpt = None,
             config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Show every event of a memory and the versions linked to it."""
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        events = mem.history(memory_id, **scope(user, agent, run))
+        mid = resolve_id(mem, memory_id, kw, with_history=True)
+        events = mem.history(mid, **kw)
     if as_json:
         return print_json(events)
-    table = Table(title=f"History of {memory_id}")
+    table = Table(title=f"History of {mid}")
     for col in ("seq", "event", "old", "new", "reason"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     for e in events:
-        table.add_row(str(e["seq"]), e["event"], e["old_memory"] or "", e["new_memory"] or "", e["reason"] or "")
+        table.add_row(str(e["seq"]), lit(e["event"]), lit(e["old_memory"] or ""), lit(e["new_memory"] or ""),
+                      lit(e["reason"] or ""))
     console.print(table)
 
-def delete(memory_id: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, path: PathOpt = None,
-           config: ConfigOpt = None) -> None:
-    """Erase one memory from every store."""
+
+def update(memory_id: IdArg, text: Annotated[str, typer.Argument(help="The memory's new text.")],
+           user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, path: PathOpt = None,
+           config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Replace a memory's text (same id, version + 1); the old text stays in its history."""
+    kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        out = mem.delete(memory_id, **scope(user, agent, run))
-    console.print(f"deleted: {out['memory']}")
+        out = mem.update(resolve_id(mem, memory_id, kw), text, **kw)
+    if as_json:
+        return print_json(out)
+    console.print(decision_line(out))
+
+
+def delete(memory_id: IdArg, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None, path: PathOpt = None,
+           config: ConfigOpt = None) -> None:
+    """Erase one memory from every store (its history keeps the event)."""
+    kw = scope(user, agent, run)
+    with open_memory(path, config) as mem:
+        out = mem.delete(resolve_id(mem, memory_id, kw), **kw)
+    console.print(line("deleted: ", (out["memory"], "")))
+
+
+def delete_all(user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
+               yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+               path: PathOpt = None, config: ConfigOpt = None) -> None:
+    """Erase every memory, entity, raw message and event of the scope (asks first unless --yes)."""
+    kw = scope(user, agent, run)
+    with open_memory(path, config) as mem:
+        if not yes:
+            what = ", ".join(f"{k.removesuffix('_id')} {v!r}" for k, v in kw.items() if v is not None)
+            typer.confirm(f"Erase every memory of {what}?", abort=True, err=True)
+        out = mem.delete_all(**kw)
+    console.print(out["message"])
+
 
 def ingest(file: Annotated[Path, typer.Argument(help="JSON Lines or JSON array of {role, content, …}.")],
            user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
@@ -101,15 +131,17 @@ def ingest(file: Annotated[Path, typer.Argument(help="JSON Lines or JSON array o
     from pipelines.ingest import ingest as run_ingest
     from pipelines.ingest import read_messages
 
+    kw = scope(user, agent, run)
     messages = read_messages(file)
-    with open_memory(path, config) as mem, progress_bar() as progress:
+    with open_memory(path, config, create=True) as mem, progress_bar() as progress:
         task = progress.add_task(f"Ingesting {file.name}", total=len(messages))
-        counts = run_ingest(mem, messages, scope=scope(user, agent, run), infer=not raw, batch=batch,
+        counts = run_ingest(mem, messages, scope=kw, infer=not raw, batch=batch,
                             on_batch=lambda n: progress.advance(task, n))
     console.print(", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "nothing remembered")
+
 
 def register(main: typer.Typer) -> None:
     """Add the memory commands to the main CLI."""
     for name, fn in (("add", add), ("search", search), ("list", list_), ("get", get), ("history", history),
-                     ("delete", delete), ("ingest", ingest)):
+                     ("update", update), ("delete", delete), ("delete-all", delete_all), ("ingest", ingest)):
         main.command(name)(fn)

@@ -9,7 +9,8 @@ import typer
 from rich.table import Table
 
 from mem_graph.cli.options import (
-    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, open_memory, print_json, progress_bar,
+    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, line, lit, open_memory, print_json,
+    progress_bar, scope,
 )
 
 NamespaceOpt = Annotated[Optional[str], typer.Option("--namespace", help="Namespace of the scope (default: default).")]
@@ -17,10 +18,15 @@ NamespaceOpt = Annotated[Optional[str], typer.Option("--namespace", help="Namesp
 
 def check(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Report inconsistencies between the vector store, the graph and history (exit 1 when any)."""
+    from mem_graph.errors import StoreUnavailableError
     from mem_graph.maintenance import check as run_check
+    from mem_graph.maintenance import unopenable_report
 
-    with open_memory(path, config) as mem:
-        report = run_check(mem)
+    try:
+        with open_memory(path, config) as mem:
+            report = run_check(mem)
+    except StoreUnavailableError as exc:  # a damaged store is a finding, not a crash
+        report = unopenable_report(exc)
     if as_json:
         print_json(report.to_dict())
     else:
@@ -29,7 +35,7 @@ def check(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = Fal
         table.add_column("count", justify="right")
         table.add_column("examples", style="dim")
         for name, n in report.counts().items():
-            table.add_row(name, str(n), ", ".join(map(str, getattr(report, name)[:3])) if n else "")
+            table.add_row(name, str(n), lit(", ".join(map(str, getattr(report, name)[:3])) if n else ""))
         console.print(table)
         console.print("[green]all stores agree[/green]" if report.ok else
                       "[yellow]inconsistent: run `mem-graph repair`[/yellow]")
@@ -39,17 +45,25 @@ def check(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = Fal
 
 def repair(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Fix what `check` reports (idempotent); every action is recorded in the maintenance log."""
+    from mem_graph.errors import GraphUnavailableError
     from mem_graph.maintenance import check as run_check
     from mem_graph.maintenance import repair as run_repair
+    from mem_graph.recovery import salvage_graph
 
-    with open_memory(path, config) as mem:
-        actions = run_repair(mem)
-        after = run_check(mem)
+    try:
+        with open_memory(path, config) as mem:
+            actions = run_repair(mem)
+            after = run_check(mem)
+    except GraphUnavailableError as exc:  # move the damaged graph aside, then rebuild it from the vectors
+        moved = salvage_graph(exc)
+        with open_memory(path, config) as mem:
+            actions = run_repair(mem, preface=[moved])
+            after = run_check(mem)
     if as_json:
         print_json({"actions": actions, "ok_after": after.ok, "remaining": after.counts()})
     else:
         for a in actions:
-            console.print(f"- {a['action']}: " + ", ".join(f"{k}={v}" for k, v in a.items() if k != "action"))
+            console.print(lit(f"- {a['action']}: " + ", ".join(f"{k}={v}" for k, v in a.items() if k != "action")))
         console.print("nothing to repair" if not actions else f"{len(actions)} repair action(s)")
         if not after.ok:
             console.print(f"[red]still inconsistent:[/red] {after.counts()}")
@@ -95,10 +109,10 @@ def export(file: Annotated[Path, typer.Argument(help="JSON Lines file to write."
     from mem_graph.backup import export_file
     from mem_graph.validation import make_scope
 
-    scope = make_scope(user, agent, run, namespace) if (user or agent or run) else None
+    scope_ = make_scope(**scope(user, agent, run), namespace=namespace) if (user or agent or run) else None
     with open_memory(path, config) as mem:
-        counts = export_file(mem, file, scope)
-    console.print(f"exported {counts} to {file}")
+        counts = export_file(mem, file, scope_)
+    console.print(line(f"exported {counts} to ", (file, "")))
 
 
 def import_(file: Annotated[Path, typer.Argument(help="A file written by `mem-graph export`.")],
@@ -106,7 +120,7 @@ def import_(file: Annotated[Path, typer.Argument(help="A file written by `mem-gr
     """Restore an export (validated whole before anything is written; safe to run again)."""
     from mem_graph.backup import import_file
 
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, create=True) as mem:
         counts = import_file(mem, file)
     if as_json:
         print_json(counts)

@@ -1,0 +1,75 @@
+"""An embedder that loads its model on first use: opening a Memory to list, get or delete costs no model load.
+
+The vector store wants the dimension when it opens; for a sentence-transformers folder (the packaged default)
+it is read from the folder's pooling config instead of loading the model, and checked once the model loads.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from mem_graph.config import EmbedderConfig
+from mem_graph.embed import RUNTIMES, DocumentEmbedder, _check_pooling, build_embedder, packaged_model_path
+from mem_graph.errors import ConfigError
+
+
+def folder_dim(folder: Path) -> int | None:
+    """The output dimension of a local sentence-transformers folder, from its config files (None: unknown)."""
+    try:
+        modules = json.loads((folder / "modules.json").read_text(encoding="utf-8"))
+        if any("Dense" in m["type"] for m in modules):  # a projection changes the width: ask the model
+            return None
+        pooling = next(m for m in modules if m["type"].endswith("Pooling"))
+        return int(json.loads((folder / pooling["path"] / "config.json").read_text(encoding="utf-8"))
+                   ["word_embedding_dimension"])
+    except (OSError, ValueError, KeyError, StopIteration, TypeError):
+        return None
+
+
+def check_settings(c: dict[str, Any]) -> None:
+    """The settings build_embedder refuses, checked without loading anything (so Memory() still fails fast)."""
+    _check_pooling(c.get("pooling", "sentences"))
+    runtime, quantize = c.get("runtime", "auto"), c.get("quantize")
+    if runtime not in RUNTIMES:
+        raise ConfigError(f"embedder.config.runtime must be one of {RUNTIMES}, got {runtime!r}")
+    if quantize not in (None, "int8"):
+        raise ConfigError(f"embedder.config.quantize must be 'int8' or absent, got {quantize!r}")
+    if quantize and runtime == "torch":
+        raise ConfigError("embedder.config.quantize needs the ONNX runtime; drop runtime 'torch'")
+
+
+class LazyEmbedder:
+    """Stands in for ``build_embedder(cfg)``: same attributes, built on the first call that needs the model."""
+
+    def __init__(self, cfg: EmbedderConfig) -> None:
+        self._cfg = cfg
+        self._built: DocumentEmbedder | None = None
+        self._lock = threading.Lock()
+        check_settings(cfg.config)
+        model = cfg.config.get("model")
+        self._dim = folder_dim(Path(model).expanduser() if model else packaged_model_path())
+
+    @property
+    def loaded(self) -> bool:
+        return self._built is not None
+
+    def _get(self) -> DocumentEmbedder:
+        with self._lock:
+            if self._built is None:
+                built = build_embedder(self._cfg)
+                if self._dim is not None and built.dim != self._dim:
+                    raise ConfigError(f"embedder gives {built.dim}-d vectors; its folder config says {self._dim}")
+                self._built = built
+            return self._built
+
+    @property
+    def dim(self) -> int:
+        return self._dim if self._dim is not None else self._get().dim
+
+    def __getattr__(self, name: str) -> Any:  # embed_documents, embed_query, model, pooling …
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._get(), name)
