@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError as PydanticValidationError
 
 from mem_graph.errors import ConfigError
+from mem_graph.extract.catalogue import SlotSpec
 
 
 def default_home() -> Path:
@@ -106,6 +107,9 @@ class ExtractionConfig(_Section):
     fallback_to_rules: bool = False  # LLM failures fall back to rules instead of raising
     related_memories: int = Field(10, ge=0, le=100)  # llm/hybrid: existing memories shown to the model
     grey_similarity: float = 0.7  # hybrid: a rule ADD at least this close to a stored memory goes to the LLM
+    # rules: slots added to (or, by name, replacing entries of) the default catalogue, mem_graph/extract/catalogue.py
+    slots: list[SlotSpec] = Field(default_factory=list)
+    slot_prototypes: bool = True  # rules: nearest-prototype slot fallback with the configured embedder
 
 
 class LimitsConfig(_Section):

@@ -56,7 +56,8 @@ class Memory:
         except BaseException:
             self._release_partial()
             raise
-        self.extractor = RuleExtractor()
+        self.extractor = RuleExtractor(embedder=self.embedder if cfg.extraction.slot_prototypes else None,
+                                       slots=cfg.extraction.slots)
         self.writer = WritePipeline(cfg, self.vectors, self.graph_store, self.history_store, self.embedder,
                                     self._build_extractor(), Reconciler(self.vectors, cfg.reconcile))
         self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,

@@ -114,6 +114,13 @@ class Fact:
     metadata: dict[str, Any] = field(default_factory=dict)
     layer: str = "durable"
     extractor: str = "rules"
+    # rule extractor, for the reconciler: "present" (current value), "past" (held before now: stored
+    # already invalidated) or "plan" (hedge / plan / hypothetical: never updates anything)
+    tense: str = "present"
+    evidence: str = ""  # why the fact sits in its slot (slot name, cue words, prototype similarity)
+    replaces: list[str] = field(default_factory=list)  # object keys it replaces ("from MongoDB to Postgres")
+    clears_slot: bool = False  # "we split up", "I quit my job": the slot's current value ends, none named
+    replaced_in_turn: bool = False  # a negation whose replacement the same turn states ("..., I switched to X")
 
 
 @dataclass

@@ -26,7 +26,7 @@ from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
 from mem_graph.errors import MemGraphError
 from mem_graph.extract.reconcile import Decision, Reconciler
-from mem_graph.extract.rules import RuleExtractor, is_chitchat
+from mem_graph.extract.rules import SPEAKER, RuleExtractor, not_memorable, statements
 from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
@@ -67,10 +67,17 @@ def speaker_of(layer: str, metadata: dict[str, Any]) -> str | None:
     return str(speaker) if speaker and layer == "episodic" else None
 
 
+_PLACEHOLDER = re.compile(rf"\b{SPEAKER}(?:'s)?\b")
+
+
 def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
-    """What gets BM25-indexed: a verbatim turn carries its speaker's name."""
+    """What gets BM25-indexed: a verbatim turn carries its speaker's name; an extracted fact drops the
+    speaker placeholder ("User"), which every fact about the user contains (a query saying "the user"
+    would otherwise reward any of them)."""
     speaker = speaker_of(layer, metadata)
-    return f"{speaker}: {text}" if speaker else text
+    if speaker:
+        return f"{speaker}: {text}"
+    return _PLACEHOLDER.sub("", text) if layer != "episodic" else text
 
 
 def embed_stored(embedder: Embedder, items: list[tuple[str, str, dict[str, Any]]]) -> np.ndarray:
@@ -139,7 +146,7 @@ class WritePipeline:
                 result = self._decide_and_apply(scope, saved, metadata=metadata, expires_at=expires_at,
                                                 source=source)
             else:
-                facts = self._facts(saved, infer)
+                facts = self._facts(saved, infer, scope)
                 result = self._reconcile_and_apply(scope, facts, infer=infer, metadata=metadata,
                                                    expires_at=expires_at, source=source)
         except BaseException as exc:
@@ -150,7 +157,7 @@ class WritePipeline:
         self.history.mark_messages(ids, "processed")
         return result
 
-    def _facts(self, messages: list[Message], infer: bool) -> list[Fact]:
+    def _facts(self, messages: list[Message], infer: bool, scope: Scope | None = None) -> list[Fact]:
         if not infer:
             return self._verbatim(messages)
         roles = set(self.cfg.extraction.extract_from_roles)
@@ -159,14 +166,25 @@ class WritePipeline:
         leftovers: list[Message] = []
         partial: list[Message] = []
         min_coverage = self.cfg.extraction.episode_min_coverage
-        for m, found in zip(targets, self.extractor.extract(targets), strict=True):
+        for m, found in zip(targets, self._extract(targets, scope), strict=True):
             facts.extend(found)
-            if not found and self.cfg.extraction.keep_unextracted and not is_chitchat(m.content):
+            # questions, requests and small talk stay raw messages only (never memories injected back)
+            if not found and self.cfg.extraction.keep_unextracted and not not_memorable(m.content):
                 leftovers.append(m)
-            elif found and coverage(m.content, found) < min_coverage:
+            elif found and coverage(statements(m.content), found) < min_coverage:
                 partial.append(m)
         return (facts + self._verbatim(leftovers, rule="verbatim.unextracted")
                 + self._verbatim(partial, rule="verbatim.partial"))
+
+    def _extract(self, targets: list[Message], scope: Scope | None) -> list[list[Fact]]:
+        """Rule facts; the scope's latest earlier messages tell who "he" or "my brother" is."""
+        n = self.cfg.extraction.context_messages
+        if scope is None or n <= 0 or not targets or not isinstance(self.extractor, RuleExtractor):
+            return self.extractor.extract(targets)
+        roles = set(self.cfg.extraction.extract_from_roles)
+        recent = self.history.recent_messages(scope, n, exclude=[m.id for m in targets if m.id])
+        context = [Message(r["role"], r["content"], r.get("name")) for r in recent if r["role"] in roles]
+        return self.extractor.extract(targets, context=context)
 
     def _verbatim(self, messages: list[Message], rule: str = "verbatim") -> list[Fact]:
         out = []
@@ -194,15 +212,17 @@ class WritePipeline:
                         source: dict[str, Any]) -> Callable[[Fact, Decision | None], MemoryRecord]:
         def make_record(fact: Fact, decision: Decision | None = None) -> MemoryRecord:
             valid_from = fact.timestamp if fact.timestamp is not None else t
+            past = fact.tense == "past"  # "I used to live in Rome": true only before now (start unknown)
             return MemoryRecord(
                 id=str(uuid.uuid4()), text=fact.text, scope=scope, hash=text_hash(fact.text),
-                created_at=t, updated_at=t, valid_from=valid_from,
+                created_at=t, updated_at=t, valid_from=0.0 if past else valid_from,
                 expires_at=expires_at if expires_at is not None else FAR_FUTURE,
                 layer=fact.layer, entities=[e.key for e in fact.entities if e.key],
                 triples=list(fact.triples), metadata={**metadata, **fact.metadata},
                 source={**source, "message_ids": fact.message_ids, "rule": fact.rule, "extractor": fact.extractor},
                 slot=fact.slot, subject_key=fact.subject_key, object_key=fact.object_key,
                 polarity=0 if fact.negated else fact.polarity,
+                **({"status": Status.INVALIDATED, "invalid_at": valid_from} if past else {}),
             )
 
         return make_record

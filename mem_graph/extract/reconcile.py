@@ -4,15 +4,25 @@ Rules run in a fixed order and the first that fires decides; its name and a
 human-readable reason go to the history, so every decision is auditable:
 
 1. ``hash``         identical normalised text already stored            -> NONE
-2. ``negation``     "I don't use MySQL" cancels the positive facts about
-                    the same subject and object                          -> DELETE each
+2. ``hedge``        a plan, hedge or hypothetical ("I might move")       -> ADD, never updates
+3. ``past``         "I used to live in Rome": ends the same current fact -> UPDATE, else ADD
+                    (stored already invalidated: valid only before now)
+4. ``negation``     "I don't eat meat anymore" cancels the positive facts
+                    about the same subject and object (same slot, or any
+                    slot when a change word says the state ended)        -> UPDATE (statement kept)
+                    (the same turn states the replacement)               -> DELETE each
                     (nothing to cancel: the negative fact is kept)       -> ADD
-3. ``restatement``  same subject, relation and object, same polarity    -> NONE
-4. ``reversal``     same subject, relation, object; polarity flipped     -> UPDATE
-5. ``single_value`` a single-valued attribute (where one lives, works…)
+5. ``restatement``  same slot and object, same polarity                  -> NONE
+6. ``reversal``     same per-object slot, polarity flipped ("sick of jazz") -> UPDATE
+7. ``single_value`` a single-valued slot (residence, employer, age…)
                     gets a new value                                     -> UPDATE
-6. ``near_duplicate`` dense cosine >= threshold with an existing fact    -> NONE
-7. ``new``          otherwise                                            -> ADD
+8. ``replacement``  "switched from X to Y": the facts about X            -> UPDATE
+9. ``near_duplicate`` dense cosine >= threshold with an existing fact    -> NONE
+10. ``new``         otherwise                                            -> ADD
+
+Only a single-valued slot, or the same object with a flipped stance, is ever superseded: a
+multi-valued addition ("I also speak French") never invalidates. Reasons name the slot and the
+extractor's evidence.
 
 Candidates also see the facts planned earlier in the same add(), so one call
 that says "I live in Beijing… I moved to Shanghai" ends with one current fact.
@@ -27,7 +37,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
-from mem_graph.types import Event, Fact, MemoryRecord, Scope, text_hash
+from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, text_hash
 
 
 @dataclass
@@ -72,6 +82,8 @@ class Reconciler:
             lookups.append({"slot": fact.slot})
         if fact.subject_key and fact.object_key:
             lookups.append({"subject_key": fact.subject_key, "object_key": fact.object_key})
+        for old in fact.replaces if fact.subject_key else []:  # "from MongoDB to Postgres": the old value
+            lookups.append({"subject_key": fact.subject_key, "object_key": old})
         for equals in lookups:
             flt = VectorFilter(scope=scope, alive_at=alive_at, equals=equals)
             for rec in self.vectors.scroll(flt, self.cfg.related_limit * 4)[0]:
@@ -97,46 +109,92 @@ class Reconciler:
                 planned = [p for p in planned if p.record.id not in gone]
             if decision.event in (Event.ADD, Event.UPDATE):
                 decision.record = planned_record(fact, decision)
-                planned.append(_Known(decision.record, vec, planned=True))
+                if decision.record.status == Status.ACTIVE:  # a past fact is stored already invalidated
+                    planned.append(_Known(decision.record, vec, planned=True))
         return decisions
 
     def _decide_one(self, fact: Fact, records: list[MemoryRecord], sims: dict[str, float]) -> Decision:
         h = text_hash(fact.text)
         pol = fact_polarity(fact)
+        why = f" [{fact.evidence}]" if fact.evidence else ""
         same_hash = [r for r in records if r.hash == h]
         if same_hash:
             return Decision(Event.NONE, fact, "identical fact already stored", "hash", same_hash[:1])
-        same_object = [r for r in records if fact.subject_key and r.subject_key == fact.subject_key
-                       and r.object_key == fact.object_key and r.slot == fact.slot]
+        subject = fact.subject_key
+        same_object = [r for r in records if subject and r.subject_key == subject
+                       and r.object_key == fact.object_key and r.slot == fact.slot and fact.slot]
+        if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
+            return self._near_duplicate(fact, records, sims) or Decision(
+                Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")
+        if fact.tense == "past":
+            ended = [r for r in records if subject and r.subject_key == subject and r.object_key == fact.object_key
+                     and r.polarity > 0 and (r.slot == fact.slot or not r.slot)]
+            if ended:
+                return Decision(Event.UPDATE, fact, f"past fact ({fact.text!r}): {ended[0].text!r} no longer "
+                                                    f"holds{why}", "past", ended)
+            return Decision(Event.ADD, fact, f"past fact: stored as valid only before now{why}", "past")
+        replaced = [r for r in records if fact.replaces and subject and r.subject_key == subject
+                    and r.object_key in fact.replaces and r.polarity != 0]
         if fact.negated:
-            cancelled = [r for r in records if fact.subject_key and r.subject_key == fact.subject_key
-                         and r.object_key == fact.object_key and r.polarity != 0]
-            if cancelled:
-                return Decision(Event.DELETE, fact,
-                                f"explicit negation ({fact.text!r}) of {len(cancelled)} existing fact(s)",
-                                "negation", cancelled)
+            return self._negation(fact, records, same_object, why) or self._near_duplicate(
+                fact, records, sims) or Decision(Event.ADD, fact, f"negative fact with nothing to cancel; kept as "
+                                                                  f"stated{why}", "new")
         for r in same_object:
             if r.polarity == pol:
-                return Decision(Event.NONE, fact, f"restates existing fact {r.text!r}", "restatement", [r])
+                return Decision(Event.NONE, fact, f"restates existing fact {r.text!r}{why}", "restatement", [r])
         for r in same_object:
-            return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d})",
+            return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d}){why}",
                             "reversal", [r])
-        if fact.single_valued:
-            old = [r for r in records if r.slot == fact.slot and r.object_key != fact.object_key]
+        if fact.single_valued and fact.slot:
+            old = [r for r in records if r.slot == fact.slot and r.object_key != fact.object_key] + [
+                r for r in replaced if r.slot != fact.slot]
             if old:
-                attr = (fact.slot or "").split("|", 1)[-1]
-                return Decision(Event.UPDATE, fact,
-                                f"single-valued attribute {attr!r} changed: {old[0].object_key!r} -> {fact.object_key!r}",
+                return Decision(Event.UPDATE, fact, f"single-valued slot {fact.slot!r} changed: "
+                                                    f"{old[0].object_key!r} -> {fact.object_key!r}{why}",
                                 "single_value", old)
+        if replaced:
+            return Decision(Event.UPDATE, fact, f"replaces {', '.join(repr(r.text) for r in replaced)}{why}",
+                            "replacement", replaced)
+        dup = self._near_duplicate(fact, records, sims)
+        if dup is not None:
+            return dup
+        return Decision(Event.ADD, fact, f"new fact{why}", "new")
+
+    @staticmethod
+    def _negation(fact: Fact, records: list[MemoryRecord], same_object: list[MemoryRecord],
+                  why: str) -> Decision | None:
+        """A negation cancels the positive facts about the same subject and object: in the same slot, or in
+        any slot when it says the state changed ("anymore", "no longer", "quit", "left"...). With no
+        replacement in the same turn it UPDATEs them (the user's statement is kept); with one, it DELETEs."""
+        subject = fact.subject_key
+        changed = "cues:" in fact.evidence and any(w in fact.evidence for w in (
+            "anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer"))
+        cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0
+                     and r.object_key == fact.object_key
+                     and (changed or r.slot == fact.slot or not fact.slot or not r.slot)]
+        if fact.clears_slot and fact.slot:
+            cancelled += [r for r in records if r.slot == fact.slot and r.polarity != 0 and r not in cancelled]
+        if cancelled:
+            if fact.replaced_in_turn:
+                return Decision(Event.DELETE, fact, f"explicit negation ({fact.text!r}) of {len(cancelled)} existing "
+                                                    f"fact(s); the same turn states the replacement{why}",
+                                "negation", cancelled)
+            return Decision(Event.UPDATE, fact, f"explicit negation of {cancelled[0].text!r}: kept as the new "
+                                                f"statement{why}", "negation", cancelled)
+        for r in same_object:
+            if r.polarity == 0:
+                return Decision(Event.NONE, fact, f"restates existing negative fact {r.text!r}{why}",
+                                "restatement", [r])
+        return None
+
+    def _near_duplicate(self, fact: Fact, records: list[MemoryRecord], sims: dict[str, float]) -> Decision | None:
         best_id, best = max(sims.items(), key=lambda kv: kv[1], default=(None, -1.0))
         # A verbatim turn records what was said at a moment: only its exact words (the hash rule above)
         # make it a duplicate. Sentence-pooled turns of one speaker sit close together in vector space.
         if fact.layer != "episodic" and best_id is not None and best >= self.cfg.near_duplicate_threshold:
             target = next(r for r in records if r.id == best_id)
+            if target.polarity != fact_polarity(fact) and target.subject_key == fact.subject_key:
+                return None  # "likes jazz" / "doesn't like jazz" are close in vector space, not duplicates
             return Decision(Event.NONE, fact, f"near-duplicate of {target.text!r} (cosine {best:.2f})",
                             "near_duplicate", [target])
-        if fact.negated:
-            return Decision(Event.ADD, fact, "negative fact with nothing to cancel; kept as stated", "new")
-        return Decision(Event.ADD, fact, "new fact", "new")
-
-
+        return None

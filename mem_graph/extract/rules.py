@@ -1,10 +1,12 @@
-"""Offline rule extractor: spaCy dependency parse -> atomic facts, entities and triples.
+"""Offline rule extractor: spaCy dependency parse -> atomic facts, entities, triples and slots.
 
-Each clause with a subject we can name (the speaker for "I", a proper noun, or
-"my sister Anna") and an object or complement becomes one fact, written in the
-third person ("I moved to Shanghai" -> "User moved to Shanghai"). The parse,
-not the NER label, decides the structure: the small model mislabels names.
-Every fact records the rule that produced it, for the audit trail.
+Each clause with a subject we can name (the speaker for "I", a proper noun, "my sister Anna",
+"he" right after Leo) and an object or complement becomes one fact, written in the third
+person ("I moved to Shanghai" -> "User moved to Shanghai"). The jobs are split by module:
+clauses.py (clauses, subjects), cues.py (negation, tense, hedges, change words), recognise.py +
+slots.py + catalogue.py (which slot a clause fills, with evidence), render.py (the fact text).
+Questions, requests and small talk yield no fact. Every fact records the rule and the evidence
+that produced it, for the audit trail.
 """
 
 from __future__ import annotations
@@ -13,10 +15,16 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
+from mem_graph.extract.clauses import (
+    Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
+)
+from mem_graph.extract.cues import read_cues
 from mem_graph.extract.nlp import get_nlp
+from mem_graph.extract.recognise import SEPARATION, Predicate, content_verb, object_text, predicate, recognise
+from mem_graph.extract.render import clause_tokens, render, third_person
+from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
@@ -27,40 +35,21 @@ CHITCHAT = frozenset(
     "fine got it welcome please sounds perfect oh ah uh um well bro dude man sorry np pls".split()
 )
 
-# verb lemma (+ preposition) -> (canonical relation, single-valued?)
-RELATIONS: dict[str, tuple[str, bool]] = {
-    "live_in": ("lives_in", True), "live": ("lives_in", True), "reside_in": ("lives_in", True),
-    "move_to": ("lives_in", True), "relocate_to": ("lives_in", True), "move": ("lives_in", True),
-    "work_at": ("works_at", True), "work_for": ("works_at", True), "join": ("works_at", True),
-    "work_as": ("works_as", True), "work_on": ("works_on", True),
-    "like": ("likes", False), "love": ("likes", False), "enjoy": ("likes", False), "prefer": ("likes", False),
-    "adore": ("likes", False), "hate": ("likes", False), "dislike": ("likes", False), "detest": ("likes", False),
-    "use": ("uses", False), "switch_to": ("uses", False), "migrate_to": ("uses", False),
-    "manage": ("manages", False), "lead": ("manages", False), "marry": ("married_to", True),
-    "study_at": ("studies_at", True), "study": ("studies", False), "own": ("owns", False),
-    "have": ("has", False), "eat": ("eats", False), "drink": ("drinks", False), "play": ("plays", False),
-}
-NEGATIVE_VERBS = frozenset({"hate", "dislike", "detest"})
-STOP_VERBS = frozenset({"stop", "quit"})  # "I stopped using X" negates the complement
-PLACE_LABELS = {"GPE": "place", "LOC": "place", "FAC": "place"}
-ENTITY_LABELS = {"PERSON": "person", "ORG": "organization", "NORP": "group", "PRODUCT": "thing",
-                 "EVENT": "event", "WORK_OF_ART": "work", "LANGUAGE": "language", **PLACE_LABELS}
-SKIP_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
-SUBJECT_PRONOUNS_SKIPPED = frozenset({"he", "she", "it", "they", "we", "you", "this", "that", "there", "who",
-                                      "what", "which", "everyone", "someone", "anyone", "one"})
-CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis", "relcl"})
-_FIRST_PERSON = {"i": SPEAKER, "me": SPEAKER, "myself": SPEAKER}
-_AUX_3RD = {"do": "does", "have": "has", "am": "is", "'m": "is", "are": "is", "'re": "is", "'ve": "has", "ve": "has"}
 _WORD = re.compile(r"[a-z']+")
-
-
-@dataclass
-class _Subject:
-    name: str
-    type: str
-    extra_triples: list[Triple]
-    extra_entities: list[EntityRef]
-    attribute: str | None = None  # "name" in "my name is Sam"
+REQUEST_VERBS = frozenset(
+    "tell give show recommend suggest help find explain write list remind send make book translate summarize "
+    "summarise check search describe create generate draft plan compare calculate let name pick".split())
+WH_WORDS = frozenset("what where when why how who whom whose which".split())
+SKIP_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
+ENTITY_LABELS = {"PERSON": "person", "ORG": "organization", "NORP": "group", "PRODUCT": "thing",
+                 "EVENT": "event", "WORK_OF_ART": "work", "LANGUAGE": "language", "GPE": "place", "LOC": "place",
+                 "FAC": "place"}
+_QUESTION_START = re.compile(
+    r"^\s*(?:(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
+    r"will)\b|(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|"
+    r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
+    r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
+_SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
 
 
 def is_chitchat(text: str) -> bool:
@@ -68,55 +57,20 @@ def is_chitchat(text: str) -> bool:
     return not words or all(w in CHITCHAT for w in words)
 
 
-def _third_person(verb: str) -> str:
-    if verb in ("be", "am"):
-        return "is"
-    if verb == "have":
-        return "has"
-    if re.search(r"(s|sh|ch|x|z|o)$", verb):
-        return verb + "es"
-    if re.search(r"[^aeiou]y$", verb):
-        return verb[:-1] + "ies"
-    return verb + "s"
+def is_question_or_request(sentence: str) -> bool:
+    """A question or a request to the assistant ("Where should I eat tonight", "Can you...", "Tell me...")."""
+    s = sentence.strip()
+    return s.endswith("?") or bool(_QUESTION_START.match(s))
 
 
-def _span_text(tokens: Iterable[Any]) -> str:
-    """The contiguous text from the first to the last token (keeps "sci-fi" whole)."""
-    toks = sorted(tokens, key=lambda t: t.i)
-    return toks[0].doc[toks[0].i : toks[-1].i + 1].text.strip() if toks else ""
+def statements(text: str) -> str:
+    """The text without its questions and requests (what a memory may be made of)."""
+    return " ".join(p for p in _SENT_SPLIT.split(text.strip()) if p and not is_question_or_request(p))
 
 
-def _compound_span(tok: Any) -> list[Any]:
-    """A noun with its compounds, modifiers and flat-name parts ("New York", "black coffee")."""
-    parts = [tok]
-    for child in tok.children:
-        if child.dep_ in ("compound", "amod", "nummod", "flat", "nmod", "poss") and child.i < tok.i:
-            if child.dep_ == "poss" and child.lower_ in ("my", "his", "her", "their", "our", "your", "its"):
-                continue
-            parts.extend(_compound_span(child))
-    return sorted(parts, key=lambda t: t.i)
-
-
-QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
-
-
-def _unwrap_quantifier(tok: Any) -> Any:
-    """'a lot of sci-fi' -> 'sci-fi'."""
-    if tok.lemma_.lower() in QUANTIFIERS:
-        prep = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
-        if pobj is not None:
-            return pobj
-    return tok
-
-
-def _own_tokens(tok: Any) -> set[int]:
-    """A token's subtree without its conjuncts (and their links)."""
-    out = {tok.i}
-    for child in tok.children:
-        if child.dep_ not in ("conj", "cc", "punct"):
-            out.update(t.i for t in child.subtree)
-    return out
+def not_memorable(text: str) -> bool:
+    """Small talk, questions and requests only: kept as a raw message, never as a memory."""
+    return is_chitchat(text) or not statements(text).strip() or is_chitchat(statements(text))
 
 
 def _entity_type(tokens: list[Any]) -> str:
@@ -127,17 +81,24 @@ def _entity_type(tokens: list[Any]) -> str:
 
 
 class RuleExtractor:
-    """Deterministic facts from user messages; ``speaker`` names the "I" (default "User")."""
+    """Deterministic facts from user messages; ``speaker`` names the "I" (default "User").
+
+    ``embedder`` (optional) enables the nearest-prototype slot fallback; ``slots`` extends or
+    overrides the default catalogue (``extraction.slots``).
+    """
 
     name = "rules"
 
-    def __init__(self, nlp: Any = None, parsed_cache: int = 256):
+    def __init__(self, nlp: Any = None, parsed_cache: int = 256, embedder: Any = None,
+                 slots: Iterable[Any] = ()):
         self._nlp = nlp
         # extract() then analyse() on the same turns (a partly covered turn is also kept verbatim)
         # would parse them twice; recent parses are kept so the second call is free.
         self._parsed: OrderedDict[str, Any] = OrderedDict()
         self._parsed_max = parsed_cache
         self._parsed_lock = threading.Lock()
+        self.embedder = embedder
+        self.catalogue = SlotCatalogue(slots)
 
     @property
     def nlp(self) -> Any:
@@ -146,16 +107,22 @@ class RuleExtractor:
         return self._nlp
 
     # -- public -----------------------------------------------------------
-    def extract(self, messages: list[Message]) -> list[list[Fact]]:
-        """Facts per message (same order); chit-chat and questions yield none."""
+    def extract(self, messages: list[Message], context: list[Message] | None = None) -> list[list[Fact]]:
+        """Facts per message (same order); chit-chat, questions and requests yield none. ``context``:
+        earlier messages of the scope, read only to resolve who "he" or "my brother" is."""
+        ctxs: dict[str, Context] = {}
+        if context:
+            for doc, m in zip(self._docs([m.content for m in context]), context, strict=True):
+                self._facts(doc, m, ctxs)
         docs = self._docs([m.content for m in messages])
-        return [self._facts(doc, m) for doc, m in zip(docs, messages, strict=True)]
+        return [self._facts(doc, m, ctxs) for doc, m in zip(docs, messages, strict=True)]
 
     def analyse(self, messages: list[Message]) -> list[tuple[list[EntityRef], list[Triple]]]:
         """Entities and triples per message, for verbatim (infer=False) memories."""
         out = []
+        ctxs: dict[str, Context] = {}
         for doc, m in zip(self._docs([m.content for m in messages]), messages, strict=True):
-            facts = self._facts(doc, m)
+            facts = self._facts(doc, m, ctxs)
             entities = {e.key: e for f in facts for e in f.entities if e.name != (m.name or SPEAKER)}
             for ent in self._mentions(doc):
                 entities.setdefault(ent.key, ent)
@@ -194,7 +161,7 @@ class RuleExtractor:
             root = chunk.root
             if root.pos_ == "PRON" or root.is_stop or root.like_num:
                 continue
-            toks = [t for t in _compound_span(root) if not t.is_stop]
+            toks = [t for t in compound_span(root) if not t.is_stop]
             if not toks:
                 continue
             name = " ".join([t.text for t in toks[:-1]] + [toks[-1].lemma_ if root.pos_ == "NOUN" else toks[-1].text])
@@ -203,166 +170,195 @@ class RuleExtractor:
                 ents.setdefault(ref.key, ref)
         return list(ents.values())
 
-    def _facts(self, doc: Any, message: Message) -> list[Fact]:
+    def _facts(self, doc: Any, message: Message, ctxs: dict[str, Context]) -> list[Fact]:
         if is_chitchat(message.content):
             return []
         speaker = message.name or SPEAKER
+        ctx = ctxs.setdefault(speaker, Context(speaker))
         facts: list[Fact] = []
         for sent in doc.sents:
-            if sent.text.rstrip().endswith("?") or is_chitchat(sent.text):
+            if is_question_or_request(sent.text) or is_chitchat(sent.text):
                 continue
-            for verb in (t for t in sent if t.pos_ in ("VERB", "AUX") and (t.dep_ == "ROOT" or t.dep_ in CLAUSE_DEPS)):
-                facts.extend(self._clause_facts(verb, speaker, message))
+            named_before = ctx.last_person
+            for verb in clause_verbs(sent):
+                facts.extend(self._clause_facts(verb, ctx, message))
+            note_people(sent, ctx)
+            subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
+            if ctx.last_person == named_before and subjects:
+                ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
+        for f in facts:
+            f.metadata.pop("_person", None)
+        _link_replacements(facts)
         return facts
 
-    def _subject(self, verb: Any, speaker: str) -> _Subject | None:
-        subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if subj is None and verb.dep_ == "conj":  # "I moved to Paris and love it": inherit the subject
-            subj = next((c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if subj is None:
-            return None
-        low = subj.lower_
-        if low in _FIRST_PERSON:
-            return _Subject(speaker, "person", [], [EntityRef(speaker, "person")])
-        if low in SUBJECT_PRONOUNS_SKIPPED or subj.pos_ == "PRON":
-            return None
-        poss = next((c for c in subj.children if c.dep_ == "poss" and c.lower_ == "my"), None)
-        appos = next((c for c in subj.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
-        if poss is not None and appos is None and verb.lemma_ == "be":
-            # "my name is Sam", "my favourite colour is blue": an attribute of the speaker
-            attribute = _span_text(_compound_span(subj)).lower()
-            return _Subject(speaker, "person", [], [EntityRef(speaker, "person")], attribute=attribute)
-        if poss is not None:  # "my sister Anna lives in Paris" / "my sister lives in Paris"
-            relation = subj.lemma_.lower()
-            if appos is not None:
-                toks = _compound_span(appos)
-                name = _span_text(toks)
-                return _Subject(name, "person", [Triple(speaker, relation, name)],
-                                [EntityRef(speaker, "person"), EntityRef(name, "person")])
-            name = f"{speaker}'s {subj.text}"
-            return _Subject(name, "person", [Triple(speaker, relation, name)],
-                            [EntityRef(speaker, "person"), EntityRef(name, "person")])
-        if subj.pos_ == "PROPN":
-            toks = _compound_span(subj)
-            name = _span_text(toks)
-            return _Subject(name, _entity_type(toks) if _entity_type(toks) != "thing" else "person", [], [])
-        return None
-
-    def _clause_facts(self, verb: Any, speaker: str, message: Message) -> list[Fact]:
-        subject = self._subject(verb, speaker)
+    def _clause_facts(self, verb: Any, ctx: Context, message: Message) -> list[Fact]:
+        subject, subj_tok = clause_subject(verb, ctx)
         if subject is None:
             return []
-        negated = any(c.dep_ == "neg" or c.lower_ in ("never", "anymore", "longer") for c in verb.children) or any(
-            c.dep_ == "neg" for a in verb.children if a.dep_ == "aux" for c in a.children)
-        hedged = any(c.tag_ == "MD" and c.lower_ not in ("will", "'ll") for c in verb.children)
-        lemma = verb.lemma_.lower()
-        target = verb
-        if lemma in STOP_VERBS:  # "I stopped using MySQL" == "I don't use MySQL"
-            xcomp = next((c for c in verb.children if c.dep_ in ("xcomp", "dobj") and c.pos_ == "VERB"), None)
-            if xcomp is not None:
-                target, negated, lemma = xcomp, True, xcomp.lemma_.lower()
-        objects, prep = self._objects(target, lemma)
+        target = content_verb(verb)
+        cues = read_cues(verb, target)
+        pred = predicate(verb, target)
+        speaker = ctx.speaker
+        objects = pred.objects
+        if not objects and pred.lemma in SEPARATION or (not objects and pred.lemma == "retire"):
+            return [self._bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
         if not objects:
             return []
-        key = f"{lemma}_{prep}" if prep else lemma
-        relation, single = RELATIONS.get(key) or RELATIONS.get(lemma) or (key if lemma != "be" else "is", False)
-        if subject.attribute:
-            relation, single = subject.attribute.replace(" ", "_"), True
-        elif (lemma == "be" and subject.name == speaker and objects[0].pos_ == "PROPN"
-              and objects[0].ent_type_ not in ("GPE", "LOC", "NORP", "ORG", "FAC")):
-            relation, single = "name", True  # "I'm Sam"
-        polarity = -1 if lemma in NEGATIVE_VERBS else 1
         facts = []
         for obj in objects:
-            toks = _compound_span(obj)
-            obj_name = _span_text(toks)
-            obj_ref = EntityRef(obj_name, PLACE_LABELS.get(obj.ent_type_) or _entity_type(toks))
-            entities = [*subject.extra_entities, *([] if subject.extra_entities else [EntityRef(subject.name, subject.type)])]
-            triples = list(subject.extra_triples)
-            if obj.dep_ != "acomp" and obj.pos_ not in ("PRON", "ADJ") and not obj.like_num:
-                entities.append(obj_ref)
-                triples.append(Triple(subject.name, relation, obj_name))
-            facts.append(Fact(
-                text=self._render(verb, speaker, exclude=[o for o in objects if o is not obj]),
-                entities=entities,
-                triples=triples,
-                slot=f"{normalise_entity(subject.name)}|{relation}",
-                subject_key=normalise_entity(subject.name),
-                object_key=normalise_entity(obj_name) or obj.lemma_.lower(),
-                negated=negated,
-                polarity=polarity,
-                single_valued=single and not hedged and not negated,
-                rule=f"rules.clause:{relation}{'.single' if single and not hedged else ''}{'.neg' if negated else ''}",
-                message_ids=[message.id] if message.id else [],
-                timestamp=message.timestamp,
-                metadata=dict(message.metadata),
-            ))
-        return facts
+            facts.append(self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message))
+        return [f for f in facts if f is not None]
 
-    @staticmethod
-    def _objects(verb: Any, lemma: str) -> tuple[list[Any], str | None]:
-        """Direct objects, complements, or the object of the verb's first preposition."""
-        # several non-conjoined complements ("I'm vegetarian, so no meat…") are a misparse: keep the first
-        direct = [c for c in verb.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")][:1]
-        prep_objs: list[Any] = []
-        prep = None
-        if not direct:
-            for c in verb.children:
-                if c.dep_ in ("prep", "agent") and (pobj := next((g for g in c.children if g.dep_ == "pobj"), None)):
-                    prep, prep_objs = c.lower_, [pobj]
-                    break
-        heads = [_unwrap_quantifier(h) for h in (direct or prep_objs)]
-        out = []
-        for h in heads:
-            out.append(h)
-            stack = [h]
-            while stack:  # "tea, coffee and cake": conjuncts chain off each other
-                for c in stack.pop().children:
-                    if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ"):
-                        out.append(c)
-                        stack.append(c)
-        return out, prep
+    def _object_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any, cues: Any,
+                     ctx: Context, message: Message) -> Fact | None:
+        speaker = ctx.speaker
+        replaces: list[str] = []
+        slot_subject = subject
+        # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
+        # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
+        new_obj = pred.preps.get("to") if pred.lemma in ("move", "switch", "migrate", "go", "change", "upgrade",
+                                                         "transfer", "convert") else None
+        if pred.lemma in ("trade", "swap", "exchange"):
+            new_obj = pred.preps.get("for")
+        if pred.lemma == "replace":
+            new_obj = pred.preps.get("with")
+        if new_obj is not None:
+            old = pred.preps.get("from") or pred.preps.get("in") or pred.dobj
+            if old is not None and old is not new_obj and not (pred.dobj is old and pred.lemma in ("move", "switch",
+                                                                                                     "migrate")):
+                replaces.append(normalise_entity(span_text(compound_span(old))))
+            if pred.dobj is not None and pred.lemma in ("move", "switch", "migrate") and pred.dobj.pos_ == "NOUN" \
+                    and pred.dobj is not old:
+                thing = span_text(compound_span(pred.dobj))
+                slot_subject = Subject(thing, type="thing", entities=[EntityRef(thing, "thing")])
+                old_from = pred.preps.get("from")
+                if old_from is not None:
+                    replaces = [normalise_entity(span_text(compound_span(old_from)))]
+            obj = new_obj
+            pred.prep = "to" if pred.lemma != "trade" else None
+        if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd":
+            thing = resolve_np(pred.dobj, ctx)  # "we named our puppy Max"
+            if thing is not None:
+                slot_subject = thing
+        phrase = ""
+        if self.embedder is not None and pred.lemma not in ("be",):
+            phrase = " ".join(t.text for t in clause_tokens(pred.target, []) if t.dep_ not in ("nsubj", "nsubjpass")
+                              and t.i >= pred.target.i)
+        m = recognise(self.catalogue, pred, slot_subject, obj, speaker, self.embedder, phrase)
+        if m is not None and replaces:
+            m.replaces = replaces
+        negated = cues.negated or (m is not None and m.polarity == 0)
+        if pred.lemma == "stand" and cues.negated:  # "I can't stand jazz"
+            negated = False
+            m = SlotMatch(self.catalogue.specs["stance"], slot_subject.name, object_text(obj),
+                          "slot stance: \"can't stand\" lexicon", polarity=-1) if "stance" in self.catalogue.specs \
+                else m
+        obj_name = object_text(obj)
+        if pred.lemma == "be" and obj.pos_ == "PROPN" and subject.kin and "'s " in subject.name and m is None:
+            return self._identity(verb, subject, subj_tok, obj_name, ctx, message)
+        triples = list(subject.triples) + (list(slot_subject.triples) if slot_subject is not subject else [])
+        entities = [*subject.entities, *([] if slot_subject is subject else slot_subject.entities)]
+        if not subject.entities:
+            entities.append(EntityRef(subject.name, subject.type))
+        relation = m.spec.relation if m is not None else (
+            "is" if pred.lemma == "be" else third_person(pred.lemma) + (f"_{pred.prep}" if pred.prep else ""))
+        if m is not None and m.spec.name == "stance" and m.polarity < 0:
+            relation = "dislikes"
+        rel_subject = m.subject if m is not None else slot_subject.name
+        rel_object = m.object if m is not None else obj_name
+        if (obj.dep_ != "acomp" or m is not None) and obj.pos_ not in ("PRON",) and not (obj.pos_ == "ADJ" and m is None) \
+                and not (obj.like_num and m is None) and normalise_entity(rel_object):
+            entities.append(EntityRef(rel_object, _entity_type(compound_span(obj)) if obj.pos_ != "VERB" else "thing"))
+            edge = f"not_{relation}" if negated else (f"maybe_{relation}" if cues.tense == "plan" else relation)
+            triples.append(Triple(rel_subject, edge, rel_object))
+        polarity = m.polarity if m is not None and m.polarity else 1
+        siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
+        text = render(verb, subject, speaker, exclude=siblings, subject_token=subj_tok)
+        single = m is not None and m.single
+        if m is not None and m.spec.name == "name" and slot_subject is not subject:
+            pass
+        tense = cues.tense
+        if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
+            tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
+        slot_key = m.key() if m is not None else None
+        evidence = "; ".join(x for x in [m.evidence if m is not None else "", subject.evidence,
+                                         f"cues: {', '.join(cues.words)}" if cues.words else ""] if x)
+        object_key = normalise_entity(m.object if m is not None else obj_name) or obj.lemma_.lower()
+        if m is not None and m.spec.name == "partner" and m.subject != slot_subject.name:
+            subj_key = normalise_entity(m.subject)
+        else:
+            subj_key = normalise_entity(m.subject if m is not None else slot_subject.name)
+        rule = f"rules.clause:{m.spec.name if m else relation}{'.single' if single else ''}" \
+               f"{'.neg' if negated else ''}{'.' + tense if tense != 'present' else ''}"
+        meta = dict(message.metadata)
+        if subject.type == "person" and not subject.is_speaker:
+            meta["_person"] = subject.name
+        return Fact(
+            text=text, entities=_dedupe(entities), triples=_dedupe_triples(triples),
+            # a negated single value ("I don't live in Paris anymore") ends a value without being one
+            slot=slot_key if (m is not None and tense != "plan" and not (negated and m.single)) else None,
+            subject_key=subj_key, object_key=object_key, negated=negated, polarity=polarity,
+            single_valued=single and tense == "present" and not negated, rule=rule,
+            message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=meta,
+            tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
+        )
 
-    @staticmethod
-    def _clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
-        """The clause's words, minus nested clauses and the other conjoined objects."""
-        drop: set[int] = set()
-        for obj in exclude:  # "tea, coffee and cake" -> keep only this fact's object
-            drop.update(_own_tokens(obj))
-            links = [*obj.children, *(obj.head.children if obj.dep_ == "conj" else [])]
-            drop.update(c.i for c in links if c.dep_ in ("cc", "punct"))
-        for child in verb.children:
-            if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb:
-                drop.update(t.i for t in child.subtree)
-                drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
-        for child in verb.children:  # "Big news: I moved…", "Well, I…": drop the lead-in
-            if child.dep_ in ("intj", "dep", "discourse", "vocative") and child.i < verb.i:
-                drop.update(t.i for t in child.subtree)
-        toks = [t for t in verb.subtree if t.i not in drop]
-        while toks and (toks[0].is_punct or toks[0].dep_ == "cc"):
-            toks.pop(0)
-        while toks and (toks[-1].is_punct or toks[-1].dep_ == "cc"):
-            toks.pop()
-        return toks
+    def _identity(self, verb: Any, subject: Subject, subj_tok: Any, name: str, ctx: Context,
+                  message: Message) -> Fact:
+        """"My friend Anna's brother is Marco": the unnamed relative gets a name (Anna -brother-> Marco)."""
+        triples = [Triple(tr.subject, tr.relation, name if tr.object == subject.name else tr.object)
+                   for tr in subject.triples]
+        owner = next((tr.subject for tr in triples if tr.object == name), None)
+        if owner is not None and subject.kin:
+            ctx.remember(owner, subject.kin, name)
+        ctx.last_person = name
+        entities = [e for e in subject.entities if e.name != subject.name] + [EntityRef(name, "person")]
+        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=_dedupe(entities),
+                    triples=_dedupe_triples(triples), subject_key=normalise_entity(name),
+                    object_key=normalise_entity(owner or ""), rule="rules.clause:identity",
+                    message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                    metadata=dict(message.metadata), evidence=f"identity: {subject.name} is {name}")
 
-    def _render(self, verb: Any, speaker: str, exclude: list[Any] | None = None) -> str:
-        toks = self._clause_tokens(verb, exclude or [])
-        first_person_heads = {t.head.i for t in toks if t.lower_ == "i" and t.dep_ in ("nsubj", "nsubjpass")}
-        out: list[str] = []
-        for t in toks:
-            word, low = t.text, t.lower_
-            if low in _FIRST_PERSON:
-                word = speaker
-            elif low in ("my", "mine"):
-                word = f"{speaker}'s"
-            elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ == "VBP":
-                if low in _AUX_3RD:
-                    word = _AUX_3RD[low]
-                elif t.dep_ in ("ROOT", "conj", "ccomp", "advcl") or t.i in first_person_heads:
-                    word = _third_person(low)
-            if word != t.text and t.text.startswith("'") and out and not out[-1].endswith(" "):
-                out[-1] += " "
-            out.append(word + t.whitespace_)
-        text = "".join(out).strip()
-        return text[0].upper() + text[1:] if text else text
+    def _bare_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
+                   message: Message) -> Fact:
+        """A clause without an object that still changes a slot: "Tom and I split up", "I retired"."""
+        spec_name = "partner" if pred.lemma in SEPARATION else "occupation"
+        other = companion(subj_tok) or (object_text(pred.preps["with"]) if "with" in pred.preps else None)
+        text = render(verb, subject, ctx.speaker, subject_token=subj_tok)
+        triples = list(subject.triples)
+        entities = list(subject.entities) or [EntityRef(subject.name, subject.type)]
+        if spec_name == "partner":
+            if other:
+                triples.append(Triple(subject.name, "not_partner", other))
+                entities.append(EntityRef(other, "person"))
+            return Fact(text=text, entities=_dedupe(entities), triples=triples,
+                        slot=f"{subject.key}|partner", subject_key=subject.key,
+                        object_key=normalise_entity(other) if other else None, negated=True, polarity=1,
+                        rule="rules.clause:partner.neg", message_ids=[message.id] if message.id else [],
+                        timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
+                        evidence=f"slot partner: '{pred.verb.text}' separation"
+                                 + (f" from {other}" if other else " (no one named: the current partner)"),
+                        clears_slot=other is None)
+        return Fact(text=text, entities=_dedupe(entities), triples=triples, slot=f"{subject.key}|occupation",
+                    subject_key=subject.key, object_key="retired", single_valued=cues.tense == "present",
+                    rule="rules.clause:occupation.single", message_ids=[message.id] if message.id else [],
+                    timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
+                    evidence="slot occupation: 'retired' verb lexicon")
 
+
+def _dedupe(entities: list[EntityRef]) -> list[EntityRef]:
+    return list({e.key: e for e in entities if e.key}.values())
+
+
+def _dedupe_triples(triples: list[Triple]) -> list[Triple]:
+    return list(dict.fromkeys(triples))
+
+
+def _link_replacements(facts: list[Fact]) -> None:
+    """A negation whose replacement the same turn states ("I don't use MySQL anymore, I switched to
+    PostgreSQL"): the replacement carries the change, so the negation only cancels."""
+    changes = [f for f in facts if not f.negated and f.tense == "present" and (
+        f.replaces or any(w in f.evidence for w in ("switch", "move", "migrat", "now", "replace", "trade")))]
+    for f in facts:
+        if f.negated and changes and f.tense == "present":
+            f.replaced_in_turn = True

@@ -1,0 +1,184 @@
+"""The default slot catalogue: what people say about themselves and others, and how many values it holds.
+
+A slot is (subject entity, attribute). ``single`` slots hold one current value, so a new value
+supersedes the old one; ``multi`` slots accumulate ("I also speak French" invalidates nothing)
+but each object in them carries a polarity (``key_by="object"``): "I don't play violin anymore"
+flips that one object. ``key_by="qualifier"`` keys a single value per qualifier ("favourite
+colour" and "favourite band" are two slots). Users extend or override entries with
+``extraction.slots`` in the config (same fields; an entry with an existing name replaces it).
+
+Recognition cues per slot (all optional):
+``verbs``       verb lemma, or lemma_preposition ("live_in", "move_to")
+``nouns``       attribute nouns in "my <noun> is Y" / "<X>'s <noun> is Y"
+``adjectives``  adjective (+ preposition) complements ("allergic_to", "vegetarian")
+``values``      object words that identify the slot whatever the verb ("accountant", "Honda")
+``prototypes``  phrases embedded once per process for the nearest-prototype fallback
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class SlotSpec(BaseModel):
+    """One attribute of the catalogue."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    relation: str = Field(pattern=r"^[a-z][a-z0-9_]*$")  # graph edge type
+    cardinality: Literal["single", "multi"]
+    key_by: Literal["none", "object", "qualifier"] = "none"
+    subjects: Literal["any", "person", "thing"] = "any"
+    verbs: tuple[str, ...] = ()
+    nouns: tuple[str, ...] = ()
+    adjectives: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+    prototypes: tuple[str, ...] = ()
+
+
+OCCUPATIONS = (
+    "accountant actor actress architect artist attorney baker barber barista biologist bookkeeper builder "
+    "butcher carpenter cashier chef chemist cleaner clerk coach consultant cook counselor counsellor dancer "
+    "dentist designer developer doctor driver economist editor electrician engineer farmer firefighter "
+    "freelancer gardener hairdresser historian illustrator instructor intern journalist judge janitor lawyer "
+    "lecturer librarian lifeguard machinist manager mechanic midwife musician nanny nurse paralegal "
+    "paramedic pharmacist photographer physician physicist physiotherapist pilot plumber poet police "
+    "policeman policewoman politician professor programmer psychologist psychiatrist receptionist "
+    "researcher retiree salesman saleswoman salesperson scientist secretary singer soldier surgeon tailor "
+    "teacher technician therapist translator tutor vet veterinarian waiter waitress welder writer "
+    "student freelancer entrepreneur analyst administrator ceo cto founder officer"
+).split()
+DIETS = "vegetarian vegan pescatarian pescetarian keto paleo carnivore omnivore kosher halal gluten-free".split()
+RELIGIONS = ("catholic christian muslim jewish buddhist hindu sikh atheist agnostic protestant orthodox "
+             "mormon pagan").split()
+REL_STATUS = "single married divorced engaged widowed separated".split()
+CAR_VALUES = ("car truck van suv motorbike motorcycle scooter pickup sedan hatchback minivan jeep honda toyota "
+              "subaru tesla ford bmw audi mercedes volkswagen vw volvo kia hyundai mazda nissan chevy chevrolet "
+              "jeep fiat peugeot renault skoda lexus porsche prius civic corolla").split()
+PHONE_VALUES = "iphone android pixel galaxy samsung nokia blackberry oneplus xiaomi huawei motorola".split()
+DATABASES = ("mongodb postgres postgresql mysql mariadb sqlite redis dynamodb cassandra oracle elasticsearch "
+             "couchdb neo4j firestore firebase supabase cockroachdb clickhouse snowflake bigquery mssql "
+             "sqlserver").split()
+LANGUAGES = ("english french spanish german italian portuguese dutch russian chinese mandarin cantonese "
+             "japanese korean arabic hindi urdu bengali turkish greek polish swedish norwegian danish finnish "
+             "hebrew thai vietnamese indonesian tagalog swahili czech hungarian romanian ukrainian persian "
+             "farsi catalan irish welsh").split()
+HEALTH = ("diabetes asthma arthritis migraines migraine adhd autism anxiety depression epilepsy hypertension "
+          "insomnia celiac coeliac eczema cancer covid flu cold")
+INSTRUMENTS = ("piano guitar violin cello drums bass flute saxophone sax trumpet ukulele harp clarinet "
+               "keyboard banjo viola trombone")
+SPORTS = ("tennis football soccer basketball baseball golf chess volleyball hockey badminton cricket rugby "
+          "squash poker") 
+PETS = "dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse bird ferret snake lizard"
+
+_S, _M = "single", "multi"
+
+DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
+    SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",
+             verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in",
+                    "base_in", "stay_in", "move_back_to", "move", "relocate"),
+             nouns=("home", "hometown", "address", "city"),
+             prototypes=("lives in", "moved to a new city", "is based in", "resides in", "home is in")),
+    SlotSpec(name="origin", relation="is_from", cardinality=_S, subjects="person",
+             verbs=("come_from", "grow_up_in", "raise_in"), prototypes=("is from", "grew up in")),
+    SlotSpec(name="birthplace", relation="born_in", cardinality=_S, subjects="person",
+             verbs=("bear_in",), prototypes=("was born in",)),
+    SlotSpec(name="employer", relation="works_at", cardinality=_S, subjects="person",
+             verbs=("work_at", "work_for", "work_in", "join", "employ_by", "hire_by", "hire_at", "start_at"),
+             nouns=("employer", "company", "workplace"),
+             prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
+    SlotSpec(name="occupation", relation="works_as", cardinality=_S, subjects="person",
+             verbs=("work_as", "teach", "become", "retire"), nouns=("job", "occupation", "profession", "career",
+                                                                  "role", "title"),
+             values=tuple(OCCUPATIONS),
+             prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",
+                         "is a software engineer", "earns a living as")),
+    SlotSpec(name="school", relation="studies_at", cardinality=_S, subjects="person",
+             verbs=("study_at", "attend", "go_to", "enrol_in", "enroll_in", "enrol_at", "enroll_at", "transfer_to",
+                    "switch_to", "start_at", "be_at", "graduate_from"),
+             nouns=("school", "university", "college", "uni"),
+             prototypes=("goes to school at", "is a student at", "attends the university", "studies at")),
+    SlotSpec(name="field_of_study", relation="studies", cardinality=_S, subjects="person",
+             verbs=("study", "major_in"), nouns=("major", "degree", "subject"),
+             prototypes=("is studying biology", "majors in")),
+    SlotSpec(name="age", relation="age", cardinality=_S, subjects="person", verbs=("turn",), nouns=("age",),
+             prototypes=("is 30 years old", "just turned 40")),
+    SlotSpec(name="birthday", relation="birthday", cardinality=_S, nouns=("birthday",), verbs=("bear_on",),
+             prototypes=("birthday is on",)),
+    SlotSpec(name="partner", relation="partner", cardinality=_S, subjects="person",
+             verbs=("marry", "date", "be_with", "engage_to", "marry_to", "see"),
+             nouns=("boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé",
+                    "fiancée", "spouse"),
+             adjectives=("married_to", "engaged_to"), values=tuple(REL_STATUS),
+             prototypes=("is in a relationship with", "is married to", "is dating")),
+    SlotSpec(name="diet", relation="diet", cardinality=_S, subjects="person", values=tuple(DIETS),
+             nouns=("diet",), prototypes=("is vegetarian", "follows a vegan diet")),
+    SlotSpec(name="eats", relation="eats", cardinality=_M, key_by="object", subjects="person",
+             verbs=("eat", "drink", "consume"), prototypes=("eats meat", "drinks coffee")),
+    SlotSpec(name="phone", relation="phone", cardinality=_S, values=tuple(PHONE_VALUES),
+             nouns=("phone", "phone number", "number", "cell", "mobile"),
+             prototypes=("uses an iPhone", "phone number is")),
+    SlotSpec(name="email", relation="email", cardinality=_S, nouns=("email", "email address", "e-mail"),
+             prototypes=("email address is",)),
+    SlotSpec(name="car", relation="drives", cardinality=_S, subjects="person", verbs=("drive",),
+             values=tuple(CAR_VALUES), nouns=("car", "vehicle", "ride"),
+             prototypes=("drives a car", "owns a Toyota", "bought a new car")),
+    SlotSpec(name="name", relation="name", cardinality=_S, verbs=("call", "name"), nouns=("name",),
+             prototypes=("is called", "name is")),
+    SlotSpec(name="nickname", relation="nickname", cardinality=_S, nouns=("nickname",),
+             prototypes=("goes by the nickname",)),
+    SlotSpec(name="native_language", relation="native_language", cardinality=_S, subjects="person",
+             nouns=("native language", "mother tongue", "first language"),
+             prototypes=("native language is",)),
+    SlotSpec(name="nationality", relation="nationality", cardinality=_S, subjects="person",
+             nouns=("nationality", "citizenship"), prototypes=("is a citizen of", "nationality is")),
+    SlotSpec(name="religion", relation="religion", cardinality=_S, subjects="person", values=tuple(RELIGIONS),
+             nouns=("religion", "faith"), prototypes=("is a practising Catholic", "religion is")),
+    SlotSpec(name="health_condition", relation="has_condition", cardinality=_M, key_by="object",
+             subjects="person", values=tuple(HEALTH.split()), verbs=("suffer_from", "diagnose_with"),
+             nouns=("condition", "diagnosis"), prototypes=("has asthma", "was diagnosed with", "suffers from")),
+    SlotSpec(name="allergies", relation="allergic_to", cardinality=_M, key_by="object", subjects="person",
+             adjectives=("allergic_to",), nouns=("allergy", "allergies"), prototypes=("is allergic to",)),
+    SlotSpec(name="stance", relation="likes", cardinality=_M, key_by="object",
+             verbs=("like", "love", "enjoy", "prefer", "adore", "hate", "dislike", "detest", "loathe", "fancy"),
+             adjectives=("sick_of", "tired_of", "bored_of", "bored_with", "fed_up_with", "into", "fond_of",
+                         "obsessed_with", "crazy_about", "passionate_about", "keen_on", "fan_of", "over"),
+             prototypes=("really enjoys", "is a big fan of", "can't stand", "is sick of")),
+    SlotSpec(name="hobbies", relation="hobby", cardinality=_M, key_by="object", subjects="person",
+             verbs=("play", "practice", "practise", "do", "go"),
+             values=tuple((INSTRUMENTS + " " + SPORTS).split()), nouns=("hobby", "hobbies", "pastime"),
+             prototypes=("plays the guitar", "goes hiking on weekends", "hobby is")),
+    SlotSpec(name="languages", relation="speaks", cardinality=_M, key_by="object", subjects="person",
+             verbs=("speak", "learn"), adjectives=("fluent_in",), values=tuple(LANGUAGES),
+             prototypes=("speaks French", "is fluent in")),
+    SlotSpec(name="skills", relation="can", cardinality=_M, key_by="object", subjects="person",
+             verbs=("know", "code_in"), adjectives=("good_at", "skilled_in", "skilled_at", "great_at"),
+             nouns=("skill", "skills"), prototypes=("is good at", "knows how to")),
+    SlotSpec(name="tools", relation="uses", cardinality=_M, key_by="object",
+             verbs=("use", "switch_to", "migrate_to", "run_on", "build_with", "build_on", "write_in"),
+             prototypes=("uses the tool", "our stack runs on")),
+    SlotSpec(name="database", relation="database", cardinality=_S, subjects="thing", values=tuple(DATABASES),
+             verbs=("run_on", "use", "store_in", "switch_to", "migrate_to", "move_to", "sit_on"),
+             nouns=("database", "db", "datastore"), prototypes=("the service runs on a database",)),
+    SlotSpec(name="favourite", relation="favourite", cardinality=_S, key_by="qualifier",
+             nouns=("favourite", "favorite"), prototypes=("favourite colour is",)),
+    SlotSpec(name="pets", relation="has_pet", cardinality=_M, key_by="object", subjects="person",
+             values=tuple(PETS.split()), verbs=("adopt",), prototypes=("has a dog", "adopted a kitten")),
+    SlotSpec(name="gym", relation="gym", cardinality=_S, subjects="person", nouns=("gym",),
+             prototypes=("goes to the gym at",)),
+    SlotSpec(name="commute", relation="commutes_by", cardinality=_S, subjects="person", verbs=("commute_by",),
+             nouns=("commute",), prototypes=("commutes by bike",)),
+    SlotSpec(name="weight", relation="weighs", cardinality=_S, subjects="person", verbs=("weigh",),
+             nouns=("weight",), prototypes=("weighs 80 kilos",)),
+    SlotSpec(name="height", relation="height", cardinality=_S, subjects="person", nouns=("height",),
+             prototypes=("is 180 cm tall",)),
+    SlotSpec(name="timezone", relation="timezone", cardinality=_S, nouns=("timezone", "time zone"),
+             prototypes=("time zone is",)),
+    SlotSpec(name="habit", relation="habit", cardinality=_M, key_by="object", subjects="person",
+             verbs=("smoke", "vape"), prototypes=("smokes cigarettes",)),
+    SlotSpec(name="owns", relation="owns", cardinality=_M, key_by="object", verbs=("own", "have", "buy", "get"),
+             prototypes=("owns a house",)),
+)

@@ -1,0 +1,233 @@
+"""Clause splitting and subject resolution on a spaCy parse.
+
+Every verb that heads a clause (the root, a conjoined or subordinate verb) is one clause;
+a conjoined verb without its own subject inherits its head's ("Leo left the bakery and now
+works at a bookshop" -> two clauses about Leo). Subjects are resolved within a ``Context``
+that lives for one add(): "I" is the speaker, "my brother Leo" / "Leo" / "my brother" / "he"
+(after Leo was named) are one entity, and possessive chains name the right people ("my friend
+Anna's brother Marco" -> Anna is the speaker's friend, Marco is Anna's brother).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mem_graph.types import EntityRef, Triple, normalise_entity
+
+CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis", "relcl"})
+FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
+THIRD_PERSON = frozenset({"he", "she", "him", "her"})
+SKIPPED_PRONOUNS = frozenset({"it", "they", "you", "this", "that", "there", "who", "what", "which", "everyone",
+                              "someone", "anyone", "one", "everybody", "nobody", "somebody", "these", "those"})
+POSSESSIVES = frozenset({"my", "our"})
+KIN = frozenset(
+    "brother sister mother father mom mum dad mommy daddy son daughter kid kids child children baby wife husband "
+    "boyfriend girlfriend partner fiance fiancee fiancé fiancée spouse friend bestie buddy cousin uncle aunt "
+    "grandma grandmother grandpa grandfather grandson granddaughter nephew niece boss manager colleague "
+    "coworker co-worker roommate flatmate housemate neighbour neighbor teacher mentor therapist doctor "
+    "stepdad stepmom stepmother stepfather stepson stepdaughter sibling twin in-law ex".split())
+PARTNER_NOUNS = frozenset("boyfriend girlfriend partner wife husband fiance fiancee fiancé fiancée spouse".split())
+CHILD_NOUNS = frozenset("son daughter kid child baby stepson stepdaughter".split())
+PET_NOUNS = frozenset("dog cat puppy kitten hamster rabbit bunny parrot turtle horse bird pet ferret snake".split())
+
+
+@dataclass
+class Subject:
+    """Who a clause is about: ``name`` as rendered, ``key`` for slots, plus the triples naming it."""
+
+    name: str
+    type: str = "person"
+    is_speaker: bool = False
+    kin: str | None = None  # "brother" in "my brother Leo"
+    attribute: str | None = None  # "name" in "my cat's name is Luna" (``owner`` is the cat)
+    owner: str | None = None
+    triples: list[Triple] = field(default_factory=list)
+    entities: list[EntityRef] = field(default_factory=list)
+    tokens: set[int] = field(default_factory=set)  # the subject's words (rendering replaces them)
+    evidence: str = ""
+
+    @property
+    def key(self) -> str:
+        return normalise_entity(self.name)
+
+
+@dataclass
+class Context:
+    """What subject resolution remembers within one add(): who was named last, and kin names."""
+
+    speaker: str
+    last_person: str | None = None
+    kin_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner key, kin) -> name
+
+    def remember(self, owner: str, kin: str, name: str) -> None:
+        self.kin_names[(normalise_entity(owner), kin)] = name
+
+
+def compound_span(tok: Any) -> list[Any]:
+    """A noun with its compounds, modifiers and flat-name parts ("New York", "black coffee")."""
+    parts = [tok]
+    for child in tok.children:
+        if child.dep_ in ("compound", "amod", "nummod", "flat", "nmod", "poss") and child.i < tok.i:
+            if child.dep_ == "poss" and (child.lower_ in POSSESSIVES or child.pos_ == "PRON"
+                                         or child.lower_ in KIN or child.ent_type_ == "PERSON"):
+                continue
+            if child.dep_ == "amod" and child.ent_type_ in ("DATE", "ORDINAL"):
+                continue
+            parts.extend(compound_span(child))
+    return sorted(parts, key=lambda t: t.i)
+
+
+def span_text(tokens: list[Any]) -> str:
+    toks = sorted(tokens, key=lambda t: t.i)
+    return toks[0].doc[toks[0].i: toks[-1].i + 1].text.strip() if toks else ""
+
+
+def _np_chain(head: Any) -> list[Any]:
+    """The tokens of a subject noun phrase in order, without relative clauses or conjuncts."""
+    keep: set[int] = {head.i}
+    for child in head.children:
+        if child.dep_ in ("relcl", "conj", "cc", "punct", "prep", "acl"):
+            continue
+        keep.update(t.i for t in child.subtree if t.dep_ not in ("relcl", "acl"))
+    return [t for t in head.doc[min(keep): max(keep) + 1] if t.i in keep]
+
+
+def resolve_np(head: Any, ctx: Context) -> Subject | None:
+    """A noun phrase as an entity: the speaker, "my (kin)* [Name]('s kin [Name])*", a name, or he/she."""
+    low = head.lower_
+    if low in FIRST_PERSON:
+        return Subject(ctx.speaker, is_speaker=True, tokens={head.i}, entities=[EntityRef(ctx.speaker, "person")])
+    if low in THIRD_PERSON:
+        if ctx.last_person is None:
+            return None
+        return Subject(ctx.last_person, tokens={head.i}, entities=[EntityRef(ctx.last_person, "person")],
+                       evidence=f"'{head.text}' -> {ctx.last_person} (named just before)")
+    if low in SKIPPED_PRONOUNS or head.pos_ == "PRON":
+        return None
+    toks = _np_chain(head)
+    has_owner = any(t.lower_ in POSSESSIVES or t.tag_ == "POS" for t in toks)
+    if not has_owner:
+        if head.pos_ != "PROPN":
+            if head.lemma_.lower() in PET_NOUNS | KIN and any(t.lower_ in ("the",) for t in toks):
+                return None
+            return None
+        name = span_text(compound_span(head))
+        return Subject(name, type="person" if head.ent_type_ in ("", "PERSON") else "thing",
+                       tokens={t.i for t in toks}, entities=[EntityRef(name, "person")])
+    return _possessive_chain(toks, ctx)
+
+
+def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
+    """Walk "my friend Anna 's brother Marco" left to right: each kin noun hangs off the previous owner."""
+    segments: list[list[Any]] = [[]]
+    starts_mine = False
+    for t in toks:
+        if t.lower_ in POSSESSIVES and not segments[0] and len(segments) == 1:
+            starts_mine = True
+        elif t.tag_ == "POS":
+            segments.append([])
+        elif t.pos_ in ("PROPN", "NOUN", "ADJ", "NUM") or t.dep_ == "compound":
+            segments[-1].append(t)
+    segments = [s for s in segments if s]
+    if not segments:
+        return None
+    owner: str | None = ctx.speaker if starts_mine else None
+    entities = [EntityRef(ctx.speaker, "person")] if starts_mine else []
+    triples: list[Triple] = []
+    current, kin, ctype = None, None, "person"
+    attribute: str | None = None
+    for n, seg in enumerate(segments):
+        names = [t for t in seg if t.pos_ == "PROPN" and t.lower_ not in KIN]
+        nouns = [t for t in seg if t not in names]
+        if owner is None:  # "Anna's brother": the chain starts at a name
+            if not names:
+                return None
+            current = span_text(names)
+            entities.append(EntityRef(current, "person"))
+            owner = current
+            continue
+        if not nouns:  # "my Leo"
+            current = span_text(names)
+            entities.append(EntityRef(current, "person"))
+            owner = current
+            continue
+        head = nouns[-1]
+        kin = head.lemma_.lower() if head.pos_ == "NOUN" else head.lower_
+        if kin not in KIN and kin not in PET_NOUNS:
+            if n == len(segments) - 1 and not names:  # "my cat's name", "our service"
+                attribute = span_text(nouns).lower()
+                break
+            kin_text = span_text(nouns).lower()
+        else:
+            kin_text = kin
+        ctype = "person" if kin in KIN else ("animal" if kin in PET_NOUNS else "thing")
+        if names:
+            current = span_text(names)
+            triples.append(Triple(owner, kin_text, current))
+            ctx.remember(owner, kin_text, current)
+        else:
+            current = ctx.kin_names.get((normalise_entity(owner), kin_text)) or f"{owner}'s {span_text(nouns)}"
+            if "'s " in current:
+                triples.append(Triple(owner, kin_text, current))
+        entities.append(EntityRef(current, ctype))
+        owner = current
+    tokens = {t.i for t in toks}
+    if attribute is not None:
+        # "our service" is the service; "my cat's name" is an attribute of the cat
+        return Subject(attribute, type="thing", attribute=attribute, owner=owner, triples=triples,
+                       entities=_dedupe(entities), tokens=tokens)
+    if current is None:
+        return None
+    return Subject(current, type=ctype, kin=kin, triples=triples, entities=_dedupe(entities), tokens=tokens,
+                   evidence="possessive chain" if len(triples) > 1 else "")
+
+
+def _dedupe(entities: list[EntityRef]) -> list[EntityRef]:
+    return list({e.key: e for e in entities if e.key}.values())
+
+
+def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]:
+    """The clause's subject (inherited by a conjoined verb without one) and its head token."""
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+    probe = verb
+    while subj is None and probe.dep_ in ("conj", "xcomp", "advcl") and probe.head is not probe:
+        probe = probe.head
+        subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None:
+        # "Had my 42nd birthday on Sunday!": a chat line without a subject speaks for the speaker
+        if verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBP", "VBZ", "VBN") and any(
+                t.lower_ in ("my", "i") for t in verb.subtree):
+            return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")]), None
+        return None, None
+    if subj.dep_ == "expl":
+        return None, None
+    # "Tom and I split up": a speaker among conjoined subjects is the subject, the others its companions
+    conj_people = [c for c in subj.children if c.dep_ == "conj"]
+    if subj.lower_ not in FIRST_PERSON and any(c.lower_ in FIRST_PERSON for c in conj_people):
+        sub = Subject(ctx.speaker, is_speaker=True, tokens={t.i for t in subj.subtree},
+                      entities=[EntityRef(ctx.speaker, "person")])
+        return sub, subj
+    return resolve_np(subj, ctx), subj
+
+
+def companion(subj_tok: Any | None) -> str | None:
+    """The other person in "Tom and I ..." (or "I and Tom")."""
+    if subj_tok is None:
+        return None
+    people = [subj_tok, *(c for c in subj_tok.children if c.dep_ == "conj")]
+    others = [p for p in people if p.lower_ not in FIRST_PERSON and p.pos_ == "PROPN"]
+    return span_text(compound_span(others[0])) if others else None
+
+
+def clause_verbs(sent: Any) -> list[Any]:
+    """Verbs heading a clause in a sentence, in order."""
+    return [t for t in sent if t.pos_ in ("VERB", "AUX") and (t.dep_ == "ROOT" or t.dep_ in CLAUSE_DEPS)]
+
+
+def note_people(sent: Any, ctx: Context) -> None:
+    """Remember the last person named (for a following "he"/"she")."""
+    for t in sent:
+        if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
+                t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP"):
+            ctx.last_person = span_text(compound_span(t))

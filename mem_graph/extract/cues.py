@@ -1,0 +1,140 @@
+"""Change, tense, negation and hedge cues of one clause.
+
+``tense`` is "present" (the current value), "past" ("I used to live in Rome", "I lived in Rome":
+true only before now) or "plan" (hedges, plans, wishes and hypotheticals: "I might move",
+"thinking about quitting", "if I had a car", "I'd love to live in Rome someday"), which never
+update anything. ``change`` names the word that marks a change of state ("moved", "now",
+"anymore", "switched"...), for the audit trail and for negations that may cancel across slots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Tense = Literal["present", "past", "plan"]
+
+CHANGE_VERBS = frozenset(
+    "move relocate switch migrate change replace trade sell buy quit leave join become turn divorce marry "
+    "start begin adopt retire transfer upgrade convert graduate hire promote split break stop get".split())
+CHANGE_ADVERBS = frozenset("now anymore longer again nowadays currently lately recently finally".split())
+# verbs whose simple past describes a state that held before (and may no longer): "I lived in Rome"
+STATIVE = frozenset(
+    "live reside work be have own drive eat drink like love enjoy hate play speak use attend study date stay "
+    "teach".split())
+MODAL_HEDGES = frozenset({"might", "may", "could", "would", "'d", "should", "will", "'ll", "shall", "must", "ca",
+                          "can"})
+PLAN_HEADS = frozenset(
+    "want plan hope think consider wish intend dream aim look tempt debate plot mull try decide expect "
+    "fantasize fantasise imagine".split())
+HEDGE_ADVERBS = frozenset("maybe perhaps probably possibly someday eventually hopefully".split())
+NEGATORS = frozenset({"not", "n't", "never", "no"})
+CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop"})  # "stopped eating", "gave up meat"
+RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
+
+
+@dataclass
+class Cues:
+    negated: bool = False
+    tense: Tense = "present"
+    change: str | None = None
+    hedge: str | None = None
+    words: list[str] = field(default_factory=list)  # evidence, in reading order
+
+    def note(self, word: str) -> None:
+        if word not in self.words:
+            self.words.append(word)
+
+
+def _children(tok: Any, *deps: str) -> list[Any]:
+    return [c for c in tok.children if c.dep_ in deps]
+
+
+def _chain(verb: Any) -> list[Any]:
+    """The verb and the verbs it hangs under through xcomp/pcomp/prep ("want to move", "thinking about quitting")."""
+    out = [verb]
+    t = verb
+    while t.dep_ in ("xcomp", "pcomp", "prep", "ccomp", "acomp", "pobj") and t.head is not t:
+        t = t.head
+        if t.pos_ in ("VERB", "AUX") or t.dep_ == "ROOT":
+            out.append(t)
+        if t.dep_ == "ROOT" or t.dep_ in ("conj",):
+            break
+    return out
+
+
+def read_cues(verb: Any, target: Any) -> Cues:
+    """Cues of the clause headed by ``verb`` whose content verb is ``target`` (they differ in
+    "I used to live", "I stopped eating", "I'd love to live")."""
+    cues = Cues()
+    chain = _chain(target) if target is not verb else [verb]
+    if verb not in chain:
+        chain.append(verb)
+    words = {t.lower_ for v in chain for t in v.children}
+    # hedges and plans: a modal, a plan verb above the content verb, "if", hedge adverbs
+    for v in chain:
+        for c in v.children:
+            if c.tag_ == "MD" and c.lower_ in MODAL_HEDGES:
+                cues.hedge = c.lower_
+            if c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether"):
+                cues.hedge = c.lower_
+            if c.lower_ in HEDGE_ADVERBS:
+                cues.hedge = c.lower_
+        if v is not target and v.lemma_.lower() in PLAN_HEADS:
+            cues.hedge = v.lemma_.lower()
+        if v.lemma_.lower() == "go" and v.tag_ == "VBG" and v is not target and any(
+                c.dep_ == "xcomp" for c in v.children):  # "going to move"
+            cues.hedge = "going to"
+    if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in verb.children):
+        cues.hedge = "if"
+    if any(t.lower_ in ("someday", "one day") for t in target.subtree):
+        cues.hedge = cues.hedge or "someday"
+    if cues.hedge:
+        cues.tense = "plan"
+        cues.note(cues.hedge)
+    # negation: "don't", "never", "no longer", "not anymore", "no <noun>"
+    for c in target.children:
+        if c.dep_ == "neg" or c.lower_ == "never":
+            cues.negated = True
+        if c.lower_ in ("longer",) and any(g.lower_ == "no" for g in c.children):
+            cues.negated, cues.change = True, "no longer"
+
+    first = next((c for c in target.children if c.dep_ in ("dobj", "attr", "acomp")), None)
+    if first is not None and any(g.lower_ == "no" and g.dep_ == "det" for g in first.children):
+        cues.negated = True  # "I have no car"
+    for a in _children(target, "aux", "auxpass"):
+        if any(g.dep_ == "neg" for g in a.children):
+            cues.negated = True
+    if verb is not target:
+        if any(c.dep_ == "neg" for c in verb.children):
+            cues.negated = True
+        vl = verb.lemma_.lower()
+        if vl in CESSATION:
+            cues.negated, cues.change = True, verb.lower_
+        elif vl in RESUMPTION and vl != "start":
+            cues.change = f"{verb.lower_} back" if "back" in words else verb.lower_
+            cues.note(cues.change)
+    if "no" in words and "longer" in words:
+        cues.negated, cues.change = True, "no longer"
+    for w in ("anymore", "again", "now", "nowadays", "currently"):
+        if w in words:
+            cues.change = cues.change or w
+    if any(t.lower_ == "these" and t.head.lower_ == "days" for t in target.subtree) or any(
+            t.lower_ == "days" and t.head is verb and any(g.lower_ == "these" for g in t.children)
+            for t in verb.children):
+        cues.change = cues.change or "these days"
+    # tense: "used to" is past; a stative verb in the simple past describes a former state
+    if verb.lemma_.lower() == "use" and verb is not target and verb.tag_ == "VBD":
+        cues.tense, cues.change = "past", "used to"
+    elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
+            a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:
+        cues.tense = "past"
+    if target.lemma_.lower() in CHANGE_VERBS and cues.change is None and cues.tense == "present":
+        cues.change = target.lower_
+    if cues.negated and cues.change is None and "anymore" in {t.lower_ for t in target.subtree}:
+        cues.change = "anymore"
+    if cues.change:
+        cues.note(cues.change)
+    if cues.negated:
+        cues.note("negated")
+    return cues

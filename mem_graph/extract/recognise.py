@@ -1,0 +1,313 @@
+"""From one parsed clause to slot matches: the predicate, its objects, and the catalogue slot each names.
+
+The order is fixed and every match carries its evidence: an attribute noun ("my job is ..."),
+an adjective complement ("sick of", "allergic to"), a value word after a copula ("I'm an
+accountant", "I'm 41"), the verb (+ preposition) lexicon, then the prototype fallback.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
+from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
+
+COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get"})
+NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
+                             "fed_up_with", "over"})
+QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
+SEPARATION = frozenset({"split", "break", "divorce", "separate"})
+GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say", "tell", "think", "know", "see",
+                           "want", "need", "feel", "look", "come", "let", "give", "put", "keep", "try", "seem"})
+AGENT_NOUNS = {"teach": "teacher", "nurse": "nurse", "retire": "retired", "tutor": "tutor", "coach": "coach"}
+PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "car", "partner", "diet", "stance", "hobbies",
+                   "languages", "religion", "allergies", "health_condition"}
+
+
+@dataclass
+class Predicate:
+    """The content verb of a clause with its objects and prepositional phrases."""
+
+    verb: Any  # the clause head as written ("used", "stopped", "'d love")
+    target: Any  # the content verb ("live", "eating", "live")
+    lemma: str
+    objects: list[Any] = field(default_factory=list)
+    prep: str | None = None  # the preposition the objects came from
+    preps: dict[str, Any] = field(default_factory=dict)  # preposition -> its object
+    adjective: str | None = None  # "sick_of", "allergic_to"
+    dobj: Any | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.lemma}_{self.prep}" if self.prep else self.lemma
+
+
+def unwrap_quantifier(tok: Any) -> Any:
+    """'a lot of sci-fi' -> 'sci-fi'."""
+    if tok.lemma_.lower() in QUANTIFIERS:
+        prep = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
+        if pobj is not None:
+            return pobj
+    return tok
+
+
+def content_verb(verb: Any) -> Any:
+    """The verb a clause is about: "used to live" -> live, "stopped eating" -> eating, "went back to eating"
+    -> eating, "thinking about quitting" -> quitting, "'d love to live" -> live, "want to move" -> move."""
+    lemma = verb.lemma_.lower()
+    xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
+    modal = any(c.tag_ == "MD" for c in verb.children)
+    if xcomp is not None:
+        if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope",
+                     "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect"):
+            return content_verb(xcomp)
+        if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"
+            return content_verb(xcomp)
+    if lemma in ("stop", "quit", "give", "consider") and xcomp is None:
+        ger = next((c for c in verb.children if c.dep_ in ("dobj", "xcomp", "pcomp") and c.tag_ == "VBG"), None)
+        if ger is not None:
+            return ger
+    # "went back to eating fish", "thinking about quitting", "dreaming of living"
+    for prep in (c for c in verb.children if c.dep_ == "prep"):
+        for g in prep.children:
+            if g.dep_ == "pcomp" and g.pos_ == "VERB" and (lemma in ("go", "think", "dream", "get", "return")
+                                                             or lemma in ("consider", "look")):
+                return g
+    for adv in (c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "back"):
+        for prep in (c for c in adv.children if c.dep_ == "prep"):
+            for g in prep.children:
+                if g.dep_ == "pcomp" and g.pos_ == "VERB":
+                    return g
+    return verb
+
+
+def predicate(verb: Any, target: Any) -> Predicate:
+    pred = Predicate(verb, target, target.lemma_.lower())
+    for c in target.children:
+        if c.dep_ == "prep":
+            pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)
+            if pobj is not None:
+                pred.preps.setdefault(c.lower_, pobj)
+                for g in pobj.children:  # "from MongoDB to Postgres": the second hangs off the first
+                    if g.dep_ == "prep":
+                        inner = next((h for h in g.children if h.dep_ == "pobj"), None)
+                        if inner is not None:
+                            pred.preps.setdefault(g.lower_, inner)
+                for g in c.children:
+                    if g.dep_ == "prep":
+                        inner = next((h for h in g.children if h.dep_ == "pobj"), None)
+                        if inner is not None:
+                            pred.preps.setdefault(g.lower_, inner)
+        if c.dep_ == "prt" and c.lower_ in ("in",):  # "traded in my Honda"
+            pass
+    direct = [c for c in target.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")]
+    pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
+    oprd = next((c for c in direct if c.dep_ == "oprd"), None)
+    if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"
+        direct = [oprd]
+    acomp = next((c for c in direct if c.dep_ == "acomp"), None)
+    if acomp is not None:
+        prep = next((c for c in acomp.children if c.dep_ == "prep"), None)
+        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
+        if pobj is not None:  # "sick of jazz", "allergic to peanuts"
+            pred.adjective = f"{acomp.lower_}_{prep.lower_}"
+            direct = [pobj]
+    if not direct:
+        ger = next((c for c in target.children if c.dep_ == "xcomp" and c.tag_ in ("VBG", "VB")), None)
+        if ger is not None and pred.lemma in ("love", "like", "enjoy", "hate", "prefer", "adore", "go", "dislike",
+                                              "detest", "loathe", "fancy", "stand"):
+            direct = [ger]  # "I love hiking"
+    if not direct and pred.preps:
+        for c in target.children:
+            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
+                pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
+                break
+    heads = [unwrap_quantifier(h) for h in direct[:1]]
+    out = []
+    for h in heads:
+        out.append(h)
+        stack = [h]
+        while stack:  # "tea, coffee and cake": conjuncts chain off each other
+            for c in stack.pop().children:
+                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ"):
+                    out.append(c)
+                    stack.append(c)
+    pred.objects = out
+    return pred
+
+
+def object_text(obj: Any) -> str:
+    if obj.pos_ == "VERB":  # "hiking", "playing tennis"
+        return span_text([t for t in obj.subtree if t.dep_ not in ("prep",) or t.head is not obj] or [obj])
+    return span_text(compound_span(obj))
+
+
+def _age(obj: Any) -> str | None:
+    if obj.like_num and obj.text.isdigit() and 0 < int(obj.text) < 130:
+        return obj.text
+    if obj.lower_ in ("old",):  # "41 years old"
+        num = next((t for t in obj.subtree if t.like_num), None)
+        return num.text if num is not None else None
+    if obj.lemma_ == "year":
+        num = next((t for t in obj.subtree if t.like_num), None)
+        return num.text if num is not None else None
+    return None
+
+
+def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
+              embedder: Any = None, phrase: str = "") -> SlotMatch | None:
+    """The slot ``obj`` fills in this clause, or None."""
+    lemma, key = pred.lemma, pred.key
+    obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
+    text = object_text(obj)
+    person = subject.type == "person"
+
+    def match(name: str, why: str, *, subj: str | None = None, value: str | None = None,
+              qualifier: str | None = None, polarity: int = 1) -> SlotMatch | None:
+        spec = cat.get(name)
+        if spec is None:
+            return None
+        return SlotMatch(spec, subj or subject.name, value or text, f"slot {name}: {why}", qualifier, polarity)
+
+    # 1. an attribute noun: "my job is nursing", "my cat's name is Luna", "my favourite colour is blue"
+    if subject.attribute and lemma in COPULAS and subject.owner:
+        found = cat.noun_slot(subject.attribute)
+        if found is not None:
+            spec, qualifier = found
+            return match(spec.name, f"'{subject.attribute} is {text}' attribute noun", subj=subject.owner,
+                         qualifier=qualifier)
+        return None
+    # 2. an adjective complement: "sick of jazz", "allergic to peanuts", "fluent in French"
+    if pred.adjective:
+        spec = cat.adjectives.get(pred.adjective)
+        if spec is not None:
+            pol = -1 if pred.adjective in NEGATIVE_STANCE else 1
+            return match(spec.name, f"'{pred.adjective.replace('_', ' ')}' adjective lexicon", polarity=pol)
+    if lemma == "be" and pred.prep:
+        if pred.prep == "into":
+            return match("stance", "'be into' lexicon")
+        if pred.prep == "from" and person:
+            return match("origin", "'is from' lexicon")
+        if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS):
+            if obj.ent_type_ not in PLACE_LABELS or looks_like_school(obj_toks):
+                return match("school", f"'is {pred.prep}' + school ({'school word' if looks_like_school(obj_toks) else 'child'})")
+    # 3. a copula with a value: "I'm 41", "I'm an accountant", "I'm vegetarian", "Tom is my boyfriend"
+    if lemma in COPULAS:
+        age = _age(obj)
+        if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT"):
+            return match("age", f"'{lemma} {text}' number", value=age)
+        if lemma == "be" and any(c.lower_ == "my" for c in obj.children) and obj.lemma_.lower() in KIN:
+            kin = obj.lemma_.lower()
+            if kin in PARTNER_NOUNS and subject.type == "person" and not subject.is_speaker:
+                return match("partner", f"'is my {kin}' partner noun", subj=speaker, value=subject.name)
+            return None
+        spec = cat.value_slot(obj_toks)
+        if spec is not None and (spec.subjects != "person" or person):
+            if spec.name in ("occupation", "diet", "religion", "partner", "car", "phone"):
+                return match(spec.name, f"'{lemma} {text}' value lexicon")
+        if lemma == "be" and subject.is_speaker and obj.pos_ == "PROPN" and obj.ent_type_ not in (
+                "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT"):
+            return match("name", "'I am <Name>'")
+        if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values:
+            return match("nationality", f"'is {text}' nationality (NORP)")
+        if lemma == "turn" and age:
+            return match("age", "'turned' number", value=age)
+        if lemma in ("become",) and embedder is None:
+            return None
+    # "Had my 42nd birthday", "celebrated my 30th birthday"
+    if obj.lemma_.lower() == "birthday" and person:
+        nth = next((c for c in obj.children if c.ent_type_ == "ORDINAL" or re.fullmatch(r"\d+(st|nd|rd|th)", c.lower_)),
+                   None)
+        if nth is not None and (digits := re.sub(r"\D", "", nth.text)):
+            return match("age", f"'{nth.text} birthday' ordinal", value=digits)
+    # "Tom and I split up", "I broke up with Tom", "I divorced Tom"
+    if lemma in SEPARATION:
+        return match("partner", f"'{pred.verb.text}' separation", polarity=0)
+    # "call"/"name": "my cat is called Misty", "we named our puppy Max"
+    if lemma in ("call", "name") and obj.dep_ == "oprd":
+        if pred.dobj is not None:
+            return None  # handled by the caller (the named thing is the object)
+        return match("name", f"'{pred.verb.text} {text}'")
+    # 4. the verb (+ preposition) lexicon, checked against the object
+    value_spec = cat.value_slot(obj_toks)
+    candidates = cat.verbs.get(key, []) + [s for s in cat.verbs.get(lemma, []) if s not in cat.verbs.get(key, [])]
+    if value_spec is not None and lemma in ("switch", "move", "migrate", "buy", "get", "have", "own", "trade",
+                                            "use", "run", "drive", "sell", "lease", "rent", "upgrade", "replace"):
+        candidates = [value_spec, *[c for c in candidates if c is not value_spec]]
+    for spec in candidates:
+        if spec.subjects == "person" and not person or spec.subjects == "thing" and person:
+            continue
+        if not _fits(spec.name, pred, obj, obj_toks, subject, value_spec):
+            continue
+        pol = -1 if lemma in NEGATIVE_STANCE else 1
+        value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" and lemma in AGENT_NOUNS else None
+        return match(spec.name, f"'{key.replace('_', ' ')}' verb lexicon"
+                     + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)
+    if lemma in ("leave", "quit") and person:
+        if obj.ent_type_ in PLACE_LABELS:
+            return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
+        if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
+            return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
+        return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
+    if lemma == "sell" and value_spec is not None:
+        return match(value_spec.name, f"'sold {text}' value lexicon", polarity=0)
+    # 5. the prototype fallback (never for generic verbs, which say too little)
+    if embedder is not None and phrase and lemma not in GENERIC_VERBS and obj.pos_ in ("NOUN", "PROPN"):
+        near = cat.nearest(embedder, phrase, PROTOTYPE_SLOTS)
+        if near is not None:
+            spec, proto, score = near
+            if spec.subjects == "person" and not person:
+                return None
+            value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" else None
+            m = match(spec.name, f"'{phrase}' ~ prototype '{proto}' {score:.2f}", value=value)
+            return m
+    return None
+
+
+def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
+    """Guards that keep a verb's slot to objects of the right kind."""
+    lemma = pred.lemma
+    school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS
+    if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
+                                                                        "owns", "hobbies", "eats"):
+        return value_spec.name == "database" and name == "tools" or name == "owns" and value_spec.name not in (
+            "car", "phone", "pets", "health_condition")
+    if name == "residence":
+        if lemma == "move" and pred.prep is None:
+            return False
+        return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
+            "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area")
+    if name == "school":
+        return school_ok and lemma not in ("be",) or (lemma == "be" and school_ok)
+    if name == "employer":
+        if lemma in ("join", "start") or pred.key == "work_in":
+            return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
+        return obj.ent_type_ not in PLACE_LABELS and obj.ent_type_ not in ("DATE", "TIME")
+    if name == "occupation":
+        return lemma != "become" or value_spec is not None and value_spec.name == "occupation"
+    if name == "partner":
+        return obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS
+    if name in ("car", "phone", "pets", "health_condition"):
+        return value_spec is not None and value_spec.name == name
+    if name == "database":
+        return value_spec is not None and value_spec.name == "database"
+    if name == "hobbies":
+        if lemma in ("go",):
+            return obj.tag_ == "VBG"
+        if lemma == "do":
+            return obj.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in obj.children)
+        return True
+    if name == "languages":
+        return obj.lower_ in value_spec.values if value_spec is not None else lemma == "speak"
+    if name == "owns":
+        return lemma in ("own", "have") and obj.pos_ in ("NOUN", "PROPN") and not obj.like_num
+    if name == "name":
+        return obj.dep_ == "oprd"
+    if name == "field_of_study":
+        return obj.pos_ in ("NOUN", "PROPN")
+    if name in ("origin", "birthplace"):
+        return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN"
+    return True

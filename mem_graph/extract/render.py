@@ -1,0 +1,110 @@
+"""A clause as a clean third-person sentence: "I'm sick of jazz these days" -> "User is sick of jazz these days".
+
+The speaker's "I"/"we" become the speaker's name, "my" becomes "their" (or "User's" inside the
+subject), verbs agree with the third person, lead-in words ("Honestly", "Actually", "Well") and
+trailing verbless fragments (", so no meat for me") are dropped, and a clause whose subject was
+inherited ("... and now works at a bookshop") or resolved from "he"/"she" names it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mem_graph.extract.clauses import CLAUSE_DEPS, Subject
+
+FIRST_PERSON = {"i": None, "me": None, "myself": None, "we": None, "us": None}
+_AUX_3RD = {"do": "does", "have": "has", "am": "is", "'m": "is", "are": "is", "'re": "is", "'ve": "has",
+            "ve": "has", "were": "was"}
+LEAD_INS = frozenset("actually honestly well so anyway basically oh ok okay yeah also btw frankly lol haha "
+                     "and but um uh hey guess plus".split())
+
+
+def third_person(verb: str) -> str:
+    if verb in ("be", "am", "are"):
+        return "is"
+    if verb == "have":
+        return "has"
+    if re.search(r"(s|sh|ch|x|z|o)$", verb):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", verb):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def own_tokens(tok: Any) -> set[int]:
+    """A token's subtree without its conjuncts (and their links)."""
+    out = {tok.i}
+    for child in tok.children:
+        if child.dep_ not in ("conj", "cc", "punct"):
+            out.update(t.i for t in child.subtree)
+    return out
+
+
+def clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
+    """The clause's words, minus nested clauses, the other conjoined objects and lead-ins."""
+    drop: set[int] = set()
+    for obj in exclude:  # "tea, coffee and cake" -> keep only this fact's object
+        drop.update(own_tokens(obj))
+        links = [*obj.children, *(obj.head.children if obj.dep_ == "conj" else [])]
+        drop.update(c.i for c in links if c.dep_ in ("cc", "punct"))
+    for child in verb.children:
+        if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb:
+            drop.update(t.i for t in child.subtree)
+            drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    for child in verb.children:  # "Big news: I moved…", "Honestly, I…": drop the lead-in
+        if child.i < verb.i and (subj is None or child.i < subj.i) and (
+                child.dep_ in ("intj", "dep", "discourse", "vocative", "punct", "cc")
+                or child.dep_ == "advmod" and child.lower_ in LEAD_INS | {"now", "currently", "nowadays"}
+                or child.dep_ == "npadvmod" and child.ent_type_ == "DATE"):
+            drop.update(t.i for t in child.subtree)
+    # ", so no meat for me": a verbless tail after "so"/"but" is not part of the fact
+    cc = next((c for c in verb.children if c.dep_ == "cc" and c.i > verb.i and c.lower_ in ("so", "but")), None)
+    if cc is not None and not any(t.pos_ in ("VERB", "AUX") for t in verb.doc[cc.i + 1: verb.right_edge.i + 1]):
+        drop.update(range(cc.i, verb.right_edge.i + 1))
+        drop.update(t.i for t in verb.doc[cc.i - 1: cc.i] if t.is_punct)
+    toks = [t for t in verb.subtree if t.i not in drop]
+    while toks and (toks[0].is_punct or toks[0].dep_ == "cc" or toks[0].lower_ in LEAD_INS and toks[0].i < verb.i
+                    and toks[0].dep_ in ("advmod", "intj", "cc")):
+        toks.pop(0)
+    while toks and (toks[-1].is_punct or toks[-1].dep_ == "cc"):
+        toks.pop()
+    return toks
+
+
+def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None = None,
+           subject_token: Any | None = None) -> str:
+    toks = clause_tokens(verb, exclude or [])
+    first_person_heads = {t.head.i for t in toks if t.lower_ in ("i", "we") and t.dep_ in ("nsubj", "nsubjpass")}
+    subject_speaker = subject.is_speaker
+    named = subject_token is not None and subject_token.i in {t.i for t in toks}
+    out: list[str] = []
+    if not named:  # inherited or implied subject: say who
+        out.append(subject.name + " ")
+        if subject_speaker:
+            first_person_heads.add(verb.i)
+    in_subject = subject.tokens
+    for t in toks:
+        word, low = t.text, t.lower_
+        if subject_token is not None and t.i == subject_token.i and low in ("he", "she"):
+            word = subject.name
+        elif low in ("i", "we") or low in ("me", "us", "myself", "ourselves"):
+            word = speaker
+        elif low in ("my", "our", "mine", "ours"):
+            word = f"{speaker}'s" if t.i in in_subject or not subject_speaker else (
+                "theirs" if low in ("mine", "ours") else "their")
+        elif low == "'d" and t.tag_ == "MD":
+            word = "would"
+        elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD"):
+            if low in _AUX_3RD:
+                word = _AUX_3RD[low]
+            elif t.tag_ == "VBP" and (t.dep_ in ("ROOT", "conj", "ccomp", "advcl") or t.i in first_person_heads):
+                word = third_person(low)
+        if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text:
+            word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"
+        if word != t.text and t.text.startswith("'") and out and not out[-1].endswith(" "):
+            out[-1] += " "
+        out.append(word + t.whitespace_)
+    text = "".join(out).strip()
+    return text[0].upper() + text[1:] if text else text

@@ -1,0 +1,140 @@
+"""Slot recognition: which catalogue attribute a clause states, with the evidence.
+
+Lexicons decide first (the verb and its preposition, an attribute noun, an adjective complement,
+a value word such as "accountant" or "Honda"); when none fires, the clause's predicate is
+compared with prototype phrases embedded once per process (nearest prototype, with a floor and a
+margin over the best prototype of any other slot). A clause nothing places is no slot's: it is
+kept as a fact, never guessed into a slot.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from mem_graph.extract.catalogue import DEFAULT_SLOTS, SlotSpec
+from mem_graph.types import normalise_entity
+
+PROTOTYPE_FLOOR = 0.62
+PROTOTYPE_MARGIN = 0.06
+SCHOOL_WORDS = frozenset("school high elementary primary academy college university uni kindergarten "
+                         "preschool nursery institute".split())
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+
+
+@dataclass
+class SlotMatch:
+    """A clause's object placed in a slot."""
+
+    spec: SlotSpec
+    subject: str  # the entity the slot belongs to (may differ from the clause subject: "Tom is my boyfriend")
+    object: str
+    evidence: str
+    qualifier: str | None = None
+    polarity: int = 1
+    replaces: list[str] = field(default_factory=list)
+
+    @property
+    def object_key(self) -> str:
+        return normalise_entity(self.object)
+
+    def key(self) -> str:
+        """The slot key: "user|residence", "user|stance|jazz", "user|favourite|colour"."""
+        base = f"{normalise_entity(self.subject)}|{self.spec.name}"
+        if self.spec.key_by == "object":
+            return f"{base}|{self.object_key}"
+        if self.spec.key_by == "qualifier" and self.qualifier:
+            return f"{base}|{normalise_entity(self.qualifier)}"
+        return base
+
+    @property
+    def single(self) -> bool:
+        return self.spec.cardinality == "single" and self.spec.key_by != "object"
+
+
+class SlotCatalogue:
+    """The catalogue with its lookup tables (and, lazily, its prototype vectors)."""
+
+    def __init__(self, extra: Iterable[SlotSpec | dict[str, Any]] = ()):
+        specs = {s.name: s for s in DEFAULT_SLOTS}
+        for item in extra:
+            spec = item if isinstance(item, SlotSpec) else SlotSpec.model_validate(item)
+            specs[spec.name] = spec
+        self.specs = specs
+        self.verbs: dict[str, list[SlotSpec]] = {}
+        self.nouns: dict[str, SlotSpec] = {}
+        self.adjectives: dict[str, SlotSpec] = {}
+        self.values: dict[str, SlotSpec] = {}
+        for spec in specs.values():
+            for v in spec.verbs:
+                self.verbs.setdefault(v, []).append(spec)
+            for n in spec.nouns:
+                self.nouns.setdefault(n, spec)
+            for a in spec.adjectives:
+                self.adjectives.setdefault(a, spec)
+            for v in spec.values:
+                self.values.setdefault(v, spec)
+        self._proto: tuple[list[tuple[SlotSpec, str]], np.ndarray] | None = None
+        self._proto_lock = threading.Lock()
+
+    def get(self, name: str) -> SlotSpec | None:
+        return self.specs.get(name)
+
+    def value_slot(self, tokens: list[Any]) -> SlotSpec | None:
+        """The slot a value word names ("accountant" -> occupation, "Honda" -> car)."""
+        for t in reversed(tokens):
+            for form in (t.lower_, t.lemma_.lower()):
+                if form in self.values:
+                    return self.values[form]
+        return None
+
+    def noun_slot(self, words: str) -> tuple[SlotSpec, str | None] | None:
+        """An attribute noun: "job", "phone number", "favourite colour" (-> qualifier "colour")."""
+        w = words.lower().strip()
+        if w in self.nouns:
+            return self.nouns[w], None
+        parts = w.split()
+        if parts and parts[0] in ("favourite", "favorite") and len(parts) > 1 and "favourite" in self.nouns:
+            return self.nouns["favourite"], " ".join(parts[1:])
+        if parts and parts[-1] in self.nouns:
+            return self.nouns[parts[-1]], None
+        return None
+
+    # -- prototypes -----------------------------------------------------------------
+    def _prototypes(self, embedder: Any) -> tuple[list[tuple[SlotSpec, str]], np.ndarray]:
+        with self._proto_lock:
+            if self._proto is None:
+                pairs = [(s, p) for s in self.specs.values() for p in s.prototypes]
+                vecs = np.stack([embedder.embed_query(p) for _, p in pairs]) if pairs else np.zeros((0, 1))
+                self._proto = (pairs, vecs)
+            return self._proto
+
+    def nearest(self, embedder: Any, phrase: str, allowed: set[str] | None = None
+                ) -> tuple[SlotSpec, str, float] | None:
+        """The nearest prototype's slot when it clears the floor and beats every other slot by the margin."""
+        pairs, vecs = self._prototypes(embedder)
+        if not pairs:
+            return None
+        sims = vecs @ embedder.embed_query(phrase)
+        best: dict[str, tuple[float, str]] = {}
+        for (spec, proto), s in zip(pairs, sims, strict=True):
+            if allowed is not None and spec.name not in allowed:
+                continue
+            if s > best.get(spec.name, (-2.0, ""))[0]:
+                best[spec.name] = (float(s), proto)
+        ranked = sorted(best.items(), key=lambda kv: -kv[1][0])
+        if not ranked:
+            return None
+        name, (score, proto) = ranked[0]
+        runner = ranked[1][1][0] if len(ranked) > 1 else -1.0
+        if score < PROTOTYPE_FLOOR or score - runner < PROTOTYPE_MARGIN:
+            return None
+        return self.specs[name], proto, score
+
+
+def looks_like_school(tokens: list[Any]) -> bool:
+    return any(t.lower_ in SCHOOL_WORDS for t in tokens)
