@@ -3,8 +3,8 @@
 from mem_graph.config import MemoryConfig, load_config
 from mem_graph.errors import (
     ConfigError, ConflictError, DirectoryInUseError, InvalidIdError, LLMError, MemGraphError,
-    MessageTooLargeError, NotFoundError, ReadOnlyQueryError, RerankerUnavailableError, ScopeError, StoreError,
-    ValidationError,
+    MessageTooLargeError, NotFoundError, QueryLimitError, ReadOnlyQueryError, RerankerUnavailableError, ScopeError,
+    StoreError, ValidationError,
 )
 from mem_graph.memory import Memory
 
@@ -13,5 +13,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Memory", "MemoryConfig", "load_config", "MemGraphError", "ValidationError", "ScopeError", "InvalidIdError",
     "MessageTooLargeError", "NotFoundError", "ConflictError", "ConfigError", "StoreError", "DirectoryInUseError",
-    "ReadOnlyQueryError", "LLMError", "RerankerUnavailableError", "__version__",
+    "ReadOnlyQueryError", "QueryLimitError", "LLMError", "RerankerUnavailableError", "__version__",
 ]

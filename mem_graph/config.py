@@ -120,6 +120,19 @@ class LimitsConfig(_Section):
     max_limit: int = 1_000
 
 
+class ExplorationConfig(_Section):
+    """Limits on read-only exploration Cypher (``Memory.graph.cypher``, the hub's /v1/graph/cypher), enforced
+    in worker processes (mem_graph/cypher_sandbox.py): a query past one raises QueryLimitError naming it."""
+
+    timeout_ms: int = Field(10_000, ge=100, le=600_000)  # the worker is killed if the engine overruns it
+    memory_mb: int = Field(1024, ge=64)  # address space one query may add to its worker (RLIMIT_AS)
+    max_rows: int = Field(100_000, ge=1)
+    max_result_mb: int = Field(64, ge=1)  # pickled size of the rows sent back
+    workers: int = Field(2, ge=1, le=64)  # queries running at once (more wait up to timeout_ms)
+    cached_scopes: int = Field(8, ge=1, le=1024)  # read-only scope copies kept per worker
+    buffer_pool_mb: int = Field(64, ge=16)  # LadybugDB buffer pool of each scope copy
+
+
 class MemoryConfig(_Section):
     path: Path = Field(default_factory=default_home)
     embedder: EmbedderConfig = Field(default_factory=EmbedderConfig)
@@ -134,6 +147,7 @@ class MemoryConfig(_Section):
     reconcile: ReconcileConfig = Field(default_factory=ReconcileConfig)
     extraction: ExtractionConfig = Field(default_factory=ExtractionConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
+    exploration: ExplorationConfig = Field(default_factory=ExplorationConfig)
     version: str = "v1.1"
 
     @property

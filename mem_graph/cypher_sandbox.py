@@ -1,4 +1,5 @@
-"""Scope confinement for exploration Cypher: a caller's query runs on a throwaway copy of its own scope.
+"""Scope confinement and limits for exploration Cypher: a caller's query runs, in a worker process, on a
+read-only copy of its own scope.
 
 Why not rewrite or filter the query? Cypher reaches data through node
 patterns, relationship patterns, paths, subqueries, list comprehensions,
@@ -8,37 +9,52 @@ and still leaks scalars (``count(*)``, ``e.name``) computed over other scopes.
 Parameters cannot help either: ``$user_id`` is only as good as the query that
 uses it.
 
-So ``run_confined`` does this, on every graph backend:
+So ``CypherSandbox.run`` does this, on every graph backend:
 
 1. the text check (``graph_view.check_read_only``) refuses any clause that
-   writes or reaches outside the graph (``LOAD``/``COPY`` read and write files
-   and, in LadybugDB's Python binding, can scan Python variables; ``ATTACH``
-   and ``USE`` open other databases; ``CALL``, ``INSTALL``, ``EXPORT`` …);
+   writes or reaches outside the graph (``LOAD``/``COPY``, ``ATTACH``/``USE``,
+   ``CALL``, ``INSTALL``, ``EXPORT`` …);
 2. the scope's subgraph - its ``Entity`` and ``Memory`` nodes, ``MENTIONS`` and
    ``RELATES`` edges, read from the real store with fixed, parameterised
-   queries - is bulk-loaded into a fresh in-memory LadybugDB with the same
-   schema (nothing else exists there: no other scope, no other table);
-3. the caller's query runs there, with a timeout and a row cap, and the copy
-   is dropped.
+   queries - is copied into a LadybugDB database with the same schema inside
+   an exploration worker process (``sandbox_worker.py``), which reopens it
+   ``read_only=True``;
+3. the caller's query runs there under the limits of ``ExplorationConfig``:
+   the engine's timeout, a kill of the worker when it overruns
+   ``timeout_ms`` anyway, a per-query address-space limit (``memory_mb``),
+   a row cap and a cap on the reply's size. Every overrun is a typed
+   ``QueryLimitError`` naming its config key.
 
 Nothing outside the scope exists where the query runs, so no crafted query,
-parameter, ``UNION`` or id guess can read it, and a write that slipped past the
-text check would change only the throwaway copy. On Neo4j the subgraph is read
+parameter, ``UNION`` or id guess can read it. On Neo4j the subgraph is read
 through the driver, so exploration runs in the same (LadybugDB openCypher)
-dialect on every backend. The copy costs ~30 ms for a small scope and ~0.6 s for
-a scope of 10,000 memories, 3,500 entities and 30,000 edges (2 shared cores).
+dialect on every backend.
+
+Why a cached copy is safe (issue #11 item 9b): the copy is kept between
+queries and rebuilt only when the scope may have changed. A write that slipped
+past the text check cannot persist into later reads, because the engine
+refuses every write on a database opened ``read_only=True`` (tested). On the
+embedded store the copy is keyed on the scope cache's write generation for the
+scope (``ScopeCachedGraphStore.sandbox_version``), so a query after a write
+sees it; on stores written by other processes too (Neo4j) the scope is read per
+query and the copy is keyed on a hash of what was read, which saves the load
+but not the read. Each copy lives in a directory with a random 128-bit name,
+so even an ``ATTACH`` past the text check could not name another scope's copy.
 """
 
 from __future__ import annotations
 
-import csv
-import tempfile
-from pathlib import Path
+import hashlib
+import json
+import pickle
+import time
+import weakref
+from dataclasses import dataclass, field
 from typing import Any
 
-import ladybug
-
-from mem_graph.errors import ReadOnlyQueryError, ValidationError
+from mem_graph.config import ExplorationConfig
+from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, StoreError, ValidationError
+from mem_graph.sandbox_pool import ReplyTooLarge, SandboxPool, WorkerDied, WorkerTimeout
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.stores.graph.ladybug import SCHEMA
@@ -46,17 +62,24 @@ from mem_graph.types import Scope
 
 _SCOPE = ("user_id", "agent_id", "run_id", "namespace")
 # Column order of each table in ladybug.SCHEMA (COPY maps CSV columns by position).
-_TABLES: dict[str, tuple[str, str]] = {
-    "Entity": ("e", "MATCH (e:Entity) WHERE {w_e} RETURN e.id, e.name, e.display, e.type, "
-                    + ", ".join(f"e.{k}" for k in _SCOPE)),
-    "Memory": ("m", "MATCH (m:Memory) WHERE {w_m} RETURN m.id, m.text, m.status, m.created_at, "
-                    + ", ".join(f"m.{k}" for k in _SCOPE)),
-    "RELATES": ("r", "MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {w_a} AND {w_b} AND {w_r} RETURN a.id, b.id, "
-                     "r.type, r.memory_id, r.valid_from, r.invalid_at, " + ", ".join(f"r.{k}" for k in _SCOPE)),
-    "MENTIONS": ("x", "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE {w_m} AND {w_e} RETURN m.id, e.id"),
+_TABLES: dict[str, str] = {
+    "Entity": "MATCH (e:Entity) WHERE {w_e} RETURN e.id, e.name, e.display, e.type, "
+              + ", ".join(f"e.{k}" for k in _SCOPE),
+    "Memory": "MATCH (m:Memory) WHERE {w_m} RETURN m.id, m.text, m.status, m.created_at, "
+              + ", ".join(f"m.{k}" for k in _SCOPE),
+    "RELATES": "MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {w_a} AND {w_b} AND {w_r} RETURN a.id, b.id, "
+               "r.type, r.memory_id, r.valid_from, r.invalid_at, " + ", ".join(f"r.{k}" for k in _SCOPE),
+    "MENTIONS": "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE {w_m} AND {w_e} RETURN m.id, e.id",
 }
-TIMEOUT_MS = 10_000
-MAX_ROWS = 100_000
+GRACE_S = 2.0  # past timeout_ms, how long the engine's own interrupt gets before the worker is killed
+
+
+@dataclass
+class Exploration:
+    """The rows of one exploration query; ``truncated`` when the row cap cut them."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    truncated: bool = False
 
 
 def scope_rows(store: GraphStore, scope: Scope) -> dict[str, list[list[Any]]]:
@@ -66,7 +89,7 @@ def scope_rows(store: GraphStore, scope: Scope) -> dict[str, list[list[Any]]]:
     for var in ("a", "b", "e", "m", "r"):
         where[f"w_{var}"], params = scope_where(var, scope)
     out: dict[str, list[list[Any]]] = {}
-    for table, (_, query) in _TABLES.items():
+    for table, query in _TABLES.items():
         rows = store.cypher(query.format(**where), params, read_only=True)  # Neo4j: a READ transaction
         out[table] = [list(r.values()) for r in rows]
     # Nodes are read before edges; an edge written in between may name a node this copy lacks.
@@ -76,51 +99,97 @@ def scope_rows(store: GraphStore, scope: Scope) -> dict[str, list[list[Any]]]:
     return out
 
 
-def _load(conn: Any, rows: dict[str, list[list[Any]]], tmp: Path) -> None:
-    for stmt in SCHEMA:
-        conn.execute(stmt)
-    for table, data in rows.items():
-        if not data:
-            continue
-        file = tmp / f"{table}.csv"
-        with file.open("w", newline="", encoding="utf-8") as f:
-            csv.writer(f, quoting=csv.QUOTE_NONNUMERIC).writerows(data)  # '' stays '', None becomes NULL
-        conn.execute(f"COPY {table} FROM '{file.as_posix()}' (header=false, parallel=false)")
+class CypherSandbox:
+    """Runs text-checked read queries on cached, read-only copies of scopes in worker processes."""
 
+    def __init__(self, store: GraphStore, cfg: ExplorationConfig | None = None) -> None:
+        self.store = store
+        self.cfg = cfg or ExplorationConfig()
+        self._pool: SandboxPool | None = None
 
-def run_confined(store: GraphStore, scope: Scope, query: str, params: dict[str, Any], *,
-                 timeout_ms: int = TIMEOUT_MS, max_rows: int = MAX_ROWS) -> list[dict[str, Any]]:
-    """Run a (text-checked) read query on an in-memory copy of ``scope``'s subgraph; returns rows as dicts."""
-    rows = scope_rows(store, scope)
-    size = sum(len(v) for v in rows.values())
-    db = ladybug.Database(":memory:", buffer_pool_size=max(64, size // 1000 * 2 + 64) * 1024 * 1024, max_num_threads=1)
-    conn = ladybug.Connection(db)
-    try:
-        with tempfile.TemporaryDirectory(prefix="mem_graph_sandbox_") as tmp:
-            _load(conn, rows, Path(tmp))
-        conn.set_query_timeout(timeout_ms)
+    @property
+    def pool(self) -> SandboxPool:
+        if self._pool is None:  # workers start on the first exploration, not with every Memory
+            self._pool = SandboxPool(self.cfg.workers, {"schema": list(SCHEMA), "cached_scopes": self.cfg.cached_scopes,
+                                                        "buffer_pool_mb": self.cfg.buffer_pool_mb})
+            weakref.finalize(self, self._pool.close)  # a sandbox nobody closed still ends its workers
+        return self._pool
+
+    def run(self, scope: Scope, query: str, params: dict[str, Any], *, max_rows: int | None = None) -> Exploration:
+        """Run ``query`` on ``scope``'s copy; at most ``max_rows`` rows (default ``exploration.max_rows``)."""
+        cfg = self.cfg
+        rows_cap = min(max_rows or cfg.max_rows, cfg.max_rows)
+        limits = {"timeout_ms": cfg.timeout_ms, "memory_mb": cfg.memory_mb, "max_rows": rows_cap,
+                  "max_result_bytes": cfg.max_result_mb * 2**20}
+        key = json.dumps(scope.stored_fields(), sort_keys=True)
+        version_of = getattr(self.store, "sandbox_version", None)
+        tables: dict[str, list[list[Any]]] | None = None
+        if version_of is not None:
+            version: Any = version_of(scope)  # taken before the rows are read: a later write changes it
+        else:  # other processes may write: read the scope, key the copy on what was read
+            tables = scope_rows(self.store, scope)
+            version = hashlib.blake2b(pickle.dumps(tables), digest_size=16).hexdigest()
         try:
-            result = conn.execute(query, params)
-            results = result if isinstance(result, list) else [result]
-            last = results[-1]
-            cols = last.get_column_names()
-            out = []
-            while last.has_next():
-                if len(out) >= max_rows:
-                    raise ValidationError(f"cypher query returned more than {max_rows} rows; add a LIMIT")
-                out.append(dict(zip(cols, last.get_next(), strict=True)))
-        except ValidationError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - the query and its parameters are the caller's input
-            msg = str(exc) or type(exc).__name__
-            if "interrupt" in msg.lower() or "timeout" in msg.lower():
-                raise ValidationError(f"cypher query ran longer than {timeout_ms} ms; narrow it or add a LIMIT") from None
-            raise ValidationError(f"cypher query failed: {msg}") from None
-    finally:
-        conn.close()
-        db.close()
-    _check_scope(out, scope)
-    return out
+            request = pickle.dumps(params)  # what the worker will get; refuse what it could not
+        except Exception as exc:  # noqa: BLE001 - any unpicklable value is the caller's input
+            raise ValidationError(f"cypher params must be plain values: {exc}") from None
+        del request
+        worker = self.pool.take(key, cfg.timeout_ms / 1000)
+        if worker is None:
+            raise QueryLimitError(f"{cfg.workers} exploration queries are already running (exploration.workers); "
+                                  "retry later", "exploration.workers")
+        healthy = False
+        try:
+            deadline = time.monotonic() + cfg.timeout_ms / 1000 + GRACE_S
+            reply = worker.ask(("run", key, version, None, query, params, limits), deadline, limits["max_result_bytes"])
+            if reply[0] == "need_rows":
+                tables = tables if tables is not None else scope_rows(self.store, scope)
+                build_s = 30 + sum(len(t) for t in tables.values()) / 5000
+                deadline = time.monotonic() + build_s + cfg.timeout_ms / 1000 + GRACE_S
+                reply = worker.ask(("run", key, version, tables, query, params, limits), deadline,
+                                   limits["max_result_bytes"])
+            worker.keys.add(key)
+            healthy = True
+        except WorkerTimeout:
+            raise self._limit("timeout") from None
+        except ReplyTooLarge:
+            raise self._limit("result_size") from None
+        except WorkerDied:
+            raise self._limit("memory", crashed=True) from None
+        finally:
+            self.pool.give(worker, healthy)
+        if reply[0] == "error":
+            kind, message = reply[1], reply[2]
+            if kind == "query":
+                raise ValidationError(f"cypher query failed: {message}")
+            if kind == "build":
+                raise StoreError(f"cannot build the exploration copy of the scope: {message}")
+            raise self._limit(kind)
+        out = Exploration(reply[1], reply[2])
+        _check_scope(out.rows, scope)
+        return out
+
+    def _limit(self, kind: str, crashed: bool = False) -> QueryLimitError:
+        cfg = self.cfg
+        if kind == "timeout":
+            return QueryLimitError(f"cypher query ran longer than {cfg.timeout_ms} ms (exploration.timeout_ms); "
+                                   "narrow it or add a LIMIT", "exploration.timeout_ms")
+        if kind == "result_size":
+            return QueryLimitError(f"cypher result is larger than {cfg.max_result_mb} MB (exploration.max_result_mb); "
+                                   "return fewer or smaller values", "exploration.max_result_mb")
+        if kind == "buffer_pool":
+            return QueryLimitError(f"cypher query needs more than the {cfg.buffer_pool_mb} MB buffer pool of its scope "
+                                   "copy (exploration.buffer_pool_mb); narrow it or add a LIMIT",
+                                   "exploration.buffer_pool_mb")
+        how = "the exploration worker stopped (out of memory or crashed)" if crashed else "it ran out of memory"
+        return QueryLimitError(f"cypher query needs more than {cfg.memory_mb} MB (exploration.memory_mb): {how}; "
+                               "narrow it or add a LIMIT", "exploration.memory_mb")
+
+    def close(self) -> None:
+        """End the worker processes (their scope copies are deleted)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
 
 def _check_scope(rows: list[dict[str, Any]], scope: Scope) -> None:

@@ -84,6 +84,17 @@ class ReadOnlyQueryError(ValidationError):
     code = "read_only"
 
 
+class QueryLimitError(ValidationError):
+    """An exploration Cypher query exceeded a limit (time, memory, rows, result size or concurrency);
+    ``limit`` names the config key (e.g. ``exploration.timeout_ms``)."""
+
+    code = "query_limit"
+
+    def __init__(self, message: str, limit: str = ""):
+        super().__init__(message)
+        self.limit = limit
+
+
 class LLMError(MemGraphError):
     """The configured LLM failed (transport, timeout, refusal or invalid output)."""
 

@@ -1,8 +1,9 @@
 """``Memory.graph``: read-only exploration of a scope's entity graph.
 
-``cypher`` confines a query to the caller's scope by running it on an
-in-memory copy of that scope's subgraph (mem_graph/cypher_sandbox.py explains
-why and how); ``check_read_only`` is the text check that runs first.
+``cypher`` confines a query to the caller's scope by running it, in a worker
+process and under the limits of ``exploration`` in the config, on a read-only
+copy of that scope's subgraph (mem_graph/cypher_sandbox.py explains why and
+how); ``check_read_only`` is the text check that runs first.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any
 
 import networkx as nx
 
-from mem_graph.cypher_sandbox import run_confined
-from mem_graph.errors import ReadOnlyQueryError, ValidationError
+from mem_graph.config import ExplorationConfig
+from mem_graph.cypher_sandbox import CypherSandbox, Exploration
+from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, ValidationError
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.types import normalise_entity
@@ -74,25 +76,42 @@ def check_read_only(query: str) -> None:
 
 
 class GraphView:
-    def __init__(self, store: GraphStore):
+    def __init__(self, store: GraphStore, exploration: ExplorationConfig | None = None):
         self.store = store
+        self.sandbox = CypherSandbox(store, exploration)
 
     def cypher(self, query: str, params: dict[str, Any] | None = None, *, user_id: str | None = None,
                agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None,
                allow_writes: bool = False) -> list[dict[str, Any]]:
         """Run a read-only Cypher query on the scope's own subgraph (nothing else is visible to it).
 
-        The scope is also passed as $user_id, $agent_id, $run_id, $namespace. ``allow_writes`` (SDK only,
-        never exposed over HTTP) runs the query unchecked and unconfined on the real store.
+        The scope is also passed as $user_id, $agent_id, $run_id, $namespace. A query past a limit of the
+        config's ``exploration`` section (time, memory, rows, result size) raises ``QueryLimitError``.
+        ``allow_writes`` (SDK only, never exposed over HTTP) runs the query unchecked, unconfined and
+        unlimited on the real store.
         """
-        scope = make_scope(user_id, agent_id, run_id, namespace)
-        if params is not None and (not isinstance(params, dict) or not all(isinstance(k, str) for k in params)):
-            raise ValidationError("cypher params must be an object with string keys")
-        merged = {**(params or {}), **scope.stored_fields()}
         if allow_writes:
-            return self.store.cypher(query, merged)
+            scope = make_scope(user_id, agent_id, run_id, namespace)
+            return self.store.cypher(query, {**_params(params), **scope.stored_fields()})
+        found = self.explore(query, params, user_id=user_id, agent_id=agent_id, run_id=run_id, namespace=namespace)
+        if found.truncated:
+            cap = self.sandbox.cfg.max_rows
+            raise QueryLimitError(f"cypher query returned more than {cap} rows (exploration.max_rows); add a LIMIT",
+                                  "exploration.max_rows")
+        return found.rows
+
+    def explore(self, query: str, params: dict[str, Any] | None = None, *, max_rows: int | None = None,
+                user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+                namespace: str | None = None) -> Exploration:
+        """``cypher`` that returns the first ``max_rows`` rows with a ``truncated`` flag instead of raising."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        merged = {**_params(params), **scope.stored_fields()}
         check_read_only(query)
-        return run_confined(self.store, scope, query, merged)
+        return self.sandbox.run(scope, query, merged, max_rows=max_rows)
+
+    def close(self) -> None:
+        """End the exploration worker processes (``Memory.close`` calls this)."""
+        self.sandbox.close()
 
     def cypher_graph(self, query: str, params: dict[str, Any] | None = None, **kwargs: Any) -> nx.MultiDiGraph:
         """Run ``cypher`` and return the nodes, relationships and paths it returned as a networkx graph."""
@@ -143,6 +162,12 @@ def export_node_id(entity_id: str) -> str:
     with any control character written as an escape."""
     name = entity_id.rsplit("\x1e", 1)[-1]
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
+
+
+def _params(params: Any) -> dict[str, Any]:
+    if params is not None and (not isinstance(params, dict) or not all(isinstance(k, str) for k in params)):
+        raise ValidationError("cypher params must be an object with string keys")
+    return dict(params or {})
 
 
 def _internal_id(value: Any) -> str:

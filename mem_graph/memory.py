@@ -63,7 +63,7 @@ class Memory:
         self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,
                                        GraphExpander(self.graph_store, cfg.retrieval), Reranker(cfg.reranker),
                                        self.extractor)
-        self.graph = GraphView(self.graph_store)
+        self.graph = GraphView(self.graph_store, cfg.exploration)
         replayed = self.writer.replay_pending()
         if replayed:
             log.warning("recovered %d unfinished write(s) from the journal", replayed)
@@ -223,6 +223,8 @@ class Memory:
 
     # -- lifecycle ----------------------------------------------------------------
     def close(self) -> None:
+        if getattr(self, "graph", None) is not None:
+            self.graph.close()  # exploration worker processes
         with self._write_lock:
             for store in (getattr(self, "vectors", None), getattr(self, "graph_store", None),
                           getattr(self, "history_store", None)):

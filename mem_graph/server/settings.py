@@ -30,6 +30,7 @@ class HubSettings(BaseModel):
     rate_limit: float = Field(50.0, gt=0)  # requests per second per token (a token may override it)
     rate_burst: int = Field(100, ge=1)
     max_cypher_rows: int = Field(10_000, ge=1)
+    max_cypher_per_token: int = Field(2, ge=1)  # exploration queries one token may run at once (429 beyond)
     changes_page_max: int = Field(1000, ge=1)
     proxy_memories: int = Field(8, ge=0, le=50)  # memories injected into each chat completion
     proxy_timeout_s: float = Field(120.0, gt=0)

@@ -1,26 +1,69 @@
-"""Read-only graph exploration, confined to the caller's scope."""
+"""Read-only graph exploration, confined to the caller's scope.
+
+Exploration queries run in worker processes under the memory config's ``exploration`` limits
+(mem_graph/cypher_sandbox.py). Here they also get their own thread limiter (``exploration.workers`` at
+once; they never take the threads that serve reads or writes) and a per-token cap
+(``max_cypher_per_token``; 429 beyond), so one client's heavy queries cannot crowd out the others.
+"""
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from anyio import CapacityLimiter, to_thread
+from fastapi import APIRouter, Query, Request
 
+from mem_graph.server.errors import RateLimitError
 from mem_graph.server.models import CypherRequest, CypherResponse, GraphRelation
 from mem_graph.server.routes.memories import Caller, HubDep, ScopeQuery
+from mem_graph.server.state import Hub
 
 router = APIRouter(prefix="/v1/graph", tags=["graph"])
 
 
+class ExplorationGate:
+    """Exploration queries in flight per token, and the thread limiter they run under."""
+
+    def __init__(self, per_token: int, workers: int) -> None:
+        self.per_token = per_token
+        self.running: dict[str, int] = {}  # touched only on the event loop: no lock needed
+        self.limiter = CapacityLimiter(workers)
+
+
+def _gate(request: Request, hub: Hub) -> ExplorationGate:
+    gate: ExplorationGate | None = getattr(request.app.state, "exploration_gate", None)
+    if gate is None:
+        gate = ExplorationGate(hub.settings.max_cypher_per_token, hub.memory.config.exploration.workers)
+        request.app.state.exploration_gate = gate
+    return gate
+
+
 @router.post("/cypher", response_model=CypherResponse, summary="Run a read-only Cypher query in one scope")
-async def cypher(body: CypherRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
+async def cypher(body: CypherRequest, request: Request, hub: HubDep, who: Caller) -> dict[str, Any]:
     """The query runs on a copy of the caller's scope only (see ``mem_graph.cypher_sandbox``), so it cannot
     see another scope; the scope is also available as ``$user_id``, ``$agent_id``, ``$run_id`` and
-    ``$namespace``. Writes are refused."""
+    ``$namespace``. Writes are refused. Past ``max_cypher_rows`` rows the results are cut and
+    ``truncated`` is true; past a time or memory limit the answer is 422 ``query_limit``; more than
+    ``max_cypher_per_token`` queries at once from one token get 429."""
     scope = who.scope(**body.scope())
-    rows = await hub.call(hub.memory.graph.cypher, body.query, body.params, **scope)
-    cap = hub.settings.max_cypher_rows
-    return {"results": rows[:cap], "truncated": len(rows) > cap}
+    gate = _gate(request, hub)
+    running = gate.running.get(who.token_id, 0)
+    if running >= gate.per_token:
+        raise RateLimitError(f"{running} exploration queries are already running for this token (hub setting "
+                             "max_cypher_per_token); retry when one has finished", retry_after=1.0)
+    gate.running[who.token_id] = running + 1
+    try:
+        found = await to_thread.run_sync(
+            functools.partial(hub.memory.graph.explore, body.query, body.params,
+                              max_rows=hub.settings.max_cypher_rows, **scope), limiter=gate.limiter)
+    finally:
+        left = gate.running[who.token_id] - 1
+        if left:
+            gate.running[who.token_id] = left
+        else:
+            del gate.running[who.token_id]
+    return {"results": found.rows, "truncated": found.truncated}
 
 
 @router.get("/relations", response_model=list[GraphRelation], summary="The scope's entity relations")

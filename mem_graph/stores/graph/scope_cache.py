@@ -10,6 +10,8 @@ process); server backends shared by several processes are not wrapped.
 Coherence: every write drops the snapshots of the scopes it touches (a record's scope
 matches a cached query scope when the query's set fields equal the record's), and a
 generation counter keeps a snapshot that was being built during a write from being stored.
+``sandbox_version`` gives exploration (mem_graph/cypher_sandbox.py) a number per scope that changes
+whenever a write may have touched the scope, so its read-only copy is rebuilt only after a write.
 At most ``max_scopes`` snapshots are kept (least recently searched dropped first); a scope of
 10,000 memories takes a few MB.
 """
@@ -52,6 +54,7 @@ class ScopeCachedGraphStore:
         self.max_scopes = max_scopes
         self._indexes: OrderedDict[Scope, _ScopeIndex] = OrderedDict()
         self._generation = 0
+        self._versions: dict[Scope, int] = {}  # exploration copies' versions (sandbox_version)
         self._lock = threading.Lock()
 
     # -- cache bookkeeping ------------------------------------------------------------------------
@@ -76,9 +79,20 @@ class ScopeCachedGraphStore:
             self._generation += 1
             if written is None:
                 self._indexes.clear()
+                self._versions.clear()
                 return
             for cached in [s for s in self._indexes if any(_matches(s, w) for w in written)]:
                 del self._indexes[cached]
+            for cached in [s for s in self._versions if any(_matches(s, w) for w in written)]:
+                del self._versions[cached]
+
+    def sandbox_version(self, scope: Scope) -> int:
+        """A number that changes whenever a write may have changed ``scope``'s graph. Take it before reading
+        the scope: a write that lands during the read then changes it, so nothing stale is kept."""
+        with self._lock:
+            if len(self._versions) > 4 * self.max_scopes and scope not in self._versions:
+                self._versions.clear()  # forgetting a version only costs a rebuild: no write happened since
+            return self._versions.setdefault(scope, self._generation)
 
     # -- writes: through to the store, then invalidate ------------------------------------------------
     def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
