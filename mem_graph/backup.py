@@ -13,28 +13,45 @@ One JSON object per line, each with a ``type``:
 * ``footer``  - ``{counts}`` (last line: a file without it was truncated and is refused)
 
 Vectors are not carried: import recomputes dense and BM25 vectors with the
-importing Memory's embedder, so a backup survives a model change. Import
-validates the whole file before writing anything, writes the vector and graph
-stores through journaled write plans, then history in one transaction, and is
-idempotent (messages by id, events by (memory, kind, time), memories by id):
-an interrupted import is finished by running it again.
+importing Memory's embedder, so a backup survives a model change.
+
+Import trusts nothing in the file. It validates the whole file first - each
+line against its pydantic model (mem_graph/backup_schema.py: the same rules as
+``Memory.add``), then across lines (one scope per memory id, events only about
+memories the file holds or erased, in their scope) and against the store (a
+memory id that exists in another scope is refused: an import never moves or
+overwrites another scope's memory) - and only then writes: every memory in one
+journaled write plan (so a crash is finished on the next open), then history
+in one transaction. A refused file writes nothing; errors name the line.
+Import is idempotent (messages by id, events by (memory, kind, time),
+memories by id): an interrupted import is finished by running it again.
+
+Export reads every point it can: one whose stored payload cannot be decoded is
+left out and named in the footer's ``skipped`` (``mem-graph check`` reports it).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+import pydantic
+
+from mem_graph.backup_schema import LINES, EntityLine, EventLine, Footer, Header, MemoryLine, MentionLine, MessageLine
+from mem_graph.config import LimitsConfig
 from mem_graph.errors import MemGraphError, ValidationError
-from mem_graph.maintenance import history_rows
+from mem_graph.maintenance import history_rows, read_all
+from mem_graph.stores.boundary import get_readable
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.stores.history import _scope_where
 from mem_graph.stores.vector.base import VectorFilter, scroll_all
 from mem_graph.timeutil import now, to_iso
 from mem_graph.types import EntityRef, MemoryRecord, Scope
-from mem_graph.validation import check_memory_id, make_scope
+from mem_graph.validation import MAX_NESTING, check_json
 from mem_graph.write import WritePlan
 
 if TYPE_CHECKING:
@@ -46,11 +63,14 @@ _EVENT_COLS = ("memory_id", "event", "old_text", "new_text", "reason", "actor", 
                "message_ids", *_SCOPE_KEYS, "created_at")
 _MESSAGE_COLS = ("id", *_SCOPE_KEYS, "role", "name", "content", "timestamp", "created_at", "metadata", "status",
                  "error")
-_BATCH = 256
+Parts = dict[str, list[tuple[int, Any]]]  # record kind -> (line number, validated line model)
 
 
 def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, int]:
-    """Write every memory, graph node and edge, event and raw message (of ``scope``, or all) to ``out``."""
+    """Write every memory, graph node and edge, event and raw message (of ``scope``, or all) to ``out``.
+
+    Returns the counts per kind, plus ``skipped`` when stored memories could not be read (named in the footer).
+    """
     counts: dict[str, int] = defaultdict(int)
 
     def emit(kind: str, **data: Any) -> None:
@@ -60,7 +80,8 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
     with mem._write_lock:  # noqa: SLF001 - a consistent cut: no write runs while we read
         out.write(json.dumps({"type": "header", "format": FORMAT, "version": VERSION, "exported_at": to_iso(now()),
                               "scope": scope.stored_fields() if scope else None}) + "\n")
-        for rec in _records(mem, scope):
+        records, skipped = _records(mem, scope)
+        for rec in records:
             emit("memory", id=rec.id, payload=rec.to_payload())
         g = mem.graph_store
         where_e, params = scope_where("e", scope) if scope else ("true", {})
@@ -72,7 +93,8 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
             emit("entity", **r)
         for r in g.cypher(f"MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE {where_m} "
                           "RETURN m.id AS memory_id, e.id AS entity_id ORDER BY memory_id, entity_id", params):
-            emit("mention", **r)
+            if r["memory_id"] not in skipped:
+                emit("mention", **r)
         for r in g.cypher(f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {where_r} RETURN a.id AS source_id, "
                           "b.id AS target_id, r.type AS relation, r.memory_id AS memory_id, r.valid_from AS valid_from, "
                           "r.invalid_at AS invalid_at ORDER BY memory_id, source_id, target_id", params):
@@ -83,131 +105,178 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
         for m in history_rows(mem.history_store, f"SELECT * FROM messages WHERE {where_h} ORDER BY rowid",
                               tuple(args)):
             emit("message", **{**m, "metadata": json.loads(m["metadata"])})
-        out.write(json.dumps({"type": "footer", "counts": dict(counts)}) + "\n")
-    return dict(counts)
+        out.write(json.dumps({"type": "footer", "counts": dict(counts), "skipped": sorted(skipped)}) + "\n")
+    return {**counts, **({"skipped": len(skipped)} if skipped else {})}
 
 
-def _records(mem: Memory, scope: Scope | None) -> list[MemoryRecord]:
+def _records(mem: Memory, scope: Scope | None) -> tuple[list[MemoryRecord], set[str]]:
+    """The memories to export, oldest first, and the ids of points that cannot be read (left out)."""
+    skipped: list[str] = []
     if scope is not None:
-        recs = scroll_all(mem.vectors, VectorFilter(scope=scope, statuses=None))
+        recs = scroll_all(mem.vectors, VectorFilter(scope=scope, statuses=None), skipped=skipped)
     else:
-        ids = mem.vectors.all_ids()
-        recs = [r for i in range(0, len(ids), 512) for r in mem.vectors.get(ids[i:i + 512])]
-    return sorted(recs, key=lambda r: (r.created_at, r.id))
+        by_id, skipped = read_all(mem)
+        recs = list(by_id.values())
+    return sorted(recs, key=lambda r: (r.created_at, r.id)), set(skipped)
 
 
 def export_file(mem: Memory, path: Path, scope: Scope | None = None) -> dict[str, int]:
-    tmp = path.with_name(path.name + ".partial")
-    with tmp.open("w", encoding="utf-8") as f:
-        counts = export(mem, f, scope)
-    tmp.replace(path)  # a finished export only ever appears whole
+    """Export to ``path``: written to a fresh, unpredictable temporary file beside it (created exclusively, so a
+    planted file or symlink is never followed), then renamed over ``path`` - a finished export only appears whole."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            counts = export(mem, f, scope)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return counts
 
 
 # -- import ------------------------------------------------------------------------------------------------
-def read_export(lines: TextIO) -> dict[str, list[dict[str, Any]]]:
-    """Parse and validate a whole export; raises ValidationError (with the line number) on anything off."""
-    parts: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    header = footer = None
+def read_export(lines: TextIO, limits: LimitsConfig | None = None) -> Parts:
+    """Parse and validate a whole export; raises ValidationError (naming the line) on anything off."""
+    parts: Parts = defaultdict(list)
+    footer: Footer | None = None
+    seen_header = False
+    context = {"limits": limits or LimitsConfig()}
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
-        except ValueError as exc:
-            raise ValidationError(f"line {n}: not JSON ({exc})") from None
+        except (ValueError, RecursionError) as exc:
+            raise ValidationError(f"line {n}: not JSON ({str(exc)[:200]})") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
             raise ValidationError(f"line {n}: expected an object with a type")
         if footer is not None:
             raise ValidationError(f"line {n}: data after the footer")
         kind = obj.pop("type")
-        if n == 1 or header is None:
-            if kind != "header" or obj.get("format") != FORMAT or obj.get("version") != VERSION:
-                raise ValidationError(f"line {n}: not a {FORMAT} v{VERSION} file")
-            header = obj
-        elif kind == "footer":
-            footer = obj
-        elif kind in ("memory", "entity", "mention", "relation", "event", "message"):
-            try:
-                parts[kind].append(_check(kind, obj))
-            except (KeyError, TypeError, ValueError) as exc:
-                if isinstance(exc, MemGraphError):
-                    raise ValidationError(f"line {n}: {exc}") from None
-                raise ValidationError(f"line {n}: malformed {kind} ({type(exc).__name__}: {exc})") from None
-        else:
-            raise ValidationError(f"line {n}: unknown record type {kind!r}")
-    if header is None or footer is None:
+        try:
+            check_json(obj, what=f"line {n}", max_depth=MAX_NESTING + 3)  # + line, payload, metadata
+            if not seen_header:
+                if kind != "header":
+                    raise ValidationError(f"line {n}: not a {FORMAT} v{VERSION} file (no header)")
+                Header.model_validate(obj)
+                seen_header = True
+            elif kind == "footer":
+                footer = Footer.model_validate(obj)
+            elif kind in LINES:
+                parts[kind].append((n, LINES[kind].model_validate(obj, context=context)))
+            else:
+                raise ValidationError(f"line {n}: unknown record type {kind[:40]!r}")
+        except pydantic.ValidationError as exc:
+            if kind == "header":
+                raise ValidationError(f"line {n}: not a {FORMAT} v{VERSION} file") from None
+            raise ValidationError(f"line {n}: invalid {kind[:40]}: {_describe(exc)}") from None
+        except MemGraphError as exc:
+            raise ValidationError(str(exc) if str(exc).startswith("line ") else f"line {n}: {exc}") from None
+    if not seen_header or footer is None:
         raise ValidationError("the export is truncated (no footer line)")
     got = {k: len(v) for k, v in parts.items()}
-    if any(got.get(k, 0) != v for k, v in footer.get("counts", {}).items()):
-        raise ValidationError(f"record counts {got} differ from the footer's {footer.get('counts')}")
+    if any(got.get(k, 0) != v for k, v in footer.counts.items()):
+        raise ValidationError(f"record counts {got} differ from the footer's {footer.counts}")
+    _check_references(parts)
     return parts
 
 
-def _check(kind: str, obj: dict[str, Any]) -> dict[str, Any]:
-    if kind == "memory":
-        rec = MemoryRecord.from_payload(check_memory_id(obj["id"]), obj["payload"])
-        make_scope(rec.scope.user_id, rec.scope.agent_id, rec.scope.run_id, rec.scope.namespace)
-        if not isinstance(rec.text, str) or not rec.text:
-            raise ValueError("memory text must be a non-empty string")
-        return {"record": rec}
-    if kind == "event":
-        missing = [c for c in _EVENT_COLS if c not in obj]
-        if missing or not isinstance(obj["message_ids"], list):
-            raise ValueError(f"event fields missing: {missing or ['message_ids']}")
-        return obj
-    if kind == "message":
-        if not all(c in obj for c in ("id", "role", "content", "created_at")) or not isinstance(obj["content"], str):
-            raise ValueError("message needs id, role, content (string) and created_at")
-        return obj
-    required = {"entity": ("id", "name", "display", "entity_type"), "mention": ("memory_id", "entity_id"),
-                "relation": ("source_id", "target_id", "relation", "memory_id")}[kind]
-    if not all(isinstance(obj.get(c), str) for c in required):
-        raise ValueError(f"{kind} needs string fields {required}")
-    return obj
+def _describe(exc: pydantic.ValidationError) -> str:
+    errs = exc.errors(include_url=False, include_input=False)
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in errs[:3])[:500]
 
 
-def import_(mem: Memory, parts: dict[str, list[dict[str, Any]]]) -> dict[str, int]:
-    """Write a validated export into ``mem``; returns counts of what was written or already present."""
-    entities = {e["id"]: e for e in parts["entity"]}
+def _check_references(parts: Parts) -> None:
+    """Cross-line rules: one line per memory id; events and mentions only about memories the file holds
+    (events may also name a memory the file records as erased), in the memory's own scope."""
+    memories: dict[str, tuple[int, Scope]] = {}
+    for n, m in parts["memory"]:
+        if m.id in memories:
+            raise ValidationError(f"line {n}: memory {m.id} appears twice (first on line {memories[m.id][0]})")
+        memories[m.id] = (n, m.payload.scope())
+    erased = {e.memory_id for _, e in parts["event"] if e.event == "DELETE"}
+    for n, e in parts["event"]:
+        if not e.memory_id:
+            continue
+        if e.memory_id in memories:
+            if e.scope() != memories[e.memory_id][1]:
+                raise ValidationError(f"line {n}: event for memory {e.memory_id} is in another scope than the "
+                                      f"memory (line {memories[e.memory_id][0]})")
+        elif e.memory_id not in erased:
+            raise ValidationError(f"line {n}: event names memory {e.memory_id}, which the file neither holds "
+                                  "nor records as erased")
+    for n, m in parts["mention"]:
+        if m.memory_id not in memories:
+            raise ValidationError(f"line {n}: mention of memory {m.memory_id}, which the file does not hold")
+
+
+def import_(mem: Memory, parts: Parts) -> dict[str, int]:
+    """Write a validated export into ``mem`` (all of it, or nothing when it is refused); returns counts of what
+    was written or already present."""
+    entities: dict[str, EntityLine] = {e.id: e for _, e in parts["entity"]}
     mentions: dict[str, list[str]] = defaultdict(list)
-    for m in parts["mention"]:
-        mentions[m["memory_id"]].append(m["entity_id"])
-    records = [p["record"] for p in parts["memory"]]
+    for _, m in parts["mention"]:
+        mentions[m.memory_id].append(m.entity_id)
+    lines: list[tuple[int, MemoryLine]] = parts["memory"]
+    records = [m.record() for _, m in lines]
     with mem._write_lock:  # noqa: SLF001
-        for i in range(0, len(records), _BATCH):
-            batch = records[i:i + _BATCH]
-            new = [(r, [EntityRef(entities[e]["display"], entities[e]["entity_type"])
-                        for e in mentions.get(r.id, []) if e in entities]) for r in batch]
-            mem.writer.apply(WritePlan(batch[0].scope, new=new, rewrite=True))
-        events, messages = _write_history(mem, parts["event"], parts["message"])
+        _refuse_foreign_ids(mem, lines, records)
+        if records:
+            new = [(r, [EntityRef(entities[e].display, entities[e].entity_type)
+                        for e in mentions.get(r.id, []) if e in entities]) for r in records]
+            mem.writer.apply(WritePlan(records[0].scope, new=new, rewrite=True))  # one journaled plan: all of it
+        events, messages = _write_history(mem, [e for _, e in parts["event"]], [m for _, m in parts["message"]])
     return {"memories": len(records), "events": events, "messages": messages, "entities": len(entities),
             "relations": len(parts["relation"])}
 
 
-def _write_history(mem: Memory, events: list[dict[str, Any]], messages: list[dict[str, Any]]) -> tuple[int, int]:
+def _refuse_foreign_ids(mem: Memory, lines: list[tuple[int, MemoryLine]], records: list[MemoryRecord]) -> None:
+    """A memory id the store already holds must be in the same scope: import never moves another's memory."""
+    ids = [r.id for r in records]
+    line_of = {m.id: n for n, m in lines}
+    wanted = {r.id: r.scope.stored_fields() for r in records}
+    for i in range(0, len(ids), 512):
+        found, unreadable = get_readable(mem.vectors, ids[i:i + 512])
+        for rec in found:
+            if rec.scope.stored_fields() != wanted[rec.id]:
+                raise ValidationError(f"line {line_of[rec.id]}: memory {rec.id} already exists in another scope; "
+                                      "an import never overwrites another scope's memory")
+        if unreadable:
+            raise ValidationError(f"line {line_of[unreadable[0]]}: memory {unreadable[0]} exists but cannot be "
+                                  "read, so its scope cannot be checked (run `mem-graph repair` first)")
+
+
+def _write_history(mem: Memory, events: list[EventLine], messages: list[MessageLine]) -> tuple[int, int]:
     h = mem.history_store
     seen = {(r["memory_id"], r["event"], r["created_at"]) for r in history_rows(
         h, "SELECT memory_id, event, created_at FROM events")}
-    fresh = [e for e in sorted(events, key=lambda e: e.get("seq") or 0)
-             if (e["memory_id"], e["event"], e["created_at"]) not in seen]
+    fresh = [e.model_dump() for e in sorted(events, key=lambda e: e.seq or 0)
+             if (e.memory_id, e.event, e.created_at) not in seen]
+    rows = [m.model_dump() for m in messages]
     with h._tx() as db:  # noqa: SLF001 - rows are restored as stored
         db.executemany(
             f"INSERT INTO events ({', '.join(_EVENT_COLS)}) VALUES ({', '.join('?' * len(_EVENT_COLS))})",
-            [tuple(json.dumps(e[c]) if c == "message_ids" else e[c] for c in _EVENT_COLS) for e in fresh])
+            [tuple(json.dumps(e[c]) if c == "message_ids" else _stored(c, e[c]) for c in _EVENT_COLS)
+             for e in fresh])
         cur = db.executemany(
             f"INSERT OR IGNORE INTO messages ({', '.join(_MESSAGE_COLS)}) "
             f"VALUES ({', '.join('?' * len(_MESSAGE_COLS))})",
-            [tuple(json.dumps(m.get(c) or {}) if c == "metadata" else
-                   (m.get(c) if m.get(c) is not None or c not in _SCOPE_KEYS else "")
-                   for c in _MESSAGE_COLS) for m in messages])
+            [tuple(json.dumps(m[c] or {}) if c == "metadata" else _stored(c, m[c]) for c in _MESSAGE_COLS)
+             for m in rows])
     return len(fresh), max(cur.rowcount, 0)
+
+
+def _stored(column: str, value: Any) -> Any:
+    """Scope columns are stored as '' when unset ('default' for the namespace)."""
+    if column in _SCOPE_KEYS and not value:
+        return "default" if column == "namespace" else ""
+    return value
 
 
 def import_file(mem: Memory, path: Path) -> dict[str, int]:
     try:
         with path.open(encoding="utf-8") as f:
-            parts = read_export(f)
+            parts = read_export(f, mem.config.limits)
     except (OSError, UnicodeDecodeError) as exc:
         raise ValidationError(f"cannot read {path}: {exc}") from None
     return import_(mem, parts)

@@ -19,7 +19,7 @@ from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, ValidationErro
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.types import normalise_entity
-from mem_graph.validation import make_scope
+from mem_graph.validation import check_json, check_text, check_unicode, make_scope
 
 # Clauses that write, or reach past the graph (files, Python variables, other databases, extensions, settings).
 FORBIDDEN = frozenset({
@@ -30,6 +30,7 @@ FORBIDDEN = frozenset({
 _WORD = re.compile(r"[^\W\d]\w*")
 MAX_QUERY_CHARS = 10_000
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+MAX_RELATIONS = 100_000
 
 
 def _code_only(query: str, *, backslash_escapes: bool) -> str:
@@ -69,6 +70,7 @@ def check_read_only(query: str) -> None:
         raise ValidationError(f"cypher query longer than {MAX_QUERY_CHARS} characters")
     if "\x00" in query:
         raise ValidationError("cypher query contains a NUL character")
+    check_unicode(query, what="cypher query")
     for escapes in (True, False):
         for word in _WORD.findall(_code_only(query, backslash_escapes=escapes)):
             if word.upper() in FORBIDDEN:
@@ -118,15 +120,21 @@ class GraphView:
         return rows_to_networkx(self.cypher(query, params, **kwargs))
 
     def relations(self, *, include_invalid: bool = False, limit: int = 1000, **scope_ids: Any) -> list[dict[str, Any]]:
+        """The scope's RELATES edges (at most ``limit``, 1..100,000)."""
         scope = make_scope(**scope_ids)
+        _check_flag(include_invalid, "include_invalid")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RELATIONS:
+            raise ValidationError(f"limit must be an integer in 1..{MAX_RELATIONS}, got {str(limit)[:40]!r}")
         return [{"source": e.source, "relationship": e.relation, "destination": e.target, "memory_id": e.memory_id,
                  "valid": e.valid} for e in self.store.relations(scope, include_invalid, limit)]
 
     def neighbours(self, entity: str, hops: int = 1, *, include_invalid: bool = False, **scope_ids: Any) -> nx.MultiDiGraph:
         """The entity's ``hops``-neighbourhood as a networkx graph (nodes carry display names)."""
-        if not isinstance(hops, int) or not 0 <= hops <= 3:
+        if isinstance(hops, bool) or not isinstance(hops, int) or not 0 <= hops <= 3:
             raise ValidationError("hops must be an integer in 0..3")
         scope = make_scope(**scope_ids)
+        check_text(entity, what="entity", max_chars=1000)
+        _check_flag(include_invalid, "include_invalid")
         ids = list(self.store.find_entities(scope, [entity]))
         edges = self.store.neighbourhood(scope, ids, hops, include_invalid) if ids else []
         g = nx.MultiDiGraph()
@@ -145,11 +153,12 @@ class GraphView:
         separators that XML cannot hold); nodes carry ``name`` (as written) and ``type`` ("" when unknown).
         """
         scope = make_scope(**scope_ids)
+        _check_flag(include_invalid, "include_invalid")
         where, params = scope_where("e", scope)
         types = {r["id"]: r["type"] or "" for r in self.store.cypher(
             f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params, read_only=True)}
         g = nx.MultiDiGraph()
-        for e in self.store.relations(scope, include_invalid, limit=100_000):
+        for e in self.store.relations(scope, include_invalid, limit=MAX_RELATIONS):
             for eid, name in ((e.source_id, e.source), (e.target_id, e.target)):
                 g.add_node(export_node_id(eid), name=name, type=types.get(eid, ""))
             g.add_edge(export_node_id(e.source_id), export_node_id(e.target_id), relation=e.relation,
@@ -167,7 +176,13 @@ def export_node_id(entity_id: str) -> str:
 def _params(params: Any) -> dict[str, Any]:
     if params is not None and (not isinstance(params, dict) or not all(isinstance(k, str) for k in params)):
         raise ValidationError("cypher params must be an object with string keys")
+    check_json(params, what="cypher params")
     return dict(params or {})
+
+
+def _check_flag(value: Any, name: str) -> None:
+    if not isinstance(value, bool):
+        raise ValidationError(f"{name} must be a boolean, got {type(value).__name__}")
 
 
 def _internal_id(value: Any) -> str:

@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mem_graph.errors import ValidationError
+from mem_graph.stores.boundary import get_readable
 from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES, memory_of
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.timeutil import now, to_iso
@@ -48,6 +49,8 @@ class Snapshot:
     events: list[dict[str, Any]]
     messages: list[dict[str, Any]]
     journal: list[str]
+    unreadable: list[str] = field(default_factory=list)  # points whose stored payload cannot be decoded
+    journal_failed: list[str] = field(default_factory=list)  # plans set aside: they could never apply
 
 
 def history_rows(history: HistoryStore, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
@@ -58,11 +61,22 @@ def history_rows(history: HistoryStore, sql: str, args: tuple[Any, ...] = ()) ->
         return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
 
 
-def snapshot(mem: Memory) -> Snapshot:
+def read_all(mem: Memory, batch: int = 512) -> tuple[dict[str, MemoryRecord], list[str]]:
+    """Every stored memory by id, and the ids of points that cannot be read (reported, never fatal)."""
     ids = mem.vectors.all_ids()
     vectors: dict[str, MemoryRecord] = {}
-    for i in range(0, len(ids), 512):
-        vectors.update((r.id, r) for r in mem.vectors.get(ids[i:i + 512]))
+    unreadable: list[str] = []
+    for i in range(0, len(ids), batch):
+        records, bad = get_readable(mem.vectors, ids[i:i + batch])
+        vectors.update((r.id, r) for r in records)
+        unreadable.extend(bad)
+    if unreadable:
+        log.error("%d stored memories cannot be read: %s", len(unreadable), unreadable[:10])
+    return vectors, unreadable
+
+
+def snapshot(mem: Memory) -> Snapshot:
+    vectors, unreadable = read_all(mem)
     g = mem.graph_store
     props = ", ".join(f"x.{k} AS {k}" for k in _SCOPE_KEYS)
     memories = {r["id"]: r for r in g.cypher(f"MATCH (x:Memory) RETURN x.id AS id, x.text AS text, "
@@ -74,7 +88,8 @@ def snapshot(mem: Memory) -> Snapshot:
     return Snapshot(vectors, memories, entities, orphans, rel_mids,
                     history_rows(h, "SELECT * FROM events ORDER BY seq"),
                     history_rows(h, "SELECT id, status, user_id, agent_id, run_id, namespace FROM messages"),
-                    [r["op_id"] for r in history_rows(h, "SELECT op_id FROM journal")])
+                    [r["op_id"] for r in history_rows(h, "SELECT op_id FROM journal")], unreadable,
+                    [r["op_id"] for r in h.journal_failed()])
 
 
 @dataclass
@@ -92,6 +107,8 @@ class CheckReport:
     duplicates: list[list[str]] = field(default_factory=list)  # same scope, text and source messages
     pending_journal: list[str] = field(default_factory=list)
     interrupted_messages: list[str] = field(default_factory=list)  # saved, never processed (writer stopped)
+    unreadable_vectors: list[str] = field(default_factory=list)  # stored points whose payload cannot be decoded
+    failed_journal: list[str] = field(default_factory=list)  # plans set aside in journal_failed (never applied)
 
     @property
     def ok(self) -> bool:
@@ -129,10 +146,12 @@ def check(mem: Memory) -> CheckReport:
 
 
 def _compare(snap: Snapshot) -> CheckReport:
-    rep = CheckReport(pending_journal=list(snap.journal))
+    rep = CheckReport(pending_journal=list(snap.journal), unreadable_vectors=sorted(snap.unreadable),
+                      failed_journal=list(snap.journal_failed))
     vec, gm = snap.vectors, snap.graph_memories
+    present = set(vec) | set(snap.unreadable)  # an unreadable point exists: nothing else is judged missing
     rep.vectors_without_graph = sorted(set(vec) - set(gm))
-    rep.graph_without_vector = sorted(set(gm) - set(vec))
+    rep.graph_without_vector = sorted(set(gm) - present)
     for mid in sorted(set(vec) & set(gm)):
         r, node = vec[mid], gm[mid]
         if node["text"] != r.text or node["status"] != r.status.value or _scope_of(node) != r.scope.stored_fields():
@@ -141,8 +160,8 @@ def _compare(snap: Snapshot) -> CheckReport:
     rep.orphan_entities = sorted(snap.orphan_entities)
     last = _lifecycle(snap.events)
     rep.vectors_without_history = sorted(set(vec) - set(last))
-    rep.vanished = sorted(m for m, e in last.items() if m not in vec and not _is_removal(e))
-    rep.deleted_but_present = sorted(m for m, e in last.items() if m in vec and _is_removal(e))
+    rep.vanished = sorted(m for m, e in last.items() if m not in present and not _is_removal(e))
+    rep.deleted_but_present = sorted(m for m, e in last.items() if m in present and _is_removal(e))
     groups: dict[tuple[str, str, tuple[str, ...]], list[MemoryRecord]] = defaultdict(list)
     for r in vec.values():
         msg_ids = tuple(sorted(r.source.get("message_ids") or ()))
@@ -167,6 +186,11 @@ def repair(mem: Memory) -> list[dict[str, Any]]:
         rep = _compare(snapshot(mem))
         events_by_mem = _lifecycle(history_rows(mem.history_store, "SELECT * FROM events ORDER BY seq"))
         _restore_vanished(mem, rep.vanished, events_by_mem, act)
+        # A point that cannot be decoded is rewritten from its graph node / history (what can still be read);
+        # one history does not know is left, and stays reported.
+        erased = set(rep.deleted_but_present)
+        _restore_vanished(mem, [m for m in rep.unreadable_vectors if m not in erased], events_by_mem, act,
+                          action="rewrote_unreadable")
         for mid in rep.deleted_but_present:
             mem.vectors.delete([mid])
             mem.graph_store.delete_memories([mid])
@@ -202,7 +226,8 @@ def repair(mem: Memory) -> list[dict[str, Any]]:
     return actions
 
 
-def _restore_vanished(mem: Memory, ids: list[str], last: dict[str, dict[str, Any]], act: Any) -> None:
+def _restore_vanished(mem: Memory, ids: list[str], last: dict[str, dict[str, Any]], act: Any,
+                      action: str = "restored_vanished") -> None:
     """Bring back memories history knows but the vector store lost: text from the graph node, else history."""
     if not ids:
         return
@@ -211,7 +236,9 @@ def _restore_vanished(mem: Memory, ids: list[str], last: dict[str, dict[str, Any
         "x.created_at AS created_at", {"ids": ids})}
     records = []
     for mid in ids:
-        ev, node = last[mid], nodes.get(mid)
+        ev, node = last.get(mid), nodes.get(mid)
+        if ev is None:
+            continue
         text = (node or {}).get("text") or ev["new_text"] or ev["old_text"]
         if not text:
             continue
@@ -225,7 +252,7 @@ def _restore_vanished(mem: Memory, ids: list[str], last: dict[str, dict[str, Any
             source={"restored_by": "repair", "from": "graph" if node else "history"}), ents))
     if records:
         mem.writer.apply(WritePlan(records[0][0].scope, new=records, rewrite=True))
-        act("restored_vanished", ids=[r.id for r, _ in records])
+        act(action, ids=[r.id for r, _ in records])
 
 
 def _drop_duplicates(mem: Memory, groups: list[list[str]], act: Any) -> None:
@@ -290,10 +317,16 @@ def reembed(mem: Memory, *, batch: int = 256, progress: Callable[[int, int], Non
         raise ValidationError(f"batch must be a positive integer, got {batch!r}")
     with mem._write_lock:  # noqa: SLF001
         ids = mem.vectors.all_ids()
+        skipped: list[str] = []
         for start in range(0, len(ids), batch):
-            mem.writer.upsert_vectors(mem.vectors.get(ids[start:start + batch]))
+            records, bad = get_readable(mem.vectors, ids[start:start + batch])
+            skipped.extend(bad)  # left as they are: `check` reports them as unreadable_vectors
+            mem.writer.upsert_vectors(records)
             if progress is not None:
                 progress(min(start + batch, len(ids)), len(ids))
-        _record(mem.history_store, [{"action": "reembed", "memories": len(ids),
-                                     "embedder": dict(mem.config.embedder.config)}])
-    return len(ids)
+        if skipped:
+            log.error("reembed skipped %d unreadable stored memories: %s", len(skipped), skipped[:10])
+        _record(mem.history_store, [{"action": "reembed", "memories": len(ids) - len(skipped),
+                                     "embedder": dict(mem.config.embedder.config),
+                                     **({"skipped_unreadable": skipped} if skipped else {})}])
+    return len(ids) - len(skipped)

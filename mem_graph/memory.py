@@ -21,11 +21,12 @@ from mem_graph.retrieve.pipeline import SearchPipeline
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.factory import DirectoryLock, build_graph_store, build_vector_store, uses_embedded_store
 from mem_graph.stores.history import EventRow, HistoryStore
-from mem_graph.stores.vector.base import VectorFilter, scroll_all
+from mem_graph.stores.vector.base import VectorFilter, scroll_all, scroll_all_ids
 from mem_graph.timeutil import now, parse_timestamp
 from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
 from mem_graph.validation import (
-    check_limit, check_memory_id, check_metadata, check_text, make_scope, normalise_messages,
+    check_int64, check_limit, check_memory_id, check_metadata, check_text, check_unicode, make_scope,
+    normalise_messages,
 )
 from mem_graph.write import WritePipeline, WritePlan
 
@@ -154,7 +155,7 @@ class Memory:
         """
         scope = make_scope(user_id, agent_id, run_id, namespace)
         with self._write_lock:
-            ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=scope, statuses=None))]
+            ids = scroll_all_ids(self.vectors, VectorFilter(scope=scope, statuses=None))  # payloads unread
             self.writer.apply(WritePlan(scope, erase_scope=True, events=[EventRow(
                 "", "DELETE_ALL", scope, None, None, f"[manual] deleted {len(ids)} memories of the scope",
                 _label(client_id) or "sdk")]))
@@ -193,12 +194,18 @@ class Memory:
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
                 include_invalidated: bool = False) -> dict[str, Any]:
-        """Memories of the scope, newest first."""
+        """Memories of the scope, newest first. Stored points that cannot be read are listed by id under
+        ``skipped`` (only present when there are any) instead of failing the whole list."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         limit = check_limit(limit, self.config.limits)
-        records = scroll_all(self.vectors, self._filter(scope, filters, include_invalidated))
+        skipped: list[str] = []
+        records = scroll_all(self.vectors, self._filter(scope, filters, include_invalidated), skipped=skipped)
         records.sort(key=lambda r: (r.created_at, r.valid_from), reverse=True)
-        return {"results": [r.to_api() for r in records[:limit]]}
+        out: dict[str, Any] = {"results": [r.to_api() for r in records[:limit]]}
+        if skipped:
+            log.error("get_all skipped %d unreadable stored memories: %s", len(skipped), skipped[:10])
+            out["skipped"] = skipped
+        return out
 
     def history(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
                 run_id: str | None = None, namespace: str | None = None) -> list[dict[str, Any]]:
@@ -270,9 +277,11 @@ class Memory:
                 field = key if key in _FILTER_FIELDS else f"metadata.{key}"
                 if isinstance(value, dict) and set(value) == {"in"} and isinstance(value["in"], list) and all(
                         isinstance(v, str) for v in value["in"]):
-                    any_of[field] = tuple(value["in"])
-                elif isinstance(value, (str, int)) and not isinstance(value, bool):
-                    equals[field] = value
+                    any_of[field] = tuple(check_unicode(v, what=f"filter {key!r}") for v in value["in"])
+                elif isinstance(value, str):
+                    equals[field] = check_unicode(value, what=f"filter {key!r}")
+                elif isinstance(value, int) and not isinstance(value, bool):
+                    equals[field] = check_int64(value, what=f"filter {key!r}")
                 else:
                     raise ValidationError(f"filter {key!r}: values must be strings, integers or {{'in': [strings]}}")
         return VectorFilter(scope=scope, statuses=None if include_invalidated else (Status.ACTIVE.value,),
@@ -283,7 +292,7 @@ def _label(value: Any, name: str = "client_id") -> Any:
     """An optional caller-supplied label (client_id, source_ref, event_id): a short string or None."""
     if value is not None and (not isinstance(value, str) or len(value) > 512 or "\x00" in value):
         raise ValidationError(f"{name} must be a string of at most 512 characters")
-    return value
+    return value if value is None else check_unicode(value, what=name)
 
 
 def _as_message(text: str) -> Message:

@@ -17,7 +17,10 @@ def now() -> float:
 def to_iso(ts: float | None) -> str | None:
     if ts is None or ts >= FAR_FUTURE:
         return None
-    return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat()
+    try:
+        return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat()
+    except (OverflowError, ValueError, OSError):  # stored before parse_timestamp checked the range of every form
+        return None
 
 
 def parse_timestamp(value: object, *, field: str = "timestamp") -> float | None:
@@ -27,12 +30,18 @@ def parse_timestamp(value: object, *, field: str = "timestamp") -> float | None:
     if isinstance(value, bool):
         raise ValidationError(f"{field} must be a datetime, ISO-8601 string or epoch seconds, not bool")
     if isinstance(value, (int, float)):
-        if not (0 <= float(value) < FAR_FUTURE):
-            raise ValidationError(f"{field} out of range: {value!r}")
+        if not (0 <= value < FAR_FUTURE):  # no float() first: a huge int would overflow it; nan fails this
+            raise ValidationError(f"{field} out of range (1970 to 2100): {str(value)[:40]}")
         return float(value)
-    if isinstance(value, datetime):
+    if isinstance(value, datetime):  # the range applies after parsing, whatever form the time came in
         dt = value if value.tzinfo else value.replace(tzinfo=timezone.utc)
-        return dt.timestamp()
+        try:
+            ts = dt.timestamp()
+        except (OverflowError, ValueError, OSError):
+            raise ValidationError(f"{field} out of range (1970 to 2100): {value.isoformat()[:40]}") from None
+        if not (0 <= ts < FAR_FUTURE):
+            raise ValidationError(f"{field} out of range (1970 to 2100): {value.isoformat()[:40]}")
+        return ts
     if isinstance(value, str):
         try:
             dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import uuid
 from collections.abc import Mapping
@@ -14,7 +15,13 @@ from mem_graph.timeutil import parse_timestamp
 from mem_graph.types import Message, Scope
 
 ROLES = frozenset({"user", "assistant", "system", "tool"})
-_SCOPE_ID = re.compile(r"^[^\x00-\x1f\x7f]{1,256}$")
+_SCOPE_ID = re.compile(r"^[^\x00-\x1f\x7f\ud800-\udfff]{1,256}$")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+# Metadata nesting every store can read back. Measured: Qdrant Edge (and a Qdrant server: serde_json's limit of
+# 128) stores a payload whose metadata nests 127 levels but can never decode it again; qdrant-client's local mode
+# cannot pickle ~500 levels; Python's json stops near 1,000. 32 is far below all of them.
+MAX_NESTING = 32
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1  # SQLite INTEGER, Qdrant integer payloads / filters, Neo4j
 _NAMESPACE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 _MESSAGE_KEYS = frozenset({"role", "content", "name", "timestamp", "metadata", "id"})
 
@@ -46,11 +53,57 @@ def check_memory_id(memory_id: Any) -> str:
         raise InvalidIdError(f"memory id is not a UUID: {memory_id[:64]!r}") from None
 
 
+def check_unicode(text: str, *, what: str) -> str:
+    """Refuse a lone UTF-16 surrogate: no store can encode it (UTF-8 has no form for it)."""
+    found = _SURROGATE.search(text)
+    if found:
+        raise ValidationError(f"{what} contains a lone surrogate (U+{ord(found.group()):04X} at {found.start()}); "
+                              "send valid Unicode")
+    return text
+
+
+def check_int64(value: int, *, what: str) -> int:
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise ValidationError(f"{what} is outside the 64-bit integer range: {str(value)[:40]}")
+    return value
+
+
+def check_json(value: Any, *, what: str, max_depth: int = MAX_NESTING) -> None:
+    """A JSON value every store round-trips: objects with string keys, arrays, strings without lone surrogates,
+    64-bit integers, finite floats, booleans and null, nested at most ``max_depth`` levels (checked without
+    recursion, so no input can exhaust the stack)."""
+    stack: list[tuple[Any, int, str]] = [(value, 1, what)]
+    while stack:
+        v, depth, where = stack.pop()
+        if v is None or isinstance(v, bool):
+            continue
+        if isinstance(v, str):
+            check_unicode(v, what=where)
+        elif isinstance(v, int):
+            check_int64(v, what=where)
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                raise ValidationError(f"{where} must be a finite number, got {v!r}")
+        elif isinstance(v, (Mapping, list, tuple)):
+            if depth > max_depth:
+                raise ValidationError(f"{what} nests deeper than {max_depth} levels")
+            items = v.items() if isinstance(v, Mapping) else enumerate(v)
+            for k, item in items:
+                if isinstance(v, Mapping):
+                    if not isinstance(k, str):
+                        raise ValidationError(f"{what} keys must be strings, got {type(k).__name__} in {where}")
+                    check_unicode(k, what=f"a key of {where}")
+                stack.append((item, depth + 1, f"{where}.{str(k)[:40]}"))
+        else:
+            raise ValidationError(f"{where} must be a JSON value, got {type(v).__name__}")
+
+
 def check_text(text: Any, *, what: str, max_chars: int) -> str:
     if not isinstance(text, str):
         raise ValidationError(f"{what} must be a string, got {type(text).__name__}")
     if "\x00" in text:
         raise ValidationError(f"{what} contains a NUL character")
+    check_unicode(text, what=what)
     if not text.strip():
         raise ValidationError(f"{what} is empty")
     if len(text) > max_chars:
@@ -63,12 +116,11 @@ def check_metadata(metadata: Any, limits: LimitsConfig, *, what: str = "metadata
         return {}
     if not isinstance(metadata, Mapping):
         raise ValidationError(f"{what} must be a JSON object, got {type(metadata).__name__}")
+    check_json(metadata, what=what)  # before json.dumps: it recurses, and accepts what the stores cannot read
     try:
         encoded = json.dumps(dict(metadata), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise ValidationError(f"{what} must be JSON-serialisable: {exc}") from exc
-    if any(not isinstance(k, str) for k in metadata):
-        raise ValidationError(f"{what} keys must be strings")
     if len(encoded.encode()) > limits.max_metadata_bytes:
         raise ValidationError(f"{what} is {len(encoded.encode())} bytes; the limit is {limits.max_metadata_bytes}")
     return json.loads(encoded)

@@ -24,14 +24,14 @@ import numpy as np
 
 from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
-from mem_graph.errors import MemGraphError
+from mem_graph.errors import StoreError
 from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import SPEAKER, RuleExtractor, not_memorable, statements
 from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.stores.history import EventRow, HistoryStore
-from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all
+from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all_ids
 from mem_graph.timeutil import FAR_FUTURE, now
 from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope, Status, Triple, text_hash
 
@@ -304,7 +304,7 @@ class WritePipeline:
 
     def _apply_stores(self, plan: WritePlan, new_vectors: np.ndarray | None, *, fresh: bool) -> list[MemoryRecord]:
         if plan.erase_scope:
-            ids = [r.id for r in scroll_all(self.vectors, VectorFilter(scope=plan.scope, statuses=None))]
+            ids = scroll_all_ids(self.vectors, VectorFilter(scope=plan.scope, statuses=None))
             self.vectors.delete(ids)
             fault_point("mid_delete")
             self.graph.delete_scope(plan.scope)
@@ -347,14 +347,18 @@ class WritePipeline:
         for op_id, kind, payload in pending:
             if kind != "write":
                 continue
-            plan = WritePlan.from_journal(payload)
             try:
+                plan = WritePlan.from_journal(payload)
                 self._apply_stores(plan, None, fresh=False)
                 self._drop_orphan_entities({plan.scope, *(r.scope for r, _ in plan.new)})
-            except MemGraphError:
+                self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+            except StoreError:  # the store may come back: the plan stays journaled for the next open
                 log.exception("replay of write plan %s failed; it stays journaled", op_id)
                 continue
-            self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+            except Exception as exc:  # noqa: BLE001 - a plan that can never apply must not brick every open
+                log.exception("write plan %s cannot be applied; set aside in journal_failed", op_id)
+                self.history.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
+                continue
             log.warning("replayed unfinished write plan %s (%d new memories)", op_id, len(plan.new))
         return len(pending)
 

@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from mem_graph.server.logs import request_ctx
+from mem_graph.stores.boundary import is_panic
 
 log = logging.getLogger("mem_graph.hub.access")
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
@@ -59,7 +60,9 @@ class HubMiddleware:
                     await self._too_large(send_with_id, rid)
                     return
             await self.app(scope, receive, send_with_id)
-        except Exception:
+        except BaseException as exc:
+            if not isinstance(exc, Exception) and not is_panic(exc):  # a Rust panic is a BaseException too
+                raise
             log.exception("unhandled error")
             if status.get("started"):
                 raise

@@ -6,6 +6,13 @@ the upstream LLM (``llm.config``: base_url, api_key, model; streaming passes
 through as SSE) and store the new user message in the background — the answer
 never waits for extraction. The user id comes from the standard ``user`` field
 or the ``X-Mem-User-Id`` header; ``X-Mem-Namespace`` picks a namespace.
+
+A message the memory would refuse (over ``limits.max_message_chars``, a NUL or
+lone surrogate, a user id that is not a valid scope id, content parts that are
+not text) is refused with a 4xx *before* anything is sent upstream: the caller
+learns it at once instead of getting an answer whose message was silently not
+remembered. A write that fails later (a store down) keeps the raw message,
+saved first, with status ``failed`` (``GET /v1/memories`` lists it).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response, StreamingResponse
 
 from mem_graph.errors import LLMError, MemGraphError, ValidationError
+from mem_graph.validation import check_json, check_text, make_scope
 from mem_graph.server.errors import MalformedRequestError
 from mem_graph.server.logs import current_request_id
 from mem_graph.server.routes.memories import Caller, HubDep
@@ -60,7 +68,10 @@ def text_of(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "\n".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+        texts = [p.get("text") for p in content if isinstance(p, dict) and p.get("type") == "text"]
+        if not all(isinstance(t, str) for t in texts):
+            raise ValidationError("a text content part must have a string `text`")
+        return "\n".join(texts)  # type: ignore[arg-type]
     return ""
 
 
@@ -94,6 +105,7 @@ def _parse(raw: bytes) -> dict[str, Any]:
         raise ValidationError("messages must be a non-empty list of {role, content} objects")
     if "stream" in body and not isinstance(body["stream"], bool):
         raise ValidationError("stream must be a boolean")
+    check_json(body, what="the request body", max_depth=64)  # no lone surrogate can reach the upstream encoder
     return body
 
 
@@ -114,6 +126,8 @@ async def chat_completions(request: Request, hub: HubDep, who: Caller,
     query = text_of(last.get("content")) if last.get("role") == "user" else ""
     hits: list[dict[str, Any]] = []
     if query.strip() and hub.settings.proxy_memories:
+        make_scope(**scope)  # what the background write would refuse is refused now, before upstream (4xx)
+        check_text(query, what="the last user message", max_chars=hub.memory.config.limits.max_message_chars)
         try:
             found = await hub.call(hub.memory.search, query[:hub.memory.config.limits.max_query_chars], **scope,
                                    limit=hub.settings.proxy_memories)

@@ -39,6 +39,10 @@ CREATE INDEX IF NOT EXISTS events_scope ON events(user_id, namespace, seq);
 CREATE TABLE IF NOT EXISTS journal (
     op_id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL, created_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS journal_failed (
+    op_id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL, created_at REAL NOT NULL,
+    failed_at REAL NOT NULL, error TEXT NOT NULL
+);
 """
 
 
@@ -130,10 +134,25 @@ class HistoryStore:
                        (op_id, kind, json.dumps(payload), now()))
         return op_id
 
-    def journal_pending(self) -> list[tuple[str, str, dict[str, Any]]]:
+    def journal_pending(self) -> list[tuple[str, str, Any]]:
+        """Unfinished plans, oldest first (a payload that is not JSON comes back as None)."""
         with self._lock:
             rows = self._db.execute("SELECT op_id, kind, payload FROM journal ORDER BY created_at").fetchall()
-        return [(r["op_id"], r["kind"], json.loads(r["payload"])) for r in rows]
+        return [(r["op_id"], r["kind"], _json_or_none(r["payload"])) for r in rows]
+
+    def journal_set_aside(self, op_id: str, error: str) -> None:
+        """Move a plan that can never apply to ``journal_failed`` (kept for inspection; ``check`` reports it)."""
+        with self._tx() as db:
+            db.execute("INSERT OR REPLACE INTO journal_failed (op_id, kind, payload, created_at, failed_at, error) "
+                       "SELECT op_id, kind, payload, created_at, ?, ? FROM journal WHERE op_id = ?",
+                       (now(), error[:2000], op_id))
+            db.execute("DELETE FROM journal WHERE op_id = ?", (op_id,))
+
+    def journal_failed(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute("SELECT op_id, kind, created_at, failed_at, error FROM journal_failed "
+                                    "ORDER BY failed_at").fetchall()
+        return [dict(r) for r in rows]
 
     def commit_events(self, events: list[EventRow], op_id: str | None = None,
                       processed_messages: Iterable[str] = ()) -> list[int]:
@@ -226,12 +245,19 @@ class HistoryStore:
 
     def reset(self) -> None:
         with self._tx() as db:
-            for table in ("messages", "events", "journal"):
+            for table in ("messages", "events", "journal", "journal_failed"):
                 db.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _json_or_none(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
 
 
 def _message_dict(r: sqlite3.Row) -> dict[str, Any]:

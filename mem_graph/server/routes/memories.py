@@ -36,7 +36,8 @@ ScopeQuery = Annotated[ScopeFields, Depends(scope_params)]
 @router.post("/memories", response_model=AddResponse, response_model_exclude_unset=True,
              summary="Remember messages (Memory.add)")
 async def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
-              idempotency_key: Annotated[str | None, Header(max_length=128)] = None) -> dict[str, Any]:
+              idempotency_key: Annotated[str | None, Header(min_length=1, max_length=128,
+                                                            pattern=r"^[\x21-\x7e]+$")] = None) -> dict[str, Any]:
     """Extract and reconcile facts from the messages. With ``event_id`` (or an ``Idempotency-Key`` header)
     a retried POST returns the first answer (header ``Idempotent-Replayed: true``) and writes nothing."""
     if body.client_id is not None and body.client_id != who.client_id:

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from mem_graph.errors import StoreError
 from mem_graph.types import MemoryRecord, Scope
 
 INDEXED_KEYWORDS = (
@@ -55,6 +56,8 @@ class VectorStore(Protocol):
 
     def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]: ...
 
+    def scroll_ids(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[str], str | None]: ...
+
     def count(self, flt: VectorFilter) -> int: ...
 
     def all_ids(self) -> list[str]: ...
@@ -66,12 +69,40 @@ class VectorStore(Protocol):
     def close(self) -> None: ...
 
 
-def scroll_all(store: VectorStore, flt: VectorFilter, page: int = 512) -> list[MemoryRecord]:
-    """Every record matching ``flt`` (paged under the hood)."""
+def scroll_all(store: VectorStore, flt: VectorFilter, page: int = 512,
+               skipped: list[str] | None = None) -> list[MemoryRecord]:
+    """Every record matching ``flt`` (paged under the hood).
+
+    With a ``skipped`` list, a page that cannot be read is read again point by point: the ids of points
+    whose payload cannot be decoded go to ``skipped`` and the scan goes on. Without one, it raises StoreError.
+    """
+    from mem_graph.stores.boundary import get_readable
+
     out: list[MemoryRecord] = []
     offset: str | None = None
     while True:
-        batch, offset = store.scroll(flt, page, offset)
+        try:
+            batch, nxt = store.scroll(flt, page, offset)
+        except StoreError:
+            if skipped is None or not hasattr(store, "scroll_ids"):
+                raise
+            ids, nxt = store.scroll_ids(flt, page, offset)
+            batch, bad = get_readable(store, ids)
+            skipped.extend(bad)
         out.extend(batch)
+        offset = nxt
+        if offset is None:
+            return out
+
+
+def scroll_all_ids(store: VectorStore, flt: VectorFilter, page: int = 1024) -> list[str]:
+    """The ids of every point matching ``flt``, payloads unread where the store allows it."""
+    if not hasattr(store, "scroll_ids"):
+        return [r.id for r in scroll_all(store, flt, page)]
+    out: list[str] = []
+    offset: str | None = None
+    while True:
+        ids, offset = store.scroll_ids(flt, page, offset)
+        out.extend(ids)
         if offset is None:
             return out

@@ -11,6 +11,7 @@ import numpy as np
 import qdrant_edge as qe
 
 from mem_graph.errors import DirectoryInUseError, StoreError
+from mem_graph.stores.boundary import store_errors
 from mem_graph.stores.vector.base import Scored, VectorFilter
 from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes, record_of
 from mem_graph.types import MemoryRecord
@@ -68,28 +69,30 @@ class EdgeVectorStore:
             qe.Point(r.id, {DENSE: vec.tolist(), SPARSE: self._bm25.embed_document(text)}, r.to_payload())
             for r, vec, text in zip(records, dense, sparse_texts, strict=True)
         ]
-        with self._lock:
+        with self._lock, store_errors("Qdrant Edge upsert"):
             self._shard.update(qe.UpdateOperation.upsert_points(points))
 
     def set_fields(self, ids: list[str], fields: dict[str, Any]) -> None:
         if ids:
-            with self._lock:
+            with self._lock, store_errors("Qdrant Edge set_payload"):
                 self._shard.update(qe.UpdateOperation.set_payload(list(ids), fields))
 
     def delete(self, ids: list[str]) -> None:
         if ids:
-            with self._lock:
+            with self._lock, store_errors("Qdrant Edge delete"):
                 self._shard.update(qe.UpdateOperation.delete_points(list(ids)))
 
     # -- reads ------------------------------------------------------------
     def get(self, ids: list[str]) -> list[MemoryRecord]:
         if not ids:
             return []
-        return [record_of(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
+        with store_errors("Qdrant Edge retrieve"):  # a payload it cannot decode, or a panic
+            return [record_of(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
 
     def _query(self, query: Any, flt: VectorFilter, limit: int) -> list[Scored]:
         req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=True)
-        return [Scored(record_of(p), float(p.score)) for p in self._shard.query(req)]
+        with store_errors("Qdrant Edge query"):
+            return [Scored(record_of(p), float(p.score)) for p in self._shard.query(req)]
 
     def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
         return self._query(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit)
@@ -101,19 +104,30 @@ class EdgeVectorStore:
         return self._query(qe.Query.Nearest(sparse, using=SPARSE), flt, limit)
 
     def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]:
-        records, nxt = self._shard.scroll(
-            qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=True)
-        )
-        return [record_of(p) for p in records], (str(nxt) if nxt is not None else None)
+        with store_errors("Qdrant Edge scroll"):
+            records, nxt = self._shard.scroll(
+                qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=True)
+            )
+            return [record_of(p) for p in records], (str(nxt) if nxt is not None else None)
+
+    def scroll_ids(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[str], str | None]:
+        """Like ``scroll`` without reading payloads (so an undecodable one cannot fail it)."""
+        with store_errors("Qdrant Edge scroll"):
+            records, nxt = self._shard.scroll(
+                qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=False)
+            )
+            return [str(r.id) for r in records], (str(nxt) if nxt is not None else None)
 
     def count(self, flt: VectorFilter) -> int:
-        return int(self._shard.count(qe.CountRequest(filter=to_edge_filter(flt), exact=True)))
+        with store_errors("Qdrant Edge count"):
+            return int(self._shard.count(qe.CountRequest(filter=to_edge_filter(flt), exact=True)))
 
     def all_ids(self) -> list[str]:
         out: list[str] = []
         offset = None
         while True:
-            recs, offset = self._shard.scroll(qe.ScrollRequest(offset=offset, limit=1024, with_payload=False))
+            with store_errors("Qdrant Edge scroll"):
+                recs, offset = self._shard.scroll(qe.ScrollRequest(offset=offset, limit=1024, with_payload=False))
             out.extend(str(r.id) for r in recs)
             if offset is None:
                 return out

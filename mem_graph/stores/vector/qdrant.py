@@ -20,6 +20,7 @@ from qdrant_client import QdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from mem_graph.errors import ConfigError, StoreError
+from mem_graph.stores.boundary import store_errors
 from mem_graph.stores.vector.base import Scored, VectorFilter
 from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes, record_of
 from mem_graph.types import MemoryRecord
@@ -148,15 +149,15 @@ class QdrantServerVectorStore:
     def get(self, ids: list[str]) -> list[MemoryRecord]:
         if not ids:
             return []
-        with self._lock:
+        with self._lock, store_errors("Qdrant retrieve"):
             points = self.client.retrieve(self.collection, list(ids), with_payload=True, with_vectors=False)
-        return [record_of(p) for p in points if p.payload]
+            return [record_of(p) for p in points if p.payload]
 
     def _query(self, query: Any, using: str, flt: VectorFilter, limit: int) -> list[Scored]:
-        with self._lock:
+        with self._lock, store_errors("Qdrant query"):
             res = self.client.query_points(self.collection, query=query, using=using, query_filter=to_client_filter(flt),
                                            limit=limit, with_payload=True)
-        return [Scored(record_of(p), float(p.score)) for p in res.points]
+            return [Scored(record_of(p), float(p.score)) for p in res.points]
 
     def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
         return self._query(vector.tolist(), DENSE, flt, limit)
@@ -168,10 +169,17 @@ class QdrantServerVectorStore:
         return self._query(self._sparse(sparse), SPARSE, flt, limit)
 
     def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]:
-        with self._lock:
+        with self._lock, store_errors("Qdrant scroll"):
             points, nxt = self.client.scroll(self.collection, scroll_filter=to_client_filter(flt), limit=limit,
                                              offset=offset, with_payload=True, with_vectors=False)
-        return [record_of(p) for p in points], (str(nxt) if nxt is not None else None)
+            return [record_of(p) for p in points], (str(nxt) if nxt is not None else None)
+
+    def scroll_ids(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[str], str | None]:
+        """Like ``scroll`` without reading payloads (so an undecodable one cannot fail it)."""
+        with self._lock, store_errors("Qdrant scroll"):
+            points, nxt = self.client.scroll(self.collection, scroll_filter=to_client_filter(flt), limit=limit,
+                                             offset=offset, with_payload=False, with_vectors=False)
+            return [str(p.id) for p in points], (str(nxt) if nxt is not None else None)
 
     def count(self, flt: VectorFilter) -> int:
         with self._lock:
