@@ -24,7 +24,7 @@ import numpy as np
 
 from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
-from mem_graph.errors import StoreError
+from mem_graph.errors import ScopeError, StoreError
 from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import SPEAKER, RuleExtractor, not_memorable, statements
 from mem_graph.faults import fault_point
@@ -249,6 +249,9 @@ class WritePipeline:
         new_by_id: dict[str, MemoryRecord] = {}
         results: list[dict[str, Any]] = []
         for d in decisions:
+            if any(tg.scope != scope for tg in d.targets):  # defence in depth: reads for a write are exact-scope
+                raise ScopeError("a write may only change memories of exactly its own scope; refused before "
+                                 "anything was written")
             extractor = d.fact.extractor
             reason = f"[{d.rule}] {d.reason}"
             msg_ids = d.fact.message_ids

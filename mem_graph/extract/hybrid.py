@@ -89,7 +89,7 @@ class HybridExtractor(LLMExtractor):
              t: float) -> list[bool]:
         """Which rule decisions are grey (see the module docstring)."""
         low = self.cfg.extraction.grey_similarity
-        flt = VectorFilter(scope=scope, alive_at=t)
+        flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t)
         grey_records: set[str] = set()
         planned: list[np.ndarray] = []
         out: list[bool] = []

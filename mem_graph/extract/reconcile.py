@@ -71,9 +71,9 @@ class Reconciler:
 
     def _related(self, scope: Scope, fact: Fact, vector: np.ndarray,
                  alive_at: float) -> dict[str, tuple[MemoryRecord, float | None]]:
-        """Active memories in scope that a rule could fire on: dense neighbours, same hash,
-        same slot, same subject+object."""
-        base = VectorFilter(scope=scope, alive_at=alive_at)
+        """Active memories of exactly this scope that a rule could fire on: dense neighbours, same hash,
+        same slot, same subject+object. Never a wider or narrower scope's: a write may only change its own."""
+        base = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at)
         found: dict[str, tuple[MemoryRecord, float | None]] = {}
         for hit in self.vectors.search_dense(vector, base, self.cfg.related_limit):
             found[hit.record.id] = (hit.record, hit.score)
@@ -85,7 +85,7 @@ class Reconciler:
         for old in fact.replaces if fact.subject_key else []:  # "from MongoDB to Postgres": the old value
             lookups.append({"subject_key": fact.subject_key, "object_key": old})
         for equals in lookups:
-            flt = VectorFilter(scope=scope, alive_at=alive_at, equals=equals)
+            flt = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at, equals=equals)
             for rec in self.vectors.scroll(flt, self.cfg.related_limit * 4)[0]:
                 found.setdefault(rec.id, (rec, None))
         return found

@@ -159,12 +159,12 @@ class LLMExtractor:
     # -- building blocks, shared with hybrid mode ------------------------------------
     def related(self, pipeline: WritePipeline, scope: Scope, vectors: np.ndarray, t: float,
                 exclude: Collection[str] = ()) -> list[MemoryRecord]:
-        """The active memories of the scope closest to any of ``vectors``, best first."""
+        """The active memories of exactly this scope closest to any of ``vectors``, best first."""
         limit = self.cfg.extraction.related_memories
         if limit <= 0 or not len(vectors):
             return []
         best: dict[str, tuple[float, MemoryRecord]] = {}
-        flt = VectorFilter(scope=scope, alive_at=t)
+        flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t)  # never show or touch another scope's
         for vec in vectors:
             for hit in pipeline.vectors.search_dense(vec, flt, limit):
                 if hit.record.id not in exclude and hit.score > best.get(hit.record.id, (-2.0, None))[0]:
@@ -264,7 +264,7 @@ class LLMExtractor:
     @staticmethod
     def _stored_duplicate(pipeline: WritePipeline, scope: Scope, fact: Fact, t: float,
                           gone: set[str]) -> MemoryRecord | None:
-        flt = VectorFilter(scope=scope, alive_at=t, equals={"hash": text_hash(fact.text)})
+        flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t, equals={"hash": text_hash(fact.text)})
         return next((r for r in pipeline.vectors.scroll(flt, 8)[0] if r.id not in gone), None)
 
     @staticmethod

@@ -60,8 +60,9 @@ class EventRow:
     message_ids: list[str] = field(default_factory=list)
 
 
-def _scope_where(scope: Scope, prefix: str = "") -> tuple[str, list[Any]]:
-    fields = scope.fields()
+def _scope_where(scope: Scope, prefix: str = "", *, exact: bool = False) -> tuple[str, list[Any]]:
+    """Rows of the scope: unset fields are wildcards, or (``exact``) must be unset too."""
+    fields = scope.stored_fields() if exact else scope.fields()
     return " AND ".join(f"{prefix}{k} = ?" for k in fields), list(fields.values())
 
 
@@ -109,7 +110,8 @@ class HistoryStore:
             db.executemany("UPDATE messages SET status = ?, error = ? WHERE id = ?", [(status, error, i) for i in ids])
 
     def recent_messages(self, scope: Scope, limit: int, exclude: Iterable[str] = ()) -> list[dict[str, Any]]:
-        where, args = _scope_where(scope)
+        """Context for a write: the latest messages of exactly this scope (never a narrower one's)."""
+        where, args = _scope_where(scope, exact=True)
         excl = list(exclude)
         q = (f"SELECT * FROM messages WHERE {where}"
              + (f" AND id NOT IN ({','.join('?' * len(excl))})" if excl else "")

@@ -167,6 +167,26 @@ def test_unset_scope_fields_are_wildcards_and_namespace_is_exact(store: VectorSt
     assert texts(scroll_all(store, flt(Scope(user_id="alice", namespace="work")))) == ["other namespace"]
 
 
+def test_exact_scope_matches_only_the_very_same_scope(store: VectorStore) -> None:
+    """What a write may reconcile against: every scope field equal, unset == unset (issue #11)."""
+    scopes = {"agent": Scope(agent_id="bot"), "user+agent": Scope(user_id="bob", agent_id="bot"),
+              "user": Scope(user_id="bob"), "user+run": Scope(user_id="bob", run_id="r1"),
+              "other ns": Scope(agent_id="bot", namespace="work")}
+    put(store, *(record(s, name) for name, s in scopes.items()))
+    for name, s in scopes.items():
+        exact = VectorFilter(scope=s, exact_scope=True, alive_at=time.time())
+        assert texts(scroll_all(store, exact)) == [name]
+        assert texts(store.search_dense(vec(0), exact, 10)) == [name]
+        assert texts(store.search_sparse(name, exact, 10)) == [name]
+        assert store.count(exact) == 1
+    assert sorted(texts(scroll_all(store, flt(Scope(agent_id="bot"))))) == ["agent", "user+agent"]  # a read: wildcard
+
+
+def test_expired_at_selects_only_expired_memories(store: VectorStore) -> None:
+    put(store, record(ALICE, "expired", expires_at=time.time() - 1), record(ALICE, "forever", expires_at=FAR_FUTURE))
+    assert texts(scroll_all(store, VectorFilter(scope=ALICE, statuses=None, expired_at=time.time()))) == ["expired"]
+
+
 def test_invalidated_memories_are_hidden_unless_every_status_is_asked_for(store: VectorStore) -> None:
     old, new = put(store, record(ALICE, "I live in Beijing"), record(ALICE, "I live in Shanghai"))
     store.set_fields([old.id], {"status": Status.INVALIDATED.value, "invalid_at": time.time(),

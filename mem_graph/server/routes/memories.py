@@ -62,7 +62,7 @@ async def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
 
 def _recover_add(hub: Hub, scope: dict[str, Any], client_id: str, event_id: str) -> dict[str, Any] | None:
     """Rebuild the answer of an add interrupted after it reached the stores (its memories carry the event id)."""
-    flt = VectorFilter(scope=make_scope(**scope), statuses=None,
+    flt = VectorFilter(scope=make_scope(**scope), exact_scope=True, statuses=None,
                        equals={"source.client_id": client_id, "source.event_id": event_id})
     records = scroll_all(hub.memory.vectors, flt)
     if not records:

@@ -22,12 +22,18 @@ class VectorFilter:
     """Backend-neutral filter; each store translates it into its own dialect.
 
     ``statuses=None`` matches every status (invalidated included);
-    ``alive_at`` hides memories whose ``expires_at`` is at or before it.
+    ``alive_at`` hides memories whose ``expires_at`` is at or before it;
+    ``expired_at`` keeps only memories whose ``expires_at`` is at or before it.
+    ``exact_scope=False`` matches the way a read does (unset scope fields are wildcards);
+    ``exact_scope=True`` matches only memories of exactly this scope (every field equal, unset == unset),
+    which is what a write may reconcile against.
     """
 
     scope: Scope
+    exact_scope: bool = False
     statuses: tuple[str, ...] | None = ("active",)
     alive_at: float | None = None
+    expired_at: float | None = None
     equals: dict[str, str | int] = field(default_factory=dict)
     any_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
     ids: tuple[str, ...] | None = None

@@ -21,6 +21,7 @@ EDGE_FILTERS = FilterDialect(
     equals=lambda key, value: qe.FieldCondition(key=key, match=qe.MatchValue(value)),
     any_of=lambda key, values: qe.FieldCondition(key=key, match=qe.MatchAny(values)),
     greater_than=lambda key, value: qe.FieldCondition(key=key, range=qe.RangeFloat(gt=value)),
+    at_most=lambda key, value: qe.FieldCondition(key=key, range=qe.RangeFloat(lte=value)),
     has_id=lambda ids: qe.HasIdCondition(set(ids)),
 )
 _SCHEMA = {"keyword": qe.PayloadSchemaType.Keyword, "float": qe.PayloadSchemaType.Float}

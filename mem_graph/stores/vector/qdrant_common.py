@@ -28,16 +28,20 @@ class FilterDialect:
     equals: Callable[[str, str | int], Any]
     any_of: Callable[[str, list[Any]], Any]
     greater_than: Callable[[str, float], Any]
+    at_most: Callable[[str, float], Any]
     has_id: Callable[[list[str]], Any]
 
 
 def build_filter(flt: VectorFilter, d: FilterDialect) -> Any:
     """Translate a backend-neutral ``VectorFilter`` (every condition must hold)."""
-    must: list[Any] = [d.equals(k, v) for k, v in flt.scope.fields().items()]
+    scope = flt.scope.stored_fields() if flt.exact_scope else flt.scope.fields()
+    must: list[Any] = [d.equals(k, v) for k, v in scope.items()]
     if flt.statuses is not None:
         must.append(d.any_of("status", list(flt.statuses)))
     if flt.alive_at is not None:
         must.append(d.greater_than("expires_at", flt.alive_at))
+    if flt.expired_at is not None:
+        must.append(d.at_most("expires_at", flt.expired_at))
     must.extend(d.equals(k, v) for k, v in flt.equals.items())
     must.extend(d.any_of(k, list(vs)) for k, vs in flt.any_of.items())
     if flt.ids is not None:
