@@ -77,6 +77,22 @@ class DirectoryInUseError(StoreError):
     code = "directory_in_use"
 
 
+class StoreUnavailableError(StoreError):
+    """A store's files exist but cannot be opened (damaged); ``path`` names them."""
+
+    code = "store_unavailable"
+
+    def __init__(self, message: str, path: str | None = None):
+        super().__init__(message)
+        self.path = path
+
+
+class GraphUnavailableError(StoreUnavailableError):
+    """The embedded graph cannot be opened; ``mem-graph repair`` rebuilds it from the vector store."""
+
+    code = "graph_unavailable"
+
+
 class ReadOnlyQueryError(ValidationError):
     """A Cypher exploration query tried to write, or escape the caller's scope."""
 

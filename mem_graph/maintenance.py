@@ -19,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mem_graph.errors import ValidationError
+from mem_graph.errors import StoreUnavailableError, ValidationError
+from mem_graph.recovery import graph_items
 from mem_graph.stores.boundary import get_readable
-from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES, memory_of
+from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.timeutil import now, to_iso
 from mem_graph.types import Message, MemoryRecord, Scope, Status, text_hash
@@ -107,6 +108,7 @@ class CheckReport:
     duplicates: list[list[str]] = field(default_factory=list)  # same scope, text and source messages
     pending_journal: list[str] = field(default_factory=list)
     interrupted_messages: list[str] = field(default_factory=list)  # saved, never processed (writer stopped)
+    unopenable: list[str] = field(default_factory=list)  # store files that cannot be opened (nothing else was read)
     unreadable_vectors: list[str] = field(default_factory=list)  # stored points whose payload cannot be decoded
     failed_journal: list[str] = field(default_factory=list)  # plans set aside in journal_failed (never applied)
 
@@ -145,6 +147,11 @@ def check(mem: Memory) -> CheckReport:
     return _compare(snap)
 
 
+def unopenable_report(error: StoreUnavailableError) -> CheckReport:
+    """What ``check`` reports when a store cannot even be opened (``mem-graph repair`` rebuilds a graph)."""
+    return CheckReport(unopenable=[f"{error.path}: {error}"])
+
+
 def _compare(snap: Snapshot) -> CheckReport:
     rep = CheckReport(pending_journal=list(snap.journal), unreadable_vectors=sorted(snap.unreadable),
                       failed_journal=list(snap.journal_failed))
@@ -172,9 +179,13 @@ def _compare(snap: Snapshot) -> CheckReport:
     return rep
 
 
-def repair(mem: Memory) -> list[dict[str, Any]]:
-    """Fix every inconsistency ``check`` reports; returns (and logs) the actions taken."""
-    actions: list[dict[str, Any]] = []
+def repair(mem: Memory, *, preface: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Fix every inconsistency ``check`` reports; returns (and logs) the actions taken.
+
+    ``preface``: actions already taken to open the stores (``recovery.open_repairable`` moving a damaged
+    graph aside), logged with the rest; the fresh graph is then rebuilt from the vector store.
+    """
+    actions: list[dict[str, Any]] = list(preface or [])
 
     def act(action: str, **detail: Any) -> None:
         actions.append({"action": action, **detail})
@@ -198,9 +209,12 @@ def repair(mem: Memory) -> list[dict[str, Any]]:
         _drop_duplicates(mem, rep.duplicates, act)
         snap = snapshot(mem)  # graph fixes look at the vectors as they now are
         stale = _compare(snap)
-        rebuild = [snap.vectors[m] for m in (*stale.vectors_without_graph, *stale.graph_stale)]
+        # oldest first, so each entity keeps the display name of the memory that created it
+        rebuild = sorted((snap.vectors[m] for m in (*stale.vectors_without_graph, *stale.graph_stale)),
+                         key=lambda r: (r.created_at, r.id))
+        for start in range(0, len(rebuild), 512):
+            mem.graph_store.write_memories(graph_items(mem.extractor, rebuild[start:start + 512]))
         if rebuild:
-            mem.graph_store.write_memories([memory_of(r) for r in rebuild])
             act("rebuilt_graph", ids=[r.id for r in rebuild])
         if stale.graph_without_vector:
             mem.graph_store.delete_memories(stale.graph_without_vector)

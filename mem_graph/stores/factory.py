@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import fcntl
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
 from mem_graph.config import MemoryConfig
-from mem_graph.errors import ConfigError, DirectoryInUseError
+from mem_graph.errors import ConfigError, DirectoryInUseError, StoreUnavailableError
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.vector.base import VectorStore
 
@@ -19,7 +21,8 @@ def build_vector_store(cfg: MemoryConfig, dim: int) -> VectorStore:
         from mem_graph.stores.vector.edge import EdgeVectorStore
 
         path = vc.config.get("path") or cfg.path / "vectors"
-        return EdgeVectorStore(path, dim, on_disk_payload=bool(vc.config.get("on_disk_payload", False)))
+        with _opening("vector store (Qdrant Edge shard)", path, "restore it from a backup (`mem-graph import`)"):
+            return EdgeVectorStore(path, dim, on_disk_payload=bool(vc.config.get("on_disk_payload", False)))
     try:
         from mem_graph.stores.vector.qdrant import QdrantServerVectorStore
     except ImportError as exc:
@@ -34,7 +37,9 @@ def build_graph_store(cfg: MemoryConfig) -> GraphStore:
         from mem_graph.stores.graph.scope_cache import ScopeCachedGraphStore
 
         store = LadybugGraphStore(gc.config.get("path") or cfg.path / "graph.lbug",
-                                  buffer_pool_mb=int(gc.config.get("buffer_pool_mb", 256)))
+                                  buffer_pool_mb=int(gc.config.get("buffer_pool_mb", 256)),
+                                  checkpoint_writes=int(gc.config.get("checkpoint_writes", 64)),
+                                  checkpoint_s=float(gc.config.get("checkpoint_s", 5.0)))
         # One process owns the directory, so an in-process read cache stays coherent (scope_cache.py).
         if not gc.config.get("read_cache", True):
             return store
@@ -44,6 +49,21 @@ def build_graph_store(cfg: MemoryConfig) -> GraphStore:
     except ImportError as exc:
         raise ConfigError(f"graph_store provider 'neo4j' needs `pip install mem-graph[neo4j]` ({exc})") from exc
     return Neo4jGraphStore(**gc.config)
+
+
+@contextmanager
+def _opening(what: str, path: Path | str, advice: str) -> Iterator[None]:
+    """An embedded store whose files cannot be opened raises StoreUnavailableError naming them,
+    whatever its library raised (a Rust panic included)."""
+    try:
+        yield
+    except (DirectoryInUseError, StoreUnavailableError):
+        raise
+    except BaseException as exc:
+        if not isinstance(exc, Exception) and type(exc).__name__ != "PanicException":
+            raise  # Ctrl-C, exit
+        raise StoreUnavailableError(f"the {what} at {path} cannot be opened ({str(exc)[:300]}); {advice}",
+                                    path=str(path)) from exc
 
 
 def uses_embedded_store(cfg: MemoryConfig) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mem_graph.errors import StoreError
+from mem_graph.errors import StoreError, StoreUnavailableError
 from mem_graph.timeutil import now, to_iso
 from mem_graph.types import SCOPE_FIELDS, Message, Scope
 
@@ -77,7 +77,11 @@ class HistoryStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open history database {self.path}: {exc}") from exc
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise StoreError(f"cannot open history database {self.path}: {exc}") from exc
+            raise StoreUnavailableError(
+                f"the history database at {self.path} cannot be opened ({exc}); it holds the audit trail and "
+                "the write journal: restore it from a backup", path=str(self.path)) from exc
         self._db.row_factory = sqlite3.Row
 
     @contextmanager

@@ -1,17 +1,32 @@
-"""Embedded graph store: LadybugDB (the maintained successor of Kùzu), in-process Cypher."""
+"""Embedded graph store: LadybugDB (the maintained successor of Kùzu), in-process Cypher.
+
+Durability: LadybugDB appends every committed write to ``graph.lbug.wal`` and folds the WAL into
+the main file only at a checkpoint (by default once the WAL passes 16 MB). A WAL whose tail is
+torn by a kill fails its checksum on every later open, taking every write since the last
+checkpoint with it; so the store checkpoints after ``checkpoint_writes`` writes, ``checkpoint_s``
+seconds after the first unsaved write (a timer, so an idle store does not keep its last writes
+in the WAL only), and on close. A graph that still cannot be opened raises
+``GraphUnavailableError``; ``mem-graph repair`` moves it aside and rebuilds it from the vector store.
+"""
 
 from __future__ import annotations
 
+import logging
+import re
 import shutil
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import ladybug
 
-from mem_graph.errors import DirectoryInUseError, StoreError
+from mem_graph.errors import DirectoryInUseError, GraphUnavailableError, StoreError
+from mem_graph.stores.graph.base import GraphMemory
 from mem_graph.stores.graph.cypher_store import CypherGraphStore
+from mem_graph.types import Scope
 
+log = logging.getLogger(__name__)
 _SCOPE_COLS = "user_id STRING, agent_id STRING, run_id STRING, namespace STRING"
 SCHEMA = (
     f"CREATE NODE TABLE IF NOT EXISTS Entity(id STRING, name STRING, display STRING, type STRING, {_SCOPE_COLS}, "
@@ -22,13 +37,24 @@ SCHEMA = (
     f"valid_from DOUBLE, invalid_at DOUBLE, {_SCOPE_COLS})",
     "CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Memory TO Entity)",
 )
+_WRITES = re.compile(r"\b(CREATE|MERGE|DELETE|SET|REMOVE|DROP|ALTER|COPY)\b", re.IGNORECASE)
+
+
+def graph_files(path: Path) -> list[Path]:
+    """The files one LadybugDB graph consists of (main file, WAL, checkpoint shadow)."""
+    return [path, Path(f"{path}.wal"), Path(f"{path}.shadow")]
 
 
 class LadybugGraphStore(CypherGraphStore):
-    def __init__(self, path: str | Path, buffer_pool_mb: int = 256):
+    def __init__(self, path: str | Path, buffer_pool_mb: int = 256, *, checkpoint_writes: int = 64,
+                 checkpoint_s: float = 5.0):
         self.path = Path(path)
         self._buffer_pool = buffer_pool_mb * 1024 * 1024
         self._lock = threading.RLock()
+        self.checkpoint_writes = checkpoint_writes  # 0 disables the write-count trigger
+        self.checkpoint_s = checkpoint_s  # 0 disables the timer
+        self._unsaved = 0  # writes since the last checkpoint
+        self._timer: threading.Timer | None = None
         self._open()
 
     def _open(self) -> None:
@@ -36,15 +62,20 @@ class LadybugGraphStore(CypherGraphStore):
         try:
             self._db = ladybug.Database(str(self.path), buffer_pool_size=self._buffer_pool)
             self._conn = ladybug.Connection(self._db)
+            for stmt in SCHEMA:
+                self._conn.execute(stmt)
         except RuntimeError as exc:
             if "lock" in str(exc).lower():
                 raise DirectoryInUseError(f"graph store {self.path} is in use by another process") from exc
-            raise StoreError(f"cannot open LadybugDB at {self.path}: {exc}") from exc
-        for stmt in SCHEMA:
-            self._conn.execute(stmt)
+            self._conn = None  # type: ignore[assignment]
+            raise GraphUnavailableError(
+                f"the graph at {self.path} cannot be opened ({str(exc)[:300]}); run `mem-graph repair` to move "
+                "it aside and rebuild it from the vector store", path=str(self.path)) from exc
 
     def _run(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         with self._lock:
+            if self._conn is None:
+                raise StoreError(f"graph store {self.path} is closed")
             try:
                 result = self._conn.execute(query, params or {})
             except RuntimeError as exc:
@@ -54,10 +85,70 @@ class LadybugGraphStore(CypherGraphStore):
             cols = last.get_column_names()
             return [dict(zip(cols, row, strict=True)) for row in last.get_all()]
 
+    # -- checkpoints ----------------------------------------------------------------------------------
+    def checkpoint(self) -> None:
+        """Fold the WAL into the main file now."""
+        with self._lock:
+            self._cancel_timer()
+            if self._conn is not None:
+                self._run("CHECKPOINT;")
+            self._unsaved = 0
+
+    def _wrote(self) -> None:
+        with self._lock:
+            self._unsaved += 1
+            if self.checkpoint_writes and self._unsaved >= self.checkpoint_writes:
+                self.checkpoint()
+            elif self.checkpoint_s and self._timer is None:
+                self._timer = threading.Timer(self.checkpoint_s, self._on_timer)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _on_timer(self) -> None:
+        with self._lock:
+            self._timer = None
+            if self._unsaved and self._conn is not None:
+                try:
+                    self.checkpoint()
+                except StoreError:  # the next write or close tries again
+                    log.exception("graph checkpoint failed")
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    # -- writes (each may trigger a checkpoint) --------------------------------------------------------
+    def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
+        with self._lock:
+            super().write_memories(items, fresh=fresh)
+            if items:
+                self._wrote()
+
+    def delete_memories(self, memory_ids: list[str]) -> None:
+        with self._lock:
+            super().delete_memories(memory_ids)
+            if memory_ids:
+                self._wrote()
+
+    def delete_scope(self, scope: Scope) -> None:
+        with self._lock:
+            super().delete_scope(scope)
+            self._wrote()
+
+    def cypher(self, query: str, params: dict[str, Any] | None = None, *,
+               read_only: bool = False) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = super().cypher(query, params, read_only=read_only)
+            if not read_only and _WRITES.search(query):
+                self._wrote()
+            return rows
+
+    # -- lifecycle ------------------------------------------------------------------------------------
     def reset(self) -> None:
         with self._lock:
             self.close()
-            for p in (self.path, Path(f"{self.path}.wal"), Path(f"{self.path}.shadow")):
+            for p in graph_files(self.path):
                 if p.is_dir():
                     shutil.rmtree(p, ignore_errors=True)
                 elif p.exists():
@@ -66,7 +157,31 @@ class LadybugGraphStore(CypherGraphStore):
 
     def close(self) -> None:
         with self._lock:
+            self._cancel_timer()
             if getattr(self, "_conn", None) is not None:
+                try:
+                    if self._unsaved:
+                        self.checkpoint()
+                except StoreError:
+                    log.exception("checkpoint on close failed")
                 self._conn.close()
                 self._db.close()
                 self._conn = None  # type: ignore[assignment]
+
+
+def quarantine(path: Path) -> list[tuple[str, str]]:
+    """Move a damaged graph's files aside (``graph.lbug.damaged-<UTC time>`` and its ``.wal``), so a fresh
+    graph can be created in its place; returns (from, to) for each file moved. The pair can still be
+    opened by LadybugDB for forensics (``throw_on_wal_replay_failure=False`` replays up to the damage)."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = Path(f"{path}.damaged-{stamp}")
+    n = 1
+    while any(p.exists() for p in graph_files(target)):
+        n += 1
+        target = Path(f"{path}.damaged-{stamp}-{n}")
+    moved = []
+    for src, dst in zip(graph_files(path), graph_files(target), strict=True):
+        if src.exists():
+            src.rename(dst)
+            moved.append((str(src), str(dst)))
+    return moved
