@@ -11,14 +11,28 @@ from mem_graph.cli.options import config_source, console
 from mem_graph.logging_setup import quiet_libraries
 
 
-def bench(sizes: Annotated[str, typer.Option(help="Comma-separated memory counts.")] = "1000,10000",
+def bench(suite: Annotated[Optional[str], typer.Argument(
+              help="`reconcile`: the reconciliation benchmark (tests/reconcile_cases). Omitted: speed.")] = None,
+          sizes: Annotated[str, typer.Option(help="Comma-separated memory counts.")] = "1000,10000",
           queries: Annotated[int, typer.Option(help="Searches per size.")] = 200,
           json_out: Annotated[Optional[Path], typer.Option("--json")] = None,
           config: Annotated[Optional[str], typer.Option(
               help='Config overrides: a JSON object or a JSON/TOML file, e.g. \'{"embedder": {"config": '
-                   '{"quantize": "int8"}}}\'.')] = None) -> None:
-    """Measure add throughput and search latency on the embedded default (temporary directory)."""
+                   '{"quantize": "int8"}}}\'.')] = None,
+          case_set: Annotated[str, typer.Option("--set", help="reconcile: dev, heldout or all.")] = "all",
+          extractor: Annotated[str, typer.Option(help="reconcile: comma-separated rules, llm, hybrid.")] = "rules",
+          only: Annotated[Optional[str], typer.Option(help="reconcile: one case id.")] = None,
+          verbose: Annotated[bool, typer.Option("--verbose", "-v", help="reconcile: show each miss.")] = False) -> None:
+    """Measure add throughput and search latency on the embedded default (temporary directory);
+    ``bench reconcile``: how well changes in a conversation are understood (pipelines/reconcile_bench.py)."""
     quiet_libraries()
+    if suite == "reconcile":
+        from pipelines.reconcile_bench import run_bench as run_reconcile
+
+        run_reconcile(case_set, extractor.split(","), config_source(config), only, json_out, verbose, console)
+        return
+    if suite is not None:
+        raise typer.BadParameter(f"unknown benchmark {suite!r} (reconcile, or none for speed)")
     from pipelines.bench import run_bench
 
     overrides = config_source(config)

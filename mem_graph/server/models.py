@@ -106,6 +106,7 @@ class MemoryItem(_Response):
     run_id: str | None = None
     namespace: str | None = None
     superseded_by: str | None = None
+    slot: str | None = Field(None, description="The single-valued attribute this memory holds, e.g. user|lives_in.")
     score: float | None = None
     explain: dict[str, Any] | None = None
 

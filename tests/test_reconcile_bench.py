@@ -1,0 +1,95 @@
+"""The reconciliation benchmark: its case files validate, and its harness tells a pass from a miss.
+
+Nothing here asserts a benchmark target: the numbers are reported by `mem-graph bench reconcile`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+
+import pytest
+from rich.console import Console
+
+from pipelines.reconcile_bench import breakdown, run, run_bench
+from pipelines.reconcile_cases import CASES_DIR, Case, CaseFileError, load_cases, load_file
+
+
+def test_every_case_file_validates_and_the_sets_have_the_promised_shape() -> None:
+    cases = load_cases("all")
+    by_set = Counter(c.split for c in cases)
+    assert len(cases) >= 200
+    assert 0.25 <= by_set["heldout"] / len(cases) <= 0.35
+    categories = Counter(c.category for c in cases)
+    assert set(categories) == set(Case.model_fields["category"].annotation.__args__)  # every category covered
+    changes = Counter(s for c in cases if c.category == "slot_change" for s in c.slots)
+    assert sum(n >= 3 for n in changes.values()) >= 12  # at least 12 slots x 3 phrasings of a change
+    assert any(c.category == "demo" for c in cases)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("- id: xx1\n  category: nonsense\n  turns: [{user: hi}]\n  expect: {not_stored: [a]}\n", "category"),
+    ("- id: xx2\n  category: hedge\n  turns: [{user: hi, assistant: yo}]\n  expect: {not_stored: [a]}\n", "exactly one"),
+    ("- id: xx3\n  category: hedge\n  turns: [{user: hi}]\n  expect: {}\n", "no check"),
+    ("- id: xx4\n  category: hedge\n  turns: [{user: hi}]\n  expect: {active_must_contian: [a]}\n", "active_must_contian"),
+    ("- id: xx5\n  category: hedge\n  turns: [{assistant: hi}]\n  expect: {not_stored: [a]}\n", "user turn"),
+])
+def test_a_malformed_case_is_refused_naming_the_case(tmp_path, bad: str, message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(bad)
+    with pytest.raises(CaseFileError, match=message) as err:
+        load_file(path, "dev")
+    assert "x" in str(err.value) and str(path) in str(err.value)
+
+
+def test_timeline_uses_the_given_times_and_fills_the_gaps() -> None:
+    case = Case.model_validate({"id": "t-1", "category": "hedge", "start": "2024-01-01T00:00:00Z",
+                                "turns": [{"user": "a"}, {"user": "b"}, {"user": "c", "at": "2024-02-01T00:00:00Z"},
+                                          {"assistant": "d"}],
+                                "expect": {"not_stored": ["x"]}})
+    times = [t for _, t in case.timeline()]
+    assert times[1] - times[0] == 120 and times[2] == 1706745600.0 and times[3] == times[2] + 120
+
+
+def _case(id_: str, expect: dict) -> Case:
+    return Case.model_validate({"id": id_, "category": "slot_change", "slots": ["residence"], "split": "dev",
+                                "turns": [{"user": "I live in Leeds"}, {"assistant": "Nice!"},
+                                          {"user": "Moved to Manchester last week"}],
+                                "expect": expect})
+
+
+def test_the_harness_passes_what_holds_and_reports_what_does_not() -> None:
+    # whatever the extractor makes of the move, a fact about Leeds or Manchester is stored and Tokyo is not
+    holds = _case("holds", {"active_must_contain": ["Manchester|Leeds"], "not_stored": ["Tokyo"],
+                            "may_invalidate": ["Leeds", "Manchester"],
+                            "questions": [{"q": "Where does the user live?", "top1_must_contain": ["Manchester|Leeds"]}]})
+    misses = _case("misses", {"active_must_contain": ["Tokyo"], "not_stored": ["Manchester|Leeds"],
+                              "no_wrongful_invalidation": False,
+                              "questions": [{"q": "Where does the user live?", "top1_must_contain": ["Tokyo"]}]})
+    out = io.StringIO()
+    results = run([holds, misses], None, Console(file=out, width=120), "rules")
+    assert results[0].passed, [c for c in results[0].checks if not c.ok]
+    assert not results[1].passed
+    failed = {c.name for c in results[1].checks if not c.ok}
+    assert {"active has 'Tokyo'", "not stored: 'Manchester|Leeds'", "top-1 of 'Where does the user live?'"} <= failed
+    summary = breakdown(results)
+    assert summary["all"]["cases"] == 2 and summary["all"]["passed"] == 1 and summary["all"]["questions"] == 2
+    assert summary["slot:residence"]["cases"] == 2 and summary["category:slot_change"]["accuracy"] == 0.5
+
+
+def test_bench_runs_real_cases_and_writes_its_report(tmp_path) -> None:
+    out = io.StringIO()
+    report = run_bench("dev", ["rules", "llm"], None, "demo-conversation", tmp_path / "r.json",
+                       verbose=True, console=Console(file=out, width=160))
+    written = json.loads((tmp_path / "r.json").read_text())
+    assert written["cases"] == 1 and report["cases"] == 1
+    rules = written["extractors"]["rules"]
+    assert rules["summary"]["all"]["cases"] == 1 and rules["cases"][0]["id"] == "demo-conversation"
+    assert rules["cases"][0]["decisions"] and rules["cases"][0]["facts"]
+    assert "skipped" in written["extractors"]["llm"] or "summary" in written["extractors"]["llm"]
+    assert "Reconciliation benchmark: rules" in out.getvalue()
+
+
+def test_cases_dir_is_the_one_documented() -> None:
+    assert (CASES_DIR / "README.md").exists() and (CASES_DIR / "dev").is_dir() and (CASES_DIR / "heldout").is_dir()
