@@ -46,10 +46,10 @@ def error_text(exc: MemGraphError) -> Text:
     return Text.assemble(("error:", "red"), " ", "\n".join(shown(part) for part in message.split("\n")))
 
 
-def main() -> None:
-    """The ``mem-graph`` console script."""
+def main(argv: list[str] | None = None) -> None:
+    """The ``mem-graph`` console script (``argv``: the arguments, default ``sys.argv[1:]``)."""
     try:
-        app()
+        app(args=argv, prog_name="mem-graph")
     except MemGraphError as exc:
         err.print(error_text(exc))
         sys.exit(2)

@@ -64,11 +64,9 @@ def cypher(query: Annotated[str, typer.Argument(help="A read-only Cypher query; 
 
 
 def graph_to_json(g: nx.MultiDiGraph) -> dict[str, Any]:
-    """``{"nodes": [{id, name}], "edges": [{source, target, relation, memory_id, valid}]}``."""
-    return {
-        "nodes": [{"id": n, **attrs} for n, attrs in g.nodes(data=True)],
-        "edges": [{"source": u, "target": v, **attrs} for u, v, attrs in g.edges(data=True)],
-    }
+    """networkx node-link JSON (``nx.node_link_graph(data, edges="edges")`` reads it back):
+    ``{"nodes": [{id, name, type}], "edges": [{source, target, key, relation, memory_id, valid}], …}``."""
+    return nx.node_link_data(g, edges="edges")
 
 
 @graph_app.command("export")
@@ -87,7 +85,7 @@ def export(out: Annotated[Path, typer.Option("--out", "-o", help="File to write.
         nx.write_graphml(g, out)
     else:
         out.write_text(json.dumps(graph_to_json(g), indent=2, ensure_ascii=False), encoding="utf-8")
-    console.print(f"wrote {g.number_of_nodes()} entities and {g.number_of_edges()} relations to {out}")
+    console.print(line(f"wrote {g.number_of_nodes()} entities and {g.number_of_edges()} relations to ", (out, "")))
 
 
 @graph_app.command("neighbours")
