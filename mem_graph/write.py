@@ -352,6 +352,7 @@ class WritePipeline:
                 continue
             try:
                 plan = WritePlan.from_journal(payload)
+                _check_journaled(payload, self.cfg)  # before any store is touched: a plan that can never apply
                 self._apply_stores(plan, None, fresh=False)
                 self._drop_orphan_entities({plan.scope, *(r.scope for r, _ in plan.new)})
                 self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
@@ -371,6 +372,16 @@ class WritePipeline:
             where, params = scope_where("e", scope)
             self.graph.cypher(f"MATCH (e:Entity) WHERE {where} AND NOT EXISTS {{ MATCH (e)-[]-() }} DELETE e",
                               params)
+
+
+def _check_journaled(payload: dict[str, Any], cfg: MemoryConfig) -> None:
+    """The new records of a journaled plan hold what every store can take (the export line rules)."""
+    from mem_graph.backup_schema import MemoryPayload
+
+    # sizes are not re-judged (a fact's own metadata may take a record just past the add() limit)
+    limits = cfg.limits.model_copy(update={"max_message_chars": 10**9, "max_metadata_bytes": 10**9})
+    for n in payload["new"]:
+        MemoryPayload.model_validate(n["payload"], context={"limits": limits})
 
 
 def _relations(plan: WritePlan, invalidated: list[MemoryRecord]) -> dict[str, list[dict[str, str]]]:

@@ -58,6 +58,15 @@ def get_readable(store: VectorStore, ids: list[str]) -> tuple[list[MemoryRecord]
         return records, bad
 
 
+def unreadable_ids(store: VectorStore, ids: list[str]) -> list[str]:
+    """The ids among ``ids`` whose stored point cannot be decoded (every one of them, if so)."""
+    try:
+        store.get(ids)
+        return []
+    except StoreError:
+        return _split(store, ids)[1]
+
+
 def _split(store: VectorStore, ids: list[str]) -> tuple[list[MemoryRecord], list[str]]:
     """``ids`` failed as one batch: read each half, splitting again the halves that fail."""
     if len(ids) == 1:

@@ -11,7 +11,7 @@ import numpy as np
 import qdrant_edge as qe
 
 from mem_graph.errors import DirectoryInUseError, StoreError
-from mem_graph.stores.boundary import store_errors
+from mem_graph.stores.boundary import store_errors, unreadable_ids
 from mem_graph.stores.vector.base import Scored, VectorFilter
 from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes, record_of
 from mem_graph.types import MemoryRecord
@@ -80,8 +80,20 @@ class EdgeVectorStore:
 
     def delete(self, ids: list[str]) -> None:
         if ids:
-            with self._lock, store_errors("Qdrant Edge delete"):
-                self._shard.update(qe.UpdateOperation.delete_points(list(ids)))
+            with self._lock:
+                self._replace_unreadable(list(ids))
+                with store_errors("Qdrant Edge delete"):
+                    self._shard.update(qe.UpdateOperation.delete_points(list(ids)))
+
+    def _replace_unreadable(self, ids: list[str]) -> None:
+        """Deleting a point reads its payload, and a failed update leaves the shard refusing every later one
+        ("not recovered from previous error"): a point whose payload cannot be decoded is first replaced by an
+        empty one (an upsert does not read the old payload)."""
+        bad = unreadable_ids(self, ids)
+        if bad:
+            with store_errors("Qdrant Edge upsert"):
+                self._shard.update(qe.UpdateOperation.upsert_points(
+                    [qe.Point(i, {DENSE: [1.0] * self.dim}, {}) for i in bad]))
 
     # -- reads ------------------------------------------------------------
     def get(self, ids: list[str]) -> list[MemoryRecord]:
