@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from mem_graph.cli.options import config_source, console
+from mem_graph.cli.options import ConfigOpt, config_source, console
 from mem_graph.logging_setup import quiet_libraries
 
 
@@ -16,9 +16,7 @@ def bench(suite: Annotated[Optional[str], typer.Argument(
           sizes: Annotated[str, typer.Option(help="Comma-separated memory counts.")] = "1000,10000",
           queries: Annotated[int, typer.Option(help="Searches per size.")] = 200,
           json_out: Annotated[Optional[Path], typer.Option("--json")] = None,
-          config: Annotated[Optional[str], typer.Option(
-              help='Config overrides: a JSON object or a JSON/TOML file, e.g. \'{"embedder": {"config": '
-                   '{"quantize": "int8"}}}\'.')] = None,
+          config: ConfigOpt = None,
           case_set: Annotated[str, typer.Option("--set", help="reconcile: dev, heldout or all.")] = "all",
           extractor: Annotated[str, typer.Option(help="reconcile: comma-separated rules, llm, hybrid.")] = "rules",
           only: Annotated[Optional[str], typer.Option(help="reconcile: one case id.")] = None,
