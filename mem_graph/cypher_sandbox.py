@@ -56,7 +56,7 @@ from mem_graph.config import ExplorationConfig
 from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, StoreError, ValidationError
 from mem_graph.sandbox_pool import ReplyTooLarge, SandboxPool, WorkerDied, WorkerTimeout
 from mem_graph.stores.graph.base import GraphStore
-from mem_graph.stores.graph.cypher_store import scope_where
+from mem_graph.stores.graph.cypher_store import NEVER, scope_where
 from mem_graph.stores.graph.ladybug import SCHEMA
 from mem_graph.types import Scope
 
@@ -82,8 +82,11 @@ class Exploration:
     truncated: bool = False
 
 
-def scope_rows(store: GraphStore, scope: Scope) -> dict[str, list[list[Any]]]:
-    """The scope's nodes and edges, table by table, read from the real store (both ends of an edge in scope)."""
+def scope_rows(store: GraphStore, scope: Scope, expired: dict[str, Any] | None = None) -> dict[str, list[list[Any]]]:
+    """The scope's nodes and edges, table by table, read from the real store (both ends of an edge in scope).
+
+    ``expired`` (memory id -> record, mem_graph/expiry.py): an expired memory is copied with status
+    ``expired`` and its edges as invalid from its expiry on, so the copy shows it as not active."""
     where = {}
     params: dict[str, Any] = {}
     for var in ("a", "b", "e", "m", "r"):
@@ -96,6 +99,11 @@ def scope_rows(store: GraphStore, scope: Scope) -> dict[str, list[list[Any]]]:
     entities, memories = {r[0] for r in out["Entity"]}, {r[0] for r in out["Memory"]}
     out["RELATES"] = [r for r in out["RELATES"] if r[0] in entities and r[1] in entities]
     out["MENTIONS"] = [r for r in out["MENTIONS"] if r[0] in memories and r[1] in entities]
+    if expired:
+        out["Memory"] = [[r[0], r[1], "expired", *r[3:]] if r[0] in expired and r[2] == "active" else r
+                         for r in out["Memory"]]
+        out["RELATES"] = [[*r[:5], expired[r[3]].expires_at, *r[6:]] if r[3] in expired and r[5] in (None, NEVER)
+                          else r for r in out["RELATES"]]
     return out
 
 
@@ -115,8 +123,10 @@ class CypherSandbox:
             weakref.finalize(self, self._pool.close)  # a sandbox nobody closed still ends its workers
         return self._pool
 
-    def run(self, scope: Scope, query: str, params: dict[str, Any], *, max_rows: int | None = None) -> Exploration:
-        """Run ``query`` on ``scope``'s copy; at most ``max_rows`` rows (default ``exploration.max_rows``)."""
+    def run(self, scope: Scope, query: str, params: dict[str, Any], *, max_rows: int | None = None,
+            expired: dict[str, Any] | None = None) -> Exploration:
+        """Run ``query`` on ``scope``'s copy; at most ``max_rows`` rows (default ``exploration.max_rows``).
+        ``expired``: the scope's expired memories, shown as not active (see ``scope_rows``)."""
         cfg = self.cfg
         rows_cap = min(max_rows or cfg.max_rows, cfg.max_rows)
         limits = {"timeout_ms": cfg.timeout_ms, "memory_mb": cfg.memory_mb, "max_rows": rows_cap,
@@ -125,9 +135,10 @@ class CypherSandbox:
         version_of = getattr(self.store, "sandbox_version", None)
         tables: dict[str, list[list[Any]]] | None = None
         if version_of is not None:
-            version: Any = version_of(scope)  # taken before the rows are read: a later write changes it
+            # taken before the rows are read: a later write changes it; so does a memory expiring
+            version: Any = f"{version_of(scope)}:{hashlib.blake2b(repr(sorted(expired or ())).encode()).hexdigest()}"
         else:  # other processes may write: read the scope, key the copy on what was read
-            tables = scope_rows(self.store, scope)
+            tables = scope_rows(self.store, scope, expired)
             version = hashlib.blake2b(pickle.dumps(tables), digest_size=16).hexdigest()
         try:
             request = pickle.dumps(params)  # what the worker will get; refuse what it could not
@@ -143,7 +154,7 @@ class CypherSandbox:
             deadline = time.monotonic() + cfg.timeout_ms / 1000 + GRACE_S
             reply = worker.ask(("run", key, version, None, query, params, limits), deadline, limits["max_result_bytes"])
             if reply[0] == "need_rows":
-                tables = tables if tables is not None else scope_rows(self.store, scope)
+                tables = tables if tables is not None else scope_rows(self.store, scope, expired)
                 build_s = 30 + sum(len(t) for t in tables.values()) / 5000
                 deadline = time.monotonic() + build_s + cfg.timeout_ms / 1000 + GRACE_S
                 reply = worker.ask(("run", key, version, tables, query, params, limits), deadline,

@@ -16,6 +16,7 @@ import networkx as nx
 from mem_graph.config import ExplorationConfig
 from mem_graph.cypher_sandbox import CypherSandbox, Exploration
 from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, ValidationError
+from mem_graph.expiry import ExpiredOf, edge_budget, hide_expired
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.types import normalise_entity
@@ -78,9 +79,20 @@ def check_read_only(query: str) -> None:
 
 
 class GraphView:
-    def __init__(self, store: GraphStore, exploration: ExplorationConfig | None = None):
+    def __init__(self, store: GraphStore, exploration: ExplorationConfig | None = None,
+                 expired_of: ExpiredOf | None = None):
         self.store = store
         self.sandbox = CypherSandbox(store, exploration)
+        self._expired_of = expired_of  # the scope's expired memories (mem_graph/expiry.py); None: no expiry
+
+    def _expired(self, scope: Any) -> dict[str, Any]:
+        return self._expired_of(scope) if self._expired_of is not None else {}
+
+    def _relations(self, scope: Any, include_invalid: bool, limit: int) -> list[Any]:
+        """The store's RELATES edges without expired memories' (or marked not valid), at most ``limit``."""
+        expired = self._expired(scope)
+        ask = limit if include_invalid or not expired else min(limit + edge_budget(expired), MAX_RELATIONS)
+        return hide_expired(self.store.relations(scope, include_invalid, ask), expired, include_invalid)[:limit]
 
     def cypher(self, query: str, params: dict[str, Any] | None = None, *, user_id: str | None = None,
                agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None,
@@ -109,7 +121,7 @@ class GraphView:
         scope = make_scope(user_id, agent_id, run_id, namespace)
         merged = {**_params(params), **scope.stored_fields()}
         check_read_only(query)
-        return self.sandbox.run(scope, query, merged, max_rows=max_rows)
+        return self.sandbox.run(scope, query, merged, max_rows=max_rows, expired=self._expired(scope))
 
     def close(self) -> None:
         """End the exploration worker processes (``Memory.close`` calls this)."""
@@ -126,7 +138,7 @@ class GraphView:
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RELATIONS:
             raise ValidationError(f"limit must be an integer in 1..{MAX_RELATIONS}, got {str(limit)[:40]!r}")
         return [{"source": e.source, "relationship": e.relation, "destination": e.target, "memory_id": e.memory_id,
-                 "valid": e.valid} for e in self.store.relations(scope, include_invalid, limit)]
+                 "valid": e.valid} for e in self._relations(scope, include_invalid, limit)]
 
     def neighbours(self, entity: str, hops: int = 1, *, include_invalid: bool = False, **scope_ids: Any) -> nx.MultiDiGraph:
         """The entity's ``hops``-neighbourhood as a networkx graph (nodes carry display names)."""
@@ -137,6 +149,7 @@ class GraphView:
         _check_flag(include_invalid, "include_invalid")
         ids = list(self.store.find_entities(scope, [entity]))
         edges = self.store.neighbourhood(scope, ids, hops, include_invalid) if ids else []
+        edges = hide_expired(edges, self._expired(scope), include_invalid)
         g = nx.MultiDiGraph()
         for eid in ids:
             g.add_node(eid, name=normalise_entity(entity))
@@ -158,7 +171,7 @@ class GraphView:
         types = {r["id"]: r["type"] or "" for r in self.store.cypher(
             f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params, read_only=True)}
         g = nx.MultiDiGraph()
-        for e in self.store.relations(scope, include_invalid, limit=MAX_RELATIONS):
+        for e in self._relations(scope, include_invalid, MAX_RELATIONS):
             for eid, name in ((e.source_id, e.source), (e.target_id, e.target)):
                 g.add_node(export_node_id(eid), name=name, type=types.get(eid, ""))
             g.add_edge(export_node_id(e.source_id), export_node_id(e.target_id), relation=e.relation,

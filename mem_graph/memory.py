@@ -15,6 +15,7 @@ from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.errors import ConflictError, NotFoundError, ValidationError
 from mem_graph.extract.reconcile import Reconciler
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.expiry import expired_memories
 from mem_graph.graph_view import GraphView
 from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.pipeline import SearchPipeline
@@ -64,7 +65,8 @@ class Memory:
         self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,
                                        GraphExpander(self.graph_store, cfg.retrieval), Reranker(cfg.reranker),
                                        self.extractor)
-        self.graph = GraphView(self.graph_store, cfg.exploration)
+        self.graph = GraphView(self.graph_store, cfg.exploration,
+                               expired_of=lambda scope: expired_memories(self.vectors, scope))
         replayed = self.writer.replay_pending()
         if replayed:
             log.warning("recovered %d unfinished write(s) from the journal", replayed)

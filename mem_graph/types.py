@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -211,7 +212,8 @@ class MemoryRecord:
             "valid_from": to_iso(self.valid_from),
             "invalid_at": to_iso(self.invalid_at),
             "expires_at": to_iso(self.expires_at),
-            "status": self.status.value,
+            # an active memory past its expiry is not active (get() still returns it until retention erases it)
+            "status": "expired" if self.status == Status.ACTIVE and self.expires_at <= time.time() else self.status.value,
             "layer": self.layer,
             "entities": self.entities,
             "source": self.source,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mem_graph.config import RetrievalConfig
+from mem_graph.expiry import hide_expired
 from mem_graph.stores.graph.base import Edge, GraphStore
 from mem_graph.stores.graph.cypher_store import entity_id
 from mem_graph.types import MemoryRecord, Scope
@@ -53,7 +54,9 @@ class GraphExpander:
         self.graph = graph
         self.cfg = cfg
 
-    def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord]) -> Expansion:
+    def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord],
+               hidden: set[str] | dict[str, MemoryRecord] = frozenset()) -> Expansion:
+        """``hidden``: memories whose edges the walk must not use (expired ones)."""
         query_entities = set(self.graph.find_entities(scope, query_terms))
         seeds = {e: QUERY_SEED_WEIGHT for e in query_entities}
         for rec in top_hits[: self.cfg.graph_seed_hits]:
@@ -61,8 +64,8 @@ class GraphExpander:
                 seeds.setdefault(entity_id(rec.scope, name), HIT_SEED_WEIGHT)
         if not seeds or self.cfg.graph_hops == 0:
             return Expansion(query_entities=query_entities)
-        edges = self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops,
-                                         max_edges=self.cfg.graph_max_edges)
+        edges = hide_expired(self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops,
+                                                      max_edges=self.cfg.graph_max_edges), hidden)
         reached = set(seeds) | {e.source_id for e in edges} | {e.target_id for e in edges}
         mentions = self.graph.mention_counts(scope, list(reached))
         n = max(self.graph.active_memories(scope), 1)

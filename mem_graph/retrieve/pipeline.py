@@ -7,6 +7,7 @@ from typing import Any
 
 from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder
+from mem_graph.expiry import expired_memories
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import GraphExpander
@@ -39,8 +40,9 @@ class SearchPipeline:
             c.sources.add("bm25")
         expansion = None
         if use_graph and self.cfg.graph_weight > 0:
+            hidden = expired_memories(self.vectors, flt.scope, flt.alive_at) if flt.alive_at is not None else {}
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
-                                             [h.record for h in dense_hits])
+                                             [h.record for h in dense_hits], hidden)
             self._add_graph_candidates(qvec, flt, expansion, cands)
         self._fill_semantic(qvec, flt, cands)
         ranked = fuse(list(cands.values()), self.cfg)
