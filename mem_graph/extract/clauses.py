@@ -196,8 +196,10 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None:
         # "Had my 42nd birthday on Sunday!": a chat line without a subject speaks for the speaker
-        if verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBP", "VBZ", "VBN") and any(
-                t.lower_ in ("my", "i") for t in verb.subtree):
+        # "Moved to Manchester last week", "turned 35 today!!", "got a new phone": past narration too
+        if verb.dep_ == "ROOT" and (verb.tag_ in ("VBD", "VBN") or verb.tag_ in ("VBP", "VBZ") and any(
+                t.lower_ in ("my", "i") for t in verb.subtree)) and not any(
+                c.dep_ in ("expl",) for c in verb.children) and verb.i == _first_word(verb).i:
             return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")]), None
         return None, None
     if subj.dep_ == "expl":
@@ -209,6 +211,15 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
                       entities=[EntityRef(ctx.speaker, "person")])
         return sub, subj
     return resolve_np(subj, ctx), subj
+
+
+def _first_word(verb: Any) -> Any:
+    """The clause's first word after lead-in adverbs ("just moved", "finally got")."""
+    for t in verb.sent:
+        if t.is_punct or t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i:
+            continue
+        return t
+    return verb
 
 
 def companion(subj_tok: Any | None) -> str | None:

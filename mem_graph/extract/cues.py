@@ -28,6 +28,8 @@ PLAN_HEADS = frozenset(
     "want plan hope think consider wish intend dream aim look tempt debate plot mull try decide expect "
     "fantasize fantasise imagine".split())
 HEDGE_ADVERBS = frozenset("maybe perhaps probably possibly someday eventually hopefully".split())
+PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when i was", "years ago", "in college",
+                "in high school", "previously", "formerly", "at the time", "growing up")
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop"})  # "stopped eating", "gave up meat"
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
@@ -92,9 +94,16 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if cues.hedge:
         cues.tense = "plan"
         cues.note(cues.hedge)
-    # negation: "don't", "never", "no longer", "not anymore", "no <noun>"
+    # negation: "don't", "never", "no longer", "not anymore", "no <noun>" -- not a lead-in "Not really, I..."
+    # nor a tail "I'm 27 so not that old"
+    subj = next((c for c in target.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    tail = next((c.i for c in target.children if c.lower_ in ("so", "but") and c.i > target.i), None)
+
+    def counts(tok: Any) -> bool:
+        return (subj is None or tok.i > subj.i) and (tail is None or tok.i < tail)
+
     for c in target.children:
-        if c.dep_ == "neg" or c.lower_ == "never":
+        if (c.dep_ == "neg" or c.lower_ == "never") and counts(c):
             cues.negated = True
         if c.lower_ in ("longer",) and any(g.lower_ == "no" for g in c.children):
             cues.negated, cues.change = True, "no longer"
@@ -106,7 +115,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
         if any(g.dep_ == "neg" for g in a.children):
             cues.negated = True
     if verb is not target:
-        if any(c.dep_ == "neg" for c in verb.children):
+        vsubj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if any(c.dep_ == "neg" and (vsubj is None or c.i > vsubj.i) for c in verb.children):
             cues.negated = True
         vl = verb.lemma_.lower()
         if vl in CESSATION:
@@ -123,12 +133,18 @@ def read_cues(verb: Any, target: Any) -> Cues:
             t.lower_ == "days" and t.head is verb and any(g.lower_ == "these" for g in t.children)
             for t in verb.children):
         cues.change = cues.change or "these days"
+    text = " " + " ".join(t.lower_ for t in target.subtree) + " "
+    past_phrase = next((p for p in PAST_PHRASES if f" {p} " in text), None)
     # tense: "used to" is past; a stative verb in the simple past describes a former state
     if verb.lemma_.lower() == "use" and verb is not target and verb.tag_ == "VBD":
         cues.tense, cues.change = "past", "used to"
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
             a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:
         cues.tense = "past"
+    if past_phrase and cues.tense == "present" and cues.change in (None, "used to") and not any(
+            t.lower_ in ("now", "anymore", "longer") for t in target.subtree):
+        cues.tense = "past"
+        cues.note(past_phrase)
     if target.lemma_.lower() in CHANGE_VERBS and cues.change is None and cues.tense == "present":
         cues.change = target.lower_
     if cues.negated and cues.change is None and "anymore" in {t.lower_ for t in target.subtree}:

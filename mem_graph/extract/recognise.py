@@ -14,7 +14,7 @@ from typing import Any
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
-COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get"})
+COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "fed_up_with", "over"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
@@ -119,7 +119,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
         ger = next((c for c in target.children if c.dep_ == "xcomp" and c.tag_ in ("VBG", "VB")), None)
         if ger is not None and pred.lemma in ("love", "like", "enjoy", "hate", "prefer", "adore", "go", "dislike",
                                               "detest", "loathe", "fancy", "stand"):
-            direct = [ger]  # "I love hiking"
+            # "I love hiking"; "I love playing Fortnite" is about Fortnite
+            gobj = next((c for c in ger.children if c.dep_ == "dobj"), None) if pred.lemma != "go" else None
+            direct = [gobj if gobj is not None else ger]
     if not direct and pred.preps:
         for c in target.children:
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
@@ -158,7 +160,7 @@ def _age(obj: Any) -> str | None:
 
 
 def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
-              embedder: Any = None, phrase: str = "") -> SlotMatch | None:
+              embedder: Any = None, phrase: str = "", change: str | None = None) -> SlotMatch | None:
     """The slot ``obj`` fills in this clause, or None."""
     lemma, key = pred.lemma, pred.key
     obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
@@ -194,10 +196,16 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS):
             if obj.ent_type_ not in PLACE_LABELS or looks_like_school(obj_toks):
                 return match("school", f"'is {pred.prep}' + school ({'school word' if looks_like_school(obj_toks) else 'child'})")
+        if pred.prep == "at" and person and obj.pos_ == "PROPN" and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
+            return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
+        if pred.prep == "in" and person and obj.ent_type_ in ("GPE",) and change in ("now", "these days",
+                                                                                      "nowadays", "currently"):
+            return match("residence", f"'is in {text} {change}' (place + change word)")  # "I'm in Marseille now"
     # 3. a copula with a value: "I'm 41", "I'm an accountant", "I'm vegetarian", "Tom is my boyfriend"
     if lemma in COPULAS:
         age = _age(obj)
-        if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT"):
+        if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") \
+                and obj.dep_ != "pobj":
             return match("age", f"'{lemma} {text}' number", value=age)
         if lemma == "be" and any(c.lower_ == "my" for c in obj.children) and obj.lemma_.lower() in KIN:
             kin = obj.lemma_.lower()
@@ -283,9 +291,11 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "school":
         return school_ok and lemma not in ("be",) or (lemma == "be" and school_ok)
     if name == "employer":
-        if lemma in ("join", "start") or pred.key == "work_in":
+        if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
-        return obj.ent_type_ not in PLACE_LABELS and obj.ent_type_ not in ("DATE", "TIME")
+        if lemma in ("join", "start"):
+            return obj.pos_ == "PROPN" and obj.ent_type_ not in ("DATE", "TIME", "PERSON")
+        return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         return lemma != "become" or value_spec is not None and value_spec.name == "occupation"
     if name == "partner":

@@ -37,7 +37,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
-from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, text_hash
+from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
 
 @dataclass
@@ -64,6 +64,38 @@ def fact_polarity(fact: Fact) -> int:
     return 0 if fact.negated else fact.polarity
 
 
+def same_thing(a: str | None, b: str | None) -> bool:
+    """Object keys naming the same thing: equal, or one's words inside the other's ("golf" / "vw golf",
+    "coffee" / "black coffee")."""
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    wa, wb = set(a.split()), set(b.split())
+    return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+# relations that state a slot beside the slot's own (a kin triple "User -boyfriend-> Tom" states the partner)
+_SLOT_RELATIONS: dict[str, set[str]] = {
+    "partner": {"partner", "boyfriend", "girlfriend", "wife", "husband", "fiance", "fiancee", "spouse"},
+}
+
+
+def states_slot(record: MemoryRecord, fact: Fact) -> str | None:
+    """The other value ``record`` states for the fact's single-valued slot through one of its triples, if any."""
+    if not fact.slot or not fact.subject_key:
+        return None
+    name = fact.slot.split("|")[1] if fact.slot.count("|") >= 1 else ""
+    main = fact.triples[-1].relation if fact.triples else None
+    relations = _SLOT_RELATIONS.get(name, set()) | ({main} if main else set())
+    for tr in record.triples:
+        if tr.relation in relations and normalise_entity(tr.subject) == fact.subject_key:
+            other = normalise_entity(tr.object)
+            if other and not same_thing(other, fact.object_key):
+                return other
+    return None
+
+
 class Reconciler:
     def __init__(self, vectors: VectorStore, cfg: ReconcileConfig):
         self.vectors = vectors
@@ -84,6 +116,12 @@ class Reconciler:
             lookups.append({"subject_key": fact.subject_key, "object_key": fact.object_key})
         for old in fact.replaces if fact.subject_key else []:  # "from MongoDB to Postgres": the old value
             lookups.append({"subject_key": fact.subject_key, "object_key": old})
+            lookups.append({"entities": old})
+        if fact.negated and fact.object_key:  # "Tom and I split up": facts naming Tom ("my boyfriend Tom ...")
+            lookups.append({"entities": fact.object_key})
+        if fact.single_valued and fact.subject_key:  # facts stating the slot beside their own ("a pilot at X")
+            lookups.append({"subject_key": fact.subject_key})
+            lookups.append({"entities": fact.subject_key})
         for equals in lookups:
             flt = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at, equals=equals)
             for rec in self.vectors.scroll(flt, self.cfg.related_limit * 4)[0]:
@@ -127,14 +165,16 @@ class Reconciler:
             return self._near_duplicate(fact, records, sims) or Decision(
                 Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")
         if fact.tense == "past":
-            ended = [r for r in records if subject and r.subject_key == subject and r.object_key == fact.object_key
-                     and r.polarity > 0 and (r.slot == fact.slot or not r.slot)]
+            ended = [r for r in records if subject and r.subject_key == subject and r.polarity > 0
+                     and same_thing(r.object_key, fact.object_key) and (r.slot == fact.slot or not r.slot)]
             if ended:
                 return Decision(Event.UPDATE, fact, f"past fact ({fact.text!r}): {ended[0].text!r} no longer "
                                                     f"holds{why}", "past", ended)
             return Decision(Event.ADD, fact, f"past fact: stored as valid only before now{why}", "past")
-        replaced = [r for r in records if fact.replaces and subject and r.subject_key == subject
-                    and r.object_key in fact.replaces and r.polarity != 0]
+        replaced = [r for r in records if fact.replaces and r.polarity != 0 and (
+            subject and r.subject_key == subject and any(same_thing(r.object_key, o) for o in fact.replaces)
+            or any(normalise_entity(tr.subject) == subject and any(same_thing(normalise_entity(tr.object), o)
+                                                                   for o in fact.replaces) for tr in r.triples))]
         if fact.negated:
             return self._negation(fact, records, same_object, why) or self._near_duplicate(
                 fact, records, sims) or Decision(Event.ADD, fact, f"negative fact with nothing to cancel; kept as "
@@ -146,8 +186,9 @@ class Reconciler:
             return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d}){why}",
                             "reversal", [r])
         if fact.single_valued and fact.slot:
-            old = [r for r in records if r.slot == fact.slot and r.object_key != fact.object_key] + [
-                r for r in replaced if r.slot != fact.slot]
+            old = [r for r in records if r.slot == fact.slot and not same_thing(r.object_key, fact.object_key)
+                   or r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)]
+            old += [r for r in replaced if r not in old]
             if old:
                 return Decision(Event.UPDATE, fact, f"single-valued slot {fact.slot!r} changed: "
                                                     f"{old[0].object_key!r} -> {fact.object_key!r}{why}",
@@ -170,8 +211,14 @@ class Reconciler:
         changed = "cues:" in fact.evidence and any(w in fact.evidence for w in (
             "anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer"))
         cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0
-                     and r.object_key == fact.object_key
+                     and same_thing(r.object_key, fact.object_key)
                      and (changed or r.slot == fact.slot or not fact.slot or not r.slot)]
+        # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner)
+        main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None
+        relations = _SLOT_RELATIONS.get(main or "", set()) | ({main} if main else set())
+        cancelled += [r for r in records if r.polarity != 0 and r not in cancelled and any(
+            tr.relation in relations and normalise_entity(tr.subject) == subject
+            and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
         if fact.clears_slot and fact.slot:
             cancelled += [r for r in records if r.slot == fact.slot and r.polarity != 0 and r not in cancelled]
         if cancelled:

@@ -16,6 +16,8 @@ from mem_graph.extract.clauses import CLAUSE_DEPS, Subject
 FIRST_PERSON = {"i": None, "me": None, "myself": None, "we": None, "us": None}
 _AUX_3RD = {"do": "does", "have": "has", "am": "is", "'m": "is", "are": "is", "'re": "is", "'ve": "has",
             "ve": "has", "were": "was"}
+LEAD_DEPS = frozenset({"intj", "dep", "discourse", "vocative", "punct", "cc", "neg", "mark", "meta", "npadvmod",
+                       "advcl"})
 LEAD_INS = frozenset("actually honestly well so anyway basically oh ok okay yeah also btw frankly lol haha "
                      "and but um uh hey guess plus".split())
 
@@ -53,11 +55,10 @@ def clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
             drop.update(t.i for t in child.subtree)
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    for child in verb.children:  # "Big news: I moved…", "Honestly, I…": drop the lead-in
+    for child in verb.children:  # "Big news: I moved…", "Honestly, I…", "Not really, I…": drop the lead-in
         if child.i < verb.i and (subj is None or child.i < subj.i) and (
-                child.dep_ in ("intj", "dep", "discourse", "vocative", "punct", "cc")
-                or child.dep_ == "advmod" and child.lower_ in LEAD_INS | {"now", "currently", "nowadays"}
-                or child.dep_ == "npadvmod" and child.ent_type_ == "DATE"):
+                child.dep_ in LEAD_DEPS or child.dep_ == "npadvmod" and child.ent_type_ == "DATE"
+                or child.dep_ == "advmod" and child.lower_ not in ("also", "still", "just", "never", "really")):
             drop.update(t.i for t in child.subtree)
     # ", so no meat for me": a verbless tail after "so"/"but" is not part of the fact
     cc = next((c for c in verb.children if c.dep_ == "cc" and c.i > verb.i and c.lower_ in ("so", "but")), None)
@@ -85,6 +86,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         if subject_speaker:
             first_person_heads.add(verb.i)
     in_subject = subject.tokens
+    prev = None
     for t in toks:
         word, low = t.text, t.lower_
         if subject_token is not None and t.i == subject_token.i and low in ("he", "she"):
@@ -103,8 +105,10 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
                 word = third_person(low)
         if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text:
             word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"
-        if word != t.text and t.text.startswith("'") and out and not out[-1].endswith(" "):
-            out[-1] += " "
+        if out and not out[-1].endswith(" ") and (word != t.text and t.text.startswith("'") or (
+                prev is not None and t.i != prev.i + 1 and not t.is_punct)):
+            out[-1] += " "  # a dropped word or a replaced contraction leaves no space behind
         out.append(word + t.whitespace_)
+        prev = t
     text = "".join(out).strip()
     return text[0].upper() + text[1:] if text else text

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mem_graph.extract.clauses import (
-    Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
+    PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
 )
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.nlp import get_nlp
@@ -236,15 +236,23 @@ class RuleExtractor:
                     replaces = [normalise_entity(span_text(compound_span(old_from)))]
             obj = new_obj
             pred.prep = "to" if pred.lemma != "trade" else None
+        if pred.lemma == "rename" and pred.dobj is not None and "to" in pred.preps:  # "renamed the hamster to X"
+            thing = resolve_np(pred.dobj, ctx) or Subject(f"{speaker}'s {pred.dobj.text}", type="animal")
+            slot_subject, obj = thing, pred.preps["to"]
+            m0 = SlotMatch(self.catalogue.specs["name"], thing.name, object_text(obj), "slot name: 'renamed ... to'")
         if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd":
             thing = resolve_np(pred.dobj, ctx)  # "we named our puppy Max"
             if thing is not None:
                 slot_subject = thing
+        m0 = None if pred.lemma != "rename" else locals().get("m0")
         phrase = ""
         if self.embedder is not None and pred.lemma not in ("be",):
             phrase = " ".join(t.text for t in clause_tokens(pred.target, []) if t.dep_ not in ("nsubj", "nsubjpass")
                               and t.i >= pred.target.i)
-        m = recognise(self.catalogue, pred, slot_subject, obj, speaker, self.embedder, phrase)
+        m = recognise(self.catalogue, pred, slot_subject, obj, speaker, self.embedder, phrase, cues.change)
+        if m is None:
+            m = self._special(pred, subject, obj, ctx)
+        m = m0 or m
         if m is not None and replaces:
             m.replaces = replaces
         negated = cues.negated or (m is not None and m.polarity == 0)
@@ -255,7 +263,11 @@ class RuleExtractor:
                 else m
         obj_name = object_text(obj)
         if pred.lemma == "be" and obj.pos_ == "PROPN" and subject.kin and "'s " in subject.name and m is None:
-            return self._identity(verb, subject, subj_tok, obj_name, ctx, message)
+            if subject.kin in PET_NOUNS:  # "my hamster is Peanut": the pet's name
+                m = SlotMatch(self.catalogue.specs["name"], subject.name, obj_name, f"slot name: '{subject.kin} is "
+                                                                                     f"{obj_name}' (pet)")
+            else:
+                return self._identity(verb, subject, subj_tok, obj_name, ctx, message)
         triples = list(subject.triples) + (list(slot_subject.triples) if slot_subject is not subject else [])
         entities = [*subject.entities, *([] if slot_subject is subject else slot_subject.entities)]
         if not subject.entities:
@@ -266,11 +278,16 @@ class RuleExtractor:
             relation = "dislikes"
         rel_subject = m.subject if m is not None else slot_subject.name
         rel_object = m.object if m is not None else obj_name
-        if (obj.dep_ != "acomp" or m is not None) and obj.pos_ not in ("PRON",) and not (obj.pos_ == "ADJ" and m is None) \
+        if cues.tense != "plan" and (obj.dep_ != "acomp" or m is not None) and (obj.pos_ != "PRON" or m is not None) and not (obj.pos_ == "ADJ" and m is None) \
                 and not (obj.like_num and m is None) and normalise_entity(rel_object):
             entities.append(EntityRef(rel_object, _entity_type(compound_span(obj)) if obj.pos_ != "VERB" else "thing"))
             edge = f"not_{relation}" if negated else (f"maybe_{relation}" if cues.tense == "plan" else relation)
             triples.append(Triple(rel_subject, edge, rel_object))
+        if m is not None and m.spec.name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa"
+            org = next((g for p in obj.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
+                        for g in p.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
+            if org is not None and cues.tense != "plan":
+                triples.append(Triple(m.subject, "works_at", span_text(compound_span(org))))
         polarity = m.polarity if m is not None and m.polarity else 1
         siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
         text = render(verb, subject, speaker, exclude=siblings, subject_token=subj_tok)
@@ -280,6 +297,9 @@ class RuleExtractor:
         tense = cues.tense
         if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
             tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
+        if m is not None and m.spec.name == "school" and pred.lemma == "go" and pred.target.tag_ == "VBD" \
+                and tense == "present" and cues.change is None:
+            tense = "past"  # "I went to Lincoln High": attended before
         slot_key = m.key() if m is not None else None
         evidence = "; ".join(x for x in [m.evidence if m is not None else "", subject.evidence,
                                          f"cues: {', '.join(cues.words)}" if cues.words else ""] if x)
@@ -302,6 +322,20 @@ class RuleExtractor:
             message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=meta,
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
         )
+
+    def _special(self, pred: Predicate, subject: Subject, obj: Any, ctx: Context) -> SlotMatch | None:
+        """Slots stated about the speaker as the object: "Shopify hired me", "Nimbus laid me off"."""
+        if obj.lower_ in ("me", "us") and pred.dobj is obj and not subject.is_speaker:
+            spec = self.catalogue.specs.get("employer")
+            if spec is None:
+                return None
+            if pred.lemma in ("hire", "employ", "recruit", "offer"):
+                return SlotMatch(spec, ctx.speaker, subject.name, f"slot employer: '{subject.name} {pred.verb.text} "
+                                                                  f"me'")
+            if pred.lemma in ("lay", "fire", "let", "sack", "dismiss"):
+                return SlotMatch(spec, ctx.speaker, subject.name, f"slot employer: '{subject.name} "
+                                                                  f"{pred.verb.text} me' (ended)", polarity=0)
+        return None
 
     def _identity(self, verb: Any, subject: Subject, subj_tok: Any, name: str, ctx: Context,
                   message: Message) -> Fact:

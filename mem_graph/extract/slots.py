@@ -94,7 +94,7 @@ class SlotCatalogue:
 
     def noun_slot(self, words: str) -> tuple[SlotSpec, str | None] | None:
         """An attribute noun: "job", "phone number", "favourite colour" (-> qualifier "colour")."""
-        w = words.lower().strip()
+        w = words.lower().strip().replace("favorite", "favourite").replace("color", "colour")
         if w in self.nouns:
             return self.nouns[w], None
         parts = w.split()
