@@ -258,11 +258,14 @@ def _collect(pid: int, r: int, kill_after: float | None, timeout: float = 120.0)
 
 def warm_models(scratch: Path) -> None:
     """Load the embedder, spaCy and the reranker probe in this process, so forked children skip it."""
-    import torch
-
     from mem_graph import Memory
 
-    torch.set_num_threads(1)
+    try:  # only with the `torch` extra; the default ONNX embedder sets its own threads
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
     with Memory(path=scratch) as m:
         m.add("Alice lives in Paris and likes tea.", user_id="warm")
         m.search("where does Alice live?", user_id="warm")
