@@ -32,8 +32,10 @@ DEMO_QUESTIONS = [
 
 
 def demo(path: PathOpt = None, config: ConfigOpt = None,
-         user: Annotated[str, typer.Option("--user", "-u", help="Scope the demo writes to (erased first).")] = "demo-user",
-         keep: Annotated[bool, typer.Option("--keep", help="Keep the demo user's memories afterwards.")] = False) -> None:
+         user: Annotated[str, typer.Option("--user", "-u", help="Scope the demo writes to (erased first).")]
+         = "demo-user",
+         keep: Annotated[bool, typer.Option("--keep", help="Keep the demo user's memories afterwards.")]
+         = False) -> None:
     """Ingest a short sample conversation, showing each decision and its reason, then answer questions with the
     graph relations behind them."""
     scope(user, None, None)

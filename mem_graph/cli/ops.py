@@ -1,4 +1,4 @@
-"""Operator commands: ``mem-graph check | repair | maintain | reembed | export | import`` (registered by mem_graph.cli)."""
+"""Operator commands: ``mem-graph check | repair | maintain | reembed | export | import``."""
 
 from __future__ import annotations
 

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 console = Console(highlight=False, emoji=False)
 err = Console(stderr=True, highlight=False, emoji=False)
 
-PathOpt = Annotated[Optional[Path], typer.Option("--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
+PathOpt = Annotated[Optional[Path], typer.Option(
+    "--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
 ConfigOpt = Annotated[Optional[str], typer.Option(
     "--config", "-c", help='A JSON or TOML config file, or a JSON object inline (\'{"retrieval": {...}}\').')]
 UserOpt = Annotated[Optional[str], typer.Option("--user", "-u", help="user_id scope.")]
