@@ -174,12 +174,17 @@ class Memory:
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, limit: int = 10,
                filters: dict[str, Any] | None = None, explain: bool = False, include_invalidated: bool = False,
-               rerank: bool = True, threshold: float | None = None) -> dict[str, Any]:
-        """The memories that answer ``query``: ``{"results": [...], "relations": [...]}``, best first."""
+               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> dict[str, Any]:
+        """The memories that answer ``query``: ``{"results": [...], "relations": [...]}``, best first.
+
+        ``as_of`` (epoch seconds, ISO-8601 or datetime): answer with what was believed then - memories valid
+        at that time (``valid_from <= as_of < invalid_at``) whatever their status now, and the graph
+        relations valid then. Of two believed memories of one single-valued slot, the newer ranks first.
+        """
         scope = make_scope(user_id, agent_id, run_id, namespace)
         check_text(query, what="query", max_chars=self.config.limits.max_query_chars)
         limit = check_limit(limit, self.config.limits)
-        flt = self._filter(scope, filters, include_invalidated)
+        flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
                                       or threshold != threshold):
             raise ValidationError(f"threshold must be a number, got {str(threshold)[:40]!r}")
@@ -195,13 +200,15 @@ class Memory:
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
-                include_invalidated: bool = False) -> dict[str, Any]:
+                include_invalidated: bool = False, as_of: Any = None) -> dict[str, Any]:
         """Memories of the scope, newest first. Stored points that cannot be read are listed by id under
-        ``skipped`` (only present when there are any) instead of failing the whole list."""
+        ``skipped`` (only present when there are any) instead of failing the whole list.
+        ``as_of``: the memories believed at that time (see ``search``)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         limit = check_limit(limit, self.config.limits)
         skipped: list[str] = []
-        records = scroll_all(self.vectors, self._filter(scope, filters, include_invalidated), skipped=skipped)
+        flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
+        records = scroll_all(self.vectors, flt, skipped=skipped)
         records.sort(key=lambda r: (r.created_at, r.valid_from), reverse=True)
         out: dict[str, Any] = {"results": [r.to_api() for r in records[:limit]]}
         if skipped:
@@ -266,7 +273,8 @@ class Memory:
             raise NotFoundError(f"no memory {memory_id} in this scope")  # same answer either way: no leak
         return rec
 
-    def _filter(self, scope: Scope, filters: dict[str, Any] | None, include_invalidated: bool) -> VectorFilter:
+    def _filter(self, scope: Scope, filters: dict[str, Any] | None, include_invalidated: bool,
+                as_of: float | None = None) -> VectorFilter:
         equals: dict[str, str | int] = {}
         any_of: dict[str, tuple[str, ...]] = {}
         if filters is not None:
@@ -286,6 +294,9 @@ class Memory:
                     equals[field] = check_int64(value, what=f"filter {key!r}")
                 else:
                     raise ValidationError(f"filter {key!r}: values must be strings, integers or {{'in': [strings]}}")
+        if as_of is not None:  # believed then: valid at as_of whatever the status now, not yet expired then
+            return VectorFilter(scope=scope, statuses=None, alive_at=as_of, valid_at=as_of, equals=equals,
+                                any_of=any_of)
         return VectorFilter(scope=scope, statuses=None if include_invalidated else (Status.ACTIVE.value,),
                             alive_at=now(), equals=equals, any_of=any_of)
 

@@ -223,6 +223,8 @@ class MemoryRecord:
             out[k] = v
         if self.superseded_by:
             out["superseded_by"] = self.superseded_by
+        if self.slot:  # only single-valued attributes carry one ("user|lives_in")
+            out["slot"] = self.slot
         return out
 
 

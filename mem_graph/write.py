@@ -257,12 +257,14 @@ class WritePipeline:
             msg_ids = d.fact.message_ids
             if d.event in (Event.UPDATE, Event.DELETE):
                 superseded_by = d.record.id if d.record is not None else None
+                said = _said_at(d, t)
                 for target in d.targets:
+                    at = max(said, target.valid_from)  # never before the old fact became valid
                     if target.id in new_by_id:  # superseded within the same call
                         rec = new_by_id[target.id]
-                        rec.status, rec.invalid_at, rec.superseded_by = Status.INVALIDATED, t, superseded_by
+                        rec.status, rec.invalid_at, rec.superseded_by = Status.INVALIDATED, at, superseded_by
                     else:
-                        plan.invalidate[target.id] = (t, superseded_by)
+                        plan.invalidate[target.id] = (at, superseded_by)
             if d.event == Event.ADD and d.record is not None:
                 new_by_id[d.record.id] = d.record
                 plan.new.append((d.record, d.fact.entities))
@@ -324,9 +326,10 @@ class WritePipeline:
         by_change: dict[tuple[float, str | None], list[str]] = {}
         for mid, change in plan.invalidate.items():  # one payload update per (time, successor)
             by_change.setdefault(change, []).append(mid)
+        changed = now()  # invalid_at is conversation time; updated_at is when the record was changed
         for (at, by), ids in by_change.items():
             self.vectors.set_fields(ids, {"status": Status.INVALIDATED.value, "invalid_at": at,
-                                          "updated_at": at, "superseded_by": by})
+                                          "updated_at": changed, "superseded_by": by})
         if plan.invalidate:
             fault_point("after_invalidate")
             invalidated = self.vectors.get(list(plan.invalidate))
@@ -382,6 +385,14 @@ def _check_journaled(payload: dict[str, Any], cfg: MemoryConfig) -> None:
     limits = cfg.limits.model_copy(update={"max_message_chars": 10**9, "max_metadata_bytes": 10**9})
     for n in payload["new"]:
         MemoryPayload.model_validate(n["payload"], context={"limits": limits})
+
+
+def _said_at(d: Decision, t: float) -> float:
+    """When the statement that invalidates ``d.targets`` was made: its conversation time (the new record's
+    valid_from, or the message timestamp of a negation), else the time of this write."""
+    if d.record is not None:
+        return d.record.valid_from
+    return d.fact.timestamp if d.fact.timestamp is not None else t
 
 
 def _relations(plan: WritePlan, invalidated: list[MemoryRecord]) -> dict[str, list[dict[str, str]]]:

@@ -55,8 +55,9 @@ class GraphExpander:
         self.cfg = cfg
 
     def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord],
-               hidden: set[str] | dict[str, MemoryRecord] = frozenset()) -> Expansion:
-        """``hidden``: memories whose edges the walk must not use (expired ones)."""
+               hidden: set[str] | dict[str, MemoryRecord] = frozenset(), as_of: float | None = None) -> Expansion:
+        """``hidden``: memories whose edges the walk must not use (expired ones); ``as_of``: walk the
+        edges valid at that time instead of those valid now."""
         query_entities = set(self.graph.find_entities(scope, query_terms))
         seeds = {e: QUERY_SEED_WEIGHT for e in query_entities}
         for rec in top_hits[: self.cfg.graph_seed_hits]:
@@ -65,7 +66,7 @@ class GraphExpander:
         if not seeds or self.cfg.graph_hops == 0:
             return Expansion(query_entities=query_entities)
         edges = hide_expired(self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops,
-                                                      max_edges=self.cfg.graph_max_edges), hidden)
+                                                      max_edges=self.cfg.graph_max_edges, as_of=as_of), hidden)
         reached = set(seeds) | {e.source_id for e in edges} | {e.target_id for e in edges}
         mentions = self.graph.mention_counts(scope, list(reached))
         n = max(self.graph.active_memories(scope), 1)

@@ -1,4 +1,8 @@
-"""search(): dense + BM25 + graph candidates -> fusion -> optional cross-encoder rerank."""
+"""search(): dense + BM25 + graph candidates -> fusion -> optional cross-encoder rerank -> current value first.
+
+A filter with ``valid_at`` (``search(as_of=t)``) searches what was believed at t: its memories and the graph
+edges valid then.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.rerank import Reranker
@@ -42,7 +47,7 @@ class SearchPipeline:
         if use_graph and self.cfg.graph_weight > 0:
             hidden = expired_memories(self.vectors, flt.scope, flt.alive_at) if flt.alive_at is not None else {}
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
-                                             [h.record for h in dense_hits], hidden)
+                                             [h.record for h in dense_hits], hidden, as_of=flt.valid_at)
             self._add_graph_candidates(qvec, flt, expansion, cands)
         self._fill_semantic(qvec, flt, cands)
         ranked = fuse(list(cands.values()), self.cfg)
@@ -55,6 +60,7 @@ class SearchPipeline:
                 for c, s in zip(head, scores, strict=True):
                     c.rerank = float(s)
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
+        ranked = current_first(ranked, any_status=flt.valid_at is not None)
         top = ranked[:limit]
         results = []
         for c in top:

@@ -157,6 +157,31 @@ def test_invalidated_relations_are_hidden_unless_asked_for(store: GraphStore) ->
     assert set(store.memories_mentioning(ALICE, user, 10)) == {new.id}  # only active memories
 
 
+def test_relations_as_of_are_the_edges_valid_then(store: GraphStore) -> None:
+    """as_of (issue #13 item 8): valid_from <= t and invalid_at unset or after t, whatever the status now."""
+    t1, t2, t3 = 1_700_000_000.0, 1_700_100_000.0, 1_700_200_000.0
+    old = record(ALICE, "I live in Beijing", [("user", "lives_in", "Beijing")])
+    new = record(ALICE, "I moved to Shanghai", [("user", "lives_in", "Shanghai")])
+    later = record(ALICE, "I drive a Subaru", [("user", "drives", "Subaru")])
+    other = record(BOB, "I live in Beijing", [("user", "lives_in", "Beijing")])
+    old.valid_from, new.valid_from, later.valid_from, other.valid_from = t1, t2, t3, t1
+    write(store, old, new, later, other)
+    old.status, old.invalid_at, old.superseded_by = Status.INVALIDATED, t2, new.id
+    write(store, old, fresh=False)
+    user = list(store.find_entities(ALICE, ["user"]))
+
+    def valid_at(t: float) -> set[str]:
+        via_relations = {e.target for e in store.relations(ALICE, as_of=t)}
+        assert {e.target for e in store.neighbourhood(ALICE, user, 1, as_of=t)} == via_relations
+        return via_relations
+
+    assert valid_at(t1 - 1) == set()
+    assert valid_at(t1) == valid_at(t2 - 1) == {"Beijing"}  # invalidated now, valid then
+    assert valid_at(t2) == {"Shanghai"}  # invalid_at is exclusive
+    assert valid_at(t3) == {"Shanghai", "Subaru"}
+    assert {e.target for e in store.relations(ALICE)} == {"Shanghai", "Subaru"}  # without as_of: valid now
+
+
 # -- neighbourhood --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("hops", "expected"), [
     (0, set()),

@@ -187,6 +187,28 @@ def test_expired_at_selects_only_expired_memories(store: VectorStore) -> None:
     assert texts(scroll_all(store, VectorFilter(scope=ALICE, statuses=None, expired_at=time.time()))) == ["expired"]
 
 
+def test_valid_at_returns_what_was_believed_then_whatever_the_status_now(store: VectorStore) -> None:
+    """as_of (issue #13 item 8): valid_from <= t and (invalid_at unset or > t), invalidated or not."""
+    t1, t2, t3 = 1_700_000_000.0, 1_700_100_000.0, 1_700_200_000.0
+    put(store, record(ALICE, "Beijing", valid_from=t1, invalid_at=t2, status=Status.INVALIDATED),
+        record(ALICE, "Shanghai", valid_from=t2), record(ALICE, "later", valid_from=t3),
+        record(ALICE, "past fact", valid_from=t1, invalid_at=t1, status=Status.INVALIDATED),
+        record(BOB, "Bob in Beijing", valid_from=t1))
+
+    def believed(t: float) -> set[str]:
+        f = VectorFilter(scope=ALICE, statuses=None, valid_at=t)
+        found = [set(texts(scroll_all(store, f))), set(texts(store.search_dense(vec(0), f, 10))),
+                 set(texts(store.search_sparse("Beijing Shanghai later fact", f, 10)))]
+        assert found[0] == found[1] and found[2] <= found[0] and store.count(f) == len(found[0])
+        return found[0]
+
+    assert believed(t1 - 1) == set()
+    assert believed(t1) == {"Beijing"}  # valid from t1; "past fact" ended at t1 (invalid_at is exclusive)
+    assert believed(t2 - 1) == {"Beijing"}
+    assert believed(t2) == {"Shanghai"}
+    assert believed(t3 + 1) == {"Shanghai", "later"}
+
+
 def test_invalidated_memories_are_hidden_unless_every_status_is_asked_for(store: VectorStore) -> None:
     old, new = put(store, record(ALICE, "I live in Beijing"), record(ALICE, "I live in Shanghai"))
     store.set_fields([old.id], {"status": Status.INVALIDATED.value, "invalid_at": time.time(),

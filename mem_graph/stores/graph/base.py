@@ -55,7 +55,10 @@ class GraphStore(Protocol):
         """Normalised entity name -> entity id, for the names that exist in scope."""
         ...
 
-    def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False) -> list[Edge]: ...
+    def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False,
+                      max_edges: int = 1000, hub_degree: int = 50, as_of: float | None = None) -> list[Edge]:
+        """Edges within ``hops`` of the entities: valid now, all (``include_invalid``), or valid at ``as_of``."""
+        ...
 
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
         """Active memory id -> the given entity ids it mentions."""
@@ -69,7 +72,11 @@ class GraphStore(Protocol):
         """How many active memories the scope holds (the N of the entity IDF)."""
         ...
 
-    def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000) -> list[Edge]: ...
+    def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000,
+                  as_of: float | None = None) -> list[Edge]:
+        """The scope's edges: valid now, all (``include_invalid``), or valid at ``as_of``
+        (``valid_from <= t`` and ``invalid_at`` unset or after ``t``)."""
+        ...
 
     def cypher(self, query: str, params: dict[str, Any] | None = None, *,
                read_only: bool = False) -> list[dict[str, Any]]: ...

@@ -132,10 +132,12 @@ class CypherGraphStore(ABC):
         return {r["id"]: r["name"] for r in rows}
 
     def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False,
-                      max_edges: int = 1000, hub_degree: int = 50) -> list[Edge]:
-        """Edges within ``hops`` of the given entities (see ``walk.walk_neighbourhood``)."""
+                      max_edges: int = 1000, hub_degree: int = 50, as_of: float | None = None) -> list[Edge]:
+        """Edges within ``hops`` of the given entities (see ``walk.walk_neighbourhood``); with ``as_of``,
+        the edges valid at that time."""
         where, params = scope_where("r", scope)
-        valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
+        valid, at = _validity(include_invalid, as_of)
+        params |= at
         # One index lookup per edge end (an OR over both ends makes Neo4j scan every entity).
         side = "MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {}.id IN $ids AND " + where + valid + " " + _EDGE_RETURN
         query = f"{side.format('a')} LIMIT $limit UNION {side.format('b')} LIMIT $limit"
@@ -186,11 +188,13 @@ class CypherGraphStore(ABC):
             f"{where} RETURN e.id AS eid, count(m) AS n", {"ids": list(entity_ids), **params})
         return {r["eid"]: int(r["n"]) for r in rows}
 
-    def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000) -> list[Edge]:
+    def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000,
+                  as_of: float | None = None) -> list[Edge]:
+        """The scope's edges: valid now, all (``include_invalid``), or valid at ``as_of``."""
         where, params = scope_where("r", scope)
-        valid = "" if include_invalid else f" AND r.invalid_at = {NEVER}"
+        valid, at = _validity(include_invalid, as_of)
         rows = self._run(f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {where}{valid} {_EDGE_RETURN} LIMIT $limit",
-                         {"limit": int(limit), **params})
+                         {"limit": int(limit), **params, **at})
         return [_edge(r) for r in rows]
 
     def cypher(self, query: str, params: dict[str, Any] | None = None, *,
@@ -210,6 +214,15 @@ class CypherGraphStore(ABC):
             "relations": one("MATCH ()-[r:RELATES]->() RETURN count(r) AS n"),
             "mentions": one("MATCH ()-[r:MENTIONS]->() RETURN count(r) AS n"),
         }
+
+
+def _validity(include_invalid: bool, as_of: float | None) -> tuple[str, dict[str, float]]:
+    """The WHERE fragment choosing edges: valid at ``as_of`` (valid_from <= t < invalid_at), every edge
+    (``include_invalid``), or the edges valid now."""
+    if as_of is not None:
+        return (f" AND r.valid_from <= $as_of AND (r.invalid_at = {NEVER} OR r.invalid_at > $as_of)",
+                {"as_of": float(as_of)})
+    return ("" if include_invalid else f" AND r.invalid_at = {NEVER}"), {}
 
 
 def _edge(r: dict[str, Any]) -> Edge:

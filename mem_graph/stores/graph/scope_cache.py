@@ -141,10 +141,10 @@ class ScopeCachedGraphStore:
         return self._index(scope).memories
 
     def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False,
-                      max_edges: int = 1000, hub_degree: int = 50) -> list[Edge]:
-        if include_invalid:  # not kept in the snapshot; rare (exploration)
-            return self.inner.neighbourhood(scope, entity_ids, hops, include_invalid=True,
-                                            max_edges=max_edges, hub_degree=hub_degree)
+                      max_edges: int = 1000, hub_degree: int = 50, as_of: float | None = None) -> list[Edge]:
+        if include_invalid or as_of is not None:  # not kept in the snapshot; rare (exploration, as_of search)
+            return self.inner.neighbourhood(scope, entity_ids, hops, include_invalid=include_invalid,
+                                            max_edges=max_edges, hub_degree=hub_degree, as_of=as_of)
         edges_of = self._index(scope).edges_of
 
         def touching(frontier: set[str]) -> list[Edge]:
@@ -162,8 +162,9 @@ class ScopeCachedGraphStore:
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
         return self.inner.memories_mentioning(scope, entity_ids, limit)
 
-    def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000) -> list[Edge]:
-        return self.inner.relations(scope, include_invalid=include_invalid, limit=limit)
+    def relations(self, scope: Scope, include_invalid: bool = False, limit: int = 1000,
+                  as_of: float | None = None) -> list[Edge]:
+        return self.inner.relations(scope, include_invalid=include_invalid, limit=limit, as_of=as_of)
 
     def scope_snapshot(self, scope: Scope) -> ScopeSnapshot:
         return self.inner.scope_snapshot(scope)

@@ -23,7 +23,9 @@ class VectorFilter:
 
     ``statuses=None`` matches every status (invalidated included);
     ``alive_at`` hides memories whose ``expires_at`` is at or before it;
-    ``expired_at`` keeps only memories whose ``expires_at`` is at or before it.
+    ``expired_at`` keeps only memories whose ``expires_at`` is at or before it;
+    ``valid_at`` keeps only memories believed at that time: ``valid_from <= t`` and ``invalid_at`` unset
+    or after ``t`` (use with ``statuses=None``: what was true then may be invalidated now).
     ``exact_scope=False`` matches the way a read does (unset scope fields are wildcards);
     ``exact_scope=True`` matches only memories of exactly this scope (every field equal, unset == unset),
     which is what a write may reconcile against.
@@ -34,6 +36,7 @@ class VectorFilter:
     statuses: tuple[str, ...] | None = ("active",)
     alive_at: float | None = None
     expired_at: float | None = None
+    valid_at: float | None = None
     equals: dict[str, str | int] = field(default_factory=dict)
     any_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
     ids: tuple[str, ...] | None = None

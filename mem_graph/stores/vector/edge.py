@@ -22,6 +22,7 @@ EDGE_FILTERS = FilterDialect(
     any_of=lambda key, values: qe.FieldCondition(key=key, match=qe.MatchAny(values)),
     greater_than=lambda key, value: qe.FieldCondition(key=key, range=qe.RangeFloat(gt=value)),
     at_most=lambda key, value: qe.FieldCondition(key=key, range=qe.RangeFloat(lte=value)),
+    none_of=lambda conditions: qe.Filter(must_not=conditions),
     has_id=lambda ids: qe.HasIdCondition(set(ids)),
 )
 _SCHEMA = {"keyword": qe.PayloadSchemaType.Keyword, "float": qe.PayloadSchemaType.Float}

@@ -31,6 +31,7 @@ CLIENT_FILTERS = FilterDialect(
     any_of=lambda key, values: models.FieldCondition(key=key, match=models.MatchAny(any=values)),
     greater_than=lambda key, value: models.FieldCondition(key=key, range=models.Range(gt=value)),
     at_most=lambda key, value: models.FieldCondition(key=key, range=models.Range(lte=value)),
+    none_of=lambda conditions: models.Filter(must_not=conditions),
     has_id=lambda ids: models.HasIdCondition(has_id=ids),
 )
 _SCHEMA = {"keyword": models.PayloadSchemaType.KEYWORD, "float": models.PayloadSchemaType.FLOAT}

@@ -29,6 +29,7 @@ class FilterDialect:
     any_of: Callable[[str, list[Any]], Any]
     greater_than: Callable[[str, float], Any]
     at_most: Callable[[str, float], Any]
+    none_of: Callable[[list[Any]], Any]
     has_id: Callable[[list[str]], Any]
 
 
@@ -42,6 +43,9 @@ def build_filter(flt: VectorFilter, d: FilterDialect) -> Any:
         must.append(d.greater_than("expires_at", flt.alive_at))
     if flt.expired_at is not None:
         must.append(d.at_most("expires_at", flt.expired_at))
+    if flt.valid_at is not None:  # a null invalid_at matches no range, so "not <= t" keeps it
+        must.append(d.at_most("valid_from", flt.valid_at))
+        must.append(d.none_of([d.at_most("invalid_at", flt.valid_at)]))
     must.extend(d.equals(k, v) for k, v in flt.equals.items())
     must.extend(d.any_of(k, list(vs)) for k, vs in flt.any_of.items())
     if flt.ids is not None:
