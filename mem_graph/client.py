@@ -110,11 +110,11 @@ class _Api:
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, limit: int = 10,
                filters: dict[str, Any] | None = None, explain: bool = False, include_invalidated: bool = False,
-               rerank: bool = True, threshold: float | None = None) -> Any:
-        """The memories that answer ``query`` (Memory.search)."""
+               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> Any:
+        """The memories that answer ``query`` (Memory.search); ``as_of``: what was believed then."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "query": query, "limit": limit, "filters": filters,
                 "explain": explain, "include_invalidated": include_invalidated, "rerank": rerank,
-                "threshold": threshold}
+                "threshold": threshold, "as_of": as_of}
         return _Call("POST", "/v1/memories/search", body={k: v for k, v in body.items() if v is not None},
                      idempotent=True)
 
@@ -126,10 +126,11 @@ class _Api:
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
-                include_invalidated: bool = False) -> Any:
-        """Memories of the scope, newest first (Memory.get_all)."""
+                include_invalidated: bool = False, as_of: Any = None) -> Any:
+        """Memories of the scope, newest first (Memory.get_all); ``as_of``: those believed then."""
         params = {**_scope(user_id, agent_id, run_id, namespace), "limit": limit, "filters": filters,
-                  "include_invalidated": include_invalidated}
+                  "include_invalidated": include_invalidated,
+                  "as_of": _json_default(as_of) if isinstance(as_of, (datetime, date)) else as_of}
         return _Call("GET", "/v1/memories", _query(params), idempotent=True)
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,

@@ -49,3 +49,12 @@ def parse_timestamp(value: object, *, field: str = "timestamp") -> float | None:
             raise ValidationError(f"{field} is not ISO-8601: {value[:64]!r}") from exc
         return parse_timestamp(dt, field=field)
     raise ValidationError(f"{field} must be a datetime, ISO-8601 string or epoch seconds, got {type(value).__name__}")
+
+
+def epoch_or_iso(text: str | None) -> float | str | None:
+    """A time typed as text (query string, command line): epoch seconds when it is a number, else the text
+    itself, for ``parse_timestamp`` to read as ISO-8601 (and reject with a ValidationError)."""
+    try:
+        return float(text) if text is not None else None
+    except ValueError:
+        return text

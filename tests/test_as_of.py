@@ -150,3 +150,42 @@ def test_current_first_only_reorders_within_a_slot_and_puts_its_newest_first(ite
     for slot in {c.record.slot for c in ranked if grouped(c)}:
         mine = [c for c in out if grouped(c) and c.record.slot == slot]
         assert mine[0].record.valid_from == max(c.record.valid_from for c in mine)
+
+
+# -- the command line ------------------------------------------------------------------------------------
+def _cli(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from mem_graph.cli import app
+
+    res = CliRunner().invoke(app, list(args))
+    return res.exit_code, res.output + (str(res.exception) if res.exception and res.exit_code != 2 else "")
+
+
+def test_cli_search_and_list_take_as_of(tmp_path: Path) -> None:
+    path = tmp_path / "store"
+    with Memory(path=path) as mem:
+        mem.add("I live in Beijing.", user_id="u", timestamp=T1)
+        mem.add("I moved to Shanghai.", user_id="u", timestamp=T2)
+    iso = datetime.fromtimestamp(BETWEEN, tz=timezone.utc).isoformat()
+    for when in (iso, str(BETWEEN)):
+        code, out = _cli("list", "--path", str(path), "--user", "u", "--as-of", when, "--json")
+        assert code == 0 and "Beijing" in out and "Shanghai" not in out, out
+        code, out = _cli("search", "where does the user live", "--path", str(path), "--user", "u",
+                         "--as-of", when, "--json")
+        assert code == 0 and "Beijing" in out and "Shanghai" not in out, out
+    code, out = _cli("list", "--path", str(path), "--user", "u", "--json")
+    assert code == 0 and "Shanghai" in out
+    code, out = _cli("list", "--path", str(path), "--user", "u", "--as-of", "last tuesday")
+    assert code != 0 and "as_of" in out
+
+
+def test_cli_bench_reconcile_runs_one_case(tmp_path: Path) -> None:
+    import json
+
+    code, out = _cli("bench", "reconcile", "--set", "dev", "--only", "restate-age", "--json", str(tmp_path / "r.json"))
+    assert code == 0, out
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["extractors"]["rules"]["cases"][0]["id"] == "restate-age"
+    code, out = _cli("bench", "nonsense")
+    assert code != 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 from rich.table import Table
@@ -12,6 +12,7 @@ from mem_graph.cli.options import (
     AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, decision_line, line, lit, memories_table,
     open_memory, print_json, progress_bar, relation_line, resolve_id, scope,
 )
+from mem_graph.timeutil import epoch_or_iso
 
 IdArg = Annotated[str, typer.Argument(help="Memory id, or a unique prefix of it within the scope.")]
 
@@ -31,14 +32,18 @@ def add(text: Annotated[str, typer.Argument(help="What the user said.")], user: 
         console.print("nothing to remember (chit-chat or no facts)", style="dim")
 
 
+AsOfOpt = Annotated[Optional[str], typer.Option(
+    "--as-of", help="What was believed at this time: ISO-8601 (2024-03-01T12:00:00Z) or epoch seconds.")]
+
+
 def search(query: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
            limit: Annotated[int, typer.Option("--limit", "-k")] = 5,
            explain: Annotated[bool, typer.Option("--explain", help="Show per-signal scores.")] = False,
-           path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
-    """Find the memories that answer a question."""
+           path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None) -> None:
+    """Find the memories that answer a question (``--as-of``: with what was believed then)."""
     kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        out = mem.search(query, **kw, limit=limit, explain=explain)
+        out = mem.search(query, **kw, limit=limit, explain=explain, as_of=epoch_or_iso(as_of))
     if as_json:
         return print_json(out)
     console.print(memories_table(out["results"], f"Search: {query}", score=True))
@@ -52,11 +57,11 @@ def search(query: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt
 def list_(user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
           limit: Annotated[int, typer.Option("--limit", "-k")] = 50,
           all_: Annotated[bool, typer.Option("--all", help="Include invalidated memories.")] = False,
-          path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
-    """List the memories of a scope, newest first."""
+          path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None) -> None:
+    """List the memories of a scope, newest first (``--as-of``: those believed then)."""
     kw = scope(user, agent, run)
     with open_memory(path, config) as mem:
-        out = mem.get_all(**kw, limit=limit, include_invalidated=all_)
+        out = mem.get_all(**kw, limit=limit, include_invalidated=all_, as_of=epoch_or_iso(as_of))
     if as_json:
         return print_json(out)
     console.print(memories_table(out["results"], "Memories"))

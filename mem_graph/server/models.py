@@ -61,6 +61,7 @@ class SearchRequest(ScopeFields):
     include_invalidated: bool = False
     rerank: bool = True
     threshold: float | None = None
+    as_of: Timestamp | None = Field(None, description="Answer with what was believed then (epoch seconds or ISO-8601).")
 
 
 class ListRequest(ScopeFields):

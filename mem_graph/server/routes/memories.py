@@ -17,6 +17,7 @@ from mem_graph.server.models import (
 )
 from mem_graph.server.state import Hub, get_hub, principal
 from mem_graph.stores.vector.base import VectorFilter, scroll_all
+from mem_graph.timeutil import epoch_or_iso
 from mem_graph.validation import make_scope
 
 router = APIRouter(prefix="/v1", tags=["memories"])
@@ -77,16 +78,19 @@ def _recover_add(hub: Hub, scope: dict[str, Any], client_id: str, event_id: str)
 async def search(body: SearchRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
     return await hub.call(hub.memory.search, body.query, **who.scope(**body.scope()),  # type: ignore[no-any-return]
                           limit=body.limit, filters=body.filters, explain=body.explain,
-                          include_invalidated=body.include_invalidated, rerank=body.rerank, threshold=body.threshold)
+                          include_invalidated=body.include_invalidated, rerank=body.rerank, threshold=body.threshold,
+                          as_of=body.as_of)
 
 
 @router.get("/memories", response_model=ListResponse, response_model_exclude_unset=True,
             summary="List a scope's memories, newest first (Memory.get_all)")
 async def get_all(hub: HubDep, who: Caller, scope: ScopeQuery, limit: int = 100, include_invalidated: bool = False,
-                  filters: Annotated[str | None, Query(description="JSON object of metadata filters")] = None
-                  ) -> dict[str, Any]:
+                  filters: Annotated[str | None, Query(description="JSON object of metadata filters")] = None,
+                  as_of: Annotated[str | None, Query(description="What was believed then: epoch seconds or "
+                                                                 "ISO-8601")] = None) -> dict[str, Any]:
     return await hub.call(hub.memory.get_all, **who.scope(**scope.scope()),  # type: ignore[no-any-return]
-                          limit=limit, filters=_json_filters(filters), include_invalidated=include_invalidated)
+                          limit=limit, filters=_json_filters(filters), include_invalidated=include_invalidated,
+                          as_of=epoch_or_iso(as_of))
 
 
 @router.delete("/memories", response_model=DeleteAllResponse, summary="Erase a whole scope (Memory.delete_all)")
