@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from mem_graph.errors import StoreUnavailableError, ValidationError
 from mem_graph.recovery import graph_items
 from mem_graph.stores.boundary import get_readable
-from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES
+from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES, NEVER
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.timeutil import now, to_iso
-from mem_graph.types import Message, MemoryRecord, Scope, Status, text_hash
+from mem_graph.types import Message, MemoryRecord, Scope, Status, normalise_entity, text_hash
 from mem_graph.write import WritePlan
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ class Snapshot:
     journal: list[str]
     unreadable: list[str] = field(default_factory=list)  # points whose stored payload cannot be decoded
     journal_failed: list[str] = field(default_factory=list)  # plans set aside: they could never apply
+    relations: dict[str, set[tuple[str, str, str, bool]]] = field(default_factory=dict)  # memory id -> its edges
 
 
 def history_rows(history: HistoryStore, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
@@ -84,13 +85,17 @@ def snapshot(mem: Memory) -> Snapshot:
                                               f"x.status AS status, {props}")}
     entities = {r["id"]: r for r in g.cypher(f"MATCH (x:Entity) RETURN x.id AS id, x.name AS name, {props}")}
     orphans = [r["id"] for r in g.cypher("MATCH (e:Entity) WHERE NOT EXISTS { MATCH (e)-[]-() } RETURN e.id AS id")]
-    rel_mids = {r["mid"] for r in g.cypher("MATCH ()-[r:RELATES]->() RETURN DISTINCT r.memory_id AS mid")}
+    relations: dict[str, set[tuple[str, str, str, bool]]] = defaultdict(set)
+    for r in g.cypher("MATCH (a:Entity)-[r:RELATES]->(b:Entity) RETURN r.memory_id AS mid, a.name AS s, "
+                      "r.type AS rel, b.name AS o, r.invalid_at AS ia"):
+        relations[r["mid"]].add((r["s"], r["rel"], r["o"], r["ia"] in (None, NEVER)))
+    rel_mids = set(relations)
     h = mem.history_store
     return Snapshot(vectors, memories, entities, orphans, rel_mids,
                     history_rows(h, "SELECT * FROM events ORDER BY seq"),
                     history_rows(h, "SELECT id, status, user_id, agent_id, run_id, namespace FROM messages"),
                     [r["op_id"] for r in history_rows(h, "SELECT op_id FROM journal")], unreadable,
-                    [r["op_id"] for r in h.journal_failed()])
+                    [r["op_id"] for r in h.journal_failed()], dict(relations))
 
 
 @dataclass
@@ -99,7 +104,7 @@ class CheckReport:
 
     vectors_without_graph: list[str] = field(default_factory=list)
     graph_without_vector: list[str] = field(default_factory=list)
-    graph_stale: list[str] = field(default_factory=list)  # graph node's text/status/scope differs from the vector
+    graph_stale: list[str] = field(default_factory=list)  # node text/status/scope or relations differ from the vector
     dangling_relations: list[str] = field(default_factory=list)  # RELATES edges of a memory with no node
     orphan_entities: list[str] = field(default_factory=list)
     vectors_without_history: list[str] = field(default_factory=list)
@@ -152,6 +157,12 @@ def unopenable_report(error: StoreUnavailableError) -> CheckReport:
     return CheckReport(unopenable=[f"{error.path}: {error}"])
 
 
+def _edges_of(r: MemoryRecord) -> set[tuple[str, str, str, bool]]:
+    """The RELATES edges a memory's triples make (valid while the memory is)."""
+    return {(normalise_entity(t.subject), t.relation, normalise_entity(t.object), r.invalid_at is None)
+            for t in r.triples}
+
+
 def _compare(snap: Snapshot) -> CheckReport:
     rep = CheckReport(pending_journal=list(snap.journal), unreadable_vectors=sorted(snap.unreadable),
                       failed_journal=list(snap.journal_failed))
@@ -161,7 +172,8 @@ def _compare(snap: Snapshot) -> CheckReport:
     rep.graph_without_vector = sorted(set(gm) - present)
     for mid in sorted(set(vec) & set(gm)):
         r, node = vec[mid], gm[mid]
-        if node["text"] != r.text or node["status"] != r.status.value or _scope_of(node) != r.scope.stored_fields():
+        if (node["text"] != r.text or node["status"] != r.status.value or _scope_of(node) != r.scope.stored_fields()
+                or snap.relations.get(mid, set()) != _edges_of(r)):
             rep.graph_stale.append(mid)
     rep.dangling_relations = sorted(snap.relation_memory_ids - set(gm))
     rep.orphan_entities = sorted(snap.orphan_entities)

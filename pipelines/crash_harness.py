@@ -12,7 +12,8 @@ the writer logs its intent, after it returns an ack. A verifier process then
 reopens the directory and checks:
 
 * the stores agree (``maintenance.check``: no orphan vector, graph node,
-  relation or entity, no duplicate, no unfinished journal entry); only raw
+  relation or entity, each memory's relations as its triples say, no
+  duplicate, no unfinished journal entry); only raw
   messages of never-acknowledged adds may be left unprocessed;
 * every acknowledged message is in history, processed;
 * every memory an acknowledged add/update returned is in history and
@@ -20,6 +21,14 @@ reopens the directory and checks:
   acknowledged text; acknowledged deletes stay deleted;
 * every memory alive in history is gettable, and a sample is found by
   searching for its own text.
+
+A kill can also tear the graph's write-ahead log (LadybugDB then refuses to
+open). The verifier treats that as an operator would: ``Memory()`` must raise
+``GraphUnavailableError``, then ``repair`` moves the graph aside and rebuilds
+it, and every check above must hold. Since a timer kill hits that rarely,
+``--torn-wal N`` runs N more trials that damage the WAL on purpose (writer
+with checkpoints off, killed or abandoned without closing; its WAL truncated
+or a byte flipped).
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from mem_graph.faults import ENV as FAULT_ENV  # noqa: E402
 from mem_graph.faults import POINTS  # noqa: E402
 
 USERS = ("u0", "u1", "u2")
+NO_CHECKPOINT = {"graph_store": {"provider": "ladybug", "config": {"checkpoint_writes": 0, "checkpoint_s": 0}}}
 CITIES = ("Paris", "Berlin", "Lima", "Oslo", "Kyoto", "Rome", "Quito", "Dakar")
 THINGS = ("tea", "chess", "jazz", "sushi", "hiking", "poetry", "golf", "opera")
 PEOPLE = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")
@@ -58,7 +68,7 @@ def _sentence(rng: random.Random) -> str:
     ])
 
 
-def _writer(path: Path, ack_path: Path, seed: int, ops: int) -> None:
+def _writer(path: Path, ack_path: Path, seed: int, ops: int, config: dict[str, Any] | None = None) -> None:
     from mem_graph import Memory
 
     rng = random.Random(seed)
@@ -67,7 +77,7 @@ def _writer(path: Path, ack_path: Path, seed: int, ops: int) -> None:
     def log(kind: str, **data: Any) -> None:
         os.write(fd, (json.dumps({"kind": kind, "trial": seed, **data}) + "\n").encode())
 
-    with Memory(path=path) as m:
+    with Memory(path=path, config=config) as m:
         log("opened")
         for i in range(ops):
             user = rng.choice(USERS)
@@ -105,6 +115,8 @@ def _writer(path: Path, ack_path: Path, seed: int, ops: int) -> None:
                 m.delete_all(user_id=tmp)
                 log("ack", op="delete_all", user=tmp)
         log("done")
+        if config is not None:  # a torn-WAL trial: die without closing (closing checkpoints the graph)
+            os._exit(0)
 
 
 # -- the verifier ------------------------------------------------------------------------------------------
@@ -155,6 +167,7 @@ def _verify(path: Path, ack_path: Path, rng: random.Random, search_sample: int) 
     db.close()
     problems: list[str] = []
     exp = _expectations(ack_path)
+    rebuilt = _open_or_rebuild(path)
     with Memory(path=path) as m:
         rep = check(m)
         bad = {k: v for k, v in rep.counts().items() if v and k != "interrupted_messages"}
@@ -197,8 +210,27 @@ def _verify(path: Path, ack_path: Path, rng: random.Random, search_sample: int) 
             if rec.id not in {h["id"] for h in hits}:
                 problems.append(f"memory not found by searching its own text: {rec.id} {rec.text[:40]!r}")
         stats = {"memories": len(snap.vectors), "events": len(snap.events), "graph_nodes": len(snap.graph_memories),
-                 "interrupted_messages": len(rep.interrupted_messages)}
+                 "interrupted_messages": len(rep.interrupted_messages), "graph_rebuilt": rebuilt}
     return {"problems": problems, "replayed": pending, "acks": exp["acks"], **stats}
+
+
+def _open_or_rebuild(path: Path) -> bool:
+    """Open as a user would; a graph that cannot open must raise GraphUnavailableError, and `repair` then
+    rebuilds it (True). Anything else propagates (a verify error)."""
+    from mem_graph import Memory
+    from mem_graph.config import load_config
+    from mem_graph.errors import GraphUnavailableError
+    from mem_graph.maintenance import repair
+    from mem_graph.recovery import open_repairable
+
+    try:
+        Memory(path=path).close()
+        return False
+    except GraphUnavailableError:
+        mem, preface = open_repairable(load_config(None, path=path))
+        with mem:
+            repair(mem, preface=preface)
+        return True
 
 
 def _has_table(db: Any, name: str) -> bool:
@@ -272,10 +304,11 @@ def warm_models(scratch: Path) -> None:
 
 
 def run(trials: int, seed: int, workdir: Path, *, ops: int = 30, max_delay: float = 3.0, search_sample: int = 4,
-        epoch: int = 25, progress: bool = True) -> dict[str, Any]:
+        epoch: int = 25, progress: bool = True, torn_wal: int = 0) -> dict[str, Any]:
     """Run the trials; returns a summary (``failures`` empty means nothing was lost or left inconsistent).
 
-    Every ``epoch`` trials start on a fresh data directory, so verification cost stays flat.
+    Every ``epoch`` trials start on a fresh data directory, so verification cost stays flat. ``torn_wal``
+    more trials damage the graph's WAL on purpose (see the module docstring).
     """
     workdir.mkdir(parents=True, exist_ok=True)
     child_log = workdir / "children.log"
@@ -316,11 +349,73 @@ def run(trials: int, seed: int, workdir: Path, *, ops: int = 30, max_delay: floa
             memories += int(last.get("memories") or 0)
             if final.get("error") or not final.get("clean_after_repair") or final.get("second_repair_actions"):
                 failures.append({"trial": trial, "stage": "final repair", **final})
-    kills = sum(n for k, n in modes.items() if k.endswith("killed"))
-    return {"trials": trials, "kills": kills, "modes": dict(sorted(modes.items())), "replayed_plans": replayed,
+    rebuilt = _torn_wal_trials(torn_wal, seed, workdir, rng, ops, max_delay, search_sample, epoch, modes, failures,
+                               progress)
+    kills = sum(n for k, n in modes.items() if "killed" in k)
+    return {"trials": trials, "torn_wal_trials": torn_wal, "graphs_rebuilt": rebuilt, "kills": kills,
+            "modes": dict(sorted(modes.items())), "replayed_plans": replayed,
             "acknowledged_ops": acked, "memories_at_epoch_ends": memories,
             "repair_actions": dict(Counter(a for f in finals for a in f.get("first_repair_actions", []))),
             "failures": failures, "seconds": round(time.monotonic() - t0, 1)}
+
+
+def _damage_wal(data: Path, rng: random.Random) -> str:
+    """Tear the graph's WAL (truncate its tail) or flip one bit in it; what was done, or 'none'."""
+    wal = data / "graph.lbug.wal"
+    if not wal.exists() or wal.stat().st_size < 2:
+        return "none"
+    raw = bytearray(wal.read_bytes())
+    if rng.random() < 0.5:
+        cut = rng.randint(1, min(len(raw) - 1, 4096))
+        wal.write_bytes(bytes(raw[:-cut]))
+        return "truncated"
+    raw[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+    wal.write_bytes(bytes(raw))
+    return "bit flipped"
+
+
+def _torn_wal_trials(n: int, seed: int, workdir: Path, rng: random.Random, ops: int, max_delay: float,
+                     search_sample: int, epoch: int, modes: Counter[str], failures: list[dict[str, Any]],
+                     progress: bool) -> int:
+    """A writer with graph checkpoints off is killed (or exits without closing), its WAL is damaged, and the
+    verifier must get GraphUnavailableError, rebuild with repair and find everything acknowledged."""
+    child_log, rebuilt = workdir / "children.log", 0
+    for k in range(n):
+        data, acks = workdir / f"torn{k // epoch}", workdir / f"torn-acks{k // epoch}.jsonl"
+        delay = rng.uniform(0.5, max_delay) if rng.random() < 0.5 else None
+        pid, r = _fork(_writer, data, acks, seed * 100_000 + 50_000 + k, ops, NO_CHECKPOINT, log_path=child_log)
+        result, how = _collect(pid, r, delay)
+        damage = _damage_wal(data, rng)
+        pid, r = _fork(_recover, data, log_path=child_log)
+        recovered, _ = _collect(pid, r, None, timeout=300)
+        pid, r = _fork(_verify, data, acks, random.Random(k), search_sample, log_path=child_log)
+        last, _ = _collect(pid, r, None, timeout=300)
+        rebuilt += recovered.get("outcome") == "rebuilt"
+        modes[f"torn wal: {'timer' if delay else 'abandoned'} -> {how}, {damage}, {recovered.get('outcome')}"] += 1
+        if result.get("error") or recovered.get("error") or last.get("error") or last.get("problems"):
+            failures.append({"torn_trial": k, "damage": damage, "writer": result.get("error"), **recovered,
+                             "verify_error": last.get("error"), "problems": last.get("problems", [])[:10]})
+        if progress:
+            print(f"torn-wal trial {k + 1}/{n}: {how}, {damage}; {recovered.get('outcome')} "
+                  f"memories={last.get('memories')} problems={len(last.get('problems', []))}", file=sys.stderr,
+                  flush=True)
+    return rebuilt
+
+
+def _recover(data: Path) -> dict[str, Any]:
+    """What an operator does after a crash that damaged the disk: open (``GraphUnavailableError`` -> repair
+    rebuilds the graph); a damaged WAL that still opened has lost whole graph writes, which ``check``
+    must see and ``repair`` must fix."""
+    from mem_graph import Memory
+    from mem_graph.maintenance import check, repair
+
+    if _open_or_rebuild(data):
+        return {"outcome": "rebuilt"}
+    with Memory(path=data) as m:
+        found = {k: n for k, n in check(m).counts().items() if n and k != "interrupted_messages"}
+        if found:
+            repair(m)
+    return {"outcome": f"opened, check found {found}, repaired" if found else "opened clean"}
 
 
 def _final_repair(data: Path, child_log: Path) -> dict[str, Any]:
@@ -345,9 +440,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--dir", type=Path, default=Path("/tmp/mem-graph-crash"))
     ap.add_argument("--ops", type=int, default=30, help="operations per writer before it exits on its own")
+    ap.add_argument("--torn-wal", type=int, default=0, help="extra trials that damage the graph's WAL")
     ap.add_argument("--json", type=Path, help="write the summary here")
     args = ap.parse_args()
-    summary = run(args.trials, args.seed, args.dir, ops=args.ops)
+    summary = run(args.trials, args.seed, args.dir, ops=args.ops, torn_wal=args.torn_wal)
     text = json.dumps(summary, indent=2)
     print(text)
     if args.json:

@@ -207,3 +207,17 @@ def test_a_corrupt_vector_shard_is_a_typed_error_naming_it(tmp_path: Path) -> No
     assert info.value.path == str(tmp_path / "m" / "vectors")
     with pytest.raises(StoreUnavailableError):  # repair cannot rebuild vectors: it says so, it does not crash
         open_repairable(_config(tmp_path / "m"))
+
+
+def test_crash_harness_torn_wal_trials_lose_nothing_acknowledged(tmp_path: Path) -> None:
+    """Writers with checkpoints off die (killed, or exiting without closing); their WAL is truncated or has a
+    bit flipped; the verifier must get GraphUnavailableError, repair, and find everything acknowledged."""
+    out = tmp_path / "summary.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipelines.crash_harness", "--trials", "0", "--torn-wal", "4", "--seed", "5",
+         "--ops", "15", "--dir", str(tmp_path / "crash"), "--json", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=1200)
+    assert out.exists(), proc.stderr[-3000:]
+    summary = json.loads(out.read_text())
+    assert summary["failures"] == [], json.dumps(summary["failures"], indent=2)[:5000]
+    assert summary["graphs_rebuilt"] >= 2, summary["modes"]

@@ -14,8 +14,12 @@ from __future__ import annotations
 import logging
 import re
 import shutil
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -59,18 +63,45 @@ class LadybugGraphStore(CypherGraphStore):
 
     def _open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        wal = Path(f"{self.path}.wal")
+        if wal.exists() and wal.stat().st_size > 0:  # the last session did not close: replay it out of process
+            self._probe()
         try:
             self._db = ladybug.Database(str(self.path), buffer_pool_size=self._buffer_pool)
             self._conn = ladybug.Connection(self._db)
             for stmt in SCHEMA:
                 self._conn.execute(stmt)
-        except RuntimeError as exc:
-            if "lock" in str(exc).lower():
+        except Exception as exc:  # noqa: BLE001 - a damaged WAL surfaces as RuntimeError, MemoryError, ValueError…
+            if isinstance(exc, RuntimeError) and "lock" in str(exc).lower():
                 raise DirectoryInUseError(f"graph store {self.path} is in use by another process") from exc
             self._conn = None  # type: ignore[assignment]
-            raise GraphUnavailableError(
-                f"the graph at {self.path} cannot be opened ({str(exc)[:300]}); run `mem-graph repair` to move "
-                "it aside and rebuild it from the vector store", path=str(self.path)) from exc
+            raise GraphUnavailableError(self._unavailable(f"{type(exc).__name__}: {exc}"),
+                                        path=str(self.path)) from exc
+
+    def _probe(self) -> None:
+        """Replay the WAL in a child process first: a damaged WAL can crash the engine outright (a bit flip
+        has segfaulted it), which in-process would kill the caller instead of raising. The child's clean
+        close checkpoints, so the open that follows has nothing to replay."""
+        code = ("import sys, ladybug; db = ladybug.Database(sys.argv[1], buffer_pool_size=int(sys.argv[2])); "
+                "c = ladybug.Connection(db); c.execute('MATCH (n) RETURN count(n)'); c.close(); db.close()")
+        try:
+            proc = subprocess.run([sys.executable, "-c", code, str(self.path), str(self._buffer_pool)],
+                                  capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            raise GraphUnavailableError(self._unavailable("replaying its write-ahead log took over 600 s"),
+                                        path=str(self.path)) from None
+        if proc.returncode == 0:
+            return
+        lines = proc.stderr.strip().splitlines()
+        if lines and "lock" in lines[-1].lower():
+            raise DirectoryInUseError(f"graph store {self.path} is in use by another process")
+        why = (f"replaying its write-ahead log crashed the engine (signal {-proc.returncode})"
+               if proc.returncode < 0 else (lines[-1] if lines else f"exit status {proc.returncode}"))
+        raise GraphUnavailableError(self._unavailable(why), path=str(self.path))
+
+    def _unavailable(self, why: str) -> str:
+        return (f"the graph at {self.path} cannot be opened ({why[:300]}); run `mem-graph repair` to move it "
+                "aside and rebuild it from the vector store")
 
     def _run(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         with self._lock:
@@ -78,8 +109,8 @@ class LadybugGraphStore(CypherGraphStore):
                 raise StoreError(f"graph store {self.path} is closed")
             try:
                 result = self._conn.execute(query, params or {})
-            except RuntimeError as exc:
-                raise StoreError(f"graph query failed: {exc}") from exc
+            except Exception as exc:  # noqa: BLE001 - the engine's errors arrive as several builtin types
+                raise StoreError(f"graph query failed: {type(exc).__name__}: {exc}") from exc
             results = result if isinstance(result, list) else [result]
             last = results[-1]
             cols = last.get_column_names()
@@ -118,23 +149,33 @@ class LadybugGraphStore(CypherGraphStore):
             self._timer.cancel()
             self._timer = None
 
-    # -- writes (each may trigger a checkpoint) --------------------------------------------------------
-    def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
+    # -- writes: one transaction each (a WAL cut between statements cannot leave half a write); each may
+    # trigger a checkpoint ---------------------------------------------------------------------------------
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
         with self._lock:
-            super().write_memories(items, fresh=fresh)
-            if items:
-                self._wrote()
+            self._run("BEGIN TRANSACTION;")
+            try:
+                yield
+            except BaseException:
+                self._run("ROLLBACK;")
+                raise
+            self._run("COMMIT;")
+            self._wrote()
+
+    def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
+        if items:
+            with self._transaction():
+                super().write_memories(items, fresh=fresh)
 
     def delete_memories(self, memory_ids: list[str]) -> None:
-        with self._lock:
-            super().delete_memories(memory_ids)
-            if memory_ids:
-                self._wrote()
+        if memory_ids:
+            with self._transaction():
+                super().delete_memories(memory_ids)
 
     def delete_scope(self, scope: Scope) -> None:
-        with self._lock:
+        with self._transaction():
             super().delete_scope(scope)
-            self._wrote()
 
     def cypher(self, query: str, params: dict[str, Any] | None = None, *,
                read_only: bool = False) -> list[dict[str, Any]]:
