@@ -196,6 +196,21 @@ def read_config_file(path: str | Path) -> dict[str, Any]:
         raise ConfigError(f"config file {p} is not valid {'TOML' if p.suffix == '.toml' else 'JSON'}: {exc}") from exc
 
 
+def config_source(value: str | Path | None) -> dict[str, Any] | None:
+    """A ``--config`` value: a JSON object given inline (``'{"retrieval": {...}}'``) or a JSON/TOML file path."""
+    if value is None:
+        return None
+    if isinstance(value, str) and value.lstrip().startswith("{"):
+        try:
+            parsed = json.loads(value)
+        except ValueError as exc:
+            raise ConfigError(f"--config is not valid JSON: {exc}") from exc
+        if not isinstance(parsed, dict):
+            raise ConfigError("--config must be a JSON object")
+        return parsed
+    return read_config_file(value)
+
+
 def load_config(source: dict[str, Any] | str | Path | MemoryConfig | None = None, **overrides: Any) -> MemoryConfig:
     """Build a MemoryConfig from env, then a file path or dict, then keyword overrides."""
     if isinstance(source, MemoryConfig):

@@ -43,6 +43,8 @@ def cli(*args: str, input: str | None = None) -> Run:
             code = 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
+        sys.stdout.flush()
+        sys.stderr.flush()
         return Run(code, out.getvalue().decode(), err.getvalue().decode())
 
 
@@ -221,6 +223,9 @@ def test_config_takes_a_file_or_inline_json_in_every_command(tmp_path: Path) -> 
     assert "I like tea" in ok("search", "tea", "--user", "u", "--path", d, "--config", str(conf))
     missing = cli("list", "--user", "u", "--path", d, "--config", str(tmp_path / "nope.json"))
     assert missing.code == 2 and "cannot read config file" in missing.err
+    hub = cli("token", "list", "--path", d, "--config", '{"bogus": 1}')  # the hub's commands take it too
+    assert hub.code == 2 and "bogus" in hub.err and "cannot read" not in hub.err
+    assert json.loads(ok("token", "list", "--json", "--path", d, "--config", '{"retrieval": {"graph_weight": 0}}')) == []
 
 
 def test_a_missing_scope_names_the_cli_flags(tmp_path: Path) -> None:

@@ -18,7 +18,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from mem_graph.errors import ConfigError, InvalidIdError, NotFoundError, ScopeError
+from mem_graph.config import config_source
+from mem_graph.errors import InvalidIdError, NotFoundError, ScopeError
 from mem_graph.logging_setup import quiet_libraries
 
 if TYPE_CHECKING:
@@ -108,23 +109,6 @@ def progress_bar() -> Progress:
 
 
 # -- opening a store ------------------------------------------------------------------------------------------
-def config_source(value: str | None) -> dict[str, Any] | None:
-    """``--config``: a JSON object given inline, or the path of a JSON/TOML config file."""
-    from mem_graph.config import read_config_file
-
-    if value is None:
-        return None
-    if value.lstrip().startswith("{"):
-        try:
-            parsed = json.loads(value)
-        except ValueError as exc:
-            raise ConfigError(f"--config is not valid JSON: {exc}") from exc
-        if not isinstance(parsed, dict):
-            raise ConfigError("--config must be a JSON object")
-        return parsed
-    return read_config_file(value)
-
-
 def memory_config(path: Path | None, config: str | None) -> MemoryConfig:
     from mem_graph.config import load_config
 

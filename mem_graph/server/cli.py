@@ -23,11 +23,12 @@ err = Console(stderr=True)
 token_app = typer.Typer(help="Create, list and revoke the hub's bearer tokens.", no_args_is_help=True)
 
 PathOpt = Annotated[Optional[Path], typer.Option("--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
-ConfigOpt = Annotated[Optional[Path], typer.Option("--config", "-c", help="JSON or TOML memory config file.")]
+ConfigOpt = Annotated[Optional[str], typer.Option(
+    "--config", "-c", help="JSON or TOML memory config file, or a JSON object inline.")]
 HubDbOpt = Annotated[Optional[Path], typer.Option("--hub-db", help="Token database (default: <data dir>/hub.sqlite).")]
 
 
-def _settings(path: Path | None, config: Path | None, hub_db: Path | None, **extra: Any) -> HubSettings:
+def _settings(path: Path | None, config: str | None, hub_db: Path | None, **extra: Any) -> HubSettings:
     return HubSettings(path=path, config=config, hub_db=hub_db, **extra)
 
 
@@ -44,7 +45,7 @@ def _quiet_model_loading() -> None:
         pass
 
 
-def _token_store(path: Path | None, config: Path | None, hub_db: Path | None) -> TokenStore:
+def _token_store(path: Path | None, config: str | None, hub_db: Path | None) -> TokenStore:
     from mem_graph.server.auth import TokenStore
 
     settings = _settings(path, config, hub_db)

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mem_graph.config import MemoryConfig, load_config
+from mem_graph.config import MemoryConfig, config_source, load_config
 
 SETTINGS_ENV = "MEM_GRAPH_HUB_SETTINGS"
 DEFAULT_PORT = 8765
@@ -24,7 +24,7 @@ class HubSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     path: Path | None = None  # data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph)
-    config: Path | None = None  # JSON/TOML memory config file
+    config: str | Path | None = None  # JSON/TOML memory config file, or a JSON object inline
     hub_db: Path | None = None  # tokens + idempotency records (default: <data dir>/hub.sqlite)
     max_body_bytes: int = Field(4 * 1024 * 1024, ge=1024)
     rate_limit: float = Field(50.0, gt=0)  # requests per second per token (a token may override it)
@@ -43,7 +43,7 @@ class HubSettings(BaseModel):
     log_level: str = "info"
 
     def memory_config(self) -> MemoryConfig:
-        return load_config(str(self.config) if self.config else None, path=self.path)
+        return load_config(config_source(self.config), path=self.path)
 
     def hub_db_path(self, cfg: MemoryConfig) -> Path:
         return self.hub_db or Path(cfg.path) / "hub.sqlite"
