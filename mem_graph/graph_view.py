@@ -20,7 +20,7 @@ from mem_graph.expiry import ExpiredOf, edge_budget, hide_expired
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.types import normalise_entity
-from mem_graph.validation import check_json, check_text, check_unicode, make_scope
+from mem_graph.validation import check_json, check_text, check_unicode, make_scope, show
 
 # Clauses that write, or reach past the graph (files, Python variables, other databases, extensions, settings).
 FORBIDDEN = frozenset({
@@ -136,7 +136,7 @@ class GraphView:
         scope = make_scope(**scope_ids)
         _check_flag(include_invalid, "include_invalid")
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RELATIONS:
-            raise ValidationError(f"limit must be an integer in 1..{MAX_RELATIONS}, got {str(limit)[:40]!r}")
+            raise ValidationError(f"limit must be an integer in 1..{MAX_RELATIONS}, got {show(limit)}")
         return [{"source": e.source, "relationship": e.relation, "destination": e.target, "memory_id": e.memory_id,
                  "valid": e.valid} for e in self._relations(scope, include_invalid, limit)]
 

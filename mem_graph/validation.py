@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import reprlib
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -26,6 +27,17 @@ _NAMESPACE = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 _MESSAGE_KEYS = frozenset({"role", "content", "name", "timestamp", "metadata", "id"})
 
 
+def show(value: Any, width: int = 40) -> str:
+    """A short, safe rendering of any caller value for an error message: never recurses without bound
+    (a dict nested 2,000 deep) nor fails (an int past Python's 4,300-digit str limit)."""
+    r = reprlib.Repr()
+    r.maxlevel, r.maxstring, r.maxother, r.maxlong = 3, width, width, width
+    try:
+        return r.repr(value)[:width]
+    except (ValueError, RecursionError, TypeError):
+        return f"<{type(value).__name__}>"
+
+
 def make_scope(user_id: Any = None, agent_id: Any = None, run_id: Any = None, namespace: Any = None) -> Scope:
     """Validate scope ids; at least one of user/agent/run is required."""
     values = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
@@ -40,7 +52,7 @@ def make_scope(user_id: Any = None, agent_id: Any = None, run_id: Any = None, na
         raise ScopeError("a scope is required: pass at least one of user_id, agent_id or run_id")
     ns = "default" if namespace is None else namespace
     if not isinstance(ns, str) or not _NAMESPACE.match(ns):
-        raise ScopeError(f"namespace must match [A-Za-z0-9_.:-]{{1,64}}, got {str(ns)[:40]!r}")
+        raise ScopeError(f"namespace must match [A-Za-z0-9_.:-]{{1,64}}, got {show(ns)}")
     return Scope(user_id=user_id, agent_id=agent_id, run_id=run_id, namespace=ns)
 
 
@@ -64,7 +76,7 @@ def check_unicode(text: str, *, what: str) -> str:
 
 def check_int64(value: int, *, what: str) -> int:
     if not INT64_MIN <= value <= INT64_MAX:
-        raise ValidationError(f"{what} is outside the 64-bit integer range: {str(value)[:40]}")
+        raise ValidationError(f"{what} is outside the 64-bit integer range: {show(value)}")
     return value
 
 
@@ -144,10 +156,10 @@ def normalise_messages(messages: Any, limits: LimitsConfig) -> list[Message]:
             raise ValidationError(f"messages[{i}] must be an object with role and content, got {type(m).__name__}")
         unknown = set(m) - _MESSAGE_KEYS
         if unknown:
-            raise ValidationError(f"messages[{i}] has unknown keys: {sorted(map(str, unknown))}")
+            raise ValidationError(f"messages[{i}] has unknown keys: {sorted(show(k) for k in unknown)}")
         role = m.get("role", "user")
         if role not in ROLES:
-            raise ValidationError(f"messages[{i}].role must be one of {sorted(ROLES)}, got {str(role)[:32]!r}")
+            raise ValidationError(f"messages[{i}].role must be one of {sorted(ROLES)}, got {show(role, 32)}")
         content = check_text(m.get("content"), what=f"messages[{i}].content", max_chars=limits.max_message_chars)
         name = m.get("name")
         if name is not None and (not isinstance(name, str) or not _SCOPE_ID.match(name) or len(name) > 64):
@@ -166,5 +178,5 @@ def normalise_messages(messages: Any, limits: LimitsConfig) -> list[Message]:
 
 def check_limit(limit: Any, limits: LimitsConfig) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= limits.max_limit:
-        raise ValidationError(f"limit must be an integer in 1..{limits.max_limit}, got {limit!r}")
+        raise ValidationError(f"limit must be an integer in 1..{limits.max_limit}, got {show(limit)}")
     return limit

@@ -1,10 +1,13 @@
 """Property tests over the REST API: arbitrary requests never get a 5xx; every rejection is a 4xx in the hub's
-error shape with a clear message, and a rejected request writes nothing."""
+error shape with a clear message, a rejected request writes nothing, and the fuzzed scope stays fully readable
+afterwards. Attack classes include lone surrogates (JSON \\ud800 escapes), deep nesting, +-2^63 and odd
+timestamps, and chat-proxy bodies (whose 4xx must come before anything reaches upstream)."""
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
@@ -23,8 +26,20 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
 
 TEXT = st.one_of(st.text(max_size=80), st.sampled_from([
     "", " ", "\x00", "\u202e", "💥" * 300, "x" * 40_000, "' OR 1=1 --", "../../etc/passwd", "%00", "\r\n",
-    "MATCH (n) DETACH DELETE n", "{{7*7}}", "null", "I live in Paris."]))
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    "MATCH (n) DETACH DELETE n", "{{7*7}}", "null", "I live in Paris.", "\ud800", "tea \udfff", "\ud83d",
+    "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "2100-01-01T00:00:00Z", "1969-12-31T23:59:59Z"]))
+
+
+def _deep(levels: int) -> Any:
+    value: Any = 1
+    for _ in range(levels):
+        value = {"a": value}
+    return value
+
+
+EXTREME = st.sampled_from([2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64, 10**30, 1e308, -0.0, 4102444800,
+                           -62135596800]) | st.sampled_from([31, 33, 130, 900]).map(_deep)
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT | EXTREME,
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
                     max_leaves=10)
 SCOPE = st.one_of(st.just(USER), st.just(USER), TEXT, JSON)
@@ -68,6 +83,16 @@ def _check(resp: httpx.Response, before: tuple[Any, ...], hub_server: RunningHub
         assert err["code"] and err["message"].strip() and err["type"], err
         if resp.request.method != "GET":
             assert _state(hub_server) == before, f"{resp.status_code} {err} but something was written"
+    _still_readable(hub_server)
+
+
+def _still_readable(hub_server: RunningHub) -> None:
+    """Whatever was accepted, the fuzzed scope lists, searches and shows its raw messages."""
+    m = hub_server.hub.memory
+    listed = m.get_all(user_id=USER, namespace=NS, include_invalidated=True, limit=1000)
+    assert "skipped" not in listed, listed["skipped"]
+    m.search("what does the user like?", user_id=USER, namespace=NS)
+    m.messages(user_id=USER, namespace=NS)
 
 
 @SETTINGS
@@ -101,13 +126,52 @@ def test_id_routes_and_query_strings(http: httpx.Client, hub_server: RunningHub,
                                      namespace: Any, body: Any, method: str, params: dict[str, str]) -> None:
     before = _state(hub_server)
     query = {"user_id": str(user_id)[:2000], "namespace": str(namespace)[:2000], **params}
-    path = f"/v1/memories/{quote(memory_id, safe='')}" if memory_id else "/v1/memories/%20"
+    qs = "?" + "&".join(f"{_q(k)}={_q(v)}" for k, v in query.items())  # lone surrogates as raw %ED%A0%80 bytes
+    path = f"/v1/memories/{_q(memory_id)}" if memory_id else "/v1/memories/%20"
     if method == "HISTORY":
-        resp = http.get(f"{path}/history", params=query)
+        resp = http.get(f"{path}/history{qs}")
     elif method == "PUT":
         resp = http.put(path, content=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     else:
-        resp = http.request(method, path, params=query)
+        resp = http.request(method, f"{path}{qs}")
     _check(resp, before, hub_server)
     for route in ("/v1/memories", "/v1/changes"):  # lists and the sync feed with the same junk query
-        _check(http.get(route, params=query), before, hub_server)
+        _check(http.get(f"{route}{qs}"), before, hub_server)
+
+
+def _q(text: str) -> str:
+    return quote(text.encode("utf-8", "surrogatepass"), safe="")
+
+
+CONTENT = st.one_of(TEXT, JSON, st.lists(st.one_of(
+    st.fixed_dictionaries({"type": st.sampled_from(["text", "image_url", "bogus"]), "text": JSON}), JSON), max_size=3))
+CHAT = st.fixed_dictionaries(
+    {"messages": st.one_of(st.lists(st.fixed_dictionaries({"role": st.sampled_from(["system", "user", "assistant"]),
+                                                           "content": CONTENT}), min_size=1, max_size=3), JSON)},
+    optional={"user": st.one_of(st.just(USER), TEXT, JSON, st.just("u" * 300)), "model": JSON, "stream": JSON})
+
+
+def _settle(hub_server: RunningHub) -> None:
+    """Wait for the proxy's background writes, so a state comparison sees only this request's effects."""
+    deadline = time.monotonic() + 60
+    while hub_server.hub.pending_background and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+@SETTINGS
+@given(body=CHAT)
+def test_chat_proxy(http: httpx.Client, hub_server: RunningHub, upstream: Any, body: dict[str, Any]) -> None:
+    """A refused chat request is a 4xx sent before anything reaches upstream (nothing written); whatever
+    happened, the scope stays readable once the background write is done."""
+    _settle(hub_server)
+    before, calls = _state(hub_server), len(upstream.requests)
+    resp = http.post("/v1/chat/completions", content=json.dumps(body).encode(),
+                     headers={"Content-Type": "application/json", "X-Mem-Namespace": NS})
+    event(f"chat: {resp.status_code}")
+    assert resp.status_code < 500, f"{resp.status_code}: {resp.text[:500]}"
+    if 400 <= resp.status_code < 500 and resp.json().get("error", {}).get("request_id"):  # the hub's own refusal
+        assert len(upstream.requests) == calls, "refused, yet the request was sent upstream"
+        _settle(hub_server)
+        assert _state(hub_server) == before
+    _settle(hub_server)
+    _still_readable(hub_server)

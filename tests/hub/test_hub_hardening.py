@@ -100,3 +100,12 @@ def test_the_proxy_refuses_what_it_could_not_remember_before_upstream(
         err = _refused(_post(c, "/v1/chat/completions", {"model": "gpt-test", **body}))
     assert says.lower() in err["message"].lower()
     assert len(upstream.requests) == before
+
+
+def test_the_proxy_refuses_json_nested_past_the_parser(hub_server: RunningHub, chat_token: str,
+                                                        upstream: FakeOpenAI) -> None:
+    before = len(upstream.requests)
+    body = '{"user": "c1", "messages": [{"role": "user", "content": ' + "[" * 5000 + "]" * 5000 + "}]}"
+    with httpx.Client(base_url=hub_server.url, timeout=60, headers={"Authorization": f"Bearer {chat_token}"}) as c:
+        _refused(c.post("/v1/chat/completions", content=body.encode(), headers={"Content-Type": "application/json"}))
+    assert len(upstream.requests) == before

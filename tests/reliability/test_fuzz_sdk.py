@@ -1,11 +1,16 @@
-"""Property tests: arbitrary input to every SDK call either works or raises a MemGraphError, and a refused call
-writes nothing (raw messages, events, vectors and graph are unchanged)."""
+"""Property tests: arbitrary input to every SDK call either works or raises a MemGraphError, a refused call
+writes nothing (raw messages, events, vectors and graph are unchanged), and whatever happened the scope stays
+fully readable afterwards (list, search, raw messages). Attack classes: lone surrogates, deep nesting, extreme
+ints and floats (+-2^63, nan, inf), odd timestamps (strings, datetimes, year 1 / 9999, tz offsets) and crafted
+import files."""
 
 from __future__ import annotations
 
+import io
+import json
 import os
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -13,6 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from mem_graph import MemGraphError, Memory
+from mem_graph.errors import ScopeError
 from mem_graph.maintenance import history_rows
 
 EXAMPLES = int(os.environ.get("MEM_GRAPH_FUZZ_EXAMPLES", "60"))  # the suite's size; raise it for a deeper run
@@ -22,10 +28,45 @@ SPECIAL_TEXT = st.sampled_from([
     "", " ", "\n\t ", "\x00", "a\x00b", "\u202eevil", "\ufeff", "💥" * 500, "x" * 32_001, "y" * 40_000, "\ud7ff",
     "I live in Paris.", "DROP TABLE memories; --", "' OR 1=1 --", "{{7*7}}", "<script>alert(1)</script>",
     "\r\n\r\n", "\x1f\x1e\x1d", "MATCH (n) DETACH DELETE n", "\u0000\u0001\u0002", "é" * 10, "null", "None",
+    "\ud800", "a\udfffb", "tea \ud83d", "\udc00" * 3,  # lone surrogates: valid str, no UTF-8 form
 ])
-TEXT = st.one_of(st.text(max_size=120), SPECIAL_TEXT)
+TEXT = st.one_of(st.text(max_size=120), SPECIAL_TEXT, st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF),
+                                                              min_size=1, max_size=3))
+
+
+class Deep(dict):  # type: ignore[type-arg]
+    """A dict nested ``levels`` deep, shown briefly (hypothesis's printer would recurse through it)."""
+
+    def __init__(self, levels: int) -> None:
+        leaf: Any = 1
+        for _ in range(levels - 1):
+            leaf = {"a": leaf} if levels % 2 else [leaf]
+        super().__init__(a=leaf)
+        self.levels = levels
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(f"Deep({self.levels})")
+
+
+def deep(levels: int) -> Deep:
+    return Deep(levels)
+
+
+EXTREME_NUMBERS = st.sampled_from([2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64, 10**30, -(10**400), float("inf"),
+                                   float("-inf"), float("nan"), 1e308, -0.0, 5e-324])
+DEEP = st.sampled_from([31, 32, 33, 127, 130, 2000]).map(deep)
+ODD_TIMES = st.one_of(
+    st.sampled_from(["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "1970-01-01T00:00:00Z",
+                     "2099-12-31T23:59:59+00:00", "2100-01-01T00:00:00Z", "1969-12-31T23:59:59.999999Z",
+                     "2024-02-30T10:00:00", "2024-06-01T25:00:00", "2024-06-01T12:00:00+24:00", "soon", "",
+                     "2024-06-01T12:00:00\ud800", 4102444799.999, 4102444800, -1e-9]),
+    st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31, 23, 59, 59),
+                 timezones=st.one_of(st.none(), st.timedeltas(min_value=timedelta(hours=-23, minutes=-59),
+                                                             max_value=timedelta(hours=23, minutes=59))
+                                     .map(timezone))),
+    st.datetimes().map(lambda d: d.isoformat()))
 JUNK = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | TEXT | st.binary(max_size=8)
+    st.none() | st.booleans() | st.integers() | st.floats() | TEXT | st.binary(max_size=8) | EXTREME_NUMBERS | DEEP
     | st.just(object()) | st.just(float("nan")) | st.just({1, 2}) | st.just(datetime(2020, 1, 1)),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.one_of(TEXT, st.integers()), inner, max_size=4)
     | st.tuples(inner, inner),
@@ -46,10 +87,11 @@ IDS = st.one_of(st.uuids().map(str), st.uuids().map(lambda u: str(u).upper()), s
                 TEXT, JUNK, st.sampled_from(["../../etc/passwd", "00000000-0000-0000-0000-000000000000", "0" * 32]))
 MESSAGE = st.one_of(
     st.fixed_dictionaries({"role": st.sampled_from(["user", "assistant"]), "content": TEXT},
-                          optional={"name": JUNK, "timestamp": JUNK, "metadata": JUNK, "extra": JUNK}),
+                          optional={"name": JUNK, "timestamp": st.one_of(ODD_TIMES, JUNK), "metadata": JUNK,
+                                    "extra": JUNK}),
     JUNK)
 MESSAGES = st.one_of(TEXT, TEXT, st.lists(MESSAGE, max_size=4), JUNK)
-TIMESTAMPS = st.one_of(st.none(), st.integers(), st.floats(), TEXT, st.datetimes(), JUNK)
+TIMESTAMPS = st.one_of(st.none(), st.integers(), st.floats(), TEXT, st.datetimes(), ODD_TIMES, ODD_TIMES, JUNK)
 
 
 @pytest.fixture(scope="module")
@@ -67,17 +109,33 @@ def _state(m: Memory) -> tuple[Any, ...]:
             len(m.vectors.all_ids()), tuple(sorted(m.graph_store.counts().items())))
 
 
+def _readable(m: Memory, scope: dict[str, Any]) -> None:
+    """Every read of a (valid) scope still works: nothing accepted poisoned it."""
+    try:
+        m.get_all(**scope)
+    except ScopeError:
+        return  # not a valid scope: nothing can have been written to it
+    out = m.get_all(**scope, include_invalidated=True, limit=1000)
+    assert "skipped" not in out, f"unreadable memories in {scope}: {out['skipped']}"
+    m.search("where does she live?", **scope)
+    m.messages(**scope)
+
+
 def _call(m: Memory, fn: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run ``fn``; a refusal must be a MemGraphError with a message, and must leave every store as it was."""
+    """Run ``fn``; a refusal must be a MemGraphError with a message, and must leave every store as it was; either
+    way the caller's scope stays fully readable."""
     before = _state(m)
+    scope = {k: kwargs[k] for k in ("user_id", "agent_id", "run_id", "namespace") if k in kwargs}
     try:
         out = fn(*args, **kwargs)
     except MemGraphError as exc:
         event(f"{fn.__name__}: refused ({type(exc).__name__})")
         assert str(exc).strip(), f"{type(exc).__name__} without a message"
         assert _state(m) == before, f"{type(exc).__name__}({exc}) but something was written"
+        _readable(m, scope)
         return exc
     event(f"{fn.__name__}: accepted")
+    _readable(m, scope)
     return out
 
 
@@ -143,6 +201,87 @@ def test_delete_all_refuses_bad_scopes_and_spares_others(mem: Memory, user_id: A
     _call(mem, mem.delete_all, user_id=user_id, agent_id=agent_id, namespace=namespace)
     if user_id != "keeper":
         assert [r["id"] for r in mem.get_all(user_id="keeper")["results"]] == keeper
+
+
+@pytest.fixture(scope="module")
+def export_lines(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """A small real export to mutate: two scopes, an update, a delete, raw messages, a relation."""
+    from mem_graph.backup import export
+
+    with Memory(path=tmp_path_factory.mktemp("fuzz-src") / "m") as m:
+        m.add("I live in Paris. Bob works at Acme.", user_id="ann", metadata={"k": [1, {"x": None}]})
+        mid = m.add("Erin plays chess", user_id="bob", infer=False)["results"][0]["id"]
+        m.update(mid, "Erin plays golf", user_id="bob")
+        gone = m.add("Frank sings opera", user_id="bob", infer=False)["results"][0]["id"]
+        m.delete(gone, user_id="bob")
+        buf = io.StringIO()
+        export(m, buf)
+    return [json.loads(line) for line in buf.getvalue().splitlines()]
+
+
+def _set_in(obj: Any, path: list[Any], value: Any) -> None:
+    for key in path[:-1]:
+        obj = obj[key]
+    obj[path[-1]] = value
+
+
+def _leaves(obj: Any, path: list[Any]) -> Iterator[list[Any]]:
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    for k, v in items:
+        yield [*path, k]
+        if len(path) < 6:  # a value planted by an earlier mutation may nest 2,000 deep
+            yield from _leaves(v, [*path, k])
+
+
+VALUE = st.one_of(JUNK, TEXT, EXTREME_NUMBERS, DEEP, ODD_TIMES, st.uuids().map(str), st.just("eve"))
+
+
+@settings(SETTINGS, max_examples=max(10, EXAMPLES // 2))
+@given(data=st.data())
+def test_crafted_import_files_are_refused_whole_or_taken_safely(mem: Memory, export_lines: list[dict[str, Any]],
+                                                                 data: st.DataObject) -> None:
+    """Mutate one to three fields (anywhere, metadata and scope included) of a real export, or drop / duplicate a
+    line: the import either succeeds or raises a MemGraphError having written nothing, and the store stays
+    consistent and readable."""
+    from mem_graph.backup import import_, read_export
+    from mem_graph.maintenance import check
+
+    lines = json.loads(json.dumps(export_lines))
+    for _ in range(data.draw(st.integers(1, 3), label="mutations")):
+        i = data.draw(st.integers(0, len(lines) - 1), label="line")
+        op = data.draw(st.sampled_from(["set", "set", "set", "drop", "duplicate"]), label="op")
+        if op == "drop" and len(lines) > 2:
+            lines.pop(i)
+        elif op == "duplicate":
+            lines.insert(i, json.loads(json.dumps(lines[i])))
+        else:
+            paths = list(_leaves(lines[i], []))
+            if paths:
+                _set_in(lines[i], data.draw(st.sampled_from(paths), label="field"), data.draw(VALUE, label="value"))
+    if data.draw(st.booleans(), label="fix footer counts") and isinstance(lines[-1], dict):
+        counts: dict[str, int] = {}
+        for line in lines[1:-1]:
+            kind = line.get("type") if isinstance(line, dict) else None
+            if isinstance(kind, str):
+                counts[kind] = counts.get(kind, 0) + 1
+        lines[-1]["counts"] = counts
+    try:
+        text = "".join(json.dumps(line, default=str) + "\n" for line in lines)
+    except (TypeError, ValueError, RecursionError):
+        return  # not expressible as JSON Lines: no file could hold it
+    before = _state(mem)
+    try:
+        import_(mem, read_export(io.StringIO(text), mem.config.limits))
+        event("import: accepted")
+    except MemGraphError as exc:
+        event(f"import: refused ({type(exc).__name__})")
+        assert str(exc).strip()
+        assert _state(mem) == before, f"{exc} but something was written"
+    for user in ("ann", "bob", "eve", "keeper"):
+        _readable(mem, {"user_id": user})
+    report = check(mem)
+    assert not report.unreadable_vectors and not report.pending_journal and not report.failed_journal, \
+        report.to_dict()
 
 
 def test_the_store_is_consistent_after_the_fuzzing(mem: Memory) -> None:
