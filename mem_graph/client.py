@@ -218,7 +218,7 @@ class _Transport:
             return None
         try:
             return json.dumps(call.body, allow_nan=False, default=_json_default).encode()
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:  # RecursionError: nested past json's stack
             raise ValidationError(f"arguments must be JSON-serialisable: {exc}") from None
 
     def delay(self, attempt: int, resp: httpx.Response | None = None) -> float | None:

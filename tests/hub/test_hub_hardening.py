@@ -109,3 +109,20 @@ def test_the_proxy_refuses_json_nested_past_the_parser(hub_server: RunningHub, c
     with httpx.Client(base_url=hub_server.url, timeout=60, headers={"Authorization": f"Bearer {chat_token}"}) as c:
         _refused(c.post("/v1/chat/completions", content=body.encode(), headers={"Content-Type": "application/json"}))
     assert len(upstream.requests) == before
+
+
+def test_the_http_client_raises_the_sdks_errors(hub_server: RunningHub) -> None:
+    from mem_graph import ValidationError
+
+    token = hub_server.token("hardening-client", [NS])
+    deep: Any = 1
+    for _ in range(2000):
+        deep = {"a": deep}
+    with hub_server.client(token) as c:
+        with pytest.raises(ValidationError):  # before: RecursionError from json.dumps
+            c.add("Ann likes tea.", user_id="h3", namespace=NS, metadata=deep)
+        with pytest.raises(ValidationError):
+            c.add(f"Ann likes {LONE} tea.", user_id="h3", namespace=NS)
+        with pytest.raises(ValidationError):
+            c.search("tea", user_id="h3", namespace=NS, filters={"n": 2**63})
+        assert c.get_all(user_id="h3", namespace=NS)["results"] == []
