@@ -22,7 +22,7 @@ def add(text: Annotated[str, typer.Argument(help="What the user said.")], user: 
         path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Remember a message."""
     kw = scope(user, agent, run)
-    with open_memory(path, config, create=True) as mem:
+    with open_memory(path, config, create=True, hub=True) as mem:
         out = mem.add(text, **kw, infer=not raw)
     if as_json:
         return print_json(out)
@@ -42,7 +42,7 @@ def search(query: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt
            path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None) -> None:
     """Find the memories that answer a question (``--as-of``: with what was believed then)."""
     kw = scope(user, agent, run)
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, hub=True) as mem:
         out = mem.search(query, **kw, limit=limit, explain=explain, as_of=epoch_or_iso(as_of))
     if as_json:
         return print_json(out)
@@ -60,7 +60,7 @@ def list_(user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
           path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False, as_of: AsOfOpt = None) -> None:
     """List the memories of a scope, newest first (``--as-of``: those believed then)."""
     kw = scope(user, agent, run)
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, hub=True) as mem:
         out = mem.get_all(**kw, limit=limit, include_invalidated=all_, as_of=epoch_or_iso(as_of))
     if as_json:
         return print_json(out)
@@ -71,7 +71,7 @@ def get(memory_id: IdArg, user: UserOpt = None, agent: AgentOpt = None, run: Run
         config: ConfigOpt = None) -> None:
     """Show one memory (JSON)."""
     kw = scope(user, agent, run)
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, hub=True) as mem:
         print_json(mem.get(resolve_id(mem, memory_id, kw), **kw))
 
 
@@ -79,7 +79,7 @@ def history(memory_id: IdArg, user: UserOpt = None, agent: AgentOpt = None, run:
             config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Show every event of a memory and the versions linked to it."""
     kw = scope(user, agent, run)
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, hub=True) as mem:
         mid = resolve_id(mem, memory_id, kw, with_history=True)
         events = mem.history(mid, **kw)
     if as_json:
@@ -98,7 +98,7 @@ def update(memory_id: IdArg, text: Annotated[str, typer.Argument(help="The memor
            config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Replace a memory's text (same id, version + 1); the old text stays in its history."""
     kw = scope(user, agent, run)
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, hub=True) as mem:
         out = mem.update(resolve_id(mem, memory_id, kw), text, **kw)
     if as_json:
         return print_json(out)
@@ -109,7 +109,7 @@ def delete(memory_id: IdArg, user: UserOpt = None, agent: AgentOpt = None, run: 
            config: ConfigOpt = None) -> None:
     """Erase one memory from every store (its history keeps the event)."""
     kw = scope(user, agent, run)
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, hub=True) as mem:
         out = mem.delete(resolve_id(mem, memory_id, kw), **kw)
     console.print(line("deleted: ", (out["memory"], "")))
 
@@ -119,7 +119,7 @@ def delete_all(user: UserOpt = None, agent: AgentOpt = None, run: RunOpt = None,
                path: PathOpt = None, config: ConfigOpt = None) -> None:
     """Erase every memory, entity, raw message and event of the scope (asks first unless --yes)."""
     kw = scope(user, agent, run)
-    with open_memory(path, config) as mem:
+    with open_memory(path, config, hub=True) as mem:
         if not yes:
             what = ", ".join(f"{k.removesuffix('_id')} {v!r}" for k, v in kw.items() if v is not None)
             typer.confirm(f"Erase every memory of {what}?", abort=True, err=True)

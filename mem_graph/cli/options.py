@@ -7,6 +7,7 @@ control characters are shown as escapes (``\\x1b``) so a memory cannot drive the
 from __future__ import annotations
 
 import json
+import os
 import re
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +24,7 @@ from mem_graph.errors import InvalidIdError, NotFoundError, ScopeError
 from mem_graph.logging_setup import quiet_libraries
 
 if TYPE_CHECKING:
+    from mem_graph.client import MemoryClient
     from mem_graph.config import MemoryConfig
     from mem_graph.memory import Memory
 
@@ -115,10 +117,25 @@ def memory_config(path: Path | None, config: str | None) -> MemoryConfig:
     return load_config(config_source(config), path=path.expanduser() if path is not None else None)
 
 
+HUB_URL_ENV = "MEM_GRAPH_HUB_URL"
+
+
 @contextmanager
-def open_memory(path: Path | None, config: str | None, *, create: bool = False) -> Iterator[Memory]:
+def open_memory(path: Path | None, config: str | None, *, create: bool = False,
+                hub: bool = False) -> Iterator[Memory | MemoryClient]:
     """Open the store. Without ``create`` (read commands) a path that holds no store is an error, not a new
-    empty store: a mistyped ``--path`` must not answer "nothing found"."""
+    empty store: a mistyped ``--path`` must not answer "nothing found".
+
+    ``hub``: the command can be answered by a running hub. With $MEM_GRAPH_HUB_URL set (token:
+    $MEM_GRAPH_TOKEN) and neither --path nor --config given, it talks to that hub: no store to open and no
+    model to load in this process."""
+    url = os.environ.get(HUB_URL_ENV) if hub and path is None and config is None else None
+    if url:
+        from mem_graph.client import MemoryClient
+
+        with MemoryClient(url) as client:
+            yield client
+        return
     cfg = memory_config(path, config)
     if not create and not cfg.history_path.exists():
         raise NotFoundError(f"no mem_graph store at {cfg.path} (check --path, --config or $MEM_GRAPH_HOME; "
@@ -151,11 +168,14 @@ def scope(user: str | None, agent: str | None, run: str | None) -> dict[str, str
     return {"user_id": user, "agent_id": agent, "run_id": run}
 
 
-def resolve_id(mem: Memory, given: str, scope_kw: dict[str, Any], *, with_history: bool = False) -> str:
+def resolve_id(mem: Memory | MemoryClient, given: str, scope_kw: dict[str, Any], *,
+               with_history: bool = False) -> str:
     """A full memory id, or a unique prefix of one (as git takes commits), looked up in the caller's scope only.
 
     ``with_history`` also matches memories that are gone but still have events in the scope (``history``).
+    Through a hub, a prefix is matched against the scope's newest 1,000 memories.
     """
+    from mem_graph.memory import Memory
     from mem_graph.stores.vector.base import VectorFilter, scroll_all
     from mem_graph.validation import check_memory_id, make_scope
 
@@ -168,9 +188,13 @@ def resolve_id(mem: Memory, given: str, scope_kw: dict[str, Any], *, with_histor
         raise InvalidIdError(f"memory id must be a full id or a prefix of at least 4 of its characters, "
                              f"got {shown(given[:64])!r}")
     sc = make_scope(**scope_kw)
-    found = {r.id: r.text for r in scroll_all(mem.vectors, VectorFilter(scope=sc, statuses=None))
-             if r.id.startswith(prefix)}
-    if with_history:
+    if not isinstance(mem, Memory):  # a hub
+        rows = mem.get_all(**scope_kw, limit=1000, include_invalidated=True)["results"]
+        found = {r["id"]: r["memory"] for r in rows if r["id"].startswith(prefix)}
+    else:
+        found = {r.id: r.text for r in scroll_all(mem.vectors, VectorFilter(scope=sc, statuses=None))
+                 if r.id.startswith(prefix)}
+    if with_history and isinstance(mem, Memory):
         for e in mem.history_store.changes(sc, 0, 1_000_000):
             if e["memory_id"] and e["memory_id"].startswith(prefix):
                 found.setdefault(e["memory_id"], e.get("new_memory") or e.get("old_memory") or "")

@@ -104,3 +104,28 @@ def test_serve_tokens_json_logs_and_a_graceful_shutdown(tmp_path: Path, upstream
     with Memory(path=data, config=str(config)) as m:  # every queued write finished before the process exited
         assert [x["status"] for x in m.messages(user_id=USER)] == ["processed"] * len(facts)
         assert len(m.get_all(user_id=USER)["results"]) == len(facts)
+
+
+def test_memory_commands_use_a_running_hub_when_one_is_configured(hub_server, tmp_path: Path, monkeypatch) -> None:
+    """$MEM_GRAPH_HUB_URL + $MEM_GRAPH_TOKEN: add/list/search/get/history/update/delete/delete-all go to the hub
+    (no local store is opened or created); --path still means the local store."""
+    local_home = tmp_path / "home"
+    monkeypatch.setenv("MEM_GRAPH_HOME", str(local_home))
+    monkeypatch.setenv("MEM_GRAPH_HUB_URL", hub_server.url)
+    monkeypatch.setenv("MEM_GRAPH_TOKEN", hub_server.token("cli-user", ["default"]))
+    user = f"cli-{os.getpid()}-{time.time_ns()}"
+    added = json.loads(cli("add", "I keep [bold] notes", "--raw", "--user", user, "--json").stdout)
+    mid = added["results"][0]["id"]
+    assert "I keep [bold] notes" in cli("list", "--user", user).stdout
+    assert mid in cli("search", "notes", "--user", user).stdout
+    assert json.loads(cli("get", mid[:8], "--user", user).stdout)["memory"] == "I keep [bold] notes"
+    assert "(was: I keep [bold] notes)" in cli("update", mid[:8], "I keep paper notes", "--user", user).stdout
+    assert "I keep paper notes" in cli("history", mid, "--user", user).stdout
+    with hub_server.client(os.environ["MEM_GRAPH_TOKEN"]) as c:  # the hub holds it
+        assert [r["memory"] for r in c.get_all(user_id=user)["results"]] == ["I keep paper notes"]
+    assert "deleted: I keep paper notes" in cli("delete", mid[:8], "--user", user).stdout
+    cli("add", "x", "--raw", "--user", user)
+    cli("delete-all", "--user", user, "--yes")
+    assert json.loads(cli("list", "--user", user, "--json").stdout)["results"] == []
+    assert not local_home.exists()
+    assert cli("list", "--user", user, "--path", str(tmp_path / "local"), check=False).exit_code != 0  # local: no store
