@@ -15,6 +15,7 @@ from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.errors import ConflictError, NotFoundError, ValidationError
 from mem_graph.extract.reconcile import Reconciler
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.erasure import Eraser, secure_tree
 from mem_graph.expiry import expired_memories
 from mem_graph.graph_view import GraphView
 from mem_graph.retrieve.graph_expand import GraphExpander
@@ -27,7 +28,7 @@ from mem_graph.timeutil import now, parse_timestamp
 from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
 from mem_graph.validation import (
     check_int64, check_limit, check_memory_id, check_metadata, check_text, check_unicode, make_scope,
-    normalise_messages, show,
+    normalise_messages,
 )
 from mem_graph.write import WritePipeline, WritePlan
 
@@ -67,9 +68,12 @@ class Memory:
                                        self.extractor)
         self.graph = GraphView(self.graph_store, cfg.exploration,
                                expired_of=lambda scope: expired_memories(self.vectors, scope))
+        self.writer.eraser = Eraser(cfg.path, [self.vectors, self.graph_store], self.history_store)
         replayed = self.writer.replay_pending()
         if replayed:
             log.warning("recovered %d unfinished write(s) from the journal", replayed)
+        self.writer.eraser.settle()  # an erasure a crash interrupted is completed on disk
+        secure_tree(cfg.path)
 
     def _build_extractor(self) -> Any:
         if self.config.extractor == "rules":
@@ -164,11 +168,10 @@ class Memory:
         return {"deleted": len(ids), "message": f"deleted {len(ids)} memories"}
 
     def reset(self) -> None:
-        """Erase everything in every store (all scopes)."""
+        """Erase everything in every store (all scopes). Journaled like any write: a crash part-way is
+        completed on the next open, and the stores are compacted before it returns (mem_graph/erasure.py)."""
         with self._write_lock:
-            self.vectors.reset()
-            self.graph_store.reset()
-            self.history_store.reset()
+            self.writer.apply(WritePlan(Scope(), reset_all=True))
 
     # -- reads ------------------------------------------------------------------
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -187,7 +190,7 @@ class Memory:
         flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
                                       or threshold != threshold):
-            raise ValidationError(f"threshold must be a number, got {show(threshold)}")
+            raise ValidationError(f"threshold must be a number, got {str(threshold)[:40]!r}")
         out = self.searcher.search(query, flt, limit, explain=bool(explain), rerank=bool(rerank))
         if threshold is not None:
             out["results"] = [r for r in out["results"] if r["score"] >= float(threshold)]
@@ -234,7 +237,7 @@ class Memory:
         """The raw messages saved for the scope (status: received / processed / failed)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         if status is not None and status not in ("received", "processed", "failed"):
-            raise ValidationError(f"status must be received, processed or failed, got {show(status)}")
+            raise ValidationError(f"status must be received, processed or failed, got {str(status)[:40]!r}")
         return self.history_store.messages(scope, status)
 
     # -- lifecycle ----------------------------------------------------------------
@@ -242,11 +245,15 @@ class Memory:
         if getattr(self, "graph", None) is not None:
             self.graph.close()  # exploration worker processes
         with self._write_lock:
+            writer = getattr(self, "writer", None)
+            if writer is not None and writer.eraser is not None and self.vectors is not None:
+                writer.eraser.settle()  # batched single deletes: their text leaves the disk now
             for store in (getattr(self, "vectors", None), getattr(self, "graph_store", None),
                           getattr(self, "history_store", None)):
                 if store is not None:
                     store.close()
             self.vectors = self.graph_store = self.history_store = None  # type: ignore[assignment]
+            secure_tree(self.config.path)  # files the stores created since the open
             if self._lock is not None:
                 self._lock.release()
 
@@ -283,7 +290,7 @@ class Memory:
             for key, value in filters.items():
                 if not isinstance(key, str) or not _FILTER_KEY.fullmatch(key) or max(map(ord, key)) > 0xFFFF:
                     raise ValidationError("filter keys must be metadata field names (letters, digits, _ or -; "
-                                          f"dots for nested fields), got {show(key)}")
+                                          f"dots for nested fields), got {str(key)[:40]!r}")
                 field = key if key in _FILTER_FIELDS else f"metadata.{key}"
                 if isinstance(value, dict) and set(value) == {"in"} and isinstance(value["in"], list) and all(
                         isinstance(v, str) for v in value["in"]):

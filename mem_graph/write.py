@@ -24,6 +24,7 @@ import numpy as np
 
 from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
+from mem_graph.erasure import Eraser
 from mem_graph.errors import ScopeError, StoreError
 from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import SPEAKER, RuleExtractor, not_memorable, statements
@@ -96,6 +97,7 @@ class WritePlan:
     events: list[EventRow] = field(default_factory=list)
     delete: list[str] = field(default_factory=list)  # ids erased from the vector and graph stores
     erase_scope: bool = False  # delete_all: erase the scope from every store (events and messages included)
+    reset_all: bool = False  # reset(): erase every scope from every store (journal included, once done)
     rewrite: bool = False  # ``new`` records may exist already (manual update): rewrite their graph edges
     message_ids: list[str] = field(default_factory=list)  # raw messages marked processed with the events
 
@@ -106,7 +108,7 @@ class WritePlan:
                     for r, ents in self.new],
             "invalidate": {k: list(v) for k, v in self.invalidate.items()},
             "events": [{**e.__dict__, "scope": e.scope.stored_fields()} for e in self.events],
-            "delete": self.delete, "erase_scope": self.erase_scope, "rewrite": self.rewrite,
+            "delete": self.delete, "erase_scope": self.erase_scope, "rewrite": self.rewrite, "reset_all": self.reset_all,
             "message_ids": self.message_ids,
         }
 
@@ -120,6 +122,7 @@ class WritePlan:
             events=[EventRow(**{**e, "scope": Scope.from_payload(e["scope"])}) for e in data["events"]],
             delete=list(data.get("delete", [])), erase_scope=bool(data.get("erase_scope", False)),
             rewrite=bool(data.get("rewrite", False)), message_ids=list(data.get("message_ids", [])),
+            reset_all=bool(data.get("reset_all", False)),
         )
 
 
@@ -133,6 +136,7 @@ class WritePipeline:
         self.embedder = embedder
         self.extractor = extractor
         self.reconciler = reconciler
+        self.eraser: Eraser | None = None  # compacts the stores after erasures (mem_graph/erasure.py)
 
     # -- add ----------------------------------------------------------------
     def add(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any], infer: bool,
@@ -300,14 +304,24 @@ class WritePipeline:
         Returns the existing memories the plan invalidated, as now stored."""
         if not replay and not plan.message_ids:
             plan.message_ids = list(_MESSAGE_IDS.get())
+        erasing = self.eraser is not None and (plan.reset_all or plan.erase_scope or bool(plan.delete))
+        if erasing:
+            self.eraser.before()  # type: ignore[union-attr]
         op_id = self.history.journal_begin("write", plan.to_journal()) if not replay else None
         fault_point("after_journal")
         invalidated = self._apply_stores(plan, new_vectors, fresh=not replay)
         self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+        if erasing:  # a whole scope or everything: compacted now; single deletes: batched
+            self.eraser.after(len(plan.delete), now=plan.erase_scope, reset=plan.reset_all)  # type: ignore[union-attr]
         fault_point("after_events")
         return invalidated
 
     def _apply_stores(self, plan: WritePlan, new_vectors: np.ndarray | None, *, fresh: bool) -> list[MemoryRecord]:
+        if plan.reset_all:  # history last: it holds this plan's journal entry until then
+            self.vectors.reset()
+            fault_point("mid_reset")
+            self.graph.reset()
+            self.history.reset()
         if plan.erase_scope:
             ids = scroll_all_ids(self.vectors, VectorFilter(scope=plan.scope, statuses=None))
             self.vectors.delete(ids)

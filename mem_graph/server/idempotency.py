@@ -7,6 +7,13 @@ this process, answers 409 ``in_progress`` while another process may be working
 on it, and after ``lease`` seconds (the writer crashed) recovers: the memories
 that write created carry ``source.event_id``, so the answer is rebuilt from them,
 or the add runs again when it never reached the stores.
+
+Erasure reaches the stored answers too (they hold memory text): ``forget_scope`` after a ``delete_all``
+and ``forget_memory`` after a ``delete`` replace the answers that carry the erased text with an empty one
+(``{"results": [], ...}``). The row itself stays until its TTL, so a retry of that event id still writes
+nothing - it is answered "replayed, nothing remembered" - rather than bringing the erased memory back.
+The database runs with ``secure_delete``, and is checkpointed after a scrub, so the old answer's bytes are
+overwritten on disk.
 """
 
 from __future__ import annotations
@@ -32,6 +39,8 @@ CREATE TABLE IF NOT EXISTS idempotency (
     response TEXT, started_at REAL NOT NULL, finished_at REAL, PRIMARY KEY (client_id, event_id)
 );
 """
+_SCOPE_KEYS = ("user_id", "agent_id", "run_id", "namespace")
+ERASED_RESPONSE: dict[str, Any] = {"results": [], "relations": {"added": [], "invalidated": []}}
 _PURGE_EVERY_S = 3600.0
 
 
@@ -45,15 +54,23 @@ class IdempotencyStore:
         self.lease_s = lease_s
         self._lock = threading.Lock()
         self._db = open_hub_db(path)
+        self._db.execute("PRAGMA secure_delete=ON")  # scrubbed answers are overwritten on disk, not unlinked
         self._db.executescript(SCHEMA)
+        have = {r["name"] for r in self._db.execute("PRAGMA table_info(idempotency)")}
+        for key in _SCOPE_KEYS:  # the scope of each add, so an erased scope's answers can be found
+            if key not in have:
+                self._db.execute(f"ALTER TABLE idempotency ADD COLUMN {key} TEXT")
+        path.chmod(0o600)
         self._inflight: dict[tuple[str, str], threading.Event] = {}
         self._inflight_lock = threading.Lock()
         self._last_purge = 0.0
         self.purge()
 
     def run(self, client_id: str, event_id: str, body_hash: str, add: Callable[[], dict[str, Any]],
-            recover: Callable[[], dict[str, Any] | None]) -> tuple[dict[str, Any], bool]:
-        """Run ``add`` once per (client, event id); returns (response, replayed)."""
+            recover: Callable[[], dict[str, Any] | None],
+            scope: dict[str, Any] | None = None) -> tuple[dict[str, Any], bool]:
+        """Run ``add`` once per (client, event id); returns (response, replayed). ``scope``: the add's scope
+        fields, recorded so that erasing the scope also scrubs the answer."""
         key = (client_id, event_id)
         while True:
             with self._inflight_lock:
@@ -65,7 +82,7 @@ class IdempotencyStore:
             if not waiter.wait(self.lease_s):
                 raise RequestInProgressError(f"event_id {event_id!r} is still being processed; retry later")
         try:
-            state, response, started = self._begin(key, body_hash)
+            state, response, started = self._begin(key, body_hash, scope or {})
             if state == "done":
                 return response or {}, True
             if state == "pending":  # another process holds it, or a crashed one left it behind
@@ -88,7 +105,8 @@ class IdempotencyStore:
                 self._inflight.pop(key, None)
             mine.set()
 
-    def _begin(self, key: tuple[str, str], body_hash: str) -> tuple[str, dict[str, Any] | None, float]:
+    def _begin(self, key: tuple[str, str], body_hash: str,
+               scope: dict[str, Any]) -> tuple[str, dict[str, Any] | None, float]:
         now = time.time()
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -97,7 +115,9 @@ class IdempotencyStore:
                                        key).fetchone()
                 if row is None:
                     self._db.execute("INSERT INTO idempotency (client_id, event_id, request_hash, status, "
-                                     "started_at) VALUES (?,?,?,'pending',?)", (*key, body_hash, now))
+                                     "started_at, user_id, agent_id, run_id, namespace) "
+                                     "VALUES (?,?,?,'pending',?,?,?,?,?)",
+                                     (*key, body_hash, now, *(scope.get(k) or "" for k in _SCOPE_KEYS)))
                 elif row["status"] == "pending" and now - row["started_at"] >= self.lease_s:
                     self._db.execute("UPDATE idempotency SET started_at = ? WHERE client_id = ? AND event_id = ?",
                                      (now, *key))  # take the stale lease over
@@ -122,6 +142,24 @@ class IdempotencyStore:
         with self._lock:
             self._db.execute("DELETE FROM idempotency WHERE client_id = ? AND event_id = ? AND status = 'pending'",
                              key)
+
+    def forget_scope(self, scope: dict[str, Any]) -> int:
+        """Scrub the stored answers of every add in ``scope`` (set fields must match, as delete_all matches)."""
+        fields = {k: scope[k] for k in _SCOPE_KEYS if scope.get(k)}
+        where = " AND ".join(f"{k} = ?" for k in fields) or "1 = 1"
+        return self._scrub(f"status = 'done' AND {where}", list(fields.values()))
+
+    def forget_memory(self, memory_id: str) -> int:
+        """Scrub the stored answers that carry this memory (its id, and so its text)."""
+        return self._scrub("status = 'done' AND instr(response, ?) > 0", [memory_id])
+
+    def _scrub(self, where: str, args: list[Any]) -> int:
+        with self._lock:
+            cur = self._db.execute(f"UPDATE idempotency SET response = ? WHERE {where}",  # noqa: S608 - fixed clauses
+                                   [json.dumps(ERASED_RESPONSE), *args])
+            if cur.rowcount:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return cur.rowcount
 
     def purge(self) -> int:
         """Forget answers older than the TTL."""

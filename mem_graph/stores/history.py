@@ -75,6 +75,7 @@ class HistoryStore:
             self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA secure_delete=ON")  # a deleted row's text is overwritten, not just unlinked
             self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
             if "locked" in str(exc) or "busy" in str(exc):
@@ -253,6 +254,12 @@ class HistoryStore:
         with self._tx() as db:
             for table in ("messages", "events", "journal", "journal_failed"):
                 db.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
+
+    def compact(self) -> None:
+        """Fold the WAL into the database and truncate it: with ``secure_delete`` the erased rows are zeroed there,
+        while the WAL may still hold page images from before the delete."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         with self._lock:

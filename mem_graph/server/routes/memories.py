@@ -55,7 +55,7 @@ async def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
     fingerprint = request_hash({**body.model_dump(exclude={"event_id", "client_id"}), **scope})
     out, replayed = await hub.call(hub.idempotency.run, who.client_id, event_id, fingerprint,
                                    lambda: hub.memory.add(messages, **kwargs),
-                                   lambda: _recover_add(hub, scope, who.client_id, event_id), write=True)
+                                   lambda: _recover_add(hub, scope, who.client_id, event_id), scope, write=True)
     if replayed:
         response.headers["Idempotent-Replayed"] = "true"
     return out
@@ -95,8 +95,15 @@ async def get_all(hub: HubDep, who: Caller, scope: ScopeQuery, limit: int = 100,
 
 @router.delete("/memories", response_model=DeleteAllResponse, summary="Erase a whole scope (Memory.delete_all)")
 async def delete_all(hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
-    return await hub.call(hub.memory.delete_all, **who.scope(**scope.scope()),  # type: ignore[no-any-return]
-                          client_id=who.client_id, write=True)
+    return await hub.call(_delete_all, hub, who.scope(**scope.scope()), who.client_id,  # type: ignore[no-any-return]
+                          write=True)
+
+
+def _delete_all(hub: Hub, scope: dict[str, Any], client_id: str) -> dict[str, Any]:
+    """Erase the scope, then the idempotent-add answers that carry its text (server/idempotency.py)."""
+    out = hub.memory.delete_all(**scope, client_id=client_id)
+    hub.idempotency.forget_scope(scope)
+    return out  # type: ignore[no-any-return]
 
 
 @router.get("/memories/{memory_id}", response_model=MemoryItem, response_model_exclude_unset=True,
@@ -115,8 +122,15 @@ async def update(memory_id: str, body: UpdateRequest, hub: HubDep, who: Caller) 
 
 @router.delete("/memories/{memory_id}", response_model=DeleteResponse, summary="Erase one memory (Memory.delete)")
 async def delete(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> dict[str, Any]:
-    return await hub.call(hub.memory.delete, memory_id, **who.scope(**scope.scope()),  # type: ignore[no-any-return]
-                          client_id=who.client_id, write=True)
+    return await hub.call(_delete, hub, memory_id, who.scope(**scope.scope()), who.client_id,  # type: ignore[no-any-return]
+                          write=True)
+
+
+def _delete(hub: Hub, memory_id: str, scope: dict[str, Any], client_id: str) -> dict[str, Any]:
+    """Erase one memory, then the idempotent-add answers that carry it."""
+    out = hub.memory.delete(memory_id, **scope, client_id=client_id)
+    hub.idempotency.forget_memory(out["id"])
+    return out  # type: ignore[no-any-return]
 
 
 @router.get("/memories/{memory_id}/history", response_model=list[HistoryEvent], response_model_exclude_unset=True,

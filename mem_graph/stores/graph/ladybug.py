@@ -26,6 +26,7 @@ from typing import Any
 import ladybug
 
 from mem_graph.errors import DirectoryInUseError, GraphUnavailableError, StoreError
+from mem_graph.stores.graph import ladybug_compact
 from mem_graph.stores.graph.base import GraphMemory
 from mem_graph.stores.graph.cypher_store import CypherGraphStore
 from mem_graph.types import Scope
@@ -63,6 +64,7 @@ class LadybugGraphStore(CypherGraphStore):
 
     def _open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        ladybug_compact.finish_compaction(self.path)
         wal = Path(f"{self.path}.wal")
         if wal.exists() and wal.stat().st_size > 0:  # the last session did not close: replay it out of process
             self._probe()
@@ -186,6 +188,19 @@ class LadybugGraphStore(CypherGraphStore):
             return rows
 
     # -- lifecycle ------------------------------------------------------------------------------------
+    def compact(self) -> None:
+        """Rewrite the graph with only its live rows, so erased text leaves the disk (ladybug_compact.py)."""
+        with self._lock:
+            tables = ladybug_compact.dump(self._run)
+            new, _ = ladybug_compact.swap_paths(self.path)
+            try:
+                ladybug_compact.write_new(new, SCHEMA, tables, self._buffer_pool)
+            except RuntimeError as exc:
+                raise StoreError(f"graph compaction failed: {exc}") from exc
+            self.close()
+            ladybug_compact.replace_files(self.path)
+            self._open()
+
     def reset(self) -> None:
         with self._lock:
             self.close()

@@ -103,6 +103,9 @@ class Neo4jGraphStore(CypherGraphStore):
         """Read-only queries run in a READ transaction, so the server itself refuses writes."""
         return self._run(query, params or {}, read_only=read_only)
 
+    def compact(self) -> None:
+        """Nothing to do here: Neo4j reuses deleted records' space itself; its store files are the server's."""
+
     def reset(self) -> None:
         """Delete every mem_graph node and edge, in batches (other labels are left alone)."""
         while self._run(_RESET_BATCH)[0]["n"]:

@@ -113,6 +113,12 @@ class ScopeCachedGraphStore:
         finally:
             self._forget(None)
 
+    def compact(self) -> None:
+        try:
+            self.inner.compact()
+        finally:
+            self._forget(None)
+
     def reset(self) -> None:
         try:
             self.inner.reset()

@@ -51,6 +51,7 @@ class EdgeVectorStore:
         )
 
     def _open(self) -> qe.EdgeShard:
+        self._finish_compaction()
         try:
             if self.path.exists() and any(self.path.iterdir()):
                 return qe.EdgeShard.load(str(self.path))
@@ -100,12 +101,12 @@ class EdgeVectorStore:
     def get(self, ids: list[str]) -> list[MemoryRecord]:
         if not ids:
             return []
-        with store_errors("Qdrant Edge retrieve"):  # a payload it cannot decode, or a panic
+        with self._lock, store_errors("Qdrant Edge retrieve"):  # a payload it cannot decode, or a panic
             return [record_of(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
 
     def _query(self, query: Any, flt: VectorFilter, limit: int) -> list[Scored]:
         req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=True)
-        with store_errors("Qdrant Edge query"):
+        with self._lock, store_errors("Qdrant Edge query"):
             return [Scored(record_of(p), float(p.score)) for p in self._shard.query(req)]
 
     def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
@@ -118,7 +119,7 @@ class EdgeVectorStore:
         return self._query(qe.Query.Nearest(sparse, using=SPARSE), flt, limit)
 
     def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]:
-        with store_errors("Qdrant Edge scroll"):
+        with self._lock, store_errors("Qdrant Edge scroll"):
             records, nxt = self._shard.scroll(
                 qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=True)
             )
@@ -126,25 +127,73 @@ class EdgeVectorStore:
 
     def scroll_ids(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[str], str | None]:
         """Like ``scroll`` without reading payloads (so an undecodable one cannot fail it)."""
-        with store_errors("Qdrant Edge scroll"):
+        with self._lock, store_errors("Qdrant Edge scroll"):
             records, nxt = self._shard.scroll(
                 qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=False)
             )
             return [str(r.id) for r in records], (str(nxt) if nxt is not None else None)
 
     def count(self, flt: VectorFilter) -> int:
-        with store_errors("Qdrant Edge count"):
+        with self._lock, store_errors("Qdrant Edge count"):
             return int(self._shard.count(qe.CountRequest(filter=to_edge_filter(flt), exact=True)))
 
     def all_ids(self) -> list[str]:
         out: list[str] = []
         offset = None
         while True:
-            with store_errors("Qdrant Edge scroll"):
+            with self._lock, store_errors("Qdrant Edge scroll"):
                 recs, offset = self._shard.scroll(qe.ScrollRequest(offset=offset, limit=1024, with_payload=False))
             out.extend(str(r.id) for r in recs)
             if offset is None:
                 return out
+
+    # -- erasure ------------------------------------------------------------
+    def compact(self) -> None:
+        """Rewrite the shard with only its live points, so deleted payloads (memory text) leave the disk.
+
+        A delete only marks a point deleted: its payload stays in the segment files and the WAL until
+        Qdrant's vacuum rewrites the segment, which its optimizer does only past 20 % deleted points of a
+        segment of 1,000+, and which leaves the WAL as it is. So the live points are copied into a new shard
+        beside this one (``<path>.compact``), which then takes its place; a crash at any step leaves either
+        the old or the complete new shard (``_finish_compaction``). The cost grows with the store (see
+        docs/benchmarks.md), so callers batch it (mem_graph/erasure.py).
+        """
+        with self._lock:
+            new, old = self._swap_paths()
+            shutil.rmtree(new, ignore_errors=True)
+            with store_errors("Qdrant Edge compaction"):
+                shard = qe.EdgeShard.create(str(new), self._config())
+                try:
+                    for key, kind in payload_indexes():
+                        shard.update(qe.UpdateOperation.create_field_index(key, _SCHEMA[kind]))
+                    offset = None
+                    while True:
+                        recs, offset = self._shard.scroll(qe.ScrollRequest(offset=offset, limit=512,
+                                                                           with_payload=True, with_vector=True))
+                        if recs:
+                            shard.update(qe.UpdateOperation.upsert_points(
+                                [qe.Point(r.id, r.vector, r.payload) for r in recs]))
+                        if offset is None:
+                            break
+                    shard.flush()
+                finally:
+                    shard.close()
+            self._shard.close()
+            self.path.rename(old)  # from here on the new shard is the store, even after a crash
+            new.rename(self.path)
+            shutil.rmtree(old, ignore_errors=True)
+            self._shard = self._open()
+
+    def _swap_paths(self) -> tuple[Path, Path]:
+        return self.path.with_name(self.path.name + ".compact"), self.path.with_name(self.path.name + ".old")
+
+    def _finish_compaction(self) -> None:
+        """Complete or undo a compaction a crash interrupted (the new shard is complete once the old one moved)."""
+        new, old = self._swap_paths()
+        if new.exists() and not self.path.exists():
+            new.rename(self.path)
+        shutil.rmtree(new, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
 
     # -- lifecycle --------------------------------------------------------
     def reset(self) -> None:

@@ -199,6 +199,10 @@ class QdrantServerVectorStore:
                 return out
 
     # -- lifecycle --------------------------------------------------------
+    def compact(self) -> None:
+        """Nothing to do client-side: a Qdrant server's optimizer vacuums segments with deleted points
+        (``optimizers_config.deleted_threshold``); qdrant-client's local mode is a test emulation."""
+
     def reset(self) -> None:
         """Drop and recreate the collection (every scope)."""
         with self._lock:

@@ -1,0 +1,87 @@
+"""Compaction of a LadybugDB graph: rewrite it with only its live rows, so erased text leaves the disk.
+
+LadybugDB (like Kùzu) marks deleted nodes and leaves their strings in the database file; neither
+``CHECKPOINT`` nor overwriting a property first removes them (measured: a deleted memory's text is still
+in ``graph.lbug`` after both). So the graph's four tables are read out, bulk-loaded (``COPY``) into a new
+database beside it (``<path>.compact``), and the new one takes the old one's place. A crash at any step
+leaves either the old or the complete new graph (``finish_compaction``, run before every open).
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import ladybug
+
+_ALL = {f"w_{v}": "true" for v in ("a", "b", "e", "m", "r")}
+
+
+def _files(path: Path) -> list[Path]:
+    from mem_graph.stores.graph.ladybug import graph_files
+
+    return graph_files(path)
+
+
+def _remove(path: Path) -> None:
+    for p in _files(path):
+        if p.is_dir():
+            shutil.rmtree(p, ignore_errors=True)
+        elif p.exists():
+            p.unlink()
+
+
+def swap_paths(path: Path) -> tuple[Path, Path]:
+    return Path(f"{path}.compact"), Path(f"{path}.old")
+
+
+def finish_compaction(path: Path) -> None:
+    """Complete or undo an interrupted compaction (the new graph is complete once the old one was moved)."""
+    new, old = swap_paths(path)
+    if new.exists() and not path.exists():
+        for src, dst in zip(_files(new), _files(path), strict=True):
+            if src.exists():
+                src.rename(dst)
+    _remove(new)
+    _remove(old)
+
+
+def dump(run: Any) -> dict[str, list[list[Any]]]:
+    """Every row of every table, columns in ``ladybug.SCHEMA`` order (``run``: the store's query function)."""
+    from mem_graph.cypher_sandbox import _TABLES
+
+    return {table: [list(r.values()) for r in run(query.format(**_ALL))] for table, query in _TABLES.items()}
+
+
+def write_new(path: Path, schema: tuple[str, ...], tables: dict[str, list[list[Any]]], buffer_pool: int) -> None:
+    """Create a complete, checkpointed graph at ``path`` holding ``tables``."""
+    _remove(path)
+    db = ladybug.Database(str(path), buffer_pool_size=buffer_pool)
+    conn = ladybug.Connection(db)
+    try:
+        for stmt in schema:
+            conn.execute(stmt)
+        with tempfile.TemporaryDirectory(prefix=".compact-", dir=path.parent) as tmp:  # mode 0700
+            for table, rows in tables.items():
+                if rows:
+                    file = Path(tmp) / f"{table}.csv"
+                    with file.open("w", newline="", encoding="utf-8") as f:
+                        csv.writer(f, quoting=csv.QUOTE_NONNUMERIC).writerows(rows)  # None becomes NULL
+                    conn.execute(f"COPY {table} FROM '{file.as_posix()}' (header=false, parallel=false)")
+        conn.execute("CHECKPOINT")
+    finally:
+        conn.close()
+        db.close()
+
+
+def replace_files(path: Path) -> None:
+    """Put the complete new graph in place of the (closed) old one."""
+    new, old = swap_paths(path)
+    _remove(old)
+    for src, dst in zip(_files(path), _files(old), strict=True):
+        if src.exists():
+            src.rename(dst)  # from here on the new graph is the store, even after a crash
+    finish_compaction(path)
