@@ -57,7 +57,8 @@ RELIGIONS = ("catholic christian muslim jewish buddhist hindu sikh atheist agnos
 REL_STATUS = "single married divorced engaged widowed separated".split()
 CAR_VALUES = ("car truck van suv motorbike motorcycle scooter pickup sedan hatchback minivan jeep honda toyota "
               "subaru tesla ford bmw audi mercedes volkswagen vw volvo kia hyundai mazda nissan chevy chevrolet "
-              "jeep fiat peugeot renault skoda lexus porsche prius civic corolla").split()
+              "jeep fiat peugeot renault skoda lexus porsche prius civic corolla golf polo fiesta focus puma yaris "
+              "outback camry accord mini").split()
 PHONE_VALUES = "iphone android pixel galaxy samsung nokia blackberry oneplus xiaomi huawei motorola".split()
 DATABASES = ("mongodb postgres postgresql mysql mariadb sqlite redis dynamodb cassandra oracle elasticsearch "
              "couchdb neo4j firestore firebase supabase cockroachdb clickhouse snowflake bigquery mssql "
@@ -80,7 +81,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",
              verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in",
                     "base_in", "stay_in", "move_back_to", "move", "relocate", "come_back_to", "return_to",
-                    "move_in"),
+                    "move_in", "come_back_to", "move_back_to", "go_back_to", "be_back_in"),
              nouns=("home", "hometown", "address", "city"),
              prototypes=("lives in", "moved to a new city", "is based in", "resides in", "home is in")),
     SlotSpec(name="origin", relation="is_from", cardinality=_S, subjects="person",
@@ -93,7 +94,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              nouns=("employer", "company", "workplace"),
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
     SlotSpec(name="occupation", relation="works_as", cardinality=_S, subjects="person",
-             verbs=("work_as", "teach", "become", "retire"), nouns=("job", "occupation", "profession", "career",
+             verbs=("work_as", "teach", "become"), nouns=("job", "occupation", "profession", "career",
                                                                   "role", "title"),
              values=tuple(OCCUPATIONS),
              prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",

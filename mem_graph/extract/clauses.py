@@ -29,6 +29,8 @@ KIN = frozenset(
     "stepdad stepmom stepmother stepfather stepson stepdaughter sibling twin in-law ex".split())
 PARTNER_NOUNS = frozenset("boyfriend girlfriend partner wife husband fiance fiancee fiancé fiancée spouse".split())
 CHILD_NOUNS = frozenset("son daughter kid child baby stepson stepdaughter".split())
+PAST_FORMS = frozenset("got bought sold went took made had left quit began became met moved turned traded switched "
+                       "adopted started joined married".split())
 PET_NOUNS = frozenset("dog cat puppy kitten hamster rabbit bunny parrot turtle horse bird pet ferret snake".split())
 
 
@@ -68,6 +70,8 @@ def compound_span(tok: Any) -> list[Any]:
     """A noun with its compounds, modifiers and flat-name parts ("New York", "black coffee")."""
     parts = [tok]
     for child in tok.children:
+        if not any(ch.isalnum() for ch in child.text) or child.lower_ in ("much", "many", "too", "more", "less"):
+            continue
         if child.dep_ in ("compound", "amod", "nummod", "flat", "nmod", "poss") and child.i < tok.i:
             if child.dep_ == "poss" and (child.lower_ in POSSESSIVES or child.pos_ == "PRON"
                                          or child.lower_ in KIN or child.ent_type_ == "PERSON"):
@@ -197,9 +201,12 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     if subj is None:
         # "Had my 42nd birthday on Sunday!": a chat line without a subject speaks for the speaker
         # "Moved to Manchester last week", "turned 35 today!!", "got a new phone": past narration too
-        if verb.dep_ == "ROOT" and (verb.tag_ in ("VBD", "VBN") or verb.tag_ in ("VBP", "VBZ") and any(
+        past_form = verb.tag_ in ("VBD", "VBN") or verb.lower_ in PAST_FORMS or (
+            verb.tag_ == "VB" and verb.lower_.endswith("ed"))
+        if verb.dep_ == "ROOT" and (past_form or verb.tag_ in ("VBP", "VBZ") and any(
                 t.lower_ in ("my", "i") for t in verb.subtree)) and not any(
-                c.dep_ in ("expl",) for c in verb.children) and verb.i == _first_word(verb).i:
+                c.dep_ in ("expl",) for c in verb.children) and verb.i == _first_word(verb).i \
+                and verb.lemma_.lower() not in ("be", "was", "were"):
             return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")]), None
         return None, None
     if subj.dep_ == "expl":
@@ -210,7 +217,26 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         sub = Subject(ctx.speaker, is_speaker=True, tokens={t.i for t in subj.subtree},
                       entities=[EntityRef(ctx.speaker, "person")])
         return sub, subj
+    span = _linear_np(subj, verb)
+    if span is not None:  # "My boyfriend Tom is making pasta" parsed as two subjects
+        return _possessive_chain(span, ctx), subj
     return resolve_np(subj, ctx), subj
+
+
+def _linear_np(subj: Any, verb: Any) -> list[Any] | None:
+    """"my <kin> <Name>" read off the words when the parse split it (kin and name both hung on the verb)."""
+    doc = subj.doc
+    start, end = subj.i, subj.i
+    while start > 0 and (doc[start - 1].lower_ in ("my", "our") or doc[start - 1].lower_ in KIN) and \
+            doc[start - 1].head.i in (subj.i, verb.i, start):
+        start -= 1
+    while end + 1 < verb.i and doc[end + 1].pos_ == "PROPN" and doc[end + 1].head.i in (verb.i, subj.i):
+        end += 1
+    toks = list(doc[start: end + 1])
+    if (start, end) == (subj.i, subj.i) or not any(t.lower_ in ("my", "our") for t in toks) or len(
+            [t for t in toks if t.dep_ in ("nsubj", "nsubjpass", "npadvmod")]) < 2 and end == subj.i:
+        return None
+    return toks
 
 
 def _first_word(verb: Any) -> Any:
@@ -233,7 +259,8 @@ def companion(subj_tok: Any | None) -> str | None:
 
 def clause_verbs(sent: Any) -> list[Any]:
     """Verbs heading a clause in a sentence, in order."""
-    return [t for t in sent if t.pos_ in ("VERB", "AUX") and (t.dep_ == "ROOT" or t.dep_ in CLAUSE_DEPS)]
+    return [t for t in sent if t.pos_ in ("VERB", "AUX") and (t.dep_ == "ROOT" or t.dep_ in CLAUSE_DEPS or (
+        t.dep_ in ("acl", "xcomp", "dep") and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children)))]
 
 
 def note_people(sent: Any, ctx: Context) -> None:

@@ -52,6 +52,11 @@ def _children(tok: Any, *deps: str) -> list[Any]:
     return [c for c in tok.children if c.dep_ in deps]
 
 
+def _after_tail(verb: Any, tok: Any) -> bool:
+    """``tok`` sits after a "so"/"but" that ends the clause's statement ("I live in Leeds so probably ...")."""
+    return any(t.lower_ in ("so", "but", "because") for t in verb.doc[verb.i + 1: tok.i])
+
+
 def _chain(verb: Any) -> list[Any]:
     """The verb and the verbs it hangs under through xcomp/pcomp/prep ("want to move", "thinking about quitting")."""
     out = [verb]
@@ -69,7 +74,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     """Cues of the clause headed by ``verb`` whose content verb is ``target`` (they differ in
     "I used to live", "I stopped eating", "I'd love to live")."""
     cues = Cues()
-    chain = _chain(target) if target is not verb else [verb]
+    chain = _chain(target)  # "wish I was 30 again": the clause hangs under a wish
     if verb not in chain:
         chain.append(verb)
     words = {t.lower_ for v in chain for t in v.children}
@@ -80,7 +85,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
                 cues.hedge = c.lower_
             if c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether"):
                 cues.hedge = c.lower_
-            if c.lower_ in HEDGE_ADVERBS:
+            if c.lower_ in HEDGE_ADVERBS and not _after_tail(v, c):
                 cues.hedge = c.lower_
         if v is not target and v.lemma_.lower() in PLAN_HEADS:
             cues.hedge = v.lemma_.lower()
@@ -124,6 +129,11 @@ def read_cues(verb: Any, target: Any) -> Cues:
         elif vl in RESUMPTION and vl != "start":
             cues.change = f"{verb.lower_} back" if "back" in words else verb.lower_
             cues.note(cues.change)
+    if verb is target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick") and (
+            target.lemma_.lower() not in ("give", "cut", "kick") or any(
+                c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and any(
+            c.dep_ == "dobj" for c in target.children):
+        cues.negated, cues.change = True, target.lower_  # "gave up sugar", "quit the gym", "cut out meat"
     if "no" in words and "longer" in words:
         cues.negated, cues.change = True, "no longer"
     for w in ("anymore", "again", "now", "nowadays", "currently"):
@@ -141,7 +151,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
             a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:
         cues.tense = "past"
-    if past_phrase and cues.tense == "present" and cues.change in (None, "used to") and not any(
+    if past_phrase and cues.tense == "present" and cues.change in (None, "used to") and \
+            target.lemma_.lower() in STATIVE and not any(
             t.lower_ in ("now", "anymore", "longer") for t in target.subtree):
         cues.tense = "past"
         cues.note(past_phrase)

@@ -18,6 +18,10 @@ COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "fed_up_with", "over"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
+# past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
+IRREGULAR = {"got": "get", "bought": "buy", "sold": "sell", "went": "go", "took": "take", "made": "make",
+             "had": "have", "left": "leave", "began": "begin", "became": "become", "met": "meet", "quit": "quit"}
+ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break"})
 SEPARATION = frozenset({"split", "break", "divorce", "separate"})
 GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say", "tell", "think", "know", "see",
                            "want", "need", "feel", "look", "come", "let", "give", "put", "keep", "try", "seem"})
@@ -38,9 +42,12 @@ class Predicate:
     preps: dict[str, Any] = field(default_factory=dict)  # preposition -> its object
     adjective: str | None = None  # "sick_of", "allergic_to"
     dobj: Any | None = None
+    back: bool = False  # "come back to", "move back to"
 
     @property
     def key(self) -> str:
+        if self.prep and self.back:
+            return f"{self.lemma}_back_{self.prep}"
         return f"{self.lemma}_{self.prep}" if self.prep else self.lemma
 
 
@@ -85,7 +92,7 @@ def content_verb(verb: Any) -> Any:
 
 
 def predicate(verb: Any, target: Any) -> Predicate:
-    pred = Predicate(verb, target, target.lemma_.lower())
+    pred = Predicate(verb, target, IRREGULAR.get(target.lower_, target.lemma_.lower()))
     for c in target.children:
         if c.dep_ == "prep":
             pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)
@@ -101,9 +108,15 @@ def predicate(verb: Any, target: Any) -> Predicate:
                         inner = next((h for h in g.children if h.dep_ == "pobj"), None)
                         if inner is not None:
                             pred.preps.setdefault(g.lower_, inner)
-        if c.dep_ == "prt" and c.lower_ in ("in",):  # "traded in my Honda"
-            pass
-    direct = [c for c in target.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")]
+        if c.dep_ == "advmod" and c.lower_ == "back":  # "coming back to Seattle", "moved back to Leeds"
+            for g in c.children:
+                inner = next((h for h in g.children if h.dep_ == "pobj"), None) if g.dep_ == "prep" else None
+                if inner is not None:
+                    pred.preps.setdefault(g.lower_, inner)
+                    pred.back = True
+    # objects follow the verb in a statement; a "that" read as an object is a misparse
+    direct = [c for c in target.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")
+              and c.i > target.i and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
     oprd = next((c for c in direct if c.dep_ == "oprd"), None)
     if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"
@@ -122,27 +135,40 @@ def predicate(verb: Any, target: Any) -> Predicate:
             # "I love hiking"; "I love playing Fortnite" is about Fortnite
             gobj = next((c for c in ger.children if c.dep_ == "dobj"), None) if pred.lemma != "go" else None
             direct = [gobj if gobj is not None else ger]
+    if not direct and pred.lemma in ("move", "relocate") and (
+            place := next((o for o in pred.preps.values() if o.ent_type_ == "GPE"), None)) is not None:
+        pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome"
     if not direct and pred.preps:
         for c in target.children:
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break
-    heads = [unwrap_quantifier(h) for h in direct[:1]]
     out = []
-    for h in heads:
-        out.append(h)
-        stack = [h]
-        while stack:  # "tea, coffee and cake": conjuncts chain off each other
+    direct = [_alnum_head(h) for h in direct]
+    for h in direct[:1]:
+        out.append(unwrap_quantifier(h))
+        stack = [h, out[-1]]
+        while stack:  # "tea, coffee and cake": conjuncts chain off each other (and off "a bit of Greek")
             for c in stack.pop().children:
-                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ"):
-                    out.append(c)
+                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out:
+                    out.append(unwrap_quantifier(c))
                     stack.append(c)
     pred.objects = out
     return pred
 
 
+def _alnum_head(tok: Any) -> Any:
+    """An emoji read as the head of "Klarna 🎉": the word before it."""
+    if any(ch.isalnum() for ch in tok.text):
+        return tok
+    words = [c for c in tok.children if any(ch.isalnum() for ch in c.text)]
+    return words[-1] if words else tok
+
+
 def object_text(obj: Any) -> str:
     if obj.pos_ == "VERB":  # "hiking", "playing tennis"
+        if obj.dep_ == "ROOT":
+            return obj.text
         return span_text([t for t in obj.subtree if t.dep_ not in ("prep",) or t.head is not obj] or [obj])
     return span_text(compound_span(obj))
 
@@ -163,6 +189,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
               embedder: Any = None, phrase: str = "", change: str | None = None) -> SlotMatch | None:
     """The slot ``obj`` fills in this clause, or None."""
     lemma, key = pred.lemma, pred.key
+    appos = next((c for c in obj.children if c.dep_ == "appos"), None) or next(
+        (c for c in obj.head.children if c.dep_ in ("npadvmod", "appos") and c.i > obj.i and c.pos_ == "PROPN"),
+        None)
+    if appos is not None and cat.value_slot(compound_span(appos)) is not None:
+        obj = appos  # "a new phone, an iPhone 15"
     obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
     text = object_text(obj)
     person = subject.type == "person"
@@ -204,6 +235,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # 3. a copula with a value: "I'm 41", "I'm an accountant", "I'm vegetarian", "Tom is my boyfriend"
     if lemma in COPULAS:
         age = _age(obj)
+        nxt = pred.target.nbor(1) if pred.target.i + 1 < len(pred.target.doc) else None
+        if age is None and lemma == "be" and nxt is not None and nxt.like_num and nxt.text.isdigit() \
+                and 0 < int(nxt.text) < 130 and (nxt.i + 1 >= len(nxt.doc) or nxt.nbor(1).lower_ not in (
+                    "%", "kg", "lbs", "km", "miles", "minutes", "hours", "pm", "am", ":")):
+            age, text = nxt.text, nxt.text  # "I'm 27 so not that old" (the number read as a modifier)
         if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") \
                 and obj.dep_ != "pobj":
             return match("age", f"'{lemma} {text}' number", value=age)
@@ -241,9 +277,12 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("name", f"'{pred.verb.text} {text}'")
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
+    if lemma in ENDING_VERBS and value_spec is not None:
+        return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     candidates = cat.verbs.get(key, []) + [s for s in cat.verbs.get(lemma, []) if s not in cat.verbs.get(key, [])]
     if value_spec is not None and lemma in ("switch", "move", "migrate", "buy", "get", "have", "own", "trade",
-                                            "use", "run", "drive", "sell", "lease", "rent", "upgrade", "replace"):
+                                            "use", "run", "drive", "sell", "lease", "rent", "upgrade", "replace",
+                                            "follow", "start", "try", "adopt", "pick"):
         candidates = [value_spec, *[c for c in candidates if c is not value_spec]]
     for spec in candidates:
         if spec.subjects == "person" and not person or spec.subjects == "thing" and person:
@@ -260,8 +299,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
-    if lemma == "sell" and value_spec is not None:
-        return match(value_spec.name, f"'sold {text}' value lexicon", polarity=0)
+    if lemma in ENDING_VERBS and value_spec is not None:
+        return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)
     if embedder is not None and phrase and lemma not in GENERIC_VERBS and obj.pos_ in ("NOUN", "PROPN"):
         near = cat.nearest(embedder, phrase, PROTOTYPE_SLOTS)
@@ -279,12 +318,14 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS
+    if name == "hobbies" and lemma == "play":
+        return True
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats"):
         return value_spec.name == "database" and name == "tools" or name == "owns" and value_spec.name not in (
             "car", "phone", "pets", "health_condition")
     if name == "residence":
-        if lemma == "move" and pred.prep is None:
+        if lemma == "move" and pred.prep is None or looks_like_school(obj_toks):
             return False
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area")
@@ -294,7 +335,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
         if lemma in ("join", "start"):
-            return obj.pos_ == "PROPN" and obj.ent_type_ not in ("DATE", "TIME", "PERSON")
+            return (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and obj.ent_type_ not in ("DATE", "TIME", "PERSON")
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         return lemma != "become" or value_spec is not None and value_spec.name == "occupation"
@@ -305,6 +346,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "database":
         return value_spec is not None and value_spec.name == "database"
     if name == "hobbies":
+        if lemma in ENDING_VERBS:
+            return False
         if lemma in ("go",):
             return obj.tag_ == "VBG"
         if lemma == "do":

@@ -141,6 +141,8 @@ class Reconciler:
             sims = {rid: s for rid, (_, s) in related.items() if s is not None and rid not in gone}
             sims.update({p.record.id: float(np.dot(vec, p.vector)) for p in planned if p.vector is not None})
             decision = self._decide_one(fact, [c.record for c in candidates], sims)
+            if fact.clears_slot:  # "we split up", "she retired": ends the slot's value without becoming one
+                fact.slot = None
             decisions.append(decision)
             if decision.event in (Event.UPDATE, Event.DELETE):
                 gone |= {t.id for t in decision.targets}

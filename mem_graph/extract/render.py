@@ -56,9 +56,8 @@ def clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     for child in verb.children:  # "Big news: I moved…", "Honestly, I…", "Not really, I…": drop the lead-in
-        if child.i < verb.i and (subj is None or child.i < subj.i) and (
-                child.dep_ in LEAD_DEPS or child.dep_ == "npadvmod" and child.ent_type_ == "DATE"
-                or child.dep_ == "advmod" and child.lower_ not in ("also", "still", "just", "never", "really")):
+        if child.i < verb.i and (subj is None or child.i < subj.i) and child.dep_ not in ("aux", "auxpass") and (
+                child.dep_ != "prep" or child.lower_ == "as"):  # keep "At work, I ..."; drop "As a nurse, I ..."
             drop.update(t.i for t in child.subtree)
     # ", so no meat for me": a verbless tail after "so"/"but" is not part of the fact
     cc = next((c for c in verb.children if c.dep_ == "cc" and c.i > verb.i and c.lower_ in ("so", "but")), None)
@@ -103,7 +102,11 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
                 word = _AUX_3RD[low]
             elif t.tag_ == "VBP" and (t.dep_ in ("ROOT", "conj", "ccomp", "advcl") or t.i in first_person_heads):
                 word = third_person(low)
-        if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text:
+        elif t.tag_ == "VB" and t.i in first_person_heads and not low.endswith("ed") and low not in (
+                "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "met") and not any(
+                c.dep_ in ("aux", "auxpass") for c in t.children):  # "I no longer use" (read as VB)
+            word = third_person(low)
+        if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text and word.istitle():
             word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"
         if out and not out[-1].endswith(" ") and (word != t.text and t.text.startswith("'") or (
                 prev is not None and t.i != prev.i + 1 and not t.is_punct)):

@@ -49,6 +49,15 @@ _QUESTION_START = re.compile(
     r"will)\b|(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|"
     r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
     r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
+RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
+                    "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
+                    "works_as": "works as"}
+_FRAGMENT = re.compile(r"^\s*(?:not|no longer|now|still|also)\s+(?:a |an )?\w+", re.I)
+FILLERS = frozenset("ok okay so well weirdly honestly lol haha oh and but actually wait hmm yeah also tbh um "
+                    "anyway funny weird thing".split())
+HABIT_VERBS = frozenset({"smoke", "vape"})
+_SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
+_CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -60,7 +69,14 @@ def is_chitchat(text: str) -> bool:
 def is_question_or_request(sentence: str) -> bool:
     """A question or a request to the assistant ("Where should I eat tonight", "Can you...", "Tell me...")."""
     s = sentence.strip()
-    return s.endswith("?") or bool(_QUESTION_START.match(s))
+    if bool(_QUESTION_START.match(s)):
+        return True
+    if not s.endswith("?"):
+        return False
+    # "ok weirdly I love olives now??": a statement said with a rising tone
+    words = [w for w in _WORD.findall(s.casefold()) if w not in FILLERS]
+    return not (words and words[0] in ("i", "i'm", "my", "we", "we're", "our", "i've") and len(words) > 2
+                and words[1] not in ("wonder", "guess"))
 
 
 def statements(text: str) -> str:
@@ -138,6 +154,9 @@ class RuleExtractor:
 
     # -- internals --------------------------------------------------------
     def _docs(self, texts: list[str]) -> list[Any]:
+        # chat is often lower-case ("my son Theo studies at...", "i live in..."): the small parser reads
+        # a capitalised sentence start and "I" far better
+        texts = [_CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), t)) for t in texts]
         with self._parsed_lock:
             known = {t: self._parsed[t] for t in texts if t in self._parsed}
         todo = list(dict.fromkeys(t for t in texts if t not in known))
@@ -180,8 +199,12 @@ class RuleExtractor:
             if is_question_or_request(sent.text) or is_chitchat(sent.text):
                 continue
             named_before = ctx.last_person
-            for verb in clause_verbs(sent):
-                facts.extend(self._clause_facts(verb, ctx, message))
+            found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]
+            if not found and _FRAGMENT.match(sent.text):  # "not vegan anymore tbh": the speaker, unsaid
+                said = sent.text.strip()
+                frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
+                found = [f for verb in clause_verbs(frag[:]) for f in self._clause_facts(verb, ctx, message)]
+            facts.extend(found)
             note_people(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
@@ -193,6 +216,16 @@ class RuleExtractor:
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message) -> list[Fact]:
         subject, subj_tok = clause_subject(verb, ctx)
+        if subject is None and verb.lemma_.lower() == "rename" and subj_tok is not None:
+            # "the kids renamed the hamster to X": the name belongs to the hamster, whoever renamed it
+            subject = Subject(span_text(list(subj_tok.subtree)), type="person", tokens={subj_tok.i})
+        if subject is None and verb.lemma_.lower() == "be" and subj_tok is not None and subj_tok.lower_ == "it":
+            # "it's a Ford Puma, not a Fiesta": "it" is the speaker's car or phone when the value says so
+            attr = next((c for c in verb.children if c.dep_ == "attr"), None)
+            spec = self.catalogue.value_slot(compound_span(attr)) if attr is not None else None
+            if spec is not None and spec.name in ("car", "phone"):
+                subject = Subject(ctx.speaker, is_speaker=True, attribute=spec.name, owner=ctx.speaker,
+                                  entities=[EntityRef(ctx.speaker, "person")], tokens={subj_tok.i})
         if subject is None:
             return []
         target = content_verb(verb)
@@ -200,17 +233,34 @@ class RuleExtractor:
         pred = predicate(verb, target)
         speaker = ctx.speaker
         objects = pred.objects
-        if not objects and pred.lemma in SEPARATION or (not objects and pred.lemma == "retire"):
+        if (not objects and pred.lemma == "retire" or pred.lemma in SEPARATION | HABIT_VERBS) and \
+                subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)):
             return [self._bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
+        if not objects and subject.attribute and pred.target.tag_ == "VBG" and any(
+                c.lemma_ == "be" for c in pred.target.children if c.dep_ == "aux"):
+            # "My hobbies are climbing and photography" (read as a progressive verb)
+            objects = pred.objects = [pred.target, *(c for c in pred.target.children if c.dep_ == "conj")]
+            pred.lemma = "be"
         if not objects:
             return []
         facts = []
+        first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
+        if first is not None and first.spec.cardinality == "multi" and first.spec.values:
+            # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
+            # clause is an object, however the list was parsed
+            listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values]
+            if len(listed) > 1:
+                for obj in listed:
+                    fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, listed=True)
+                    if fact is not None:
+                        facts.append(fact)
+                return facts
         for obj in objects:
             facts.append(self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message))
         return [f for f in facts if f is not None]
 
     def _object_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any, cues: Any,
-                     ctx: Context, message: Message) -> Fact | None:
+                     ctx: Context, message: Message, listed: bool = False) -> Fact | None:
         speaker = ctx.speaker
         replaces: list[str] = []
         slot_subject = subject
@@ -255,6 +305,10 @@ class RuleExtractor:
         m = m0 or m
         if m is not None and replaces:
             m.replaces = replaces
+        if m is None and replaces:
+            m = SlotMatch(self.catalogue.specs["tools"], slot_subject.name, object_text(obj),
+                          f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
+                          replaces=replaces) if "tools" in self.catalogue.specs else None
         negated = cues.negated or (m is not None and m.polarity == 0)
         if pred.lemma == "stand" and cues.negated:  # "I can't stand jazz"
             negated = False
@@ -291,6 +345,14 @@ class RuleExtractor:
         polarity = m.polarity if m is not None and m.polarity else 1
         siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
         text = render(verb, subject, speaker, exclude=siblings, subject_token=subj_tok)
+        if m is not None and m.replaces and m.single and not negated:
+            # "traded the Honda in for a Subaru", "moved from Denver to Austin": the new value, said plainly
+            text = f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} " \
+                   f"{m.object}"
+        if listed:  # one value of a list the parse tangled: a short sentence of its own
+            neg = " no longer" if cues.negated else ""
+            text = f"{subject.name}{neg} {pred.lemma if neg else third_person(pred.lemma)} {obj.text}"
+            obj_name = obj.text
         single = m is not None and m.single
         if m is not None and m.spec.name == "name" and slot_subject is not subject:
             pass
@@ -355,7 +417,9 @@ class RuleExtractor:
 
     def _bare_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
                    message: Message) -> Fact:
-        """A clause without an object that still changes a slot: "Tom and I split up", "I retired"."""
+        """A clause whose verb alone changes a slot: "Tom and I split up", "I retired", "I no longer smoke"."""
+        if pred.lemma in HABIT_VERBS:
+            return self._habit_fact(verb, pred, subject, subj_tok, cues, ctx, message)
         spec_name = "partner" if pred.lemma in SEPARATION else "occupation"
         other = companion(subj_tok) or (object_text(pred.preps["with"]) if "with" in pred.preps else None)
         text = render(verb, subject, ctx.speaker, subject_token=subj_tok)
@@ -373,11 +437,28 @@ class RuleExtractor:
                         evidence=f"slot partner: '{pred.verb.text}' separation"
                                  + (f" from {other}" if other else " (no one named: the current partner)"),
                         clears_slot=other is None)
+        # "she retired": the occupation ends (the retirement is kept as stated, not as a new occupation)
         return Fact(text=text, entities=_dedupe(entities), triples=triples, slot=f"{subject.key}|occupation",
-                    subject_key=subject.key, object_key="retired", single_valued=cues.tense == "present",
-                    rule="rules.clause:occupation.single", message_ids=[message.id] if message.id else [],
+                    subject_key=subject.key, object_key=None, negated=True, clears_slot=True,
+                    rule="rules.clause:occupation.neg", message_ids=[message.id] if message.id else [],
                     timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
-                    evidence="slot occupation: 'retired' verb lexicon")
+                    evidence=f"slot occupation: '{pred.verb.text}' ends it; cues: {', '.join(cues.words)}")
+
+    def _habit_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
+                    message: Message) -> Fact:
+        """"I smoke like a pack a day" / "I no longer smoke": the habit is the verb itself."""
+        habit = pred.lemma
+        triples = [*subject.triples] + ([] if cues.tense == "plan" else [
+            Triple(subject.name, "not_habit" if cues.negated else "habit", habit)])
+        entities = [*(subject.entities or [EntityRef(subject.name, subject.type)]), EntityRef(habit, "thing")]
+        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=_dedupe(entities),
+                    triples=triples, slot=None if cues.tense == "plan" else f"{subject.key}|habit|{habit}",
+                    subject_key=subject.key, object_key=habit, negated=cues.negated,
+                    rule=f"rules.clause:habit{'.neg' if cues.negated else ''}",
+                    message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                    metadata=dict(message.metadata), tense=cues.tense,
+                    evidence=f"slot habit: '{habit}' verb lexicon" + (f"; cues: {', '.join(cues.words)}"
+                                                                      if cues.words else ""))
 
 
 def _dedupe(entities: list[EntityRef]) -> list[EntityRef]:
