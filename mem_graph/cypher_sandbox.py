@@ -47,6 +47,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+import threading
 import time
 import weakref
 from dataclasses import dataclass, field
@@ -114,9 +115,14 @@ class CypherSandbox:
         self.store = store
         self.cfg = cfg or ExplorationConfig()
         self._pool: SandboxPool | None = None
+        self._pool_lock = threading.Lock()
 
     @property
     def pool(self) -> SandboxPool:
+        with self._pool_lock:
+            return self._pool or self._open_pool()
+
+    def _open_pool(self) -> SandboxPool:
         if self._pool is None:  # workers start on the first exploration, not with every Memory
             self._pool = SandboxPool(self.cfg.workers, {"schema": list(SCHEMA), "cached_scopes": self.cfg.cached_scopes,
                                                         "buffer_pool_mb": self.cfg.buffer_pool_mb})
@@ -198,9 +204,10 @@ class CypherSandbox:
 
     def close(self) -> None:
         """End the worker processes (their scope copies are deleted)."""
-        if self._pool is not None:
-            self._pool.close()
-            self._pool = None
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
 
 def _check_scope(rows: list[dict[str, Any]], scope: Scope) -> None:

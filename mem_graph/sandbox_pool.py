@@ -130,6 +130,10 @@ class SandboxPool:
             while True:
                 if self._closed:
                     raise StoreError("the exploration sandbox is closed")
+                for dead in [w for w in self._idle if w.proc.poll() is not None]:  # exited while idle
+                    self._idle.remove(dead)
+                    dead.kill()
+                    self._live -= 1
                 if self._idle:
                     worker = next((w for w in reversed(self._idle) if key in w.keys), self._idle[-1])
                     self._idle.remove(worker)

@@ -138,6 +138,7 @@ def main() -> None:
     try:
         while (req := _read(stdin)) is not None:
             _, key, version, tables, query, params, lim = req
+            req = None  # only ``tables`` keeps the rows, and only until the copy is built
             cached = copies.get(key)
             if cached is not None and cached[0] != version:
                 copies.pop(key)[1].close()
