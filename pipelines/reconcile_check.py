@@ -52,6 +52,10 @@ class CaseResult:
                 "decisions": self.decisions, "facts": self.facts}
 
 
+# A relation that itself states a negation or a dislike ("not_likes", "dislikes", "hates", "stopped_using").
+NEGATIVE_RELATION = re.compile(r"(not|no|never|no_longer|stopped|quit)_|(dislike|hate|detest|despise)")
+
+
 def has(text: str, entry: str) -> bool:
     """``entry`` (alternatives separated by '|') occurs in ``text``: case-insensitive, from a word start."""
     low = text.casefold().replace("\u2019", "'")
@@ -125,7 +129,8 @@ def _check(mem: Any, case: Case, res: CaseResult) -> None:
         hit = any(has(r.text, entry) for r in active)
         add(Check(f"active has {entry!r}", hit, "" if hit else _texts(active)))
     for entry in ex.active_must_not_contain:
-        stale = [r.text for r in positive if has(r.text, entry)]
+        # a fact naming the old and the new value describes the change ("lives in Innsbruck, not Salzburg")
+        stale = [r.text for r in positive if has(r.text, entry) and not any(has(r.text, n) for n in ex.active_must_contain)]
         res.missed += bool(stale)
         add(Check(f"no current fact has {entry!r}", not stale, "; ".join(stale)))
     for entry in ex.invalidated_must_contain:
@@ -199,7 +204,7 @@ def _check_edges(mem: Any, uid: str, ex: Expect, by_id: dict[str, Any], res: Cas
 
     def pos(e: Any) -> bool:
         rec = by_id.get(e.memory_id)
-        return rec is not None and rec.polarity > 0 and not e.relation.startswith("not_")
+        return rec is not None and rec.polarity > 0 and not NEGATIVE_RELATION.match(e.relation.casefold())
 
     for g in ex.graph_edges:
         between = [e for e in edges if has(e.source, g.subject) and has(e.target, g.object)

@@ -93,3 +93,23 @@ def test_bench_runs_real_cases_and_writes_its_report(tmp_path) -> None:
 
 def test_cases_dir_is_the_one_documented() -> None:
     assert (CASES_DIR / "README.md").exists() and (CASES_DIR / "dev").is_dir() and (CASES_DIR / "heldout").is_dir()
+
+
+@pytest.mark.parametrize("text, entry, expected", [
+    ("User is 34", "34", True), ("User is 134", "34", False), ("User lives in Leeds", "leeds", True),
+    ("User drives a Subaru", "Honda|Subaru", True), ("User's cat is Luna", "cat’s|cat's", True),
+    ("Romeo lives here", "Rome", True),  # from a word start: a longer word still matches (plurals)
+])
+def test_expectation_strings_match_from_a_word_start(text: str, entry: str, expected: bool) -> None:
+    from pipelines.reconcile_check import has
+
+    assert has(text, entry) is expected
+
+
+@pytest.mark.parametrize("relation, negative", [("not_likes", True), ("dislikes", True), ("hates", True),
+                                                ("no_longer_lives_in", True), ("stopped_using", True),
+                                                ("likes", False), ("lives_in", False), ("notes", False)])
+def test_relations_that_state_a_negation_are_not_positive_edges(relation: str, negative: bool) -> None:
+    from pipelines.reconcile_check import NEGATIVE_RELATION
+
+    assert bool(NEGATIVE_RELATION.match(relation)) is negative
