@@ -97,7 +97,7 @@ def test_cases_dir_is_the_one_documented() -> None:
 
 @pytest.mark.parametrize("text, entry, expected", [
     ("User is 34", "34", True), ("User is 134", "34", False), ("User lives in Leeds", "leeds", True),
-    ("User drives a Subaru", "Honda|Subaru", True), ("User's cat is Luna", "cat’s|cat's", True),
+    ("User drives a Subaru", "Honda|Subaru", True), ("User's cat’s name is Luna", "cat's", True),
     ("Romeo lives here", "Rome", True),  # from a word start: a longer word still matches (plurals)
 ])
 def test_expectation_strings_match_from_a_word_start(text: str, entry: str, expected: bool) -> None:
