@@ -113,3 +113,29 @@ def test_relations_that_state_a_negation_are_not_positive_edges(relation: str, n
     from pipelines.reconcile_check import NEGATIVE_RELATION
 
     assert bool(NEGATIVE_RELATION.match(relation)) is negative
+
+
+def test_bench_runs_the_llm_extractor_against_a_configured_endpoint(tmp_path) -> None:
+    """The llm extractor path of the harness, against a real HTTP endpoint on loopback scripted to answer
+    like a (naive) model: every user message becomes one ADD fact."""
+    from llm_server import ScriptedLLM, answer, fact
+
+    def naive_model(body: dict) -> dict:
+        payload = json.loads(body["messages"][-1]["content"])
+        said = [m["content"] for m in payload["new_messages"] if m["role"] == "user"]
+        return answer(*(fact(s.replace("I'm", "User is")) for s in said))
+
+    llm = ScriptedLLM().start()
+    try:
+        for _ in range(20):
+            llm.reply(naive_model)
+        config = {"llm": {"provider": "openai", "config": {"model": "m", "base_url": llm.url, "api_key": "sk-test",
+                                                           "timeout": 5, "max_retries": 0}}}
+        out = io.StringIO()
+        report = run_bench("dev", ["llm"], config, "restate-age", None, console=Console(file=out, width=160))
+    finally:
+        llm.stop()
+    [case] = report["extractors"]["llm"]["cases"]
+    assert case["error"] is None, case["error"]
+    assert llm.requests and case["decisions"]  # the model was asked, and its decisions were recorded
+    assert report["extractors"]["llm"]["summary"]["all"]["cases"] == 1
