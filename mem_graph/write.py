@@ -27,6 +27,7 @@ from mem_graph.embed import Embedder
 from mem_graph.erasure import Eraser
 from mem_graph.errors import ScopeError, StoreError
 from mem_graph.extract.reconcile import Decision, Reconciler
+from mem_graph.extract.catalogue import slot_words
 from mem_graph.extract.rules import SPEAKER, RuleExtractor, not_memorable, statements
 from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
@@ -71,14 +72,21 @@ def speaker_of(layer: str, metadata: dict[str, Any]) -> str | None:
 _PLACEHOLDER = re.compile(rf"\b{SPEAKER}(?:'s)?\b")
 
 
-def index_text(text: str, layer: str, metadata: dict[str, Any]) -> str:
+def index_text(text: str, layer: str, metadata: dict[str, Any], subject_key: str | None = None,
+               slot: str | None = None) -> str:
     """What gets BM25-indexed: a verbatim turn carries its speaker's name; an extracted fact drops the
-    speaker placeholder ("User"), which every fact about the user contains (a query saying "the user"
-    would otherwise reward any of them)."""
+    speaker placeholder ("User"), which every fact mentioning the user contains ("User's sister Anna
+    lives in Paris"), and instead names its subject once when that is the user, plus the words of its
+    slot ("lives in"), so "where does the user live" rewards the user's own residence."""
     speaker = speaker_of(layer, metadata)
     if speaker:
         return f"{speaker}: {text}"
-    return _PLACEHOLDER.sub("", text) if layer != "episodic" else text
+    if layer == "episodic":
+        return text
+    extra = [SPEAKER] if subject_key == SPEAKER.casefold() else []
+    if slot and slot.count("|") >= 1:
+        extra.append(slot_words(slot.split("|")[1]))
+    return " ".join([*extra, _PLACEHOLDER.sub("", text)])
 
 
 def embed_stored(embedder: Embedder, items: list[tuple[str, str, dict[str, Any]]]) -> np.ndarray:
@@ -359,7 +367,8 @@ class WritePipeline:
         items = [(r.text, r.layer, r.metadata) for r in records]
         if vectors is None:
             vectors = embed_stored(self.embedder, items)
-        self.vectors.upsert(records, vectors, [index_text(*item) for item in items])
+        self.vectors.upsert(records, vectors, [index_text(*item, subject_key=r.subject_key, slot=r.slot)
+                                               for item, r in zip(items, records, strict=True)])
 
     def replay_pending(self) -> int:
         """Re-apply write plans a crash left unfinished; returns how many."""

@@ -100,7 +100,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",
                          "is a software engineer", "earns a living as")),
     SlotSpec(name="school", relation="studies_at", cardinality=_S, subjects="person",
-             verbs=("study_at", "attend", "go_to", "enrol_in", "enroll_in", "enrol_at", "enroll_at", "transfer_to",
+             verbs=("study_at", "attend", "go_to", "move_to", "change_to", "enrol_in", "enroll_in", "enrol_at", "enroll_at", "transfer_to",
                     "switch_to", "start_at", "be_at", "graduate_from"),
              nouns=("school", "university", "college", "uni"),
              prototypes=("goes to school at", "is a student at", "attends the university", "studies at")),
@@ -185,3 +185,10 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="owns", relation="owns", cardinality=_M, key_by="object", verbs=("own", "have", "buy", "get"),
              prototypes=("owns a house",)),
 )
+
+
+def slot_words(name: str) -> str:
+    """Search words for a slot name: its name and its relation ("residence lives in")."""
+    spec = next((s for s in DEFAULT_SLOTS if s.name == name), None)
+    words = name.replace("_", " ")
+    return f"{words} {spec.relation.replace('_', ' ')}" if spec is not None else words

@@ -113,8 +113,10 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     has_owner = any(t.lower_ in POSSESSIVES or t.tag_ == "POS" for t in toks)
     if not has_owner:
         if head.pos_ != "PROPN":
-            if head.lemma_.lower() in PET_NOUNS | KIN and any(t.lower_ in ("the",) for t in toks):
-                return None
+            if head.pos_ == "NOUN" and head.lemma_.lower() not in KIN | PET_NOUNS:
+                # "the billing service": kept only if the clause names a thing's slot (its database)
+                name = span_text([t for t in compound_span(head) if t.lower_ not in ("the", "a", "an")])
+                return Subject(name, type="generic", tokens={t.i for t in toks}, entities=[EntityRef(name, "thing")])
             return None
         name = span_text(compound_span(head))
         return Subject(name, type="person" if head.ent_type_ in ("", "PERSON") else "thing",

@@ -197,6 +197,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
     text = object_text(obj)
     person = subject.type == "person"
+    if subject.type == "generic":
+        person = False
 
     def match(name: str, why: str, *, subj: str | None = None, value: str | None = None,
               qualifier: str | None = None, polarity: int = 1) -> SlotMatch | None:
@@ -225,7 +227,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "from" and person:
             return match("origin", "'is from' lexicon")
         if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS):
-            if obj.ent_type_ not in PLACE_LABELS or looks_like_school(obj_toks):
+            if pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks):
                 return match("school", f"'is {pred.prep}' + school ({'school word' if looks_like_school(obj_toks) else 'child'})")
         if pred.prep == "at" and person and obj.pos_ == "PROPN" and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
@@ -285,7 +287,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                                             "follow", "start", "try", "adopt", "pick"):
         candidates = [value_spec, *[c for c in candidates if c is not value_spec]]
     for spec in candidates:
-        if spec.subjects == "person" and not person or spec.subjects == "thing" and person:
+        if spec.subjects == "person" and not person or spec.subjects == "thing" and person and not (
+                subject.type == "generic"):
             continue
         if not _fits(spec.name, pred, obj, obj_toks, subject, value_spec):
             continue

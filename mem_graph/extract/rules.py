@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mem_graph.extract.clauses import (
-    PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
+    PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
 )
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.nlp import get_nlp
@@ -273,17 +273,14 @@ class RuleExtractor:
         if pred.lemma == "replace":
             new_obj = pred.preps.get("with")
         if new_obj is not None:
-            old = pred.preps.get("from") or pred.preps.get("in") or pred.dobj
-            if old is not None and old is not new_obj and not (pred.dobj is old and pred.lemma in ("move", "switch",
-                                                                                                     "migrate")):
+            moved_thing = pred.dobj is not None and pred.lemma in ("move", "switch", "migrate") and \
+                pred.dobj.pos_ in ("NOUN", "PROPN") and not pred.dobj.lower_ in ("me", "us")
+            old = pred.preps.get("from") or pred.preps.get("in") or (None if moved_thing else pred.dobj)
+            if old is not None and old is not new_obj:
                 replaces.append(normalise_entity(span_text(compound_span(old))))
-            if pred.dobj is not None and pred.lemma in ("move", "switch", "migrate") and pred.dobj.pos_ == "NOUN" \
-                    and pred.dobj is not old:
-                thing = span_text(compound_span(pred.dobj))
+            if moved_thing:  # "we moved the service from MongoDB to Postgres": the service's slot
+                thing = span_text([t for t in compound_span(pred.dobj) if t.lower_ not in ("our", "my")])
                 slot_subject = Subject(thing, type="thing", entities=[EntityRef(thing, "thing")])
-                old_from = pred.preps.get("from")
-                if old_from is not None:
-                    replaces = [normalise_entity(span_text(compound_span(old_from)))]
             obj = new_obj
             pred.prep = "to" if pred.lemma != "trade" else None
         if pred.lemma == "rename" and pred.dobj is not None and "to" in pred.preps:  # "renamed the hamster to X"
@@ -315,9 +312,14 @@ class RuleExtractor:
             m = SlotMatch(self.catalogue.specs["stance"], slot_subject.name, object_text(obj),
                           "slot stance: \"can't stand\" lexicon", polarity=-1) if "stance" in self.catalogue.specs \
                 else m
+        if subject.type == "generic" and (m is None or m.spec.subjects != "thing"):
+            return None  # "the weather is nice": a common noun is a subject only of a thing's slot
         obj_name = object_text(obj)
         if pred.lemma == "be" and obj.pos_ == "PROPN" and subject.kin and "'s " in subject.name and m is None:
-            if subject.kin in PET_NOUNS:  # "my hamster is Peanut": the pet's name
+            if subject.kin in PARTNER_NOUNS and subject.triples and subject.triples[0].subject == speaker:
+                m = SlotMatch(self.catalogue.specs["partner"], speaker, obj_name, f"slot partner: 'my {subject.kin} "
+                                                                                  f"is {obj_name}'")
+            elif subject.kin in PET_NOUNS:  # "my hamster is Peanut": the pet's name
                 m = SlotMatch(self.catalogue.specs["name"], subject.name, obj_name, f"slot name: '{subject.kin} is "
                                                                                      f"{obj_name}' (pet)")
             else:
