@@ -57,11 +57,13 @@ NEGATIVE_RELATION = re.compile(r"(not|no|never|no_longer|stopped|quit)_|(dislike
 
 
 def has(text: str, entry: str) -> bool:
-    """``entry`` (alternatives separated by '|') occurs in ``text``: case-insensitive, from a word start."""
+    """``entry`` (alternatives separated by '|') occurs in ``text``: case-insensitive, from a word start
+    (so plurals match); an alternative of at most 3 characters ("Go", "ABB", "34") must be a whole word."""
     low = text.casefold().replace("\u2019", "'")
     for alt in entry.split("|"):
         alt = alt.strip().casefold().replace("\u2019", "'")
-        if alt and re.search((r"(?<!\w)" if alt[0].isalnum() else "") + re.escape(alt), low):
+        pattern = (r"(?<!\w)" if alt[:1].isalnum() else "") + re.escape(alt) + (r"(?!\w)" if len(alt) <= 3 else "")
+        if alt and re.search(pattern, low):
             return True
     return False
 

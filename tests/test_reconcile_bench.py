@@ -28,6 +28,24 @@ def test_every_case_file_validates_and_the_sets_have_the_promised_shape() -> Non
     assert any(c.category == "demo" for c in cases)
 
 
+def test_every_word_a_case_expects_is_in_its_conversation() -> None:
+    """Expectations name words the user said (a typo or a wording-dependent expectation shows up here);
+    only ``active_must_not_contain`` may name a phrasing, to catch an old value however it was rendered."""
+    from pipelines.reconcile_check import has
+
+    missing = []
+    for c in load_cases("all"):
+        said = " \n ".join(t.text for t in c.turns)
+        e = c.expect
+        wanted = [*e.active_must_contain, *e.invalidated_must_contain, *e.may_invalidate, *e.not_stored,
+                  *e.active_count, *(g.object for g in e.graph_edges),
+                  *(g.subject for g in e.graph_edges if g.subject != "User"),
+                  *(w for q in e.questions for w in q.top1_must_contain + q.top1_must_not_contain),
+                  *(w for a in e.as_of for w in a.must_contain + a.must_not_contain)]
+        missing += [(c.id, w) for w in wanted if not has(said, w)]
+    assert missing == []
+
+
 @pytest.mark.parametrize("bad, message", [
     ("- id: xx1\n  category: nonsense\n  turns: [{user: hi}]\n  expect: {not_stored: [a]}\n", "category"),
     ("- id: xx2\n  category: hedge\n  turns: [{user: hi, assistant: yo}]\n  expect: {not_stored: [a]}\n", "exactly one"),
@@ -99,6 +117,7 @@ def test_cases_dir_is_the_one_documented() -> None:
     ("User is 34", "34", True), ("User is 134", "34", False), ("User lives in Leeds", "leeds", True),
     ("User drives a Subaru", "Honda|Subaru", True), ("User's cat’s name is Luna", "cat's", True),
     ("Romeo lives here", "Rome", True),  # from a word start: a longer word still matches (plurals)
+    ("User is going home", "Go", False), ("User codes in Go", "go", True),  # short ones: whole words
 ])
 def test_expectation_strings_match_from_a_word_start(text: str, entry: str, expected: bool) -> None:
     from pipelines.reconcile_check import has
