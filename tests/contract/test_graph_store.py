@@ -261,6 +261,28 @@ def test_delete_scope_leaves_other_scopes_alone(store: GraphStore) -> None:
     assert store.counts()["memories"] == 3
 
 
+def test_compact_keeps_every_live_row_and_erases_deleted_text(store: GraphStore) -> None:
+    """compact() (run after erasures, mem_graph/erasure.py) changes nothing a reader can see (issue #11)."""
+    chain(store)
+    secret = record(ALICE, "Ann met Qorvath", [("Ann", "met", "Qorvath")])
+    write(store, secret, record(ALICE, "Ann knew Eve", [("Ann", "knew", "Eve")], invalid=True),
+          record(BOB, "Zed likes Yun", [("Zed", "likes", "Yun")]))
+    store.delete_memories([secret.id])
+
+    def seen() -> tuple:
+        return (as_tuples(store.relations(ALICE, include_invalid=True)), as_tuples(store.relations(BOB)),
+                store.counts(), as_tuples(store.neighbourhood(ALICE, list(store.find_entities(ALICE, ["Ann"])), 2)))
+
+    before = seen()
+    store.compact()
+    assert seen() == before
+    write(store, record(ALICE, "Dee knows Fay", [("Dee", "knows", "Fay")]))  # still writable
+    assert ("Dee", "knows", "Fay", True) in as_tuples(store.relations(ALICE))
+    path = getattr(getattr(store, "inner", store), "path", None)
+    if path is not None:  # embedded: the deleted memory's text and entity are gone from the files
+        assert not [p for p in Path(path).parent.iterdir() if p.is_file() and b"qorvath" in p.read_bytes().lower()]
+
+
 def test_reset_empties_the_store_and_it_stays_usable(store: GraphStore) -> None:
     chain(store)
     store.reset()

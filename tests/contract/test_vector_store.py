@@ -252,6 +252,29 @@ def test_scroll_pages_cover_every_record_once(store: VectorStore) -> None:
     assert sorted(seen) == sorted(r.id for r in recs) and pages == 3
 
 
+def test_compact_keeps_live_points_whole_and_erases_deleted_payloads(store: VectorStore) -> None:
+    """compact() (run after erasures, mem_graph/erasure.py) changes nothing a reader can see (issue #11)."""
+    keep = put(store, *[record(ALICE, f"kept fact {i}", metadata={"n": i}, entities=["x"]) for i in range(5)],
+               record(BOB, "bob fact"))
+    [gone] = put(store, record(ALICE, "Qorvath secret fact"), start=6)
+    store.set_fields([keep[0].id], {"status": Status.INVALIDATED.value})
+    store.delete([gone.id])
+    before = {r.id: r for r in scroll_all(store, VectorFilter(scope=Scope(namespace="default"), statuses=None))}
+    dense, sparse = store.search_dense(vec(2), flt(), 3), store.search_sparse("kept fact", flt(), 10)
+    store.compact()
+    after = {r.id: r for r in scroll_all(store, VectorFilter(scope=Scope(namespace="default"), statuses=None))}
+    assert after.keys() == before.keys() == {r.id for r in keep}
+    assert all(after[i].to_payload() == before[i].to_payload() for i in after)
+    assert texts(store.search_dense(vec(2), flt(), 3)) == texts(dense)
+    assert sorted(texts(store.search_sparse("kept fact", flt(), 10))) == sorted(texts(sparse))
+    assert texts(scroll_all(store, flt(equals={"metadata.n": 3}))) == ["kept fact 3"]  # payload indexes kept
+    put(store, record(ALICE, "written after"), start=7)  # still writable
+    assert "written after" in texts(scroll_all(store, flt()))
+    path = getattr(store, "path", None)
+    if path is not None:  # embedded: the deleted point's text is gone from every file of the shard
+        assert [str(p) for p in Path(path).rglob("*") if p.is_file() and b"Qorvath" in p.read_bytes()] == []
+
+
 def test_delete_and_all_ids(store: VectorStore) -> None:
     a, b = put(store, record(ALICE, "a"), record(BOB, "b"))
     assert sorted(store.all_ids()) == sorted([a.id, b.id])
