@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -105,20 +106,23 @@ def table(summary: dict[str, dict[str, Any]], title: str) -> Table:
 
 
 def show_misses(results: list[CaseResult], console: Console) -> None:
+    """Each failed case: its misses, every decision with its reason, and the facts it ended with."""
     for r in results:
         if r.passed:
             continue
         console.print(f"\n[bold red]✗ {r.case.id}[/bold red] [dim]({r.case.split}, {r.case.category})[/dim]")
         if r.error:
-            console.print(f"  [red]error:[/red] {r.error}")
+            console.print(f"  [red]error:[/red] {escape(r.error)}")
         for c in r.checks:
             if not c.ok:
-                console.print(f"  [yellow]miss[/yellow] {c.name}: [dim]{c.detail}[/dim]")
+                console.print(f"  [yellow]miss[/yellow] {escape(c.name)}: [dim]{escape(c.detail)}[/dim]")
         for d in r.decisions:
-            console.print(f"    [cyan]{d['event']:>6}[/cyan] {d['new'] or d['old'] or ''} [dim]{d['reason']}[/dim]")
+            said = escape(d["new"] or d["old"] or "")
+            console.print(f"    [cyan]{d['event']:>6}[/cyan] {said} [dim]{escape(d['reason'] or '')}[/dim]")
         for f in r.facts:
             if f["layer"] != "episodic":
-                console.print(f"    [dim]{f['status']:>11} pol {f['polarity']:+d} slot {f['slot']}: {f['memory']}[/dim]")
+                console.print(f"    [dim]{f['status']:>11} pol {f['polarity']:+d} slot {f['slot']}: "
+                              f"{escape(f['memory'])}[/dim]")
 
 
 def run_bench(which: str = "all", extractors: list[str] | None = None, config: dict[str, Any] | None = None,

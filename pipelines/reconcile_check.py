@@ -132,7 +132,8 @@ def _check(mem: Any, case: Case, res: CaseResult) -> None:
         add(Check(f"active has {entry!r}", hit, "" if hit else _texts(active)))
     for entry in ex.active_must_not_contain:
         # a fact naming the old and the new value describes the change ("lives in Innsbruck, not Salzburg")
-        stale = [r.text for r in positive if has(r.text, entry) and not any(has(r.text, n) for n in ex.active_must_contain)]
+        stale = [r.text for r in positive
+                 if has(r.text, entry) and not any(has(r.text, n) for n in ex.active_must_contain)]
         res.missed += bool(stale)
         add(Check(f"no current fact has {entry!r}", not stale, "; ".join(stale)))
     for entry in ex.invalidated_must_contain:

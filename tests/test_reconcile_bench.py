@@ -48,9 +48,11 @@ def test_every_word_a_case_expects_is_in_its_conversation() -> None:
 
 @pytest.mark.parametrize("bad, message", [
     ("- id: xx1\n  category: nonsense\n  turns: [{user: hi}]\n  expect: {not_stored: [a]}\n", "category"),
-    ("- id: xx2\n  category: hedge\n  turns: [{user: hi, assistant: yo}]\n  expect: {not_stored: [a]}\n", "exactly one"),
+    ("- id: xx2\n  category: hedge\n  turns: [{user: hi, assistant: yo}]\n  expect: {not_stored: [a]}\n",
+     "exactly one"),
     ("- id: xx3\n  category: hedge\n  turns: [{user: hi}]\n  expect: {}\n", "no check"),
-    ("- id: xx4\n  category: hedge\n  turns: [{user: hi}]\n  expect: {active_must_contian: [a]}\n", "active_must_contian"),
+    ("- id: xx4\n  category: hedge\n  turns: [{user: hi}]\n  expect: {active_must_contian: [a]}\n",
+     "active_must_contian"),
     ("- id: xx5\n  category: hedge\n  turns: [{assistant: hi}]\n  expect: {not_stored: [a]}\n", "user turn"),
 ])
 def test_a_malformed_case_is_refused_naming_the_case(tmp_path, bad: str, message: str) -> None:
@@ -81,7 +83,8 @@ def test_the_harness_passes_what_holds_and_reports_what_does_not() -> None:
     # whatever the extractor makes of the move, a fact about Leeds or Manchester is stored and Tokyo is not
     holds = _case("holds", {"active_must_contain": ["Manchester|Leeds"], "not_stored": ["Tokyo"],
                             "may_invalidate": ["Leeds", "Manchester"],
-                            "questions": [{"q": "Where does the user live?", "top1_must_contain": ["Manchester|Leeds"]}]})
+                            "questions": [{"q": "Where does the user live?",
+                                           "top1_must_contain": ["Manchester|Leeds"]}]})
     misses = _case("misses", {"active_must_contain": ["Tokyo"], "not_stored": ["Manchester|Leeds"],
                               "no_wrongful_invalidation": False,
                               "questions": [{"q": "Where does the user live?", "top1_must_contain": ["Tokyo"]}]})
