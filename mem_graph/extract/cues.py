@@ -22,8 +22,7 @@ CHANGE_ADVERBS = frozenset("now anymore longer again nowadays currently lately r
 STATIVE = frozenset(
     "live reside work be have own drive eat drink like love enjoy hate play speak use attend study date stay "
     "teach".split())
-MODAL_HEDGES = frozenset({"might", "may", "could", "would", "'d", "should", "will", "'ll", "shall", "must", "ca",
-                          "can"})
+MODAL_HEDGES = frozenset({"might", "may", "could", "would", "'d", "should", "will", "'ll", "shall", "wo"})
 PLAN_HEADS = frozenset(
     "want plan hope think consider wish intend dream aim look tempt debate plot mull try decide expect "
     "fantasize fantasise imagine".split())
