@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+from typing import Any, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -91,7 +91,8 @@ def create_app(settings: HubSettings | None = None, memory: Memory | None = None
         app.state.hub = hub
         log.info("hub ready", extra={"fields": {"data_dir": str(hub.memory.config.path)}})
         try:
-            yield
+            async with mcp_running():
+                yield
         finally:
             await close_upstream(hub)
             await run_in_threadpool(hub.close)
@@ -106,8 +107,21 @@ def create_app(settings: HubSettings | None = None, memory: Memory | None = None
     for module in (memories, sync, graph, system):
         app.include_router(module.router)
     app.include_router(proxy_router)
+    mcp_running = mount_mcp(app)
     app.add_middleware(HubMiddleware, max_body=settings.max_body_bytes)
     return app
+
+
+def mount_mcp(app: FastAPI) -> Callable[[], AbstractAsyncContextManager[None]]:
+    """MCP over streamable HTTP at /mcp (mem_graph/mcp/hub.py) when the ``mcp`` package is installed."""
+    try:
+        from mem_graph.mcp.hub import mount
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("mcp"):
+            raise
+        log.info("MCP endpoint disabled: install mem-graph[mcp] to serve /mcp")
+        return nullcontext
+    return mount(app)
 
 
 def app_from_env() -> FastAPI:

@@ -9,7 +9,7 @@ once; they never take the threads that serve reads or writes) and a per-token ca
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Any
+from typing import Annotated, Any, Callable
 
 from anyio import CapacityLimiter, to_thread
 from fastapi import APIRouter, Query, Request
@@ -18,6 +18,7 @@ from mem_graph.server.errors import RateLimitError
 from mem_graph.server.models import CypherRequest, CypherResponse, GraphRelation
 from mem_graph.server.routes.memories import Caller, HubDep, ScopeQuery
 from mem_graph.server.state import Hub
+from mem_graph.timeutil import epoch_or_iso
 
 router = APIRouter(prefix="/v1/graph", tags=["graph"])
 
@@ -30,8 +31,26 @@ class ExplorationGate:
         self.running: dict[str, int] = {}  # touched only on the event loop: no lock needed
         self.limiter = CapacityLimiter(workers)
 
+    async def run(self, token_id: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run one exploration call of ``token_id`` on the exploration threads; 429 past ``per_token`` at once
+        (REST /v1/graph/cypher and the MCP tools share this)."""
+        running = self.running.get(token_id, 0)
+        if running >= self.per_token:
+            raise RateLimitError(f"{running} exploration queries are already running for this token (hub setting "
+                                 "max_cypher_per_token); retry when one has finished", retry_after=1.0)
+        self.running[token_id] = running + 1
+        try:
+            return await to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=self.limiter)
+        finally:
+            left = self.running[token_id] - 1
+            if left:
+                self.running[token_id] = left
+            else:
+                del self.running[token_id]
 
-def _gate(request: Request, hub: Hub) -> ExplorationGate:
+
+def exploration_gate(request: Request, hub: Hub) -> ExplorationGate:
+    """The app's exploration gate (created on first use)."""
     gate: ExplorationGate | None = getattr(request.app.state, "exploration_gate", None)
     if gate is None:
         gate = ExplorationGate(hub.settings.max_cypher_per_token, hub.memory.config.exploration.workers)
@@ -47,27 +66,15 @@ async def cypher(body: CypherRequest, request: Request, hub: HubDep, who: Caller
     ``truncated`` is true; past a time or memory limit the answer is 422 ``query_limit``; more than
     ``max_cypher_per_token`` queries at once from one token get 429."""
     scope = who.scope(**body.scope())
-    gate = _gate(request, hub)
-    running = gate.running.get(who.token_id, 0)
-    if running >= gate.per_token:
-        raise RateLimitError(f"{running} exploration queries are already running for this token (hub setting "
-                             "max_cypher_per_token); retry when one has finished", retry_after=1.0)
-    gate.running[who.token_id] = running + 1
-    try:
-        found = await to_thread.run_sync(
-            functools.partial(hub.memory.graph.explore, body.query, body.params,
-                              max_rows=hub.settings.max_cypher_rows, **scope), limiter=gate.limiter)
-    finally:
-        left = gate.running[who.token_id] - 1
-        if left:
-            gate.running[who.token_id] = left
-        else:
-            del gate.running[who.token_id]
+    found = await exploration_gate(request, hub).run(who.token_id, hub.memory.graph.explore, body.query,
+                                                     body.params, max_rows=hub.settings.max_cypher_rows, **scope)
     return {"results": found.rows, "truncated": found.truncated}
 
 
 @router.get("/relations", response_model=list[GraphRelation], summary="The scope's entity relations")
 async def relations(hub: HubDep, who: Caller, scope: ScopeQuery, include_invalid: bool = False,
-                    limit: Annotated[int, Query(ge=1, le=100_000)] = 1000) -> list[dict[str, Any]]:
+                    limit: Annotated[int, Query(ge=1, le=100_000)] = 1000,
+                    as_of: Annotated[str | None, Query(description="The edges valid then: epoch seconds or "
+                                                                   "ISO-8601")] = None) -> list[dict[str, Any]]:
     return await hub.call(hub.memory.graph.relations, include_invalid=include_invalid,  # type: ignore[no-any-return]
-                          limit=limit, **who.scope(**scope.scope()))
+                          limit=limit, as_of=epoch_or_iso(as_of), **who.scope(**scope.scope()))

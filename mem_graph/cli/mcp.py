@@ -1,0 +1,36 @@
+"""``mem-graph mcp``: serve the memory to an MCP host (Claude Desktop, Cursor, IDE agents) over stdio.
+
+The hub serves the same tools over streamable HTTP at /mcp (``mem-graph serve``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from mem_graph.cli.options import ConfigOpt, PathOpt, memory_config
+
+
+def mcp(path: PathOpt = None, config: ConfigOpt = None,
+        user: Annotated[Optional[str], typer.Option(
+            "--user", "-u", help="Pin the server to this user: tools default to it and refuse any other. "
+                                 "Without it every call names its user_id (or agent_id / run_id).")] = None,
+        namespace: Annotated[Optional[str], typer.Option(
+            "--namespace", "-n", help="Pin the server to this namespace (default: any; calls default to "
+                                      "'default').")] = None) -> None:
+    """Run an MCP server on stdin/stdout for one local store (the MCP host starts this command)."""
+    from mem_graph.logging_setup import quiet_libraries
+    from mem_graph.mcp.stdio import serve_stdio
+    from mem_graph.memory import Memory
+    from mem_graph.validation import make_scope
+
+    if user is not None or namespace is not None:
+        make_scope(user or "-", None, None, namespace)  # a bad --user / --namespace fails now, not per call
+    quiet_libraries()
+    with Memory(config=memory_config(path, config)) as memory:
+        serve_stdio(memory, user, namespace)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("mcp")(mcp)
