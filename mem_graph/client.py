@@ -180,9 +180,11 @@ class _GraphApi:
                      idempotent=True, key="results")
 
     def relations(self, *, include_invalid: bool = False, limit: int = 1000, user_id: str | None = None,
-                  agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None) -> Any:
-        """The scope's entity relations (Memory.graph.relations)."""
-        params = {**_scope(user_id, agent_id, run_id, namespace), "include_invalid": include_invalid, "limit": limit}
+                  agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None,
+                  as_of: Any = None) -> Any:
+        """The scope's entity relations (Memory.graph.relations); ``as_of``: those valid then."""
+        params = {**_scope(user_id, agent_id, run_id, namespace), "include_invalid": include_invalid, "limit": limit,
+                  "as_of": _json_default(as_of) if isinstance(as_of, (datetime, date)) else as_of}
         return _Call("GET", "/v1/graph/relations", _query(params), idempotent=True)
 
 

@@ -19,6 +19,7 @@ from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, ValidationErro
 from mem_graph.expiry import ExpiredOf, edge_budget, hide_expired
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
+from mem_graph.timeutil import parse_timestamp
 from mem_graph.types import normalise_entity
 from mem_graph.validation import check_json, check_text, check_unicode, make_scope, show
 
@@ -88,11 +89,13 @@ class GraphView:
     def _expired(self, scope: Any) -> dict[str, Any]:
         return self._expired_of(scope) if self._expired_of is not None else {}
 
-    def _relations(self, scope: Any, include_invalid: bool, limit: int) -> list[Any]:
-        """The store's RELATES edges without expired memories' (or marked not valid), at most ``limit``."""
+    def _relations(self, scope: Any, include_invalid: bool, limit: int, as_of: float | None = None) -> list[Any]:
+        """The store's RELATES edges without expired memories' (or marked not valid), at most ``limit``;
+        with ``as_of``, the edges valid at that time."""
         expired = self._expired(scope)
         ask = limit if include_invalid or not expired else min(limit + edge_budget(expired), MAX_RELATIONS)
-        return hide_expired(self.store.relations(scope, include_invalid, ask), expired, include_invalid)[:limit]
+        edges = self.store.relations(scope, include_invalid, ask, as_of=as_of)
+        return hide_expired(edges, expired, include_invalid)[:limit]
 
     def cypher(self, query: str, params: dict[str, Any] | None = None, *, user_id: str | None = None,
                agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None,
@@ -131,14 +134,17 @@ class GraphView:
         """Run ``cypher`` and return the nodes, relationships and paths it returned as a networkx graph."""
         return rows_to_networkx(self.cypher(query, params, **kwargs))
 
-    def relations(self, *, include_invalid: bool = False, limit: int = 1000, **scope_ids: Any) -> list[dict[str, Any]]:
-        """The scope's RELATES edges (at most ``limit``, 1..100,000)."""
+    def relations(self, *, include_invalid: bool = False, limit: int = 1000, as_of: Any = None,
+                  **scope_ids: Any) -> list[dict[str, Any]]:
+        """The scope's RELATES edges (at most ``limit``, 1..100,000); ``as_of`` (epoch seconds, ISO-8601 or
+        datetime): the edges valid at that time, whatever their status now (``valid`` says so)."""
         scope = make_scope(**scope_ids)
         _check_flag(include_invalid, "include_invalid")
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RELATIONS:
             raise ValidationError(f"limit must be an integer in 1..{MAX_RELATIONS}, got {show(limit)}")
+        at = parse_timestamp(as_of, field="as_of")
         return [{"source": e.source, "relationship": e.relation, "destination": e.target, "memory_id": e.memory_id,
-                 "valid": e.valid} for e in self._relations(scope, include_invalid, limit)]
+                 "valid": e.valid or at is not None} for e in self._relations(scope, include_invalid, limit, at)]
 
     def neighbours(self, entity: str, hops: int = 1, *, include_invalid: bool = False, **scope_ids: Any) -> nx.MultiDiGraph:
         """The entity's ``hops``-neighbourhood as a networkx graph (nodes carry display names)."""

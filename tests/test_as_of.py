@@ -68,6 +68,17 @@ def test_search_as_of_answers_with_the_value_and_relations_valid_then(moved: Mem
         then["results"][0]["memory"]
 
 
+def test_graph_relations_as_of_are_the_edges_valid_then(moved: Memory) -> None:
+    then = moved.graph.relations(user_id="u", as_of=BETWEEN)
+    assert "Beijing" in {r["destination"] for r in then} and "Shanghai" not in {r["destination"] for r in then}
+    assert all(r["valid"] for r in then)  # valid then, though the Beijing edge is invalidated now
+    now = {r["destination"]: r["valid"] for r in moved.graph.relations(user_id="u", include_invalid=True)}
+    assert now.get("Beijing") is False and now.get("Shanghai") is True
+    assert moved.graph.relations(user_id="u", as_of=T1 - 1) == []
+    with pytest.raises(ValidationError, match="as_of"):
+        moved.graph.relations(user_id="u", as_of="soon")
+
+
 @pytest.mark.parametrize("bad", ["last tuesday", "2024-13-01", True, -5, 1e20, [2024], float("nan")])
 def test_a_bad_as_of_is_a_validation_error(moved: Memory, bad: object) -> None:
     with pytest.raises(ValidationError, match="as_of"):

@@ -29,6 +29,8 @@ def test_search_and_list_as_of_through_the_client(client: MemoryClient, uid: str
         then = _facts(client.get_all(user_id=uid, as_of=when)["results"])
         assert any("Beijing" in t for t in then) and not any("Shanghai" in t for t in then)
     assert "Shanghai" in client.search("where does the user live", user_id=uid)["results"][0]["memory"]
+    then = {r["destination"] for r in client.graph.relations(user_id=uid, as_of=BETWEEN)}
+    assert "Beijing" in then and "Shanghai" not in then
     [old] = [r for r in client.get_all(user_id=uid, include_invalidated=True)["results"]
              if "Beijing" in r["memory"] and r["layer"] != "episodic"]
     assert datetime.fromisoformat(old["invalid_at"]) == T2  # conversation time, not the time of the request
