@@ -67,7 +67,7 @@ class Eraser:
         """``erased`` memories are gone from the stores; compact now, or once the batch is full.
         After ``reset`` the vector and graph stores are new files: only the history needs compacting."""
         self.pending += erased
-        if reset:
+        if reset or (now and not self.pending):  # new files, or no memory erased: the history's rows only
             self.settle(rewrite=False)
         elif now or self.pending >= self.batch:
             self.settle()

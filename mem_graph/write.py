@@ -106,6 +106,7 @@ class WritePlan:
     delete: list[str] = field(default_factory=list)  # ids erased from the vector and graph stores
     erase_scope: bool = False  # delete_all: erase the scope from every store (events and messages included)
     reset_all: bool = False  # reset(): erase every scope from every store (journal included, once done)
+    erased: int = 0  # set while applying (not journaled): memories a delete_all found and erased
     rewrite: bool = False  # ``new`` records may exist already (manual update): rewrite their graph edges
     message_ids: list[str] = field(default_factory=list)  # raw messages marked processed with the events
 
@@ -320,7 +321,8 @@ class WritePipeline:
         invalidated = self._apply_stores(plan, new_vectors, fresh=not replay)
         self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
         if erasing:  # a whole scope or everything: compacted now; single deletes: batched
-            self.eraser.after(len(plan.delete), now=plan.erase_scope, reset=plan.reset_all)  # type: ignore[union-attr]
+            self.eraser.after(len(plan.delete) + plan.erased, now=plan.erase_scope,  # type: ignore[union-attr]
+                              reset=plan.reset_all)
         fault_point("after_events")
         return invalidated
 
@@ -342,6 +344,7 @@ class WritePipeline:
             self.graph.delete_memories(plan.delete)
         records = [r for r, _ in plan.new]
         if records:
+            plan.erased = len(ids)
             self.upsert_vectors(records, new_vectors)
             fault_point("after_vectors")
         invalidated: list[MemoryRecord] = []
