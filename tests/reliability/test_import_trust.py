@@ -142,3 +142,16 @@ def test_export_never_follows_a_planted_partial_file(tmp_path: Path) -> None:
         export_file(m, out)
     assert victim.read_text() == "precious"
     assert out.read_text().count("\n") >= 3 and not out.is_symlink()
+
+
+def test_a_memory_at_the_metadata_limit_round_trips(tmp_path: Path) -> None:
+    """The write path adds to a memory's metadata (role, speaker): import must take back what it stored."""
+    with Memory(path=tmp_path / "src") as m:
+        limit = m.config.limits.max_metadata_bytes
+        big = {"blob": "x" * (limit - 20)}
+        m.add([{"role": "user", "content": "Ann likes tea.", "name": "Ann"}], user_id="ann", infer=False,
+              metadata=big)
+        export_file(m, tmp_path / "ann.jsonl")
+    with Memory(path=tmp_path / "dst") as m:
+        assert import_file(m, tmp_path / "ann.jsonl")["memories"] == 1
+        assert m.get_all(user_id="ann")["results"][0]["metadata"]["blob"] == big["blob"]
