@@ -115,6 +115,7 @@ class ExtractionConfig(_Section):
 class LimitsConfig(_Section):
     max_message_chars: int = 32_000
     max_messages_per_add: int = 10_000
+    add_batch: int = Field(256, ge=1)  # a bigger add() is written in batches of this many, yielding the lock
     max_metadata_bytes: int = 16_384
     max_query_chars: int = 4_000
     max_limit: int = 1_000
