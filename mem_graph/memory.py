@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from mem_graph.extract.rules import RuleExtractor
 from mem_graph.erasure import Eraser, secure_tree
 from mem_graph.expiry import expired_memories
 from mem_graph.graph_view import GraphView
+from mem_graph.locks import FairRLock
 from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.pipeline import SearchPipeline
 from mem_graph.retrieve.rerank import Reranker
@@ -50,7 +51,7 @@ class Memory:
         self.config = load_config(config, path=Path(path).expanduser() if path is not None else None)
         cfg = self.config
         self._lock = DirectoryLock(cfg.path) if uses_embedded_store(cfg) else None
-        self._write_lock = threading.RLock()
+        self._write_lock = FairRLock()  # handed over in FIFO order: a bulk add yields it between batches
         try:
             self.embedder = LazyEmbedder(cfg.embedder)  # loads on first embed: list/get/delete need no model
             self.vectors = build_vector_store(cfg, self.embedder.dim)
@@ -91,8 +92,14 @@ class Memory:
     def add(self, messages: Any, *, user_id: str | None = None, agent_id: str | None = None,
             run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
             infer: bool = True, timestamp: Any = None, expires_at: Any = None, client_id: str | None = None,
-            source_ref: str | None = None, event_id: str | None = None) -> dict[str, Any]:
+            source_ref: str | None = None, event_id: str | None = None,
+            progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Remember what the messages say. Returns ``{"results": [{id, memory, event, …}], "relations": …}``.
+
+        More than ``limits.add_batch`` messages (default 256) are saved first, then written in batches,
+        each its own journaled write with the write lock released in between (other writers get in);
+        ``progress(done, total)`` is called after each batch. If a batch fails, the earlier ones stay
+        written and the messages not yet processed are marked failed.
 
         ``messages`` is a string or a list of ``{role, content[, name, timestamp, metadata]}``;
         ``infer=False`` stores each message verbatim; ``timestamp`` is when it was said. ``client_id``,
@@ -111,8 +118,43 @@ class Memory:
         source = {k: _label(v, k) for k, v in {"client_id": client_id, "source_ref": source_ref,
                                                 "event_id": event_id}.items()
                   if v is not None}
+        kwargs = {"metadata": meta, "infer": infer, "expires_at": exp, "source": source}
+        if progress is not None and not callable(progress):
+            raise ValidationError("progress must be a callable(done, total)")
+        if len(msgs) > self.config.limits.add_batch:
+            return self._add_in_batches(scope, msgs, kwargs, progress)
         with self._write_lock:
-            return self.writer.add(scope, msgs, metadata=meta, infer=infer, expires_at=exp, source=source)
+            out = self.writer.add(scope, msgs, **kwargs)
+        if progress is not None:
+            progress(len(msgs), len(msgs))
+        return out
+
+    def _add_in_batches(self, scope: Scope, msgs: list[Message], kwargs: dict[str, Any],
+                        progress: Callable[[int, int], None] | None) -> dict[str, Any]:
+        size = self.config.limits.add_batch
+        with self._write_lock:
+            saved = self.writer.save_messages(scope, msgs)
+        out: dict[str, Any] = {"results": [], "relations": {"added": [], "invalidated": []}}
+        for start in range(0, len(saved), size):
+            try:
+                with self._write_lock:  # released between batches
+                    part = self.writer.process(scope, saved[start:start + size], **kwargs)
+            except BaseException:
+                rest = [m.id for m in saved[start + size:] if m.id]
+                if rest:
+                    self.history_store.mark_messages(rest, "failed", "not processed: an earlier batch of this "
+                                                     "add() failed; it was not acknowledged - add it again")
+                raise
+            out["results"].extend(part["results"])
+            for key in ("added", "invalidated"):
+                out["relations"][key].extend(part["relations"][key])
+            if "usage" in part:
+                usage = out.setdefault("usage", {})
+                for k, v in (part["usage"] or {}).items():
+                    usage[k] = usage.get(k, 0) + v if isinstance(v, (int, float)) else v
+            if progress is not None:
+                progress(min(start + size, len(saved)), len(saved))
+        return out
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,

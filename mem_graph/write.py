@@ -150,9 +150,19 @@ class WritePipeline:
     # -- add ----------------------------------------------------------------
     def add(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any], infer: bool,
             expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
-        saved = self.history.save_messages(scope, messages)  # before extraction: nothing is lost
-        ids = [m.id for m in saved if m.id]
+        return self.process(scope, self.save_messages(scope, messages), metadata=metadata, infer=infer,
+                            expires_at=expires_at, source=source)
+
+    def save_messages(self, scope: Scope, messages: list[Message]) -> list[Message]:
+        """Persist the raw messages (status received), before any extraction: nothing is lost."""
+        saved = self.history.save_messages(scope, messages)
         fault_point("after_messages")
+        return saved
+
+    def process(self, scope: Scope, saved: list[Message], *, metadata: dict[str, Any], infer: bool,
+                expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+        """Remember saved messages as one journaled write; they end processed, or failed if it raises."""
+        ids = [m.id for m in saved if m.id]
         token = _MESSAGE_IDS.set(tuple(ids))
         try:
             if infer and hasattr(self.extractor, "decide_add"):  # llm / hybrid: the strategy decides the add
