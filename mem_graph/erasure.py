@@ -12,8 +12,8 @@ WAL). A rewrite costs time in proportion to the store (docs/benchmarks.md), so:
   open. A marker file (``.erase_pending``) written *before* the delete makes that last case survive a
   crash, so an erased memory's text is gone from disk at the latest by then.
 
-``secure_tree`` makes the data directory private (0700, files 0600): the stores' files are created with
-the process umask (typically world-readable 0644 in 0755).
+``secure_tree`` makes the data directory private (0700, files 0600), on open and close: the stores' files
+are created with the process umask (typically world-readable 0644 in 0755).
 """
 
 from __future__ import annotations
@@ -31,19 +31,33 @@ MARKER = ".erase_pending"
 DEFAULT_BATCH = 32
 
 
+# What mem_graph creates in a data directory (prefixes: "-wal", ".wal", ".compact" … follow the name).
+_OWN = ("vectors", "graph.lbug", "history.sqlite", "hub.sqlite", ".lock", MARKER)
+
+
 def secure_tree(root: Path) -> None:
-    """Directories 0700 and files 0600 under ``root`` (itself included); links are left alone."""
+    """Make the data directory private: group and other lose every permission on it and on the stores'
+    files and folders inside it (0755 -> 0700, 0644 -> 0600). Anything else a user keeps there is left alone."""
     if not root.is_dir():
         return
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name, mode in [(d, 0o700) for d in dirnames] + [(f, 0o600) for f in filenames] + [("", 0o700)]:
-            p = Path(dirpath, name) if name else Path(dirpath)
-            try:
-                st = p.lstat()
-                if not stat.S_ISLNK(st.st_mode) and stat.S_IMODE(st.st_mode) & 0o077:
-                    p.chmod(stat.S_IMODE(st.st_mode) & mode)
-            except FileNotFoundError:  # a store removed it meanwhile
-                continue
+    _private(root)
+    for child in root.iterdir():
+        if not child.name.startswith(_OWN):
+            continue
+        _private(child)
+        if child.is_dir() and not child.is_symlink():
+            for dirpath, dirnames, filenames in os.walk(child):
+                for name in (*dirnames, *filenames):
+                    _private(Path(dirpath, name))
+
+
+def _private(p: Path) -> None:
+    try:
+        st = p.lstat()
+        if not stat.S_ISLNK(st.st_mode) and stat.S_IMODE(st.st_mode) & 0o077:
+            p.chmod(stat.S_IMODE(st.st_mode) & ~0o077)
+    except FileNotFoundError:  # a store removed it meanwhile
+        pass
 
 
 class Eraser:
