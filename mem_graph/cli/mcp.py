@@ -20,9 +20,16 @@ def mcp(path: PathOpt = None, config: ConfigOpt = None,
             "--namespace", "-n", help="Pin the server to this namespace (default: any; calls default to "
                                       "'default').")] = None) -> None:
     """Run an MCP server on stdin/stdout for one local store (the MCP host starts this command)."""
+    from mem_graph.errors import ConfigError
     from mem_graph.logging_setup import quiet_libraries
-    from mem_graph.mcp.stdio import serve_stdio
     from mem_graph.memory import Memory
+
+    try:
+        from mem_graph.mcp.stdio import serve_stdio
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith("mcp"):
+            raise
+        raise ConfigError("mem-graph mcp needs the MCP SDK: pip install 'mem-graph[mcp]'") from None
     from mem_graph.validation import make_scope
 
     if user is not None or namespace is not None:

@@ -28,7 +28,8 @@ Kind = Literal["read", "write", "explore"]
 class GraphAccess(Protocol):
     """``Memory.graph``: the part the tools use."""
 
-    def relations(self, *, include_invalid: bool = False, limit: int = 1000, **scope_ids: Any) -> list[dict[str, Any]]: ...
+    def relations(self, *, include_invalid: bool = False, limit: int = 1000,
+                  **scope_ids: Any) -> list[dict[str, Any]]: ...
 
     def neighbours(self, entity: str, hops: int = 1, *, include_invalid: bool = False,
                    **scope_ids: Any) -> nx.MultiDiGraph: ...

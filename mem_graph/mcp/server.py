@@ -75,7 +75,8 @@ class MemGraphMCP(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         known = self._params.get(name)
         if known is None:
-            return error_result(NotFoundError(f"unknown tool {name!r}; the tools are {', '.join(sorted(self._params))}"))
+            tools = ", ".join(sorted(self._params))
+            return error_result(NotFoundError(f"unknown tool {name!r}; the tools are {tools}"))
         unknown = sorted(set(arguments or {}) - known)
         if unknown:  # a misspelt scope argument must not silently widen or drop the scope
             return error_result(ValidationError(f"unknown argument(s) {', '.join(map(repr, unknown))} for {name}; "

@@ -61,8 +61,8 @@ async def add_memory(ctx: Context,
                      metadata: Metadata = None,
                      timestamp: Annotated[float | str | None, Field(description="When it was said (epoch seconds or "
                                                                                 "ISO-8601); default now.")] = None,
-                     expires_at: Annotated[float | str | None, Field(description="Hide the memories after this time "
-                                                                                 "(epoch seconds or ISO-8601).")] = None,
+                     expires_at: Annotated[float | str | None, Field(
+                         description="Hide the memories after this time (epoch seconds or ISO-8601).")] = None,
                      ) -> CallToolResult:
     """Remember what the user said. Returns each decision (ADD / UPDATE / DELETE / NONE) with its reason and
     what it replaced, and the graph relations added or invalidated. Superseded facts are invalidated, never lost."""
@@ -80,7 +80,8 @@ async def search_memories(ctx: Context,
                           namespace: Namespace = None,
                           limit: Annotated[int, Field(ge=1, le=1000, description="At most this many memories.")] = 10,
                           explain: Annotated[bool, Field(description="Add each hit's per-signal scores (semantic, "
-                                                                     "keyword, graph, recency, fused, rerank).")] = False,
+                                                                     "keyword, graph, recency, fused, "
+                                                                     "rerank).")] = False,
                           relations: Annotated[bool, Field(description="Also return the graph relations between "
                                                                        "the entities the hits mention.")] = True,
                           include_invalidated: Annotated[bool, Field(description="Also return superseded "
@@ -189,7 +190,7 @@ TOOLS: list[tuple[Callable[..., Any], str, ToolAnnotations]] = [
     (get_memory, "Get a memory", READ),
     (list_memories, "List memories", READ),
     (update_memory, "Update a memory", ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                                       idempotent_hint=True, open_world_hint=False)),
+                                                       idempotent_hint=False, open_world_hint=False)),
     (delete_memory, "Delete a memory", ToolAnnotations(read_only_hint=False, destructive_hint=True,
                                                        idempotent_hint=True, open_world_hint=False)),
     (memory_history, "Memory history", READ),

@@ -8,6 +8,7 @@ import anyio
 import httpx
 import pytest
 from conftest import TOOLS, McpHub, call, call_error, http_session, read_json
+from mcp import MCPError
 
 from mem_graph.client import MemoryClient
 
@@ -162,8 +163,11 @@ def test_a_token_sees_nothing_of_a_namespace_it_was_not_granted(mcp_hub: McpHub,
                 assert (error["code"], error["http_status"]) == ("forbidden", 403), tool
             profile = await read_json(b, f"memgraph://users/{uid}/profile")
             assert profile["current"] == {} and profile["facts"] == []
-            with pytest.raises(Exception, match="not granted"):
-                await b.read_resource(f"memgraph://users/{uid}/profile?namespace=team-a")
+            for kind in ("profile", "graph"):
+                with pytest.raises(MCPError, match="not granted") as refused:
+                    await b.read_resource(f"memgraph://users/{uid}/{kind}?namespace=team-a")
+                assert refused.value.error.data["code"] == "forbidden"
+                assert refused.value.error.data["http_status"] == 403
         async with http_session(mcp_hub.mcp_url, team_a) as a:  # untouched
             assert (await call(a, "get_memory", memory_id=mid, user_id=uid))["memory"] == added["results"][0]["memory"]
             assert len((await call(a, "list_memories", user_id=uid))["results"]) == len(added["results"])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import anyio
-from conftest import TOOLS, call, call_error, read_json, stdio_session
+from conftest import TOOLS, call, call_error, mem_graph_command, read_json, stdio_session
 
 from mem_graph import Memory
 
@@ -64,16 +65,13 @@ def test_stdio_server_without_a_user_needs_a_scope_per_call(tmp_path: Path) -> N
     anyio.run(go)
 
 
-def test_stdio_server_refuses_a_directory_in_use(tmp_path: Path) -> None:
+def test_stdio_server_refuses_a_directory_in_use_and_a_bad_user(tmp_path: Path) -> None:
     store = tmp_path / "store"
     with Memory(path=store):
-        async def go() -> None:
-            async with stdio_session("--path", str(store)) as s:
-                await s.list_tools()
-
-        try:
-            anyio.run(go)
-        except BaseException as exc:  # noqa: BLE001 - the client sees the process exit before initialising
-            assert "Connection closed" in str(exc) or isinstance(exc, BaseExceptionGroup)
-        else:
-            raise AssertionError("a second process served a directory that is in use")
+        done = subprocess.run([mem_graph_command(), "mcp", "--path", str(store)], stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""  # nothing but the protocol ever goes to stdout
+    assert "error:" in done.stderr and "in use" in done.stderr
+    done = subprocess.run([mem_graph_command(), "mcp", "--path", str(store), "--user", " "],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "error:" in done.stderr and done.stdout == ""
