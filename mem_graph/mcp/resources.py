@@ -6,12 +6,16 @@ through the same session and grant as the tools, so a resource shows exactly wha
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from typing import Any
+from urllib.parse import quote
 
-from mcp.server.mcpserver import Context
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.resources import FunctionResource
 
+from mem_graph.mcp.access import Session
 from mem_graph.mcp.tools import session_of
 
 PROFILE_URI = "memgraph://users/{user_id}/profile{?namespace}"
@@ -42,7 +46,10 @@ def profile_of(memories: list[dict[str, Any]]) -> dict[str, Any]:
 async def profile(user_id: str, ctx: Context, namespace: str | None = None) -> str:
     """What is currently true of the user: each single-valued attribute's current value (where they live,
     work, who they are married to …) and their other current facts, newest first."""
-    s = session_of(ctx)
+    return await profile_for(session_of(ctx), user_id, namespace)
+
+
+async def profile_for(s: Session, user_id: str | None, namespace: str | None = None) -> str:
     scope = s.scope(user_id, None, None, namespace)
     listed = await s.run(s.memory.get_all, **scope, limit=_SCAN)
     rows = listed["results"]
@@ -53,7 +60,10 @@ async def profile(user_id: str, ctx: Context, namespace: str | None = None) -> s
 async def graph_summary(user_id: str, ctx: Context, namespace: str | None = None) -> str:
     """The user's knowledge graph at a glance: entity and relation counts, relation types, the most
     connected entities."""
-    s = session_of(ctx)
+    return await graph_summary_for(session_of(ctx), user_id, namespace)
+
+
+async def graph_summary_for(s: Session, user_id: str | None, namespace: str | None = None) -> str:
     scope = s.scope(user_id, None, None, namespace)
     edges = await s.run(s.memory.graph.relations, limit=_RELATIONS, **scope)
     counted = await s.run(s.memory.graph.explore, "MATCH (e:Entity) RETURN count(e) AS n", None, **scope,
@@ -74,3 +84,16 @@ RESOURCES = [
     (profile, PROFILE_URI, "profile", "User profile"),
     (graph_summary, GRAPH_URI, "graph-summary", "Graph summary"),
 ]
+
+
+def add_pinned_resources(server: MCPServer, session: Session, user_id: str) -> None:
+    """Concrete resources for a server pinned to one user (stdio ``--user``): hosts that list resources but
+    not templates show them as they are."""
+    for uri, read, name, title, doc in [
+            (f"memgraph://users/{quote(user_id, safe='')}/profile", profile_for, "profile", "User profile",
+             profile.__doc__),
+            (f"memgraph://users/{quote(user_id, safe='')}/graph", graph_summary_for, "graph-summary",
+             "Graph summary", graph_summary.__doc__)]:
+        server.add_resource(FunctionResource.from_function(
+            functools.partial(read, session, user_id), uri=uri, name=f"{name}-{user_id}", title=f"{title}: {user_id}",
+            description=doc, mime_type="application/json"))

@@ -9,13 +9,17 @@ from __future__ import annotations
 import anyio
 
 from mem_graph.mcp.access import LocalSession, MemoryAccess, local_grant
+from mem_graph.mcp.resources import add_pinned_resources
 from mem_graph.mcp.server import MemGraphMCP, build_server
 
 
 def stdio_server(memory: MemoryAccess, user_id: str | None = None, namespace: str | None = None) -> MemGraphMCP:
     """The MCP server for ``memory``, pinned to ``user_id`` / ``namespace`` when given (see ``local_grant``)."""
     session = LocalSession(memory, local_grant(user_id, namespace))
-    return build_server(lambda ctx: session)
+    server = build_server(lambda ctx: session)
+    if user_id is not None:
+        add_pinned_resources(server, session, user_id)
+    return server
 
 
 def serve_stdio(memory: MemoryAccess, user_id: str | None = None, namespace: str | None = None) -> None:

@@ -78,7 +78,8 @@ async def search_memories(ctx: Context,
                                                                   "user live?'.")],
                           user_id: UserId = None, agent_id: AgentId = None, run_id: RunId = None,
                           namespace: Namespace = None,
-                          limit: Annotated[int, Field(ge=1, le=1000, description="At most this many memories.")] = 10,
+                          limit: Annotated[int, Field(ge=1, description="At most this many memories (1,000 by "
+                                                                        "default config).")] = 10,
                           explain: Annotated[bool, Field(description="Add each hit's per-signal scores (semantic, "
                                                                      "keyword, graph, recency, fused, "
                                                                      "rerank).")] = False,
@@ -106,8 +107,8 @@ async def get_memory(ctx: Context, memory_id: MemoryId, user_id: UserId = None, 
 
 async def list_memories(ctx: Context, user_id: UserId = None, agent_id: AgentId = None, run_id: RunId = None,
                         namespace: Namespace = None,
-                        limit: Annotated[int, Field(ge=1, le=1000, description="At most this many, newest "
-                                                                               "first.")] = 100,
+                        limit: Annotated[int, Field(ge=1, description="At most this many, newest first "
+                                                                      "(1,000 by default config).")] = 100,
                         include_invalidated: Annotated[bool, Field(description="Also list superseded "
                                                                                "memories.")] = False,
                         as_of: AsOf = None, filters: Filters = None) -> CallToolResult:

@@ -31,7 +31,7 @@ def test_tools_are_listed_with_typed_schemas(mcp_hub: McpHub) -> None:
             assert add["properties"]["infer"]["type"] == "boolean"
             search = tools["search_memories"].input_schema["properties"]
             assert {"explain", "relations", "as_of", "limit", "namespace"} <= set(search)
-            assert search["limit"]["maximum"] == 1000
+            assert search["limit"]["minimum"] == 1 and search["limit"]["type"] == "integer"
             assert tools["search_memories"].annotations.read_only_hint is True
             assert tools["delete_memory"].annotations.destructive_hint is True
             templates = {t.uri_template for t in (await s.list_resource_templates()).resource_templates}
@@ -226,3 +226,15 @@ def test_mcp_and_rest_share_one_store(mcp_hub: McpHub, uid: str) -> None:
             assert (await call_error(s, "get_memory", memory_id=mid, user_id=uid))["code"] == "not_found"
 
     run(after)
+
+
+def test_mcp_requests_count_against_the_token_rate_limit(mcp_hub: McpHub) -> None:
+    slow = mcp_hub.token("mcp-slow", ["slow"], rate_limit=0.2)  # one request, then one per 5 s
+    init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
+    headers = {"Accept": "application/json, text/event-stream", "Authorization": f"Bearer {slow}"}
+    first = httpx.post(mcp_hub.mcp_url, json=init, headers=headers, timeout=30)
+    assert first.status_code == 200 and first.json()["result"]["serverInfo"]["name"] == "mem_graph"
+    second = httpx.post(mcp_hub.mcp_url, json=init, headers=headers, timeout=30)
+    assert second.status_code == 429 and second.json()["error"]["code"] == "rate_limited"
+    assert int(second.headers["retry-after"]) >= 1

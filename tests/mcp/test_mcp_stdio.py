@@ -30,6 +30,8 @@ def test_stdio_server_pinned_to_one_user(tmp_path: Path) -> None:
             assert (await call(s, "graph_neighbours", entity="Shanghai"))["found"]
             rows = await call(s, "graph_cypher", query="MATCH (e:Entity) RETURN count(e) AS n")
             assert rows["results"][0]["n"] >= 2
+            listed = {str(r.uri) for r in (await s.list_resources()).resources}
+            assert listed == {"memgraph://users/alice/profile", "memgraph://users/alice/graph"}
             profile = await read_json(s, "memgraph://users/alice/profile")
             assert [v["memory"] for v in profile["current"].values()] == [moved["results"][0]["memory"]]
             assert (await read_json(s, "memgraph://users/alice/graph"))["relations"] == 1
