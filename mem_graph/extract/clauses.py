@@ -20,6 +20,7 @@ FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
 THIRD_PERSON = frozenset({"he", "she", "him", "her"})
 SKIPPED_PRONOUNS = frozenset({"it", "they", "you", "this", "that", "there", "who", "what", "which", "everyone",
                               "someone", "anyone", "one", "everybody", "nobody", "somebody", "these", "those"})
+FILLER_NAMES = frozenset("yep yeah yup nope lol haha ok okay omg wow ugh hey hi well".split())
 POSSESSIVES = frozenset({"my", "our"})
 KIN = frozenset(
     "brother sister mother father mom mum dad mommy daddy son daughter kid kids child children baby wife husband "
@@ -107,7 +108,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             return None
         return Subject(ctx.last_person, tokens={head.i}, entities=[EntityRef(ctx.last_person, "person")],
                        evidence=f"'{head.text}' -> {ctx.last_person} (named just before)")
-    if low in SKIPPED_PRONOUNS or head.pos_ == "PRON":
+    if low in SKIPPED_PRONOUNS or head.pos_ == "PRON" or low in FILLER_NAMES:
         return None
     toks = _np_chain(head)
     has_owner = any(t.lower_ in POSSESSIVES or t.tag_ == "POS" for t in toks)
@@ -197,7 +198,7 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     """The clause's subject (inherited by a conjoined verb without one) and its head token."""
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
     probe = verb
-    while subj is None and probe.dep_ in ("conj", "xcomp", "advcl") and probe.head is not probe:
+    while subj is None and probe.dep_ in ("conj", "xcomp") and probe.head is not probe:
         probe = probe.head
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None:

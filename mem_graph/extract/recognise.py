@@ -19,7 +19,7 @@ NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "
                              "fed_up_with", "over"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
-IRREGULAR = {"got": "get", "bought": "buy", "sold": "sell", "went": "go", "took": "take", "made": "make",
+IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go", "took": "take", "made": "make",
              "had": "have", "left": "leave", "began": "begin", "became": "become", "met": "meet", "quit": "quit"}
 ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break"})
 SEPARATION = frozenset({"split", "break", "divorce", "separate"})
@@ -78,10 +78,10 @@ def content_verb(verb: Any) -> Any:
         if ger is not None:
             return ger
     # "went back to eating fish", "thinking about quitting", "dreaming of living"
-    for prep in (c for c in verb.children if c.dep_ == "prep"):
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("about", "of", "to", "into")):
         for g in prep.children:
-            if g.dep_ == "pcomp" and g.pos_ == "VERB" and (lemma in ("go", "think", "dream", "get", "return")
-                                                             or lemma in ("consider", "look")):
+            if g.dep_ == "pcomp" and g.pos_ == "VERB" and lemma in ("go", "think", "dream", "return", "consider",
+                                                                     "look"):
                 return g
     for adv in (c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "back"):
         for prep in (c for c in adv.children if c.dep_ == "prep"):
@@ -111,7 +111,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
         if c.dep_ == "advmod" and c.lower_ == "back":  # "coming back to Seattle", "moved back to Leeds"
             for g in c.children:
                 inner = next((h for h in g.children if h.dep_ == "pobj"), None) if g.dep_ == "prep" else None
-                if inner is not None:
+                if inner is not None and g.lower_ == "to":  # not "back in the day"
                     pred.preps.setdefault(g.lower_, inner)
                     pred.back = True
     # objects follow the verb in a statement; a "that" read as an object is a misparse
@@ -192,7 +192,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     appos = next((c for c in obj.children if c.dep_ == "appos"), None) or next(
         (c for c in obj.head.children if c.dep_ in ("npadvmod", "appos") and c.i > obj.i and c.pos_ == "PROPN"),
         None)
-    if appos is not None and cat.value_slot(compound_span(appos)) is not None:
+    corrected = any(c.dep_ == "neg" for c in obj.children)  # "a Ford Puma, not a Fiesta": the appos is the old
+    if appos is not None and not corrected and cat.value_slot(compound_span(appos)) is not None:
         obj = appos  # "a new phone, an iPhone 15"
     obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
     text = object_text(obj)

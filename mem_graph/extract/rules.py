@@ -266,16 +266,27 @@ class RuleExtractor:
         slot_subject = subject
         # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
         # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
-        new_obj = pred.preps.get("to") if pred.lemma in ("move", "switch", "migrate", "go", "change", "upgrade",
-                                                         "transfer", "convert") else None
+        new_obj = pred.preps.get("to") if pred.lemma in ("switch", "migrate", "change", "upgrade", "transfer",
+                                                         "convert") or (pred.lemma in ("move", "go")
+                                                                        and "from" in pred.preps) else None
         if pred.lemma in ("trade", "swap", "exchange"):
             new_obj = pred.preps.get("for")
         if pred.lemma == "replace":
             new_obj = pred.preps.get("with")
+        if pred.lemma in ("trade", "swap", "exchange") and new_obj is not None:
+            pred.preps.pop("in", None)
+            old_in = next((c for c in pred.target.children if c.dep_ == "prep" and c.lower_ == "in"), None)
+            if pred.dobj is None and old_in is not None:  # "traded in my Honda for a Subaru"
+                pred.dobj = next((g for g in old_in.children if g.dep_ == "pobj"), None)
+        if new_obj is None and pred.objects and obj is pred.objects[0]:
+            old_value = next((c for c in obj.children if c.dep_ in ("appos", "conj") and any(
+                g.dep_ == "neg" for g in obj.children)), None)
+            if old_value is not None:  # "it's a Ford Puma, not a Fiesta"
+                replaces.append(normalise_entity(span_text(compound_span(old_value))))
         if new_obj is not None:
             moved_thing = pred.dobj is not None and pred.lemma in ("move", "switch", "migrate") and \
                 pred.dobj.pos_ in ("NOUN", "PROPN") and not pred.dobj.lower_ in ("me", "us")
-            old = pred.preps.get("from") or pred.preps.get("in") or (None if moved_thing else pred.dobj)
+            old = pred.preps.get("from") or (None if moved_thing else pred.dobj)
             if old is not None and old is not new_obj:
                 replaces.append(normalise_entity(span_text(compound_span(old))))
             if moved_thing:  # "we moved the service from MongoDB to Postgres": the service's slot
