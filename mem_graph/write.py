@@ -344,6 +344,7 @@ class WritePipeline:
             self.history.reset()
         if plan.erase_scope:
             ids = scroll_all_ids(self.vectors, VectorFilter(scope=plan.scope, statuses=None))
+            plan.erased = len(ids)
             self.vectors.delete(ids)
             fault_point("mid_delete")
             self.graph.delete_scope(plan.scope)
@@ -354,7 +355,6 @@ class WritePipeline:
             self.graph.delete_memories(plan.delete)
         records = [r for r, _ in plan.new]
         if records:
-            plan.erased = len(ids)
             self.upsert_vectors(records, new_vectors)
             fault_point("after_vectors")
         invalidated: list[MemoryRecord] = []
