@@ -12,9 +12,11 @@ from __future__ import annotations
 import os
 import pickle
 import selectors
+import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -25,6 +27,7 @@ from mem_graph.errors import StoreError
 WORKER = Path(__file__).with_name("sandbox_worker.py")
 _LEN = struct.Struct("<Q")
 STARTUP_S = 10.0  # allowance for a fresh worker's interpreter and ladybug import
+SHM = "/dev/shm"
 
 
 class WorkerTimeout(Exception):
@@ -43,11 +46,23 @@ class Worker:
     """One child process and its pipes; used by one thread at a time."""
 
     def __init__(self, config: dict[str, Any]) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-P", str(WORKER)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, close_fds=True)
+        # The worker's scratch directories are ours, so a killed worker's copies are removed too.
+        self.scratch = [tempfile.mkdtemp(prefix="mem_graph_explore_")]
+        if os.path.isdir(SHM) and os.access(SHM, os.W_OK | os.X_OK):
+            self.scratch.append(tempfile.mkdtemp(prefix="mem_graph_explore_", dir=SHM))
+        try:
+            self.proc = subprocess.Popen([sys.executable, "-P", str(WORKER)], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, close_fds=True)
+        except BaseException:
+            self._remove_scratch()
+            raise
         self.keys: set[str] = set()  # scopes this worker has built (it may have evicted some since)
         self.fresh = True
-        self._send(pickle.dumps(config))
+        self._send(pickle.dumps({**config, "scratch": self.scratch[0], "scratch_shm": (self.scratch[1:] or [None])[0]}))
+
+    def _remove_scratch(self) -> None:
+        for path in self.scratch:
+            shutil.rmtree(path, ignore_errors=True)
 
     def _send(self, body: bytes) -> None:
         assert self.proc.stdin is not None
@@ -100,6 +115,7 @@ class Worker:
                     pipe.close()
                 except OSError:
                     pass
+        self._remove_scratch()
 
     def stop(self) -> None:
         """Close stdin (the worker cleans up its copies and exits); kill it if it lingers."""

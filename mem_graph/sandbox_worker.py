@@ -26,7 +26,6 @@ import secrets
 import shutil
 import struct
 import sys
-import tempfile
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -38,17 +37,28 @@ _LEN = struct.Struct("<Q")
 _OOM = ("bad_alloc", "unable to allocate", "out of memory", "mmap")
 
 
+def table_bytes(tables: dict[str, list[list[Any]]]) -> int:
+    """A rough size of the copy's data."""
+    return sum(len(str(v)) + 16 for rows in tables.values() for r in rows for v in r)
+
+
 class _Copy:
     """One scope's read-only copy on disk."""
 
     def __init__(self, root: Path, schema: list[str], tables: dict[str, list[list[Any]]], pool_mb: int) -> None:
         self.dir = root / secrets.token_hex(16)  # unguessable: nothing can name another scope's copy
         self.dir.mkdir(mode=0o700)
+        try:
+            self._build(schema, tables, pool_mb)
+        except BaseException:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            raise
+
+    def _build(self, schema: list[str], tables: dict[str, list[list[Any]]], pool_mb: int) -> None:
         path = str(self.dir / "scope.lbug")
-        size = sum(len(str(v)) + 16 for rows in tables.values() for r in rows for v in r)
         # LadybugDB reserves address space for max_db_size: keep it a power of two near what the copy needs
-        self.db_size = max(64, 1 << (size * 4 // 2**20).bit_length()) * 2**20
-        options = {"buffer_pool_size": pool_mb * 2**20, "max_num_threads": 1, "max_db_size": self.db_size}
+        db_size = max(64, 1 << (table_bytes(tables) * 4 // 2**20).bit_length()) * 2**20
+        options = {"buffer_pool_size": pool_mb * 2**20, "max_num_threads": 1, "max_db_size": db_size}
         db = ladybug.Database(path, **options)
         conn = ladybug.Connection(db)
         try:
@@ -74,10 +84,27 @@ class _Copy:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def _scratch_dir() -> str | None:
-    """tmpfs when there is one: building a copy on disk costs ~10 fsyncs (0.1-0.3 s on a busy disk)."""
-    shm = "/dev/shm"
-    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+class _Roots:
+    """Where copies are built: tmpfs while it has room (a copy on disk costs ~10 fsyncs, 0.1-0.3 s on a busy
+    disk), else the temp directory. A container's /dev/shm is often 64 MB, hence the room check. The parent
+    creates both directories and removes them after this process ends, however it ends."""
+
+    def __init__(self, disk: str, shm: str | None) -> None:
+        self.disk = Path(disk)
+        self.shm = Path(shm) if shm else None
+
+    def build(self, schema: list[str], tables: dict[str, list[list[Any]]], pool_mb: int) -> _Copy:
+        if self.shm is not None and shutil.disk_usage(self.shm).free > 4 * table_bytes(tables) + 256 * 2**20:
+            try:
+                return _Copy(self.shm, schema, tables, pool_mb)
+            except Exception:  # noqa: BLE001 - e.g. tmpfs filled up meanwhile: the disk is the fallback
+                pass
+        return _Copy(self.disk, schema, tables, pool_mb)
+
+    def remove(self) -> None:
+        for root in (self.disk, self.shm):
+            if root is not None:
+                shutil.rmtree(root, ignore_errors=True)
 
 
 def _address_space() -> int:
@@ -140,7 +167,7 @@ def main() -> None:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but frames on the pipe
     config = _read(stdin)
-    root = Path(tempfile.mkdtemp(prefix="mem_graph_explore_", dir=_scratch_dir()))
+    roots = _Roots(config["scratch"], config["scratch_shm"])
     copies: OrderedDict[str, tuple[Any, _Copy]] = OrderedDict()
     try:
         while (req := _read(stdin)) is not None:
@@ -155,7 +182,7 @@ def main() -> None:
                     _write(stdout, pickle.dumps(("need_rows",)))
                     continue
                 try:
-                    copy = _Copy(root, config["schema"], tables, config["buffer_pool_mb"])
+                    copy = roots.build(config["schema"], tables, config["buffer_pool_mb"])
                 except Exception as exc:  # noqa: BLE001 - reported to the parent as a store failure
                     _write(stdout, pickle.dumps(("error", "build", str(exc))))
                     continue
@@ -169,7 +196,7 @@ def main() -> None:
     finally:
         for _, copy in copies.values():
             copy.close()
-        shutil.rmtree(root, ignore_errors=True)
+        roots.remove()
 
 
 if __name__ == "__main__":
