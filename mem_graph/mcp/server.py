@@ -115,8 +115,8 @@ def build_server(resolve: Resolver) -> MemGraphMCP:
     """The mem_graph MCP server: every tool of ``mem_graph.mcp.tools`` and both resources."""
     server = MemGraphMCP(resolve, name="mem_graph", title="mem_graph memory", version=__version__,
                          instructions=INSTRUCTIONS, log_level="WARNING")
-    for fn, title, annotations in TOOLS:
-        server.add_typed_tool(fn, title, annotations)
+    for fn, title, hints in TOOLS:
+        server.add_typed_tool(fn, title, hints)
     for fn, uri, name, title in RESOURCES:
         server.resource(uri, name=name, title=title, description=fn.__doc__, mime_type="application/json")(fn)
     return server

@@ -28,7 +28,6 @@ Namespace = Annotated[str | None, Field(description="Partition; defaults to 'def
                                                     "first granted namespace).")]
 MemoryId = Annotated[str, Field(description="A memory id (UUID) as returned by add_memory, search_memories or "
                                             "list_memories.")]
-Timestamp = Annotated[float | str | None, Field(description="Epoch seconds or ISO-8601.")]
 AsOf = Annotated[float | str | None, Field(description="Answer with what was believed at this time (epoch seconds "
                                                        "or ISO-8601): memories valid then, whatever their status now.")]
 Filters = Annotated[dict[str, Any] | None, Field(description='Metadata filters: {"key": "value"} or '
@@ -45,8 +44,8 @@ def session_of(ctx: Context) -> Session:
 
 def result(data: dict[str, Any]) -> CallToolResult:
     """A successful tool result: the JSON as text (what a model reads) and as structured content."""
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(data, ensure_ascii=False, default=str))],
-                          structured_content=json.loads(json.dumps(data, default=str)))
+    text = json.dumps(data, ensure_ascii=False, default=str)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=json.loads(text))
 
 
 async def add_memory(ctx: Context,
