@@ -203,6 +203,42 @@ def test_delete_all_refuses_bad_scopes_and_spares_others(mem: Memory, user_id: A
         assert [r["id"] for r in mem.get_all(user_id="keeper")["results"]] == keeper
 
 
+UNICODE = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
+STORABLE = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.sampled_from([2**63 - 1, -(2**63)])
+    | st.floats(allow_nan=False, allow_infinity=False) | UNICODE,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(UNICODE, inner, max_size=3), max_leaves=8)
+OFFSETS = st.timedeltas(min_value=timedelta(hours=-23, minutes=-59), max_value=timedelta(hours=23, minutes=59))
+IN_RANGE = st.datetimes(min_value=datetime(1970, 1, 2), max_value=datetime(2099, 12, 30), timezones=OFFSETS.map(timezone))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, floats to 1e-15 relative (Qdrant Edge's payload JSON may move a float by its last bit)."""
+    if isinstance(a, float) and isinstance(b, float):
+        return a == b or abs(a - b) <= 1e-15 * max(abs(a), abs(b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+
+@settings(SETTINGS, max_examples=max(10, EXAMPLES // 2))
+@given(metadata=st.one_of(st.dictionaries(UNICODE, STORABLE, max_size=4), st.sampled_from([31, 32]).map(deep)),
+       when=IN_RANGE, form=st.sampled_from(["datetime", "iso", "epoch"]))
+def test_every_storable_value_is_accepted_and_read_back_exactly(mem: Memory, metadata: dict[str, Any],
+                                                                when: datetime, form: str) -> None:
+    """The other side of the refusals: values every store can hold (64-bit ints, finite floats, any valid
+    Unicode, 32 levels, any time 1970-2100 in any form and offset) are kept, exactly."""
+    given_time = {"datetime": when, "iso": when.isoformat(), "epoch": when.timestamp()}[form]
+    mid = mem.add("Quinn keeps bees.", user_id="storable", infer=False, metadata=metadata,
+                  timestamp=given_time)["results"][0]["id"]
+    got = mem.get(mid, user_id="storable")
+    assert _same({k: v for k, v in got["metadata"].items() if k in metadata}, json.loads(json.dumps(metadata)))
+    assert abs(datetime.fromisoformat(got["valid_from"]).timestamp() - when.timestamp()) < 1e-3
+    _readable(mem, {"user_id": "storable"})
+
+
 @pytest.fixture(scope="module")
 def export_lines(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     """A small real export to mutate: two scopes, an update, a delete, raw messages, a relation."""
