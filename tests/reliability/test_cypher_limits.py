@@ -87,11 +87,15 @@ def test_a_billion_row_range_is_stopped_with_a_typed_error_and_bounded_memory(me
 
 @pytest.mark.parametrize("query", [CROSS, MATERIALISE], ids=["interruptible", "uninterruptible"])
 def test_a_query_past_the_time_limit_is_stopped(mem: Memory, query: str) -> None:
+    mem.graph.cypher("RETURN 1 AS n", user_id="alice")
+    workers = list(mem.graph.sandbox.pool._idle)
     t0 = time.monotonic()
     with pytest.raises(QueryLimitError, match=r"2000 ms \(exploration.timeout_ms\)") as err:
         mem.graph.cypher(query, user_id="alice")
     assert err.value.limit == "exploration.timeout_ms"
     assert time.monotonic() - t0 < 30  # a generous bound: the limit is 2 s (unbounded, such queries ran 40 s)
+    for killed in [w for w in workers if w.proc.poll() is not None]:  # its scope copies went with it
+        assert not any(Path(d).exists() for d in killed.scratch)
     # a killed worker is replaced; the next query answers
     assert mem.graph.cypher("MATCH (e:Entity) RETURN count(e) AS n", user_id="alice") == [{"n": 4}]
 
@@ -166,6 +170,9 @@ def test_closing_the_memory_ends_its_exploration_workers(tmp_path: Path) -> None
         m.graph.cypher("RETURN 1 AS n", user_id="alice")
         workers = [c for c in set(_children()) - others if "sandbox_worker" in Path(f"/proc/{c}/cmdline").read_text()]
         assert workers
+        scratch = [d for w in m.graph.sandbox.pool._idle for d in w.scratch]
+        assert scratch and all(Path(d).exists() for d in scratch)
+    assert not any(Path(d).exists() for d in scratch)
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or "sandbox_worker" not in Path(f"/proc/{pid}/cmdline").read_text()
 
