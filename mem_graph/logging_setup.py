@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import warnings
 
 
@@ -16,9 +17,9 @@ def quiet_libraries() -> None:
     warnings.filterwarnings("ignore")
     logging.getLogger("sentence_transformers").setLevel(logging.ERROR)
     logging.getLogger("transformers").setLevel(logging.ERROR)
-    try:
+    # Importing transformers costs ~1 s and most commands never need it; when it loads later it reads the
+    # environment above. Only a copy already loaded has to be told directly.
+    if "transformers" in sys.modules:
         from transformers.utils import logging as hf_logging
 
         hf_logging.disable_progress_bar()
-    except ImportError:
-        pass

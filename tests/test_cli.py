@@ -297,7 +297,7 @@ def test_list_and_get_load_no_embedding_model(tmp_path: Path) -> None:
              "    try: main(args + ['--path', sys.argv[1]])\n"
              "    except SystemExit as e: assert not e.code, e.code\n"
              "print('MODELS', sorted(k for k in sys.modules if k.split('.')[0] in "
-             "('onnxruntime', 'torch', 'sentence_transformers', 'spacy')))")
+             "('onnxruntime', 'torch', 'transformers', 'sentence_transformers', 'spacy')))")
     out = subprocess.run([sys.executable, "-c", probe, str(d), mid], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "MODELS []" in out.stdout
