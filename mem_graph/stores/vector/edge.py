@@ -91,7 +91,7 @@ class EdgeVectorStore:
         """Deleting a point reads its payload, and a failed update leaves the shard refusing every later one
         ("not recovered from previous error"): a point whose payload cannot be decoded is first replaced by an
         empty one (an upsert does not read the old payload)."""
-        bad = unreadable_ids(self, ids)
+        bad = [i for start in range(0, len(ids), 1024) for i in unreadable_ids(self, ids[start:start + 1024])]
         if bad:
             with store_errors("Qdrant Edge upsert"):
                 self._shard.update(qe.UpdateOperation.upsert_points(
