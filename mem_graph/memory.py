@@ -29,7 +29,7 @@ from mem_graph.timeutil import now, parse_timestamp
 from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
 from mem_graph.validation import (
     check_int64, check_limit, check_memory_id, check_metadata, check_text, check_unicode, make_scope,
-    normalise_messages,
+    normalise_messages, show,
 )
 from mem_graph.write import WritePipeline, WritePlan
 
@@ -232,7 +232,7 @@ class Memory:
         flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
                                       or threshold != threshold):
-            raise ValidationError(f"threshold must be a number, got {str(threshold)[:40]!r}")
+            raise ValidationError(f"threshold must be a number, got {show(threshold)}")
         out = self.searcher.search(query, flt, limit, explain=bool(explain), rerank=bool(rerank))
         if threshold is not None:
             out["results"] = [r for r in out["results"] if r["score"] >= float(threshold)]
@@ -279,7 +279,7 @@ class Memory:
         """The raw messages saved for the scope (status: received / processed / failed)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         if status is not None and status not in ("received", "processed", "failed"):
-            raise ValidationError(f"status must be received, processed or failed, got {str(status)[:40]!r}")
+            raise ValidationError(f"status must be received, processed or failed, got {show(status)}")
         return self.history_store.messages(scope, status)
 
     # -- lifecycle ----------------------------------------------------------------
@@ -332,7 +332,7 @@ class Memory:
             for key, value in filters.items():
                 if not isinstance(key, str) or not _FILTER_KEY.fullmatch(key) or max(map(ord, key)) > 0xFFFF:
                     raise ValidationError("filter keys must be metadata field names (letters, digits, _ or -; "
-                                          f"dots for nested fields), got {str(key)[:40]!r}")
+                                          f"dots for nested fields), got {show(key)}")
                 field = key if key in _FILTER_FIELDS else f"metadata.{key}"
                 if isinstance(value, dict) and set(value) == {"in"} and isinstance(value["in"], list) and all(
                         isinstance(v, str) for v in value["in"]):

@@ -31,7 +31,9 @@ def parse_timestamp(value: object, *, field: str = "timestamp") -> float | None:
         raise ValidationError(f"{field} must be a datetime, ISO-8601 string or epoch seconds, not bool")
     if isinstance(value, (int, float)):
         if not (0 <= value < FAR_FUTURE):  # no float() first: a huge int would overflow it; nan fails this
-            raise ValidationError(f"{field} out of range (1970 to 2100): {str(value)[:40]}")
+            shown = (f"{value:.6g}" if isinstance(value, float) else str(value) if value.bit_length() < 64
+                     else f"a {value.bit_length()}-bit integer")  # str() of a huge int fails past 4,300 digits
+            raise ValidationError(f"{field} out of range (1970 to 2100): {shown}")
         return float(value)
     if isinstance(value, datetime):  # the range applies after parsing, whatever form the time came in
         dt = value if value.tzinfo else value.replace(tzinfo=timezone.utc)

@@ -95,8 +95,8 @@ def inject(messages: list[dict[str, Any]], hits: list[dict[str, Any]]) -> list[d
 def _parse(raw: bytes) -> dict[str, Any]:
     try:
         body = json.loads(raw)
-    except ValueError as exc:
-        raise MalformedRequestError(f"request body is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested past the parser's stack
+        raise MalformedRequestError(f"request body is not valid JSON: {str(exc)[:200]}") from None
     if not isinstance(body, dict):
         raise ValidationError("the request body must be a JSON object")
     messages = body.get("messages")
