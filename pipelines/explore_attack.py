@@ -50,10 +50,17 @@ def _rss_mb(pid: int) -> float:
 
 
 def _children(pid: int) -> list[int]:
+    """Child processes started by any thread of ``pid``."""
+    out: list[int] = []
     try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                out += [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                pass
     except OSError:
-        return []
+        pass
+    return out
 
 
 def _free_port() -> int:
