@@ -78,13 +78,14 @@ def uid() -> str:
 
 
 @asynccontextmanager
-async def http_session(url: str, token: str | None) -> AsyncIterator[ClientSession]:
-    """An initialised MCP client session over streamable HTTP, sending ``Authorization: Bearer <token>``."""
+async def http_session(url: str, token: str | None, *, modern: bool = False) -> AsyncIterator[ClientSession]:
+    """An MCP client session over streamable HTTP, sending ``Authorization: Bearer <token>``: initialised with
+    the handshake, or (``modern``) through ``server/discover`` and the stateless 2026 protocol."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     async with httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(TIMEOUT)) as http:
         async with streamable_http_client(url, http_client=http) as (read, write):
             async with ClientSession(read, write) as session:
-                await session.initialize()
+                await (session.discover() if modern else session.initialize())
                 yield session
 
 

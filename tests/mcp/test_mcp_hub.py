@@ -238,3 +238,21 @@ def test_mcp_requests_count_against_the_token_rate_limit(mcp_hub: McpHub) -> Non
     second = httpx.post(mcp_hub.mcp_url, json=init, headers=headers, timeout=30)
     assert second.status_code == 429 and second.json()["error"]["code"] == "rate_limited"
     assert int(second.headers["retry-after"]) >= 1
+
+
+def test_the_modern_protocol_carries_the_same_grant(mcp_hub: McpHub, uid: str) -> None:
+    mine = mcp_hub.token("mcp-modern-a", ["modern-a"])
+    theirs = mcp_hub.token("mcp-modern-b", ["modern-b"])
+
+    async def go() -> None:
+        async with http_session(mcp_hub.mcp_url, mine, modern=True) as s:
+            assert s.discover_result is not None and s.initialize_result is None
+            assert {t.name for t in (await s.list_tools()).tools} == TOOLS
+            await call(s, "add_memory", messages="I live in Oslo.", user_id=uid)
+            assert "Oslo" in (await call(s, "search_memories", query="where?", user_id=uid))["results"][0]["memory"]
+        async with http_session(mcp_hub.mcp_url, theirs, modern=True) as s:
+            assert (await call(s, "search_memories", query="Oslo", user_id=uid))["results"] == []
+            error = await call_error(s, "list_memories", user_id=uid, namespace="modern-a")
+            assert error["code"] == "forbidden"
+
+    run(go)
