@@ -53,7 +53,7 @@ def _mem_graph_cause(exc: BaseException) -> MemGraphError | None:
     while seen is not None:
         if isinstance(seen, MemGraphError):
             return seen
-        seen = seen.__cause__ or seen.__context__
+        seen = seen.__cause__  # the SDK wraps a tool's or resource's exception with ``raise … from exc``
     return None
 
 
