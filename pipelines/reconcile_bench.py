@@ -3,7 +3,7 @@
 Usage::
 
     python -m pipelines.reconcile_bench [--set dev|heldout|all] [--extractor rules,llm,hybrid]
-        [--config llm.json] [--only CASE_ID] [--json out.json] [--verbose]
+        [--config llm.json] [--only CASE_ID] [--json out.json] [--verbose] [--compare earlier.json]
     mem-graph bench reconcile [same options]
 
 Each case of tests/reconcile_cases/ is a short conversation replayed into a fresh embedded Memory
@@ -125,10 +125,21 @@ def show_misses(results: list[CaseResult], console: Console) -> None:
                               f"{escape(f['memory'])}[/dim]")
 
 
+def show_flips(results: list[CaseResult], earlier: dict[str, Any], console: Console) -> None:
+    """The cases that pass now and failed in an earlier report (fixed), and the other way (regressed)."""
+    before = {c["id"]: c["passed"] for c in earlier.get("cases", [])}
+    fixed = [r.case.id for r in results if r.passed and before.get(r.case.id) is False]
+    broken = [r.case.id for r in results if not r.passed and before.get(r.case.id) is True]
+    console.print(f"[green]fixed since the earlier report ({len(fixed)}):[/green] {escape(', '.join(fixed)) or '-'}")
+    console.print(f"[red]regressed ({len(broken)}):[/red] {escape(', '.join(broken)) or '-'}")
+
+
 def run_bench(which: str = "all", extractors: list[str] | None = None, config: dict[str, Any] | None = None,
               only: str | None = None, json_out: Path | None = None, verbose: bool = False,
-              console: Console | None = None, isolated: bool = False) -> dict[str, Any]:
-    """Run the benchmark for each extractor; print the tables and return (and optionally write) the report."""
+              console: Console | None = None, isolated: bool = False,
+              compare: Path | None = None) -> dict[str, Any]:
+    """Run the benchmark for each extractor; print the tables and return (and optionally write) the report.
+    ``compare``: an earlier ``--json`` report; the cases that flipped since are listed."""
     console = console or Console()
     cases = load_cases(which, only=only)
     report: dict[str, Any] = {"set": which, "cases": len(cases), "extractors": {}}
@@ -151,6 +162,8 @@ def run_bench(which: str = "all", extractors: list[str] | None = None, config: d
         console.print(f"categories with misses: {', '.join(missing) or 'none'}")
         if verbose:
             show_misses(results, console)
+        if compare is not None:
+            show_flips(results, json.loads(compare.read_text()).get("extractors", {}).get(extractor, {}), console)
         report["extractors"][extractor] = {"summary": summary, "cases": [r.to_dict() for r in results],
                                            "seconds": round(time.perf_counter() - t0, 1)}
     if json_out is not None:
@@ -167,13 +180,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--json", dest="json_out", type=Path, help="Write the full report here.")
     p.add_argument("--verbose", "-v", action="store_true", help="Show each miss with the decisions behind it.")
     p.add_argument("--isolated", action="store_true", help="A fresh Memory per case instead of a scope per case.")
+    p.add_argument("--compare", type=Path, help="An earlier --json report: list the cases fixed and regressed since.")
     args = p.parse_args(argv)
     from mem_graph.cli.options import config_source
     from mem_graph.logging_setup import quiet_libraries
 
     quiet_libraries()
     run_bench(args.which, [e.strip() for e in args.extractor.split(",") if e.strip()], config_source(args.config),
-              args.only, args.json_out, args.verbose, isolated=args.isolated)
+              args.only, args.json_out, args.verbose, isolated=args.isolated, compare=args.compare)
 
 
 if __name__ == "__main__":

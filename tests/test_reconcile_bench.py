@@ -110,6 +110,15 @@ def test_bench_runs_real_cases_and_writes_its_report(tmp_path) -> None:
     assert rules["cases"][0]["decisions"] and rules["cases"][0]["facts"]
     assert "skipped" in written["extractors"]["llm"] or "summary" in written["extractors"]["llm"]
     assert "Reconciliation benchmark: rules" in out.getvalue()
+    # a later run compared with this report: the case did not flip
+    flipped = {**written, "extractors": {"rules": {"cases": [{**rules["cases"][0],
+                                                               "passed": not rules["cases"][0]["passed"]}]}}}
+    (tmp_path / "flipped.json").write_text(json.dumps(flipped))
+    out = io.StringIO()
+    run_bench("dev", ["rules"], None, "demo-conversation", None, console=Console(file=out, width=160),
+              compare=tmp_path / "flipped.json")
+    kind = "regressed (1)" if not rules["cases"][0]["passed"] else "fixed since the earlier report (1)"
+    assert kind in out.getvalue() and "demo-conversation" in out.getvalue()
 
 
 def test_cases_dir_is_the_one_documented() -> None:
