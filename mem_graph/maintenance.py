@@ -91,10 +91,13 @@ def snapshot(mem: Memory) -> Snapshot:
         relations[r["mid"]].add((r["s"], r["rel"], r["o"], r["ia"] in (None, NEVER)))
     rel_mids = set(relations)
     h = mem.history_store
+    running = mem.writer.inflight()  # a bulk add under way, between two batches: not interrupted
+    messages = [m for m in history_rows(h, "SELECT id, status, user_id, agent_id, run_id, namespace FROM messages")
+                if m["id"] not in running]
     return Snapshot(vectors, memories, entities, orphans, rel_mids,
                     history_rows(h, "SELECT * FROM events ORDER BY seq"),
-                    history_rows(h, "SELECT id, status, user_id, agent_id, run_id, namespace FROM messages"),
-                    [r["op_id"] for r in history_rows(h, "SELECT op_id FROM journal")], unreadable,
+                    messages, [r["op_id"] for r in history_rows(h, "SELECT op_id FROM journal")
+                               if r["op_id"] not in running], unreadable,
                     [r["op_id"] for r in h.journal_failed()], dict(relations))
 
 

@@ -98,8 +98,8 @@ class Memory:
 
         More than ``limits.add_batch`` messages (default 256) are saved first, then written in batches,
         each its own journaled write with the write lock released in between (other writers get in);
-        ``progress(done, total)`` is called after each batch. If a batch fails, the earlier ones stay
-        written and the messages not yet processed are marked failed.
+        ``progress(done, total)`` is called after each batch. If the process dies part-way, the next open
+        finishes the add; if a batch raises, the earlier ones stay written and the rest are marked failed.
 
         ``messages`` is a string or a list of ``{role, content[, name, timestamp, metadata]}``;
         ``infer=False`` stores each message verbatim; ``timestamp`` is when it was said. ``client_id``,
@@ -134,16 +134,19 @@ class Memory:
         size = self.config.limits.add_batch
         with self._write_lock:
             saved = self.writer.save_messages(scope, msgs)
+            op_id = self.writer.begin_bulk(scope, saved, kwargs)  # a crash part-way: the next open finishes it
         out: dict[str, Any] = {"results": [], "relations": {"added": [], "invalidated": []}}
         for start in range(0, len(saved), size):
             try:
                 with self._write_lock:  # released between batches
                     part = self.writer.process(scope, saved[start:start + size], **kwargs)
             except BaseException:
-                rest = [m.id for m in saved[start + size:] if m.id]
-                if rest:
-                    self.history_store.mark_messages(rest, "failed", "not processed: an earlier batch of this "
-                                                     "add() failed; it was not acknowledged - add it again")
+                with self._write_lock:
+                    rest = [m.id for m in saved[start + size:] if m.id]
+                    if rest:
+                        self.history_store.mark_messages(rest, "failed", "not processed: an earlier batch of "
+                                                         "this add() failed; it was not acknowledged - add it again")
+                    self.writer.end_bulk(op_id)
                 raise
             out["results"].extend(part["results"])
             for key in ("added", "invalidated"):
@@ -154,6 +157,8 @@ class Memory:
                     usage[k] = usage.get(k, 0) + v if isinstance(v, (int, float)) else v
             if progress is not None:
                 progress(min(start + size, len(saved)), len(saved))
+        with self._write_lock:
+            self.writer.end_bulk(op_id)
         return out
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,

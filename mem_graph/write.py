@@ -135,6 +135,9 @@ class WritePlan:
         )
 
 
+BULK = "bulk_add"  # journal kind of a batched add (its message ids and options)
+
+
 class WritePipeline:
     def __init__(self, cfg: MemoryConfig, vectors: VectorStore, graph: GraphStore, history: HistoryStore,
                  embedder: Embedder, extractor: RuleExtractor, reconciler: Reconciler):
@@ -145,6 +148,7 @@ class WritePipeline:
         self.embedder = embedder
         self.extractor = extractor
         self.reconciler = reconciler
+        self._bulk_inflight: dict[str, list[str]] = {}  # bulk adds running in this process: op id -> message ids
         self.eraser: Eraser | None = None  # compacts the stores after erasures (mem_graph/erasure.py)
 
     # -- add ----------------------------------------------------------------
@@ -383,9 +387,35 @@ class WritePipeline:
         self.vectors.upsert(records, vectors, [index_text(*item, subject_key=r.subject_key, slot=r.slot)
                                                for item, r in zip(items, records, strict=True)])
 
+    # -- bulk adds (Memory.add in batches) ------------------------------------------------------------
+    def begin_bulk(self, scope: Scope, saved: list[Message], options: dict[str, Any]) -> str:
+        """Journal a batched add: if the process dies part-way, the next open finishes its messages."""
+        ids = [m.id for m in saved if m.id]
+        op_id = self.history.journal_begin(BULK, {"scope": scope.stored_fields(), "message_ids": ids, **options})
+        self._bulk_inflight[op_id] = ids
+        return op_id
+
+    def end_bulk(self, op_id: str) -> None:
+        self.history.commit_events([], op_id)
+        self._bulk_inflight.pop(op_id, None)
+
+    def inflight(self) -> set[str]:
+        """The journal op ids and raw message ids of bulk adds running in this process."""
+        return {*self._bulk_inflight, *(i for ids in self._bulk_inflight.values() for i in ids)}
+
+    def _resume_bulk(self, op_id: str, payload: dict[str, Any]) -> None:
+        scope = Scope.from_payload(payload["scope"])
+        options = {k: payload[k] for k in ("metadata", "infer", "expires_at", "source")}
+        todo = self.history.received_messages(payload["message_ids"])
+        size = self.cfg.limits.add_batch
+        for start in range(0, len(todo), size):
+            self.process(scope, todo[start:start + size], **options)
+        self.history.commit_events([], op_id)
+        log.warning("finished an interrupted bulk add %s (%d messages were left)", op_id, len(todo))
+
     def replay_pending(self) -> int:
-        """Re-apply write plans a crash left unfinished; returns how many."""
-        pending = self.history.journal_pending()
+        """Re-apply write plans a crash left unfinished, then finish interrupted bulk adds; returns how many."""
+        pending = [p for p in self.history.journal_pending() if p[0] not in self._bulk_inflight]
         for op_id, kind, payload in pending:
             if kind != "write":
                 continue
@@ -403,6 +433,16 @@ class WritePipeline:
                 self.history.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
                 continue
             log.warning("replayed unfinished write plan %s (%d new memories)", op_id, len(plan.new))
+        for op_id, kind, payload in pending:  # after the plans: a batch journaled before the crash is in place
+            if kind != BULK:
+                continue
+            try:
+                self._resume_bulk(op_id, payload)
+            except StoreError:
+                log.exception("finishing bulk add %s failed; it stays journaled", op_id)
+            except Exception as exc:  # noqa: BLE001 - as for a write plan: never brick every open
+                log.exception("bulk add %s cannot be finished; set aside in journal_failed", op_id)
+                self.history.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
         return len(pending)
 
     def _drop_orphan_entities(self, scopes: set[Scope]) -> None:

@@ -134,6 +134,18 @@ class HistoryStore:
         return [_message_dict(r) for r in rows]
 
     # -- events and journal -----------------------------------------------
+    def received_messages(self, ids: list[str]) -> list[Message]:
+        """The messages among ``ids`` not processed yet (status received), in the order of ``ids``."""
+        found: dict[str, sqlite3.Row] = {}
+        with self._lock:
+            for i in range(0, len(ids), 500):
+                part = ids[i:i + 500]
+                found.update((r["id"], r) for r in self._db.execute(
+                    f"SELECT * FROM messages WHERE status = 'received' AND id IN ({','.join('?' * len(part))})",
+                    part))
+        return [Message(r["role"], r["content"], r["name"], r["timestamp"], json.loads(r["metadata"]), id=r["id"])
+                for r in (found[i] for i in ids if i in found)]
+
     def journal_begin(self, kind: str, payload: dict[str, Any]) -> str:
         op_id = str(uuid.uuid4())
         with self._tx() as db:
