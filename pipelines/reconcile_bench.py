@@ -160,8 +160,8 @@ def run_bench(which: str = "all", extractors: list[str] | None = None, config: d
                                      f"({len(cases)} cases, {time.perf_counter() - t0:.0f} s)"))
         missing = [k.split(":", 1)[1] for k, s in summary.items() if k.startswith("category:") and s["accuracy"] < 1]
         console.print(f"categories with misses: {', '.join(missing) or 'none'}")
-        if verbose:
-            show_misses(results, console)
+        if verbose:  # held-out misses only when asked for by name: iterating on dev with -v keeps them unseen
+            show_misses([r for r in results if r.case.split != "heldout" or which == "heldout" or only], console)
         if compare is not None:
             show_flips(results, json.loads(compare.read_text()).get("extractors", {}).get(extractor, {}), console)
         report["extractors"][extractor] = {"summary": summary, "cases": [r.to_dict() for r in results],
@@ -178,7 +178,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--config", help="Memory config overrides (JSON object or JSON/TOML file), e.g. the llm section.")
     p.add_argument("--only", help="Run one case by id.")
     p.add_argument("--json", dest="json_out", type=Path, help="Write the full report here.")
-    p.add_argument("--verbose", "-v", action="store_true", help="Show each miss with the decisions behind it.")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="Show each miss with the decisions behind it (held-out misses only with --set heldout).")
     p.add_argument("--isolated", action="store_true", help="A fresh Memory per case instead of a scope per case.")
     p.add_argument("--compare", type=Path, help="An earlier --json report: list the cases fixed and regressed since.")
     args = p.parse_args(argv)
