@@ -91,6 +91,8 @@ class RetrievalConfig(_Section):
     graph_max_candidates: int = 20
     graph_max_edges: int = 200  # edges read per hop: bounds the cost of a query on a dense graph
     ppr_alpha: float = 0.85
+    # the newest believed memory of a single-valued slot ranks ahead of its older values (retrieve/current.py)
+    current_first: bool = True
 
 
 class ReconcileConfig(_Section):

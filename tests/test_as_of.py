@@ -200,3 +200,13 @@ def test_cli_bench_reconcile_runs_one_case(tmp_path: Path) -> None:
     assert report["extractors"]["rules"]["cases"][0]["id"] == "restate-age"
     code, out = _cli("bench", "nonsense")
     assert code != 0
+
+
+def test_current_first_can_be_turned_off_for_ablations(tmp_path: Path) -> None:
+    scope = Scope(user_id="u")
+    old = _record(scope, "The user lives in Beijing, where the user lives", "user|residence", T1)
+    new = _record(scope, "User relocated to Shanghai", "user|residence", T2)
+    with Memory(path=tmp_path / "m", config={"retrieval": {"current_first": False}}) as mem:
+        mem.writer.apply(WritePlan(scope, new=[(old, []), (new, [])]))
+        got = [r["memory"] for r in mem.search("where does the user live", user_id="u")["results"]]
+        assert got.index(old.text) < got.index(new.text)  # fusion's order, as is

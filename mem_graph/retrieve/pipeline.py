@@ -60,7 +60,8 @@ class SearchPipeline:
                 for c, s in zip(head, scores, strict=True):
                     c.rerank = float(s)
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
-        ranked = current_first(ranked, any_status=flt.valid_at is not None)
+        if self.cfg.current_first:
+            ranked = current_first(ranked, any_status=flt.valid_at is not None)
         top = ranked[:limit]
         results = []
         for c in top:
