@@ -260,13 +260,17 @@ def test_compact_keeps_live_points_whole_and_erases_deleted_payloads(store: Vect
     store.set_fields([keep[0].id], {"status": Status.INVALIDATED.value})
     store.delete([gone.id])
     before = {r.id: r for r in scroll_all(store, VectorFilter(scope=Scope(namespace="default"), statuses=None))}
-    dense, sparse = store.search_dense(vec(2), flt(), 3), store.search_sparse("kept fact", flt(), 10)
+    def ranked(hits: list) -> list:  # ties may come back in either order
+        return sorted((round(h.score, 4), h.record.text) for h in hits)
+
+    dense, sparse = ranked(store.search_dense(vec(2), flt(), 10)), texts(store.search_sparse("kept fact", flt(), 10))
     store.compact()
     after = {r.id: r for r in scroll_all(store, VectorFilter(scope=Scope(namespace="default"), statuses=None))}
     assert after.keys() == before.keys() == {r.id for r in keep}
     assert all(after[i].to_payload() == before[i].to_payload() for i in after)
-    assert texts(store.search_dense(vec(2), flt(), 3)) == texts(dense)
-    assert sorted(texts(store.search_sparse("kept fact", flt(), 10))) == sorted(texts(sparse))
+    assert ranked(store.search_dense(vec(2), flt(), 10)) == dense
+    # BM25 scores may move: the IDF no longer counts the deleted point
+    assert sorted(texts(store.search_sparse("kept fact", flt(), 10))) == sorted(sparse)
     assert texts(scroll_all(store, flt(equals={"metadata.n": 3}))) == ["kept fact 3"]  # payload indexes kept
     put(store, record(ALICE, "written after"), start=7)  # still writable
     assert "written after" in texts(scroll_all(store, flt()))
