@@ -107,16 +107,23 @@ class _Roots:
                 shutil.rmtree(root, ignore_errors=True)
 
 
-def _address_space() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+def _address_space() -> int | None:
+    """This process's address space in bytes; None without /proc (not Linux: no memory cap, the time limit
+    still holds)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _query(copy: _Copy, query: str, params: dict[str, Any], lim: dict[str, int]) -> tuple[Any, ...]:
     """Run one query under the memory limit; returns the reply frame's fields."""
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    soft = _address_space() + lim["memory_mb"] * 2**20
-    resource.setrlimit(resource.RLIMIT_AS, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+    held = _address_space()
+    if held is not None:
+        soft = held + lim["memory_mb"] * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
     try:
         copy.conn.set_query_timeout(lim["timeout_ms"])
         result = copy.conn.execute(query, params)
