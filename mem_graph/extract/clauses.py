@@ -198,7 +198,7 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     """The clause's subject (inherited by a conjoined verb without one) and its head token."""
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
     probe = verb
-    while subj is None and probe.dep_ in ("conj", "xcomp") and probe.head is not probe:
+    while subj is None and probe.dep_ in ("conj", "xcomp", "pcomp", "prep") and probe.head is not probe:
         probe = probe.head
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None:
@@ -263,7 +263,8 @@ def companion(subj_tok: Any | None) -> str | None:
 def clause_verbs(sent: Any) -> list[Any]:
     """Verbs heading a clause in a sentence, in order."""
     return [t for t in sent if t.pos_ in ("VERB", "AUX") and (t.dep_ == "ROOT" or t.dep_ in CLAUSE_DEPS or (
-        t.dep_ in ("acl", "xcomp", "dep") and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children)))]
+        t.dep_ in ("acl", "xcomp", "dep") and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children)) or (
+        t.dep_ == "pcomp" and t.head.lower_ in ("before", "after")))]  # "... before coming back to Seattle"
 
 
 def note_people(sent: Any, ctx: Context) -> None:

@@ -9,6 +9,7 @@ update anything. ``change`` names the word that marks a change of state ("moved"
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -29,6 +30,8 @@ PLAN_HEADS = frozenset(
 HEDGE_ADVERBS = frozenset("maybe perhaps probably possibly someday eventually hopefully".split())
 PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when i was", "years ago", "in college",
                 "in high school", "previously", "formerly", "at the time", "growing up")
+_DURATION = re.compile(r" for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few) "
+                       r"(?:years?|months?|decades?) ")
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop"})  # "stopped eating", "gave up meat"
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
@@ -40,6 +43,7 @@ class Cues:
     tense: Tense = "present"
     change: str | None = None
     hedge: str | None = None
+    past_phrase: str | None = None  # "back in the day", "as a kid", "for ten years" (with a simple past)
     words: list[str] = field(default_factory=list)  # evidence, in reading order
 
     def note(self, word: str) -> None:
@@ -144,16 +148,20 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.change = cues.change or "these days"
     text = " " + " ".join(t.lower_ for t in target.subtree) + " "
     past_phrase = next((p for p in PAST_PHRASES if f" {p} " in text), None)
+    if past_phrase is None and target.tag_ == "VBD" and _DURATION.search(text):
+        past_phrase = "for years"  # "I was a smoker for ten years": a state that ended
     # tense: "used to" is past; a stative verb in the simple past describes a former state
     if verb.lemma_.lower() == "use" and verb is not target and verb.tag_ == "VBD":
         cues.tense, cues.change = "past", "used to"
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
             a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:
         cues.tense = "past"
+    if past_phrase and cues.tense == "past":
+        cues.past_phrase = past_phrase
     if past_phrase and cues.tense == "present" and cues.change in (None, "used to") and \
             target.lemma_.lower() in STATIVE and not any(
             t.lower_ in ("now", "anymore", "longer") for t in target.subtree):
-        cues.tense = "past"
+        cues.tense, cues.past_phrase = "past", past_phrase
         cues.note(past_phrase)
     if target.lemma_.lower() in CHANGE_VERBS and cues.change is None and cues.tense == "present":
         cues.change = target.lower_

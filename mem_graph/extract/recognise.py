@@ -115,6 +115,11 @@ def predicate(verb: Any, target: Any) -> Predicate:
                     pred.preps.setdefault(g.lower_, inner)
                     pred.back = True
     # objects follow the verb in a statement; a "that" read as an object is a misparse
+    for d in (c for c in target.children if c.dep_ == "dobj"):  # "moved the app from SQLite to ..."
+        for c in d.children:
+            pobj = next((g for g in c.children if g.dep_ == "pobj"), None) if c.dep_ == "prep" else None
+            if pobj is not None and c.lower_ in ("from", "to", "for", "with"):
+                pred.preps.setdefault(c.lower_, pobj)
     direct = [c for c in target.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")
               and c.i > target.i and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
@@ -138,6 +143,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if not direct and pred.lemma in ("move", "relocate") and (
             place := next((o for o in pred.preps.values() if o.ent_type_ == "GPE"), None)) is not None:
         pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome"
+    if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"
+        pred.prep, direct = "to", [pred.preps["to"]]
     if not direct and pred.preps:
         for c in target.children:
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
@@ -166,6 +173,10 @@ def _alnum_head(tok: Any) -> Any:
 
 
 def object_text(obj: Any) -> str:
+    if obj.ent_type_ == "GPE":  # "Portland, Maine"
+        nxt = [t for t in obj.doc[obj.i + 1: obj.i + 3]]
+        if len(nxt) == 2 and nxt[0].text == "," and nxt[1].ent_type_ == "GPE" and nxt[1].head in (obj, obj.head):
+            return f"{span_text(compound_span(obj))}, {nxt[1].text}"
     if obj.pos_ == "VERB":  # "hiking", "playing tennis"
         if obj.dep_ == "ROOT":
             return obj.text
@@ -235,6 +246,13 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "in" and person and obj.ent_type_ in ("GPE",) and change in ("now", "these days",
                                                                                       "nowadays", "currently"):
             return match("residence", f"'is in {text} {change}' (place + change word)")  # "I'm in Marseille now"
+    # "I use VS Code as my editor": a role of the speaker's
+    as_role = pred.preps.get("as")
+    if as_role is not None and any(c.lower_ in ("my", "our") for c in as_role.children) and person:
+        return match("role", f"'{lemma} {text} as my {as_role.lemma_}'", qualifier=as_role.lemma_.lower())
+    # "Sushi has really grown on me": the speaker's stance on the subject
+    if lemma == "grow" and pred.prep == "on" and obj.lower_ in ("me", "us"):
+        return match("stance", "'has grown on me' idiom", subj=speaker, value=subject.name)
     # 3. a copula with a value: "I'm 41", "I'm an accountant", "I'm vegetarian", "Tom is my boyfriend"
     if lemma in COPULAS:
         age = _age(obj)

@@ -71,8 +71,16 @@ def same_thing(a: str | None, b: str | None) -> bool:
         return False
     if a == b:
         return True
-    wa, wb = set(a.split()), set(b.split())
+    wa, wb = set(a.replace(",", " ").split()), set(b.replace(",", " ").split())
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+def within(new: str | None, old: str | None) -> bool:
+    """Every word of ``new`` is in ``old`` (punctuation aside)."""
+    if not new or not old:
+        return new == old
+    wn, wo = set(new.replace(",", " ").split()), set(old.replace(",", " ").split())
+    return bool(wn) and wn <= wo
 
 
 # relations that state a slot beside the slot's own (a kin triple "User -boyfriend-> Tom" states the partner)
@@ -161,8 +169,10 @@ class Reconciler:
         if same_hash:
             return Decision(Event.NONE, fact, "identical fact already stored", "hash", same_hash[:1])
         subject = fact.subject_key
-        same_object = [r for r in records if subject and r.subject_key == subject
-                       and r.object_key == fact.object_key and r.slot == fact.slot and fact.slot]
+        # the same value, or a less specific one ("Honda" after "Honda Civic"); a more specific one
+        # ("Portland, Maine" after "Portland") is a new value
+        same_object = [r for r in records if subject and r.subject_key == subject and r.slot == fact.slot
+                       and fact.slot and within(fact.object_key, r.object_key)]
         if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
             return self._near_duplicate(fact, records, sims) or Decision(
                 Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")
@@ -188,7 +198,8 @@ class Reconciler:
             return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d}){why}",
                             "reversal", [r])
         if fact.single_valued and fact.slot:
-            old = [r for r in records if r.slot == fact.slot and not same_thing(r.object_key, fact.object_key)
+            # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay
+            old = [r for r in records if r.slot == fact.slot and not same_thing(fact.object_key, r.object_key)
                    or r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)]
             old += [r for r in replaced if r not in old]
             if old:

@@ -54,6 +54,10 @@ def clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
         if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb:
             drop.update(t.i for t in child.subtree)
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
+    for tok in verb.subtree:
+        if tok.dep_ == "prep" and tok.lower_ in ("before", "after") and tok is not verb and any(
+                g.dep_ == "pcomp" and g.pos_ == "VERB" for g in tok.children):
+            drop.update(t.i for t in tok.subtree if t.i >= tok.i)  # "... before coming back to Seattle": own fact
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     for child in verb.children:  # "Big news: I moved…", "Honestly, I…", "Not really, I…": drop the lead-in
         if child.i < verb.i and (subj is None or child.i < subj.i) and child.dep_ not in ("aux", "auxpass") and (

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mem_graph.extract.clauses import (
-    PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
+    KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
 )
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.nlp import get_nlp
@@ -264,6 +264,7 @@ class RuleExtractor:
         speaker = ctx.speaker
         replaces: list[str] = []
         slot_subject = subject
+        m0: SlotMatch | None = None
         # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
         # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
         new_obj = pred.preps.get("to") if pred.lemma in ("switch", "migrate", "change", "upgrade", "transfer",
@@ -285,10 +286,18 @@ class RuleExtractor:
                 replaces.append(normalise_entity(span_text(compound_span(old_value))))
         if new_obj is not None:
             moved_thing = pred.dobj is not None and pred.lemma in ("move", "switch", "migrate") and \
-                pred.dobj.pos_ in ("NOUN", "PROPN") and not pred.dobj.lower_ in ("me", "us")
+                pred.dobj.pos_ in ("NOUN", "PROPN") and pred.dobj.ent_type_ not in ("DATE", "TIME") and not any(
+                    c.lower_ in ("this", "last", "next") for c in pred.dobj.children)  # not "this sprint"
             old = pred.preps.get("from") or (None if moved_thing else pred.dobj)
             if old is not None and old is not new_obj:
                 replaces.append(normalise_entity(span_text(compound_span(old))))
+            role = pred.dobj if moved_thing and any(c.lower_ in ("my", "our") for c in pred.dobj.children) and \
+                pred.dobj.lemma_.lower() not in KIN | PET_NOUNS else None
+            if role is not None and "role" in self.catalogue.specs and pred.lemma in ("switch", "change"):
+                # "I switched my editor to Neovim": the speaker's editor
+                m0 = SlotMatch(self.catalogue.specs["role"], speaker, object_text(new_obj),
+                               f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
+                moved_thing = False
             if moved_thing:  # "we moved the service from MongoDB to Postgres": the service's slot
                 thing = span_text([t for t in compound_span(pred.dobj) if t.lower_ not in ("our", "my")])
                 slot_subject = Subject(thing, type="thing", entities=[EntityRef(thing, "thing")])
@@ -302,7 +311,6 @@ class RuleExtractor:
             thing = resolve_np(pred.dobj, ctx)  # "we named our puppy Max"
             if thing is not None:
                 slot_subject = thing
-        m0 = None if pred.lemma != "rename" else locals().get("m0")
         phrase = ""
         if self.embedder is not None and pred.lemma not in ("be",):
             phrase = " ".join(t.text for t in clause_tokens(pred.target, []) if t.dep_ not in ("nsubj", "nsubjpass")
@@ -318,6 +326,7 @@ class RuleExtractor:
                           f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
                           replaces=replaces) if "tools" in self.catalogue.specs else None
         negated = cues.negated or (m is not None and m.polarity == 0)
+        clears = negated and m is not None and m.single and obj.lemma_.lower() in m.spec.nouns  # "sold my car"
         if pred.lemma == "stand" and cues.negated:  # "I can't stand jazz"
             negated = False
             m = SlotMatch(self.catalogue.specs["stance"], slot_subject.name, object_text(obj),
@@ -370,6 +379,11 @@ class RuleExtractor:
         if m is not None and m.spec.name == "name" and slot_subject is not subject:
             pass
         tense = cues.tense
+        if tense == "past" and cues.change != "used to" and not cues.past_phrase and not (
+                m is not None and (m.single or m.spec.name in ("pets", "car", "phone", "health_condition", "habit"))):
+            # a simple past ("I loved the concert", "I had a great time") is narration, not a former
+            # state; a slot's value in the past tense is one ("I lived in Tokyo", "I had a dog called Buster")
+            tense = "present"
         if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
             tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
         if m is not None and m.spec.name == "school" and pred.lemma == "go" and pred.target.tag_ == "VBD" \
@@ -391,11 +405,12 @@ class RuleExtractor:
         return Fact(
             text=text, entities=_dedupe(entities), triples=_dedupe_triples(triples),
             # a negated single value ("I don't live in Paris anymore") ends a value without being one
-            slot=slot_key if (m is not None and tense != "plan" and not (negated and m.single)) else None,
+            slot=slot_key if (m is not None and tense != "plan" and (clears or not (negated and m.single))) else None,
             subject_key=subj_key, object_key=object_key, negated=negated, polarity=polarity,
             single_valued=single and tense == "present" and not negated, rule=rule,
             message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=meta,
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
+            clears_slot=clears,
         )
 
     def _special(self, pred: Predicate, subject: Subject, obj: Any, ctx: Context) -> SlotMatch | None:

@@ -100,6 +100,8 @@ class SlotCatalogue:
         parts = w.split()
         if parts and parts[0] in ("favourite", "favorite") and len(parts) > 1 and "favourite" in self.nouns:
             return self.nouns["favourite"], " ".join(parts[1:])
+        if len(parts) > 1 and parts[0] in self.nouns and self.nouns[parts[0]].key_by == "qualifier":
+            return self.nouns[parts[0]], parts[-1]  # "main programming language" -> role "language"
         if parts and parts[-1] in self.nouns:
             return self.nouns[parts[-1]], None
         return None
