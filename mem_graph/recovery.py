@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from mem_graph.config import MemoryConfig
 from mem_graph.errors import GraphUnavailableError
+from mem_graph.extract.rules import SPEAKER
 from mem_graph.stores.factory import DirectoryLock
 from mem_graph.stores.graph.base import GraphMemory
-from mem_graph.extract.rules import SPEAKER
 from mem_graph.types import EntityRef, MemoryRecord, Message, normalise_entity
 
 if TYPE_CHECKING:

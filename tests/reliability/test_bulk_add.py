@@ -67,7 +67,6 @@ KILLED_WRITER = """
 import json, sys
 from mem_graph import Memory
 m = Memory(path=sys.argv[1], config={"limits": {"add_batch": 4}})
-done = []
 m.add([{"role": "user", "content": f"note {i}: Bob works at Acme"} for i in range(12)], user_id="u",
       infer=False, event_id="bulk-1", progress=lambda d, t: print(json.dumps(d), flush=True))
 """

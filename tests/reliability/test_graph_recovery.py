@@ -120,7 +120,8 @@ def test_a_damaged_wal_raises_a_typed_error_and_repair_recovers_everything(
         assert maintenance_log(mem.history_store)[0]["action"] == "moved_damaged_graph"
     assert after["memories"] == before["memories"]
     for u in before["relations"]:
-        assert after["relations"][u] == before["relations"][u], (u, set(after["relations"][u]) ^ set(before["relations"][u]))
+        assert after["relations"][u] == before["relations"][u], (u, set(after["relations"][u]) ^
+                                                                  set(before["relations"][u]))
     assert after["search"] == before["search"]
     assert after["counts"] == before["counts"]
     damaged = sorted(p.name for p in path.iterdir() if ".damaged-" in p.name)  # kept for forensics
