@@ -82,6 +82,8 @@ class RetrievalConfig(_Section):
     graph_weight: float = 0.3
     recency_weight: float = 0.0
     recency_half_life_days: float = 30.0
+    # the user's ratings (Memory.feedback): + weight * (useful - wrong) / ratings; 0 = off until measured
+    feedback_weight: float = 0.0
     semantic_floor: float = 0.1
     # candidates read per signal (dense, BM25); fixed, so the top 10 of a search for 20 are the top 10 of a
     # search for 10 (a pool that grew with the limit would reshuffle them). Raised to `limit` when larger.

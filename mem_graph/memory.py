@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mem_graph.config import MemoryConfig, load_config
+from mem_graph.corrections import USER, Corrections, check_note, undo_targets
 from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.errors import ConflictError, NotFoundError, ValidationError
 from mem_graph.extract.reconcile import Reconciler
@@ -70,6 +71,8 @@ class Memory:
         self.graph = GraphView(self.graph_store, cfg.exploration,
                                expired_of=lambda scope: expired_memories(self.vectors, scope))
         self.writer.eraser = Eraser(cfg.path, [self.vectors, self.graph_store], self.history_store)
+        self.corrections = Corrections(self.writer, self.vectors, self.history_store)
+        self.writer.guard = self.corrections.guard
         replayed = self.writer.replay_pending()
         if replayed:
             log.warning("recovered %d unfinished write(s) from the journal", replayed)
@@ -163,12 +166,16 @@ class Memory:
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
-               expected_version: int | None = None, client_id: str | None = None) -> dict[str, Any]:
+               expected_version: int | None = None, client_id: str | None = None,
+               reason: str | None = None) -> dict[str, Any]:
         """Replace a memory's text in place (same id, version + 1); the old text stays in history.
 
         With ``expected_version`` the update is refused (ConflictError) unless the memory still has that
         version; without it the last writer wins. ``client_id`` is recorded as the event's actor.
+        With ``reason`` the edit is a user correction (actor ``user``): restating the old text later
+        does not bring it back (mem_graph/corrections.py).
         """
+        note = check_note(reason)
         scope = make_scope(user_id, agent_id, run_id, namespace)
         mid = check_memory_id(memory_id)
         text = check_text(data, what="data", max_chars=self.config.limits.max_message_chars)
@@ -185,8 +192,10 @@ class Memory:
                                   "version": old.version + 1, "entities": [e.key for e in analysed[0]],
                                   "triples": analysed[1], "metadata": meta if meta is not None else old.metadata,
                                   "slot": None, "subject_key": None, "object_key": None})
+            why, actor = ((f"[user_correction] {note}" + (f" (via {client_id})" if client_id else ""), USER)
+                          if note is not None else ("[manual] updated through the API", _label(client_id) or "sdk"))
             self.writer.apply(WritePlan(old.scope, new=[(new, analysed[0])], rewrite=True, events=[EventRow(
-                mid, "UPDATE", old.scope, old.text, text, "[manual] updated through the API", _label(client_id) or "sdk")]))
+                mid, "UPDATE", old.scope, old.text, text, why, actor)]))
         return {"id": mid, "memory": text, "event": "UPDATE", "previous_memory": old.text}
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -199,6 +208,51 @@ class Memory:
             self.writer.apply(WritePlan(old.scope, delete=[mid], events=[EventRow(
                 mid, "DELETE", old.scope, old.text, None, "[manual] deleted through the API", _label(client_id) or "sdk")]))
         return {"id": mid, "memory": old.text, "event": "DELETE"}
+
+    def invalidate(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
+                   run_id: str | None = None, namespace: str | None = None, reason: str | None = None,
+                   client_id: str | None = None) -> dict[str, Any]:
+        """Mark a memory no longer true (kept, with its history); a user correction that outranks any rule:
+        restating its text later answers NONE ("user corrected this") until it is restored."""
+        return self._correct("invalidate", memory_id, make_scope(user_id, agent_id, run_id, namespace),
+                             check_note(reason), _label(client_id))
+
+    def restore(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
+                run_id: str | None = None, namespace: str | None = None, reason: str | None = None,
+                client_id: str | None = None) -> dict[str, Any]:
+        """Make an invalidated memory current again (a user correction, recorded in its history)."""
+        return self._correct("restore", memory_id, make_scope(user_id, agent_id, run_id, namespace),
+                             check_note(reason), _label(client_id))
+
+    def undo(self, target: str | int, *, user_id: str | None = None, agent_id: str | None = None,
+             run_id: str | None = None, namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:
+        """Undo a reconciliation decision: ``target`` is an event seq (from ``history``) or a memory id. What
+        an UPDATE or DELETE invalidated is restored and its successor invalidated, as one user correction."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        if not isinstance(target, int) or isinstance(target, bool):
+            target = check_memory_id(target)
+        with self._write_lock:
+            restore, invalidate, what = undo_targets(self._get_record, self.history_store, target, scope)
+            return self.corrections.undo(restore, invalidate, what, _label(client_id))
+
+    def feedback(self, memory_id: str, rating: str, *, user_id: str | None = None, agent_id: str | None = None,
+                 run_id: str | None = None, namespace: str | None = None, note: str | None = None,
+                 client_id: str | None = None) -> dict[str, Any]:
+        """Rate a memory ``"useful"`` or ``"wrong"``: an event in its history, and the fusion signal
+        ``retrieval.feedback_weight`` (0, off, by default) that demotes memories marked wrong."""
+        scope = make_scope(user_id, agent_id, run_id, namespace)
+        mid = check_memory_id(memory_id)
+        text = check_note(note, "note")
+        with self._write_lock:
+            return self.corrections.feedback(self._get_record(scope, mid), rating, text, _label(client_id))
+
+    def _correct(self, kind: str, memory_id: str, scope: Scope, note: str | None, client_id: str | None
+                 ) -> dict[str, Any]:
+        mid = check_memory_id(memory_id)
+        with self._write_lock:
+            rec = self._get_record(scope, mid)
+            fn = self.corrections.invalidate if kind == "invalidate" else self.corrections.restore
+            return fn(rec, note, client_id)
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                    namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:

@@ -150,6 +150,8 @@ class WritePipeline:
         self.reconciler = reconciler
         self._bulk_inflight: dict[str, list[str]] = {}  # bulk adds running in this process: op id -> message ids
         self.eraser: Eraser | None = None  # compacts the stores after erasures (mem_graph/erasure.py)
+        # user corrections outrank rules and models: decisions that restate a rejected text (mem_graph/corrections.py)
+        self.guard: Callable[[Scope, list[Decision]], list[Decision]] | None = None
 
     # -- add ----------------------------------------------------------------
     def add(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any], infer: bool,
@@ -272,6 +274,8 @@ class WritePipeline:
         return {"results": results, "relations": _relations(plan, invalidated)}
 
     def _plan(self, scope: Scope, decisions: list[Decision], t: float, actor: str) -> tuple[WritePlan, list[dict]]:
+        if self.guard is not None:
+            decisions = self.guard(scope, decisions)
         plan = WritePlan(scope)
         new_by_id: dict[str, MemoryRecord] = {}
         results: list[dict[str, Any]] = []

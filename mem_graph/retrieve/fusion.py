@@ -2,6 +2,7 @@
 
     score = w_semantic * (cosine - floor) / (max_cosine - floor) + w_keyword * bm25 / max_bm25
           + w_graph * graph + w_recency * 0.5 ** (age_days / half_life)
+          + w_feedback * (useful - wrong) / ratings      (the user's Memory.feedback; off by default)
 
 Dense and keyword scores live on different scales, so each is rescaled over
 the candidate set before the weighted sum ("relative score fusion"): the best
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mem_graph.config import RetrievalConfig
+from mem_graph.corrections import feedback_score
 from mem_graph.types import MemoryRecord
 
 DAY = 86400.0
@@ -33,13 +35,15 @@ class Candidate:
     sources: set[str] = field(default_factory=set)
     keyword: float = 0.0
     recency: float = 0.0
+    feedback: float = 0.0
     fused: float = 0.0
     rerank: float | None = None
 
     def explain(self) -> dict[str, object]:
         return {
             "semantic": round(self.semantic or 0.0, 4), "keyword": round(self.keyword, 4),
-            "graph": round(self.graph, 4), "recency": round(self.recency, 4), "fused": round(self.fused, 4),
+            "graph": round(self.graph, 4), "recency": round(self.recency, 4),
+            "feedback": round(self.feedback, 4), "fused": round(self.fused, 4),
             "rerank": None if self.rerank is None else round(self.rerank, 4), "sources": sorted(self.sources),
         }
 
@@ -60,8 +64,9 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
             continue
         c.keyword = c.keyword_raw / max_kw
         c.recency = 0.5 ** (max(newest - c.record.valid_from, 0.0) / half_life) if cfg.recency_weight else 0.0
+        c.feedback = feedback_score(c.record) if cfg.feedback_weight else 0.0
         c.fused = (cfg.semantic_weight * (sem - lo) / span + cfg.keyword_weight * c.keyword + cfg.graph_weight * c.graph
-                   + cfg.recency_weight * c.recency)
+                   + cfg.recency_weight * c.recency + cfg.feedback_weight * c.feedback)
         kept.append(c)
     kept.sort(key=lambda c: c.fused, reverse=True)
     return kept

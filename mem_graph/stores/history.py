@@ -251,6 +251,22 @@ class HistoryStore:
                                     [*args, limit]).fetchall()
         return [_event_dict(r) for r in rows]
 
+    def event(self, seq: int) -> dict[str, Any] | None:
+        """One event by its seq, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM events WHERE seq = ?", (seq,)).fetchone()
+        return _event_dict(row) if row is not None else None
+
+    def events_by(self, scope: Scope, actor: str, kinds: Iterable[str]) -> list[dict[str, Any]]:
+        """The events of exactly ``scope`` recorded by ``actor`` with one of ``kinds``, oldest first."""
+        where, args = _scope_where(scope, exact=True)
+        kinds = list(kinds)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT * FROM events WHERE {where} AND actor = ? AND event IN ({','.join('?' * len(kinds))}) "
+                "ORDER BY seq", [*args, actor, *kinds]).fetchall()
+        return [_event_dict(r) for r in rows]
+
     def last_seq(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
