@@ -175,3 +175,52 @@ def test_chat_proxy(http: httpx.Client, hub_server: RunningHub, upstream: Any, b
         assert _state(hub_server) == before
     _settle(hub_server)
     _still_readable(hub_server)
+
+
+POISON = st.one_of(
+    st.sampled_from(["\ud800", "a\udfffb", "\udc00tea", 2**63, -(2**63) - 1, 2**64, 10**30,
+                     "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "1969-12-31T23:59:59Z",
+                     -62135596800, 253402300800]),
+    st.sampled_from([33, 130, 900]).map(_deep),
+    st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=3))
+_ADD = {"messages": "Ann likes green tea.", "user_id": USER, "namespace": NS, "infer": False}
+_SEARCH = {"query": "what does Ann like?", "user_id": USER, "namespace": NS}
+_PLACES: dict[str, Any] = {  # where one poisoned value goes in an otherwise valid request
+    "add.messages": lambda v: ("/v1/memories", {**_ADD, "messages": v}),
+    "add.content": lambda v: ("/v1/memories", {**_ADD, "messages": [{"role": "user", "content": v}]}),
+    "add.name": lambda v: ("/v1/memories", {**_ADD, "messages": [{"role": "user", "content": "Hi.", "name": v}]}),
+    "add.message_time": lambda v: ("/v1/memories", {**_ADD, "messages": [
+        {"role": "user", "content": "Hi there.", "timestamp": v}]}),
+    "add.metadata_value": lambda v: ("/v1/memories", {**_ADD, "metadata": {"k": v}}),
+    "add.metadata_key": lambda v: ("/v1/memories", {**_ADD, "metadata": {str(v)[:50]: 1}}),
+    "add.timestamp": lambda v: ("/v1/memories", {**_ADD, "timestamp": v}),
+    "add.expires_at": lambda v: ("/v1/memories", {**_ADD, "expires_at": v}),
+    "add.source_ref": lambda v: ("/v1/memories", {**_ADD, "source_ref": v}),
+    "add.user_id": lambda v: ("/v1/memories", {**_ADD, "user_id": v}),
+    "search.query": lambda v: ("/v1/memories/search", {**_SEARCH, "query": v}),
+    "search.filter": lambda v: ("/v1/memories/search", {**_SEARCH, "filters": {"k": v}}),
+    "search.filter_in": lambda v: ("/v1/memories/search", {**_SEARCH, "filters": {"k": {"in": [v]}}}),
+    "search.threshold": lambda v: ("/v1/memories/search", {**_SEARCH, "threshold": v}),
+    "cypher.params": lambda v: ("/v1/graph/cypher", {"query": "RETURN $x AS x", "params": {"x": v},
+                                                     "user_id": USER, "namespace": NS}),
+}
+
+
+@SETTINGS
+@given(place=st.sampled_from(sorted(_PLACES)), value=POISON)
+def test_one_poisoned_value_in_a_valid_request(http: httpx.Client, hub_server: RunningHub, place: str,
+                                               value: Any) -> None:
+    """Every request is valid but for one value of an attack class (lone surrogates, +-2^63, deep nesting,
+    year 1 / 9999 timestamps): a 4xx that writes nothing, or a success; never a 5xx; the scope stays readable."""
+    before = _state(hub_server)
+    path, body = _PLACES[place](value)
+    try:
+        content = json.dumps(body).encode()  # a lone surrogate travels as a \\ud800 escape
+    except (RecursionError, ValueError):
+        return
+    _check(http.post(path, content=content, headers={"Content-Type": "application/json"}), before, hub_server)
+    query = {"user_id": USER, "namespace": NS, "filters": json.dumps({"k": value}) if not isinstance(value, dict)
+             else "{}", "since": str(value) if isinstance(value, int) else "0"}
+    qs = "?" + "&".join(f"{_q(k)}={_q(v)}" for k, v in query.items())
+    for route in ("/v1/memories", "/v1/changes"):
+        _check(http.get(f"{route}{qs}"), before, hub_server)
