@@ -1,6 +1,6 @@
-"""Cypher exploration: the README's five example queries, run on LadybugDB and on Neo4j; the CLI.
+"""Cypher exploration: the five example queries of docs/exploring.md, run on LadybugDB and on Neo4j; the CLI.
 
-The queries are read from the README itself, so the documentation cannot drift from what runs.
+The queries are read from docs/exploring.md itself, so the documentation cannot drift from what runs.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from mem_graph import Memory
 from mem_graph.errors import ReadOnlyQueryError
 from mem_graph.types import Scope
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "exploring.md"
 SECTION = "## Exploring the graph with Cypher"
 BACKENDS = ["ladybug", pytest.param("neo4j", marks=pytest.mark.neo4j)]
 CONVERSATION = [
@@ -32,7 +32,7 @@ USER = "explorer"
 
 def readme_queries() -> list[str]:
     text = README.read_text(encoding="utf-8")
-    assert SECTION in text, f"README lacks the section {SECTION!r}"
+    assert SECTION in text, f"docs/exploring.md lacks the section {SECTION!r}"
     section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
     return re.findall(r"```cypher\n(.*?)```", section, flags=re.DOTALL)
 
