@@ -135,10 +135,11 @@ class _Api:
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
-               expected_version: int | None = None) -> Any:
-        """Replace a memory's text (Memory.update); ConflictError when ``expected_version`` is stale."""
+               expected_version: int | None = None, reason: str | None = None) -> Any:
+        """Replace a memory's text (Memory.update); ConflictError when ``expected_version`` is stale;
+        with ``reason`` the edit is a user correction."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "data": data, "metadata": metadata,
-                "expected_version": expected_version}
+                "expected_version": expected_version, "reason": reason}
         return _Call("PUT", f"/v1/memories/{_mid(memory_id)}", body={k: v for k, v in body.items() if v is not None})
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -156,6 +157,33 @@ class _Api:
         """Every event of the memory and its versions, oldest first (Memory.history)."""
         return _Call("GET", f"/v1/memories/{_mid(memory_id)}/history",
                      _query(_scope(user_id, agent_id, run_id, namespace)), idempotent=True)
+
+    def invalidate(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
+                   run_id: str | None = None, namespace: str | None = None, reason: str | None = None) -> Any:
+        """Mark a memory no longer true, as a user correction (Memory.invalidate)."""
+        body = {**_scope(user_id, agent_id, run_id, namespace), "reason": reason}
+        return _Call("POST", f"/v1/memories/{_mid(memory_id)}/invalidate",
+                     body={k: v for k, v in body.items() if v is not None})
+
+    def restore(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
+                run_id: str | None = None, namespace: str | None = None, reason: str | None = None) -> Any:
+        """Make an invalidated memory current again (Memory.restore)."""
+        body = {**_scope(user_id, agent_id, run_id, namespace), "reason": reason}
+        return _Call("POST", f"/v1/memories/{_mid(memory_id)}/restore",
+                     body={k: v for k, v in body.items() if v is not None})
+
+    def undo(self, target: str | int, *, user_id: str | None = None, agent_id: str | None = None,
+             run_id: str | None = None, namespace: str | None = None) -> Any:
+        """Undo a reconciliation decision: an event seq or a memory id (Memory.undo)."""
+        key = "event" if isinstance(target, int) and not isinstance(target, bool) else "memory_id"
+        return _Call("POST", "/v1/undo", body={**_scope(user_id, agent_id, run_id, namespace), key: target})
+
+    def feedback(self, memory_id: str, rating: str, *, user_id: str | None = None, agent_id: str | None = None,
+                 run_id: str | None = None, namespace: str | None = None, note: str | None = None) -> Any:
+        """Rate a memory "useful" or "wrong" (Memory.feedback)."""
+        body = {**_scope(user_id, agent_id, run_id, namespace), "rating": rating, "note": note}
+        return _Call("POST", f"/v1/memories/{_mid(memory_id)}/feedback",
+                     body={k: v for k, v in body.items() if v is not None})
 
     def changes(self, since: int = 0, limit: int = 100, *, user_id: str | None = None, agent_id: str | None = None,
                 run_id: str | None = None, namespace: str | None = None) -> Any:
@@ -350,6 +378,10 @@ class MemoryClient:
     delete = _sync(_Api.delete)
     delete_all = _sync(_Api.delete_all)
     history = _sync(_Api.history)
+    invalidate = _sync(_Api.invalidate)
+    restore = _sync(_Api.restore)
+    undo = _sync(_Api.undo)
+    feedback = _sync(_Api.feedback)
     changes = _sync(_Api.changes)
     whoami = _sync(_Api.whoami)
     health = _sync(_Api.health)
@@ -389,6 +421,10 @@ class AsyncMemoryClient:
     delete = _async(_Api.delete)
     delete_all = _async(_Api.delete_all)
     history = _async(_Api.history)
+    invalidate = _async(_Api.invalidate)
+    restore = _async(_Api.restore)
+    undo = _async(_Api.undo)
+    feedback = _async(_Api.feedback)
     changes = _async(_Api.changes)
     whoami = _async(_Api.whoami)
     health = _async(_Api.health)

@@ -80,7 +80,7 @@ def create_app(settings: HubSettings | None = None, memory: Memory | None = None
     """The hub. It opens one Memory per process at startup (or uses ``memory``, which it then leaves open)."""
     from mem_graph.server.proxy import close_upstream, open_upstream
     from mem_graph.server.proxy import router as proxy_router
-    from mem_graph.server.routes import graph, memories, sync, system
+    from mem_graph.server.routes import corrections, graph, memories, sync, system, ui
 
     settings = settings or HubSettings()
 
@@ -104,7 +104,7 @@ def create_app(settings: HubSettings | None = None, memory: Memory | None = None
                               "feed and an OpenAI-compatible chat proxy. Every call needs "
                               "`Authorization: Bearer <token>` except /v1/health.")
     install_error_handlers(app)
-    for module in (memories, sync, graph, system):
+    for module in (memories, corrections, sync, graph, system, ui):
         app.include_router(module.router)
     app.include_router(proxy_router)
     mcp_running = mount_mcp(app)

@@ -74,6 +74,8 @@ class UpdateRequest(ScopeFields):
     data: str
     metadata: dict[str, Any] | None = None
     expected_version: int | None = Field(None, ge=1, description="Answer 409 unless the memory has this version.")
+    reason: str | None = Field(None, max_length=2000, description="A user correction: recorded as the reason, and "
+                                                               "the old text is not brought back when restated.")
 
 
 class CypherRequest(ScopeFields):

@@ -117,7 +117,7 @@ async def get(memory_id: str, hub: HubDep, who: Caller, scope: ScopeQuery) -> di
 async def update(memory_id: str, body: UpdateRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
     return await hub.call(hub.memory.update, memory_id, body.data, **who.scope(**body.scope()),  # type: ignore[no-any-return]
                           metadata=body.metadata, expected_version=body.expected_version, client_id=who.client_id,
-                          write=True)
+                          reason=body.reason, write=True)
 
 
 @router.delete("/memories/{memory_id}", response_model=DeleteResponse, summary="Erase one memory (Memory.delete)")
