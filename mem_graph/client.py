@@ -126,9 +126,10 @@ class _Api:
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
-                include_invalidated: bool = False, as_of: Any = None) -> Any:
+                include_invalidated: bool = False, as_of: Any = None, offset: int = 0) -> Any:
         """Memories of the scope, newest first (Memory.get_all); ``as_of``: those believed then."""
         params = {**_scope(user_id, agent_id, run_id, namespace), "limit": limit, "filters": filters,
+                  "offset": offset or None,
                   "include_invalidated": include_invalidated,
                   "as_of": _json_default(as_of) if isinstance(as_of, (datetime, date)) else as_of}
         return _Call("GET", "/v1/memories", _query(params), idempotent=True)

@@ -304,17 +304,19 @@ class Memory:
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
-                include_invalidated: bool = False, as_of: Any = None) -> dict[str, Any]:
+                include_invalidated: bool = False, as_of: Any = None, offset: int = 0) -> dict[str, Any]:
         """Memories of the scope, newest first. Stored points that cannot be read are listed by id under
         ``skipped`` (only present when there are any) instead of failing the whole list.
-        ``as_of``: the memories believed at that time (see ``search``)."""
+        ``as_of``: the memories believed at that time (see ``search``); ``offset``: skip that many (paging)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         limit = check_limit(limit, self.config.limits)
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+            raise ValidationError(f"offset must be a non-negative integer, got {show(offset)}")
         skipped: list[str] = []
         flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         records = scroll_all(self.vectors, flt, skipped=skipped)
         records.sort(key=lambda r: (r.created_at, r.valid_from), reverse=True)
-        out: dict[str, Any] = {"results": [r.to_api() for r in records[:limit]]}
+        out: dict[str, Any] = {"results": [r.to_api() for r in records[offset:offset + limit]]}
         if skipped:
             log.error("get_all skipped %d unreadable stored memories: %s", len(skipped), skipped[:10])
             out["skipped"] = skipped

@@ -120,3 +120,13 @@ def test_feedback_is_off_by_default(memory: Memory) -> None:
     memory.feedback(mid, "wrong", user_id="u")
     hit = memory.search("favourite drink", user_id="u", explain=True)["results"][0]
     assert hit["id"] == mid and hit["explain"]["feedback"] == 0.0
+
+
+def test_get_all_pages_with_offset(memory: Memory) -> None:
+    for i in range(5):
+        memory.add(f"Note number {i}.", user_id="u", infer=False)
+    everything = [r["id"] for r in memory.get_all(user_id="u")["results"]]
+    pages = [r["id"] for off in (0, 2, 4) for r in memory.get_all(user_id="u", limit=2, offset=off)["results"]]
+    assert pages == everything and len(everything) == 5
+    with pytest.raises(ValidationError):
+        memory.get_all(user_id="u", offset=-1)

@@ -85,12 +85,13 @@ async def search(body: SearchRequest, hub: HubDep, who: Caller) -> dict[str, Any
 @router.get("/memories", response_model=ListResponse, response_model_exclude_unset=True,
             summary="List a scope's memories, newest first (Memory.get_all)")
 async def get_all(hub: HubDep, who: Caller, scope: ScopeQuery, limit: int = 100, include_invalidated: bool = False,
+                  offset: Annotated[int, Query(ge=0, le=2**31, description="Skip that many (paging)")] = 0,
                   filters: Annotated[str | None, Query(description="JSON object of metadata filters")] = None,
                   as_of: Annotated[str | None, Query(description="What was believed then: epoch seconds or "
                                                                  "ISO-8601")] = None) -> dict[str, Any]:
     return await hub.call(hub.memory.get_all, **who.scope(**scope.scope()),  # type: ignore[no-any-return]
                           limit=limit, filters=_json_filters(filters), include_invalidated=include_invalidated,
-                          as_of=epoch_or_iso(as_of))
+                          as_of=epoch_or_iso(as_of), offset=offset)
 
 
 @router.delete("/memories", response_model=DeleteAllResponse, summary="Erase a whole scope (Memory.delete_all)")
