@@ -54,7 +54,9 @@ class GraphStoreConfig(ProviderConfig):
 
 
 class LLMConfig(ProviderConfig):
-    provider: Literal["openai"] = "openai"
+    """``openai`` (any OpenAI-compatible endpoint) or ``azure_openai`` (keys: see extract/llm.py LLMSettings)."""
+
+    provider: Literal["openai", "azure_openai"] = "openai"
 
 
 class RerankerConfig(ProviderConfig):

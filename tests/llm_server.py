@@ -96,7 +96,7 @@ def _handler(llm: ScriptedLLM) -> type[BaseHTTPRequestHandler]:
             raw = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
             body = json.loads(raw) if raw else {}
             llm.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, raw))
-            if self.path.rstrip("/") != "/v1/chat/completions":
+            if not self.path.split("?")[0].rstrip("/").endswith("/chat/completions"):  # Azure: /openai/deployments/…
                 status, out, sleep = 404, {"error": {"message": f"no route {self.path}"}}, 0.0
             else:
                 status, out, sleep = llm._answer(body)

@@ -1,20 +1,27 @@
 """The LLM client: one chat completion per add() through any OpenAI-compatible endpoint.
 
-Works with OpenAI, Azure OpenAI (v1 API), vLLM, Ollama, llama.cpp server … via the
-official ``openai`` SDK. Settings come from ``llm.config`` (see ``LLMSettings``);
-``OPENAI_API_KEY`` / ``OPENAI_BASE_URL`` are honoured when the config leaves them out.
+Works with OpenAI, Azure OpenAI (``provider: azure_openai``, or its v1 API as a
+plain ``base_url``), vLLM, Ollama, llama.cpp server … via the official ``openai``
+SDK. Settings come from ``llm.config`` (see ``LLMSettings``); ``OPENAI_API_KEY`` /
+``OPENAI_BASE_URL`` (Azure: ``AZURE_OPENAI_API_KEY`` / ``AZURE_OPENAI_ENDPOINT`` /
+``OPENAI_API_VERSION``) are honoured when the config leaves them out.
 
 Output handling, in order:
 
-* ``response_format`` is a strict JSON schema (``prompts.RESPONSE_SCHEMA``); an
-  endpoint that rejects it (HTTP 400 naming response_format / json_schema) is
-  retried with ``json_object``, then with no response_format, and the downgrade
-  is remembered for the process.
+* Structured output: servers differ in what they accept, so the client walks
+  ``FORMATS`` from ``response_format`` (default ``json_schema``) down:
+  ``json_schema`` (OpenAI, vLLM, Ollama, llama.cpp's C++ server) ->
+  ``json_object_schema`` (``{"type": "json_object", "schema": …}``, llama-cpp-python)
+  -> ``json_object`` -> ``text`` (the schema only in the prompt). A mode counts as
+  unsupported when the server answers 400/422 -- or a 5xx, as llama-cpp-python
+  does -- with a body naming response_format / the mode. The mode found is
+  remembered per (endpoint, model) for the process (``supported_format``); a
+  downgrade is not a retry.
 * The reply is parsed tolerantly (plain JSON, JSON in a code fence, JSON inside
   prose) and validated with pydantic before anything is written.
 * Transport errors, timeouts, 429/5xx and invalid output are retried
-  ``max_retries`` times; a refusal, an auth/model error, or exhausted retries
-  raise ``LLMError``. Token usage of every attempt is accounted.
+  ``max_retries`` times with backoff; a refusal, an auth/model error, or
+  exhausted retries raise ``LLMError``. Token usage of every attempt is accounted.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import json
 import logging
 import os
 import re
+import threading
 import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -40,8 +48,27 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "gpt-4o-mini"
-ResponseFormat = Literal["json_schema", "json_object", "text"]
-_DOWNGRADE: dict[str, ResponseFormat] = {"json_schema": "json_object", "json_object": "text"}
+ResponseFormat = Literal["json_schema", "json_object_schema", "json_object", "text"]
+FORMATS: tuple[ResponseFormat, ...] = ("json_schema", "json_object_schema", "json_object", "text")  # strongest first
+_FORMAT_WORDS = ("response_format", "json_schema", "json_object", "responseformat")
+_supported: dict[tuple[str, str], ResponseFormat] = {}  # (endpoint, model) -> strongest mode known to work
+_supported_lock = threading.Lock()
+
+
+def supported_format(endpoint: str, model: str) -> ResponseFormat | None:
+    """The structured-output mode this process found for ``(endpoint, model)``, if it had to downgrade."""
+    with _supported_lock:
+        return _supported.get((endpoint, model))
+
+
+def forget_formats() -> None:
+    """Forget every mode found (e.g. after a server upgrade); the next request probes from the configured one."""
+    with _supported_lock:
+        _supported.clear()
+
+
+def _weaker(a: ResponseFormat, b: ResponseFormat | None) -> ResponseFormat:
+    return a if b is None or FORMATS.index(a) >= FORMATS.index(b) else b
 
 
 class LLMSettings(BaseModel):
@@ -49,9 +76,13 @@ class LLMSettings(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
+    provider: Literal["openai", "azure_openai"] = "openai"  # from ``llm.provider``
     model: str = DEFAULT_MODEL
     base_url: str | None = None  # mem0's ``openai_base_url`` is accepted too
     api_key: str | None = None
+    azure_endpoint: str | None = None  # azure_openai: https://<resource>.openai.azure.com
+    api_version: str | None = None  # azure_openai: e.g. 2024-10-21
+    deployment: str | None = None  # azure_openai: the deployment name (default: model)
     timeout: float = Field(30.0, gt=0)  # seconds per request
     max_retries: int = Field(2, ge=0, le=10)  # retries after the first attempt
     retry_backoff: float = Field(0.5, ge=0)  # seconds, doubled per retry
@@ -66,12 +97,17 @@ class LLMSettings(BaseModel):
         raw = dict(llm.config) if llm is not None else {}
         if "openai_base_url" in raw:
             raw.setdefault("base_url", raw.pop("openai_base_url"))
+        raw["provider"] = llm.provider if llm is not None else "openai"
+        if raw["provider"] == "azure_openai" and raw.get("deployment") and "model" not in raw:
+            raw["model"] = raw["deployment"]  # what usage reports
         try:
             settings = cls.model_validate(raw)
         except PydanticValidationError as exc:
             raise ConfigError(f"invalid llm.config: {exc}") from exc
         if settings.model_extra:
             log.warning("llm.config: ignoring unknown keys %s", sorted(settings.model_extra))
+        if settings.provider == "azure_openai":
+            return settings._azure()
         settings.base_url = settings.base_url or os.environ.get("OPENAI_BASE_URL") or None
         settings.api_key = settings.api_key or os.environ.get("OPENAI_API_KEY") or None
         if not settings.api_key:
@@ -80,6 +116,22 @@ class LLMSettings(BaseModel):
                                   "(or a base_url of a local server that needs no key)")
             settings.api_key = "not-needed"  # local servers (Ollama, vLLM …) ignore it; the SDK insists
         return settings
+
+    def _azure(self) -> LLMSettings:
+        env = os.environ.get
+        self.api_key = self.api_key or env("AZURE_OPENAI_API_KEY") or None
+        self.api_version = self.api_version or env("OPENAI_API_VERSION") or None
+        if not self.base_url:
+            self.azure_endpoint = self.azure_endpoint or env("AZURE_OPENAI_ENDPOINT") or None
+        missing = [k for k, v in (("api_key (or AZURE_OPENAI_API_KEY)", self.api_key),
+                                  ("api_version (or OPENAI_API_VERSION)", self.api_version),
+                                  ("azure_endpoint (or AZURE_OPENAI_ENDPOINT) or base_url",
+                                   self.azure_endpoint or self.base_url)) if not v]
+        if missing:
+            raise ConfigError(f"llm provider azure_openai needs llm.config {', '.join(missing)}")
+        if self.base_url and self.azure_endpoint:
+            raise ConfigError("llm.config: give azure_endpoint or base_url, not both")
+        return self
 
 
 @dataclass
@@ -203,18 +255,51 @@ class LLMClient:
             raise ConfigError("LLM extraction needs the openai package: pip install 'mem-graph[llm]'") from exc
         self.settings = settings
         self._openai = openai
-        self.response_format: ResponseFormat = settings.response_format
         # the SDK's own retries are off: ours count invalid output too, and stay bounded
-        self.client = openai.OpenAI(api_key=settings.api_key, base_url=settings.base_url,
-                                    timeout=settings.timeout, max_retries=0)
+        if settings.provider == "azure_openai":
+            self.client: Any = openai.AzureOpenAI(
+                api_key=settings.api_key, api_version=settings.api_version, azure_endpoint=settings.azure_endpoint,
+                azure_deployment=settings.deployment if settings.azure_endpoint else None,
+                base_url=settings.base_url, timeout=settings.timeout, max_retries=0)
+        else:
+            self.client = openai.OpenAI(api_key=settings.api_key, base_url=settings.base_url,
+                                        timeout=settings.timeout, max_retries=0)
+        self.endpoint = str(self.client.base_url).rstrip("/")
 
-    def _format(self) -> dict[str, Any]:
-        if self.response_format == "json_schema":
+    @property
+    def response_format(self) -> ResponseFormat:
+        """The mode the next request uses: the configured one, or weaker if this endpoint refused it."""
+        return _weaker(self.settings.response_format, supported_format(self.endpoint, self.settings.model))
+
+    def _downgrade(self, refused: ResponseFormat) -> None:
+        weaker = FORMATS[FORMATS.index(refused) + 1]
+        with _supported_lock:
+            key = (self.endpoint, self.settings.model)
+            _supported[key] = _weaker(weaker, _supported.get(key))
+        log.warning("LLM endpoint %s (model %s) refused response_format=%s; using %s from now on",
+                    self.endpoint, self.settings.model, refused, self.response_format)
+
+    @staticmethod
+    def _format(mode: ResponseFormat) -> dict[str, Any]:
+        if mode == "json_schema":
             return {"response_format": {"type": "json_schema", "json_schema": {
                 "name": prompts.SCHEMA_NAME, "schema": prompts.RESPONSE_SCHEMA, "strict": True}}}
-        if self.response_format == "json_object":
+        if mode == "json_object_schema":
+            return {"response_format": {"type": "json_object", "schema": prompts.RESPONSE_SCHEMA}}
+        if mode == "json_object":
             return {"response_format": {"type": "json_object"}}
         return {}
+
+    @staticmethod
+    def _refuses_format(exc: Any, mode: ResponseFormat) -> bool:
+        """Did the server refuse this structured-output mode (rather than fail)?
+
+        400/422 naming response_format, or a 5xx doing so (llama-cpp-python answers an
+        unknown response_format type with a 500 carrying the pydantic error)."""
+        if mode == "text" or not (exc.status_code in (400, 422) or exc.status_code >= 500):
+            return False
+        detail = f"{exc.message} {json.dumps(exc.body, default=str) if exc.body is not None else ''}".lower()
+        return any(w in detail for w in _FORMAT_WORDS)
 
     def complete(self, messages: list[dict[str, str]], usage: Usage) -> ExtractionOutput:
         """One validated answer, or ``LLMError`` after ``1 + max_retries`` attempts."""
@@ -223,31 +308,29 @@ class LLMClient:
         while attempt < attempts:
             if attempt and s.retry_backoff:
                 time.sleep(min(s.retry_backoff * 2 ** (attempt - 1), 10.0))
-            kwargs: dict[str, Any] = {**self._format()}
+            mode = self.response_format
+            kwargs: dict[str, Any] = self._format(mode)
             if s.temperature is not None:
                 kwargs["temperature"] = s.temperature
             if s.max_tokens is not None:
                 kwargs["max_tokens"] = s.max_tokens
             usage.calls += 1
             try:
-                resp = self.client.chat.completions.create(model=s.model, messages=messages, **kwargs)  # type: ignore[arg-type]
-            except oa.BadRequestError as exc:
-                detail = str(exc).lower()
-                if self.response_format in _DOWNGRADE and ("response_format" in detail or "json_schema" in detail
-                                                           or "json_object" in detail):
-                    log.warning("LLM endpoint rejected response_format=%s; retrying with %s", self.response_format,
-                                _DOWNGRADE[self.response_format])
-                    self.response_format = _DOWNGRADE[self.response_format]
-                    continue  # a downgrade is not a retry (at most two happen)
-                raise LLMError(f"LLM rejected the request (HTTP 400): {exc}") from exc
+                resp = self.client.chat.completions.create(model=s.model, messages=messages, **kwargs)
             except oa.APITimeoutError:
                 last = f"timed out after {s.timeout:g}s"
             except oa.APIConnectionError as exc:
                 last = f"connection failed: {exc}"
-            except (oa.RateLimitError, oa.InternalServerError) as exc:
-                last = f"HTTP {exc.status_code}: {exc.message}"
-            except oa.APIStatusError as exc:  # 401, 403, 404 …: retrying will not help
-                raise LLMError(f"LLM request failed (HTTP {exc.status_code}): {exc.message}") from exc
+            except oa.APIStatusError as exc:
+                if self._refuses_format(exc, mode):
+                    self._downgrade(mode)
+                    continue  # a downgrade is not a retry (at most three happen)
+                if exc.status_code == 429 or exc.status_code >= 500:
+                    last = f"HTTP {exc.status_code}: {exc.message}"
+                elif exc.status_code == 400:
+                    raise LLMError(f"LLM rejected the request (HTTP 400): {exc}") from exc
+                else:  # 401, 403, 404 …: retrying will not help
+                    raise LLMError(f"LLM request failed (HTTP {exc.status_code}): {exc.message}") from exc
             else:
                 usage.add(resp.usage)
                 choice = resp.choices[0] if resp.choices else None
@@ -257,7 +340,8 @@ class LLMClient:
                 try:
                     return parse_output(choice.message.content if choice else "")
                 except ValueError as exc:
-                    last = f"invalid output: {exc}"
+                    cut = " (the reply was cut off at max_tokens)" if choice and choice.finish_reason == "length" else ""
+                    last = f"invalid output{cut}: {exc}"
             attempt += 1
             log.warning("LLM attempt %d/%d failed: %s", attempt, attempts, last)
         raise LLMError(f"LLM failed after {attempts} attempt(s): {last}")
