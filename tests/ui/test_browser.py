@@ -1,0 +1,213 @@
+"""The memory browser in headless Chromium against a real hub: sign in with a token, list, search, open a
+timeline, correct a memory (seen through the API), draw the graph, stay inside the token's namespace, work at
+phone width and from the keyboard."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+NS_A, NS_B, USER = "ui-alpha", "ui-beta", "alice"
+BOB, CAROL = "bob", "carol"
+WAIT = 60
+
+
+def wait(drv: Any, cond: Any, timeout: float = WAIT) -> Any:
+    return WebDriverWait(drv, timeout).until(cond)
+
+
+def sign_in(drv: Any, ui_hub: Any, who: str = "a", user: str = USER) -> None:
+    drv.get(f"{ui_hub.url}/ui/")
+    wait(drv, ec.visibility_of_element_located((By.ID, "token"))).send_keys(ui_hub.tokens[who])
+    drv.find_element(By.ID, "connect").click()
+    wait(drv, ec.visibility_of_element_located((By.ID, "nav")))
+    box = drv.find_element(By.ID, "user_id")
+    box.clear()
+    box.send_keys(user, Keys.TAB)  # change event: the list reloads for this user
+    wait(drv, lambda d: d.find_elements(By.CSS_SELECTOR, "#memory-list li[data-id]"))
+
+
+def texts(drv: Any, css: str) -> list[str]:
+    return [e.text for e in drv.find_elements(By.CSS_SELECTOR, css)]
+
+
+def not_blank(png: bytes) -> int:
+    """How many distinct colours the picture has (a blank one has one or two)."""
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png)).convert("RGB").resize((320, 200))
+    return len(set(img.getdata()))
+
+
+def test_sign_in_list_search_and_timeline(driver: Any, ui_hub: Any, shoot: Any) -> None:
+    sign_in(driver, ui_hub)
+    listed = texts(driver, "#memory-list li .text")
+    assert "User moved to Berlin" in listed and "User lives in Paris" in listed  # invalidated ones too
+    paris = driver.find_element(By.XPATH, "//li[contains(@class,'invalidated')]/button[.='User lives in Paris']")
+    assert paris.value_of_css_property("text-decoration-line") == "line-through"
+    assert driver.execute_script("return sessionStorage.getItem('mg_token')") == ui_hub.tokens["a"]
+    shoot(driver, "memories")
+
+    driver.find_element(By.ID, "nav-search").click()
+    driver.find_element(By.ID, "query").send_keys("where does alice live?", Keys.ENTER)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results li .bars"))
+    first = driver.find_element(By.CSS_SELECTOR, "#search-results li")
+    api = ui_hub.client("a")
+    want = api.search("where does alice live?", user_id=USER, explain=True)
+    assert texts(driver, "#search-results li .text") == [r["memory"] for r in want["results"]]
+    labels = texts(driver, "#search-results li:first-child .bars > span:nth-child(3n+1)")
+    assert {"semantic", "keyword", "graph", "fused"} <= set(labels)
+    widths = driver.execute_script(
+        "return [...document.querySelectorAll('#search-results li:first-child .bar span')].map(s => s.style.width)")
+    assert any(w not in ("", "0%", "0.0%") for w in widths)
+    if want["relations"]:
+        assert texts(driver, "#search-results li .rels li")
+    api.close()
+    shoot(driver, "search")
+
+    assert first.find_element(By.CSS_SELECTOR, ".text").text == want["results"][0]["memory"]
+    driver.find_element(By.XPATH, "//*[@id='search-results']//button[.='User moved to Berlin']").click()
+    wait(driver, ec.visibility_of_element_located((By.ID, "view-timeline")))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#events li"))
+    assert texts(driver, "#events li .kind") == ["ADD", "UPDATE"]  # Paris added, then replaced by Berlin
+    assert any("single_value" in r or "replacement" in r for r in texts(driver, "#events li .rule"))
+    assert any(t.startswith("replaced") for t in texts(driver, "#events li div"))
+    shoot(driver, "timeline")
+
+
+def test_correct_a_memory_and_see_it_through_the_api(driver: Any, ui_hub: Any) -> None:
+    sign_in(driver, ui_hub, user=CAROL)
+    api = ui_hub.client("a")
+    jazz = next(m for m in api.get_all(user_id=CAROL)["results"] if m["memory"] == "User loves jazz")
+    driver.find_element(By.XPATH, "//button[.='User loves jazz']").click()
+    wait(driver, ec.element_to_be_clickable((By.ID, "invalidate"))).click()
+    wait(driver, ec.element_to_be_clickable((By.ID, "restore")))
+    assert api.get(jazz["id"], user_id=CAROL)["status"] == "invalidated"
+    last = api.history(jazz["id"], user_id=CAROL)[-1]
+    assert (last["event"], last["actor"]) == ("INVALIDATE", "user") and "(via ui-a)" in last["reason"]
+    assert api.add("I love jazz.", user_id=CAROL)["results"][0]["event"] == "NONE"  # restated: still corrected
+
+    driver.find_element(By.ID, "restore").click()
+    wait(driver, ec.element_to_be_clickable((By.ID, "invalidate")))
+    driver.find_element(By.ID, "edit").click()
+    box = wait(driver, ec.visibility_of_element_located((By.ID, "edit-text")))
+    box.clear()
+    box.send_keys("User loves blues")
+    driver.find_element(By.ID, "save-edit").click()
+    wait(driver, lambda d: "User loves blues" in d.find_element(By.ID, "memory-card").text)
+    got = api.get(jazz["id"], user_id=CAROL)
+    assert got["memory"] == "User loves blues" and got["status"] == "active"
+    assert api.history(jazz["id"], user_id=CAROL)[-1]["reason"].startswith("[user_correction]")
+
+    driver.find_element(By.ID, "wrong").click()
+    wait(driver, lambda d: "wrong 1" in d.find_element(By.ID, "memory-card").text)
+    assert api.get(jazz["id"], user_id=CAROL)["source"]["feedback"] == {"useful": 0, "wrong": 1}
+
+    # undo the reconciliation that replaced Paris with Berlin, from Berlin's timeline
+    berlin = next(m for m in api.get_all(user_id=CAROL)["results"] if m["memory"] == "User moved to Berlin")
+    driver.find_element(By.ID, "nav-memories").click()
+    wait(driver, ec.element_to_be_clickable((By.XPATH, "//button[.='User moved to Berlin']"))).click()
+    wait(driver, ec.element_to_be_clickable((By.CSS_SELECTOR, "#events li button.undo"))).click()
+    wait(driver, ec.element_to_be_clickable((By.ID, "restore")))
+    current = {m["memory"] for m in api.get_all(user_id=CAROL)["results"]}
+    assert "User lives in Paris" in current and "User moved to Berlin" not in current
+    assert api.get(berlin["id"], user_id=CAROL)["status"] == "invalidated"
+    api.close()
+
+
+def test_graph_draws_every_entity_and_marks_invalidated_edges(driver: Any, ui_hub: Any, shoot: Any) -> None:
+    sign_in(driver, ui_hub, user=BOB)
+    driver.find_element(By.ID, "nav-graph").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph .node"))
+    api = ui_hub.client("a")
+    entities = {r["name"] for r in api.graph.cypher("MATCH (e:Entity) RETURN e.display AS name", user_id=BOB)}
+    rels = api.graph.relations(user_id=BOB, include_invalid=True)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#graph .node")) == len(entities) > 0
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#graph line.edge")) == len(rels)
+    invalid = driver.find_elements(By.CSS_SELECTOR, "#graph line.edge.invalid")
+    assert len(invalid) == sum(not r["valid"] for r in rels) > 0
+    assert invalid[0].value_of_css_property("stroke-dasharray") not in ("none", "")
+    assert set(texts(driver, "#graph .elabel")) >= {r["relationship"] for r in rels}
+    png = shoot(driver, "graph")
+    assert not_blank(driver.find_element(By.ID, "graph").screenshot_as_png) > 10 and not_blank(png) > 10
+
+    node = driver.find_element(By.CSS_SELECTOR, "#graph .node[data-name='Anna']")
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", node)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#entity-memories li button"))
+    panel = driver.find_element(By.ID, "entity-panel").text
+    assert "Lyon" in panel and "lives in Lyon" in panel
+    api.close()
+
+
+def test_a_token_of_one_namespace_never_shows_another(driver: Any, ui_hub: Any) -> None:
+    sign_in(driver, ui_hub, who="b")
+    assert texts(driver, "#memory-list li .text") == ["User's secret project is Bluebird"] or all(
+        "Paris" not in t and "Berlin" not in t for t in texts(driver, "#memory-list li .text"))
+    assert [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#namespace option")] == [NS_B]
+    # force the other namespace into the scope bar: the hub refuses, the page shows the refusal and no data
+    driver.execute_script(f"const s = document.getElementById('namespace'); s.append(new Option('{NS_A}', '{NS_A}'));"
+                          f"s.value = '{NS_A}'; s.dispatchEvent(new Event('change'));")
+    wait(driver, ec.visibility_of_element_located((By.ID, "error")))
+    assert "403" in driver.find_element(By.ID, "error").text
+    for view in ("nav-search", "nav-graph"):
+        driver.find_element(By.ID, view).click()
+    driver.find_element(By.ID, "nav-search").click()
+    driver.find_element(By.ID, "query").send_keys("where does alice live?", Keys.ENTER)
+    wait(driver, lambda d: "403" in d.find_element(By.ID, "error").text)
+    source = driver.page_source
+    for secret in ("Paris", "Berlin", "Acme", "Lyon"):
+        assert secret not in source
+
+
+def test_phone_width(phone: Any, ui_hub: Any, shoot: Any) -> None:
+    sign_in(phone, ui_hub)
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 392  # no sideways scrolling
+    for view in ("nav-memories", "nav-search", "nav-graph", "nav-timeline"):
+        assert phone.find_element(By.ID, view).is_displayed()
+    shoot(phone, "phone-memories")
+    phone.find_element(By.ID, "nav-graph").click()
+    wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph .node"))
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 392
+    assert not_blank(phone.find_element(By.ID, "graph").screenshot_as_png) > 10
+    shoot(phone, "phone-graph")
+
+
+def test_every_view_is_reachable_from_the_keyboard(driver: Any, ui_hub: Any) -> None:
+    sign_in(driver, ui_hub)
+    driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    seen = []
+    for _ in range(40):
+        seen.append(driver.execute_script("return document.activeElement.id"))
+        if seen[-1] == "nav-timeline":
+            break
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert {"nav-memories", "nav-search", "nav-graph", "nav-timeline"} <= set(seen), seen
+    for view in ("search", "graph", "memories"):
+        el = driver.find_element(By.ID, f"nav-{view}")
+        driver.execute_script("arguments[0].focus()", el)
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait(driver, ec.visibility_of_element_located((By.ID, f"view-{view}")))
+    # a graph entity takes focus and opens with Enter
+    driver.find_element(By.ID, "nav-graph").click()
+    node = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph .node"))[0]
+    driver.execute_script("arguments[0].focus()", node)
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#entity-panel h2"))
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800)])
+def test_token_from_the_url_fragment_is_kept_for_the_tab_only(new_driver: Any, ui_hub: Any, width: int,
+                                                              height: int) -> None:
+    drv = new_driver(width, height)
+    drv.get(f"{ui_hub.url}/ui/#token={ui_hub.tokens['a']}&user_id={USER}")
+    wait(drv, lambda d: d.find_elements(By.CSS_SELECTOR, "#memory-list li[data-id]"))
+    assert "token" not in drv.current_url  # dropped from the address bar (and so from history)
+    assert drv.execute_script("return localStorage.length") == 0
