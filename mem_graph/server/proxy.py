@@ -50,12 +50,26 @@ def upstream_settings(hub: Hub) -> dict[str, Any]:
 
 
 def open_upstream(hub: Hub) -> httpx.AsyncClient | None:
+    llm = hub.memory.config.llm
+    if llm is not None and llm.provider == "azure_openai":
+        return _open_azure(hub)
     s = upstream_settings(hub)
     if not s["base_url"] and not s["api_key"]:
         return None
     headers = {"Authorization": f"Bearer {s['api_key']}"} if s["api_key"] else {}
     return httpx.AsyncClient(base_url=(s["base_url"] or "https://api.openai.com/v1").rstrip("/") + "/",
                              headers=headers, timeout=httpx.Timeout(s["timeout"], connect=10.0))
+
+
+def _open_azure(hub: Hub) -> httpx.AsyncClient:
+    """Azure OpenAI: the deployment's URL, the ``api-key`` header and the ``api-version`` query parameter."""
+    from mem_graph.extract.llm import LLMSettings
+
+    a = LLMSettings.from_config(hub.memory.config.llm)  # ConfigError when a key is missing
+    base = a.base_url or f"{a.azure_endpoint.rstrip('/')}/openai/deployments/{a.deployment or a.model}"  # type: ignore[union-attr]
+    return httpx.AsyncClient(base_url=base.rstrip("/") + "/", headers={"api-key": a.api_key or ""},
+                             params={"api-version": a.api_version or ""},
+                             timeout=httpx.Timeout(upstream_settings(hub)["timeout"], connect=10.0))
 
 
 async def close_upstream(hub: Hub) -> None:
