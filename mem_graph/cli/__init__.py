@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from mem_graph.cli import bench, demo, graph, mcp, memories, ops
+from mem_graph.cli import bench, demo, graph, mcp, memories, ops, ui
 from mem_graph.cli.options import cli_names, console, err, shown
 from mem_graph.errors import MemGraphError, ScopeError
 from mem_graph.server.cli import register as register_hub
@@ -38,6 +38,7 @@ def _root(version: Annotated[bool, typer.Option("--version", callback=_version, 
 for _group in (memories, graph, ops, bench, demo, mcp):
     _group.register(app)
 register_hub(app)  # serve, token
+ui.register(app)  # the memory browser on loopback
 
 
 def error_text(exc: MemGraphError) -> Text:

@@ -22,7 +22,7 @@
       const a = (2 * Math.PI * i) / Math.max(n, 1);
       p.x = w / 2 + (w / 3) * Math.cos(a); p.y = h / 2 + (h / 3) * Math.sin(a); p.vx = 0; p.vy = 0;
     });
-    const k = Math.sqrt((w * h) / Math.max(n, 1)) * 0.6;
+    const k = Math.min(Math.sqrt((w * h) / Math.max(n, 1)) * 0.45, Math.min(w, h) / 3);
     const iters = n > 400 ? 80 : 250;
     for (let it = 0; it < iters; it++) {
       const cool = 1 - it / iters;
@@ -46,10 +46,10 @@
         a.vx -= dx * f; a.vy -= dy * f; b.vx += dx * f; b.vy += dy * f;
       }
       for (const p of nodes) {
-        p.vx += (w / 2 - p.x) * 0.02; p.vy += (h / 2 - p.y) * 0.02;
+        p.vx += (w / 2 - p.x) * 0.06; p.vy += (h / 2 - p.y) * 0.06;
         const v = Math.sqrt(p.vx * p.vx + p.vy * p.vy) || 1;
         const step = Math.min(v, 40 * cool + 1);
-        p.x = Math.min(w - 20, Math.max(20, p.x + (p.vx / v) * step));
+        p.x = Math.min(w - 90, Math.max(20, p.x + (p.vx / v) * step)); // room for the label
         p.y = Math.min(h - 20, Math.max(20, p.y + (p.vy / v) * step));
         p.vx = 0; p.vy = 0;
       }
