@@ -516,3 +516,39 @@ def test_hybrid_falls_back_to_rules(make_memory: MakeMemory, llm: ScriptedLLM) -
     assert kept["memory"] == "Yesterday was rough, the deploy failed twice."
     assert m.get(kept["id"], user_id="u")["source"]["extractor"] == "rules_fallback"
     assert out["usage"]["calls"] == 1 and "HTTP 500" in out["usage"]["fallback"]
+
+
+# -- documented endpoints (docs/llm.md) -----------------------------------------------------------
+def documented_configs() -> dict[str, dict[str, Any]]:
+    """The ``config = {...}`` of each ``### <server>`` section of docs/llm.md."""
+    import ast
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "llm.md").read_text(encoding="utf-8")
+    out: dict[str, dict[str, Any]] = {}
+    for section in re.split(r"^### ", doc, flags=re.MULTILINE)[1:]:
+        block = re.search(r"```python[^\n]*\n(.*?)```", section, re.DOTALL)
+        if block:
+            tree = ast.parse(block.group(1))
+            [value] = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                       and getattr(n.targets[0], "id", "") == "config"]
+            out[section.splitlines()[0].strip()] = ast.literal_eval(value)
+    return out
+
+
+DOCUMENTED = {"Ollama": "http://localhost:11434/v1", "vLLM": "http://localhost:8000/v1",
+              "llama.cpp server": "http://127.0.0.1:8080/v1", "OpenAI": "https://api.openai.com/v1",
+              "Azure OpenAI": "https://my-resource.openai.azure.com/openai/deployments/gpt-4o-mini"}
+
+
+@pytest.mark.parametrize("server", sorted(DOCUMENTED))
+def test_each_documented_endpoint_config_builds_its_client(server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mem_graph.config import MemoryConfig
+    from mem_graph.extract.llm import LLMClient, LLMSettings
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
+    monkeypatch.setenv("AZURE_OPENAI_API_KEY", "az-env")
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    cfg = MemoryConfig.model_validate(documented_configs()[server])
+    client = LLMClient(LLMSettings.from_config(cfg.llm))
+    assert client.endpoint == DOCUMENTED[server]
+    assert client.response_format == "json_schema"  # nothing probed yet: the strongest mode first
