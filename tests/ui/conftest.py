@@ -165,3 +165,19 @@ def new_driver(browser_parts: tuple[str, str]) -> Iterator[Any]:
     for drv in made:
         drv.quit()
         shutil.rmtree(drv._mg_profile, ignore_errors=True)  # noqa: SLF001
+
+
+@pytest.fixture
+def hub_at() -> Iterator[Any]:
+    """Start a hub on a data directory: ``hub_at(path) -> (url, app)``; stopped after the test."""
+    running: list[tuple[Any, threading.Thread]] = []
+
+    def make(path: Path) -> tuple[str, Any]:
+        url, app, server, thread = start(HubSettings(path=path, rate_limit=1000, rate_burst=1000))
+        running.append((server, thread))
+        return url, app
+
+    yield make
+    for server, thread in running:
+        server.should_exit = True
+        thread.join(timeout=60)
