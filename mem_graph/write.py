@@ -28,7 +28,7 @@ from mem_graph.erasure import Eraser
 from mem_graph.errors import ScopeError, StoreError
 from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.catalogue import slot_words
-from mem_graph.extract.rules import SPEAKER, RuleExtractor, not_memorable, statements
+from mem_graph.extract.rules import SPEAKER, RuleExtractor, is_chitchat, not_memorable, statements
 from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
@@ -197,10 +197,13 @@ class WritePipeline:
         min_coverage = self.cfg.extraction.episode_min_coverage
         for m, found in zip(targets, self._extract(targets, scope), strict=True):
             facts.extend(found)
-            # questions, requests and small talk stay raw messages only (never memories injected back)
-            if not found and self.cfg.extraction.keep_unextracted and not not_memorable(m.content):
+            # questions, requests and small talk to the assistant stay raw messages only (never memories
+            # injected back); a named participant's question in a conversation between people ("Love the
+            # tattoo, did you just get it?") is part of the record and kept verbatim, never as a fact
+            if not found and self.cfg.extraction.keep_unextracted and not (
+                    is_chitchat(m.content) if m.name else not_memorable(m.content)):
                 leftovers.append(m)
-            elif found and coverage(statements(m.content), found) < min_coverage:
+            elif found and coverage(m.content if m.name else statements(m.content), found) < min_coverage:
                 partial.append(m)
         return (facts + self._verbatim(leftovers, rule="verbatim.unextracted")
                 + self._verbatim(partial, rule="verbatim.partial"))

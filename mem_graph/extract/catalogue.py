@@ -195,3 +195,10 @@ def slot_words(name: str) -> str:
     spec = next((s for s in DEFAULT_SLOTS if s.name == name), None)
     words = name.replace("_", " ")
     return f"{words} {spec.relation.replace('_', ' ')}" if spec is not None else words
+
+
+def single_slot_for_relation(relation: str) -> str | None:
+    """The single-valued default slot whose graph relation is ``relation`` ("lives_in" -> "residence")."""
+    spec = next((s for s in DEFAULT_SLOTS if s.relation == relation and s.cardinality == "single"
+                 and s.key_by == "none"), None)
+    return spec.name if spec is not None else None

@@ -26,8 +26,9 @@ SEPARATION = frozenset({"split", "break", "divorce", "separate"})
 GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say", "tell", "think", "know", "see",
                            "want", "need", "feel", "look", "come", "let", "give", "put", "keep", "try", "seem"})
 AGENT_NOUNS = {"teach": "teacher", "nurse": "nurse", "retire": "retired", "tutor": "tutor", "coach": "coach"}
-PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "car", "partner", "diet", "stance", "hobbies",
-                   "languages", "religion", "allergies", "health_condition"}
+# slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
+# language is named by a value word; "fix cars for a living" is no statement about the user's car)
+PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
 
 
 @dataclass

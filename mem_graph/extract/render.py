@@ -43,7 +43,7 @@ def own_tokens(tok: Any) -> set[int]:
     return out
 
 
-def clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
+def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -> list[Any]:
     """The clause's words, minus nested clauses, the other conjoined objects and lead-ins."""
     drop: set[int] = set()
     for obj in exclude:  # "tea, coffee and cake" -> keep only this fact's object
@@ -60,6 +60,8 @@ def clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
             drop.update(t.i for t in tok.subtree if t.i >= tok.i)  # "... before coming back to Seattle": own fact
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     for child in verb.children:  # "Big news: I moved…", "Honestly, I…", "Not really, I…": drop the lead-in
+        if child.i in (keep or set()):
+            continue  # "My girlfriend Sara is visiting" (the parse hung "girlfriend" on the verb)
         if child.i < verb.i and (subj is None or child.i < subj.i) and child.dep_ not in ("aux", "auxpass") and (
                 child.dep_ != "prep" or child.lower_ == "as"):  # keep "At work, I ..."; drop "As a nurse, I ..."
             drop.update(t.i for t in child.subtree)
@@ -79,7 +81,7 @@ def clause_tokens(verb: Any, exclude: list[Any]) -> list[Any]:
 
 def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None = None,
            subject_token: Any | None = None) -> str:
-    toks = clause_tokens(verb, exclude or [])
+    toks = clause_tokens(verb, exclude or [], keep=subject.tokens)
     first_person_heads = {t.head.i for t in toks if t.lower_ in ("i", "we") and t.dep_ in ("nsubj", "nsubjpass")}
     subject_speaker = subject.is_speaker
     named = subject_token is not None and subject_token.i in {t.i for t in toks}

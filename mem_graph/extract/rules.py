@@ -56,6 +56,8 @@ _FRAGMENT = re.compile(r"^\s*(?:not|no longer|now|still|also)\s+(?:a |an )?\w+",
 FILLERS = frozenset("ok okay so well weirdly honestly lol haha oh and but actually wait hmm yeah also tbh um "
                     "anyway funny weird thing".split())
 HABIT_VERBS = frozenset({"smoke", "vape"})
+# "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
+_FAVE = re.compile(r"(^|(?<=[.!?]\s))(?:New |My new |My )?(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
 _CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
@@ -156,7 +158,8 @@ class RuleExtractor:
     def _docs(self, texts: list[str]) -> list[Any]:
         # chat is often lower-case ("my son Theo studies at...", "i live in..."): the small parser reads
         # a capitalised sentence start and "I" far better
-        texts = [_CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), t)) for t in texts]
+        texts = [_FAVE.sub(r"\1My favourite \2 is ", _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), t)))
+                 for t in texts]
         with self._parsed_lock:
             known = {t: self._parsed[t] for t in texts if t in self._parsed}
         todo = list(dict.fromkeys(t for t in texts if t not in known))
@@ -241,6 +244,8 @@ class RuleExtractor:
             # "My hobbies are climbing and photography" (read as a progressive verb)
             objects = pred.objects = [pred.target, *(c for c in pred.target.children if c.dep_ == "conj")]
             pred.lemma = "be"
+        if not objects and subject.triples and subject.type == "person" and cues.tense != "plan":
+            return [self._kin_fact(verb, subject, subj_tok, cues, ctx, message)]
         if not objects:
             return []
         facts = []
@@ -412,6 +417,21 @@ class RuleExtractor:
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
             clears_slot=clears,
         )
+
+    def _kin_fact(self, verb: Any, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
+                  message: Message) -> Fact:
+        """"My girlfriend Sara is visiting this weekend": no object, but it says who Sara is."""
+        kin = subject.triples[-1]
+        partner = kin.relation in PARTNER_NOUNS and kin.subject == ctx.speaker and "'s " not in kin.object
+        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok),
+                    entities=_dedupe(subject.entities), triples=_dedupe_triples(subject.triples),
+                    slot=f"{normalise_entity(ctx.speaker)}|partner" if partner else None,
+                    subject_key=normalise_entity(kin.subject if partner else subject.name),
+                    object_key=normalise_entity(kin.object) if partner else None,
+                    single_valued=False, rule=f"rules.clause:kin{'.partner' if partner else ''}",
+                    message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                    metadata=dict(message.metadata), tense=cues.tense,
+                    evidence=f"slot partner: 'my {kin.relation} {kin.object}'" if partner else "kin")
 
     def _special(self, pred: Predicate, subject: Subject, obj: Any, ctx: Context) -> SlotMatch | None:
         """Slots stated about the speaker as the object: "Shopify hired me", "Nimbus laid me off"."""

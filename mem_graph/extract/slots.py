@@ -19,8 +19,8 @@ import numpy as np
 from mem_graph.extract.catalogue import DEFAULT_SLOTS, SlotSpec
 from mem_graph.types import normalise_entity
 
-PROTOTYPE_FLOOR = 0.62
-PROTOTYPE_MARGIN = 0.06
+PROTOTYPE_FLOOR = 0.5
+PROTOTYPE_MARGIN = 0.1
 SCHOOL_WORDS = frozenset("school high elementary primary academy college university uni kindergarten "
                          "preschool nursery institute".split())
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})

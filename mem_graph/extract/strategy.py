@@ -41,6 +41,7 @@ from mem_graph.errors import LLMError
 from mem_graph.extract import prompts
 from mem_graph.extract.llm import ExtractionOutput, LLMClient, OutFact, Usage
 from mem_graph.extract.reconcile import Decision
+from mem_graph.extract.catalogue import single_slot_for_relation
 from mem_graph.extract.rules import RuleExtractor, is_chitchat
 from mem_graph.stores.vector.base import VectorFilter
 from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope, Triple, normalise_entity, text_hash
@@ -277,5 +278,6 @@ class LLMExtractor:
         if len(triples) == 1:  # lets the rules reconcile later facts against this one
             tr = triples[0]
             fact.subject_key, fact.object_key = normalise_entity(tr.subject), normalise_entity(tr.object)
-            fact.slot = f"{fact.subject_key}|{tr.relation}"
+            slot = single_slot_for_relation(tr.relation)  # only single-valued slots carry one (the rules' keys)
+            fact.slot = f"{fact.subject_key}|{slot}" if slot else None
         return fact
