@@ -30,7 +30,13 @@ def sign_in(drv: Any, ui_hub: Any, who: str = "a", user: str = USER) -> None:
     box = drv.find_element(By.ID, "user_id")
     box.clear()
     box.send_keys(user, Keys.TAB)  # change event: the list reloads for this user
+    settled(drv)
     wait(drv, lambda d: d.find_elements(By.CSS_SELECTOR, "#memory-list li[data-id]"))
+
+
+def settled(drv: Any) -> None:
+    """Wait until no view is loading (the page counts them in MG.busy)."""
+    wait(drv, lambda d: d.execute_script("return window.MG && MG.busy === 0"))
 
 
 def texts(drv: Any, css: str) -> list[str]:
@@ -88,6 +94,7 @@ def test_correct_a_memory_and_see_it_through_the_api(driver: Any, ui_hub: Any) -
     driver.find_element(By.XPATH, "//button[.='User loves jazz']").click()
     wait(driver, ec.element_to_be_clickable((By.ID, "invalidate"))).click()
     wait(driver, ec.element_to_be_clickable((By.ID, "restore")))
+    settled(driver)
     assert api.get(jazz["id"], user_id=CAROL)["status"] == "invalidated"
     last = api.history(jazz["id"], user_id=CAROL)[-1]
     assert (last["event"], last["actor"]) == ("INVALIDATE", "user") and "(via ui-a)" in last["reason"]
@@ -95,26 +102,32 @@ def test_correct_a_memory_and_see_it_through_the_api(driver: Any, ui_hub: Any) -
 
     driver.find_element(By.ID, "restore").click()
     wait(driver, ec.element_to_be_clickable((By.ID, "invalidate")))
+    settled(driver)
     driver.find_element(By.ID, "edit").click()
     box = wait(driver, ec.visibility_of_element_located((By.ID, "edit-text")))
     box.clear()
     box.send_keys("User loves blues")
     driver.find_element(By.ID, "save-edit").click()
     wait(driver, lambda d: "User loves blues" in d.find_element(By.ID, "memory-card").text)
+    settled(driver)
     got = api.get(jazz["id"], user_id=CAROL)
     assert got["memory"] == "User loves blues" and got["status"] == "active"
     assert api.history(jazz["id"], user_id=CAROL)[-1]["reason"].startswith("[user_correction]")
 
     driver.find_element(By.ID, "wrong").click()
     wait(driver, lambda d: "wrong 1" in d.find_element(By.ID, "memory-card").text)
+    settled(driver)
     assert api.get(jazz["id"], user_id=CAROL)["source"]["feedback"] == {"useful": 0, "wrong": 1}
 
     # undo the reconciliation that replaced Paris with Berlin, from Berlin's timeline
     berlin = next(m for m in api.get_all(user_id=CAROL)["results"] if m["memory"] == "User moved to Berlin")
     driver.find_element(By.ID, "nav-memories").click()
+    settled(driver)
     wait(driver, ec.element_to_be_clickable((By.XPATH, "//button[.='User moved to Berlin']"))).click()
+    settled(driver)
     wait(driver, ec.element_to_be_clickable((By.CSS_SELECTOR, "#events li button.undo"))).click()
     wait(driver, ec.element_to_be_clickable((By.ID, "restore")))
+    settled(driver)
     current = {m["memory"] for m in api.get_all(user_id=CAROL)["results"]}
     assert "User lives in Paris" in current and "User moved to Berlin" not in current
     assert api.get(berlin["id"], user_id=CAROL)["status"] == "invalidated"
@@ -124,6 +137,7 @@ def test_correct_a_memory_and_see_it_through_the_api(driver: Any, ui_hub: Any) -
 def test_graph_draws_every_entity_and_marks_invalidated_edges(driver: Any, ui_hub: Any, shoot: Any) -> None:
     sign_in(driver, ui_hub, user=BOB)
     driver.find_element(By.ID, "nav-graph").click()
+    settled(driver)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph .node"))
     api = ui_hub.client("a")
     entities = {r["name"] for r in api.graph.cypher("MATCH (e:Entity) RETURN e.display AS name", user_id=BOB)}
@@ -172,6 +186,7 @@ def test_phone_width(phone: Any, ui_hub: Any, shoot: Any) -> None:
         assert phone.find_element(By.ID, view).is_displayed()
     shoot(phone, "phone-memories")
     phone.find_element(By.ID, "nav-graph").click()
+    settled(phone)
     wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph .node"))
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 392
     assert not_blank(phone.find_element(By.ID, "graph").screenshot_as_png) > 10
@@ -195,8 +210,10 @@ def test_every_view_is_reachable_from_the_keyboard(driver: Any, ui_hub: Any) -> 
         driver.execute_script("arguments[0].focus()", el)
         driver.switch_to.active_element.send_keys(Keys.ENTER)
         wait(driver, ec.visibility_of_element_located((By.ID, f"view-{view}")))
+        settled(driver)
     # a graph entity takes focus and opens with Enter
     driver.find_element(By.ID, "nav-graph").click()
+    settled(driver)
     node = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph .node"))[0]
     driver.execute_script("arguments[0].focus()", node)
     driver.switch_to.active_element.send_keys(Keys.ENTER)

@@ -97,14 +97,16 @@ MG.logout = function (why) {
 };
 
 // -- navigation ----------------------------------------------------------------------------------
+MG.busy = 0; // views loading now (tests wait for 0)
 MG.show = async function (view) {
   MG.view = view;
+  MG.busy += 1;
   for (const b of document.querySelectorAll("#nav button")) {
     if (b.dataset.view === view) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
   }
   for (const v of document.querySelectorAll(".view")) v.hidden = v.id !== "view-" + view;
   MG.showError(null);
-  try { await MG.views[view](); } catch (err) { MG.showError(err); }
+  try { await MG.views[view](); } catch (err) { MG.showError(err); } finally { MG.busy -= 1; }
 };
 
 /** Open one memory's timeline. */

@@ -92,7 +92,10 @@
 
   /** Run a correction, then redraw the timeline (errors shown, nothing else changed). */
   async function act(fn) {
-    try { await fn(); MG.showError(null); await MG.views.timeline(); } catch (err) { MG.showError(err); }
+    MG.busy += 1;
+    try { await fn(); MG.showError(null); await MG.views.timeline(); } catch (err) { MG.showError(err); } finally {
+      MG.busy -= 1;
+    }
   }
 
   function editor(m) {
