@@ -228,3 +228,20 @@ def test_token_from_the_url_fragment_is_kept_for_the_tab_only(new_driver: Any, u
     wait(drv, lambda d: d.find_elements(By.CSS_SELECTOR, "#memory-list li[data-id]"))
     assert "token" not in drv.current_url  # dropped from the address bar (and so from history)
     assert drv.execute_script("return localStorage.length") == 0
+
+
+def test_a_bad_token_shows_nothing_and_forgetting_clears_the_tab(driver: Any, ui_hub: Any) -> None:
+    driver.get(f"{ui_hub.url}/ui/")
+    wait(driver, ec.visibility_of_element_located((By.ID, "token"))).send_keys("mgh_not_a_token")
+    driver.find_element(By.ID, "connect").click()
+    wait(driver, lambda d: "401" in d.find_element(By.ID, "error").text)
+    assert not driver.find_element(By.ID, "nav").is_displayed()
+    assert driver.execute_script("return sessionStorage.getItem('mg_token')") is None
+    sign_in(driver, ui_hub)
+    assert not driver.find_element(By.ID, "token").is_displayed()
+    driver.find_element(By.ID, "logout").click()
+    assert driver.execute_script("return sessionStorage.getItem('mg_token')") is None
+    assert not driver.find_element(By.ID, "view-memories").is_displayed()
+    driver.refresh()
+    wait(driver, ec.visibility_of_element_located((By.ID, "token")))
+    assert not driver.find_element(By.ID, "nav").is_displayed()

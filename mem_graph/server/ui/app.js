@@ -82,6 +82,7 @@ MG.login = async function (token) {
   for (const id of ["scope", "nav"]) $(id).hidden = false;
   $("logout").hidden = false;
   $("token").value = "";
+  loginFields(false);
   MG.show(MG.view);
   return true;
 };
@@ -92,9 +93,14 @@ MG.logout = function (why) {
   for (const id of ["scope", "nav"]) $(id).hidden = true;
   for (const v of document.querySelectorAll(".view")) v.hidden = true;
   $("logout").hidden = true;
+  loginFields(true);
   $("who").textContent = why ? "" : "token forgotten";
   if (why) MG.showError(new Error(why));
 };
+
+function loginFields(show) {
+  for (const n of [$("token"), $("connect"), document.querySelector("label[for=token]")]) n.hidden = !show;
+}
 
 // -- navigation ----------------------------------------------------------------------------------
 MG.busy = 0; // views loading now (tests wait for 0)

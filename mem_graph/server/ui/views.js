@@ -41,7 +41,8 @@
     }
     const items = out.results.map((r) => {
       const ents = new Set((r.entities || []).map(norm));
-      const rels = (out.relations || []).filter((x) => ents.has(norm(x.source)) || ents.has(norm(x.destination)));
+      // the relations behind a hit: both ends are entities the memory mentions
+      const rels = (out.relations || []).filter((x) => ents.has(norm(x.source)) && ents.has(norm(x.destination)));
       const extra = el("div", {},
         el("div", { class: "meta" }, el("span", { class: "chip" }, "score " + Number(r.score).toFixed(3)),
           r.explain && el("span", {}, "via " + r.explain.sources.join(", "))),
@@ -120,9 +121,11 @@
     const [m, events] = await Promise.all([MG.api("GET", path, MG.scope()), MG.api("GET", path + "/history", MG.scope())]);
     const card = MG.memoryItem(m);
     $("memory-card").className = "card " + m.status;
-    $("memory-card").replaceChildren(el("h2", {}, "Memory ", el("code", {}, m.id)), ...card.childNodes,
-      m.superseded_by ? el("div", {}, "superseded by ", el("button", { type: "button", class: "linklike",
-        onclick: () => MG.open(m.superseded_by) }, m.superseded_by)) : null);
+    $("memory-card").replaceChildren(el("h2", {}, "Memory ", el("code", {}, m.id)), ...card.childNodes);
+    if (m.superseded_by) {
+      $("memory-card").append(el("div", {}, "superseded by ", el("button", { type: "button", class: "linklike",
+        onclick: () => MG.open(m.superseded_by) }, m.superseded_by)));
+    }
     const scope = MG.scope();
     const post = (suffix, body) => () => MG.api("POST", path + suffix, {}, { ...scope, ...body });
     const slot = el("div", { class: "editor", id: "editor-slot" });
