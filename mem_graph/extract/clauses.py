@@ -48,6 +48,8 @@ class Subject:
     triples: list[Triple] = field(default_factory=list)
     entities: list[EntityRef] = field(default_factory=list)
     tokens: set[int] = field(default_factory=set)  # the subject's words (rendering replaces them)
+    plural: bool = False  # "we": the speaker only where a slot says so ("we moved to Berlin", "we use Jira")
+    implied: bool = False  # no subject written ("Moved to Manchester last week"): the speaker, for slot facts
     evidence: str = ""
 
     @property
@@ -102,7 +104,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     """A noun phrase as an entity: the speaker, "my (kin)* [Name]('s kin [Name])*", a name, or he/she."""
     low = head.lower_
     if low in FIRST_PERSON:
-        return Subject(ctx.speaker, is_speaker=True, tokens={head.i}, entities=[EntityRef(ctx.speaker, "person")])
+        return Subject(ctx.speaker, is_speaker=True, tokens={head.i}, entities=[EntityRef(ctx.speaker, "person")],
+                       plural=low in ("we", "us"))
     if low in THIRD_PERSON:
         if ctx.last_person is None:
             return None
@@ -210,7 +213,8 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
                 t.lower_ in ("my", "i") for t in verb.subtree)) and not any(
                 c.dep_ in ("expl",) for c in verb.children) and verb.i == _first_word(verb).i \
                 and verb.lemma_.lower() not in ("be", "was", "were"):
-            return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")]), None
+            return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")],
+                           implied=True), None
         return None, None
     if subj.dep_ == "expl":
         return None, None

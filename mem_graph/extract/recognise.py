@@ -47,6 +47,9 @@ class Predicate:
 
     @property
     def key(self) -> str:
+        prt = next((c.lower_ for c in self.target.children if c.dep_ == "prt"), None)
+        if prt in ("up", "out") and not self.prep:  # "took up bouldering", "picked up the guitar"
+            return f"{self.lemma}_{prt}"
         if self.prep and self.back:
             return f"{self.lemma}_back_{self.prep}"
         return f"{self.lemma}_{self.prep}" if self.prep else self.lemma
@@ -56,7 +59,7 @@ def unwrap_quantifier(tok: Any) -> Any:
     """'a lot of sci-fi' -> 'sci-fi'."""
     if tok.lemma_.lower() in QUANTIFIERS:
         prep = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
+        pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
         if pobj is not None:
             return pobj
     return tok

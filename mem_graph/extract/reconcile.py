@@ -253,6 +253,8 @@ class Reconciler:
         # make it a duplicate. Sentence-pooled turns of one speaker sit close together in vector space.
         if fact.layer != "episodic" and best_id is not None and best >= self.cfg.near_duplicate_threshold:
             target = next(r for r in records if r.id == best_id)
+            if fact.slot and target.slot == fact.slot and target.object_key != fact.object_key:
+                return None  # "Portland, Maine" after "Portland": a different value is news, however close
             if target.polarity != fact_polarity(fact) and target.subject_key == fact.subject_key:
                 return None  # "likes jazz" / "doesn't like jazz" are close in vector space, not duplicates
             return Decision(Event.NONE, fact, f"near-duplicate of {target.text!r} (cosine {best:.2f})",

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mem_graph.extract.clauses import (
-    KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
+    CLAUSE_DEPS, KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
 )
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.nlp import get_nlp
@@ -55,6 +55,7 @@ RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "d
 _FRAGMENT = re.compile(r"^\s*(?:not|no longer|now|still|also)\s+(?:a |an )?\w+", re.I)
 FILLERS = frozenset("ok okay so well weirdly honestly lol haha oh and but actually wait hmm yeah also tbh um "
                     "anyway funny weird thing".split())
+WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school"})
 HABIT_VERBS = frozenset({"smoke", "vape"})
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))(?:New |My new |My )?(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
@@ -206,7 +207,8 @@ class RuleExtractor:
             if not found and _FRAGMENT.match(sent.text):  # "not vegan anymore tbh": the speaker, unsaid
                 said = sent.text.strip()
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
-                found = [f for verb in clause_verbs(frag[:]) for f in self._clause_facts(verb, ctx, message)]
+                found = [f for verb in clause_verbs(frag[:])
+                         for f in self._clause_facts(verb, ctx, message, slot_only=True)]
             facts.extend(found)
             note_people(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
@@ -217,7 +219,7 @@ class RuleExtractor:
         _link_replacements(facts)
         return facts
 
-    def _clause_facts(self, verb: Any, ctx: Context, message: Message) -> list[Fact]:
+    def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:
         subject, subj_tok = clause_subject(verb, ctx)
         if subject is None and verb.lemma_.lower() == "rename" and subj_tok is not None:
             # "the kids renamed the hamster to X": the name belongs to the hamster, whoever renamed it
@@ -244,7 +246,8 @@ class RuleExtractor:
             # "My hobbies are climbing and photography" (read as a progressive verb)
             objects = pred.objects = [pred.target, *(c for c in pred.target.children if c.dep_ == "conj")]
             pred.lemma = "be"
-        if not objects and subject.triples and subject.type == "person" and cues.tense != "plan":
+        if not objects and subject.triples and subject.type == "person" and cues.tense != "plan" and \
+                subject.triples[-1].relation in PARTNER_NOUNS:
             return [self._kin_fact(verb, subject, subj_tok, cues, ctx, message)]
         if not objects:
             return []
@@ -260,12 +263,15 @@ class RuleExtractor:
                     if fact is not None:
                         facts.append(fact)
                 return facts
+        # a nested verb, or the verb under "want to", "thinking about", "started": facts only for slots
+        slot_only = slot_only or verb.dep_ not in ("ROOT", *CLAUSE_DEPS) or pred.target is not verb
         for obj in objects:
-            facts.append(self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message))
+            facts.append(self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message,
+                                           slot_only=slot_only))
         return [f for f in facts if f is not None]
 
     def _object_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any, cues: Any,
-                     ctx: Context, message: Message, listed: bool = False) -> Fact | None:
+                     ctx: Context, message: Message, listed: bool = False, slot_only: bool = False) -> Fact | None:
         speaker = ctx.speaker
         replaces: list[str] = []
         slot_subject = subject
@@ -337,6 +343,12 @@ class RuleExtractor:
             m = SlotMatch(self.catalogue.specs["stance"], slot_subject.name, object_text(obj),
                           "slot stance: \"can't stand\" lexicon", polarity=-1) if "stance" in self.catalogue.specs \
                 else m
+        if subject.plural and (m is None or m.spec.name not in WE_SLOTS):
+            return None  # "we all have our paths": "we" is the speaker only for a household's or team's slot
+        if m is None and (subject.implied or slot_only):
+            # a clause read off a loose parse (no subject written, a nested verb, a fragment) is kept only
+            # when it states a slot: narration is better kept as the verbatim turn than as guessed fragments
+            return None
         if subject.type == "generic" and (m is None or m.spec.subjects != "thing"):
             return None  # "the weather is nice": a common noun is a subject only of a thing's slot
         obj_name = object_text(obj)
