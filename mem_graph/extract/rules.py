@@ -59,6 +59,8 @@ WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "
 HABIT_VERBS = frozenset({"smoke", "vape"})
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))(?:New |My new |My )?(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
+_IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|with|back|not|"
+                             r"moving|living|working|dating|married|engaged|retired|vegan|vegetarian)\b)")
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
 _CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
@@ -159,6 +161,7 @@ class RuleExtractor:
     def _docs(self, texts: list[str]) -> list[Any]:
         # chat is often lower-case ("my son Theo studies at...", "i live in..."): the small parser reads
         # a capitalised sentence start and "I" far better
+        texts = [_IS_CONTRACTION.sub(r"\1 is ", t) for t in texts]  # "Mia's at Oakwood" read as a possessive
         texts = [_FAVE.sub(r"\1My favourite \2 is ", _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), t)))
                  for t in texts]
         with self._parsed_lock:
@@ -338,6 +341,9 @@ class RuleExtractor:
                           replaces=replaces) if "tools" in self.catalogue.specs else None
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and obj.lemma_.lower() in m.spec.nouns  # "sold my car"
+        if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
+                obj.lemma_.lower() in m.spec.nouns:
+            negated = clears = True  # "Mia switched schools": the old school ends; the new one is not named
         if pred.lemma == "stand" and cues.negated:  # "I can't stand jazz"
             negated = False
             m = SlotMatch(self.catalogue.specs["stance"], slot_subject.name, object_text(obj),
