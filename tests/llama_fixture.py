@@ -30,6 +30,21 @@ GGUF_ENV = "MEM_GRAPH_TEST_GGUF"
 URL_ENV = "MEM_GRAPH_TEST_LLM_URL"
 MODEL_ENV = "MEM_GRAPH_TEST_LLM_MODEL"
 ALIAS = "smollm2-135m"
+# llama.cpp's CPU "extra buffer types" (AMX / repacked weight layouts) segfault on the first batched decode on
+# some CPUs (seen: a Xeon with AMX, llama-cpp-python 0.3.36); the 135M model gains nothing from them, so the
+# server is started with them off (llama_model_params.use_extra_bufts, what llama-server's --no-repack sets).
+LAUNCH = """
+import runpy, sys
+import llama_cpp.llama_cpp as lc
+_default = lc.llama_model_default_params
+def _params():
+    p = _default()
+    p.use_extra_bufts = False
+    return p
+lc.llama_model_default_params = _params
+sys.argv[0] = "llama_cpp.server"
+runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
+"""
 
 
 class Unavailable(RuntimeError):
@@ -107,7 +122,7 @@ def start(workdir: Path, startup_timeout: float = 120) -> LlamaServer:
     port = free_port()
     workdir.mkdir(parents=True, exist_ok=True)
     log = workdir / "llama-server.log"
-    cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(gguf), "--model_alias", ALIAS,
+    cmd = [sys.executable, "-c", LAUNCH, "--model", str(gguf), "--model_alias", ALIAS,
            "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096", "--n_threads", "2"]
     t0 = time.monotonic()
     with open(log, "wb") as out:

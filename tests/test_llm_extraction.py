@@ -552,3 +552,12 @@ def test_each_documented_endpoint_config_builds_its_client(server: str, monkeypa
     client = LLMClient(LLMSettings.from_config(cfg.llm))
     assert client.endpoint == DOCUMENTED[server]
     assert client.response_format == "json_schema"  # nothing probed yet: the strongest mode first
+
+
+def test_raw_control_characters_inside_json_strings_are_accepted(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
+    """Small local models often write a raw newline or tab inside a string: still valid output, not a retry."""
+    m = make_memory(llm_config={"max_retries": 0})
+    llm.reply('{"facts": [{"text": "User lives in\tLisbon", "event": "ADD", "existing": null, '
+              '"reason": "stated\nby the user"}], "contradicted_relations": []}')
+    out = m.add("I live in Lisbon.", user_id="u")
+    assert [r["event"] for r in out["results"]] == ["ADD"] and "Lisbon" in out["results"][0]["memory"]

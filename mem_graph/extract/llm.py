@@ -231,7 +231,7 @@ def parse_output(text: str) -> ExtractionOutput:
     error: Exception = ValueError("no JSON object in the reply")
     for cand in candidates:
         try:
-            data = json.loads(cand)
+            data = json.loads(cand, strict=False)  # small models put raw newlines/tabs inside strings
         except ValueError as exc:
             error = ValueError(f"not JSON ({exc})")
             continue
