@@ -33,7 +33,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 def _unavailable(reason: str) -> None:
     if os.environ.get(REQUIRE_ENV) == "1":
         pytest.fail(f"a browser is required ({REQUIRE_ENV}=1) but {reason}", pytrace=False)
-    pytest.skip(f"browser tests need {reason} (apt-get install chromium chromium-driver; pip install selenium)")
+    pytest.skip(f"browser tests skipped: {reason} (apt-get install chromium chromium-driver; pip install selenium)")
 
 
 @dataclass
