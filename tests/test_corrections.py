@@ -130,3 +130,23 @@ def test_get_all_pages_with_offset(memory: Memory) -> None:
     assert pages == everything and len(everything) == 5
     with pytest.raises(ValidationError):
         memory.get_all(user_id="u", offset=-1)
+
+
+def test_an_undo_killed_part_way_is_finished_on_the_next_open(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    with Memory(path=tmp_path / "d") as m:
+        old, new = moved(m)
+    code = ("import sys; from mem_graph.memory import Memory; m = Memory(path=sys.argv[1]); "
+            "m.undo(sys.argv[2], user_id='u')")
+    env = {**__import__("os").environ, "MEM_GRAPH_FAULT": "after_vectors", "HF_HUB_OFFLINE": "1"}
+    proc = subprocess.run([sys.executable, "-c", code, str(tmp_path / "d"), old], env=env, capture_output=True,
+                          timeout=300)
+    assert proc.returncode == -9, proc.stderr[-2000:]  # SIGKILLed between the restored vector and the rest
+    with Memory(path=tmp_path / "d") as m:
+        assert m.get(old, user_id="u")["status"] == "active"
+        assert m.get(new, user_id="u")["status"] == "invalidated"
+        kinds = [(e["memory_id"], e["event"]) for e in m.history(old, user_id="u")]
+        assert kinds.count((old, "RESTORE")) == 1 and kinds.count((new, "INVALIDATE")) == 1
+        assert m.add("I moved to Berlin.", user_id="u")["results"][0]["event"] == "NONE"
