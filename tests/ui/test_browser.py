@@ -253,3 +253,20 @@ def test_a_bad_token_shows_nothing_and_forgetting_clears_the_tab(driver: Any, ui
     driver.refresh()
     wait(driver, ec.visibility_of_element_located((By.ID, "token")))
     assert not driver.find_element(By.ID, "nav").is_displayed()
+
+
+def test_as_of_shows_what_was_believed_then(driver: Any, ui_hub: Any) -> None:
+    sign_in(driver, ui_hub)
+    driver.execute_script("document.getElementById('list_as_of').value = '2020-01-01T00:00:00'")
+    driver.find_element(By.CSS_SELECTOR, "#list-filters button[type=submit]").click()
+    settled(driver)
+    assert texts(driver, "#memory-list li") == ["No memories in this scope."]  # nothing was believed in 2020
+    driver.execute_script("document.getElementById('list_as_of').value = ''")
+    driver.find_element(By.CSS_SELECTOR, "#list-filters button[type=submit]").click()
+    settled(driver)
+    assert "User moved to Berlin" in texts(driver, "#memory-list li .text")
+    driver.find_element(By.ID, "nav-search").click()
+    driver.execute_script("document.getElementById('search_as_of').value = '2020-01-01T00:00:00'")
+    driver.find_element(By.ID, "query").send_keys("where do I live?", Keys.ENTER)
+    settled(driver)
+    assert texts(driver, "#search-results li") == ["Nothing found."]

@@ -118,6 +118,9 @@ MG.show = async function (view) {
 /** Open one memory's timeline. */
 MG.open = function (memoryId) { MG.current = memoryId; return MG.show("timeline"); };
 
+/** A datetime-local input's value, read as UTC, as ISO-8601 (undefined when empty). */
+MG.asOf = (id) => ($(id).value ? $(id).value + ($(id).value.length === 16 ? ":00" : "") + "Z" : undefined);
+
 MG.time = (iso) => (iso ? iso.replace("T", " ").replace(/\.\d+/, "").replace("+00:00", "Z") : "—");
 
 /** A memory as a list item: its text (opens the timeline) and its facts as chips. */
@@ -147,7 +150,7 @@ MG.views.memories = async function () {
   const t0 = performance.now();
   const out = await MG.api("GET", "/v1/memories", {
     ...MG.scope(), limit: size + 1, offset: MG.page * size,
-    include_invalidated: $("include_invalidated").checked,
+    include_invalidated: $("include_invalidated").checked, as_of: MG.asOf("list_as_of"),
     filters: Object.keys(filters).length ? filters : undefined,
   });
   const rows = out.results.slice(0, size);

@@ -32,6 +32,7 @@
     if (!q) { $("search-results").replaceChildren(); $("query").focus(); return; }
     const out = await MG.api("POST", "/v1/memories/search", {}, {
       ...MG.scope(), query: q, limit: 20, explain: true, include_invalidated: $("search_invalidated").checked,
+      as_of: MG.asOf("search_as_of"),
     });
     $("rerank").textContent = out.rerank ? `rerank: ${out.rerank}` : "";
     const best = {};
