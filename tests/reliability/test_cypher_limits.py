@@ -85,15 +85,24 @@ def test_a_billion_row_range_is_stopped_with_a_typed_error_and_bounded_memory(me
     assert mem.graph.cypher("MATCH (e:Entity) RETURN count(e) AS n", user_id="alice") == [{"n": 4}]
 
 
+@pytest.fixture(scope="module")
+def quick_limit_mem(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    # a limit far below what either query needs even on an idle fast machine, so the verdict never depends on speed
+    with _memory(tmp_path_factory.mktemp("quick") / "m", timeout_ms=200, memory_mb=4096) as m:
+        m.add("Alice works at Acme. Bob lives in Paris.", user_id="alice")
+        yield m
+
+
 @pytest.mark.parametrize("query", [CROSS, MATERIALISE], ids=["interruptible", "uninterruptible"])
-def test_a_query_past_the_time_limit_is_stopped(mem: Memory, query: str) -> None:
+def test_a_query_past_the_time_limit_is_stopped(quick_limit_mem: Memory, query: str) -> None:
+    mem = quick_limit_mem
     mem.graph.cypher("RETURN 1 AS n", user_id="alice")
     workers = list(mem.graph.sandbox.pool._idle)
     t0 = time.monotonic()
-    with pytest.raises(QueryLimitError, match=r"2000 ms \(exploration.timeout_ms\)") as err:
+    with pytest.raises(QueryLimitError, match=r"200 ms \(exploration.timeout_ms\)") as err:
         mem.graph.cypher(query, user_id="alice")
     assert err.value.limit == "exploration.timeout_ms"
-    assert time.monotonic() - t0 < 30  # a generous bound: the limit is 2 s (unbounded, such queries ran 40 s)
+    assert time.monotonic() - t0 < 30  # a generous bound (unbounded, such queries ran 40 s)
     for killed in [w for w in workers if w.proc.poll() is not None]:  # its scope copies went with it
         assert not any(Path(d).exists() for d in killed.scratch)
     # a killed worker is replaced; the next query answers
