@@ -19,7 +19,8 @@ NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "
                              "fed_up_with", "over"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
-IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go", "took": "take", "made": "make",
+IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go",
+             "took": "take", "made": "make",
              "had": "have", "left": "leave", "began": "begin", "became": "become", "met": "meet", "quit": "quit"}
 ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break"})
 SEPARATION = frozenset({"split", "break", "divorce", "separate"})
@@ -244,7 +245,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("origin", "'is from' lexicon")
         if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS):
             if pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks):
-                return match("school", f"'is {pred.prep}' + school ({'school word' if looks_like_school(obj_toks) else 'child'})")
+                why = "school word" if looks_like_school(obj_toks) else "child"
+                return match("school", f"'is {pred.prep}' + school ({why})")
         if pred.prep == "at" and person and obj.pos_ == "PROPN" and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
         if pred.prep == "in" and person and obj.ent_type_ in ("GPE",) and change in ("now", "these days",

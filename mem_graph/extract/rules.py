@@ -17,8 +17,12 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
+from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
+    is_chitchat, is_question_or_request, normalise_chat, not_memorable, statements,
+)
 from mem_graph.extract.clauses import (
-    CLAUSE_DEPS, KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion, compound_span, note_people, resolve_np, span_text,
+    CLAUSE_DEPS, KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion,
+    compound_span, note_people, resolve_np, span_text,
 )
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.nlp import get_nlp
@@ -29,69 +33,16 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
 
-CHITCHAT = frozenset(
-    "ok okay k kk thanks thank thx ty you hi hello hey yo bye goodbye cya see ya lol lmao haha hahaha hmm "
-    "sure great cool yes no yeah yep nope nice good morning night evening afternoon awesome wow right alright "
-    "fine got it welcome please sounds perfect oh ah uh um well bro dude man sorry np pls".split()
-)
-
-_WORD = re.compile(r"[a-z']+")
-REQUEST_VERBS = frozenset(
-    "tell give show recommend suggest help find explain write list remind send make book translate summarize "
-    "summarise check search describe create generate draft plan compare calculate let name pick".split())
-WH_WORDS = frozenset("what where when why how who whom whose which".split())
 SKIP_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
 ENTITY_LABELS = {"PERSON": "person", "ORG": "organization", "NORP": "group", "PRODUCT": "thing",
                  "EVENT": "event", "WORK_OF_ART": "work", "LANGUAGE": "language", "GPE": "place", "LOC": "place",
                  "FAC": "place"}
-_QUESTION_START = re.compile(
-    r"^\s*(?:(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
-    r"will)\b|(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|"
-    r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
-    r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
                     "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
                     "works_as": "works as"}
 _FRAGMENT = re.compile(r"^\s*(?:not|no longer|now|still|also)\s+(?:a |an )?\w+", re.I)
-FILLERS = frozenset("ok okay so well weirdly honestly lol haha oh and but actually wait hmm yeah also tbh um "
-                    "anyway funny weird thing".split())
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school"})
 HABIT_VERBS = frozenset({"smoke", "vape"})
-# "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
-_FAVE = re.compile(r"(^|(?<=[.!?]\s))(?:New |My new |My )?(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
-_IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|with|back|not|"
-                             r"moving|living|working|dating|married|engaged|retired|vegan|vegetarian)\b)")
-_SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
-_CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
-_SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
-
-
-def is_chitchat(text: str) -> bool:
-    words = _WORD.findall(text.casefold())
-    return not words or all(w in CHITCHAT for w in words)
-
-
-def is_question_or_request(sentence: str) -> bool:
-    """A question or a request to the assistant ("Where should I eat tonight", "Can you...", "Tell me...")."""
-    s = sentence.strip()
-    if bool(_QUESTION_START.match(s)):
-        return True
-    if not s.endswith("?"):
-        return False
-    # "ok weirdly I love olives now??": a statement said with a rising tone
-    words = [w for w in _WORD.findall(s.casefold()) if w not in FILLERS]
-    return not (words and words[0] in ("i", "i'm", "my", "we", "we're", "our", "i've") and len(words) > 2
-                and words[1] not in ("wonder", "guess"))
-
-
-def statements(text: str) -> str:
-    """The text without its questions and requests (what a memory may be made of)."""
-    return " ".join(p for p in _SENT_SPLIT.split(text.strip()) if p and not is_question_or_request(p))
-
-
-def not_memorable(text: str) -> bool:
-    """Small talk, questions and requests only: kept as a raw message, never as a memory."""
-    return is_chitchat(text) or not statements(text).strip() or is_chitchat(statements(text))
 
 
 def _entity_type(tokens: list[Any]) -> str:
@@ -161,9 +112,7 @@ class RuleExtractor:
     def _docs(self, texts: list[str]) -> list[Any]:
         # chat is often lower-case ("my son Theo studies at...", "i live in..."): the small parser reads
         # a capitalised sentence start and "I" far better
-        texts = [_IS_CONTRACTION.sub(r"\1 is ", t) for t in texts]  # "Mia's at Oakwood" read as a possessive
-        texts = [_FAVE.sub(r"\1My favourite \2 is ", _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), t)))
-                 for t in texts]
+        texts = [normalise_chat(t) for t in texts]
         with self._parsed_lock:
             known = {t: self._parsed[t] for t in texts if t in self._parsed}
         todo = list(dict.fromkeys(t for t in texts if t not in known))
@@ -377,8 +326,9 @@ class RuleExtractor:
             relation = "dislikes"
         rel_subject = m.subject if m is not None else slot_subject.name
         rel_object = m.object if m is not None else obj_name
-        if cues.tense != "plan" and (obj.dep_ != "acomp" or m is not None) and (obj.pos_ != "PRON" or m is not None) and not (obj.pos_ == "ADJ" and m is None) \
-                and not (obj.like_num and m is None) and normalise_entity(rel_object):
+        # an edge for a placed fact, or an object that names a thing (not "fine", "it", "3")
+        names_thing = obj.dep_ != "acomp" and obj.pos_ not in ("PRON", "ADJ") and not obj.like_num
+        if cues.tense != "plan" and (m is not None or names_thing) and normalise_entity(rel_object):
             entities.append(EntityRef(rel_object, _entity_type(compound_span(obj)) if obj.pos_ != "VERB" else "thing"))
             edge = f"not_{relation}" if negated else (f"maybe_{relation}" if cues.tense == "plan" else relation)
             triples.append(Triple(rel_subject, edge, rel_object))
