@@ -156,14 +156,21 @@ def _refs(rec: MemoryRecord) -> list[EntityRef]:
     return [EntityRef(n) for n in rec.entities]
 
 
+def event_in_scope(history: HistoryStore, seq: int, scope: Scope) -> dict[str, Any]:
+    """Event ``seq`` if it belongs to ``scope``; otherwise NotFoundError, the same answer as for no such event."""
+    event = history.event(seq)
+    if event is None or any((event.get(k) or ("default" if k == "namespace" else None)) != v
+                            for k, v in scope.fields().items()):
+        raise NotFoundError(f"no event {seq} in this scope")
+    return event
+
+
 def undo_targets(get: Any, history: HistoryStore, target: str | int, scope: Scope
                  ) -> tuple[list[MemoryRecord], list[MemoryRecord], str]:
     """What undoing ``target`` (an event seq, or a memory id) restores and invalidates, checked against
     ``scope`` through ``get(scope, id)`` (NotFoundError outside it)."""
     if isinstance(target, int) and not isinstance(target, bool):
-        event = history.event(target)
-        if event is None:
-            raise NotFoundError(f"no event {target} in this scope")
+        event = event_in_scope(history, target, scope)
         kind, mid, related = event["event"], event["memory_id"], event["related_id"]
         if kind == "UPDATE" and related:  # mid replaced related
             succ = get(scope, mid)

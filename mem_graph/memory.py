@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from mem_graph.config import MemoryConfig, load_config
-from mem_graph.corrections import USER, Corrections, check_note, undo_targets
+from mem_graph.corrections import USER, Corrections, check_note, event_in_scope, undo_targets
 from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.errors import ConflictError, NotFoundError, ValidationError
 from mem_graph.extract.reconcile import Reconciler
@@ -227,13 +227,28 @@ class Memory:
     def undo(self, target: str | int, *, user_id: str | None = None, agent_id: str | None = None,
              run_id: str | None = None, namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:
         """Undo a reconciliation decision: ``target`` is an event seq (from ``history``) or a memory id. What
-        an UPDATE or DELETE invalidated is restored and its successor invalidated, as one user correction."""
+        an UPDATE or DELETE invalidated is restored and its successor invalidated, as one user correction.
+        An in-place edit's event puts the text back (a correcting ``update``; ConflictError if it changed since)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         if not isinstance(target, int) or isinstance(target, bool):
             target = check_memory_id(target)
+        else:
+            edit = event_in_scope(self.history_store, target, scope)
+            if edit["event"] == "UPDATE" and not edit["related_id"] and edit["old_memory"]:
+                return self._undo_edit(edit, scope, client_id)
         with self._write_lock:
             restore, invalidate, what = undo_targets(self._get_record, self.history_store, target, scope)
             return self.corrections.undo(restore, invalidate, what, _label(client_id))
+
+    def _undo_edit(self, edit: dict[str, Any], scope: Scope, client_id: str | None) -> dict[str, Any]:
+        mid = edit["memory_id"]
+        with self._write_lock:
+            if self._get_record(scope, mid).text != edit["new_memory"]:
+                raise ConflictError(f"memory {mid} changed since edit event {edit['seq']}; edit it instead")
+            out = self.update(mid, edit["old_memory"], **scope.fields(), client_id=client_id,
+                              reason=f"undo of edit event {edit['seq']}")
+        return {"restored": [{"id": mid, "memory": out["memory"]}], "invalidated": [], "event": "UNDO",
+                "reason": f"[user_correction] undo of edit event {edit['seq']}"}
 
     def feedback(self, memory_id: str, rating: str, *, user_id: str | None = None, agent_id: str | None = None,
                  run_id: str | None = None, namespace: str | None = None, note: str | None = None,

@@ -150,3 +150,32 @@ def test_an_undo_killed_part_way_is_finished_on_the_next_open(tmp_path) -> None:
         kinds = [(e["memory_id"], e["event"]) for e in m.history(old, user_id="u")]
         assert kinds.count((old, "RESTORE")) == 1 and kinds.count((new, "INVALIDATE")) == 1
         assert m.add("I moved to Berlin.", user_id="u")["results"][0]["event"] == "NONE"
+
+
+def test_undo_an_edit_puts_the_text_back(memory: Memory) -> None:
+    mid = memory.add("I love jazz.", user_id="u")["results"][0]["id"]
+    memory.update(mid, "User loves blues", user_id="u")
+    seq = memory.history(mid, user_id="u")[-1]["seq"]
+    out = memory.undo(seq, user_id="u")
+    assert out["restored"] == [{"id": mid, "memory": "User loves jazz"}]
+    assert memory.get(mid, user_id="u")["memory"] == "User loves jazz"
+    last = memory.history(mid, user_id="u")[-1]
+    assert (last["event"], last["actor"]) == ("UPDATE", "user") and "undo of edit event" in last["reason"]
+    from mem_graph.errors import ConflictError
+
+    with pytest.raises(ConflictError):
+        memory.undo(seq, user_id="u")  # the text is no longer the edit's
+    with pytest.raises(NotFoundError):
+        memory.undo(seq, user_id="other")
+
+
+def test_undo_of_another_scopes_event_reads_as_no_such_event(memory: Memory) -> None:
+    old, new = moved(memory)
+    seq = next(e["seq"] for e in memory.history(new, user_id="u") if e["event"] == "UPDATE")
+    with pytest.raises(NotFoundError) as theirs:
+        memory.undo(seq, user_id="other")
+    with pytest.raises(NotFoundError) as none:
+        memory.undo(10**9, user_id="other")
+    assert str(theirs.value).replace(str(seq), "N") == str(none.value).replace(str(10**9), "N")
+    assert old not in str(theirs.value) and new not in str(theirs.value)
+    assert memory.get(new, user_id="u")["status"] == "active"

@@ -77,7 +77,7 @@
         e.old_memory ? el("del", {}, e.old_memory) : null, e.old_memory && e.new_memory ? " → " : null,
         e.new_memory ? el("ins", {}, e.new_memory) : null));
     }
-    const undoable = (e.event === "UPDATE" && e.related_id) || e.event === "DELETE" || e.event === "INVALIDATE";
+    const undoable = e.event === "UPDATE" || e.event === "DELETE" || e.event === "INVALIDATE";
     return el("li", { class: e.actor === "user" ? "user" : "", "data-seq": e.seq },
       el("div", {},
         el("span", { class: "kind" }, e.event),
