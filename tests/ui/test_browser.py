@@ -5,6 +5,7 @@ phone width and from the keyboard."""
 from __future__ import annotations
 
 import io
+import json
 import os
 from typing import Any
 
@@ -270,3 +271,21 @@ def test_as_of_shows_what_was_believed_then(driver: Any, ui_hub: Any) -> None:
     driver.find_element(By.ID, "query").send_keys("where do I live?", Keys.ENTER)
     settled(driver)
     assert texts(driver, "#search-results li") == ["Nothing found."]
+
+
+def test_export_the_scope_from_the_page(driver: Any, ui_hub: Any) -> None:
+    sign_in(driver, ui_hub)
+    driver.execute_script("""
+        window.mgExported = null;
+        const orig = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { blob.text().then((t) => { window.mgExported = t; }); return orig(blob); };
+    """)
+    driver.find_element(By.ID, "export").click()
+    wait(driver, lambda d: d.execute_script("return window.mgExported"))
+    lines = [json.loads(x) for x in driver.execute_script("return window.mgExported").splitlines()]
+    assert lines[0]["type"] == "header" and lines[0]["scope"]["user_id"] == USER and lines[-1]["type"] == "footer"
+    api = ui_hub.client("a")
+    assert {x["id"] for x in lines if x["type"] == "memory"} == {
+        m["id"] for m in api.get_all(user_id=USER, include_invalidated=True)["results"]}
+    api.close()
+    assert driver.find_element(By.ID, "who").text.startswith("exported ")
