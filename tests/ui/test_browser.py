@@ -289,3 +289,20 @@ def test_export_the_scope_from_the_page(driver: Any, ui_hub: Any) -> None:
         m["id"] for m in api.get_all(user_id=USER, include_invalidated=True)["results"]}
     api.close()
     assert driver.find_element(By.ID, "who").text.startswith("exported ")
+
+
+def test_a_token_of_one_user_shows_that_user_only(driver: Any, ui_hub: Any) -> None:
+    ui_hub.tokens.setdefault("bob-only", ui_hub.app.state.hub.tokens.create("ui-bob", [NS_A], user_ids=[BOB])[0])
+    driver.get(f"{ui_hub.url}/ui/")
+    wait(driver, ec.visibility_of_element_located((By.ID, "token"))).send_keys(ui_hub.tokens["bob-only"])
+    driver.find_element(By.ID, "connect").click()
+    wait(driver, ec.visibility_of_element_located((By.ID, "nav")))
+    settled(driver)
+    assert driver.find_element(By.ID, "user_id").get_attribute("value") == BOB  # the granted user, filled in
+    assert "User moved to Berlin" in texts(driver, "#memory-list li .text")
+    box = driver.find_element(By.ID, "user_id")
+    box.clear()
+    box.send_keys(USER, Keys.TAB)
+    settled(driver)
+    assert "403" in driver.find_element(By.ID, "error").text
+    assert texts(driver, "#memory-list li .text") == []  # bob's list is not left on screen as alice's

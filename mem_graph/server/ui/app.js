@@ -112,7 +112,14 @@ MG.show = async function (view) {
   }
   for (const v of document.querySelectorAll(".view")) v.hidden = v.id !== "view-" + view;
   MG.showError(null);
-  try { await MG.views[view](); } catch (err) { MG.showError(err); } finally { MG.busy -= 1; }
+  try { await MG.views[view](); } catch (err) { MG.clear(view); MG.showError(err); } finally { MG.busy -= 1; }
+};
+
+/** Empty a view after a failed load: what it showed belonged to the previous scope. */
+MG.clear = function (view) {
+  const parts = { memories: ["memory-list", "page-info"], search: ["search-results", "rerank"],
+    graph: ["graph", "entity-panel", "legend", "graph-info"], timeline: ["memory-card", "actions", "events"] };
+  for (const id of parts[view] || []) $(id).replaceChildren();
 };
 
 /** Open one memory's timeline. */

@@ -95,7 +95,10 @@
   /** Run a correction, then redraw the timeline (errors shown, nothing else changed). */
   async function act(fn) {
     MG.busy += 1;
-    try { await fn(); MG.showError(null); await MG.views.timeline(); } catch (err) { MG.showError(err); } finally {
+    try { await fn(); MG.showError(null); await MG.views.timeline(); } catch (err) {
+      MG.showError(err);
+      if (err.status === 403 || err.status === 404) MG.clear("timeline");
+    } finally {
       MG.busy -= 1;
     }
   }
