@@ -16,6 +16,7 @@ from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, look
 
 COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
+                             "hater_of",
                              "fed_up_with", "over"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
@@ -131,6 +132,16 @@ def predicate(verb: Any, target: Any) -> Predicate:
     oprd = next((c for c in direct if c.dep_ == "oprd"), None)
     if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"
         direct = [oprd]
+    for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
+        prep = next((c for c in noun.children if c.dep_ == "prep"), None)
+        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
+        if pobj is None:
+            continue
+        if noun.lemma_.lower() in ("fan", "lover", "hater") and prep.lower_ == "of":
+            pred.adjective, direct = f"{noun.lemma_.lower()}_of", [pobj]  # "a big fan of jazz"
+        elif noun.lemma_.lower() in ("job", "position", "internship", "gig") and prep.lower_ in ("at", "with"):
+            pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe"
+        break
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
     if acomp is not None:
         prep = next((c for c in acomp.children if c.dep_ == "prep"), None)

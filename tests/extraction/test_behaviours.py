@@ -122,6 +122,7 @@ STANCE_FLIPS = [
     ("I hate olives.", "ok weirdly I love olives now?? tastes change", "olives"),
     ("I love playing Fortnite.", "I'm so bored of Fortnite now.", "Fortnite"),
     ("I like country music.", "I can't stand country music anymore.", "country music"),
+    ("I'm a big fan of opera.", "I'm not a fan of opera anymore.", "opera"),
 ]
 
 

@@ -36,6 +36,7 @@ CHANGES = [
     ("I work at Spotify on the payments team", "just started at Klarna first week", "Spotify", "Klarna"),
     ("I work for Deloitte.", "I'm at PwC now", "Deloitte", "PwC"),
     ("I work at Uber.", "I joined Stripe last month.", "Uber", "Stripe"),
+    ("I work for Shell.", "I landed a job with Google last month.", "Shell", "Google"),
     # occupation
     ("I work as an accountant.", "These days I teach history at a high school.", "accountant", "history"),
     ("I'm a nurse.", "I'm a teacher now.", "nurse", "teacher"),
