@@ -104,9 +104,11 @@ function loginFields(show) {
 
 // -- navigation ----------------------------------------------------------------------------------
 MG.busy = 0; // views loading now (tests wait for 0)
+MG.gen = 0; // bumped by every load: an answer that arrives after a newer load started is dropped
 MG.show = async function (view) {
   MG.view = view;
   MG.busy += 1;
+  MG.gen += 1;
   for (const b of document.querySelectorAll("#nav button")) {
     if (b.dataset.view === view) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
   }
@@ -155,11 +157,13 @@ MG.views.memories = async function () {
   if ($("layer").value) filters.layer = $("layer").value;
   if ($("slot").value.trim()) filters.slot = $("slot").value.trim();
   const t0 = performance.now();
+  const gen = MG.gen;
   const out = await MG.api("GET", "/v1/memories", {
     ...MG.scope(), limit: size + 1, offset: MG.page * size,
     include_invalidated: $("include_invalidated").checked, as_of: MG.asOf("list_as_of"),
     filters: Object.keys(filters).length ? filters : undefined,
   });
+  if (gen !== MG.gen) return;
   const rows = out.results.slice(0, size);
   MG.lastList = rows;
   $("memory-list").replaceChildren(...rows.map((m) => MG.memoryItem(m)));

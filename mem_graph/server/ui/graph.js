@@ -85,11 +85,13 @@
 
   MG.views.graph = async function () {
     const scope = MG.scope();
+    const gen = MG.gen;
     const [ents, rels] = await Promise.all([
       MG.api("POST", "/v1/graph/cypher", {}, { ...scope,
         query: "MATCH (e:Entity) RETURN e.display AS name, e.type AS type ORDER BY name LIMIT 2000" }),
       MG.api("GET", "/v1/graph/relations", { ...scope, include_invalid: $("graph_invalid").checked, limit: 3000 }),
     ]);
+    if (gen !== MG.gen) return;
     const byName = new Map();
     const node = (name, type) => {
       if (!byName.has(name)) byName.set(name, { name, type: type || null });

@@ -30,10 +30,12 @@
   MG.views.search = async function () {
     const q = $("query").value.trim();
     if (!q) { $("search-results").replaceChildren(); $("query").focus(); return; }
+    const gen = MG.gen;
     const out = await MG.api("POST", "/v1/memories/search", {}, {
       ...MG.scope(), query: q, limit: 20, explain: true, include_invalidated: $("search_invalidated").checked,
       as_of: MG.asOf("search_as_of"),
     });
+    if (gen !== MG.gen) return;
     $("rerank").textContent = out.rerank ? `rerank: ${out.rerank}` : "";
     const best = {};
     for (const r of out.results) for (const k of ["fused", "rerank"]) {
@@ -122,7 +124,9 @@
       return;
     }
     const path = `/v1/memories/${encodeURIComponent(id)}`;
+    const gen = MG.gen;
     const [m, events] = await Promise.all([MG.api("GET", path, MG.scope()), MG.api("GET", path + "/history", MG.scope())]);
+    if (gen !== MG.gen) return;
     const card = MG.memoryItem(m);
     $("memory-card").className = "card " + m.status;
     $("memory-card").replaceChildren(el("h2", {}, "Memory ", el("code", {}, m.id)), ...card.childNodes);
