@@ -306,3 +306,14 @@ def test_a_token_of_one_user_shows_that_user_only(driver: Any, ui_hub: Any) -> N
     settled(driver)
     assert "403" in driver.find_element(By.ID, "error").text
     assert texts(driver, "#memory-list li .text") == []  # bob's list is not left on screen as alice's
+
+
+def test_stored_text_is_shown_as_text_never_run(driver: Any, ui_hub: Any) -> None:
+    payload = '<img src=x onerror="window.mgPwned=1"><script>window.mgPwned=2</script> & "quotes"'
+    with ui_hub.client("a") as api:
+        api.add(payload, user_id="mallory", infer=False, metadata={"note": "<b>x</b>"})
+    sign_in(driver, ui_hub, user="mallory")
+    assert texts(driver, "#memory-list li .text") == [payload]
+    driver.find_element(By.CSS_SELECTOR, "#memory-list li .text").click()
+    settled(driver)
+    assert driver.execute_script("return window.mgPwned === undefined && !document.querySelector('main img')")
