@@ -134,6 +134,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
         direct = [oprd]
     for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
         prep = next((c for c in noun.children if c.dep_ == "prep"), None)
+        if prep is None and noun.lemma_.lower() in ("job", "position", "internship", "gig"):
+            prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with")), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
         if pobj is None:
             continue
