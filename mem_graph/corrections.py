@@ -173,8 +173,9 @@ def undo_targets(get: Any, history: HistoryStore, target: str | int, scope: Scop
         event = event_in_scope(history, target, scope)
         kind, mid, related = event["event"], event["memory_id"], event["related_id"]
         if kind == "UPDATE" and related:  # mid replaced related
-            succ = get(scope, mid)
-            return [get(scope, related)], [succ] if succ.status == Status.ACTIVE else [], f"update event {target}"
+            succ, old = get(scope, mid), get(scope, related)
+            return ([old] if old.status != Status.ACTIVE else [], [succ] if succ.status == Status.ACTIVE else [],
+                    f"update event {target}")
         if kind in ("DELETE", "INVALIDATE"):
             try:
                 rec = get(scope, mid)

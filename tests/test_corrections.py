@@ -179,3 +179,13 @@ def test_undo_of_another_scopes_event_reads_as_no_such_event(memory: Memory) -> 
     assert str(theirs.value).replace(str(seq), "N") == str(none.value).replace(str(10**9), "N")
     assert old not in str(theirs.value) and new not in str(theirs.value)
     assert memory.get(new, user_id="u")["status"] == "active"
+
+
+def test_undoing_the_same_decision_twice_is_refused(memory: Memory) -> None:
+    old, new = moved(memory)
+    seq = next(e["seq"] for e in memory.history(new, user_id="u") if e["event"] == "UPDATE")
+    memory.undo(seq, user_id="u")
+    events = len(memory.history(old, user_id="u"))
+    with pytest.raises(ValidationError):
+        memory.undo(seq, user_id="u")
+    assert len(memory.history(old, user_id="u")) == events  # nothing written
