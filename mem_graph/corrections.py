@@ -10,6 +10,7 @@ scope's correction events, and ``guard`` turns a later restatement of one into `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -165,7 +166,7 @@ def event_in_scope(history: HistoryStore, seq: int, scope: Scope) -> dict[str, A
     return event
 
 
-def undo_targets(get: Any, history: HistoryStore, target: str | int, scope: Scope
+def undo_targets(get: Callable[[Scope, str], MemoryRecord], history: HistoryStore, target: str | int, scope: Scope
                  ) -> tuple[list[MemoryRecord], list[MemoryRecord], str]:
     """What undoing ``target`` (an event seq, or a memory id) restores and invalidates, checked against
     ``scope`` through ``get(scope, id)`` (NotFoundError outside it)."""
