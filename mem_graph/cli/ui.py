@@ -43,16 +43,20 @@ def ui(path: Annotated[Optional[Path], typer.Option("--path", help="Data directo
 
     _quiet_model_loading()
     configure_logging(log_level)
+    from mem_graph.memory import Memory
+
+    settings = HubSettings(path=path, config=config, log_level=log_level)
+    memory = Memory(config=settings.memory_config())  # a directory in use fails here, as a one-line error
     private = Path(tempfile.mkdtemp(prefix="mem-graph-ui-"))  # 0700: this user's only
     try:
-        settings = HubSettings(path=path, config=config, hub_db=private / "ui-hub.sqlite", log_level=log_level)
+        settings = settings.model_copy(update={"hub_db": private / "ui-hub.sqlite"})
         store = TokenStore(settings.hub_db)  # type: ignore[arg-type]
         token = store.create("mem-graph-ui", ["*"], note="one-time token of `mem-graph ui`")[0]
         store.close()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind((LOOPBACK, port))
         url = f"http://{LOOPBACK}:{sock.getsockname()[1]}/ui/#token={token}" + (f"&user_id={user}" if user else "")
-        server = uvicorn.Server(uvicorn.Config(create_app(settings), log_config=None, access_log=False))
+        server = uvicorn.Server(uvicorn.Config(create_app(settings, memory), log_config=None, access_log=False))
 
         def announce() -> None:
             while not server.started and not server.should_exit:
@@ -66,6 +70,7 @@ def ui(path: Annotated[Optional[Path], typer.Option("--path", help="Data directo
         threading.Thread(target=announce, daemon=True, name="ui-announce").start()
         server.run(sockets=[sock])
     finally:
+        memory.close()
         shutil.rmtree(private, ignore_errors=True)
 
 

@@ -60,3 +60,12 @@ def test_mem_graph_ui_serves_a_local_store_on_loopback_with_a_one_time_token(tmp
             proc.kill()
             proc.wait()
     assert not (data / "hub.sqlite").exists()  # the one-time token never lands in the data directory
+
+
+def test_mem_graph_ui_on_a_directory_in_use_is_a_one_line_error(tmp_path: Path) -> None:
+    with Memory(path=tmp_path / "busy"):
+        proc = subprocess.run([sys.executable, "-c", "from mem_graph.cli import main; main()", "ui", "--path",
+                               str(tmp_path / "busy"), "--no-open"], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    assert proc.returncode == 2 and proc.stderr.startswith("error: ") and "in use" in proc.stderr
+    assert "Traceback" not in proc.stderr
