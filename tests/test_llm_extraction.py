@@ -561,3 +561,18 @@ def test_raw_control_characters_inside_json_strings_are_accepted(make_memory: Ma
               '"reason": "stated\nby the user"}], "contradicted_relations": []}')
     out = m.add("I live in Lisbon.", user_id="u")
     assert [r["event"] for r in out["results"]] == ["ADD"] and "Lisbon" in out["results"][0]["memory"]
+
+
+def test_placeholder_items_are_dropped_and_a_textless_fact_is_rejected(make_memory: MakeMemory,
+                                                                       llm: ScriptedLLM) -> None:
+    """What a 135M model really answered: an entity with an empty name, and an ADD of "..."."""
+    m = make_memory(llm_config={"max_retries": 0})
+    llm.reply(answer(fact("User lives in Lisbon", entities=[("", "place"), ("Lisbon", "place")],
+                          triples=[("User", "", "Lisbon"), ("User", "lives_in", "Lisbon")]), fact("...")))
+
+    out = m.add("I live in Lisbon.", user_id="u")
+
+    assert [(r["event"], r["memory"]) for r in out["results"]] == [("ADD", "User lives in Lisbon")]
+    assert out["relations"]["added"] == [{"source": "User", "relationship": "lives_in", "destination": "Lisbon"}]
+    rejected = [e for e in all_events(m, "u") if "[llm.rejected]" in (e["reason"] or "")]
+    assert len(rejected) == 1 and "empty fact" in rejected[0]["reason"]

@@ -35,7 +35,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError as PydanticValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError as PydanticValidationError, ValidationInfo, field_validator
 
 from mem_graph.config import LLMConfig, MemoryConfig
 from mem_graph.errors import ConfigError, LLMError
@@ -199,6 +199,16 @@ class OutFact(_Out):
     @classmethod
     def _event(cls, v: Any) -> Any:
         return v.strip().upper() if isinstance(v, str) else v
+
+    @field_validator("entities", "triples", mode="before")
+    @classmethod
+    def _drop_blank(cls, v: Any, info: ValidationInfo) -> Any:
+        """Small models emit placeholder items ({"name": ""}): drop those, not the whole answer."""
+        keys = ("name",) if info.field_name == "entities" else ("subject", "relation", "object")
+        if not isinstance(v, list):
+            return v
+        return [x for x in v if not isinstance(x, dict)
+                or all(isinstance(x.get(k), str) and x[k].strip() for k in keys)]
 
     @field_validator("existing", mode="before")
     @classmethod

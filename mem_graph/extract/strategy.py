@@ -223,7 +223,7 @@ class LLMExtractor:
             if event in (Event.UPDATE, Event.DELETE) and target is None:
                 reject(fact, f"{event.value} without an existing memory id")
                 continue
-            if not fact.text and event != Event.DELETE:
+            if not any(ch.isalnum() for ch in fact.text) and event != Event.DELETE:  # "", "...", "-"
                 reject(fact, f"{event.value} with an empty fact")
                 continue
             reason = f"{of.reason or 'no reason given'} {note}"

@@ -45,8 +45,8 @@ def make_memory(tmp_path: Path, llama: llama_fixture.LlamaServer) -> Iterator[Ca
     def make(extractor: str = "llm", llm_config: dict[str, Any] | None = None, **extra: Any) -> Memory:
         m = Memory(config={"path": str(tmp_path / f"mem{len(opened)}"), "extractor": extractor,
                            "llm": {"provider": "openai", "config": {
-                               "model": llama.model, "base_url": llama.url, "timeout": 120, "max_retries": 1,
-                               "retry_backoff": 0, "max_tokens": 300, **(llm_config or {})}}, **extra})
+                               "model": llama.model, "base_url": llama.url, "timeout": 120, "max_retries": 0,
+                               "retry_backoff": 0, "max_tokens": 150, **(llm_config or {})}}, **extra})
         opened.append(m)
         return m
 

@@ -27,11 +27,11 @@ from mem_graph.types import Scope
 pytestmark = pytest.mark.llm_real
 MakeMemory = Callable[..., Memory]
 
-CONVERSATION = [
+CONVERSATION = [  # short: on a loaded 2-core machine the constrained 135M model makes ~5-15 tokens/s
     [{"role": "user", "content": "Hi! My name is Dana and I live in Lisbon."},
      {"role": "assistant", "content": "Nice to meet you, Dana!"}],
-    [{"role": "user", "content": "I work as a nurse at Santa Maria hospital."}],
     [{"role": "user", "content": "I moved to Porto last month."}],
+    [{"role": "user", "content": "Yesterday was rough, the deploy failed twice."}],  # no rule reads it: grey
 ]
 
 
@@ -41,7 +41,7 @@ def _format_body(mode: str) -> dict[str, Any]:
 
 def test_the_supported_structured_output_mode_is_found(llama: llama_fixture.LlamaServer) -> None:
     client = LLMClient(LLMSettings.from_config(LLMConfig(config={
-        "base_url": llama.url, "model": llama.model, "timeout": 120, "max_retries": 0, "max_tokens": 200})))
+        "base_url": llama.url, "model": llama.model, "timeout": 120, "max_retries": 0, "max_tokens": 40})))
     messages = prompts.build_messages({"existing_memories": [], "existing_relations": [], "recent_messages": [],
                                        "new_messages": [{"role": "user", "content": "I like green tea."}]}, ["user"])
     try:
@@ -89,7 +89,7 @@ def check_auditable(m: Memory, user: str, others: set[str]) -> list[dict[str, An
 def test_a_conversation_end_to_end_is_valid_and_auditable(make_memory: MakeMemory, extractor: str) -> None:
     m = make_memory(extractor, extraction={"fallback_to_rules": True})
     outs = [m.add(turn, user_id="dana") for turn in CONVERSATION]
-    other = m.add("I'm vegetarian and my sister Ana lives in Madrid.", user_id="ana")
+    other = m.add("I'm vegetarian.", user_id="ana")
 
     for out in outs + [other]:
         usage = out["usage"]
@@ -100,6 +100,8 @@ def test_a_conversation_end_to_end_is_valid_and_auditable(make_memory: MakeMemor
             assert r["event"] in ("ADD", "UPDATE", "DELETE", "NONE") and r["reason"]
     if extractor == "llm":
         assert all(out["usage"]["calls"] >= 1 for out in outs)  # every turn had something to extract
+    else:
+        assert outs[-1]["usage"]["calls"] == 1  # the grey turn went to the model
 
     ana = {r["id"] for r in m.get_all(user_id="ana", include_invalidated=True)["results"]}
     dana = check_auditable(m, "dana", ana)
@@ -108,7 +110,8 @@ def test_a_conversation_end_to_end_is_valid_and_auditable(make_memory: MakeMemor
     assert {x["status"] for x in m.messages(user_id="dana")} == {"processed"}
     assert dana, "three turns of personal facts left no memory at all"
     hits = m.search("Where does Dana live?", user_id="dana")["results"]
-    assert hits and {h["id"] for h in hits} <= {r["id"] for r in dana}
+    assert {h["id"] for h in hits} <= {r["id"] for r in dana if r["status"] == "active"}
+    assert bool(hits) == any(r["status"] == "active" for r in dana)  # a poor model may have invalidated all
 
 
 def test_nonsense_from_the_model_loses_nothing(make_memory: MakeMemory) -> None:
