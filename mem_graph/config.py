@@ -97,6 +97,9 @@ class RetrievalConfig(_Section):
     ppr_alpha: float = 0.85
     # the newest believed memory of a single-valued slot ranks ahead of its older values (retrieve/current.py)
     current_first: bool = True
+    # memories drawn from one message take one place of the top k, the others ride along as `related`
+    # (retrieve/collapse.py)
+    collapse_turns: bool = True
 
 
 class ReconcileConfig(_Section):

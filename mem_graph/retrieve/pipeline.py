@@ -13,6 +13,7 @@ from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import GraphExpander
@@ -62,13 +63,17 @@ class SearchPipeline:
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None)
-        top = ranked[:limit]
+        groups = collapse_turns(ranked) if self.cfg.collapse_turns else [(c, []) for c in ranked]
+        top = [c for c, _ in groups[:limit]]
         results = []
-        for c in top:
+        for c, siblings in groups[:limit]:
             item = c.record.to_api()
-            item["score"] = round(c.rerank if c.rerank is not None else c.fused, 6)
+            item["score"] = _score(c)
             if explain:
                 item["explain"] = c.explain()
+            if siblings:  # the same turn's other memories (retrieve/collapse.py)
+                item["related"] = [{"id": s.record.id, "memory": s.record.text, "score": _score(s)}
+                                   for s in siblings]
             results.append(item)
         out: dict[str, Any] = {"results": results,
                                "relations": _relations(expansion.edges if expansion else [], top,
@@ -104,6 +109,10 @@ class SearchPipeline:
         for mid in missing:
             if cands[mid].semantic is None:
                 cands[mid].semantic = 0.0
+
+
+def _score(c: Candidate) -> float:
+    return round(c.rerank if c.rerank is not None else c.fused, 6)
 
 
 def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str]) -> list[dict[str, str]]:

@@ -1,0 +1,50 @@
+"""One source turn, one place in the top k: the last step of ranking, after current-first.
+
+The rule extractor can turn one message into several memories (a fact per clause, plus the verbatim turn when
+the facts miss some of what was said). They share their evidence: to a caller asking for the k best memories
+they are k views of fewer things said, and several of them can push other turns' evidence out of the top k.
+So memories derived from the same single source message (``source.message_ids``) take one place: the best
+ranked stays, and its siblings from that turn travel with it as ``related`` (nothing said is hidden from a
+caller that reads them). A memory with no message id, or one drawn from several messages at once (an LLM
+fact over a whole ``add()``), is its own group: which message it came from is not known.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+from mem_graph.types import MemoryRecord
+
+
+class _Ranked(Protocol):
+    record: MemoryRecord
+
+
+C = TypeVar("C", bound=_Ranked)
+
+
+def turn_key(record: MemoryRecord) -> tuple[str, str] | None:
+    """(scope, message id) of the one message a memory came from; None when not one known message."""
+    ids = record.source.get("message_ids") if isinstance(record.source, dict) else None
+    if not ids or len(ids) != 1:
+        return None
+    return record.scope.key, str(ids[0])
+
+
+def collapse_turns(ranked: list[C]) -> list[tuple[C, list[C]]]:
+    """``ranked`` (best first) with each source turn's memories folded into its best ranked one.
+
+    Returns (kept, siblings) pairs in rank order; siblings keep their own rank order.
+    """
+    out: list[tuple[C, list[C]]] = []
+    where: dict[tuple[str, str], int] = {}
+    for c in ranked:
+        key = turn_key(c.record)
+        if key is None:
+            out.append((c, []))
+        elif key in where:
+            out[where[key]][1].append(c)
+        else:
+            where[key] = len(out)
+            out.append((c, []))
+    return out
