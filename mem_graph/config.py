@@ -100,6 +100,9 @@ class RetrievalConfig(_Section):
     # memories drawn from one message take one place of the top k, the others ride along as `related`
     # (retrieve/collapse.py)
     collapse_turns: bool = True
+    # a memory of the single-valued attribute a question asks for ("where does X work" -> employer) gains this
+    # much: it answers, where a memory that only names X is a step on the way (extract/question.py)
+    answer_weight: float = 1.0
 
 
 class ReconcileConfig(_Section):

@@ -3,6 +3,7 @@
     score = w_semantic * (cosine - floor) / (max_cosine - floor) + w_keyword * bm25 / max_bm25
           + w_graph * graph + w_recency * 0.5 ** (age_days / half_life)
           + w_feedback * (useful - wrong) / ratings      (the user's Memory.feedback; off by default)
+          + w_answer * answer                            (1 when the memory holds the attribute asked for)
 
 Dense and keyword scores live on different scales, so each is rescaled over
 the candidate set before the weighted sum ("relative score fusion"): the best
@@ -10,7 +11,8 @@ candidate of each signal scores 1, and a cosine at the semantic floor scores 0.
 Equal semantic and keyword weights are the no-prior default. Graph scores are
 already in [0, 1] (PageRank mass relative to the best candidate). A candidate
 whose raw cosine is below ``semantic_floor`` is dropped, so keyword or graph
-bonuses alone cannot carry an unrelated memory. Age is measured from the
+bonuses alone cannot carry an unrelated memory (except one holding the attribute the
+question asks for, reached through the graph: a second hop). Age is measured from the
 newest candidate (conversation time when the caller supplied timestamps), not
 from the wall clock, so an old conversation is not uniformly "stale".
 """
@@ -36,6 +38,7 @@ class Candidate:
     keyword: float = 0.0
     recency: float = 0.0
     feedback: float = 0.0
+    answer: float = 0.0  # holds a value of the attribute the question asks for (extract/question.py)
     fused: float = 0.0
     rerank: float | None = None
 
@@ -43,7 +46,7 @@ class Candidate:
         return {
             "semantic": round(self.semantic or 0.0, 4), "keyword": round(self.keyword, 4),
             "graph": round(self.graph, 4), "recency": round(self.recency, 4),
-            "feedback": round(self.feedback, 4), "fused": round(self.fused, 4),
+            "feedback": round(self.feedback, 4), "answer": self.answer, "fused": round(self.fused, 4),
             "rerank": None if self.rerank is None else round(self.rerank, 4), "sources": sorted(self.sources),
         }
 
@@ -60,13 +63,15 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
     kept = []
     for c in cands:
         sem = c.semantic or 0.0
-        if sem < cfg.semantic_floor:
+        # below the floor only an answer reached through the graph: "Nadia works at Umbrella" shares no word or
+        # meaning with "where does Karl's report work?", yet holds the attribute asked of Karl's neighbour
+        if sem < cfg.semantic_floor and not (c.answer and c.graph > 0):
             continue
         c.keyword = c.keyword_raw / max_kw
         c.recency = 0.5 ** (max(newest - c.record.valid_from, 0.0) / half_life) if cfg.recency_weight else 0.0
         c.feedback = feedback_score(c.record) if cfg.feedback_weight else 0.0
         c.fused = (cfg.semantic_weight * (sem - lo) / span + cfg.keyword_weight * c.keyword + cfg.graph_weight * c.graph
-                   + cfg.recency_weight * c.recency + cfg.feedback_weight * c.feedback)
+                   + cfg.recency_weight * c.recency + cfg.feedback_weight * c.feedback + cfg.answer_weight * c.answer)
         kept.append(c)
     kept.sort(key=lambda c: c.fused, reverse=True)
     return kept

@@ -12,6 +12,7 @@ from typing import Any
 from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder
 from mem_graph.expiry import expired_memories
+from mem_graph.extract.question import asked_slots
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
@@ -51,6 +52,10 @@ class SearchPipeline:
                                              [h.record for h in dense_hits], hidden, as_of=flt.valid_at)
             self._add_graph_candidates(qvec, flt, expansion, cands)
         self._fill_semantic(qvec, flt, cands)
+        if self.cfg.answer_weight:
+            asked = asked_slots(query)
+            for c in cands.values():
+                c.answer = 1.0 if c.record.slot and c.record.slot.split("|")[1] in asked else 0.0
         ranked = fuse(list(cands.values()), self.cfg)
         rerank_status = "disabled by caller" if not rerank else self.reranker.status
         if rerank and ranked:

@@ -1,0 +1,70 @@
+"""Which single-valued attribute a question asks for ("Where does Bob's report work?" -> employer).
+
+Classic question answering's *answer type*: a question names the attribute it wants through its wh-word and
+predicate. A memory that holds a value of that attribute answers it; one that only mentions the people asked
+about ("Bob manages Alice") is a step on the way. Read from the slot catalogue's own lexicon (verb +
+preposition, attribute nouns), without a parse, so a search costs no spaCy call: the question's words are
+matched against every inflection of each slot verb. Only single-valued slots: "the" value of an attribute.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mem_graph.extract.catalogue import DEFAULT_SLOTS, SlotSpec
+
+_WH = {"where", "what", "which", "who", "whom", "whose", "how"}
+# prepositions a "where" stands in for ("works at" -> "where does she work")
+_PLACE_PREPS = {"in", "at", "for", "to", "from", "on"}
+_IRREGULAR = {"be": ("is", "are", "was", "were", "been", "being"), "go": ("goes", "went", "gone", "going"),
+              "teach": ("teaches", "taught", "teaching"), "bear": ("born",), "drive": ("drives", "drove",
+              "driven", "driving"), "eat": ("eats", "ate", "eaten", "eating"), "see": ("sees", "saw",
+              "seen", "seeing"), "hire": ("hired",), "come": ("comes", "came", "coming"),
+              "grow": ("grows", "grew", "grown", "growing"), "become": ("becomes", "became", "becoming")}
+_WORD = re.compile(r"[a-z]+")
+
+
+def inflections(verb: str) -> set[str]:
+    """The regular (and a few irregular) forms of an English verb lemma."""
+    forms = {verb, *_IRREGULAR.get(verb, ())}
+    stem = verb[:-1] if verb.endswith("e") else verb
+    forms |= {verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s"),
+              stem + "ed", stem + "ing"}
+    if verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        forms |= {verb[:-1] + "ies", verb[:-1] + "ied"}
+    return forms
+
+
+@lru_cache(maxsize=8)
+def _lexicon(slots: tuple[SlotSpec, ...]) -> tuple[dict[str, set[tuple[str, str | None]]], dict[str, set[str]]]:
+    """verb form -> {(slot, preposition)}, attribute noun -> {slot}."""
+    verbs: dict[str, set[tuple[str, str | None]]] = {}
+    nouns: dict[str, set[str]] = {}
+    for spec in slots:
+        if spec.cardinality != "single" or spec.key_by != "none":
+            continue
+        for entry in spec.verbs:
+            lemma, _, prep = entry.partition("_")
+            for form in inflections(lemma):
+                verbs.setdefault(form, set()).add((spec.name, prep or None))
+        for noun in (*spec.nouns, spec.name.replace("_", " ")):
+            nouns.setdefault(noun, set()).add(spec.name)
+    return verbs, nouns
+
+
+def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> frozenset[str]:
+    """Names of the single-valued slots a wh-question asks for; empty for anything else."""
+    words = _WORD.findall(question.casefold())
+    if not words or not (_WH & set(words)):
+        return frozenset()
+    verbs, nouns = _lexicon(slots)
+    text = " ".join(words)
+    out: set[str] = {name for noun, names in nouns.items() if re.search(rf"\b{noun}\b", text) for name in names}
+    where = "where" in words
+    for i, w in enumerate(words):
+        for name, prep in verbs.get(w, ()):
+            after = words[i + 1: i + 3]
+            if prep is None or prep in after or (where and prep in _PLACE_PREPS):
+                out.add(name)
+    return frozenset(out)
