@@ -21,6 +21,7 @@ from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
+from mem_graph.types import MemoryRecord
 
 
 class SearchPipeline:
@@ -38,18 +39,23 @@ class SearchPipeline:
         k = max(self.cfg.candidates, limit)
         qvec = self.embedder.embed_query(query)
         cands: dict[str, Candidate] = {}
-        dense_hits = self.vectors.search_dense(qvec, flt, k)
-        for hit in dense_hits:
-            cands[hit.record.id] = Candidate(hit.record, semantic=hit.score, sources={"dense"})
-        for hit in self.vectors.search_sparse(query, flt, k):
-            c = cands.setdefault(hit.record.id, Candidate(hit.record))
-            c.keyword_raw = hit.score
-            c.sources.add("bm25")
+        dense = self.vectors.dense_scores(qvec, flt, k)
+        sparse = self.vectors.sparse_scores(query, flt, k)
+        records = _records(self.vectors, [mid for mid, _ in dense + sparse], flt)  # each payload read once
+        for mid, score in dense:
+            if mid in records:
+                cands[mid] = Candidate(records[mid], semantic=score, sources={"dense"})
+        for mid, score in sparse:
+            if mid in records:
+                c = cands.setdefault(mid, Candidate(records[mid]))
+                c.keyword_raw = score
+                c.sources.add("bm25")
         expansion = None
         if use_graph and self.cfg.graph_weight > 0:
             hidden = expired_memories(self.vectors, flt.scope, flt.alive_at) if flt.alive_at is not None else {}
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
-                                             [h.record for h in dense_hits], hidden, as_of=flt.valid_at)
+                                             [records[m] for m, _ in dense if m in records], hidden,
+                                             as_of=flt.valid_at)
             self._add_graph_candidates(qvec, flt, expansion, cands)
         self._fill_semantic(qvec, flt, cands)
         if self.cfg.answer_weight:
@@ -93,10 +99,14 @@ class SearchPipeline:
             return
         names = tuple(expansion.entity_mass)
         restricted = replace(flt, any_of={**flt.any_of, "entities": names})
-        for hit in self.vectors.search_dense(qvec, restricted, self.cfg.graph_max_candidates):
-            c = cands.setdefault(hit.record.id, Candidate(hit.record, semantic=hit.score))
-            c.semantic = hit.score if c.semantic is None else c.semantic
-            c.graph = expansion.score(hit.record.entities)
+        hits = self.vectors.dense_scores(qvec, restricted, self.cfg.graph_max_candidates)
+        new = _records(self.vectors, [mid for mid, _ in hits if mid not in cands], flt)
+        for mid, score in hits:
+            if mid not in cands and mid not in new:
+                continue
+            c = cands.setdefault(mid, Candidate(new.get(mid) or cands[mid].record, semantic=score))
+            c.semantic = score if c.semantic is None else c.semantic
+            c.graph = expansion.score(c.record.entities)
             c.sources.add("graph")
         top = max((c.graph for c in cands.values()), default=0.0)
         if top > 0:
@@ -109,11 +119,21 @@ class SearchPipeline:
         if not missing:
             return
         restricted = replace(flt, ids=tuple(missing))
-        for hit in self.vectors.search_dense(qvec, restricted, len(missing)):
-            cands[hit.record.id].semantic = hit.score
+        for mid, score in self.vectors.dense_scores(qvec, restricted, len(missing)):
+            cands[mid].semantic = score
         for mid in missing:
             if cands[mid].semantic is None:
                 cands[mid].semantic = 0.0
+
+
+def _records(vectors: VectorStore, ids: list[str], flt: VectorFilter) -> dict[str, MemoryRecord]:
+    """The records of candidate ids (each read once). Queries return ids and scores only: reading and decoding
+    every candidate's payload per signal cost more than the queries themselves. A memory whose status changed
+    since its query matched (a concurrent write) is left out, as the query would now leave it out."""
+    if not ids:
+        return {}
+    return {r.id: r for r in vectors.get(list(dict.fromkeys(ids)))
+            if flt.statuses is None or r.status.value in flt.statuses}
 
 
 def _score(c: Candidate) -> float:

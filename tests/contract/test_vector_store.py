@@ -137,6 +137,17 @@ def test_sparse_bm25_search_matches_keywords_with_idf(store: VectorStore) -> Non
     assert store.search_sparse("the a", flt(), limit=5) == []  # stop words only: no query tokens
 
 
+def test_id_and_score_queries_match_the_record_queries(store: VectorStore) -> None:
+    """The search pipeline's payload-free candidate queries: same points, same order, same scores, same filter."""
+    put(store, record(ALICE, "I adopted a cat named Miso"), record(ALICE, "The cat sleeps all day"),
+        record(BOB, "My cat is called Miso too"), *[record(ALICE, f"fact {i}") for i in range(4)])
+    for f in (flt(), flt(BOB)):
+        assert store.dense_scores(vec(1), f, 4) == [(h.record.id, h.score) for h in store.search_dense(vec(1), f, 4)]
+        assert store.sparse_scores("Miso cat", f, 5) == [(h.record.id, h.score)
+                                                         for h in store.search_sparse("Miso cat", f, 5)]
+    assert store.sparse_scores("the a", flt(), 5) == []
+
+
 def test_both_backends_compute_the_same_bm25_scores(tmp_path: Path) -> None:
     recs = [record(ALICE, t) for t in ("I adopted a cat named Miso", "The cat sleeps all day", "A red car")]
     scores = []

@@ -104,19 +104,34 @@ class EdgeVectorStore:
         with self._lock, store_errors("Qdrant Edge retrieve"):  # a payload it cannot decode, or a panic
             return [record_of(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
 
-    def _query(self, query: Any, flt: VectorFilter, limit: int) -> list[Scored]:
-        req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=True)
+    def _points(self, query: Any, flt: VectorFilter, limit: int, payload: bool) -> list[Any]:
+        req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=payload)
         with self._lock, store_errors("Qdrant Edge query"):
-            return [Scored(record_of(p), float(p.score)) for p in self._shard.query(req)]
+            return self._shard.query(req)
+
+    def _sparse_query(self, text: str) -> Any:
+        sparse = self._bm25.embed_query(text)
+        return qe.Query.Nearest(sparse, using=SPARSE) if sparse.indices else None
 
     def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
-        return self._query(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit)
+        points = self._points(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit, True)
+        with store_errors("Qdrant Edge query"):
+            return [Scored(record_of(p), float(p.score)) for p in points]
 
     def search_sparse(self, text: str, flt: VectorFilter, limit: int) -> list[Scored]:
-        sparse = self._bm25.embed_query(text)
-        if not sparse.indices:
+        query = self._sparse_query(text)
+        if query is None:
             return []
-        return self._query(qe.Query.Nearest(sparse, using=SPARSE), flt, limit)
+        with store_errors("Qdrant Edge query"):
+            return [Scored(record_of(p), float(p.score)) for p in self._points(query, flt, limit, True)]
+
+    def dense_scores(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
+        points = self._points(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit, False)
+        return [(str(p.id), float(p.score)) for p in points]
+
+    def sparse_scores(self, text: str, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
+        query = self._sparse_query(text)
+        return [] if query is None else [(str(p.id), float(p.score)) for p in self._points(query, flt, limit, False)]
 
     def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]:
         with self._lock, store_errors("Qdrant Edge scroll"):

@@ -155,11 +155,15 @@ class QdrantServerVectorStore:
             points = self.client.retrieve(self.collection, list(ids), with_payload=True, with_vectors=False)
             return [record_of(p) for p in points if p.payload]
 
-    def _query(self, query: Any, using: str, flt: VectorFilter, limit: int) -> list[Scored]:
+    def _points(self, query: Any, using: str, flt: VectorFilter, limit: int, payload: bool) -> list[Any]:
         with self._lock, store_errors("Qdrant query"):
-            res = self.client.query_points(self.collection, query=query, using=using, query_filter=to_client_filter(flt),
-                                           limit=limit, with_payload=True)
-            return [Scored(record_of(p), float(p.score)) for p in res.points]
+            return self.client.query_points(self.collection, query=query, using=using, limit=limit,
+                                            query_filter=to_client_filter(flt), with_payload=payload).points
+
+    def _query(self, query: Any, using: str, flt: VectorFilter, limit: int) -> list[Scored]:
+        points = self._points(query, using, flt, limit, True)
+        with store_errors("Qdrant query"):
+            return [Scored(record_of(p), float(p.score)) for p in points]
 
     def search_dense(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[Scored]:
         return self._query(vector.tolist(), DENSE, flt, limit)
@@ -169,6 +173,15 @@ class QdrantServerVectorStore:
         if not sparse.indices:
             return []
         return self._query(self._sparse(sparse), SPARSE, flt, limit)
+
+    def dense_scores(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
+        return [(str(p.id), float(p.score)) for p in self._points(vector.tolist(), DENSE, flt, limit, False)]
+
+    def sparse_scores(self, text: str, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
+        sparse = self._bm25.embed_query(text)
+        if not sparse.indices:
+            return []
+        return [(str(p.id), float(p.score)) for p in self._points(self._sparse(sparse), SPARSE, flt, limit, False)]
 
     def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]:
         with self._lock, store_errors("Qdrant scroll"):
