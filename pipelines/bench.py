@@ -1,9 +1,14 @@
 """`mem-graph bench`: add throughput and search latency on the embedded default.
 
-Usage: ``python -m pipelines.bench [--sizes 1000,10000] [--queries 200] [--json OUT] [--config JSON]``.
+Usage: ``python -m pipelines.bench [--sizes 1000,10000] [--queries 200] [--workloads synthetic,locomo]
+[--json OUT] [--config JSON]``.
 Numbers are medians/percentiles measured in this run; the raw-dense baseline
 (brute-force cosine over the same embeddings with numpy) is measured alongside
 so results can be quoted as ratios on any machine.
+
+Workloads: ``synthetic`` adds short template sentences (~10 words) in batches of 500; ``locomo`` adds turns
+whose lengths follow LoCoMo's (median 24 words, 10-80; text generated from the same templates, no LoCoMo
+text shipped) in batches of 20, about one LoCoMo session per call.
 """
 
 from __future__ import annotations
@@ -23,23 +28,43 @@ from rich.table import Table
 
 from pipelines.synthetic import questions, turns
 
-BATCH = 500
+BATCH = {"synthetic": 500, "locomo": 20}
+# words per turn in LoCoMo (2 conversations, 788 turns): the 0/10/25/50/75/90/95/99/100th percentiles
+LOCOMO_WORDS = ((0, 1), (10, 10), (25, 15), (50, 24), (75, 37), (90, 48), (95, 56), (99, 70), (100, 80))
+
+
+def locomo_length_turns(n: int, seed: int = 5) -> list[str]:
+    """``n`` generated turns whose word counts are drawn from LoCoMo's distribution."""
+    rng = np.random.default_rng(seed)
+    pct, words = zip(*LOCOMO_WORDS, strict=True)
+    lengths = np.interp(rng.uniform(0, 100, n), pct, words).round().astype(int)
+    pool = turns(n * 8, seed=seed)
+    out, j = [], 0
+    for size in lengths:
+        text: list[str] = []
+        while len(text) < size:
+            text.extend(pool[j % len(pool)].split())
+            j += 1
+        out.append(" ".join(text[:size]).rstrip(".,;") + ".")
+    return out
 
 
 def _percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q)) if values else float("nan")
 
 
-def bench_size(n: int, n_queries: int, progress: Progress, config: dict[str, Any] | None = None) -> dict[str, Any]:
+def bench_size(n: int, n_queries: int, progress: Progress, config: dict[str, Any] | None = None,
+               workload: str = "synthetic") -> dict[str, Any]:
     from mem_graph import Memory
 
-    texts = turns(n)
+    texts = locomo_length_turns(n) if workload == "locomo" else turns(n)
     qs = questions(n_queries)
+    batch_size = BATCH[workload]
     with tempfile.TemporaryDirectory() as d, Memory(path=Path(d) / "bench", config=config) as mem:
-        task = progress.add_task(f"add {n} (infer=False, batches of {BATCH})", total=n)
+        task = progress.add_task(f"{workload}: add {n} (infer=False, batches of {batch_size})", total=n)
         t0 = time.perf_counter()
-        for i in range(0, n, BATCH):
-            batch = [{"role": "user", "content": t} for t in texts[i:i + BATCH]]
+        for i in range(0, n, batch_size):
+            batch = [{"role": "user", "content": t} for t in texts[i:i + batch_size]]
             mem.add(batch, user_id="bench", infer=False)
             progress.advance(task, len(batch))
         add_s = time.perf_counter() - t0
@@ -72,6 +97,7 @@ def bench_size(n: int, n_queries: int, progress: Progress, config: dict[str, Any
             np.argsort(-(vecs @ qv))[:10]
             base.append((time.perf_counter() - t0) * 1000)
     return {
+        "workload": workload,
         "memories": n,
         "add_infer_false_per_s": round(n / add_s, 1),
         "add_rules_per_s": round(rule_n / rules_s, 1),
@@ -83,13 +109,19 @@ def bench_size(n: int, n_queries: int, progress: Progress, config: dict[str, Any
 
 
 def run_bench(sizes: list[int], queries: int = 200, json_out: Path | None = None,
-              console: Console | None = None, config: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """``config``: Memory config overrides (e.g. ``{"embedder": {"config": {"quantize": "int8"}}}``)."""
+              console: Console | None = None, config: dict[str, Any] | None = None,
+              workloads: tuple[str, ...] = ("synthetic", "locomo")) -> list[dict[str, Any]]:
+    """``config``: Memory config overrides (e.g. ``{"embedder": {"config": {"quantize": "int8"}}}``);
+    ``workloads``: ``synthetic`` and/or ``locomo`` (LoCoMo-length turns)."""
+    unknown = set(workloads) - set(BATCH)
+    if unknown:
+        raise ValueError(f"unknown workload(s) {sorted(unknown)}; known: {sorted(BATCH)}")
     console = console or Console()
     rows = []
     with Progress(console=console) as progress:
-        for n in sizes:
-            rows.append(bench_size(n, queries, progress, config))
+        for workload in workloads:
+            for n in sizes:
+                rows.append(bench_size(n, queries, progress, config, workload))
     title = "mem_graph bench (embedded default, rerank off)" + (f" config={json.dumps(config)}" if config else "")
     table = Table(title=title)
     for col in rows[0]:
@@ -106,13 +138,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="1000,10000")
     ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--workloads", default="synthetic,locomo")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--config", type=json.loads, help="Memory config overrides as JSON")
     args = ap.parse_args()
     from mem_graph.logging_setup import quiet_libraries
 
     quiet_libraries()
-    run_bench([int(s) for s in args.sizes.split(",")], args.queries, args.json, config=args.config)
+    run_bench([int(s) for s in args.sizes.split(",")], args.queries, args.json, config=args.config,
+              workloads=tuple(w for w in args.workloads.split(",") if w))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ def bench(suite: Annotated[Optional[str], typer.Argument(
               help="`reconcile`: the reconciliation benchmark (tests/reconcile_cases). Omitted: speed.")] = None,
           sizes: Annotated[str, typer.Option(help="Comma-separated memory counts.")] = "1000,10000",
           queries: Annotated[int, typer.Option(help="Searches per size.")] = 200,
+          workloads: Annotated[str, typer.Option(
+              help="Comma-separated: synthetic (short sentences), locomo (LoCoMo-length turns).")] = "synthetic,locomo",
           json_out: Annotated[Optional[Path], typer.Option("--json")] = None,
           config: ConfigOpt = None,
           case_set: Annotated[str, typer.Option("--set", help="reconcile: dev, heldout or all.")] = "all",
@@ -31,11 +33,14 @@ def bench(suite: Annotated[Optional[str], typer.Argument(
         return
     if suite is not None:
         raise typer.BadParameter(f"unknown benchmark {suite!r} (reconcile, or none for speed)")
-    from pipelines.bench import run_bench
+    from pipelines.bench import BATCH, run_bench
 
     overrides = config_source(config)
+    names = tuple(w.strip() for w in workloads.split(",") if w.strip())
+    if not names or set(names) - set(BATCH):
+        raise typer.BadParameter(f"unknown workload in {workloads!r} (known: {', '.join(BATCH)})")
     run_bench([int(s) for s in sizes.split(",") if s.strip()], queries=queries, json_out=json_out, console=console,
-              config=overrides)
+              config=overrides, workloads=names)
 
 
 def register(main: typer.Typer) -> None:
