@@ -251,6 +251,8 @@ def _first_word(verb: Any) -> Any:
     for t in verb.sent:
         if t.is_punct or t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i:
             continue
+        if t.dep_ in ("aux", "auxpass") and t.head.i == verb.i:  # "Got hired by Oracle", "Been living in Rome"
+            continue
         return t
     return verb
 

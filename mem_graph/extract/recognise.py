@@ -79,6 +79,12 @@ def content_verb(verb: Any) -> Any:
             return content_verb(xcomp)
         if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"
             return content_verb(xcomp)
+    # "I've come to love running", "I've grown to hate it": the stance is the infinitive's
+    if lemma in ("come", "grow") and xcomp is None:
+        inf = next((c for c in verb.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB"
+                    and any(g.tag_ == "TO" for g in c.children)), None)
+        if inf is not None:
+            return content_verb(inf)
     if lemma in ("stop", "quit", "give", "consider") and xcomp is None:
         ger = next((c for c in verb.children if c.dep_ in ("dobj", "xcomp", "pcomp") and c.tag_ == "VBG"), None)
         if ger is not None:
@@ -100,7 +106,7 @@ def content_verb(verb: Any) -> Any:
 def predicate(verb: Any, target: Any) -> Predicate:
     pred = Predicate(verb, target, IRREGULAR.get(target.lower_, target.lemma_.lower()))
     for c in target.children:
-        if c.dep_ == "prep":
+        if c.dep_ in ("prep", "agent"):  # "agent": "hired by Oracle"
             pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)
             if pobj is not None:
                 pred.preps.setdefault(c.lower_, pobj)
@@ -254,6 +260,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma == "be" and pred.prep:
         if pred.prep == "into":
             return match("stance", "'be into' lexicon")
+        if pred.prep == "over" and change is not None:  # "I'm over anime now": no longer into it
+            return match("stance", f"'is over {text} {change}'", polarity=-1)
         if pred.prep == "from" and person:
             return match("origin", "'is from' lexicon")
         if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS):
@@ -373,6 +381,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "school":
         return school_ok and lemma not in ("be",) or (lemma == "be" and school_ok)
     if name == "employer":
+        if subject.kin in CHILD_NOUNS:  # "my kid started at Riverside Elementary": a child's school
+            return False
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
         if lemma in ("join", "start"):

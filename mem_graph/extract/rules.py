@@ -29,6 +29,7 @@ from mem_graph.extract.nlp import get_nlp
 from mem_graph.extract.recognise import SEPARATION, Predicate, content_verb, object_text, predicate, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
+from mem_graph.extract.states import STATE_VERBS, state_fact
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
@@ -193,6 +194,9 @@ class RuleExtractor:
         if (not objects and pred.lemma == "retire" or pred.lemma in SEPARATION | HABIT_VERBS) and \
                 subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)):
             return [self._bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
+        if pred.lemma in STATE_VERBS and (state := state_fact(self.catalogue, verb, pred, subject, subj_tok, cues,
+                                                              speaker, message)) is not None:
+            return [state]  # "I'm freelancing now", "I bike everywhere now"
         if not objects and subject.attribute and pred.target.tag_ == "VBG" and any(
                 c.lemma_ == "be" for c in pred.target.children if c.dep_ == "aux"):
             # "My hobbies are climbing and photography" (read as a progressive verb)
@@ -256,7 +260,8 @@ class RuleExtractor:
                 replaces.append(normalise_entity(span_text(compound_span(old))))
             role = pred.dobj if moved_thing and any(c.lower_ in ("my", "our") for c in pred.dobj.children) and \
                 pred.dobj.lemma_.lower() not in KIN | PET_NOUNS else None
-            if role is not None and "role" in self.catalogue.specs and pred.lemma in ("switch", "change"):
+            if role is not None and "role" in self.catalogue.specs and pred.lemma in ("switch", "change") and \
+                    self.catalogue.value_slot(compound_span(new_obj)) is None:  # not "our API to Cassandra"
                 # "I switched my editor to Neovim": the speaker's editor
                 m0 = SlotMatch(self.catalogue.specs["role"], speaker, object_text(new_obj),
                                f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())

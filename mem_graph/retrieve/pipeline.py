@@ -14,6 +14,7 @@ from mem_graph.embed import Embedder
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.question import asked_slots
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.retrieve.answer import second_hop_first
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
@@ -72,6 +73,8 @@ class SearchPipeline:
                 for c, s in zip(head, scores, strict=True):
                     c.rerank = float(s)
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
+        if self.cfg.answer_weight:
+            ranked = second_hop_first(ranked)
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None)
         groups = collapse_turns(ranked) if self.cfg.collapse_turns else [(c, []) for c in ranked]

@@ -41,9 +41,11 @@ def test_a_two_step_question_is_answered_by_the_fact_that_holds_the_attribute(tm
 
 
 def test_a_second_hop_answer_sharing_no_words_with_the_question_is_still_found(tmp_path: Path) -> None:
-    """'Priya works for Globex' is below the semantic floor for the question; the graph reaches Priya."""
+    """'Priya works for Globex' is below the semantic floor for the question; the graph reaches Priya, and
+    the top memory ('Omar supervises Priya') leads to her: her employer answers, the path follows."""
     with Memory(path=tmp_path / "m") as mem:
         for said in ["I live in Leeds and I work at Initech.", "Priya works for Globex.", "Omar supervises Priya."]:
             mem.add(said, user_id="u")
         hits = mem.search("Where does Omar's report work?", user_id="u", limit=3)["results"]
-    assert any("Globex" in h["memory"] for h in hits), [h["memory"] for h in hits]
+    assert "Globex" in hits[0]["memory"], [h["memory"] for h in hits]
+    assert any("supervises" in h["memory"] for h in hits[1:]), "the path stays right behind"

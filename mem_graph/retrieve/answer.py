@@ -1,0 +1,34 @@
+"""The second hop answers: after fusion, for a question with an answer type (extract/question.py).
+
+"Where does Bob's report work?" ranks "Bob manages Alice" first: it names Bob and shares the question's
+meaning, but holds no employer. When the top memory does not hold the attribute asked for and one of the
+candidates holds it *for an entity the top memory leads to* (an object of its triples: Alice), that
+candidate is the answer and the top memory the path to it: the answer moves to the front, the path right
+behind it. Nothing else moves. A candidate about another entity (the user's own employer) never jumps.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+from mem_graph.types import MemoryRecord, normalise_entity
+
+
+class _Ranked(Protocol):
+    record: MemoryRecord
+    answer: float
+
+
+C = TypeVar("C", bound=_Ranked)
+
+
+def second_hop_first(ranked: list[C]) -> list[C]:
+    """``ranked`` with the answer one hop from a non-answering top memory moved to the front."""
+    if not ranked or ranked[0].answer or not any(c.answer for c in ranked):
+        return ranked
+    top = ranked[0].record
+    leads_to = {normalise_entity(t.object) for t in top.triples} - {normalise_entity(t.subject) for t in top.triples}
+    for i, c in enumerate(ranked[1:], start=1):
+        if c.answer and c.record.subject_key in leads_to and c.record.scope.key == top.scope.key:
+            return [c, *ranked[:i], *ranked[i + 1:]]
+    return ranked
