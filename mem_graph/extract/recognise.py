@@ -18,6 +18,8 @@ COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "hater_of",
                              "fed_up_with", "over"})
+# nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
+JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
 IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go",
@@ -140,15 +142,16 @@ def predicate(verb: Any, target: Any) -> Predicate:
         direct = [oprd]
     for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
         prep = next((c for c in noun.children if c.dep_ == "prep"), None)
-        if prep is None and noun.lemma_.lower() in ("job", "position", "internship", "gig"):
+        if prep is None and noun.lemma_.lower() in JOB_NOUNS:
             prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with")), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
         if pobj is None:
             continue
         if noun.lemma_.lower() in ("fan", "lover", "hater") and prep.lower_ == "of":
             pred.adjective, direct = f"{noun.lemma_.lower()}_of", [pobj]  # "a big fan of jazz"
-        elif noun.lemma_.lower() in ("job", "position", "internship", "gig") and prep.lower_ in ("at", "with"):
-            pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe"
+        elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
+                noun.lemma_.lower() == "offer" and prep.lower_ == "from")):
+            pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "an offer from Amazon"
         break
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
     if acomp is not None:
@@ -291,6 +294,13 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") \
                 and obj.dep_ != "pobj":
             return match("age", f"'{lemma} {text}' number", value=age)
+        if lemma == "be" and obj.dep_ == "attr" and subject.type != "generic" and not subject.is_speaker and any(
+                c.lower_ in ("my", "our") for c in obj.children) and obj.lemma_.lower() not in KIN:
+            words = " ".join(t.lower_ for t in compound_span(obj) if t.lower_ not in ("my", "our"))
+            found = cat.noun_slot(words)  # "Padel is my favourite sport now": the noun names the slot
+            if found is not None and found[0].name not in ("name",):
+                return match(found[0].name, f"'{subject.name} is my {words}' attribute noun", subj=speaker,
+                             value=subject.name, qualifier=found[1])
         if lemma == "be" and any(c.lower_ == "my" for c in obj.children) and obj.lemma_.lower() in KIN:
             kin = obj.lemma_.lower()
             if kin in PARTNER_NOUNS and subject.type == "person" and not subject.is_speaker:
@@ -369,6 +379,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS
     if name == "hobbies" and lemma == "play":
         return True
+    if value_spec is not None and value_spec.name != name and name == "employer" and pred.prep in ("at", "for"):
+        return True  # "works at Puma", "works for Tesla": a brand that is also a value word is a company here
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats"):
         return value_spec.name == "database" and name == "tools" or name == "owns" and value_spec.name not in (

@@ -34,6 +34,18 @@ CHANGES = [
     ("My brother Tom lives in Rome.", "Tom moved to Milan in March.", "Rome", "Milan"),
     ("My mom works at a bank.", "My mom works at a bakery now.", "bank", "bakery"),
     ("My sister is a nurse.", "My sister became a paramedic.", "nurse", "paramedic"),
+    # a second batch, written after the first was fixed
+    ("I reside in Dublin.", "These days I'm living in Cork.", "Dublin", "Cork"),
+    ("I'm at Microsoft.", "I accepted an offer from Amazon and started Monday.", "Microsoft", "Amazon"),
+    ("I work for Nike.", "I've been working at Puma since June.", "Nike", "Puma"),
+    ("I'm an electrician.", "I retrained as a plumber.", "electrician", "plumber"),
+    ("I'm 52.", "I'm 53 as of yesterday.", "52", "53"),
+    ("my phone's an old iPhone 8", "finally upgraded to a Galaxy S24", "iPhone", "Galaxy"),
+    ("I'm vegan.", "I've switched to a pescatarian diet.", "vegan", "pescatarian"),
+    ("My favourite sport is tennis.", "Padel is my favourite sport now.", "tennis", "Padel"),
+    ("My dad works at Ford.", "My dad retired from Ford and now works at Home Depot.", "Ford", "Home Depot"),
+    ("Jake is my boyfriend.", "Jake and I broke up. I'm seeing Omar now.", "Jake", "Omar"),
+    ("I'm single.", "I'm engaged to Maria now!", "single", "Maria"),
 ]
 
 # (first statement, addition): the addition is a second value, nothing is invalidated
@@ -44,6 +56,10 @@ ADDITIONS = [
     ("I'm allergic to cats.", "also allergic to pollen, sadly"),
     ("I love sushi.", "I'm really into Thai food too."),
     ("I play the violin.", "I'm teaching myself the drums too."),
+    ("I speak German.", "I'm picking up some Italian too."),
+    ("I have a dog.", "We just got a second dog!"),
+    ("I use Vim.", "I also use VS Code for Python."),
+    ("I have asthma.", "I was also diagnosed with eczema."),
 ]
 
 # (first statement, hedge or plan): nothing is invalidated and the first stays current
@@ -54,6 +70,9 @@ HEDGES = [
     ("I'm vegetarian.", "maybe I'll try going vegan"),
     ("I work as a nurse.", "I'm considering becoming a midwife."),
     ("I live in Leeds.", "If I won the lottery I'd live in Monaco."),
+    ("I work at Meta.", "I have an interview at Apple next week."),
+    ("I drive a Kia.", "Been looking at Teslas lately."),
+    ("My favourite band is Muse.", "Maybe Radiohead is my favourite, not sure."),
 ]
 
 # (earlier stance, later stance, thing): the later replaces the earlier
