@@ -63,6 +63,8 @@ class Context:
 
     speaker: str
     last_person: str | None = None
+    last_pet: str | None = None  # "User's kitten": the speaker's pet mentioned last
+    pet_last: bool = False  # that pet was mentioned after the last person named (a "she" may be the pet)
     kin_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner key, kin) -> name
 
     def remember(self, owner: str, kin: str, name: str) -> None:
@@ -106,6 +108,9 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     if low in FIRST_PERSON:
         return Subject(ctx.speaker, is_speaker=True, tokens={head.i}, entities=[EntityRef(ctx.speaker, "person")],
                        plural=low in ("we", "us"))
+    if low in THIRD_PERSON | {"it"} and (pet := pet_referent(head, ctx)) is not None:
+        return Subject(pet, type="animal", tokens={head.i}, entities=[EntityRef(pet, "animal")],
+                       evidence=f"'{head.text}' -> {pet} (mentioned just before)")
     if low in THIRD_PERSON:
         if ctx.last_person is None:
             return None
@@ -114,7 +119,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     if low in SKIPPED_PRONOUNS or head.pos_ == "PRON" or low in FILLER_NAMES:
         return None
     toks = _np_chain(head)
-    has_owner = any(t.lower_ in POSSESSIVES or t.tag_ == "POS" for t in toks)
+    has_owner = any(t.lower_ in POSSESSIVES or t.tag_ == "POS" for t in toks) or bool(
+        toks and toks[0].lower_ in ("her", "his", "its") and pet_referent(toks[0], ctx) is not None)
     if not has_owner:
         if head.pos_ != "PROPN":
             if head.pos_ == "NOUN" and head.lemma_.lower() not in KIN | PET_NOUNS:
@@ -144,6 +150,9 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
         return None
     owner: str | None = ctx.speaker if starts_mine else None
     entities = [EntityRef(ctx.speaker, "person")] if starts_mine else []
+    if owner is None and toks and toks[0].lower_ in ("her", "his", "its") and (
+            pet := pet_referent(toks[0], ctx)) is not None:
+        owner, entities = pet, [EntityRef(pet, "animal")]  # "we got a kitten, her name is Biscuit"
     triples: list[Triple] = []
     current, kin, ctype = None, None, "person"
     attribute: str | None = None
@@ -273,9 +282,38 @@ def clause_verbs(sent: Any) -> list[Any]:
         t.dep_ == "pcomp" and t.head.lower_ in ("before", "after")))]  # "... before coming back to Seattle"
 
 
+def _pet_name(tok: Any, ctx: Context) -> str:
+    kin = tok.lemma_.lower()
+    return ctx.kin_names.get((normalise_entity(ctx.speaker), kin)) or f"{ctx.speaker}'s {kin}"
+
+
+def pet_referent(pronoun: Any, ctx: Context) -> str | None:
+    """The speaker's pet a "she"/"her"/"it" refers to: one mentioned earlier in the sentence with no person
+    named since, or, failing that, the last pet mentioned when no person was named after it."""
+    before = list(pronoun.sent)[: pronoun.i - pronoun.sent.start]
+    for n in range(len(before) - 1, -1, -1):
+        t = before[n]
+        if t.pos_ == "PROPN" and t.ent_type_ == "PERSON":
+            return None
+        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
+            return _pet_name(t, ctx) if _speakers_pet(before[: n + 1]) else None
+    # across sentences only while nobody else has been named ("My sister got a dog. She loves it." is Ana)
+    return ctx.last_pet if ctx.pet_last and ctx.last_person is None else None
+
+
+def _speakers_pet(words: list[Any]) -> bool:
+    """The pet noun (last of ``words``) is the speaker's: a first-person word before it, no person named."""
+    return any(t.lower_ in FIRST_PERSON or t.lower_ in POSSESSIVES for t in words) and not any(
+        t.pos_ == "PROPN" and t.ent_type_ == "PERSON" or t.lower_ in KIN for t in words)
+
+
 def note_people(sent: Any, ctx: Context) -> None:
-    """Remember the last person named (for a following "he"/"she")."""
+    """Remember the last person named (for a following "he"/"she") and the speaker's last pet."""
     for t in sent:
+        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and _speakers_pet(
+                list(sent)[: t.i - sent.start + 1]):
+            ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True
+            continue
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
                 t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP"):
-            ctx.last_person = span_text(compound_span(t))
+            ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False

@@ -310,7 +310,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if spec is not None and (spec.subjects != "person" or person):
             if spec.name in ("occupation", "diet", "religion", "partner", "car", "phone"):
                 return match(spec.name, f"'{lemma} {text}' value lexicon")
-        if lemma == "be" and subject.is_speaker and obj.pos_ == "PROPN" and obj.ent_type_ not in (
+        if lemma == "be" and (subject.is_speaker or subject.type == "animal") and obj.pos_ == "PROPN" \
+                and obj.ent_type_ not in (
                 "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT"):
             return match("name", "'I am <Name>'")
         if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values:
@@ -329,8 +330,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in SEPARATION:
         return match("partner", f"'{pred.verb.text}' separation", polarity=0)
     # "call"/"name": "my cat is called Misty", "we named our puppy Max"
-    if lemma in ("call", "name") and obj.dep_ == "oprd":
-        if pred.dobj is not None:
+    passive = any(c.dep_ == "auxpass" for c in pred.target.children)  # "she's called Nova" (Nova read as dobj)
+    if lemma in ("call", "name") and (obj.dep_ == "oprd" or passive and obj.dep_ == "dobj" and obj.pos_ == "PROPN"):
+        if pred.dobj is not None and pred.dobj is not obj:
             return None  # handled by the caller (the named thing is the object)
         return match("name", f"'{pred.verb.text} {text}'")
     # 4. the verb (+ preposition) lexicon, checked against the object

@@ -96,6 +96,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         word, low = t.text, t.lower_
         if subject_token is not None and t.i == subject_token.i and low in ("he", "she"):
             word = subject.name
+        elif t.i in in_subject and subject.owner and low in ("her", "his", "its") and t.tag_ == "PRP$":
+            word = f"{subject.owner}'s"  # "her name is Nova" -> "User's puppy's name is Nova"
         elif low in ("i", "we") or low in ("me", "us", "myself", "ourselves"):
             word = speaker
         elif low in ("my", "our", "mine", "ours"):
