@@ -61,3 +61,15 @@ def normalise_chat(text: str) -> str:
     text = _IS_CONTRACTION.sub(r"\1 is ", text)
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))
     return _FAVE.sub(r"\1My favourite \2 is ", text)
+
+
+# "and Kubernetes in prod", "plus Dutch now": a line that goes on with the speaker's previous one
+_CONTINUATION = re.compile(r"^\s*(?:and|plus|also|or|&)\s+(?!(?:i|we|you|he|she|they|it)\b)\S", re.I)
+
+
+def continued(previous: str | None, line: str) -> str:
+    """``line`` read with the statement it continues ("I use Docker" + "and Kubernetes in prod"), so its
+    elided subject and verb are there to parse; the earlier part restates what was already said."""
+    if previous is None or not _CONTINUATION.match(line) or previous.rstrip().endswith("?"):
+        return line
+    return f"{previous.rstrip().rstrip('.!;,')} {line.strip()}"

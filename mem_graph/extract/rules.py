@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
-    is_chitchat, is_question_or_request, normalise_chat, not_memorable, statements,
+    continued, is_chitchat, is_question_or_request, normalise_chat, not_memorable, statements,
 )
 from mem_graph.extract.clauses import (
     CLAUSE_DEPS, KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion,
@@ -87,7 +87,12 @@ class RuleExtractor:
         if context:
             for doc, m in zip(self._docs([m.content for m in context]), context, strict=True):
                 self._facts(doc, m, ctxs)
-        docs = self._docs([m.content for m in messages])
+        last = {m.name: m.content for m in context or []}  # "and Dutch now" goes on with the speaker's last line
+        texts = []
+        for m in messages:
+            texts.append(continued(last.get(m.name), m.content))
+            last[m.name] = m.content
+        docs = self._docs(texts)
         return [self._facts(doc, m, ctxs) for doc, m in zip(docs, messages, strict=True)]
 
     def analyse(self, messages: list[Message]) -> list[tuple[list[EntityRef], list[Triple]]]:

@@ -139,3 +139,15 @@ def test_a_pronoun_after_someone_elses_pet_is_not_the_users_pet(rules) -> None:
 def test_a_new_state_is_stored_as_a_fact(shared_memory: Memory, user: str, said: str, word: str) -> None:
     shared_memory.add(said, user_id=user)
     assert any(word in t for t in active(shared_memory, user)), active(shared_memory, user)
+
+
+@pytest.mark.parametrize(("first", "more", "word"), [
+    ("I speak Italian, Portuguese and a bit of Greek", "and Dutch now, after two years in Utrecht", "Dutch"),
+    ("I play tennis on weekends", "plus squash on Tuesdays", "squash"),
+])
+def test_a_line_that_goes_on_with_the_previous_one_is_read_with_it(shared_memory: Memory, user: str, first: str,
+                                                                   more: str, word: str) -> None:
+    shared_memory.add(first, user_id=user)
+    shared_memory.add(more, user_id=user)
+    assert any(word in t for t in current(shared_memory, user)), current(shared_memory, user)
+    assert invalidated(shared_memory, user) == []
