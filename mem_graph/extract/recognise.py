@@ -17,7 +17,8 @@ from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, look
 COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "hater_of",
-                             "fed_up_with", "over"})
+                             "fed_up_with", "over", "despise", "abhor", "done_with", "lose_interest_in",
+                             "go_off"})
 # nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
 JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
@@ -76,8 +77,8 @@ def content_verb(verb: Any) -> Any:
     xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
     modal = any(c.tag_ == "MD" for c in verb.children)
     if xcomp is not None:
-        if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope",
-                     "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect"):
+        if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope", "come",
+                     "grow", "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect"):
             return content_verb(xcomp)
         if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"
             return content_verb(xcomp)
@@ -149,10 +150,17 @@ def predicate(verb: Any, target: Any) -> Predicate:
             continue
         if noun.lemma_.lower() in ("fan", "lover", "hater") and prep.lower_ == "of":
             pred.adjective, direct = f"{noun.lemma_.lower()}_of", [pobj]  # "a big fan of jazz"
+        elif noun.lemma_.lower() == "interest" and prep.lower_ == "in" and pred.lemma in ("lose", "have", "take"):
+            pred.adjective, direct = f"{pred.lemma}_interest_in", [pobj]  # "I've lost interest in opera"
         elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
                 noun.lemma_.lower() == "offer" and prep.lower_ == "from")):
             pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "an offer from Amazon"
         break
+    if target.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in target.children) and not pred.adjective:
+        # "I'm obsessed with tea" parsed as a passive: the participle is the adjective
+        prep = next((c for c in target.children if c.dep_ == "prep"), None)
+        if prep is not None and any(g.dep_ == "pobj" for g in prep.children):
+            pred.adjective = f"{target.lower_}_{prep.lower_}"
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
     if acomp is not None:
         prep = next((c for c in acomp.children if c.dep_ == "prep"), None)
@@ -350,7 +358,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             continue
         if not _fits(spec.name, pred, obj, obj_toks, subject, value_spec):
             continue
-        pol = -1 if lemma in NEGATIVE_STANCE else 1
+        pol = -1 if lemma in NEGATIVE_STANCE or key in NEGATIVE_STANCE else 1
         value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" and lemma in AGENT_NOUNS else None
         return match(spec.name, f"'{key.replace('_', ' ')}' verb lexicon"
                      + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)

@@ -83,6 +83,13 @@ STANCES = [
     ("I hate running.", "I've actually come to love running.", "running"),
     ("I'm really into anime.", "I'm over anime now.", "anime"),
     ("I enjoy cooking.", "Honestly I don't enjoy cooking anymore.", "cooking"),
+    ("I like olives.", "I despise olives now.", "olives"),
+    ("I hate running.", "I've grown to love running.", "running"),
+    ("I enjoy golf.", "I'm done with golf.", "golf"),
+    ("I adore opera.", "I've lost interest in opera.", "opera"),
+    ("I don't like tea.", "I'm obsessed with tea these days.", "tea"),
+    pytest.param("I like horror movies.", "I've gone off horror movies.", "horror", marks=pytest.mark.xfail(
+        strict=True, reason="known: 'go off X' is not read as a stance")),
 ]
 
 # (statement, word a stored fact must hold): a new state said without an object, or a pet by pronoun
@@ -120,7 +127,7 @@ def test_a_hedge_updates_nothing(shared_memory: Memory, user: str, fact: str, he
     assert invalidated(shared_memory, user) == []
 
 
-@pytest.mark.parametrize(("before", "after", "thing"), STANCES, ids=[s[1][:40] for s in STANCES])
+@pytest.mark.parametrize(("before", "after", "thing"), STANCES, ids=[(s.values if hasattr(s, 'values') else s)[1][:40] for s in STANCES])
 def test_a_stance_change_replaces_the_old_stance(shared_memory: Memory, user: str, before: str, after: str,
                                                  thing: str) -> None:
     shared_memory.add(before, user_id=user)
