@@ -37,7 +37,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from pipelines.locomo_data import CATEGORIES, Conversation, Turn, load_conversation
+from pipelines.locomo_data import CATEGORIES, Turn, load_conversation
 
 SYSTEMS = ("mem0", "mem_graph")
 
