@@ -15,6 +15,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
+from contextvars import ContextVar
 from typing import Any
 
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
@@ -51,6 +52,9 @@ def _entity_type(tokens: list[Any]) -> str:
         if t.ent_type_ in ENTITY_LABELS:
             return ENTITY_LABELS[t.ent_type_]
     return "thing"
+
+
+_PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
 
 
 class RuleExtractor:
@@ -99,8 +103,15 @@ class RuleExtractor:
         """Entities and triples per message, for verbatim (infer=False) memories."""
         out = []
         ctxs: dict[str, Context] = {}
-        for doc, m in zip(self._docs([m.content for m in messages]), messages, strict=True):
-            facts = self._facts(doc, m, ctxs)
+        # a verbatim turn needs only its entities and relations: the embedded-prototype slot fallback (a model
+        # pass per clause, ~27 % of an infer=False add) only matters for facts that get reconciled
+        token = _PROTOTYPES.set(False)
+        try:
+            parsed = [(doc, m, self._facts(doc, m, ctxs))
+                      for doc, m in zip(self._docs([m.content for m in messages]), messages, strict=True)]
+        finally:
+            _PROTOTYPES.reset(token)
+        for doc, m, facts in parsed:
             entities = {e.key: e for f in facts for e in f.entities if e.name != (m.name or SPEAKER)}
             for ent in self._mentions(doc):
                 entities.setdefault(ent.key, ent)
@@ -285,10 +296,11 @@ class RuleExtractor:
             if thing is not None:
                 slot_subject = thing
         phrase = ""
-        if self.embedder is not None and pred.lemma not in ("be",):
+        embedder = self.embedder if _PROTOTYPES.get() else None
+        if embedder is not None and pred.lemma not in ("be",):
             phrase = " ".join(t.text for t in clause_tokens(pred.target, []) if t.dep_ not in ("nsubj", "nsubjpass")
                               and t.i >= pred.target.i)
-        m = recognise(self.catalogue, pred, slot_subject, obj, speaker, self.embedder, phrase, cues.change)
+        m = recognise(self.catalogue, pred, slot_subject, obj, speaker, embedder, phrase, cues.change)
         if m is None:
             m = self._special(pred, subject, obj, ctx)
         m = m0 or m
