@@ -193,16 +193,21 @@ _shared_lock = threading.Lock()
 RUNTIMES = ("auto", "onnx", "torch")
 
 
-def _build(model: str | None, device: str | None, batch_size: int, runtime: str,
-           quantize: str | None) -> EmbeddingModel:
-    from mem_graph import embed_onnx
-
+def check_runtime(runtime: str, quantize: str | None) -> None:
+    """Refuse a runtime / quantisation pair the embedder cannot run (checked before any model loads)."""
     if runtime not in RUNTIMES:
         raise ConfigError(f"embedder.config.runtime must be one of {RUNTIMES}, got {runtime!r}")
     if quantize not in (None, "int8"):
         raise ConfigError(f"embedder.config.quantize must be 'int8' or absent, got {quantize!r}")
     if quantize and runtime == "torch":
         raise ConfigError("embedder.config.quantize needs the ONNX runtime; drop runtime 'torch'")
+
+
+def _build(model: str | None, device: str | None, batch_size: int, runtime: str,
+           quantize: str | None) -> EmbeddingModel:
+    from mem_graph import embed_onnx
+
+    check_runtime(runtime, quantize)
     folder = Path(model) if model else packaged_model_path()
     onnx_possible = (device in (None, "cpu") and folder.is_dir() and embed_onnx.supports(folder)
                      and embed_onnx.onnx_runtime_available())

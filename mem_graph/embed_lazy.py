@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mem_graph.config import EmbedderConfig
-from mem_graph.embed import RUNTIMES, DocumentEmbedder, _check_pooling, build_embedder, packaged_model_path
+from mem_graph.embed import DocumentEmbedder, _check_pooling, build_embedder, check_runtime, packaged_model_path
 from mem_graph.errors import ConfigError
 
 
@@ -32,13 +32,7 @@ def folder_dim(folder: Path) -> int | None:
 def check_settings(c: dict[str, Any]) -> None:
     """The settings build_embedder refuses, checked without loading anything (so Memory() still fails fast)."""
     _check_pooling(c.get("pooling", "sentences"))
-    runtime, quantize = c.get("runtime", "auto"), c.get("quantize")
-    if runtime not in RUNTIMES:
-        raise ConfigError(f"embedder.config.runtime must be one of {RUNTIMES}, got {runtime!r}")
-    if quantize not in (None, "int8"):
-        raise ConfigError(f"embedder.config.quantize must be 'int8' or absent, got {quantize!r}")
-    if quantize and runtime == "torch":
-        raise ConfigError("embedder.config.quantize needs the ONNX runtime; drop runtime 'torch'")
+    check_runtime(c.get("runtime", "auto"), c.get("quantize"))
 
 
 class LazyEmbedder:
