@@ -6,7 +6,9 @@ they are k views of fewer things said, and several of them can push other turns'
 So memories derived from the same single source message (``source.message_ids``) take one place: the best
 ranked stays, and its siblings from that turn travel with it as ``related`` (nothing said is hidden from a
 caller that reads them). A memory with no message id, or one drawn from several messages at once (an LLM
-fact over a whole ``add()``), is its own group: which message it came from is not known.
+fact over a whole ``add()``), is its own group: which message it came from is not known. A slot-filling fact
+about a subject no better-ranked memory of its turn is about ("I moved to Berlin" beside "my sister Anna lives in
+Lyon") is a different current value, about someone else, and keeps its own place.
 """
 
 from __future__ import annotations
@@ -38,13 +40,16 @@ def collapse_turns(ranked: list[C]) -> list[tuple[C, list[C]]]:
     """
     out: list[tuple[C, list[C]]] = []
     where: dict[tuple[str, str], int] = {}
+    subjects: dict[tuple[str, str], set[str]] = {}  # whom a turn's kept memories are about
     for c in ranked:
         key = turn_key(c.record)
+        subject = c.record.subject_key
         if key is None:
             out.append((c, []))
-        elif key in where:
+        elif key in where and not (subject and c.record.slot and subject not in subjects[key]):
             out[where[key]][1].append(c)
         else:
-            where[key] = len(out)
+            where.setdefault(key, len(out))
+            subjects.setdefault(key, set()).update([subject] if subject else [])
             out.append((c, []))
     return out

@@ -44,3 +44,12 @@ def test_without_collapse_one_turn_can_fill_the_top_k(tmp_path: Path, collapse: 
     """The failure the collapse fixes (the behaviour before it): the first turn's facts crowd the top 3."""
     turns = [_turn(h) for h in _search(tmp_path, collapse=collapse)]
     assert len(set(turns)) < 3
+
+
+def test_a_fact_about_someone_else_in_the_same_turn_keeps_its_own_place(tmp_path: Path) -> None:
+    """Where the user lives must not hide under their sister's city because one message said both."""
+    with Memory(path=tmp_path / "m") as mem:
+        mem.add("I live in Paris.", user_id="alice")
+        mem.add("I moved to Berlin. I work at Acme. My sister Anna lives in Lyon.", user_id="alice")
+        hits = mem.search("where does alice live?", user_id="alice", limit=3)["results"]
+    assert any("Berlin" in h["memory"] for h in hits), [h["memory"] for h in hits]
