@@ -195,14 +195,15 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
     if attribute is not None:
         # "our service" is the service; "my cat's name" is an attribute of the cat
         return Subject(attribute, type="thing", attribute=attribute, owner=owner, triples=triples,
-                       entities=_dedupe(entities), tokens=tokens)
+                       entities=dedupe_entities(entities), tokens=tokens)
     if current is None:
         return None
-    return Subject(current, type=ctype, kin=kin, triples=triples, entities=_dedupe(entities), tokens=tokens,
+    return Subject(current, type=ctype, kin=kin, triples=triples, entities=dedupe_entities(entities), tokens=tokens,
                    evidence="possessive chain" if len(triples) > 1 else "")
 
 
-def _dedupe(entities: list[EntityRef]) -> list[EntityRef]:
+def dedupe_entities(entities: list[EntityRef]) -> list[EntityRef]:
+    """Entities once each, by normalised name (first spelling wins)."""
     return list({e.key: e for e in entities if e.key}.values())
 
 

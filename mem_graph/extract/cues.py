@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mem_graph.types import Fact
+
 Tense = Literal["present", "past", "plan"]
 
 CHANGE_VERBS = frozenset(
@@ -172,3 +174,13 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if cues.negated:
         cues.note("negated")
     return cues
+
+
+def link_replacements(facts: list[Fact]) -> None:
+    """A negation whose replacement the same turn states ("I don't use MySQL anymore, I switched to
+    PostgreSQL"): the replacement carries the change, so the negation only cancels."""
+    changes = [f for f in facts if not f.negated and f.tense == "present" and (
+        f.replaces or any(w in f.evidence for w in ("switch", "move", "migrat", "now", "replace", "trade")))]
+    for f in facts:
+        if f.negated and changes and f.tense == "present":
+            f.replaced_in_turn = True

