@@ -8,9 +8,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from collections.abc import Callable, Iterator  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -52,39 +51,3 @@ def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if _NEO4J_TIMINGS:
         terminalreporter.write_line("neo4j test server: " + ", ".join(f"{k}={v:.1f}" for k, v in _NEO4J_TIMINGS.items()))
-
-
-# -- the LLM extractor against a scripted OpenAI-compatible server on loopback (test_llm_*.py) -------------
-MakeMemory = Callable[..., Memory]
-
-
-@pytest.fixture
-def llm() -> Iterator[Any]:
-    from llm_server import ScriptedLLM
-
-    from mem_graph.extract.llm import forget_formats
-
-    forget_formats()  # a reused loopback port must not inherit another test's downgrade
-    server = ScriptedLLM().start()
-    yield server
-    server.stop()
-    forget_formats()
-
-
-@pytest.fixture
-def make_memory(tmp_path: Path, llm: Any) -> Iterator[MakeMemory]:
-    """Memory on the embedded stores with the LLM pointed at the scripted server."""
-    opened: list[Memory] = []
-
-    def make(extractor: str = "llm", llm_config: dict[str, Any] | None = None, **extra: Any) -> Memory:
-        config = {"path": str(tmp_path / f"mem{len(opened)}"), "extractor": extractor,
-                  "llm": {"provider": "openai", "config": {
-                      "model": "test-model", "base_url": llm.url, "api_key": "sk-test", "timeout": 5,
-                      "max_retries": 1, "retry_backoff": 0, **(llm_config or {})}}, **extra}
-        m = Memory(config=config)
-        opened.append(m)
-        return m
-
-    yield make
-    for m in opened:
-        m.close()
