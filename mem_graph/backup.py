@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import pydantic
 
-from mem_graph.backup_schema import LINES, EntityLine, EventLine, Footer, Header, MemoryLine, MentionLine, MessageLine
+from mem_graph.backup_schema import LINES, EntityLine, EventLine, Footer, Header, MemoryLine, MessageLine
 from mem_graph.config import LimitsConfig
 from mem_graph.errors import MemGraphError, ValidationError
 from mem_graph.maintenance import history_rows, read_all
@@ -77,7 +77,7 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
         counts[kind] += 1
         out.write(json.dumps({"type": kind, **data}, ensure_ascii=False) + "\n")
 
-    with mem._write_lock:  # noqa: SLF001 - a consistent cut: no write runs while we read
+    with mem._write_lock:
         out.write(json.dumps({"type": "header", "format": FORMAT, "version": VERSION, "exported_at": to_iso(now()),
                               "scope": scope.stored_fields() if scope else None}) + "\n")
         records, skipped = _records(mem, scope)
@@ -219,7 +219,7 @@ def import_(mem: Memory, parts: Parts) -> dict[str, int]:
         mentions[m.memory_id].append(m.entity_id)
     lines: list[tuple[int, MemoryLine]] = parts["memory"]
     records = [m.record() for _, m in lines]
-    with mem._write_lock:  # noqa: SLF001
+    with mem._write_lock:
         _refuse_foreign_ids(mem, lines, records)
         if records:
             new = [(r, [EntityRef(entities[e].display, entities[e].entity_type)
@@ -253,7 +253,7 @@ def _write_history(mem: Memory, events: list[EventLine], messages: list[MessageL
     fresh = [e.model_dump() for e in sorted(events, key=lambda e: e.seq or 0)
              if (e.memory_id, e.event, e.created_at) not in seen]
     rows = [m.model_dump() for m in messages]
-    with h._tx() as db:  # noqa: SLF001 - rows are restored as stored
+    with h._tx() as db:
         db.executemany(
             f"INSERT INTO events ({', '.join(_EVENT_COLS)}) VALUES ({', '.join('?' * len(_EVENT_COLS))})",
             [tuple(json.dumps(e[c]) if c == "message_ids" else _stored(c, e[c]) for c in _EVENT_COLS)

@@ -33,13 +33,27 @@ import httpx
 
 from mem_graph.errors import ConflictError, LLMError, MemGraphError, NotFoundError, StoreError, ValidationError
 from mem_graph.server.errors import (
-    AuthenticationError, HubUnavailableError, MalformedRequestError, PayloadTooLargeError, PermissionDeniedError,
-    RateLimitError, RequestInProgressError,
+    AuthenticationError,
+    HubUnavailableError,
+    MalformedRequestError,
+    PayloadTooLargeError,
+    PermissionDeniedError,
+    RateLimitError,
+    RequestInProgressError,
 )
 from mem_graph.validation import check_memory_id
 
-__all__ = ["MemoryClient", "AsyncMemoryClient", "AuthenticationError", "PermissionDeniedError", "RateLimitError",
-           "PayloadTooLargeError", "MalformedRequestError", "HubUnavailableError", "RequestInProgressError"]
+__all__ = [
+    "AsyncMemoryClient",
+    "AuthenticationError",
+    "HubUnavailableError",
+    "MalformedRequestError",
+    "MemoryClient",
+    "PayloadTooLargeError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "RequestInProgressError",
+]
 
 DEFAULT_URL = "http://127.0.0.1:8765"
 URL_ENV, TOKEN_ENV = "MEM_GRAPH_URL", "MEM_GRAPH_TOKEN"

@@ -148,7 +148,7 @@ class CypherSandbox:
             version = hashlib.blake2b(pickle.dumps(tables), digest_size=16).hexdigest()
         try:
             request = pickle.dumps(params)  # what the worker will get; refuse what it could not
-        except Exception as exc:  # noqa: BLE001 - any unpicklable value is the caller's input
+        except Exception as exc:
             raise ValidationError(f"cypher params must be plain values: {exc}") from None
         del request
         worker = self.pool.take(key, cfg.timeout_ms / 1000)

@@ -66,7 +66,7 @@ class SentenceTransformerEmbedder:
         try:
             # local_files_only: never reach for a model hub at run time
             self._model = SentenceTransformer(source, device=device or "cpu", local_files_only=True)
-        except Exception as exc:  # noqa: BLE001 - surface any loader failure as a config error
+        except Exception as exc:
             raise ConfigError(
                 f"cannot load embedding model {source!r} offline ({exc}); give a local folder or an "
                 "already-cached model name in embedder.config.model"

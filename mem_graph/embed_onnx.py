@@ -156,12 +156,12 @@ class OnnxEmbedder:
                 log.info("exporting %s to ONNX (%s) once, into %s", folder, quantize or "fp32", target)
                 try:
                     _export(folder, target, quantize)
-                except Exception as exc:  # noqa: BLE001 - any exporter failure means "use torch instead"
+                except Exception as exc:
                     raise ConfigError(f"cannot export {folder} to ONNX: {exc}") from exc
             try:
                 self._session = ort.InferenceSession(str(target), options, providers=["CPUExecutionProvider"])
                 break
-            except Exception as exc:  # noqa: BLE001 - a damaged cache file: export again, once
+            except Exception as exc:
                 if attempt == 2:
                     raise ConfigError(f"cannot load the ONNX export {target}: {exc}") from exc
                 log.warning("ONNX export %s is unreadable (%s); exporting again", target, exc)

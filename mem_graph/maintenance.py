@@ -25,7 +25,7 @@ from mem_graph.stores.boundary import get_readable
 from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES, NEVER
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.timeutil import now, to_iso
-from mem_graph.types import Message, MemoryRecord, Scope, Status, normalise_entity, text_hash
+from mem_graph.types import MemoryRecord, Message, Scope, Status, normalise_entity, text_hash
 from mem_graph.write import WritePlan
 
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ class Snapshot:
 
 def history_rows(history: HistoryStore, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
     """Raw rows from the history database (a direct scan, no scope filter)."""
-    with history._lock:  # noqa: SLF001 - maintenance reads the tables directly
-        cur = history._db.execute(sql, args)  # noqa: SLF001
+    with history._lock:
+        cur = history._db.execute(sql, args)
         cols = [c[0] for c in cur.description]
         return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
 
@@ -150,7 +150,7 @@ def _scope_of(row: dict[str, Any]) -> dict[str, str]:
 
 def check(mem: Memory) -> CheckReport:
     """Compare the three stores; changes nothing."""
-    with mem._write_lock:  # noqa: SLF001 - no write may run while the stores are compared
+    with mem._write_lock:
         snap = snapshot(mem)
     return _compare(snap)
 
@@ -205,7 +205,7 @@ def repair(mem: Memory, *, preface: list[dict[str, Any]] | None = None) -> list[
     def act(action: str, **detail: Any) -> None:
         actions.append({"action": action, **detail})
 
-    with mem._write_lock:  # noqa: SLF001
+    with mem._write_lock:
         if mem.history_store.journal_pending():
             n = mem.writer.replay_pending()
             act("replayed_journal", plans=n)
@@ -296,14 +296,14 @@ def _drop_duplicates(mem: Memory, groups: list[list[str]], act: Any) -> None:
 
 
 def _record(history: HistoryStore, actions: list[dict[str, Any]]) -> None:
-    with history._tx() as db:  # noqa: SLF001
+    with history._tx() as db:
         db.execute(_LOG_SCHEMA)
         db.executemany("INSERT INTO maintenance_log (at, action, detail) VALUES (?,?,?)",
                        [(now(), a["action"], json.dumps(a, default=str)) for a in actions])
 
 
 def maintenance_log(history: HistoryStore) -> list[dict[str, Any]]:
-    with history._tx() as db:  # noqa: SLF001
+    with history._tx() as db:
         db.execute(_LOG_SCHEMA)
     return [{**r, "at": to_iso(r["at"]), "detail": json.loads(r["detail"])}
             for r in history_rows(history, "SELECT * FROM maintenance_log ORDER BY id")]
@@ -318,7 +318,7 @@ def apply_retention(mem: Memory, retention_days: float, *, at: float | None = No
         raise ValidationError(f"retention_days must be a number >= 0, got {retention_days!r}")
     cutoff = (now() if at is None else at) - float(retention_days) * 86400
     erased: list[str] = []
-    with mem._write_lock:  # noqa: SLF001
+    with mem._write_lock:
         by_scope: dict[str, list[MemoryRecord]] = defaultdict(list)
         for r in snapshot(mem).vectors.values():
             if r.expires_at <= cutoff:
@@ -344,7 +344,7 @@ def reembed(mem: Memory, *, batch: int = 256, progress: Callable[[int, int], Non
     """
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
         raise ValidationError(f"batch must be a positive integer, got {batch!r}")
-    with mem._write_lock:  # noqa: SLF001
+    with mem._write_lock:
         ids = mem.vectors.all_ids()
         skipped: list[str] = []
         for start in range(0, len(ids), batch):

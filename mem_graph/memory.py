@@ -13,11 +13,11 @@ from typing import Any
 from mem_graph.config import MemoryConfig, load_config
 from mem_graph.corrections import USER, Corrections, check_note, event_in_scope, undo_targets
 from mem_graph.embed_lazy import LazyEmbedder
+from mem_graph.erasure import Eraser, secure_tree
 from mem_graph.errors import ConflictError, NotFoundError, ValidationError
+from mem_graph.expiry import expired_memories
 from mem_graph.extract.reconcile import Reconciler
 from mem_graph.extract.rules import RuleExtractor
-from mem_graph.erasure import Eraser, secure_tree
-from mem_graph.expiry import expired_memories
 from mem_graph.graph_view import GraphView
 from mem_graph.locks import FairRLock
 from mem_graph.retrieve.graph_expand import GraphExpander
@@ -29,8 +29,15 @@ from mem_graph.stores.vector.base import VectorFilter, scroll_all, scroll_all_id
 from mem_graph.timeutil import now, parse_timestamp
 from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
 from mem_graph.validation import (
-    check_int64, check_limit, check_memory_id, check_metadata, check_text, check_unicode, make_scope,
-    normalise_messages, show,
+    check_int64,
+    check_limit,
+    check_memory_id,
+    check_metadata,
+    check_text,
+    check_unicode,
+    make_scope,
+    normalise_messages,
+    show,
 )
 from mem_graph.write import WritePipeline, WritePlan
 

@@ -97,7 +97,7 @@ class _Roots:
         if self.shm is not None and shutil.disk_usage(self.shm).free > 4 * table_bytes(tables) + 256 * 2**20:
             try:
                 return _Copy(self.shm, schema, tables, pool_mb)
-            except Exception:  # noqa: BLE001 - e.g. tmpfs filled up meanwhile: the disk is the fallback
+            except Exception:
                 pass
         return _Copy(self.disk, schema, tables, pool_mb)
 
@@ -142,7 +142,7 @@ def _query(copy: _Copy, query: str, params: dict[str, Any], lim: dict[str, int])
         return ("raw", body)
     except MemoryError:
         return ("error", "memory", "MemoryError")
-    except Exception as exc:  # noqa: BLE001 - the query is the caller's input; its error goes back to them
+    except Exception as exc:
         msg = str(exc) or type(exc).__name__
         low = msg.lower()
         if "interrupt" in low or "timeout" in low:
@@ -190,7 +190,7 @@ def main() -> None:
                     continue
                 try:
                     copy = roots.build(config["schema"], tables, config["buffer_pool_mb"])
-                except Exception as exc:  # noqa: BLE001 - reported to the parent as a store failure
+                except Exception as exc:
                     _write(stdout, pickle.dumps(("error", "build", str(exc))))
                     continue
                 del tables

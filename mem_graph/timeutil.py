@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from mem_graph.errors import ValidationError
 
@@ -18,7 +18,7 @@ def to_iso(ts: float | None) -> str | None:
     if ts is None or ts >= FAR_FUTURE:
         return None
     try:
-        return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat()
+        return datetime.fromtimestamp(ts, tz=UTC).isoformat()
     except (OverflowError, ValueError, OSError):  # stored before parse_timestamp checked the range of every form
         return None
 
@@ -36,7 +36,7 @@ def parse_timestamp(value: object, *, field: str = "timestamp") -> float | None:
             raise ValidationError(f"{field} out of range (1970 to 2100): {shown}")
         return float(value)
     if isinstance(value, datetime):  # the range applies after parsing, whatever form the time came in
-        dt = value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+        dt = value if value.tzinfo else value.replace(tzinfo=UTC)
         try:
             ts = dt.timestamp()
         except (OverflowError, ValueError, OSError):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import time
 import re
+import time
 import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum

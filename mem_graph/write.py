@@ -26,8 +26,8 @@ from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
 from mem_graph.erasure import Eraser
 from mem_graph.errors import ScopeError, StoreError
-from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.catalogue import slot_words
+from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import SPEAKER, RuleExtractor, is_chitchat, not_memorable, statements
 from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
@@ -435,7 +435,7 @@ class WritePipeline:
             except StoreError:  # the store may come back: the plan stays journaled for the next open
                 log.exception("replay of write plan %s failed; it stays journaled", op_id)
                 continue
-            except Exception as exc:  # noqa: BLE001 - a plan that can never apply must not brick every open
+            except Exception as exc:
                 log.exception("write plan %s cannot be applied; set aside in journal_failed", op_id)
                 self.history.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
                 continue
@@ -447,7 +447,7 @@ class WritePipeline:
                 self._resume_bulk(op_id, payload)
             except StoreError:
                 log.exception("finishing bulk add %s failed; it stays journaled", op_id)
-            except Exception as exc:  # noqa: BLE001 - as for a write plan: never brick every open
+            except Exception as exc:
                 log.exception("bulk add %s cannot be finished; set aside in journal_failed", op_id)
                 self.history.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
         return len(pending)

@@ -160,7 +160,7 @@ def _verify(path: Path, ack_path: Path, rng: random.Random, search_sample: int) 
     import sqlite3
 
     from mem_graph import Memory, NotFoundError
-    from mem_graph.maintenance import _lifecycle, _is_removal, check, history_rows, snapshot
+    from mem_graph.maintenance import _is_removal, _lifecycle, check, history_rows, snapshot
 
     db = sqlite3.connect(path / "history.sqlite")
     pending = db.execute("SELECT count(*) FROM journal").fetchone()[0] if _has_table(db, "journal") else 0
@@ -254,7 +254,7 @@ def _fork(target: Any, *args: Any, fault: str | None = None, log_path: Path | No
                 os.environ[FAULT_ENV] = fault
             result = target(*args)
             os.write(w, json.dumps(result if result is not None else {}).encode())
-        except BaseException as exc:  # noqa: BLE001 - reported to the parent
+        except BaseException as exc:
             os.write(w, json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode())
             code = 1
         finally:

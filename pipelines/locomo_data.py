@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -56,7 +56,7 @@ def parse_session_time(value: str | None) -> float | None:
         return None
     for fmt in ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %b, %Y"):
         try:
-            return datetime.strptime(value.strip(), fmt).replace(tzinfo=timezone.utc).timestamp()
+            return datetime.strptime(value.strip(), fmt).replace(tzinfo=UTC).timestamp()
         except ValueError:
             continue
     return None

@@ -7,7 +7,7 @@ wording of a fact passes. In every string list, ``a|b`` means "a or b".
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -35,7 +35,7 @@ Slot = Literal[
     "likes", "hobbies", "languages", "tech", "drink", "phone", "name", "relationship", "instrument", "sport",
 ]
 Event = Literal["ADD", "UPDATE", "DELETE", "NONE"]
-DEFAULT_START = datetime(2024, 5, 6, 9, 0, tzinfo=timezone.utc)
+DEFAULT_START = datetime(2024, 5, 6, 9, 0, tzinfo=UTC)
 TURN_GAP = timedelta(minutes=2)
 
 
@@ -44,7 +44,7 @@ class _Strict(BaseModel):
 
 
 def _aware(value: datetime) -> datetime:
-    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 class Turn(_Strict):

@@ -17,7 +17,6 @@ from typing import Any
 from pipelines.reconcile_cases import Case, Expect
 
 
-
 @dataclass
 class Check:
     name: str
@@ -99,7 +98,7 @@ def run_case(case: Case, mem: Any = None, config: dict[str, Any] | None = None) 
                 Memory(path=Path(d) / "m", config=config) as fresh:
             replay(fresh, case)
             _check(fresh, case, result)
-    except Exception as exc:  # noqa: BLE001  a crash is a failed case, reported with its cause
+    except Exception as exc:
         result.error = f"{type(exc).__name__}: {exc}"[:500]
     return result
 

@@ -51,11 +51,10 @@ class Mem0Side:
 
     def __init__(self, workdir: Path, threads: int = 1):
         os.environ.setdefault("MEM0_TELEMETRY", "False")
+        import torch
         from mem0 import Memory as Mem0Memory
 
         from mem_graph.embed import packaged_model_path
-
-        import torch
 
         torch.set_num_threads(threads)
         self.mem = Mem0Memory.from_config({

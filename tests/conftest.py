@@ -8,12 +8,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-from mem_graph import Memory  # noqa: E402
+from mem_graph import Memory
 
 
 @pytest.fixture

@@ -92,7 +92,7 @@ class ScriptedLLM:
 
 def _handler(llm: ScriptedLLM) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server API
+        def do_POST(self) -> None:
             raw = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
             body = json.loads(raw) if raw else {}
             llm.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body, raw))

@@ -119,7 +119,7 @@ def wait_for_bolt(uri: str, deadline: float) -> None:
             with neo4j.GraphDatabase.driver(uri, auth=("neo4j", "unused")) as driver:
                 driver.verify_connectivity()
                 return
-        except Exception as exc:  # noqa: BLE001 - keep polling until the deadline
+        except Exception as exc:
             last = exc
             time.sleep(0.2)
     raise Unavailable(f"Neo4j at {uri} did not answer over Bolt: {last}")

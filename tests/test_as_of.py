@@ -8,7 +8,7 @@ single-valued slot the newest ranks first even when an invalidation was missed.
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,8 +19,8 @@ from mem_graph.timeutil import parse_timestamp
 from mem_graph.types import MemoryRecord, Scope, Status, text_hash
 from mem_graph.write import WritePlan
 
-T1 = datetime(2024, 1, 10, 9, 0, tzinfo=timezone.utc).timestamp()  # "I live in Beijing"
-T2 = datetime(2024, 4, 2, 18, 30, tzinfo=timezone.utc).timestamp()  # "I moved to Shanghai"
+T1 = datetime(2024, 1, 10, 9, 0, tzinfo=UTC).timestamp()  # "I live in Beijing"
+T2 = datetime(2024, 4, 2, 18, 30, tzinfo=UTC).timestamp()  # "I moved to Shanghai"
 BETWEEN, AFTER = (T1 + T2) / 2, T2 + 86400
 
 
@@ -63,7 +63,7 @@ def test_search_as_of_answers_with_the_value_and_relations_valid_then(moved: Mem
     assert "Shanghai" not in {r["destination"] for r in then["relations"]}
     now = moved.search("Where does the user live?", user_id="u")
     assert "Shanghai" in now["results"][0]["memory"]
-    iso = datetime.fromtimestamp(BETWEEN, tz=timezone.utc).isoformat()
+    iso = datetime.fromtimestamp(BETWEEN, tz=UTC).isoformat()
     assert moved.search("Where does the user live?", user_id="u", as_of=iso)["results"][0]["memory"] == \
         then["results"][0]["memory"]
 
@@ -178,7 +178,7 @@ def test_cli_search_and_list_take_as_of(tmp_path: Path) -> None:
     with Memory(path=path) as mem:
         mem.add("I live in Beijing.", user_id="u", timestamp=T1)
         mem.add("I moved to Shanghai.", user_id="u", timestamp=T2)
-    iso = datetime.fromtimestamp(BETWEEN, tz=timezone.utc).isoformat()
+    iso = datetime.fromtimestamp(BETWEEN, tz=UTC).isoformat()
     for when in (iso, str(BETWEEN)):
         code, out = _cli("list", "--path", str(path), "--user", "u", "--as-of", when, "--json")
         assert code == 0 and "Beijing" in out and "Shanghai" not in out, out

@@ -22,8 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mem_graph import Memory
-from mem_graph.cli import main
-from mem_graph.cli import options
+from mem_graph.cli import main, options
 from mem_graph.errors import ValidationError
 
 

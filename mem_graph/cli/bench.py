@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -11,17 +11,17 @@ from mem_graph.cli.options import ConfigOpt, config_source, console
 from mem_graph.logging_setup import quiet_libraries
 
 
-def bench(suite: Annotated[Optional[str], typer.Argument(
+def bench(suite: Annotated[str | None, typer.Argument(
               help="`reconcile`: the reconciliation benchmark (tests/reconcile_cases). Omitted: speed.")] = None,
           sizes: Annotated[str, typer.Option(help="Comma-separated memory counts.")] = "1000,10000",
           queries: Annotated[int, typer.Option(help="Searches per size.")] = 200,
           workloads: Annotated[str, typer.Option(
               help="Comma-separated: synthetic (short sentences), locomo (LoCoMo-length turns).")] = "synthetic,locomo",
-          json_out: Annotated[Optional[Path], typer.Option("--json")] = None,
+          json_out: Annotated[Path | None, typer.Option("--json")] = None,
           config: ConfigOpt = None,
           case_set: Annotated[str, typer.Option("--set", help="reconcile: dev, heldout or all.")] = "all",
           extractor: Annotated[str, typer.Option(help="reconcile: comma-separated rules, llm, hybrid.")] = "rules",
-          only: Annotated[Optional[str], typer.Option(help="reconcile: one case id.")] = None,
+          only: Annotated[str | None, typer.Option(help="reconcile: one case id.")] = None,
           verbose: Annotated[bool, typer.Option("--verbose", "-v", help="reconcile: show each miss.")] = False) -> None:
     """Measure add throughput and search latency on the embedded default (temporary directory);
     ``bench reconcile``: how well changes in a conversation are understood (pipelines/reconcile_bench.py)."""

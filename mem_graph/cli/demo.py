@@ -7,7 +7,15 @@ from typing import Annotated
 import typer
 
 from mem_graph.cli.options import (
-    ConfigOpt, PathOpt, console, decision_line, line, open_memory, progress_bar, relation_line, scope,
+    ConfigOpt,
+    PathOpt,
+    console,
+    decision_line,
+    line,
+    open_memory,
+    progress_bar,
+    relation_line,
+    scope,
 )
 
 DEMO_CONVERSATION = [

@@ -8,20 +8,31 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import networkx as nx
 import typer
 from rich.table import Table
 
 from mem_graph.cli.options import (
-    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, line, lit, open_memory, print_json, relation_line,
+    AgentOpt,
+    ConfigOpt,
+    JsonOpt,
+    PathOpt,
+    RunOpt,
+    UserOpt,
+    console,
+    line,
+    lit,
+    open_memory,
+    print_json,
+    relation_line,
     scope,
 )
 from mem_graph.errors import ValidationError
 
 graph_app = typer.Typer(help="Explore and export a scope's entity graph.", no_args_is_help=True)
-ParamOpt = Annotated[Optional[list[str]], typer.Option(
+ParamOpt = Annotated[list[str] | None, typer.Option(
     "--param", "-p", help="Query parameter KEY=VALUE (VALUE parsed as JSON when it can be); repeatable.")]
 InvalidOpt = Annotated[bool, typer.Option("--include-invalid", help="Include superseded (invalidated) relations.")]
 

@@ -5,7 +5,7 @@ The hub serves the same tools over streamable HTTP at /mcp (``mem-graph serve``)
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -13,10 +13,10 @@ from mem_graph.cli.options import ConfigOpt, PathOpt, memory_config
 
 
 def mcp(path: PathOpt = None, config: ConfigOpt = None,
-        user: Annotated[Optional[str], typer.Option(
+        user: Annotated[str | None, typer.Option(
             "--user", "-u", help="Pin the server to this user: tools default to it and refuse any other. "
                                  "Without it every call names its user_id (or agent_id / run_id).")] = None,
-        namespace: Annotated[Optional[str], typer.Option(
+        namespace: Annotated[str | None, typer.Option(
             "--namespace", "-n", help="Pin the server to this namespace (default: any; calls default to "
                                       "'default').")] = None) -> None:
     """Run an MCP server on stdin/stdout for one local store (the MCP host starts this command)."""

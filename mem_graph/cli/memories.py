@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from mem_graph.cli.options import (
-    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, decision_line, line, lit, memories_table,
-    open_memory, print_json, progress_bar, relation_line, resolve_id, scope,
+    AgentOpt,
+    ConfigOpt,
+    JsonOpt,
+    PathOpt,
+    RunOpt,
+    UserOpt,
+    console,
+    decision_line,
+    line,
+    lit,
+    memories_table,
+    open_memory,
+    print_json,
+    progress_bar,
+    relation_line,
+    resolve_id,
+    scope,
 )
 from mem_graph.timeutil import epoch_or_iso
 
@@ -32,7 +47,7 @@ def add(text: Annotated[str, typer.Argument(help="What the user said.")], user: 
         console.print("nothing to remember (chit-chat or no facts)", style="dim")
 
 
-AsOfOpt = Annotated[Optional[str], typer.Option(
+AsOfOpt = Annotated[str | None, typer.Option(
     "--as-of", help="What was believed at this time: ISO-8601 (2024-03-01T12:00:00Z) or epoch seconds.")]
 
 

@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from mem_graph.cli.options import (
-    AgentOpt, ConfigOpt, JsonOpt, PathOpt, RunOpt, UserOpt, console, line, lit, open_memory, print_json,
-    progress_bar, scope,
+    AgentOpt,
+    ConfigOpt,
+    JsonOpt,
+    PathOpt,
+    RunOpt,
+    UserOpt,
+    console,
+    line,
+    lit,
+    open_memory,
+    print_json,
+    progress_bar,
+    scope,
 )
 
-NamespaceOpt = Annotated[Optional[str], typer.Option("--namespace", help="Namespace of the scope (default: default).")]
+NamespaceOpt = Annotated[str | None, typer.Option("--namespace", help="Namespace of the scope (default: default).")]
 
 
 def check(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:

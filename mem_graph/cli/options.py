@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -31,13 +32,13 @@ if TYPE_CHECKING:
 console = Console(highlight=False, emoji=False)
 err = Console(stderr=True, highlight=False, emoji=False)
 
-PathOpt = Annotated[Optional[Path], typer.Option(
+PathOpt = Annotated[Path | None, typer.Option(
     "--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
-ConfigOpt = Annotated[Optional[str], typer.Option(
+ConfigOpt = Annotated[str | None, typer.Option(
     "--config", "-c", help='A JSON or TOML config file, or a JSON object inline (\'{"retrieval": {...}}\').')]
-UserOpt = Annotated[Optional[str], typer.Option("--user", "-u", help="user_id scope.")]
-AgentOpt = Annotated[Optional[str], typer.Option("--agent", help="agent_id scope.")]
-RunOpt = Annotated[Optional[str], typer.Option("--run", help="run_id scope.")]
+UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user_id scope.")]
+AgentOpt = Annotated[str | None, typer.Option("--agent", help="agent_id scope.")]
+RunOpt = Annotated[str | None, typer.Option("--run", help="run_id scope.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print raw JSON.")]
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")

@@ -15,7 +15,7 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -24,12 +24,12 @@ from mem_graph.cli.options import console
 LOOPBACK = "127.0.0.1"
 
 
-def ui(path: Annotated[Optional[Path], typer.Option("--path", help="Data directory (default: $MEM_GRAPH_HOME or "
+def ui(path: Annotated[Path | None, typer.Option("--path", help="Data directory (default: $MEM_GRAPH_HOME or "
                                                                    "~/.mem_graph).")] = None,
-       config: Annotated[Optional[str], typer.Option("--config", "-c", help="JSON or TOML memory config file, "
+       config: Annotated[str | None, typer.Option("--config", "-c", help="JSON or TOML memory config file, "
                                                                              "or a JSON object inline.")] = None,
        port: Annotated[int, typer.Option(help="Loopback TCP port (0: any free one).")] = 0,
-       user: Annotated[Optional[str], typer.Option("--user", help="User id to show first.")] = None,
+       user: Annotated[str | None, typer.Option("--user", help="User id to show first.")] = None,
        open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the page in a browser.")] = True,
        log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "warning") -> None:
     """Browse, search, correct and explore a local memory in your browser (127.0.0.1 only; Ctrl-C stops)."""

@@ -7,12 +7,9 @@ from __future__ import annotations
 import re
 
 CHITCHAT = frozenset(
-    "ok okay k kk thanks thank thx ty you hi hello hey yo bye goodbye cya see ya lol lmao haha hahaha hmm "
-    "sure great cool yes no yeah yep nope nice good morning night evening afternoon awesome wow right alright "
-    "fine got it welcome please sounds perfect oh ah uh um well bro dude man sorry np pls".split()
+    ["ok", "okay", "k", "kk", "thanks", "thank", "thx", "ty", "you", "hi", "hello", "hey", "yo", "bye", "goodbye", "cya", "see", "ya", "lol", "lmao", "haha", "hahaha", "hmm", "sure", "great", "cool", "yes", "no", "yeah", "yep", "nope", "nice", "good", "morning", "night", "evening", "afternoon", "awesome", "wow", "right", "alright", "fine", "got", "it", "welcome", "please", "sounds", "perfect", "oh", "ah", "uh", "um", "well", "bro", "dude", "man", "sorry", "np", "pls"]
 )
-FILLERS = frozenset("ok okay so well weirdly honestly lol haha oh and but actually wait hmm yeah also tbh um "
-                    "anyway funny weird thing".split())
+FILLERS = frozenset(["ok", "okay", "so", "well", "weirdly", "honestly", "lol", "haha", "oh", "and", "but", "actually", "wait", "hmm", "yeah", "also", "tbh", "um", "anyway", "funny", "weird", "thing"])
 _WORD = re.compile(r"[a-z']+")
 _QUESTION_START = re.compile(
     r"^\s*(?:(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"

@@ -20,19 +20,14 @@ FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
 THIRD_PERSON = frozenset({"he", "she", "him", "her"})
 SKIPPED_PRONOUNS = frozenset({"it", "they", "you", "this", "that", "there", "who", "what", "which", "everyone",
                               "someone", "anyone", "one", "everybody", "nobody", "somebody", "these", "those"})
-FILLER_NAMES = frozenset("yep yeah yup nope lol haha ok okay omg wow ugh hey hi well".split())
+FILLER_NAMES = frozenset(["yep", "yeah", "yup", "nope", "lol", "haha", "ok", "okay", "omg", "wow", "ugh", "hey", "hi", "well"])
 POSSESSIVES = frozenset({"my", "our"})
 KIN = frozenset(
-    "brother sister mother father mom mum dad mommy daddy son daughter kid kids child children baby wife husband "
-    "boyfriend girlfriend partner fiance fiancee fiancé fiancée spouse friend bestie buddy cousin uncle aunt "
-    "grandma grandmother grandpa grandfather grandson granddaughter nephew niece boss manager colleague "
-    "coworker co-worker roommate flatmate housemate neighbour neighbor teacher mentor therapist doctor "
-    "stepdad stepmom stepmother stepfather stepson stepdaughter sibling twin in-law ex".split())
-PARTNER_NOUNS = frozenset("boyfriend girlfriend partner wife husband fiance fiancee fiancé fiancée spouse".split())
-CHILD_NOUNS = frozenset("son daughter kid child baby stepson stepdaughter".split())
-PAST_FORMS = frozenset("got bought sold went took made had left quit began became met moved turned traded switched "
-                       "adopted started joined married".split())
-PET_NOUNS = frozenset("dog cat puppy kitten hamster rabbit bunny parrot turtle horse bird pet ferret snake".split())
+    ["brother", "sister", "mother", "father", "mom", "mum", "dad", "mommy", "daddy", "son", "daughter", "kid", "kids", "child", "children", "baby", "wife", "husband", "boyfriend", "girlfriend", "partner", "fiance", "fiancee", "fiancé", "fiancée", "spouse", "friend", "bestie", "buddy", "cousin", "uncle", "aunt", "grandma", "grandmother", "grandpa", "grandfather", "grandson", "granddaughter", "nephew", "niece", "boss", "manager", "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher", "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter", "sibling", "twin", "in-law", "ex"])
+PARTNER_NOUNS = frozenset(["boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse"])
+CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter"])
+PAST_FORMS = frozenset(["got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "began", "became", "met", "moved", "turned", "traded", "switched", "adopted", "started", "joined", "married"])
+PET_NOUNS = frozenset(["dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet", "ferret", "snake"])
 
 
 @dataclass
@@ -219,8 +214,8 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         # "Moved to Manchester last week", "turned 35 today!!", "got a new phone": past narration too
         past_form = verb.tag_ in ("VBD", "VBN") or verb.lower_ in PAST_FORMS or (
             verb.tag_ == "VB" and verb.lower_.endswith("ed"))
-        if verb.dep_ == "ROOT" and (past_form or verb.tag_ in ("VBP", "VBZ") and any(
-                t.lower_ in ("my", "i") for t in verb.subtree)) and not any(
+        if verb.dep_ == "ROOT" and (past_form or (verb.tag_ in ("VBP", "VBZ") and any(
+                t.lower_ in ("my", "i") for t in verb.subtree))) and not any(
                 c.dep_ in ("expl",) for c in verb.children) and verb.i == _first_word(verb).i \
                 and verb.lemma_.lower() not in ("be", "was", "were"):
             return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")],
@@ -250,8 +245,8 @@ def _linear_np(subj: Any, verb: Any) -> list[Any] | None:
     while end + 1 < verb.i and doc[end + 1].pos_ == "PROPN" and doc[end + 1].head.i in (verb.i, subj.i):
         end += 1
     toks = list(doc[start: end + 1])
-    if (start, end) == (subj.i, subj.i) or not any(t.lower_ in ("my", "our") for t in toks) or len(
-            [t for t in toks if t.dep_ in ("nsubj", "nsubjpass", "npadvmod")]) < 2 and end == subj.i:
+    if (start, end) == (subj.i, subj.i) or not any(t.lower_ in ("my", "our") for t in toks) or (len(
+            [t for t in toks if t.dep_ in ("nsubj", "nsubjpass", "npadvmod")]) < 2 and end == subj.i):
         return None
     return toks
 
@@ -259,7 +254,7 @@ def _linear_np(subj: Any, verb: Any) -> list[Any] | None:
 def _first_word(verb: Any) -> Any:
     """The clause's first word after lead-in adverbs ("just moved", "finally got")."""
     for t in verb.sent:
-        if t.is_punct or t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i:
+        if t.is_punct or (t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i):
             continue
         if t.dep_ in ("aux", "auxpass") and t.head.i == verb.i:  # "Got hired by Oracle", "Been living in Rome"
             continue
@@ -305,7 +300,7 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
 def _speakers_pet(words: list[Any]) -> bool:
     """The pet noun (last of ``words``) is the speaker's: a first-person word before it, no person named."""
     return any(t.lower_ in FIRST_PERSON or t.lower_ in POSSESSIVES for t in words) and not any(
-        t.pos_ == "PROPN" and t.ent_type_ == "PERSON" or t.lower_ in KIN for t in words)
+        (t.pos_ == "PROPN" and t.ent_type_ == "PERSON") or t.lower_ in KIN for t in words)
 
 
 def note_people(sent: Any, ctx: Context) -> None:

@@ -35,7 +35,8 @@ import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError as PydanticValidationError, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import ValidationError as PydanticValidationError
 
 from mem_graph.config import LLMConfig, MemoryConfig
 from mem_graph.errors import ConfigError, LLMError

@@ -339,7 +339,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("partner", f"'{pred.verb.text}' separation", polarity=0)
     # "call"/"name": "my cat is called Misty", "we named our puppy Max"
     passive = any(c.dep_ == "auxpass" for c in pred.target.children)  # "she's called Nova" (Nova read as dobj)
-    if lemma in ("call", "name") and (obj.dep_ == "oprd" or passive and obj.dep_ == "dobj" and obj.pos_ == "PROPN"):
+    if lemma in ("call", "name") and (obj.dep_ == "oprd" or (passive and obj.dep_ == "dobj" and obj.pos_ == "PROPN")):
         if pred.dobj is not None and pred.dobj is not obj:
             return None  # handled by the caller (the named thing is the object)
         return match("name", f"'{pred.verb.text} {text}'")
@@ -353,8 +353,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                                             "follow", "start", "try", "adopt", "pick"):
         candidates = [value_spec, *[c for c in candidates if c is not value_spec]]
     for spec in candidates:
-        if spec.subjects == "person" and not person or spec.subjects == "thing" and person and not (
-                subject.type == "generic"):
+        if (spec.subjects == "person" and not person) or (spec.subjects == "thing" and person and not (
+                subject.type == "generic")):
             continue
         if not _fits(spec.name, pred, obj, obj_toks, subject, value_spec):
             continue
@@ -393,15 +393,15 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return True  # "works at Puma", "works for Tesla": a brand that is also a value word is a company here
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats"):
-        return value_spec.name == "database" and name == "tools" or name == "owns" and value_spec.name not in (
-            "car", "phone", "pets", "health_condition")
+        return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
+            "car", "phone", "pets", "health_condition"))
     if name == "residence":
-        if lemma == "move" and pred.prep is None or looks_like_school(obj_toks):
+        if (lemma == "move" and pred.prep is None) or looks_like_school(obj_toks):
             return False
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area")
     if name == "school":
-        return school_ok and lemma not in ("be",) or (lemma == "be" and school_ok)
+        return (school_ok and lemma not in ("be",)) or (lemma == "be" and school_ok)
     if name == "employer":
         if subject.kin in CHILD_NOUNS:  # "my kid started at Riverside Elementary": a child's school
             return False
@@ -411,7 +411,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and obj.ent_type_ not in ("DATE", "TIME", "PERSON")
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
-        return lemma != "become" or value_spec is not None and value_spec.name == "occupation"
+        return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
     if name == "partner":
         return obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS
     if name in ("car", "phone", "pets", "health_condition"):

@@ -184,7 +184,7 @@ class Reconciler:
                                                     f"holds{why}", "past", ended)
             return Decision(Event.ADD, fact, f"past fact: stored as valid only before now{why}", "past")
         replaced = [r for r in records if fact.replaces and r.polarity != 0 and (
-            subject and r.subject_key == subject and any(same_thing(r.object_key, o) for o in fact.replaces)
+            (subject and r.subject_key == subject and any(same_thing(r.object_key, o) for o in fact.replaces))
             or any(normalise_entity(tr.subject) == subject and any(same_thing(normalise_entity(tr.object), o)
                                                                    for o in fact.replaces) for tr in r.triples))]
         if fact.negated:
@@ -199,8 +199,8 @@ class Reconciler:
                             "reversal", [r])
         if fact.single_valued and fact.slot:
             # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay
-            old = [r for r in records if r.slot == fact.slot and not same_thing(fact.object_key, r.object_key)
-                   or r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)]
+            old = [r for r in records if (r.slot == fact.slot and not same_thing(fact.object_key, r.object_key))
+                   or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact))]
             old += [r for r in replaced if r not in old]
             if old:
                 return Decision(Event.UPDATE, fact, f"single-valued slot {fact.slot!r} changed: "

@@ -18,8 +18,7 @@ _AUX_3RD = {"do": "does", "have": "has", "am": "is", "'m": "is", "are": "is", "'
             "ve": "has", "were": "was"}
 LEAD_DEPS = frozenset({"intj", "dep", "discourse", "vocative", "punct", "cc", "neg", "mark", "meta", "npadvmod",
                        "advcl"})
-LEAD_INS = frozenset("actually honestly well so anyway basically oh ok okay yeah also btw frankly lol haha "
-                     "and but um uh hey guess plus".split())
+LEAD_INS = frozenset(["actually", "honestly", "well", "so", "anyway", "basically", "oh", "ok", "okay", "yeah", "also", "btw", "frankly", "lol", "haha", "and", "but", "um", "uh", "hey", "guess", "plus"])
 
 
 def third_person(verb: str) -> str:
@@ -71,8 +70,8 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
         drop.update(range(cc.i, verb.right_edge.i + 1))
         drop.update(t.i for t in verb.doc[cc.i - 1: cc.i] if t.is_punct)
     toks = [t for t in verb.subtree if t.i not in drop]
-    while toks and (toks[0].is_punct or toks[0].dep_ == "cc" or toks[0].lower_ in LEAD_INS and toks[0].i < verb.i
-                    and toks[0].dep_ in ("advmod", "intj", "cc")):
+    while toks and (toks[0].is_punct or toks[0].dep_ == "cc" or (toks[0].lower_ in LEAD_INS and toks[0].i < verb.i
+                    and toks[0].dep_ in ("advmod", "intj", "cc"))):
         toks.pop(0)
     while toks and (toks[-1].is_punct or toks[-1].dep_ == "cc"):
         toks.pop()
@@ -116,7 +115,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
             word = third_person(low)
         if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text and word.istitle():
             word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"
-        if out and not out[-1].endswith(" ") and (word != t.text and t.text.startswith("'") or (
+        if out and not out[-1].endswith(" ") and ((word != t.text and t.text.startswith("'")) or (
                 prev is not None and t.i != prev.i + 1 and not t.is_punct)):
             out[-1] += " "  # a dropped word or a replaced contraction leaves no space behind
         out.append(word + t.whitespace_)

@@ -19,11 +19,28 @@ from contextvars import ContextVar
 from typing import Any
 
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
-    continued, is_chitchat, is_question_or_request, normalise_chat, not_memorable, statements,
+    continued,
+    is_chitchat,
+    is_question_or_request,
+    normalise_chat,
+    not_memorable,
+    statements,
 )
 from mem_graph.extract.clauses import (
-    CLAUSE_DEPS, KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject, clause_subject, clause_verbs, companion,
-    compound_span, dedupe_entities, note_people, resolve_np, span_text,
+    CLAUSE_DEPS,
+    KIN,
+    PARTNER_NOUNS,
+    PET_NOUNS,
+    Context,
+    Subject,
+    clause_subject,
+    clause_verbs,
+    companion,
+    compound_span,
+    dedupe_entities,
+    note_people,
+    resolve_np,
+    span_text,
 )
 from mem_graph.extract.cues import link_replacements, read_cues
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
@@ -196,7 +213,7 @@ class RuleExtractor:
         pred = predicate(verb, target)
         speaker = ctx.speaker
         objects = pred.objects
-        if (not objects and pred.lemma == "retire" or pred.lemma in SEPARATION | HABIT_VERBS) and \
+        if ((not objects and pred.lemma == "retire") or pred.lemma in SEPARATION | HABIT_VERBS) and \
                 subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)):
             return [self._bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
         if pred.lemma in STATE_VERBS and (state := state_fact(self.catalogue, verb, pred, subject, subj_tok, cues,

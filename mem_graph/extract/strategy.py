@@ -39,9 +39,9 @@ import numpy as np
 from mem_graph.config import MemoryConfig
 from mem_graph.errors import LLMError
 from mem_graph.extract import prompts
+from mem_graph.extract.catalogue import single_slot_for_relation
 from mem_graph.extract.llm import ExtractionOutput, LLMClient, OutFact, Usage
 from mem_graph.extract.reconcile import Decision
-from mem_graph.extract.catalogue import single_slot_for_relation
 from mem_graph.extract.rules import RuleExtractor, is_chitchat
 from mem_graph.stores.vector.base import VectorFilter
 from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope, Triple, normalise_entity, text_hash

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from anyio import to_thread
 

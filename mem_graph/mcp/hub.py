@@ -11,9 +11,9 @@ behind any proxy and with several worker processes.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any, Callable
+from typing import Any
 
 from mcp.server.mcpserver import Context
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp

@@ -11,7 +11,8 @@ from __future__ import annotations
 import inspect
 import json
 import logging
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pydantic
 from mcp.server.mcpserver import Context, MCPServer

@@ -9,7 +9,8 @@ the SDK validates the values again, so a call fails exactly where ``Memory`` wou
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 from mcp.server.mcpserver import Context
 from mcp.types import CallToolResult, TextContent, ToolAnnotations

@@ -59,7 +59,7 @@ class GraphExpander:
         """``hidden``: memories whose edges the walk must not use (expired ones); ``as_of``: walk the
         edges valid at that time instead of those valid now."""
         query_entities = set(self.graph.find_entities(scope, query_terms))
-        seeds = {e: QUERY_SEED_WEIGHT for e in query_entities}
+        seeds = dict.fromkeys(query_entities, QUERY_SEED_WEIGHT)
         for rec in top_hits[: self.cfg.graph_seed_hits]:
             for name in rec.entities:
                 seeds.setdefault(entity_id(rec.scope, name), HIT_SEED_WEIGHT)

@@ -71,7 +71,7 @@ class Reranker:
 
                 self._model = CrossEncoder(self.model_name, device=self.device or "cpu", local_files_only=True)
                 self._status = "applied"
-            except Exception as exc:  # noqa: BLE001 - any loader failure means "not available offline"
+            except Exception as exc:
                 if self.required:
                     raise RerankerUnavailableError(
                         f"reranker model {self.model_name!r} cannot be loaded offline: {exc}") from exc

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -22,10 +22,10 @@ console = Console()
 err = Console(stderr=True)
 token_app = typer.Typer(help="Create, list and revoke the hub's bearer tokens.", no_args_is_help=True)
 
-PathOpt = Annotated[Optional[Path], typer.Option("--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
-ConfigOpt = Annotated[Optional[str], typer.Option(
+PathOpt = Annotated[Path | None, typer.Option("--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
+ConfigOpt = Annotated[str | None, typer.Option(
     "--config", "-c", help="JSON or TOML memory config file, or a JSON object inline.")]
-HubDbOpt = Annotated[Optional[Path], typer.Option("--hub-db", help="Token database (default: <data dir>/hub.sqlite).")]
+HubDbOpt = Annotated[Path | None, typer.Option("--hub-db", help="Token database (default: <data dir>/hub.sqlite).")]
 
 
 def _settings(path: Path | None, config: str | None, hub_db: Path | None, **extra: Any) -> HubSettings:
@@ -93,10 +93,10 @@ def serve(host: Annotated[str, typer.Option(help="Interface to bind (0.0.0.0 for
 def token_create(client: Annotated[str, typer.Option("--client", help="Client id (ide, phone, web-bot …).")],
                  namespace: Annotated[list[str], typer.Option("--namespace", "-n",
                                                               help="Granted namespace (repeat; '*' = all).")],
-                 user: Annotated[Optional[list[str]], typer.Option("--user", "-u",
+                 user: Annotated[list[str] | None, typer.Option("--user", "-u",
                                                                    help="Restrict to these user ids (repeat).")] = None,
-                 rate: Annotated[Optional[float], typer.Option(help="Requests/s for this token.")] = None,
-                 note: Annotated[Optional[str], typer.Option(help="Free text shown by `token list`.")] = None,
+                 rate: Annotated[float | None, typer.Option(help="Requests/s for this token.")] = None,
+                 note: Annotated[str | None, typer.Option(help="Free text shown by `token list`.")] = None,
                  path: PathOpt = None, config: ConfigOpt = None, hub_db: HubDbOpt = None,
                  as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """Mint a token. It is shown once; only its SHA-256 hash is stored."""
@@ -137,8 +137,8 @@ def token_list(all_: Annotated[bool, typer.Option("--all", help="Include revoked
 
 
 @token_app.command("revoke")
-def token_revoke(token_id: Annotated[Optional[str], typer.Argument(help="Token id (from `token list`).")] = None,
-                 client: Annotated[Optional[str], typer.Option("--client", help="Revoke all of a client's tokens.")] = None,
+def token_revoke(token_id: Annotated[str | None, typer.Argument(help="Token id (from `token list`).")] = None,
+                 client: Annotated[str | None, typer.Option("--client", help="Revoke all of a client's tokens.")] = None,
                  path: PathOpt = None, config: ConfigOpt = None, hub_db: HubDbOpt = None) -> None:
     """Revoke a token (or every token of a client); it stops working on the next request."""
     store = _token_store(path, config, hub_db)
@@ -153,7 +153,7 @@ def token_revoke(token_id: Annotated[Optional[str], typer.Argument(help="Token i
 
 
 def _date(ts: float | None) -> str:
-    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%Y-%m-%d %H:%M") if ts else ""
+    return datetime.fromtimestamp(ts, tz=UTC).strftime("%Y-%m-%d %H:%M") if ts else ""
 
 
 def register(app: typer.Typer) -> None:

@@ -155,7 +155,7 @@ class IdempotencyStore:
 
     def _scrub(self, where: str, args: list[Any]) -> int:
         with self._lock:
-            cur = self._db.execute(f"UPDATE idempotency SET response = ? WHERE {where}",  # noqa: S608 - fixed clauses
+            cur = self._db.execute(f"UPDATE idempotency SET response = ? WHERE {where}",
                                    [json.dumps(ERASED_RESPONSE), *args])
             if cur.rowcount:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

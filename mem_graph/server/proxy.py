@@ -27,11 +27,11 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response, StreamingResponse
 
 from mem_graph.errors import LLMError, MemGraphError, ValidationError
-from mem_graph.validation import check_json, check_text, make_scope
 from mem_graph.server.errors import MalformedRequestError
 from mem_graph.server.logs import current_request_id
 from mem_graph.server.routes.memories import Caller, HubDep
 from mem_graph.server.state import Hub
+from mem_graph.validation import check_json, check_text, make_scope
 
 log = logging.getLogger("mem_graph.hub.proxy")
 router = APIRouter(prefix="/v1", tags=["openai"])

@@ -7,9 +7,10 @@ import functools
 import logging
 import math
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from anyio import CapacityLimiter, to_thread
 from fastapi import Request

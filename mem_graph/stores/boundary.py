@@ -36,7 +36,7 @@ def store_errors(what: str) -> Iterator[None]:
         yield
     except MemGraphError:
         raise
-    except Exception as exc:  # noqa: BLE001 - the store library's own errors, of any type
+    except Exception as exc:
         raise StoreError(f"{what} failed: {type(exc).__name__}: {str(exc)[:500]}") from exc
     except BaseException as exc:
         if is_panic(exc):

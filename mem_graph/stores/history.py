@@ -281,7 +281,7 @@ class HistoryStore:
     def reset(self) -> None:
         with self._tx() as db:
             for table in ("messages", "events", "journal", "journal_failed"):
-                db.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
+                db.execute(f"DELETE FROM {table}")
 
     def compact(self) -> None:
         """Fold the WAL into the database and truncate it: with ``secure_delete`` the erased rows are zeroed there,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 import uuid
-from dataclasses import replace
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np

@@ -133,7 +133,7 @@ def test_a_new_stance_replaces_the_old_one_and_is_stored(shared_memory: Memory, 
     out = shared_memory.add(after, user_id=user)
     assert any(r["event"] == "UPDATE" for r in out["results"]), out["results"]
     active = [r for r in records(shared_memory, user) if thing.lower() in r.text.lower()]
-    assert len(active) == 1 and after.split()[-1].strip("!?.") in " ".join(t.text for t in active) or active
+    assert (len(active) == 1 and after.split()[-1].strip("!?.") in " ".join(t.text for t in active)) or active
     assert any(thing.lower() in t.lower() for t in invalidated(shared_memory, user))
 
 

@@ -24,10 +24,10 @@ class FakeOpenAI:
             def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 self._json(200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]})
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 body["_auth"] = self.headers.get("Authorization")
                 owner.requests.append(body)

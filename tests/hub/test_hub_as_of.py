@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import httpx
 import pytest
@@ -11,9 +11,9 @@ from conftest import RunningHub
 from mem_graph.client import MemoryClient
 from mem_graph.errors import ValidationError
 
-T1 = datetime(2024, 1, 10, 9, 0, tzinfo=timezone.utc)
-T2 = datetime(2024, 4, 2, 18, 30, tzinfo=timezone.utc)
-BETWEEN = datetime(2024, 2, 20, tzinfo=timezone.utc)
+T1 = datetime(2024, 1, 10, 9, 0, tzinfo=UTC)
+T2 = datetime(2024, 4, 2, 18, 30, tzinfo=UTC)
+BETWEEN = datetime(2024, 2, 20, tzinfo=UTC)
 
 
 def _facts(rows: list[dict]) -> list[str]:

@@ -144,9 +144,8 @@ def test_the_per_token_rate_limit_answers_429_and_the_client_waits(hub_server: R
     assert [r.status_code for r in codes][:2] == [200, 200] and codes[-1].status_code == 429
     err = error_of(codes[-1], 429, "rate_limited")
     assert "2 requests/s" in err["message"] and int(codes[-1].headers["retry-after"]) >= 1
-    with MemoryClient(hub_server.url, token, retries=0) as impatient:
-        with pytest.raises(RateLimitError):
-            for _ in range(3):
-                impatient.whoami()
+    with MemoryClient(hub_server.url, token, retries=0) as impatient, pytest.raises(RateLimitError):
+        for _ in range(3):
+            impatient.whoami()
     with MemoryClient(hub_server.url, token, retries=3) as patient:
         assert patient.whoami()["client_id"] == "chatty"  # honours Retry-After, then succeeds

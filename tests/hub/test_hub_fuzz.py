@@ -53,7 +53,7 @@ BODY = st.one_of(
     st.fixed_dictionaries({"messages": st.one_of(TEXT, st.lists(st.fixed_dictionaries(
         {"role": st.sampled_from(["user", "assistant", "wizard"]), "content": st.one_of(TEXT, JSON)}), max_size=3),
         JSON), "user_id": SCOPE, "namespace": NAMESPACE, "infer": st.one_of(st.just(False), JSON)},
-        optional={k: JSON for k in ("metadata", "timestamp", "expires_at", "event_id", "agent_id", "client_id")}),
+        optional=dict.fromkeys(("metadata", "timestamp", "expires_at", "event_id", "agent_id", "client_id"), JSON)),
     st.fixed_dictionaries({"user_id": SCOPE, "namespace": NAMESPACE},
                           optional={k: JSON for k in FIELDS if k not in ("user_id", "namespace")}),
     JSON)

@@ -37,9 +37,10 @@ def test_the_proxy_speaks_azure_to_an_azure_upstream(tmp_path: Path) -> None:
 
 def test_an_azure_upstream_without_an_api_version_stops_the_hub_at_start(tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from fastapi.testclient import TestClient
+
     from mem_graph import ConfigError
     from mem_graph.server.app import create_app
-    from fastapi.testclient import TestClient
 
     monkeypatch.delenv("OPENAI_API_VERSION", raising=False)
     config = tmp_path / "config.json"

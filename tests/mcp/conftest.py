@@ -103,10 +103,9 @@ async def stdio_session(*args: str) -> AsyncIterator[ClientSession]:
                                                               "PATH", "HOME", "LANG"))}
     env.update({"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"})
     params = StdioServerParameters(command=mem_graph_command(), args=["mcp", *args], env=env)
-    async with stdio_client(params) as (read, write):
-        async with ClientSession(read, write) as session:
-            await session.initialize()
-            yield session
+    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        yield session
 
 
 async def call(session: ClientSession, tool: str, **arguments: Any) -> dict[str, Any]:

@@ -50,7 +50,7 @@ def test_threads_share_one_memory_without_losing_writes(memory: Memory) -> None:
                 assert all(h["user_id"] == user for h in hits)
                 memory.get_all(user_id=user, limit=50)
                 memory.graph.cypher("MATCH (m:Memory) RETURN count(m) AS n", user_id=user)
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             errors.append(exc)
 
     pool = [threading.Thread(target=worker, args=(t,)) for t in range(threads)]

@@ -165,9 +165,9 @@ def test_the_graph_is_checkpointed_after_a_few_writes_and_when_idle(tmp_path: Pa
         size = main.stat().st_size
         m.add("Zoe works at Initech.", user_id="u", infer=False)  # one write: only the timer saves it
         deadline = time.monotonic() + 10
-        while m.graph_store.inner._unsaved and time.monotonic() < deadline:  # noqa: SLF001
+        while m.graph_store.inner._unsaved and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert m.graph_store.inner._unsaved == 0  # noqa: SLF001
+        assert m.graph_store.inner._unsaved == 0
         assert main.stat().st_size >= size
 
 

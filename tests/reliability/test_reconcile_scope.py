@@ -18,7 +18,7 @@ import pytest
 from mem_graph import Memory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from llm_server import ScriptedLLM, answer, fact  # noqa: E402
+from llm_server import ScriptedLLM, answer, fact
 
 
 def _response_text(out: dict[str, Any]) -> str:

@@ -113,7 +113,7 @@ def make_driver(parts: tuple[str, str], width: int, height: int) -> Any:
         opts.add_argument(flag)
     drv = webdriver.Chrome(options=opts, service=Service(executable_path=parts[1]))
     drv.set_window_size(width, height)
-    drv._mg_profile = profile  # noqa: SLF001
+    drv._mg_profile = profile
     return drv
 
 
@@ -124,7 +124,7 @@ def driver(browser_parts: tuple[str, str]) -> Iterator[Any]:
         yield drv
     finally:
         drv.quit()
-        shutil.rmtree(drv._mg_profile, ignore_errors=True)  # noqa: SLF001
+        shutil.rmtree(drv._mg_profile, ignore_errors=True)
 
 
 @pytest.fixture
@@ -134,7 +134,7 @@ def phone(browser_parts: tuple[str, str]) -> Iterator[Any]:
         yield drv
     finally:
         drv.quit()
-        shutil.rmtree(drv._mg_profile, ignore_errors=True)  # noqa: SLF001
+        shutil.rmtree(drv._mg_profile, ignore_errors=True)
 
 
 def shot(drv: Any, name: str) -> bytes:
@@ -164,7 +164,7 @@ def new_driver(browser_parts: tuple[str, str]) -> Iterator[Any]:
     yield make
     for drv in made:
         drv.quit()
-        shutil.rmtree(drv._mg_profile, ignore_errors=True)  # noqa: SLF001
+        shutil.rmtree(drv._mg_profile, ignore_errors=True)
 
 
 @pytest.fixture

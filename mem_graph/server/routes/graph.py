@@ -9,7 +9,8 @@ once; they never take the threads that serve reads or writes) and a per-token ca
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Any, Callable
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from anyio import CapacityLimiter, to_thread
 from fastapi import APIRouter, Query, Request

@@ -12,8 +12,18 @@ from mem_graph.server.auth import Principal
 from mem_graph.server.errors import PermissionDeniedError
 from mem_graph.server.idempotency import request_hash
 from mem_graph.server.models import (
-    AddRequest, AddResponse, DeleteAllResponse, DeleteResponse, HistoryEvent, ListResponse, MemoryItem,
-    ScopeFields, SearchRequest, SearchResponse, UpdateRequest, UpdateResponse,
+    AddRequest,
+    AddResponse,
+    DeleteAllResponse,
+    DeleteResponse,
+    HistoryEvent,
+    ListResponse,
+    MemoryItem,
+    ScopeFields,
+    SearchRequest,
+    SearchResponse,
+    UpdateRequest,
+    UpdateResponse,
 )
 from mem_graph.server.state import Hub, get_hub, principal
 from mem_graph.stores.vector.base import VectorFilter, scroll_all

@@ -73,7 +73,7 @@ class LadybugGraphStore(CypherGraphStore):
             self._conn = ladybug.Connection(self._db)
             for stmt in SCHEMA:
                 self._conn.execute(stmt)
-        except Exception as exc:  # noqa: BLE001 - a damaged WAL surfaces as RuntimeError, MemoryError, ValueError…
+        except Exception as exc:
             if isinstance(exc, RuntimeError) and "lock" in str(exc).lower():
                 raise DirectoryInUseError(f"graph store {self.path} is in use by another process") from exc
             self._conn = None  # type: ignore[assignment]
@@ -111,7 +111,7 @@ class LadybugGraphStore(CypherGraphStore):
                 raise StoreError(f"graph store {self.path} is closed")
             try:
                 result = self._conn.execute(query, params or {})
-            except Exception as exc:  # noqa: BLE001 - the engine's errors arrive as several builtin types
+            except Exception as exc:
                 raise StoreError(f"graph query failed: {type(exc).__name__}: {exc}") from exc
             results = result if isinstance(result, list) else [result]
             last = results[-1]

@@ -56,7 +56,7 @@ class EdgeVectorStore:
             if self.path.exists() and any(self.path.iterdir()):
                 return qe.EdgeShard.load(str(self.path))
             shard = qe.EdgeShard.create(str(self.path), self._config())
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             if "WouldBlock" in str(exc):
                 raise DirectoryInUseError(f"vector store {self.path} is in use by another process") from exc
             raise StoreError(f"cannot open Qdrant Edge shard at {self.path}: {exc}") from exc
