@@ -13,13 +13,23 @@ import json
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic import ValidationError as PydanticValidationError
 
 from mem_graph.errors import ConfigError
 from mem_graph.extract.catalogue import SlotSpec
+from mem_graph.provider_settings import (
+    CrossEncoderSettings,
+    LadybugSettings,
+    LLMProviderSettings,
+    Neo4jSettings,
+    ProviderSettings,
+    QdrantEdgeSettings,
+    QdrantSettings,
+    SentenceTransformersSettings,
+)
 
 
 def default_home() -> Path:
@@ -31,50 +41,106 @@ class _Section(BaseModel):
 
 
 class ProviderConfig(_Section):
+    """``{"provider", "config"}``: ``config`` is checked against the provider's typed model
+    (mem_graph/provider_settings.py) and holds the keys given, converted to their types."""
+
+    SECTION: ClassVar[str] = ""
     provider: str
     config: dict[str, Any] = Field(default_factory=dict)
+
+    @classmethod
+    def settings_model(cls, provider: str) -> type[ProviderSettings]:
+        raise NotImplementedError
+
+    @field_validator("config")
+    @classmethod
+    def _typed_config(cls, value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        provider = info.data.get("provider")
+        if provider is None:  # an unknown provider: reported on its own
+            return value
+        return cls.settings_model(provider).check(value, f"{cls.SECTION}.config")
 
 
 class EmbedderConfig(ProviderConfig):
     """``sentence_transformers`` (alias ``huggingface``): config.model is a name or folder;
     the default is the packaged all-MiniLM-L6-v2, loaded offline."""
 
+    SECTION = "embedder"
     provider: Literal["sentence_transformers", "huggingface"] = "sentence_transformers"
+
+    @classmethod
+    def settings_model(cls, provider: str) -> type[SentenceTransformersSettings]:
+        return SentenceTransformersSettings
+
+    @property
+    def settings(self) -> SentenceTransformersSettings:
+        return self.settings_model(self.provider).model_validate(self.config)
 
 
 class VectorStoreConfig(ProviderConfig):
     """``qdrant_edge`` (embedded, default) or ``qdrant`` (server/cluster via qdrant-client)."""
 
+    SECTION = "vector_store"
     provider: Literal["qdrant_edge", "qdrant"] = "qdrant_edge"
+
+    @classmethod
+    def settings_model(cls, provider: str) -> type[QdrantEdgeSettings] | type[QdrantSettings]:
+        return QdrantSettings if provider == "qdrant" else QdrantEdgeSettings
+
+    @property
+    def settings(self) -> QdrantEdgeSettings | QdrantSettings:
+        return self.settings_model(self.provider).model_validate(self.config)
 
 
 class GraphStoreConfig(ProviderConfig):
     """``ladybug`` (embedded, default) or ``neo4j``."""
 
+    SECTION = "graph_store"
     provider: Literal["ladybug", "neo4j"] = "ladybug"
+
+    @classmethod
+    def settings_model(cls, provider: str) -> type[LadybugSettings] | type[Neo4jSettings]:
+        return Neo4jSettings if provider == "neo4j" else LadybugSettings
+
+    @property
+    def settings(self) -> LadybugSettings | Neo4jSettings:
+        return self.settings_model(self.provider).model_validate(self.config)
 
 
 class LLMConfig(ProviderConfig):
-    """``openai`` (any OpenAI-compatible endpoint) or ``azure_openai`` (keys: see extract/llm.py LLMSettings)."""
+    """``openai`` (any OpenAI-compatible endpoint) or ``azure_openai`` (environment defaults: extract/llm.py)."""
 
+    SECTION = "llm"
     provider: Literal["openai", "azure_openai"] = "openai"
+
+    @classmethod
+    def settings_model(cls, provider: str) -> type[LLMProviderSettings]:
+        return LLMProviderSettings
+
+    @property
+    def settings(self) -> LLMProviderSettings:
+        return self.settings_model(self.provider).model_validate(self.config)
 
 
 class RerankerConfig(ProviderConfig):
     """Cross-encoder rerank. ``enabled``: auto (use when loadable) / true / false;
     ``required``: raise instead of skipping when the model cannot be loaded."""
 
+    SECTION = "reranker"
     provider: Literal["cross_encoder", "sentence_transformers"] = "cross_encoder"
-    config: dict[str, Any] = Field(
-        default_factory=lambda: {
-            "model": "cross-encoder/ms-marco-MiniLM-L6-v2",
-            "enabled": "auto",
-            "required": False,
-            "top_n": 20,
-            "batch_size": 32,
-            "device": None,
-        }
-    )
+    config: dict[str, Any] = Field(default_factory=lambda: CrossEncoderSettings().model_dump())
+
+    @classmethod
+    def settings_model(cls, provider: str) -> type[CrossEncoderSettings]:
+        return CrossEncoderSettings
+
+    @property
+    def settings(self) -> CrossEncoderSettings:
+        return self.settings_model(self.provider).model_validate(self.config)
+
+
+PROVIDER_SECTIONS: dict[str, type[ProviderConfig]] = {
+    c.SECTION: c for c in (EmbedderConfig, VectorStoreConfig, GraphStoreConfig, LLMConfig, RerankerConfig)}
 
 
 class RetrievalConfig(_Section):
@@ -244,9 +310,39 @@ def load_config(source: dict[str, Any] | str | Path | MemoryConfig | None = None
         data.pop(key, None)
     if "graph_store" in data and data["graph_store"] is None:
         data.pop("graph_store")
-    merged = _deep_merge(_env_overrides(), data)
+    env = _env_overrides()
+    for section, chosen in list(env.items()):  # an explicit provider wins, without the environment's keys
+        given = data.get(section)
+        if isinstance(given, dict) and given.get("provider", chosen["provider"]) != chosen["provider"]:
+            del env[section]
+    merged = _deep_merge(env, data)
     merged = _deep_merge(merged, {k: v for k, v in overrides.items() if v is not None})
     try:
         return MemoryConfig.model_validate(merged)
     except PydanticValidationError as exc:
-        raise ConfigError(f"invalid mem_graph config: {exc}") from exc
+        raise ConfigError("invalid mem_graph config: " + "; ".join(_describe(e, merged) for e in exc.errors())
+                          ) from exc
+
+
+def _describe(error: Any, data: dict[str, Any]) -> str:
+    """One pydantic error as ``section.config.key: what is wrong``; an unknown key lists the known ones."""
+    loc = tuple(str(p) for p in error["loc"])
+    where = ".".join(loc)
+    if error["type"] != "extra_forbidden":
+        return f"{where}: {error['msg']}"
+    known: list[str] = []
+    if len(loc) == 1:
+        known = list(MemoryConfig.model_fields)
+    elif len(loc) == 3 and loc[0] in PROVIDER_SECTIONS and loc[1] == "config":
+        section = PROVIDER_SECTIONS[loc[0]]
+        given = data.get(loc[0])
+        provider = given.get("provider") if isinstance(given, dict) else None
+        provider = provider or section.model_fields["provider"].default
+        known = list(section.settings_model(provider).model_fields)
+        where += f" (provider {provider})"
+    elif len(loc) == 2:
+        field = MemoryConfig.model_fields.get(loc[0])
+        model = field.annotation if field is not None else None
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            known = list(model.model_fields)
+    return f"{where}: unknown key" + (f" (known: {', '.join(known)})" if known else "")

@@ -234,12 +234,10 @@ def build_embedder(cfg: EmbedderConfig) -> DocumentEmbedder:
     mean-pooled folder, else torch), ``onnx`` or ``torch``. ``config.quantize: int8`` runs an
     int8 export (about 2x faster again, median cosine to fp32 ~0.99; opt-in).
     """
-    c = cfg.config
-    pooling = c.get("pooling", "sentences")
-    _check_pooling(pooling)  # before the model load, which takes seconds
-    key = (c.get("model"), c.get("device"), int(c.get("batch_size", 64)), c.get("runtime", "auto"), c.get("quantize"))
+    s = cfg.settings
+    key = (s.model, s.device, s.batch_size, s.runtime, s.quantize)
     with _shared_lock:
         if key not in _shared:
             _shared[key] = _build(*key)
         model = _shared[key]
-    return DocumentEmbedder(model, pooling)
+    return DocumentEmbedder(model, s.pooling)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mem_graph.config import EmbedderConfig
+from mem_graph.config import EmbedderConfig, load_config
 from mem_graph.embed import SentenceTransformerEmbedder, build_embedder, sentences
 from mem_graph.embed_onnx import OnnxEmbedder
 from mem_graph.errors import ConfigError
@@ -92,8 +92,8 @@ def test_sentences_split_at_sentence_ends_and_line_breaks() -> None:
                                     {"runtime": "torch", "quantize": "int8"},
                                     {"runtime": "onnx", "device": "cuda"}])
 def test_bad_runtime_settings_are_config_errors(config: dict) -> None:
-    with pytest.raises(ConfigError):
-        build_embedder(EmbedderConfig(config=config))
+    with pytest.raises(ConfigError):  # a value the typed settings refuse, or a combination the embedder cannot run
+        build_embedder(load_config({"embedder": {"config": config}}).embedder)
 
 
 def test_a_damaged_onnx_export_is_rebuilt(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:

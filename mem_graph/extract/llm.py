@@ -41,6 +41,7 @@ from pydantic import ValidationError as PydanticValidationError
 from mem_graph.config import LLMConfig, MemoryConfig
 from mem_graph.errors import ConfigError, LLMError
 from mem_graph.extract import prompts
+from mem_graph.provider_settings import DEFAULT_LLM_MODEL, LLMProviderSettings, ResponseFormat
 
 if TYPE_CHECKING:
     from mem_graph.extract.rules import RuleExtractor
@@ -48,8 +49,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MODEL = "gpt-4o-mini"
-ResponseFormat = Literal["json_schema", "json_object_schema", "json_object", "text"]
+DEFAULT_MODEL = DEFAULT_LLM_MODEL
 FORMATS: tuple[ResponseFormat, ...] = ("json_schema", "json_object_schema", "json_object", "text")  # strongest first
 _FORMAT_WORDS = ("response_format", "json_schema", "json_object", "responseformat")
 _supported: dict[tuple[str, str], ResponseFormat] = {}  # (endpoint, model) -> strongest mode known to work
@@ -72,26 +72,10 @@ def _weaker(a: ResponseFormat, b: ResponseFormat | None) -> ResponseFormat:
     return a if b is None or FORMATS.index(a) >= FORMATS.index(b) else b
 
 
-class LLMSettings(BaseModel):
-    """``llm.config`` keys. Unknown keys (from a ported mem0 config) are ignored with a warning."""
-
-    model_config = ConfigDict(extra="allow")
+class LLMSettings(LLMProviderSettings):
+    """``llm.config`` keys (typed in mem_graph/provider_settings.py) with the provider and environment defaults."""
 
     provider: Literal["openai", "azure_openai"] = "openai"  # from ``llm.provider``
-    model: str = DEFAULT_MODEL
-    base_url: str | None = None  # mem0's ``openai_base_url`` is accepted too
-    api_key: str | None = None
-    azure_endpoint: str | None = None  # azure_openai: https://<resource>.openai.azure.com
-    api_version: str | None = None  # azure_openai: e.g. 2024-10-21
-    deployment: str | None = None  # azure_openai: the deployment name (default: model)
-    timeout: float = Field(30.0, gt=0)  # seconds per request
-    max_retries: int = Field(2, ge=0, le=10)  # retries after the first attempt
-    retry_backoff: float = Field(0.5, ge=0)  # seconds, doubled per retry
-    temperature: float | None = 0.0  # None: not sent (some reasoning models refuse it)
-    max_tokens: int | None = Field(None, gt=0)
-    response_format: ResponseFormat = "json_schema"
-    cost_per_1m_prompt_tokens: float | None = None  # currency per million tokens, for usage["cost"]
-    cost_per_1m_completion_tokens: float | None = None
 
     @classmethod
     def from_config(cls, llm: LLMConfig | None) -> LLMSettings:
@@ -105,8 +89,6 @@ class LLMSettings(BaseModel):
             settings = cls.model_validate(raw)
         except PydanticValidationError as exc:
             raise ConfigError(f"invalid llm.config: {exc}") from exc
-        if settings.model_extra:
-            log.warning("llm.config: ignoring unknown keys %s", sorted(settings.model_extra))
         if settings.provider == "azure_openai":
             return settings._azure()
         settings.base_url = settings.base_url or os.environ.get("OPENAI_BASE_URL") or None

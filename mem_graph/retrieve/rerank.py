@@ -18,10 +18,11 @@ import numpy as np
 
 from mem_graph.config import RerankerConfig
 from mem_graph.errors import RerankerUnavailableError
+from mem_graph.provider_settings import DEFAULT_RERANK_MODEL
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MODEL = "cross-encoder/ms-marco-MiniLM-L6-v2"
+DEFAULT_MODEL = DEFAULT_RERANK_MODEL
 NO_MODEL = "skipped: no cross-encoder model available (set reranker.config.model to a local folder)"
 
 
@@ -41,15 +42,15 @@ def _check_available(model: str) -> None:
 
 class Reranker:
     def __init__(self, cfg: RerankerConfig):
-        c = {**RerankerConfig().config, **cfg.config}
-        self.model_name: str = c.get("model") or DEFAULT_MODEL
+        s = cfg.settings
+        self.model_name: str = s.model or DEFAULT_MODEL
         # Named by the user rather than the built-in default: failing to load it deserves a warning.
         self.explicit = self.model_name != DEFAULT_MODEL
-        self.enabled = str(c.get("enabled", "auto")).lower()
-        self.required = bool(c.get("required", False))
-        self.top_n = int(c.get("top_n", 20))
-        self.batch_size = int(c.get("batch_size", 32))
-        self.device = c.get("device")
+        self.enabled = str(s.enabled).lower()
+        self.required = s.required
+        self.top_n = s.top_n
+        self.batch_size = s.batch_size
+        self.device = s.device
         self._model: Any = None
         self._status = "disabled" if self.enabled in ("false", "0", "off", "no") else "not loaded"
         self._lock = threading.Lock()

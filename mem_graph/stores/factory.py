@@ -11,44 +11,43 @@ from typing import IO
 
 from mem_graph.config import MemoryConfig
 from mem_graph.errors import ConfigError, DirectoryInUseError, StoreUnavailableError
+from mem_graph.provider_settings import LadybugSettings, QdrantEdgeSettings
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.vector.base import VectorStore
 
 
 def build_vector_store(cfg: MemoryConfig, dim: int) -> VectorStore:
-    vc = cfg.vector_store
-    if vc.provider == "qdrant_edge":
+    vs = cfg.vector_store.settings
+    if isinstance(vs, QdrantEdgeSettings):
         from mem_graph.stores.vector.edge import EdgeVectorStore
 
-        path = vc.config.get("path") or cfg.path / "vectors"
+        path = vs.path or cfg.path / "vectors"
         with _opening("vector store (Qdrant Edge shard)", path, "restore it from a backup (`mem-graph import`)"):
-            return EdgeVectorStore(path, dim, on_disk_payload=bool(vc.config.get("on_disk_payload", False)))
+            return EdgeVectorStore(path, dim, on_disk_payload=vs.on_disk_payload)
     try:
         from mem_graph.stores.vector.qdrant import QdrantServerVectorStore
     except ImportError as exc:
         raise ConfigError(f"vector_store provider 'qdrant' needs `pip install mem-graph[qdrant]` ({exc})") from exc
-    return QdrantServerVectorStore(dim=dim, **vc.config)
+    return QdrantServerVectorStore(dim=dim, **vs.model_dump())
 
 
 def build_graph_store(cfg: MemoryConfig) -> GraphStore:
-    gc = cfg.graph_store
-    if gc.provider == "ladybug":
+    gs = cfg.graph_store.settings
+    if isinstance(gs, LadybugSettings):
         from mem_graph.stores.graph.ladybug import LadybugGraphStore
         from mem_graph.stores.graph.scope_cache import ScopeCachedGraphStore
 
-        store = LadybugGraphStore(gc.config.get("path") or cfg.path / "graph.lbug",
-                                  buffer_pool_mb=int(gc.config.get("buffer_pool_mb", 256)),
-                                  checkpoint_writes=int(gc.config.get("checkpoint_writes", 64)),
-                                  checkpoint_s=float(gc.config.get("checkpoint_s", 5.0)))
+        store = LadybugGraphStore(gs.path or cfg.path / "graph.lbug", buffer_pool_mb=gs.buffer_pool_mb,
+                                  checkpoint_writes=gs.checkpoint_writes, checkpoint_s=gs.checkpoint_s)
         # One process owns the directory, so an in-process read cache stays coherent (scope_cache.py).
-        if not gc.config.get("read_cache", True):
+        if not gs.read_cache:
             return store
-        return ScopeCachedGraphStore(store, max_scopes=int(gc.config.get("read_cache_scopes", 64)))
+        return ScopeCachedGraphStore(store, max_scopes=gs.read_cache_scopes)
     try:
         from mem_graph.stores.graph.neo4j import Neo4jGraphStore
     except ImportError as exc:
         raise ConfigError(f"graph_store provider 'neo4j' needs `pip install mem-graph[neo4j]` ({exc})") from exc
-    return Neo4jGraphStore(**gc.config)
+    return Neo4jGraphStore(**gs.model_dump())
 
 
 @contextmanager
