@@ -16,6 +16,7 @@ from typing import Any
 
 from mem_graph.errors import NotFoundError, ValidationError
 from mem_graph.extract.reconcile import Decision
+from mem_graph.results import CorrectionResponse, FeedbackResponse, HistoryEvent, UndoResponse
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import VectorStore
 from mem_graph.timeutil import now
@@ -58,14 +59,15 @@ class Corrections:
         self.history = history
 
     # -- writes ---------------------------------------------------------------
-    def invalidate(self, rec: MemoryRecord, note: str | None, client_id: str | None) -> dict[str, Any]:
+    def invalidate(self, rec: MemoryRecord, note: str | None, client_id: str | None) -> CorrectionResponse:
         if rec.status != Status.ACTIVE:
             raise ValidationError(f"memory {rec.id} is already {rec.status.value}")
-        plan = WritePlan(rec.scope, invalidate={rec.id: (now(), None)}, events=[self._invalidated(rec, note, client_id)])
+        plan = WritePlan(rec.scope, invalidate={rec.id: (now(), None)},
+                         events=[self._invalidated(rec, note, client_id)])
         self.writer.apply(plan)
         return {"id": rec.id, "memory": rec.text, "event": "INVALIDATE", "reason": plan.events[0].reason}
 
-    def restore(self, rec: MemoryRecord, note: str | None, client_id: str | None) -> dict[str, Any]:
+    def restore(self, rec: MemoryRecord, note: str | None, client_id: str | None) -> CorrectionResponse:
         if rec.status == Status.ACTIVE:
             raise ValidationError(f"memory {rec.id} is already active")
         plan = WritePlan(rec.scope, new=[self._restored(rec)], rewrite=True,
@@ -74,7 +76,7 @@ class Corrections:
         return {"id": rec.id, "memory": rec.text, "event": "RESTORE", "reason": plan.events[0].reason}
 
     def undo(self, restore: list[MemoryRecord], invalidate: list[MemoryRecord], what: str,
-             client_id: str | None) -> dict[str, Any]:
+             client_id: str | None) -> UndoResponse:
         """Restore ``restore`` and invalidate ``invalidate`` (their successors) in one write."""
         if not restore and not invalidate:
             raise ValidationError(f"nothing to undo: {what}")
@@ -90,7 +92,8 @@ class Corrections:
                 "invalidated": [{"id": r.id, "memory": r.text} for r in invalidate], "event": "UNDO",
                 "reason": events[0].reason}
 
-    def feedback(self, rec: MemoryRecord, rating: str, note: str | None, client_id: str | None) -> dict[str, Any]:
+    def feedback(self, rec: MemoryRecord, rating: str, note: str | None, client_id: str | None
+                 ) -> FeedbackResponse:
         if rating not in RATINGS:
             raise ValidationError(f"rating must be 'useful' or 'wrong', got {rating!r}"[:200])
         fb = {k: int((rec.source.get("feedback") or {}).get(k, 0)) for k in RATINGS}
@@ -157,7 +160,7 @@ def _refs(rec: MemoryRecord) -> list[EntityRef]:
     return [EntityRef(n) for n in rec.entities]
 
 
-def event_in_scope(history: HistoryStore, seq: int, scope: Scope) -> dict[str, Any]:
+def event_in_scope(history: HistoryStore, seq: int, scope: Scope) -> HistoryEvent:
     """Event ``seq`` if it belongs to ``scope``; otherwise NotFoundError, the same answer as for no such event."""
     event = history.event(seq)
     if event is None or any((event.get(k) or ("default" if k == "namespace" else None)) != v
@@ -170,12 +173,14 @@ def undo_targets(get: Callable[[Scope, str], MemoryRecord], history: HistoryStor
                  ) -> tuple[list[MemoryRecord], list[MemoryRecord], str]:
     """What undoing ``target`` (an event seq, or a memory id) restores and invalidates, checked against
     ``scope`` through ``get(scope, id)`` (NotFoundError outside it)."""
-    if isinstance(target, int) and not isinstance(target, bool):
+    if isinstance(target, bool):
+        raise ValidationError("undo takes an event number or a memory id, not a boolean")
+    if isinstance(target, int):
         event = event_in_scope(history, target, scope)
         kind, mid, related = event["event"], event["memory_id"], event["related_id"]
         if kind == "UPDATE" and related:  # mid replaced related
-            succ, old = get(scope, mid), get(scope, related)
-            return ([old] if old.status != Status.ACTIVE else [], [succ] if succ.status == Status.ACTIVE else [],
+            newer, old = get(scope, mid), get(scope, related)
+            return ([old] if old.status != Status.ACTIVE else [], [newer] if newer.status == Status.ACTIVE else [],
                     f"update event {target}")
         if kind in ("DELETE", "INVALIDATE"):
             try:
@@ -187,7 +192,7 @@ def undo_targets(get: Callable[[Scope, str], MemoryRecord], history: HistoryStor
                               "INVALIDATE can be undone")
     rec = get(scope, target)
     if rec.status != Status.ACTIVE:
-        succ = []
+        succ: list[MemoryRecord] = []
         if rec.superseded_by:
             try:
                 s = get(scope, rec.superseded_by)

@@ -22,4 +22,4 @@ def quiet_libraries() -> None:
     if "transformers" in sys.modules:
         from transformers.utils import logging as hf_logging
 
-        hf_logging.disable_progress_bar()
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]

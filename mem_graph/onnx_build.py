@@ -27,7 +27,7 @@ class UnsupportedModel(ValueError):
 def bert_config(folder: Path) -> dict[str, Any]:
     """The folder's config.json when it describes a BERT encoder we can build, else UnsupportedModel."""
     try:
-        cfg = json.loads((folder / "config.json").read_text())
+        cfg: dict[str, Any] = json.loads((folder / "config.json").read_text())
     except (OSError, ValueError) as exc:
         raise UnsupportedModel(f"no readable config.json in {folder}") from exc
     problems = []
@@ -127,7 +127,7 @@ def build_bert_onnx(folder: Path, target: Path) -> None:
     for i in range(int(cfg["num_hidden_layers"])):
         p = f"encoder.layer.{i}"
 
-        def heads_of(name: str, perm: list[int], p: str = p) -> str:
+        def heads_of(name: str, perm: list[int], p: str = p, x: str = x) -> str:
             return g.op("Transpose", g.op("Reshape", g.linear(x, f"{p}.attention.self.{name}"), split_heads),
                         perm=perm)
 

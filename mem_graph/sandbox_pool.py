@@ -9,6 +9,7 @@ what the query produced. Workers are started lazily and keep their scope copies 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import selectors
@@ -47,7 +48,7 @@ class Worker:
 
     def __init__(self, config: dict[str, Any]) -> None:
         # The worker's scratch directories are ours, so a killed worker's copies are removed too.
-        self.scratch = [tempfile.mkdtemp(prefix="mem_graph_explore_")]
+        self.scratch: list[str] = [tempfile.mkdtemp(prefix="mem_graph_explore_")]
         if os.path.isdir(SHM) and os.access(SHM, os.W_OK | os.X_OK):
             self.scratch.append(tempfile.mkdtemp(prefix="mem_graph_explore_", dir=SHM))
         try:
@@ -58,7 +59,8 @@ class Worker:
             raise
         self.keys: set[str] = set()  # scopes this worker has built (it may have evicted some since)
         self.fresh = True
-        self._send(pickle.dumps({**config, "scratch": self.scratch[0], "scratch_shm": (self.scratch[1:] or [None])[0]}))
+        shm = self.scratch[1] if len(self.scratch) > 1 else None
+        self._send(pickle.dumps({**config, "scratch": self.scratch[0], "scratch_shm": shm}))
 
     def _remove_scratch(self) -> None:
         for path in self.scratch:
@@ -111,10 +113,8 @@ class Worker:
         self.proc.wait()
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
-                try:
+                with contextlib.suppress(OSError):
                     pipe.close()
-                except OSError:
-                    pass
         self._remove_scratch()
 
     def stop(self) -> None:

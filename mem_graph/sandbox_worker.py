@@ -58,7 +58,7 @@ class _Copy:
         path = str(self.dir / "scope.lbug")
         # LadybugDB reserves address space for max_db_size: keep it a power of two near what the copy needs
         db_size = max(64, 1 << (table_bytes(tables) * 4 // 2**20).bit_length()) * 2**20
-        options = {"buffer_pool_size": pool_mb * 2**20, "max_num_threads": 1, "max_db_size": db_size}
+        options: dict[str, Any] = {"buffer_pool_size": pool_mb * 2**20, "max_num_threads": 1, "max_db_size": db_size}
         db = ladybug.Database(path, **options)
         conn = ladybug.Connection(db)
         try:

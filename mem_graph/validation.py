@@ -135,7 +135,8 @@ def check_metadata(metadata: Any, limits: LimitsConfig, *, what: str = "metadata
         raise ValidationError(f"{what} must be JSON-serialisable: {exc}") from exc
     if len(encoded.encode()) > limits.max_metadata_bytes:
         raise ValidationError(f"{what} is {len(encoded.encode())} bytes; the limit is {limits.max_metadata_bytes}")
-    return json.loads(encoded)
+    copied: dict[str, Any] = json.loads(encoded)
+    return copied
 
 
 def normalise_messages(messages: Any, limits: LimitsConfig) -> list[Message]:
@@ -145,7 +146,8 @@ def normalise_messages(messages: Any, limits: LimitsConfig) -> list[Message]:
     elif isinstance(messages, Mapping):
         messages = [messages]
     if not isinstance(messages, list):
-        raise ValidationError(f"messages must be a string or a list of {{role, content}}, got {type(messages).__name__}")
+        raise ValidationError("messages must be a string or a list of {role, content}, "
+                              f"got {type(messages).__name__}")
     if not messages:
         raise ValidationError("messages is empty")
     if len(messages) > limits.max_messages_per_add:

@@ -77,7 +77,8 @@ def cypher(query: Annotated[str, typer.Argument(help="A read-only Cypher query; 
 def graph_to_json(g: nx.MultiDiGraph) -> dict[str, Any]:
     """networkx node-link JSON (``nx.node_link_graph(data, edges="edges")`` reads it back):
     ``{"nodes": [{id, name, type}], "edges": [{source, target, key, relation, memory_id, valid}], …}``."""
-    return nx.node_link_data(g, edges="edges")
+    data: dict[str, Any] = nx.node_link_data(g, edges="edges")
+    return data
 
 
 @graph_app.command("export")

@@ -10,9 +10,9 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict, overload
 
 import typer
 from rich.console import Console
@@ -121,15 +121,34 @@ def memory_config(path: Path | None, config: str | None) -> MemoryConfig:
 HUB_URL_ENV = "MEM_GRAPH_HUB_URL"
 
 
-@contextmanager
+class ScopeKwargs(TypedDict):
+    """The scope keyword arguments every SDK call takes."""
+
+    user_id: str | None
+    agent_id: str | None
+    run_id: str | None
+
+
+@overload
 def open_memory(path: Path | None, config: str | None, *, create: bool = False,
-                hub: bool = False) -> Iterator[Memory | MemoryClient]:
-    """Open the store. Without ``create`` (read commands) a path that holds no store is an error, not a new
-    empty store: a mistyped ``--path`` must not answer "nothing found".
+                hub: Literal[False] = False) -> AbstractContextManager[Memory]: ...
+@overload
+def open_memory(path: Path | None, config: str | None, *, create: bool = False,
+                hub: bool) -> AbstractContextManager[Memory | MemoryClient]: ...
+def open_memory(path: Path | None, config: str | None, *, create: bool = False,
+                hub: bool = False) -> AbstractContextManager[Memory | MemoryClient]:
+    """Open the store (a context manager). Without ``create`` (read commands) a path that holds no store is an
+    error, not a new empty store: a mistyped ``--path`` must not answer "nothing found".
 
     ``hub``: the command can be answered by a running hub. With $MEM_GRAPH_HUB_URL set (token:
     $MEM_GRAPH_TOKEN) and neither --path nor --config given, it talks to that hub: no store to open and no
     model to load in this process."""
+    return _open_memory(path, config, create=create, hub=hub)
+
+
+@contextmanager
+def _open_memory(path: Path | None, config: str | None, *, create: bool,
+                 hub: bool) -> Iterator[Memory | MemoryClient]:
     url = os.environ.get(HUB_URL_ENV) if hub and path is None and config is None else None
     if url:
         from mem_graph.client import MemoryClient
@@ -158,7 +177,7 @@ def cli_names(message: str) -> str:
     return re.sub(r"\b(user_id|agent_id|run_id|namespace)\b", lambda m: _SDK_NAMES[m.group()], message)
 
 
-def scope(user: str | None, agent: str | None, run: str | None) -> dict[str, str | None]:
+def scope(user: str | None, agent: str | None, run: str | None) -> ScopeKwargs:
     """The scope keyword arguments for the SDK, validated here so errors name ``--user``/``--agent``/``--run``."""
     from mem_graph.validation import make_scope
 
@@ -169,7 +188,7 @@ def scope(user: str | None, agent: str | None, run: str | None) -> dict[str, str
     return {"user_id": user, "agent_id": agent, "run_id": run}
 
 
-def resolve_id(mem: Memory | MemoryClient, given: str, scope_kw: dict[str, Any], *,
+def resolve_id(mem: Memory | MemoryClient, given: str, scope_kw: ScopeKwargs, *,
                with_history: bool = False) -> str:
     """A full memory id, or a unique prefix of one (as git takes commits), looked up in the caller's scope only.
 
@@ -189,6 +208,7 @@ def resolve_id(mem: Memory | MemoryClient, given: str, scope_kw: dict[str, Any],
         raise InvalidIdError(f"memory id must be a full id or a prefix of at least 4 of its characters, "
                              f"got {shown(given[:64])!r}")
     sc = make_scope(**scope_kw)
+    found: dict[str, str]
     if not isinstance(mem, Memory):  # a hub
         rows = mem.get_all(**scope_kw, limit=1000, include_invalidated=True)["results"]
         found = {r["id"]: r["memory"] for r in rows if r["id"].startswith(prefix)}

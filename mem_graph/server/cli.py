@@ -22,7 +22,8 @@ console = Console()
 err = Console(stderr=True)
 token_app = typer.Typer(help="Create, list and revoke the hub's bearer tokens.", no_args_is_help=True)
 
-PathOpt = Annotated[Path | None, typer.Option("--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
+PathOpt = Annotated[Path | None, typer.Option(
+    "--path", help="Data directory (default: $MEM_GRAPH_HOME or ~/.mem_graph).")]
 ConfigOpt = Annotated[str | None, typer.Option(
     "--config", "-c", help="JSON or TOML memory config file, or a JSON object inline.")]
 HubDbOpt = Annotated[Path | None, typer.Option("--hub-db", help="Token database (default: <data dir>/hub.sqlite).")]
@@ -40,7 +41,7 @@ def _quiet_model_loading() -> None:
     try:
         from transformers.utils import logging as hf_logging
 
-        hf_logging.disable_progress_bar()
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
     except ImportError:
         pass
 
@@ -108,7 +109,8 @@ def token_create(client: Annotated[str, typer.Option("--client", help="Client id
     if as_json:
         print(json.dumps({"token": token, **info.to_dict()}))
         return
-    console.print(f"token for client [bold]{client}[/bold] (id {info.token_id}, namespaces {', '.join(info.namespaces)}):")
+    namespaces = ", ".join(info.namespaces)
+    console.print(f"token for client [bold]{client}[/bold] (id {info.token_id}, namespaces {namespaces}):")
     print(token)
     err.print("[dim]Store it now: it cannot be shown again.[/dim]")
 
@@ -138,7 +140,8 @@ def token_list(all_: Annotated[bool, typer.Option("--all", help="Include revoked
 
 @token_app.command("revoke")
 def token_revoke(token_id: Annotated[str | None, typer.Argument(help="Token id (from `token list`).")] = None,
-                 client: Annotated[str | None, typer.Option("--client", help="Revoke all of a client's tokens.")] = None,
+                 client: Annotated[str | None, typer.Option(
+                     "--client", help="Revoke all of a client's tokens.")] = None,
                  path: PathOpt = None, config: ConfigOpt = None, hub_db: HubDbOpt = None) -> None:
     """Revoke a token (or every token of a client); it stops working on the next request."""
     store = _token_store(path, config, hub_db)

@@ -96,7 +96,8 @@ class HubMiddleware:
             if not sent:
                 sent = True
                 return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
+            message: dict[str, Any] = await receive()
+            return message
 
         return replay
 
