@@ -94,7 +94,7 @@ def scope_rows(store: GraphStore, scope: Scope, expired: dict[str, Any] | None =
         where[f"w_{var}"], params = scope_where(var, scope)
     out: dict[str, list[list[Any]]] = {}
     for table, query in _TABLES.items():
-        rows = store.cypher(query.format(**where), params, read_only=True)  # Neo4j: a READ transaction
+        rows = store.cypher(query.format(**where), params)  # read-only (Neo4j: a READ transaction)
         out[table] = [list(r.values()) for r in rows]
     # Nodes are read before edges; an edge written in between may name a node this copy lacks.
     entities, memories = {r[0] for r in out["Entity"]}, {r[0] for r in out["Memory"]}

@@ -109,7 +109,7 @@ class GraphView:
         """
         if allow_writes:
             scope = make_scope(user_id, agent_id, run_id, namespace)
-            return self.store.cypher(query, {**_params(params), **scope.stored_fields()})
+            return self.store.cypher_write(query, {**_params(params), **scope.stored_fields()})
         found = self.explore(query, params, user_id=user_id, agent_id=agent_id, run_id=run_id, namespace=namespace)
         if found.truncated:
             cap = self.sandbox.cfg.max_rows
@@ -175,20 +175,19 @@ class GraphView:
         _check_flag(include_invalid, "include_invalid")
         where, params = scope_where("e", scope)
         types = {r["id"]: r["type"] or "" for r in self.store.cypher(
-            f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params, read_only=True)}
+            f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params)}
         g = nx.MultiDiGraph()
         for e in self._relations(scope, include_invalid, MAX_RELATIONS):
+        node_id = self.store.entity_name
             for eid, name in ((e.source_id, e.source), (e.target_id, e.target)):
-                g.add_node(export_node_id(eid), name=name, type=types.get(eid, ""))
-            g.add_edge(export_node_id(e.source_id), export_node_id(e.target_id), relation=e.relation,
-                       memory_id=e.memory_id, valid=e.valid)
+                g.add_node(export_node_id(node_id(eid)), name=name, type=types.get(eid, ""))
+            g.add_edge(export_node_id(node_id(e.source_id)), export_node_id(node_id(e.target_id)),
+                       relation=e.relation, memory_id=e.memory_id, valid=e.valid)
         return g
 
 
-def export_node_id(entity_id: str) -> str:
-    """A store entity id (scope fields and name joined by control characters) as a printable node id: the name,
-    with any control character written as an escape."""
-    name = entity_id.rsplit("\x1e", 1)[-1]
+def export_node_id(name: str) -> str:
+    """An entity's normalised name as a printable node id: any control character written as an escape."""
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
 
 

@@ -8,6 +8,8 @@ a memory says), then the graph (derived from the memories, always rebuilt).
 ``repair`` is idempotent (a second run finds nothing to do) and records each
 action in the ``maintenance_log`` table of the history database; ``check`` and
 ``repair`` hold the Memory's write lock, so no write runs while they look.
+Every store is reached through its named operations (``GraphStore.inventory``,
+``delete_relations``, ``delete_orphans``; ``HistoryStore.select``).
 """
 
 from __future__ import annotations
@@ -15,14 +17,13 @@ from __future__ import annotations
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mem_graph.errors import StoreUnavailableError, ValidationError
 from mem_graph.recovery import graph_items
 from mem_graph.stores.boundary import get_readable
-from mem_graph.stores.graph.cypher_store import DELETE_ORPHANS, DELETE_RELATES, NEVER
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.timeutil import now, to_iso
 from mem_graph.types import MemoryRecord, Message, Scope, Status, normalise_entity, text_hash
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
     from mem_graph.memory import Memory
 
 log = logging.getLogger(__name__)
-_LOG_SCHEMA = ("CREATE TABLE IF NOT EXISTS maintenance_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL, "
-               "action TEXT NOT NULL, detail TEXT NOT NULL)")
 REMOVAL_REASONS = ("[manual]", "[retention]", "[repair]")  # a DELETE with these erases the memory; others invalidate
 _SCOPE_KEYS = ("user_id", "agent_id", "run_id", "namespace")
 
@@ -56,11 +55,8 @@ class Snapshot:
 
 
 def history_rows(history: HistoryStore, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-    """Raw rows from the history database (a direct scan, no scope filter)."""
-    with history._lock:
-        cur = history._db.execute(sql, args)
-        cols = [c[0] for c in cur.description]
-        return [dict(zip(cols, row, strict=True)) for row in cur.fetchall()]
+    """Raw rows from the history database (a direct read-only scan, no scope filter)."""
+    return history.select(sql, args)
 
 
 def read_all(mem: Memory, batch: int = 512) -> tuple[dict[str, MemoryRecord], list[str]]:
@@ -79,26 +75,16 @@ def read_all(mem: Memory, batch: int = 512) -> tuple[dict[str, MemoryRecord], li
 
 def snapshot(mem: Memory) -> Snapshot:
     vectors, unreadable = read_all(mem)
-    g = mem.graph_store
-    props = ", ".join(f"x.{k} AS {k}" for k in _SCOPE_KEYS)
-    memories = {r["id"]: r for r in g.cypher(f"MATCH (x:Memory) RETURN x.id AS id, x.text AS text, "
-                                              f"x.status AS status, {props}")}
-    entities = {r["id"]: r for r in g.cypher(f"MATCH (x:Entity) RETURN x.id AS id, x.name AS name, {props}")}
-    orphans = [r["id"] for r in g.cypher("MATCH (e:Entity) WHERE NOT EXISTS { MATCH (e)-[]-() } RETURN e.id AS id")]
-    relations: dict[str, set[tuple[str, str, str, bool]]] = defaultdict(set)
-    for r in g.cypher("MATCH (a:Entity)-[r:RELATES]->(b:Entity) RETURN r.memory_id AS mid, a.name AS s, "
-                      "r.type AS rel, b.name AS o, r.invalid_at AS ia"):
-        relations[r["mid"]].add((r["s"], r["rel"], r["o"], r["ia"] in (None, NEVER)))
-    rel_mids = set(relations)
+    graph = mem.graph_store.inventory()
     h = mem.history_store
     running = mem.writer.inflight()  # a bulk add under way, between two batches: not interrupted
     messages = [m for m in history_rows(h, "SELECT id, status, user_id, agent_id, run_id, namespace FROM messages")
                 if m["id"] not in running]
-    return Snapshot(vectors, memories, entities, orphans, rel_mids,
+    return Snapshot(vectors, graph.memories, graph.entities, graph.orphans, set(graph.relations),
                     history_rows(h, "SELECT * FROM events ORDER BY seq"),
                     messages, [r["op_id"] for r in history_rows(h, "SELECT op_id FROM journal")
                                if r["op_id"] not in running], unreadable,
-                    [r["op_id"] for r in h.journal_failed()], dict(relations))
+                    [r["op_id"] for r in h.journal_failed()], graph.relations)
 
 
 @dataclass
@@ -131,8 +117,8 @@ class CheckReport:
         return {"ok": self.ok, "counts": self.counts(), **asdict(self)}
 
 
-def _lifecycle(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Memory id -> its last ADD/UPDATE/DELETE event (events come ordered by seq)."""
+def lifecycle(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Memory id -> its last ADD/UPDATE/DELETE event (``events``: history rows ordered by seq)."""
     last: dict[str, dict[str, Any]] = {}
     for e in events:
         if e["memory_id"] and e["event"] in ("ADD", "UPDATE", "DELETE"):
@@ -140,7 +126,8 @@ def _lifecycle(events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return last
 
 
-def _is_removal(event: dict[str, Any]) -> bool:
+def is_removal(event: Mapping[str, Any]) -> bool:
+    """Whether a history row erased its memory (a DELETE by hand, retention or repair), not invalidated it."""
     return event["event"] == "DELETE" and (event["reason"] or "").startswith(REMOVAL_REASONS)
 
 
@@ -150,7 +137,7 @@ def _scope_of(row: dict[str, Any]) -> dict[str, str]:
 
 def check(mem: Memory) -> CheckReport:
     """Compare the three stores; changes nothing."""
-    with mem._write_lock:
+    with mem.write_lock():
         snap = snapshot(mem)
     return _compare(snap)
 
@@ -180,10 +167,10 @@ def _compare(snap: Snapshot) -> CheckReport:
             rep.graph_stale.append(mid)
     rep.dangling_relations = sorted(snap.relation_memory_ids - set(gm))
     rep.orphan_entities = sorted(snap.orphan_entities)
-    last = _lifecycle(snap.events)
+    last = lifecycle(snap.events)
     rep.vectors_without_history = sorted(set(vec) - set(last))
-    rep.vanished = sorted(m for m, e in last.items() if m not in present and not _is_removal(e))
-    rep.deleted_but_present = sorted(m for m, e in last.items() if m in present and _is_removal(e))
+    rep.vanished = sorted(m for m, e in last.items() if m not in present and not is_removal(e))
+    rep.deleted_but_present = sorted(m for m, e in last.items() if m in present and is_removal(e))
     groups: dict[tuple[str, str, tuple[str, ...]], list[MemoryRecord]] = defaultdict(list)
     for r in vec.values():
         msg_ids = tuple(sorted(r.source.get("message_ids") or ()))
@@ -205,12 +192,12 @@ def repair(mem: Memory, *, preface: list[dict[str, Any]] | None = None) -> list[
     def act(action: str, **detail: Any) -> None:
         actions.append({"action": action, **detail})
 
-    with mem._write_lock:
+    with mem.write_lock():
         if mem.history_store.journal_pending():
             n = mem.writer.replay_pending()
             act("replayed_journal", plans=n)
         rep = _compare(snapshot(mem))
-        events_by_mem = _lifecycle(history_rows(mem.history_store, "SELECT * FROM events ORDER BY seq"))
+        events_by_mem = lifecycle(history_rows(mem.history_store, "SELECT * FROM events ORDER BY seq"))
         _restore_vanished(mem, rep.vanished, events_by_mem, act)
         # A point that cannot be decoded is rewritten from its graph node / history (what can still be read);
         # one history does not know is left, and stays reported.
@@ -235,11 +222,11 @@ def repair(mem: Memory, *, preface: list[dict[str, Any]] | None = None) -> list[
             mem.graph_store.delete_memories(stale.graph_without_vector)
             act("removed_graph_nodes", ids=stale.graph_without_vector)
         if stale.dangling_relations:
-            mem.graph_store.cypher(DELETE_RELATES, {"ids": stale.dangling_relations})
+            mem.graph_store.delete_relations(stale.dangling_relations)
             act("removed_dangling_relations", memory_ids=stale.dangling_relations)
         orphans = _compare(snapshot(mem)).orphan_entities
         if orphans:
-            mem.graph_store.cypher(DELETE_ORPHANS, {"ids": orphans})
+            mem.graph_store.delete_orphans(entity_ids=orphans)
             act("removed_orphan_entities", count=len(orphans))
         for mid in stale.vectors_without_history:
             r = snap.vectors[mid]
@@ -260,9 +247,7 @@ def _restore_vanished(mem: Memory, ids: list[str], last: dict[str, dict[str, Any
     """Bring back memories history knows but the vector store lost: text from the graph node, else history."""
     if not ids:
         return
-    nodes = {r["id"]: r for r in mem.graph_store.cypher(
-        "MATCH (x:Memory) WHERE x.id IN $ids RETURN x.id AS id, x.text AS text, x.status AS status, "
-        "x.created_at AS created_at", {"ids": ids})}
+    nodes = mem.graph_store.memory_nodes(ids)
     records = []
     for mid in ids:
         ev, node = last.get(mid), nodes.get(mid)
@@ -296,17 +281,12 @@ def _drop_duplicates(mem: Memory, groups: list[list[str]], act: Any) -> None:
 
 
 def _record(history: HistoryStore, actions: list[dict[str, Any]]) -> None:
-    with history._tx() as db:
-        db.execute(_LOG_SCHEMA)
-        db.executemany("INSERT INTO maintenance_log (at, action, detail) VALUES (?,?,?)",
-                       [(now(), a["action"], json.dumps(a, default=str)) for a in actions])
+    history.record_maintenance([(a["action"], json.dumps(a, default=str)) for a in actions])
 
 
 def maintenance_log(history: HistoryStore) -> list[dict[str, Any]]:
-    with history._tx() as db:
-        db.execute(_LOG_SCHEMA)
-    return [{**r, "at": to_iso(r["at"]), "detail": json.loads(r["detail"])}
-            for r in history_rows(history, "SELECT * FROM maintenance_log ORDER BY id")]
+    """Every action ``repair``, retention and ``reembed`` recorded, oldest first (``detail`` decoded)."""
+    return [{**r, "at": to_iso(r["at"]), "detail": json.loads(r["detail"])} for r in history.maintenance_log()]
 
 
 def apply_retention(mem: Memory, retention_days: float, *, at: float | None = None) -> list[str]:
@@ -318,7 +298,7 @@ def apply_retention(mem: Memory, retention_days: float, *, at: float | None = No
         raise ValidationError(f"retention_days must be a number >= 0, got {retention_days!r}")
     cutoff = (now() if at is None else at) - float(retention_days) * 86400
     erased: list[str] = []
-    with mem._write_lock:
+    with mem.write_lock():
         by_scope: dict[str, list[MemoryRecord]] = defaultdict(list)
         for r in snapshot(mem).vectors.values():
             if r.expires_at <= cutoff:
@@ -344,7 +324,7 @@ def reembed(mem: Memory, *, batch: int = 256, progress: Callable[[int, int], Non
     """
     if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
         raise ValidationError(f"batch must be a positive integer, got {batch!r}")
-    with mem._write_lock:
+    with mem.write_lock():
         ids = mem.vectors.all_ids()
         skipped: list[str] = []
         for start in range(0, len(ids), batch):

@@ -31,7 +31,6 @@ from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import SPEAKER, RuleExtractor, is_chitchat, not_memorable, statements
 from mem_graph.faults import fault_point
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
-from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all_ids
 from mem_graph.timeutil import FAR_FUTURE, now
@@ -455,9 +454,7 @@ class WritePipeline:
     def _drop_orphan_entities(self, scopes: set[Scope]) -> None:
         """Entities left with no edge by an interrupted graph write (a rerun cannot know which it touched)."""
         for scope in scopes:
-            where, params = scope_where("e", scope)
-            self.graph.cypher(f"MATCH (e:Entity) WHERE {where} AND NOT EXISTS {{ MATCH (e)-[]-() }} DELETE e",
-                              params)
+            self.graph_store.delete_orphans(scope=scope)
 
 
 def _check_journaled(payload: dict[str, Any], cfg: MemoryConfig) -> None:

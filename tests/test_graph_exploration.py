@@ -62,7 +62,7 @@ def explored(request: pytest.FixtureRequest,
                 cache[backend] = {
                     "rows": [m.graph.cypher(q, {"entity": "acme"}, user_id=USER) for q in readme_queries()],
                     # the same text straight on the backend (on Neo4j: a READ transaction on the server)
-                    "direct": [m.graph_store.cypher(q, direct_params, read_only=True) for q in readme_queries()],
+                    "direct": [m.graph_store.cypher(q, direct_params) for q in readme_queries()],
                     "graph": m.graph.cypher_graph("MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE r.user_id = "
                                                   "$user_id RETURN a, r, b", user_id=USER),
                 }

@@ -25,16 +25,10 @@ import numpy as np
 from mem_graph.config import RetrievalConfig
 from mem_graph.expiry import hide_expired
 from mem_graph.stores.graph.base import Edge, GraphStore
-from mem_graph.stores.graph.cypher_store import entity_id
 from mem_graph.types import MemoryRecord, Scope
 
 QUERY_SEED_WEIGHT = 1.0
 HIT_SEED_WEIGHT = 0.5
-
-
-def entity_name(eid: str) -> str:
-    """Entity ids embed the scope (see cypher_store.entity_id); memories list entities by name."""
-    return eid.rsplit("\x1e", 1)[-1]
 
 
 @dataclass
@@ -50,26 +44,28 @@ class Expansion:
 
 
 class GraphExpander:
-    def __init__(self, graph: GraphStore, cfg: RetrievalConfig):
-        self.graph = graph
+    def __init__(self, graph_store: GraphStore, cfg: RetrievalConfig):
+        self.graph_store = graph_store
         self.cfg = cfg
 
     def expand(self, scope: Scope, query_terms: list[str], top_hits: list[MemoryRecord],
-               hidden: set[str] | dict[str, MemoryRecord] = frozenset(), as_of: float | None = None) -> Expansion:
+               hidden: set[str] | dict[str, MemoryRecord] | None = None,
+               as_of: float | None = None) -> Expansion:
         """``hidden``: memories whose edges the walk must not use (expired ones); ``as_of``: walk the
         edges valid at that time instead of those valid now."""
-        query_entities = set(self.graph.find_entities(scope, query_terms))
+        store = self.graph_store
+        query_entities = set(store.find_entities(scope, query_terms))
         seeds = dict.fromkeys(query_entities, QUERY_SEED_WEIGHT)
         for rec in top_hits[: self.cfg.graph_seed_hits]:
             for name in rec.entities:
-                seeds.setdefault(entity_id(rec.scope, name), HIT_SEED_WEIGHT)
+                seeds.setdefault(store.entity_id(rec.scope, name), HIT_SEED_WEIGHT)
         if not seeds or self.cfg.graph_hops == 0:
             return Expansion(query_entities=query_entities)
-        edges = hide_expired(self.graph.neighbourhood(scope, list(seeds), self.cfg.graph_hops,
-                                                      max_edges=self.cfg.graph_max_edges, as_of=as_of), hidden)
+        edges = hide_expired(store.neighbourhood(scope, list(seeds), self.cfg.graph_hops,
+                                                 max_edges=self.cfg.graph_max_edges, as_of=as_of), hidden or set())
         reached = set(seeds) | {e.source_id for e in edges} | {e.target_id for e in edges}
-        mentions = self.graph.mention_counts(scope, list(reached))
-        n = max(self.graph.active_memories(scope), 1)
+        mentions = store.mention_counts(scope, list(reached))
+        n = max(store.active_memories(scope), 1)
         weights = {e: w * math.log1p(n / max(mentions.get(e, 1), 1)) for e, w in seeds.items()}
         # a walk seeded only by hubs ("where does the user work?" in a user's own scope) is weak evidence
         confidence = max(w / QUERY_SEED_WEIGHT for w in weights.values()) / math.log1p(n)
@@ -77,7 +73,7 @@ class GraphExpander:
         top = sorted(ranks, key=ranks.__getitem__, reverse=True)[: self.cfg.graph_max_candidates * 2]
         mass: dict[str, float] = {}
         for eid in top:
-            name = entity_name(eid)
+            name = store.entity_name(eid)
             mass[name] = mass.get(name, 0.0) + ranks[eid] / max(mentions.get(eid, 1), 1)
         return Expansion(mass, edges, query_entities, min(confidence, 1.0))
 

@@ -6,6 +6,7 @@ edges valid then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -91,7 +92,8 @@ class SearchPipeline:
             results.append(item)
         out: dict[str, Any] = {"results": results,
                                "relations": _relations(expansion.edges if expansion else [], top,
-                                                       expansion.query_entities if expansion else set())}
+                                                       expansion.query_entities if expansion else set(),
+                                                       self.expander.graph_store.entity_name)}
         if explain:
             out["rerank"] = rerank_status
         return out
@@ -143,16 +145,18 @@ def _score(c: Candidate) -> float:
     return round(c.rerank if c.rerank is not None else c.fused, 6)
 
 
-def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str]) -> list[dict[str, str]]:
+def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str],
+               entity_name: Callable[[str], str]) -> list[Relation]:
     """Triples behind the answer: those of the returned memories, and those that link a query entity to
-    an entity of the top three hits (the path a multi-hop answer travels)."""
+    an entity of the top three hits (the path a multi-hop answer travels). ``entity_name``: the graph
+    store's entity id -> normalised name."""
     hit_ids = {c.record.id for c in hits}
     near = {e for c in hits[:3] for e in c.record.entities}
     out, seen = [], set()
     for e in edges:
         ends = {e.source_id, e.target_id}
         named = ends & query_entities
-        others = {x.rsplit("\x1e", 1)[-1] for x in ends - named}
+        others = {entity_name(x) for x in ends - named}
         bridges = bool(named) and (not others or bool(others & near))  # the far end must be in the answer
         if e.memory_id in hit_ids or bridges:
             key = (e.source, e.relation, e.target)

@@ -322,13 +322,41 @@ def test_exploration_refuses_writes(store: GraphStore, query: str) -> None:
     assert store.counts()["entities"] == 4
 
 
-@pytest.mark.neo4j
-def test_neo4j_server_refuses_writes_in_read_mode(_neo4j_store: GraphStore) -> None:
-    """Beyond the text check, read-only exploration runs in a READ transaction on Neo4j."""
-    _neo4j_store.reset()
+@pytest.mark.parametrize("query", [
+    "CREATE (:Entity {id: 'sneaky'})",
+    "MATCH (e:Entity) DETACH DELETE e",
+])
+def test_store_cypher_is_read_only(store: GraphStore, query: str) -> None:
+    """The store's ``cypher`` runs in a read-only transaction (Neo4j: READ; LadybugDB: READ ONLY), so the
+    engine refuses a write whatever its text; the store stays usable and ``cypher_write`` still writes."""
+    chain(store)
     with pytest.raises(ReadOnlyQueryError):
-        _neo4j_store.cypher("CREATE (:Entity {id: 'sneaky'})", read_only=True)
-    assert _neo4j_store.counts()["entities"] == 0
+        store.cypher(query)
+    assert store.counts()["entities"] == 4
+    assert len(store.relations(ALICE)) == 3
+    store.cypher_write("MATCH (e:Entity {name: 'dee'}) DETACH DELETE e")
+    assert as_tuples(store.relations(ALICE)) == {("Ann", "knows", "Ben", True), ("Ben", "knows", "Cid", True)}
+
+
+def test_named_repairs_delete_relations_and_orphans(store: GraphStore) -> None:
+    """What check/repair use instead of raw Cypher: a memory's edges, then entities left with no edge."""
+    first, second, _ = chain(store)
+    store.cypher_write("MATCH (m:Memory {id: $id}) DETACH DELETE m", {"id": second.id})  # its RELATES edge stays
+    inventory = store.inventory()
+    assert second.id in inventory.relations and second.id not in inventory.memories
+    store.delete_relations([second.id])
+    inventory = store.inventory()
+    assert second.id not in inventory.relations and inventory.orphans == []  # Ben, Cid: still in other edges
+    store.cypher_write("MATCH ()-[r:RELATES]->() WHERE r.memory_id = $id DELETE r", {"id": first.id})
+    store.cypher_write("MATCH (m:Memory {id: $id}) DETACH DELETE m", {"id": first.id})
+    ann, ben = store.entity_id(ALICE, "Ann"), store.entity_id(ALICE, "Ben")  # Ann, Ben: no edge left
+    assert sorted(store.inventory().orphans) == sorted([ann, ben]) and store.entity_name(ann) == "ann"
+    store.delete_orphans(scope=BOB)  # another scope: they stay
+    store.delete_orphans(entity_ids=[ben])
+    assert store.inventory().orphans == [ann]
+    store.delete_orphans(scope=ALICE)
+    assert store.inventory().orphans == [] and not store.find_entities(ALICE, ["Ann", "Ben"])
+    assert store.find_entities(ALICE, ["Cid"])
 
 
 def test_graph_memory_entities_without_triples_are_mentioned(store: GraphStore) -> None:

@@ -50,8 +50,8 @@ def test_a_vector_point_deleted_behind_our_back_is_restored(memory: Memory) -> N
 def test_a_graph_node_deleted_behind_our_back_is_rebuilt(memory: Memory) -> None:
     ids = _fill(memory)
     before = snapshot(memory)
-    memory.graph_store.cypher("MATCH (m:Memory) WHERE m.id = $id DETACH DELETE m", {"id": ids["erin"]})
-    memory.graph_store.cypher("MATCH ()-[r:RELATES]->() WHERE r.memory_id = $id DELETE r", {"id": ids["erin"]})
+    memory.graph_store.cypher_write("MATCH (m:Memory) WHERE m.id = $id DETACH DELETE m", {"id": ids["erin"]})
+    memory.graph_store.cypher_write("MATCH ()-[r:RELATES]->() WHERE r.memory_id = $id DELETE r", {"id": ids["erin"]})
     report = check(memory)
     assert report.vectors_without_graph == [ids["erin"]]
     repair(memory)
@@ -63,7 +63,7 @@ def test_a_graph_node_deleted_behind_our_back_is_rebuilt(memory: Memory) -> None
 
 def test_a_journal_entry_left_behind_is_replayed(memory: Memory) -> None:
     scope = Scope(user_id="dora")
-    [(entities, triples)] = memory.extractor.analyse([Message("user", "Dora studies in Oslo")])
+    [(entities, triples)] = memory.rules.analyse([Message("user", "Dora studies in Oslo")])
     from mem_graph.types import MemoryRecord, text_hash
 
     rec = MemoryRecord(id=str(uuid.uuid4()), text="Dora studies in Oslo", scope=scope, hash=text_hash("x"),
@@ -82,8 +82,8 @@ def test_a_journal_entry_left_behind_is_replayed(memory: Memory) -> None:
 def test_orphans_strays_duplicates_and_interrupted_messages(memory: Memory) -> None:
     ids = _fill(memory)
     # an entity with no edge, a relation whose memory node is gone
-    memory.graph_store.cypher("CREATE (:Entity {id: 'stray', name: 'stray', display: 'Stray', type: 'thing', "
-                              "user_id: 'bob', agent_id: '', run_id: '', namespace: 'default'})")
+    memory.graph_store.cypher_write("CREATE (:Entity {id: 'stray', name: 'stray', display: 'Stray', type: 'thing', "
+                                    "user_id: 'bob', agent_id: '', run_id: '', namespace: 'default'})")
     # a vector with no history, and a duplicate of a memory written from the same messages
     [rome] = memory.vectors.get([ids["rome"]])
     clone = type(rome)(**{**rome.__dict__, "id": str(uuid.uuid4()), "created_at": rome.created_at + 1})
@@ -128,7 +128,7 @@ def test_replay_is_idempotent_when_a_plan_is_applied_twice(memory: Memory) -> No
                                                                    "in Rome", None, "[manual] deleted", "test")])
     memory.history_store.journal_begin("write", plan.to_journal())
     memory.vectors.delete([ids["rome"]])  # the crash happened after the vectors and the graph's memory node went,
-    memory.graph_store.cypher("MATCH (m:Memory {id: $id}) DETACH DELETE m", {"id": ids["rome"]})  # not its entities
+    memory.graph_store.cypher_write("MATCH (m:Memory {id: $id}) DETACH DELETE m", {"id": ids["rome"]})  # not its entities
     assert check(memory).orphan_entities  # "rome", "carol", "dave" lost their last edge
     assert memory.writer.replay_pending() == 1
     assert memory.writer.replay_pending() == 0

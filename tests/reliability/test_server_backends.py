@@ -37,7 +37,7 @@ def test_check_and_repair_on_neo4j_and_qdrant(server_memory: Memory) -> None:
     victim = next(r for r in m.get_all(user_id="alice")["results"] if "Acme" in r["memory"])["id"]
     other = next(r for r in m.get_all(user_id="mallory")["results"])["id"]
     m.vectors.delete([victim])
-    m.graph_store.cypher("MATCH (x:Memory {id: $id}) DETACH DELETE x", {"id": other})
+    m.graph_store.cypher_write("MATCH (x:Memory {id: $id}) DETACH DELETE x", {"id": other})
     report = check(m)
     assert report.vanished == [victim] and report.vectors_without_graph == [other]
     repair(m)

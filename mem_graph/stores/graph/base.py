@@ -13,7 +13,7 @@ Unset scope fields are stored as '' so equality filters work on every backend.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mem_graph.types import EntityRef, MemoryRecord, Scope
 
@@ -37,8 +37,22 @@ class GraphMemory:
     entities: list[EntityRef] = field(default_factory=list)
 
 
+@dataclass
+class GraphInventory:
+    """Every node and edge of the graph, all scopes (``check`` and ``repair`` compare it with the other stores)."""
+
+    memories: dict[str, dict[str, Any]]  # memory id -> {id, text, status, user_id, agent_id, run_id, namespace}
+    entities: dict[str, dict[str, Any]]  # entity id -> {id, name, user_id, agent_id, run_id, namespace}
+    orphans: list[str]  # ids of entities with no edge at all
+    relations: dict[str, set[tuple[str, str, str, bool]]]  # memory id -> its (subject, relation, object, valid)
+
+
 class GraphStore(Protocol):
-    """Every implementation must pass tests/contract/test_graph_store.py."""
+    """Every implementation must pass tests/contract/test_graph_store.py.
+
+    Callers never write Cypher that changes the graph: writes are the named operations below, and
+    ``cypher`` is read-only (``cypher_write`` is the one explicit escape hatch).
+    """
 
     def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
         """Create or rewrite each memory's node, MENTIONS and RELATES edges (idempotent).
@@ -51,8 +65,24 @@ class GraphStore(Protocol):
 
     def delete_scope(self, scope: Scope) -> None: ...
 
+    def delete_relations(self, memory_ids: list[str]) -> None:
+        """Remove the RELATES edges these memories assert (whether or not their memory node exists)."""
+        ...
+
+    def delete_orphans(self, *, scope: Scope | None = None, entity_ids: list[str] | None = None) -> None:
+        """Remove entities left with no edge: of ``scope`` (every scope when None), only ``entity_ids`` if given."""
+        ...
+
+    def entity_id(self, scope: Scope, name: str) -> str:
+        """The id of the entity called ``name`` in ``scope`` (ids embed the scope)."""
+        ...
+
+    def entity_name(self, entity_id: str) -> str:
+        """The normalised name inside an entity id (what memories list in ``entities``)."""
+        ...
+
     def find_entities(self, scope: Scope, names: list[str]) -> dict[str, str]:
-        """Normalised entity name -> entity id, for the names that exist in scope."""
+        """Entity id -> normalised name, for the names that exist in scope."""
         ...
 
     def neighbourhood(self, scope: Scope, entity_ids: list[str], hops: int, include_invalid: bool = False,
@@ -78,8 +108,21 @@ class GraphStore(Protocol):
         (``valid_from <= t`` and ``invalid_at`` unset or after ``t``)."""
         ...
 
-    def cypher(self, query: str, params: dict[str, Any] | None = None, *,
-               read_only: bool = False) -> list[dict[str, Any]]: ...
+    def memory_nodes(self, memory_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """Memory id -> {id, text, status, created_at} for the ids that have a node."""
+        ...
+
+    def inventory(self) -> GraphInventory:
+        """Every node and edge of every scope (a full scan, for check and repair)."""
+        ...
+
+    def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run a read-only query; one that writes raises ``ReadOnlyQueryError`` (the engine refuses it)."""
+        ...
+
+    def cypher_write(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run a query that may write (``Memory.graph.cypher(allow_writes=True)``, SDK only)."""
+        ...
 
     def counts(self) -> dict[str, int]: ...
 
@@ -90,3 +133,11 @@ class GraphStore(Protocol):
     def reset(self) -> None: ...
 
     def close(self) -> None: ...
+
+
+if TYPE_CHECKING:  # mypy checks that every store, and the read cache, conforms to the protocol
+    from mem_graph.stores.graph.ladybug import LadybugGraphStore
+    from mem_graph.stores.graph.neo4j import Neo4jGraphStore
+    from mem_graph.stores.graph.scope_cache import ScopeCachedGraphStore
+
+    _conforming: tuple[type[GraphStore], ...] = (LadybugGraphStore, Neo4jGraphStore, ScopeCachedGraphStore)

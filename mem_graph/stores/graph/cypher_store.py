@@ -1,16 +1,21 @@
 """Graph store logic shared by every Cypher backend; subclasses supply only the dialect.
 
-A backend implements ``_run`` (execute, return rows as dicts), ``_ensure_schema``,
-``reset`` and ``close``. Every query here is plain openCypher that runs unchanged
-on LadybugDB and Neo4j 5.
+A backend implements ``_run`` (execute, return rows as dicts), ``_run_read`` (the same, refusing
+writes), ``compact``, ``reset`` and ``close``, and may make each write operation one transaction
+(``_writing``). Every query here is plain openCypher that runs unchanged on LadybugDB and Neo4j 5,
+and no module outside the store layer writes Cypher that changes the graph or knows how entity
+ids are made (``entity_id`` / ``entity_name``).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from mem_graph.stores.graph.base import Edge, GraphMemory
+from mem_graph.stores.graph.base import Edge, GraphInventory, GraphMemory
 from mem_graph.stores.graph.walk import ScopeSnapshot, walk_neighbourhood
 from mem_graph.types import SCOPE_FIELDS, EntityRef, MemoryRecord, Scope, normalise_entity
 
@@ -34,11 +39,14 @@ CREATE_MENTIONS = (
 )
 CREATE_RELATES = (
     "UNWIND $rows AS r MATCH (a:Entity {id: r.s}) MATCH (b:Entity {id: r.o}) "
-    "CREATE (a)-[:RELATES {type: r.type, memory_id: r.m, valid_from: r.vf, invalid_at: r.ia, " + _SCOPE_PROPS + "}]->(b)"
+    "CREATE (a)-[:RELATES {type: r.type, memory_id: r.m, valid_from: r.vf, invalid_at: r.ia, "
+    + _SCOPE_PROPS + "}]->(b)"
 )
 MENTIONED_BY = "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE m.id IN $ids RETURN DISTINCT e.id AS id"
 DELETE_MEMORY_NODES = "MATCH (m:Memory) WHERE m.id IN $ids DETACH DELETE m"
-DELETE_ORPHANS = "MATCH (e:Entity) WHERE e.id IN $ids AND NOT EXISTS { MATCH (e)-[]-() } DELETE e"
+_ORPHAN = "NOT EXISTS { MATCH (e)-[]-() }"
+DELETE_ORPHANS = f"MATCH (e:Entity) WHERE e.id IN $ids AND {_ORPHAN} DELETE e"
+_SCOPE_RETURN = ", ".join(f"x.{k} AS {k}" for k in _SCOPE_KEYS)
 
 _EDGE_RETURN = (
     "RETURN a.id AS sid, a.display AS s, r.type AS rel, b.id AS oid, b.display AS o, "
@@ -55,20 +63,58 @@ def scope_where(var: str, scope: Scope) -> tuple[str, dict[str, Any]]:
     return clause, {f"s_{k}": v for k, v in fields.items()}
 
 
+_ID_SEP = "\x1e"  # between the scope key and the entity's normalised name; known only to this module
+
+
 def entity_id(scope: Scope, name: str) -> str:
-    return f"{scope.key}\x1e{normalise_entity(name)}"
+    """The id of the entity ``name`` in ``scope``: one entity per (scope, normalised name)."""
+    return f"{scope.key}{_ID_SEP}{normalise_entity(name)}"
+
+
+def entity_name(eid: str) -> str:
+    """The normalised name inside an entity id."""
+    return eid.rsplit(_ID_SEP, 1)[-1]
 
 
 class CypherGraphStore(ABC):
-    """Implements the GraphStore protocol on top of ``_run``."""
+    """Implements the GraphStore protocol on top of ``_run`` / ``_run_read``."""
 
     @abstractmethod
     def _run(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]: ...
+
+    @abstractmethod
+    def _run_read(self, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """``_run`` for a query that must not write: the engine refuses (``ReadOnlyQueryError``)."""
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write operation (several statements); LadybugDB makes it one transaction."""
+        yield
+
+    @abstractmethod
+    def compact(self) -> None: ...
+
+    @abstractmethod
+    def reset(self) -> None: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    # -- entity ids -------------------------------------------------------
+    def entity_id(self, scope: Scope, name: str) -> str:
+        return entity_id(scope, name)
+
+    def entity_name(self, entity_id: str) -> str:
+        return entity_name(entity_id)
 
     # -- writes -----------------------------------------------------------
     def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
         if not items:
             return
+        with self._writing():
+            self._write_memories(items, fresh=fresh)
+
+    def _write_memories(self, items: list[GraphMemory], *, fresh: bool) -> None:
         entities: dict[str, dict[str, Any]] = {}
         mentions, relates, memories = [], [], []
         for item in items:
@@ -109,17 +155,33 @@ class CypherGraphStore(ABC):
     def delete_memories(self, memory_ids: list[str]) -> None:
         if not memory_ids:
             return
-        touched = [r["id"] for r in self._run(MENTIONED_BY, {"ids": memory_ids})]
-        self._run(DELETE_RELATES, {"ids": memory_ids})
-        self._run(DELETE_MEMORY_NODES, {"ids": memory_ids})
-        if touched:
-            self._run(DELETE_ORPHANS, {"ids": touched})
+        with self._writing():
+            touched = [r["id"] for r in self._run(MENTIONED_BY, {"ids": memory_ids})]
+            self._run(DELETE_RELATES, {"ids": memory_ids})
+            self._run(DELETE_MEMORY_NODES, {"ids": memory_ids})
+            if touched:
+                self._run(DELETE_ORPHANS, {"ids": touched})
 
     def delete_scope(self, scope: Scope) -> None:
         where_m, params = scope_where("m", scope)
         where_e, _ = scope_where("e", scope)
-        self._run(f"MATCH (m:Memory) WHERE {where_m} DETACH DELETE m", params)
-        self._run(f"MATCH (e:Entity) WHERE {where_e} DETACH DELETE e", params)
+        with self._writing():
+            self._run(f"MATCH (m:Memory) WHERE {where_m} DETACH DELETE m", params)
+            self._run(f"MATCH (e:Entity) WHERE {where_e} DETACH DELETE e", params)
+
+    def delete_relations(self, memory_ids: list[str]) -> None:
+        if memory_ids:
+            with self._writing():
+                self._run(DELETE_RELATES, {"ids": list(memory_ids)})
+
+    def delete_orphans(self, *, scope: Scope | None = None, entity_ids: list[str] | None = None) -> None:
+        where, params = scope_where("e", scope) if scope is not None else ("", {})
+        if entity_ids is not None:
+            if not entity_ids:
+                return
+            where, params = " AND ".join(filter(None, (where, "e.id IN $ids"))), {**params, "ids": list(entity_ids)}
+        with self._writing():
+            self._run(f"MATCH (e:Entity) WHERE {where + ' AND ' if where else ''}{_ORPHAN} DELETE e", params)
 
     # -- reads ------------------------------------------------------------
     def find_entities(self, scope: Scope, names: list[str]) -> dict[str, str]:
@@ -197,10 +259,29 @@ class CypherGraphStore(ABC):
                          {"limit": int(limit), **params, **at})
         return [_edge(r) for r in rows]
 
-    def cypher(self, query: str, params: dict[str, Any] | None = None, *,
-               read_only: bool = False) -> list[dict[str, Any]]:
-        """Run a caller's query. ``read_only`` asks the backend to refuse writes where it can
-        (a READ transaction on Neo4j); callers still check the query text first (graph_view)."""
+    def memory_nodes(self, memory_ids: list[str]) -> dict[str, dict[str, Any]]:
+        if not memory_ids:
+            return {}
+        rows = self._run("MATCH (x:Memory) WHERE x.id IN $ids RETURN x.id AS id, x.text AS text, "
+                         "x.status AS status, x.created_at AS created_at", {"ids": list(memory_ids)})
+        return {r["id"]: r for r in rows}
+
+    def inventory(self) -> GraphInventory:
+        memories = {r["id"]: r for r in self._run(
+            f"MATCH (x:Memory) RETURN x.id AS id, x.text AS text, x.status AS status, {_SCOPE_RETURN}")}
+        entities = {r["id"]: r for r in self._run(
+            f"MATCH (x:Entity) RETURN x.id AS id, x.name AS name, {_SCOPE_RETURN}")}
+        orphans = [r["id"] for r in self._run(f"MATCH (e:Entity) WHERE {_ORPHAN} RETURN e.id AS id")]
+        relations: dict[str, set[tuple[str, str, str, bool]]] = defaultdict(set)
+        for r in self._run("MATCH (a:Entity)-[r:RELATES]->(b:Entity) RETURN r.memory_id AS mid, a.name AS s, "
+                           "r.type AS rel, b.name AS o, r.invalid_at AS ia"):
+            relations[r["mid"]].add((r["s"], r["rel"], r["o"], r["ia"] in (None, NEVER)))
+        return GraphInventory(memories, entities, orphans, dict(relations))
+
+    def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        return self._run_read(query, params or {})
+
+    def cypher_write(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         return self._run(query, params or {})
 
     def counts(self) -> dict[str, int]:
@@ -231,3 +312,4 @@ def _edge(r: dict[str, Any]) -> Edge:
 
 def memory_of(record: MemoryRecord, entities: list[EntityRef] | None = None) -> GraphMemory:
     return GraphMemory(record, entities if entities is not None else [EntityRef(n) for n in record.entities])
+

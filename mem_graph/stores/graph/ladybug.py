@@ -12,24 +12,21 @@ in the WAL only), and on close. A graph that still cannot be opened raises
 from __future__ import annotations
 
 import logging
-import re
 import shutil
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import ladybug
 
-from mem_graph.errors import DirectoryInUseError, GraphUnavailableError, StoreError
+from mem_graph.errors import DirectoryInUseError, GraphUnavailableError, ReadOnlyQueryError, StoreError
 from mem_graph.stores.graph import ladybug_compact
-from mem_graph.stores.graph.base import GraphMemory
 from mem_graph.stores.graph.cypher_store import CypherGraphStore
-from mem_graph.types import Scope
 
 log = logging.getLogger(__name__)
 _SCOPE_COLS = "user_id STRING, agent_id STRING, run_id STRING, namespace STRING"
@@ -42,7 +39,6 @@ SCHEMA = (
     f"valid_from DOUBLE, invalid_at DOUBLE, {_SCOPE_COLS})",
     "CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Memory TO Entity)",
 )
-_WRITES = re.compile(r"\b(CREATE|MERGE|DELETE|SET|REMOVE|DROP|ALTER|COPY)\b", re.IGNORECASE)
 
 
 def graph_files(path: Path) -> list[Path]:
@@ -154,37 +150,42 @@ class LadybugGraphStore(CypherGraphStore):
     # -- writes: one transaction each (a WAL cut between statements cannot leave half a write); each may
     # trigger a checkpoint ---------------------------------------------------------------------------------
     @contextmanager
-    def _transaction(self) -> Iterator[None]:
+    def _writing(self) -> Iterator[None]:
         with self._lock:
             self._run("BEGIN TRANSACTION;")
             try:
                 yield
             except BaseException:
-                self._run("ROLLBACK;")
+                self._rollback()
                 raise
             self._run("COMMIT;")
             self._wrote()
 
-    def write_memories(self, items: list[GraphMemory], *, fresh: bool = False) -> None:
-        if items:
-            with self._transaction():
-                super().write_memories(items, fresh=fresh)
+    def _rollback(self) -> None:
+        with suppress(StoreError):  # a failed statement may have ended the transaction already
+            self._run("ROLLBACK;")
 
-    def delete_memories(self, memory_ids: list[str]) -> None:
-        if memory_ids:
-            with self._transaction():
-                super().delete_memories(memory_ids)
-
-    def delete_scope(self, scope: Scope) -> None:
-        with self._transaction():
-            super().delete_scope(scope)
-
-    def cypher(self, query: str, params: dict[str, Any] | None = None, *,
-               read_only: bool = False) -> list[dict[str, Any]]:
+    def _run_read(self, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """The query in a READ ONLY transaction: the engine refuses any write in it."""
         with self._lock:
-            rows = super().cypher(query, params, read_only=read_only)
-            if not read_only and _WRITES.search(query):
-                self._wrote()
+            self._run("BEGIN TRANSACTION READ ONLY;")
+            try:
+                rows = self._run(query, params)
+            except StoreError as exc:
+                self._rollback()
+                if "read-only transaction" in str(exc):
+                    raise ReadOnlyQueryError(f"this query must not write: {exc}") from exc
+                raise
+            except BaseException:
+                self._rollback()
+                raise
+            self._run("COMMIT;")
+            return rows
+
+    def cypher_write(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = super().cypher_write(query, params)
+            self._wrote()
             return rows
 
     # -- lifecycle ------------------------------------------------------------------------------------

@@ -79,7 +79,7 @@ def write_new(path: Path, schema: tuple[str, ...], tables: dict[str, list[list[A
 
 def replace_files(path: Path) -> None:
     """Put the complete new graph in place of the (closed) old one."""
-    new, old = swap_paths(path)
+    _, old = swap_paths(path)
     _remove(old)
     for src, dst in zip(_files(path), _files(old), strict=True):
         if src.exists():

@@ -92,16 +92,15 @@ class Neo4jGraphStore(CypherGraphStore):
                                                          database_=self.database)
         except ClientError as exc:
             if exc.code and exc.code.endswith("AccessMode"):
-                raise ReadOnlyQueryError(f"exploration queries are read-only: {exc.message}") from exc
+                raise ReadOnlyQueryError(f"this query must not write: {exc.message}") from exc
             raise StoreError(f"graph query failed: {exc.message or exc}") from exc
         except (Neo4jError, ServiceUnavailable) as exc:
             raise StoreError(f"graph query failed: {exc}") from exc
         return [{k: plain(r[k]) for k in keys} for r in records]
 
-    def cypher(self, query: str, params: dict[str, Any] | None = None, *,
-               read_only: bool = False) -> list[dict[str, Any]]:
-        """Read-only queries run in a READ transaction, so the server itself refuses writes."""
-        return self._run(query, params or {}, read_only=read_only)
+    def _run_read(self, query: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """A READ transaction: the server itself refuses writes."""
+        return self._run(query, params, read_only=True)
 
     def compact(self) -> None:
         """Nothing to do here: Neo4j reuses deleted records' space itself; its store files are the server's."""

@@ -10,6 +10,8 @@ process); server backends shared by several processes are not wrapped.
 Coherence: every write drops the snapshots of the scopes it touches (a record's scope
 matches a cached query scope when the query's set fields equal the record's), and a
 generation counter keeps a snapshot that was being built during a write from being stored.
+``cypher`` is read-only (the engine refuses writes), so it leaves every snapshot in place;
+only ``cypher_write`` (and the other writes) drop them.
 ``sandbox_version`` gives exploration (mem_graph/cypher_sandbox.py) a number per scope that changes
 whenever a write may have touched the scope, so its read-only copy is rebuilt only after a write.
 At most ``max_scopes`` snapshots are kept (least recently searched dropped first); a scope of
@@ -22,7 +24,8 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from mem_graph.stores.graph.base import Edge, GraphMemory
+from mem_graph.stores.graph.base import Edge, GraphInventory, GraphMemory
+from mem_graph.stores.graph.cypher_store import CypherGraphStore
 from mem_graph.stores.graph.walk import ScopeSnapshot, walk_neighbourhood
 from mem_graph.types import Scope, normalise_entity
 
@@ -49,7 +52,7 @@ def _matches(query: Scope, written: Scope) -> bool:
 class ScopeCachedGraphStore:
     """A GraphStore that answers retrieval reads from per-scope snapshots of ``inner``."""
 
-    def __init__(self, inner: Any, max_scopes: int = 64) -> None:
+    def __init__(self, inner: CypherGraphStore, max_scopes: int = 64) -> None:
         self.inner = inner
         self.max_scopes = max_scopes
         self._indexes: OrderedDict[Scope, _ScopeIndex] = OrderedDict()
@@ -125,13 +128,23 @@ class ScopeCachedGraphStore:
         finally:
             self._forget(None)
 
-    def cypher(self, query: str, params: dict[str, Any] | None = None, *,
-               read_only: bool = False) -> list[dict[str, Any]]:
+    def delete_relations(self, memory_ids: list[str]) -> None:
         try:
-            return self.inner.cypher(query, params, read_only=read_only)
+            self.inner.delete_relations(memory_ids)
         finally:
-            if not read_only:  # maintenance repairs write through here
-                self._forget(None)
+            self._forget(None)
+
+    def delete_orphans(self, *, scope: Scope | None = None, entity_ids: list[str] | None = None) -> None:
+        try:
+            self.inner.delete_orphans(scope=scope, entity_ids=entity_ids)
+        finally:
+            self._forget({scope} if scope is not None else None)
+
+    def cypher_write(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        try:
+            return self.inner.cypher_write(query, params)
+        finally:
+            self._forget(None)
 
     # -- reads served from the snapshot ---------------------------------------------------------------
     def find_entities(self, scope: Scope, names: list[str]) -> dict[str, str]:
@@ -165,6 +178,21 @@ class ScopeCachedGraphStore:
         return walk_neighbourhood(touching, entity_ids, hops, hub_degree)
 
     # -- everything else goes straight to the store ----------------------------------------------------
+    def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        return self.inner.cypher(query, params)
+
+    def entity_id(self, scope: Scope, name: str) -> str:
+        return self.inner.entity_id(scope, name)
+
+    def entity_name(self, entity_id: str) -> str:
+        return self.inner.entity_name(entity_id)
+
+    def memory_nodes(self, memory_ids: list[str]) -> dict[str, dict[str, Any]]:
+        return self.inner.memory_nodes(memory_ids)
+
+    def inventory(self) -> GraphInventory:
+        return self.inner.inventory()
+
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
         return self.inner.memories_mentioning(scope, entity_ids, limit)
 
