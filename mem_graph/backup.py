@@ -77,7 +77,7 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
         counts[kind] += 1
         out.write(json.dumps({"type": kind, **data}, ensure_ascii=False) + "\n")
 
-    with mem._write_lock:
+    with mem.write_lock():
         out.write(json.dumps({"type": "header", "format": FORMAT, "version": VERSION, "exported_at": to_iso(now()),
                               "scope": scope.stored_fields() if scope else None}) + "\n")
         records, skipped = _records(mem, scope)
@@ -219,7 +219,7 @@ def import_(mem: Memory, parts: Parts) -> dict[str, int]:
         mentions[m.memory_id].append(m.entity_id)
     lines: list[tuple[int, MemoryLine]] = parts["memory"]
     records = [m.record() for _, m in lines]
-    with mem._write_lock:
+    with mem.write_lock():
         _refuse_foreign_ids(mem, lines, records)
         if records:
             new = [(r, [EntityRef(entities[e].display, entities[e].entity_type)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -384,6 +385,35 @@ class Memory:
 
     def _release_partial(self) -> None:
         for name in ("vectors", "graph_store"):
+    def find_added(self, event_id: str, *, client_id: str, user_id: str | None = None, agent_id: str | None = None,
+                   run_id: str | None = None, namespace: str | None = None) -> list[MemoryRecord]:
+        """The memories that an ``add(..., client_id=, event_id=)`` stored in exactly this scope (any status):
+        what the hub rebuilds the answer of an interrupted idempotent add from."""
+        flt = VectorFilter(scope=make_scope(user_id, agent_id, run_id, namespace), exact_scope=True, statuses=None,
+                           equals={"source.client_id": client_id, "source.event_id": event_id})
+        return scroll_all(self.vectors, flt)
+
+    def change_feed(self, since: int, limit: int, *, namespaces: list[str] | None = None,
+                    user_ids: list[str] | None = None, fields: dict[str, str] | None = None
+                    ) -> tuple[list[HistoryEvent], int]:
+        """The sync feed, every scope: memory changes (events but NONE) with ``seq > since``, at most ``limit``,
+        oldest first, and the last committed seq (read first, so every change up to it is in the feed).
+        ``namespaces`` / ``user_ids`` restrict to those values; ``fields`` are exact scope matches."""
+        head = self.history_store.last_seq()
+        return self.history_store.changes_in(since, limit, until=head, namespaces=namespaces, user_ids=user_ids,
+                                             fields=fields), head
+
+    @property
+    def reranker_status(self) -> str:
+        """Whether search reranks with a cross-encoder, and if not why (what ``explain`` reports as ``rerank``)."""
+        return self.searcher.reranker.status
+
+    @contextmanager
+    def write_lock(self) -> Iterator[None]:
+        """Hold this Memory's write lock (reentrant): no add, update, delete or maintenance runs meanwhile."""
+        with self._write_lock:
+            yield
+
             store = getattr(self, name, None)
             if store is not None:
                 store.close()

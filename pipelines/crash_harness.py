@@ -160,7 +160,7 @@ def _verify(path: Path, ack_path: Path, rng: random.Random, search_sample: int) 
     import sqlite3
 
     from mem_graph import Memory, NotFoundError
-    from mem_graph.maintenance import _is_removal, _lifecycle, check, history_rows, snapshot
+    from mem_graph.maintenance import check, history_rows, is_removal, lifecycle, snapshot
 
     db = sqlite3.connect(path / "history.sqlite")
     pending = db.execute("SELECT count(*) FROM journal").fetchone()[0] if _has_table(db, "journal") else 0
@@ -199,11 +199,11 @@ def _verify(path: Path, ack_path: Path, rng: random.Random, search_sample: int) 
             want = exp["texts"].get(mid)
             if want is not None and got["memory"] != want:
                 problems.append(f"acknowledged text differs for {mid}: {got['memory'][:40]!r} != {want[:40]!r}")
-        alive = [(mid, e) for mid, e in _lifecycle(snap.events).items() if not _is_removal(e)]
-        for mid, e in alive:
+        alive = [mid for mid, e in lifecycle(snap.events).items() if not is_removal(e)]
+        for mid in alive:
             if mid not in snap.vectors:
                 problems.append(f"memory in history but not in the vector store: {mid}")
-        active = [snap.vectors[mid] for mid, _ in alive if mid in snap.vectors
+        active = [snap.vectors[mid] for mid in alive if mid in snap.vectors
                   and snap.vectors[mid].status.value == "active"]
         for rec in rng.sample(active, min(search_sample, len(active))):
             hits = m.search(rec.text, user_id=rec.scope.user_id, limit=10, rerank=False)["results"]

@@ -69,7 +69,7 @@ def demo(path: PathOpt = None, config: ConfigOpt = None,
                                     f"graph {ex['graph']:.2f})", "dim")))
             for rel in out["relations"][:5]:
                 console.print(line("      ", relation_line(rel["source"], rel["relationship"], rel["destination"])))
-        console.print(line("\nrerank: ", (mem.searcher.reranker.status, "")))
+        console.print(line("\nrerank: ", (mem.reranker_status, "")))
         if not keep:
             mem.delete_all(user_id=user)
         console.print(line(("Demo done.", "green"), " Data directory: ", (mem.config.path, "")))

@@ -11,17 +11,21 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem_graph.errors import StoreError, StoreUnavailableError
 from mem_graph.timeutil import now, to_iso
 from mem_graph.types import SCOPE_FIELDS, Message, Scope
 
-_SCOPE_COLS = "user_id TEXT NOT NULL DEFAULT '', agent_id TEXT NOT NULL DEFAULT '', run_id TEXT NOT NULL DEFAULT '', namespace TEXT NOT NULL DEFAULT 'default'"
+if TYPE_CHECKING:
+    from mem_graph.results import HistoryEvent, StoredMessage
+
+_SCOPE_COLS = ("user_id TEXT NOT NULL DEFAULT '', agent_id TEXT NOT NULL DEFAULT '', run_id TEXT NOT NULL DEFAULT '', "
+               "namespace TEXT NOT NULL DEFAULT 'default'")
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS messages (
     id TEXT PRIMARY KEY, {_SCOPE_COLS}, role TEXT NOT NULL, name TEXT, content TEXT NOT NULL,
@@ -44,6 +48,9 @@ CREATE TABLE IF NOT EXISTS journal_failed (
     failed_at REAL NOT NULL, error TEXT NOT NULL
 );
 """
+# created on first use, so a history that never saw maintenance keeps exactly the tables above
+_MAINTENANCE_LOG = ("CREATE TABLE IF NOT EXISTS maintenance_log (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+                    "at REAL NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL)")
 
 
 @dataclass
@@ -185,7 +192,8 @@ class HistoryStore:
             for e in events:
                 cur = db.execute(
                     "INSERT INTO events (memory_id, event, old_text, new_text, reason, actor, extractor, related_id, "
-                    "message_ids, user_id, agent_id, run_id, namespace, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "message_ids, user_id, agent_id, run_id, namespace, created_at) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (e.memory_id, e.event, e.old_text, e.new_text, e.reason, e.actor, e.extractor, e.related_id,
                      json.dumps(e.message_ids), *e.scope.stored_fields().values(), t))
                 seqs.append(int(cur.lastrowid or 0))
@@ -234,7 +242,8 @@ class HistoryStore:
 
         ``namespaces``/``user_ids`` restrict to those values (None: any); ``fields`` are exact matches.
         """
-        where, args = ["seq > ?", "event != 'NONE'"], [since]
+        where: list[str] = ["seq > ?", "event != 'NONE'"]
+        args: list[Any] = [since]
         if until is not None:
             where.append("seq <= ?")
             args.append(until)
@@ -272,6 +281,35 @@ class HistoryStore:
             return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
 
     # -- maintenance ------------------------------------------------------
+    def select(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Scan the history database with one read-only SQL query (every scope: no scope filter); a statement
+        that would write is refused by SQLite (``query_only``) and raises ``StoreError``."""
+        with self._lock:
+            self._db.execute("PRAGMA query_only = ON")
+            try:
+                cur = self._db.execute(sql, tuple(args))
+                cols = [c[0] for c in cur.description or ()]
+                rows = cur.fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"history query failed: {exc}") from exc
+            finally:
+                self._db.execute("PRAGMA query_only = OFF")
+        return [dict(zip(cols, row, strict=True)) for row in rows]
+
+    def record_maintenance(self, actions: list[tuple[str, str]]) -> None:
+        """Append (action, JSON detail) rows to the maintenance log (``mem-graph repair``, retention, reembed)."""
+        with self._tx() as db:
+            db.execute(_MAINTENANCE_LOG)
+            db.executemany("INSERT INTO maintenance_log (at, action, detail) VALUES (?,?,?)",
+                           [(now(), action, detail) for action, detail in actions])
+
+    def maintenance_log(self) -> list[dict[str, Any]]:
+        """Every maintenance log row (id, at, action, detail), oldest first."""
+        with self._tx() as db:
+            db.execute(_MAINTENANCE_LOG)
+            rows = db.execute("SELECT * FROM maintenance_log ORDER BY id").fetchall()
+        return [dict(r) for r in rows]
+
     def delete_scope(self, scope: Scope) -> None:
         where, args = _scope_where(scope)
         with self._tx() as db:

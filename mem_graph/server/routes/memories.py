@@ -26,9 +26,7 @@ from mem_graph.server.models import (
     UpdateResponse,
 )
 from mem_graph.server.state import Hub, get_hub, principal
-from mem_graph.stores.vector.base import VectorFilter, scroll_all
 from mem_graph.timeutil import epoch_or_iso
-from mem_graph.validation import make_scope
 
 router = APIRouter(prefix="/v1", tags=["memories"])
 HubDep = Annotated[Hub, Depends(get_hub)]
@@ -73,9 +71,7 @@ async def add(body: AddRequest, hub: HubDep, who: Caller, response: Response,
 
 def _recover_add(hub: Hub, scope: dict[str, Any], client_id: str, event_id: str) -> dict[str, Any] | None:
     """Rebuild the answer of an add interrupted after it reached the stores (its memories carry the event id)."""
-    flt = VectorFilter(scope=make_scope(**scope), exact_scope=True, statuses=None,
-                       equals={"source.client_id": client_id, "source.event_id": event_id})
-    records = scroll_all(hub.memory.vectors, flt)
+    records = hub.memory.find_added(event_id, client_id=client_id, **scope)
     if not records:
         return None
     return {"results": [{"id": r.id, "memory": r.text, "event": "ADD", "reason": "[recovered] answer rebuilt "

@@ -9,7 +9,6 @@ from fastapi import APIRouter, Query
 from mem_graph.errors import ValidationError
 from mem_graph.server.models import ChangesResponse
 from mem_graph.server.routes.memories import Caller, HubDep, ScopeQuery
-from mem_graph.server.state import Hub
 
 router = APIRouter(prefix="/v1", tags=["sync"])
 
@@ -34,15 +33,9 @@ async def changes(hub: HubDep, who: Caller, scope: ScopeQuery,
         who.check_user(scope.user_id)
     user_ids = list(who.user_ids) if who.user_ids and scope.user_id is None else None
     fields = {k: v for k, v in scope.scope().items() if v is not None and k != "namespace"}
-    rows, head = await hub.call(_page, hub, since, limit + 1, namespaces, user_ids, fields)
+    rows, head = await hub.call(hub.memory.change_feed, since, limit + 1, namespaces=namespaces, user_ids=user_ids,
+                                fields=fields)
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_since = rows[-1]["seq"] if has_more else max(head, since)
     return {"changes": rows, "next_since": next_since, "has_more": has_more, "last_seq": head}
-
-
-def _page(hub: Hub, since: int, limit: int, namespaces: list[str] | None, user_ids: list[str] | None,
-          fields: dict[str, str]) -> tuple[list[dict[str, Any]], int]:
-    store = hub.memory.history_store
-    head = store.last_seq()  # read first: every seq <= head is committed (SQLite serialises writers)
-    return store.changes_in(since, limit, until=head, namespaces=namespaces, user_ids=user_ids, fields=fields), head
