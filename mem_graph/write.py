@@ -138,12 +138,12 @@ BULK = "bulk_add"  # journal kind of a batched add (its message ids and options)
 
 
 class WritePipeline:
-    def __init__(self, cfg: MemoryConfig, vectors: VectorStore, graph: GraphStore, history: HistoryStore,
+    def __init__(self, cfg: MemoryConfig, vectors: VectorStore, graph_store: GraphStore, history_store: HistoryStore,
                  embedder: Embedder, extractor: RuleExtractor, reconciler: Reconciler):
         self.cfg = cfg
         self.vectors = vectors
-        self.graph = graph
-        self.history = history
+        self.graph_store = graph_store
+        self.history_store = history_store
         self.embedder = embedder
         self.extractor = extractor
         self.reconciler = reconciler
@@ -160,7 +160,7 @@ class WritePipeline:
 
     def save_messages(self, scope: Scope, messages: list[Message]) -> list[Message]:
         """Persist the raw messages (status received), before any extraction: nothing is lost."""
-        saved = self.history.save_messages(scope, messages)
+        saved = self.history_store.save_messages(scope, messages)
         fault_point("after_messages")
         return saved
 
@@ -178,11 +178,11 @@ class WritePipeline:
                 result = self._reconcile_and_apply(scope, facts, infer=infer, metadata=metadata,
                                                    expires_at=expires_at, source=source)
         except BaseException as exc:
-            self.history.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
+            self.history_store.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
             raise
         finally:
             _MESSAGE_IDS.reset(token)
-        self.history.mark_messages(ids, "processed")
+        self.history_store.mark_messages(ids, "processed")
         return result
 
     def _facts(self, messages: list[Message], infer: bool, scope: Scope | None = None) -> list[Fact]:
@@ -213,7 +213,7 @@ class WritePipeline:
         if scope is None or n <= 0 or not targets or not isinstance(self.extractor, RuleExtractor):
             return self.extractor.extract(targets)
         roles = set(self.cfg.extraction.extract_from_roles)
-        recent = self.history.recent_messages(scope, n, exclude=[m.id for m in targets if m.id])
+        recent = self.history_store.recent_messages(scope, n, exclude=[m.id for m in targets if m.id])
         context = [Message(r["role"], r["content"], r.get("name")) for r in recent if r["role"] in roles]
         return self.extractor.extract(targets, context=context)
 
@@ -336,10 +336,10 @@ class WritePipeline:
         erasing = self.eraser is not None and (plan.reset_all or plan.erase_scope or bool(plan.delete))
         if erasing:
             self.eraser.before()  # type: ignore[union-attr]
-        op_id = self.history.journal_begin("write", plan.to_journal()) if not replay else None
+        op_id = self.history_store.journal_begin("write", plan.to_journal()) if not replay else None
         fault_point("after_journal")
         invalidated = self._apply_stores(plan, new_vectors, fresh=not replay)
-        self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+        self.history_store.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
         if erasing:  # a whole scope or everything: compacted now; single deletes: batched
             self.eraser.after(len(plan.delete) + plan.erased, now=plan.erase_scope,  # type: ignore[union-attr]
                               reset=plan.reset_all)
@@ -350,19 +350,19 @@ class WritePipeline:
         if plan.reset_all:  # history last: it holds this plan's journal entry until then
             self.vectors.reset()
             fault_point("mid_reset")
-            self.graph.reset()
-            self.history.reset()
+            self.graph_store.reset()
+            self.history_store.reset()
         if plan.erase_scope:
             ids = scroll_all_ids(self.vectors, VectorFilter(scope=plan.scope, statuses=None))
             plan.erased = len(ids)
             self.vectors.delete(ids)
             fault_point("mid_delete")
-            self.graph.delete_scope(plan.scope)
-            self.history.delete_scope(plan.scope)
+            self.graph_store.delete_scope(plan.scope)
+            self.history_store.delete_scope(plan.scope)
         if plan.delete:
             self.vectors.delete(plan.delete)
             fault_point("mid_delete")
-            self.graph.delete_memories(plan.delete)
+            self.graph_store.delete_memories(plan.delete)
         records = [r for r, _ in plan.new]
         if records:
             self.upsert_vectors(records, new_vectors)
@@ -379,9 +379,9 @@ class WritePipeline:
             fault_point("after_invalidate")
             invalidated = self.vectors.get(list(plan.invalidate))
         items = [GraphMemory(r, ents) for r, ents in plan.new]
-        self.graph.write_memories(items, fresh=fresh and not plan.rewrite)
+        self.graph_store.write_memories(items, fresh=fresh and not plan.rewrite)
         if invalidated:
-            self.graph.write_memories([GraphMemory(r, [EntityRef(n) for n in r.entities]) for r in invalidated])
+            self.graph_store.write_memories([GraphMemory(r, [EntityRef(n) for n in r.entities]) for r in invalidated])
         fault_point("after_graph")
         return invalidated
 
@@ -397,12 +397,12 @@ class WritePipeline:
     def begin_bulk(self, scope: Scope, saved: list[Message], options: dict[str, Any]) -> str:
         """Journal a batched add: if the process dies part-way, the next open finishes its messages."""
         ids = [m.id for m in saved if m.id]
-        op_id = self.history.journal_begin(BULK, {"scope": scope.stored_fields(), "message_ids": ids, **options})
+        op_id = self.history_store.journal_begin(BULK, {"scope": scope.stored_fields(), "message_ids": ids, **options})
         self._bulk_inflight[op_id] = ids
         return op_id
 
     def end_bulk(self, op_id: str) -> None:
-        self.history.commit_events([], op_id)
+        self.history_store.commit_events([], op_id)
         self._bulk_inflight.pop(op_id, None)
 
     def inflight(self) -> set[str]:
@@ -412,16 +412,16 @@ class WritePipeline:
     def _resume_bulk(self, op_id: str, payload: dict[str, Any]) -> None:
         scope = Scope.from_payload(payload["scope"])
         options = {k: payload[k] for k in ("metadata", "infer", "expires_at", "source")}
-        todo = self.history.received_messages(payload["message_ids"])
+        todo = self.history_store.received_messages(payload["message_ids"])
         size = self.cfg.limits.add_batch
         for start in range(0, len(todo), size):
             self.process(scope, todo[start:start + size], **options)
-        self.history.commit_events([], op_id)
+        self.history_store.commit_events([], op_id)
         log.warning("finished an interrupted bulk add %s (%d messages were left)", op_id, len(todo))
 
     def replay_pending(self) -> int:
         """Re-apply write plans a crash left unfinished, then finish interrupted bulk adds; returns how many."""
-        pending = [p for p in self.history.journal_pending() if p[0] not in self._bulk_inflight]
+        pending = [p for p in self.history_store.journal_pending() if p[0] not in self._bulk_inflight]
         for op_id, kind, payload in pending:
             if kind != "write":
                 continue
@@ -430,13 +430,13 @@ class WritePipeline:
                 _check_journaled(payload, self.cfg)  # before any store is touched: a plan that can never apply
                 self._apply_stores(plan, None, fresh=False)
                 self._drop_orphan_entities({plan.scope, *(r.scope for r, _ in plan.new)})
-                self.history.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+                self.history_store.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
             except StoreError:  # the store may come back: the plan stays journaled for the next open
                 log.exception("replay of write plan %s failed; it stays journaled", op_id)
                 continue
             except Exception as exc:
                 log.exception("write plan %s cannot be applied; set aside in journal_failed", op_id)
-                self.history.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
+                self.history_store.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
                 continue
             log.warning("replayed unfinished write plan %s (%d new memories)", op_id, len(plan.new))
         for op_id, kind, payload in pending:  # after the plans: a batch journaled before the crash is in place
@@ -448,7 +448,7 @@ class WritePipeline:
                 log.exception("finishing bulk add %s failed; it stays journaled", op_id)
             except Exception as exc:
                 log.exception("bulk add %s cannot be finished; set aside in journal_failed", op_id)
-                self.history.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
+                self.history_store.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
         return len(pending)
 
     def _drop_orphan_entities(self, scopes: set[Scope]) -> None:

@@ -179,7 +179,7 @@ class LLMExtractor:
         relations = [(tr, i) for i, r in enumerate(memories) for tr in r.triples]
         n = self.cfg.extraction.context_messages
         ids = [m.id for m in new if m.id] + [m.id for m in extra_recent if m.id]
-        recent = pipeline.history.recent_messages(scope, n, exclude=ids) if n > 0 else []
+        recent = pipeline.history_store.recent_messages(scope, n, exclude=ids) if n > 0 else []
         recent += [{"role": m.role, "content": m.content, "name": m.name} for m in extra_recent]
         return PromptContext(new=list(new), recent=recent, memories=memories, relations=relations)
 
