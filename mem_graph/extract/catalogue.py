@@ -49,7 +49,7 @@ DATABASES = ["mongodb", "postgres", "postgresql", "mysql", "mariadb", "sqlite", 
 LANGUAGES = ["english", "french", "spanish", "german", "italian", "portuguese", "dutch", "russian", "chinese", "mandarin", "cantonese", "japanese", "korean", "arabic", "hindi", "urdu", "bengali", "turkish", "greek", "polish", "swedish", "norwegian", "danish", "finnish", "hebrew", "thai", "vietnamese", "indonesian", "tagalog", "swahili", "czech", "hungarian", "romanian", "ukrainian", "persian", "farsi", "catalan", "irish", "welsh"]
 HEALTH = ("diabetes asthma arthritis migraines migraine adhd autism anxiety depression epilepsy hypertension "
           "insomnia celiac coeliac eczema cancer covid flu cold")
-INSTRUMENTS = ("piano guitar violin cello drums bass flute saxophone sax trumpet ukulele harp clarinet "
+INSTRUMENTS = ("piano guitar violin cello drums drum bass flute saxophone sax trumpet ukulele harp clarinet "
                "keyboard banjo viola trombone")
 SPORTS = ("tennis football soccer basketball baseball golf chess volleyball hockey badminton cricket rugby "
           "squash poker")
@@ -75,7 +75,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
     SlotSpec(name="occupation", relation="works_as", cardinality=_S, subjects="person",
              verbs=("work_as", "teach", "become", "retrain_as", "train_as", "qualify_as", "start_as", "employ_as",
-                    "hire_as", "serve_as"), nouns=("job", "occupation", "profession", "career",
+                    "hire_as", "serve_as", "promote_to"), nouns=("job", "occupation", "profession", "career",
                                                                   "role", "title"),
              values=tuple(OCCUPATIONS),
              prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",

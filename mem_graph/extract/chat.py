@@ -5,6 +5,7 @@ that helps the small parser read chat ("my son Theo studies..." -> "My son Theo 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 CHITCHAT = frozenset(
     ["ok", "okay", "k", "kk", "thanks", "thank", "thx", "ty", "you", "hi", "hello", "hey", "yo", "bye", "goodbye", "cya", "see", "ya", "lol", "lmao", "haha", "hahaha", "hmm", "sure", "great", "cool", "yes", "no", "yeah", "yep", "nope", "nice", "good", "morning", "night", "evening", "afternoon", "awesome", "wow", "right", "alright", "fine", "got", "it", "welcome", "please", "sounds", "perfect", "oh", "ah", "uh", "um", "well", "bro", "dude", "man", "sorry", "np", "pls"]
@@ -17,12 +18,49 @@ _QUESTION_START = re.compile(
     r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
     r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
-_FAVE = re.compile(r"(^|(?<=[.!?]\s))(?:New |My new |My )?(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
+_FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
+                   r"(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
 _IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|with|back|not|"
                              r"moving|living|working|dating|married|engaged|retired|vegan|vegetarian)\b)")
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
 _CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
+# chat spellings of contractions ("im", "dont", "havent") and shorthand the parser does not know
+_SHORTHAND = {
+    "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
+    "cant": "can't", "wont": "won't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't", "werent": "weren't",
+    "havent": "haven't", "hasnt": "hasn't", "hadnt": "hadn't", "wouldnt": "wouldn't", "couldnt": "couldn't",
+    "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "hes": "he's", "shes": "she's",
+    "theyre": "they're", "youre": "you're", "ur": "your", "u": "you", "bf": "boyfriend", "gf": "girlfriend",
+    "bff": "best friend", "rn": "right now", "atm": "at the moment", "tho": "though", "cuz": "because",
+    "bc": "because", "pls": "please", "plz": "please", "yrs": "years", "wanna": "want to", "gonna": "going to",
+    "gotta": "have to", "kinda": "kind of", "sorta": "sort of",
+}
+_SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
+# chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"
+_CHAT_NOISE = re.compile(r"(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|imho|omg+|ugh+|haha(?:ha)*|hehe|xd|"
+                         r"fyi|jk|smh|fr)(?![\w'])[,:]?\s*", re.I)
+# "its" that opens a clause is "it's" ("its my birthday today", "oops its Hillview")
+_ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
+                  re.I)
+# emoji and other pictographs: a sentence break when words follow ("dropped it 😭 got a new one")
+_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
+
+
+# remarks on the weather, the day or one's mood of the moment: small talk, not a fact about anyone
+_SMALL_TALK = re.compile(
+    r"^\W*(?:(?:the )?weather(?:'s| is| was)?\b|it(?:'s| is) (?:so |really |very |super )?(?:hot|cold|freezing|sunny|"
+    r"raining|rainy|snowing|windy|warm|humid|grey|gray|nice out)\b|(?:(?:I'm|I am) )?(?:so |soo+ |very |super |"
+    r"kinda |kind of )?(?:tired|sleepy|exhausted|bored|hungry|hungover)(?: today| tonight| right now| this morning)?"
+    r"\W*$|(?:happy|finally) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b|"
+    r"good (?:morning|night|evening|afternoon)\b)", re.I)
+
+
+def is_small_talk(sentence: str) -> bool:
+    """Weather, the day, a passing mood ("lol the weather is nice today", "so tired today")."""
+    text = spell_out(sentence)
+    m = _SMALL_TALK.match(text)
+    return m is not None and not re.search(r"\b(?:I|my|we|our|me|us)\b", text[m.end():], re.I)
 
 
 def is_chitchat(text: str) -> bool:
@@ -45,7 +83,8 @@ def is_question_or_request(sentence: str) -> bool:
 
 def statements(text: str) -> str:
     """The text without its questions and requests (what a memory may be made of)."""
-    return " ".join(p for p in _SENT_SPLIT.split(text.strip()) if p and not is_question_or_request(p))
+    return " ".join(p for p in _SENT_SPLIT.split(text.strip()) if p and not is_question_or_request(p)
+                    and not is_small_talk(p))
 
 
 def not_memorable(text: str) -> bool:
@@ -53,11 +92,127 @@ def not_memorable(text: str) -> bool:
     return is_chitchat(text) or not statements(text).strip() or is_chitchat(statements(text))
 
 
-def normalise_chat(text: str) -> str:
-    """What the parser reads: sentence case, "I", "X is at" for "X's at", "My favourite X is" for "fave X:"."""
+def _shorthand(m: re.Match[str]) -> str:
+    word = m.group(1)
+    out = _SHORTHAND[word.lower()]
+    return out if word[:1].islower() or out.startswith("I") else out[:1].upper() + out[1:]
+
+
+def spell_out(text: str) -> str:
+    """Chat shorthand in full ("im" -> "I'm", "dont" -> "don't", "rn" -> "right now"), without noise
+    tokens ("btw", "lol") and emoji (a sentence break when words follow)."""
+    text = _EMOJI.sub(lambda m: ". " if m.string[m.end():].strip() and not m.string[:m.start()].rstrip()
+                      .endswith((".", "!", "?")) and m.string[:m.start()].strip() else " ", text)
+    text = _CHAT_NOISE.sub("", text)
+    text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
+    text = _SHORTHAND_RE.sub(_shorthand, text)
+    text = re.sub(r"\s+([.,!?;:])", r"\1", text)
+    text = re.sub(r"^[\s.,;:!]+|(?<=[.!?])[\s.,;:]*(?=[.!?])", "", text)
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+# Chat drops the subject of a first-person statement ("went keto in january", "got promoted", "dont eat fish
+# anymore", "been learning portuguese"); the small parser then misreads the verb as a name. A sentence that
+# opens with a past form, a negated auxiliary or "been" gets its "I" back (marked as implied, see clauses.py).
+_PAST_FORMS = frozenset(
+    "got went took made had left quit began became met bought sold ran came saw found gave put cut did felt kept "
+    "lost paid spent thought told won wrote broke drove fell flew forgot grew heard knew rode sat slept spoke "
+    "stood swam taught threw woke wore tried split swapped".split())
+_NOT_PAST = frozenset("need speed breed embed shed seed weed feed indeed red bed hundred sacred naked wicked "
+                      "beloved".split())
+_NEG_AUX = frozenset("don't didn't haven't hasn't can't won't never".split())
+_STATE_PARTICIPLES = frozenset("based married engaged divorced retired separated widowed obsessed hooked "
+                               "addicted stuck done".split())
+_LEAD_ADVERBS = frozenset("just finally recently also still literally actually already officially basically "
+                          "totally kinda really".split())
+_LEAD_CONJ = frozenset("and so then but anyway well ok okay oh also".split())
+_SENTENCES = re.compile(r"[^.!?]+[.!?]*")
+
+
+def _implied_subject(sentence: str) -> tuple[int, str] | None:
+    """Where a subjectless first-person statement needs its "I" (offset in ``sentence``), and the words."""
+    words = list(re.finditer(r"[\w']+", sentence))
+    n = 0
+    while n < len(words) and words[n].group(0).lower() in _LEAD_CONJ and n < 2:
+        n += 1
+    start = n
+    while n < len(words) and words[n].group(0).lower() in _LEAD_ADVERBS:
+        n += 1
+    if n >= len(words):
+        return None
+    first = words[n].group(0).lower()
+    after = words[n + 1].group(0).lower() if n + 1 < len(words) else ""
+    if first in _STATE_PARTICIPLES and (not after or after in ("in", "to", "with", "of", "on", "now", "again",
+                                                                  "since", "for", "at")):
+        return words[start].start(), "I'm "
+    if first == "been":
+        return words[start].start(), "I've "
+    if first in _PAST_FORMS or first in _NEG_AUX or (
+            first.endswith("ed") and len(first) > 4 and first not in _NOT_PAST and after not in ("by",)):
+        return words[start].start(), "I "
+    return None
+
+
+def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
+    """``text`` with the dropped "I" of chat statements put back, and the character offsets of those "I"s."""
+    out: list[str] = []
+    offsets: set[int] = set()
+    pos = 0
+    for m in _SENTENCES.finditer(text):
+        sent = m.group(0)
+        found = _implied_subject(sent) if not is_question_or_request(sent.strip()) else None
+        out.append(text[pos:m.start()])
+        if found is None:
+            out.append(sent)
+        else:
+            at, words = found
+            offsets.add(sum(len(x) for x in out) + at)
+            rest = sent[at:]
+            out.append(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out), frozenset(offsets)
+
+
+def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
+    """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
+    text = spell_out(text)
     text = _IS_CONTRACTION.sub(r"\1 is ", text)
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))
-    return _FAVE.sub(r"\1My favourite \2 is ", text)
+    return restore_subjects(_FAVE.sub(lambda m: f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} favourite "
+                                      f"{m.group(3)} is ", text))
+
+
+def normalise_chat(text: str) -> str:
+    """What the parser reads: chat shorthand spelled out, sentence case, "I", "X is at" for "X's at",
+    "My favourite X is" for "fave X:", and the "I" chat leaves out ("went vegan" -> "I went vegan")."""
+    return normalise_marked(text)[0]
+
+
+# a capitalised word inside a sentence, not after a determiner ("The Office" is a title, its words common)
+_MID_CAPITAL = re.compile(r"(?<=[\w,;:)'\"] )(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n )(?<!\b[Mm]y )(?<!\b[Oo]ur )"
+                          r"([A-Z][a-z]{2,})\b")
+
+
+def proper_names(texts: Iterable[str]) -> dict[str, str]:
+    """Words the conversation writes capitalised inside a sentence ("my husband Luis", "in Boston"), by
+    their lower-case form: the names a later lower-case line means ("luis started a new job")."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    names: dict[str, str] = {}
+    for text in texts:
+        for m in _MID_CAPITAL.finditer(text):
+            low = m.group(1).lower()
+            if low not in STOP_WORDS and low not in CHITCHAT and low not in FILLERS and low not in _SHORTHAND:
+                names.setdefault(low, m.group(1))
+    return names
+
+
+def recase(text: str, names: dict[str, str]) -> str:
+    """``text`` with the conversation's names capitalised where chat wrote them lower-case."""
+    if not names:
+        return text
+    return re.sub(r"(?<![\w'])[a-z]{3,}(?![\w'])", lambda m: names.get(m.group(0), m.group(0)), text)
 
 
 # "and Kubernetes in prod", "plus Dutch now": a line that goes on with the speaker's previous one

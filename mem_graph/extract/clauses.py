@@ -16,6 +16,7 @@ from typing import Any
 from mem_graph.types import EntityRef, Triple, normalise_entity
 
 CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis", "relcl"})
+IMPLIED_SUBJECTS = "mem_graph_implied_subjects"  # Doc.user_data key: offsets of an "I" chat left out
 FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
 THIRD_PERSON = frozenset({"he", "she", "him", "her"})
 SKIPPED_PRONOUNS = frozenset({"it", "they", "you", "this", "that", "there", "who", "what", "which", "everyone",
@@ -225,6 +226,9 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         return None, None
     # "Tom and I split up": a speaker among conjoined subjects is the subject, the others its companions
     conj_people = [c for c in subj.children if c.dep_ == "conj"]
+    # "Sara and I broke up" read as two subjects of one verb
+    conj_people += [c for c in verb.children if c.dep_ == subj.dep_ and c.i > subj.i and any(
+        t.lower_ in ("and", "&") for t in subj.doc[subj.i + 1: c.i])]
     if subj.lower_ not in FIRST_PERSON and any(c.lower_ in FIRST_PERSON for c in conj_people):
         sub = Subject(ctx.speaker, is_speaker=True, tokens={t.i for t in subj.subtree},
                       entities=[EntityRef(ctx.speaker, "person")])
@@ -232,7 +236,10 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     span = _linear_np(subj, verb)
     if span is not None:  # "My boyfriend Tom is making pasta" parsed as two subjects
         return _possessive_chain(span, ctx), subj
-    return resolve_np(subj, ctx), subj
+    found = resolve_np(subj, ctx)
+    if found is not None and subj.idx in subj.doc.user_data.get(IMPLIED_SUBJECTS, ()):
+        found.implied = True  # "went keto in january": the "I" was put back, so slot facts only
+    return found, subj
 
 
 def _linear_np(subj: Any, verb: Any) -> list[Any] | None:
@@ -266,7 +273,8 @@ def companion(subj_tok: Any | None) -> str | None:
     """The other person in "Tom and I ..." (or "I and Tom")."""
     if subj_tok is None:
         return None
-    people = [subj_tok, *(c for c in subj_tok.children if c.dep_ == "conj")]
+    people = [subj_tok, *(c for c in subj_tok.children if c.dep_ == "conj"),
+              *(c for c in subj_tok.head.children if c.dep_ == subj_tok.dep_ and c is not subj_tok)]
     others = [p for p in people if p.lower_ not in FIRST_PERSON and p.pos_ == "PROPN"]
     return span_text(compound_span(others[0])) if others else None
 
@@ -289,7 +297,7 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
     before = list(pronoun.sent)[: pronoun.i - pronoun.sent.start]
     for n in range(len(before) - 1, -1, -1):
         t = before[n]
-        if t.pos_ == "PROPN" and t.ent_type_ == "PERSON":
+        if t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and not _with_speaker(t):
             return None
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
             return _pet_name(t, ctx) if _speakers_pet(before[: n + 1]) else None
@@ -297,8 +305,18 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
     return ctx.last_pet if ctx.pet_last and ctx.last_person is None else None
 
 
+def _with_speaker(tok: Any) -> bool:
+    """``tok`` is one of "X and I" (the speaker's companion in the clause, not someone a pronoun would mean)."""
+    heads = [tok, *(a for a in tok.ancestors if a.dep_ in ("appos", "conj", "compound", "nsubj"))]
+    return any(c.lower_ in ("i", "me") and c.dep_ in ("conj", "nsubj") for h in heads for c in (*h.children,
+                                                                                               *h.head.children))
+
+
 def _speakers_pet(words: list[Any]) -> bool:
-    """The pet noun (last of ``words``) is the speaker's: a first-person word before it, no person named."""
+    """The pet noun (last of ``words``) is the speaker's: a first-person word before it and no one else named,
+    or the speaker among those who got it ("my partner Sam and I just got a dog": the household's)."""
+    if any(t.lower_ in ("i", "we") and t.dep_ in ("nsubj", "conj") for t in words):
+        return True
     return any(t.lower_ in FIRST_PERSON or t.lower_ in POSSESSIVES for t in words) and not any(
         (t.pos_ == "PROPN" and t.ent_type_ == "PERSON") or t.lower_ in KIN for t in words)
 

@@ -26,6 +26,7 @@ STATIVE = frozenset(
 MODAL_HEDGES = frozenset({"might", "may", "could", "would", "'d", "should", "will", "'ll", "shall", "wo"})
 PLAN_HEADS = frozenset(
     ["want", "plan", "hope", "think", "consider", "wish", "intend", "dream", "aim", "look", "tempt", "debate", "plot", "mull", "try", "decide", "expect", "fantasize", "fantasise", "imagine"])
+LIKENING = frozenset({"feel", "look", "seem", "sound", "act", "behave", "pretend"})
 HEDGE_ADVERBS = frozenset(["maybe", "perhaps", "probably", "possibly", "someday", "eventually", "hopefully"])
 PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when i was", "years ago", "in college",
                 "in high school", "previously", "formerly", "at the time", "growing up")
@@ -79,7 +80,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
     chain = _chain(target)  # "wish I was 30 again": the clause hangs under a wish
     if verb not in chain:
         chain.append(verb)
-    words = {t.lower_ for v in chain for t in v.children}
+    # a change word of a clause above with its own subject is that clause's ("I lived in Dubai, now I'm in X")
+    words = {t.lower_ for v in chain if v is target or v is verb or not any(
+        c.dep_ in ("nsubj", "nsubjpass") for c in v.children) for t in v.children}
     # hedges and plans: a modal, a plan verb above the content verb, "if", hedge adverbs
     for v in chain:
         for c in v.children:
@@ -96,6 +99,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
             cues.hedge = "going to"
     if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in verb.children):
         cues.hedge = "if"
+    if verb.dep_ in ("advcl", "ccomp") and verb.head.lemma_.lower() in LIKENING and any(
+            c.dep_ == "mark" and c.lower_ in ("like", "as", "though") for c in verb.children):
+        cues.hedge = "feel like"  # "I feel like I'm 80", "it looks as if I'm the boss": a likeness, not a fact
     if any(t.lower_ in ("someday", "one day") for t in target.subtree):
         cues.hedge = cues.hedge or "someday"
     if cues.hedge:

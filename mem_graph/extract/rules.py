@@ -23,11 +23,15 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
     is_chitchat,
     is_question_or_request,
     normalise_chat,
+    normalise_marked,
     not_memorable,
+    proper_names,
+    recase,
     statements,
 )
 from mem_graph.extract.clauses import (
     CLAUSE_DEPS,
+    IMPLIED_SUBJECTS,
     KIN,
     PARTNER_NOUNS,
     PET_NOUNS,
@@ -98,9 +102,11 @@ class RuleExtractor:
             for doc, m in zip(self._docs([m.content for m in context]), context, strict=True):
                 self._facts(doc, m, ctxs)
         last = {m.name: m.content for m in context or []}  # "and Dutch now" goes on with the speaker's last line
+        # "my husband Luis" ... "luis started a new job": names the conversation wrote capitalised
+        names = proper_names([m.content for m in [*(context or []), *messages]])
         texts = []
         for m in messages:
-            texts.append(continued(last.get(m.name), m.content))
+            texts.append(recase(continued(last.get(m.name), m.content), names))
             last[m.name] = m.content
         docs = self._docs(texts)
         return [self._facts(doc, m, ctxs) for doc, m in zip(docs, messages, strict=True)]
@@ -135,17 +141,21 @@ class RuleExtractor:
     def _docs(self, texts: list[str]) -> list[Any]:
         # chat is often lower-case ("my son Theo studies at...", "i live in..."): the small parser reads
         # a capitalised sentence start and "I" far better
-        texts = [normalise_chat(t) for t in texts]
+        marked = [normalise_marked(t) for t in texts]
+        keys = [f"{t}\0{sorted(offsets)}" for t, offsets in marked]  # the same words may differ in implied "I"s
         with self._parsed_lock:
-            known = {t: self._parsed[t] for t in texts if t in self._parsed}
-        todo = list(dict.fromkeys(t for t in texts if t not in known))
-        fresh = dict(zip(todo, self.nlp.pipe(todo, batch_size=64), strict=True)) if todo else {}
+            known = {k: self._parsed[k] for k in keys if k in self._parsed}
+        todo = list(dict.fromkeys((k, t, o) for k, (t, o) in zip(keys, marked, strict=True) if k not in known))
+        fresh = dict(zip([k for k, _, _ in todo], self.nlp.pipe([t for _, t, _ in todo], batch_size=64),
+                         strict=True)) if todo else {}
+        for (key, _, offsets) in todo:
+            fresh[key].user_data[IMPLIED_SUBJECTS] = offsets  # read by clause_subject
         with self._parsed_lock:
-            for text, doc in fresh.items():
-                self._parsed[text] = doc
+            for key, doc in fresh.items():
+                self._parsed[key] = doc
             while len(self._parsed) > self._parsed_max:
                 self._parsed.popitem(last=False)
-        return [known[t] if t in known else fresh[t] for t in texts]  # an empty Doc is falsy
+        return [known[k] if k in known else fresh[k] for k in keys]  # an empty Doc is falsy
 
     def _mentions(self, doc: Any) -> list[EntityRef]:
         ents: dict[str, EntityRef] = {}
@@ -231,6 +241,12 @@ class RuleExtractor:
             return []
         facts = []
         first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
+        alt = next((p for p in pred.preps if f"{pred.lemma}_{p}" in self.catalogue.verbs), None)
+        if first is None and alt is not None and objects[0] is pred.dobj:
+            # "I live in Leeds so probably just the pub": a stray object the verb's own preposition outranks
+            pred.prep, objects = alt, [pred.preps[alt]]
+            pred.objects = objects
+            first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
         if first is not None and first.spec.cardinality == "multi" and first.spec.values:
             # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
             # clause is an object, however the list was parsed

@@ -16,8 +16,8 @@ CHANGES = [
     ("I live in Boston.", "finally settled in Seattle last month", "Boston", "Seattle"),
     ("I work at Apple.", "I'm working at Netflix now", "Apple", "Netflix"),
     ("I'm employed by IBM.", "Got hired by Oracle last week!", "IBM", "Oracle"),
-    pytest.param("I work for Zara.", "Left Zara in May, I'm with Adidas now.", "Zara", "Adidas", marks=pytest.mark.xfail(
-        strict=True, reason="known: the small parser tags Zara and Adidas PERSON, so 'with Adidas' reads as a partner")),
+    # the dropped "I" put back ("I left Zara in May") ends the employer even though the parser calls Zara a person
+    ("I work for Zara.", "Left Zara in May, I'm with Adidas now.", "Zara", "Adidas"),
     ("I work as a barista.", "I'm a full-time student now.", "barista", "student"),
     ("I'm a graphic designer at an agency.", "I'm freelancing now.", "designer", "freelanc"),
     ("I'm 25.", "just turned 26 yesterday", "25", "26"),

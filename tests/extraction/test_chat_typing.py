@@ -1,0 +1,87 @@
+"""How people type in a chat: "im", "dont", no subject ("went keto in january"), "lol"/"btw", emoji between
+clauses, names written lower-case after being introduced, small talk. The same facts must come out as from
+the tidy sentence, and nothing must be guessed into a slot."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.chat import normalise_chat, not_memorable
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import current, invalidated
+
+# (first statement, later statement, word only the old value has, word of the new value)
+CHANGES = [
+    ("im in Boston rn", "honestly im in Providence now", "Boston", "Providence"),
+    ("im 26 btw", "its my birthday today, im 27 🥳", "26", "27"),
+    ("I'm pescatarian", "went keto in january, down 6kg already", "pescatarian", "keto"),
+    ("im a junior developer", "got promoted to senior developer last week 🎉", "junior", "senior"),
+    ("I have an iPhone 11", "dropped it in the lake 😭 got a Samsung Galaxy A54 now", "iPhone", "Samsung"),
+    ("my husband Luis works at Sonae", "luis started a new job at Farfetch", "Sonae", "Farfetch"),
+    ("my fav show is The Office", "2 obviously. ok but new favourite show: Severance", "Office", "Severance"),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), CHANGES, ids=[c[1][:40] for c in CHANGES])
+def test_a_change_typed_casually_supersedes_the_old_value(shared_memory: Memory, user: str, before: str,
+                                                          after: str, old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    now = current(shared_memory, user)
+    assert any(new in t for t in now), now
+    assert not any(old in t and new not in t for t in now), now
+    assert any(old in t for t in invalidated(shared_memory, user))
+
+
+def test_a_break_up_after_a_dropped_interjection_ends_the_partner(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my girlfriend Sara is visiting", user_id=user)
+    shared_memory.add("ugh. Sara and I broke up 💔", user_id=user)
+    assert any("Sara" in t for t in invalidated(shared_memory, user))
+
+
+def test_a_likeness_is_not_a_fact(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("im 33", user_id=user)
+    shared_memory.add("after that hike i feel like im 80 lol", user_id=user)
+    assert invalidated(shared_memory, user) == []
+    assert any("33" in t for t in current(shared_memory, user))
+
+
+def test_the_dog_named_after_the_speaker_and_a_partner_got_it(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "my partner Sam and I just got a dog, her name is Biscuit")])[0]
+    named = [f for f in facts if "Biscuit" in f.text]
+    assert named and named[0].slot is not None and named[0].slot.endswith("|name"), [f.text for f in facts]
+    assert "sam" not in named[0].slot
+
+
+def test_chat_noise_is_not_part_of_a_fact(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "btw im allergic to cats lol")])[0]
+    assert facts and all("btw" not in f.text and "lol" not in f.text for f in facts), [f.text for f in facts]
+    assert any(f.slot == "user|allergies|cats" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("line", ["lol the weather is nice today", "haha omg so tired today", "hey! finally friday 🙌"])
+def test_small_talk_stays_a_raw_message(line: str) -> None:
+    assert not_memorable(line)
+
+
+def test_a_statement_beside_small_talk_is_memorable() -> None:
+    assert not not_memorable("it's so hot today, I live in Seville")
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("dont eat fish anymore", "I don't eat fish anymore"),
+    ("been learning portuguese", "I've been learning portuguese"),
+    ("so just moved from Denver", "So I just moved from Denver"),
+    ("where should i eat tonight?", "Where should I eat tonight?"),
+    ("need a new laptop", "Need a new laptop"),
+])
+def test_the_dropped_subject_is_put_back_only_on_statements(typed: str, read: str) -> None:
+    assert normalise_chat(typed) == read
+
+
+def test_a_put_back_subject_yields_only_slot_facts(rules: RuleExtractor) -> None:
+    # narration without a subject stays the verbatim turn; only a slot statement becomes a fact
+    facts = rules.extract([Message("user", "went to the store and bought some milk")])[0]
+    assert facts == [], [f.text for f in facts]
