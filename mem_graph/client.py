@@ -23,15 +23,32 @@ import os
 import random
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 from urllib.parse import quote
 
 import httpx
 
 from mem_graph.errors import ConflictError, LLMError, MemGraphError, NotFoundError, StoreError, ValidationError
+from mem_graph.results import (
+    AddResponse,
+    ChangesResponse,
+    CorrectionResponse,
+    DeleteAllResponse,
+    DeleteResponse,
+    FeedbackResponse,
+    GraphRelation,
+    HealthResponse,
+    HistoryEvent,
+    ListResponse,
+    MemoryItem,
+    SearchResponse,
+    UndoResponse,
+    UpdateResponse,
+    WhoAmIResponse,
+)
 from mem_graph.server.errors import (
     AuthenticationError,
     HubUnavailableError,
@@ -62,6 +79,8 @@ _BY_STATUS: dict[int, type[MemGraphError]] = {
     400: MalformedRequestError, 401: AuthenticationError, 403: PermissionDeniedError, 415: MalformedRequestError,
     404: NotFoundError, 409: ConflictError, 413: PayloadTooLargeError, 422: ValidationError, 429: RateLimitError,
     502: LLMError, 503: StoreError}
+R = TypeVar("R")  # what a call answers: a type of mem_graph.results, the hub's response model for it
+P = ParamSpec("P")
 
 
 def _error_classes() -> dict[str, type[MemGraphError]]:
@@ -75,7 +94,9 @@ def _error_classes() -> dict[str, type[MemGraphError]]:
 
 
 @dataclass
-class _Call:
+class _Call(Generic[R]):
+    """One HTTP request and, as its type parameter, the shape of its answer."""
+
     method: str
     path: str
     params: dict[str, Any] | None = None
@@ -114,7 +135,7 @@ class _Api:
     def add(self, messages: Any, *, user_id: str | None = None, agent_id: str | None = None,
             run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
             infer: bool = True, timestamp: Any = None, expires_at: Any = None, client_id: str | None = None,
-            source_ref: str | None = None, event_id: str | None = None) -> Any:
+            source_ref: str | None = None, event_id: str | None = None) -> _Call[AddResponse]:
         """Remember what the messages say (Memory.add). ``event_id`` (generated when omitted) makes retries safe."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "messages": messages, "metadata": metadata,
                 "infer": infer, "timestamp": timestamp, "expires_at": expires_at, "client_id": client_id,
@@ -124,7 +145,7 @@ class _Api:
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, limit: int = 10,
                filters: dict[str, Any] | None = None, explain: bool = False, include_invalidated: bool = False,
-               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> Any:
+               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> _Call[SearchResponse]:
         """The memories that answer ``query`` (Memory.search); ``as_of``: what was believed then."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "query": query, "limit": limit, "filters": filters,
                 "explain": explain, "include_invalidated": include_invalidated, "rerank": rerank,
@@ -133,14 +154,14 @@ class _Api:
                      idempotent=True)
 
     def get(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-            run_id: str | None = None, namespace: str | None = None) -> Any:
+            run_id: str | None = None, namespace: str | None = None) -> _Call[MemoryItem]:
         """One memory (Memory.get)."""
         return _Call("GET", f"/v1/memories/{_mid(memory_id)}", _query(_scope(user_id, agent_id, run_id, namespace)),
                      idempotent=True)
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
-                include_invalidated: bool = False, as_of: Any = None, offset: int = 0) -> Any:
+                include_invalidated: bool = False, as_of: Any = None, offset: int = 0) -> _Call[ListResponse]:
         """Memories of the scope, newest first (Memory.get_all); ``as_of``: those believed then."""
         params = {**_scope(user_id, agent_id, run_id, namespace), "limit": limit, "filters": filters,
                   "offset": offset or None,
@@ -150,7 +171,7 @@ class _Api:
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
-               expected_version: int | None = None, reason: str | None = None) -> Any:
+               expected_version: int | None = None, reason: str | None = None) -> _Call[UpdateResponse]:
         """Replace a memory's text (Memory.update); ConflictError when ``expected_version`` is stale;
         with ``reason`` the edit is a user correction."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "data": data, "metadata": metadata,
@@ -158,65 +179,69 @@ class _Api:
         return _Call("PUT", f"/v1/memories/{_mid(memory_id)}", body={k: v for k, v in body.items() if v is not None})
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-               run_id: str | None = None, namespace: str | None = None) -> Any:
+               run_id: str | None = None, namespace: str | None = None) -> _Call[DeleteResponse]:
         """Erase one memory (Memory.delete)."""
         return _Call("DELETE", f"/v1/memories/{_mid(memory_id)}", _query(_scope(user_id, agent_id, run_id, namespace)))
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
-                   namespace: str | None = None) -> Any:
+                   namespace: str | None = None) -> _Call[DeleteAllResponse]:
         """Erase every memory of the scope (Memory.delete_all)."""
         return _Call("DELETE", "/v1/memories", _query(_scope(user_id, agent_id, run_id, namespace)), idempotent=True)
 
     def history(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-                run_id: str | None = None, namespace: str | None = None) -> Any:
+                run_id: str | None = None, namespace: str | None = None) -> _Call[list[HistoryEvent]]:
         """Every event of the memory and its versions, oldest first (Memory.history)."""
         return _Call("GET", f"/v1/memories/{_mid(memory_id)}/history",
                      _query(_scope(user_id, agent_id, run_id, namespace)), idempotent=True)
 
     def invalidate(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-                   run_id: str | None = None, namespace: str | None = None, reason: str | None = None) -> Any:
+                   run_id: str | None = None, namespace: str | None = None, reason: str | None = None
+                   ) -> _Call[CorrectionResponse]:
         """Mark a memory no longer true, as a user correction (Memory.invalidate)."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "reason": reason}
         return _Call("POST", f"/v1/memories/{_mid(memory_id)}/invalidate",
                      body={k: v for k, v in body.items() if v is not None})
 
     def restore(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-                run_id: str | None = None, namespace: str | None = None, reason: str | None = None) -> Any:
+                run_id: str | None = None, namespace: str | None = None, reason: str | None = None
+                ) -> _Call[CorrectionResponse]:
         """Make an invalidated memory current again (Memory.restore)."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "reason": reason}
         return _Call("POST", f"/v1/memories/{_mid(memory_id)}/restore",
                      body={k: v for k, v in body.items() if v is not None})
 
     def undo(self, target: str | int, *, user_id: str | None = None, agent_id: str | None = None,
-             run_id: str | None = None, namespace: str | None = None) -> Any:
+             run_id: str | None = None, namespace: str | None = None) -> _Call[UndoResponse]:
         """Undo a reconciliation decision: an event seq or a memory id (Memory.undo)."""
         key = "event" if isinstance(target, int) and not isinstance(target, bool) else "memory_id"
         return _Call("POST", "/v1/undo", body={**_scope(user_id, agent_id, run_id, namespace), key: target})
 
     def feedback(self, memory_id: str, rating: str, *, user_id: str | None = None, agent_id: str | None = None,
-                 run_id: str | None = None, namespace: str | None = None, note: str | None = None) -> Any:
+                 run_id: str | None = None, namespace: str | None = None, note: str | None = None
+                 ) -> _Call[FeedbackResponse]:
         """Rate a memory "useful" or "wrong" (Memory.feedback)."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "rating": rating, "note": note}
         return _Call("POST", f"/v1/memories/{_mid(memory_id)}/feedback",
                      body={k: v for k, v in body.items() if v is not None})
 
     def changes(self, since: int = 0, limit: int = 100, *, user_id: str | None = None, agent_id: str | None = None,
-                run_id: str | None = None, namespace: str | None = None) -> Any:
+                run_id: str | None = None, namespace: str | None = None) -> _Call[ChangesResponse]:
         """One page of the sync feed: ``{changes, next_since, has_more, last_seq}``."""
         params = {**_scope(user_id, agent_id, run_id, namespace), "since": since, "limit": limit}
         return _Call("GET", "/v1/changes", _query(params), idempotent=True)
 
-    def whoami(self) -> Any:
+    def whoami(self) -> _Call[WhoAmIResponse]:
         """The token's client id and granted namespaces."""
         return _Call("GET", "/v1/whoami", idempotent=True)
 
-    def health(self) -> Any:
+    def health(self) -> _Call[HealthResponse]:
         return _Call("GET", "/v1/health", idempotent=True)
 
 
 class _GraphApi:
     def cypher(self, query: str, params: dict[str, Any] | None = None, *, user_id: str | None = None,
-               agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None) -> Any:
+               agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None
+               ) -> _Call[list[dict[str, Any]]]:
         """A read-only Cypher query, confined to the scope (Memory.graph.cypher); returns the rows."""
         body = {**_scope(user_id, agent_id, run_id, namespace), "query": query, "params": params}
         return _Call("POST", "/v1/graph/cypher", body={k: v for k, v in body.items() if v is not None},
@@ -224,24 +249,29 @@ class _GraphApi:
 
     def relations(self, *, include_invalid: bool = False, limit: int = 1000, user_id: str | None = None,
                   agent_id: str | None = None, run_id: str | None = None, namespace: str | None = None,
-                  as_of: Any = None) -> Any:
+                  as_of: Any = None) -> _Call[list[GraphRelation]]:
         """The scope's entity relations (Memory.graph.relations); ``as_of``: those valid then."""
         params = {**_scope(user_id, agent_id, run_id, namespace), "include_invalid": include_invalid, "limit": limit,
                   "as_of": _json_default(as_of) if isinstance(as_of, (datetime, date)) else as_of}
         return _Call("GET", "/v1/graph/relations", _query(params), idempotent=True)
 
 
-def _sync(build: Callable[..., _Call]) -> Callable[..., Any]:
-    @functools.wraps(build)
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return self._transport.send(build(self, *args, **kwargs))
+def _sync(build: Callable[Concatenate[Any, P], _Call[R]]) -> Callable[Concatenate[Any, P], R]:
+    """A MemoryClient method: build the call, send it, answer its result type."""
+    def method(self: Any, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        transport: _SyncTransport = self._transport
+        return transport.send(build(self, *args, **kwargs))
+    functools.update_wrapper(method, build)  # the name, docstring and signature of the _Api method
     return method
 
 
-def _async(build: Callable[..., _Call]) -> Callable[..., Any]:
-    @functools.wraps(build)
-    async def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        return await self._transport.send(build(self, *args, **kwargs))
+def _async(build: Callable[Concatenate[Any, P], _Call[R]]
+           ) -> Callable[Concatenate[Any, P], Coroutine[Any, Any, R]]:
+    """An AsyncMemoryClient method: the same, awaited."""
+    async def method(self: Any, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        transport: _AsyncTransport = self._transport
+        return await transport.send(build(self, *args, **kwargs))
+    functools.update_wrapper(method, build)
     return method
 
 
@@ -258,7 +288,7 @@ class _Transport:
         self.backoff = backoff
 
     @staticmethod
-    def encode(call: _Call) -> bytes | None:
+    def encode(call: _Call[Any]) -> bytes | None:
         if call.body is None:
             return None
         try:
@@ -272,9 +302,9 @@ class _Transport:
             return None
         if resp is not None and resp.headers.get("retry-after", "").replace(".", "", 1).isdigit():
             return min(float(resp.headers["retry-after"]), 30.0)
-        return min(self.backoff * 2 ** attempt, 8.0) * (0.5 + random.random() / 2)
+        return min(self.backoff * 2.0 ** attempt, 8.0) * (0.5 + random.random() / 2)
 
-    def retryable(self, call: _Call, resp: httpx.Response) -> bool:
+    def retryable(self, call: _Call[Any], resp: httpx.Response) -> bool:
         if resp.status_code == 429:
             return True
         if resp.status_code == 409 and call.idempotent:
@@ -282,7 +312,7 @@ class _Transport:
         return call.idempotent and resp.status_code in _RETRY_STATUS
 
     @staticmethod
-    def transport_retryable(call: _Call, exc: httpx.TransportError) -> bool:
+    def transport_retryable(call: _Call[Any], exc: httpx.TransportError) -> bool:
         return call.idempotent or isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout))
 
     def unavailable(self, exc: httpx.TransportError) -> HubUnavailableError:
@@ -291,15 +321,17 @@ class _Transport:
     @staticmethod
     def _code(resp: httpx.Response) -> str | None:
         try:
-            return resp.json()["error"]["code"]
+            code = resp.json()["error"]["code"]
         except (ValueError, KeyError, TypeError):
             return None
+        return code if isinstance(code, str) else None
 
-    def result(self, call: _Call, resp: httpx.Response) -> Any:
+    def result(self, call: _Call[R], resp: httpx.Response) -> R:
         """The answer of a final response; raises the mapped MemGraphError for an error status."""
         if resp.is_success:
             data = resp.json()
-            return data[call.key] if call.key else data
+            answer: R = data[call.key] if call.key else data  # the hub built it with this very type
+            return answer
         try:
             err = resp.json()["error"]
             code, message, rid = err.get("code"), err.get("message") or resp.reason_phrase, err.get("request_id")
@@ -321,7 +353,7 @@ class _SyncTransport(_Transport):
         super().__init__(base_url, token, retries, backoff)
         self.http = http or httpx.Client(base_url=self.base_url, timeout=timeout)
 
-    def send(self, call: _Call) -> Any:
+    def send(self, call: _Call[R]) -> R:
         content = self.encode(call)
         headers = {**self.headers, **({"Content-Type": "application/json"} if content is not None else {})}
         attempt = 0
@@ -346,7 +378,7 @@ class _AsyncTransport(_Transport):
         super().__init__(base_url, token, retries, backoff)
         self.http = http or httpx.AsyncClient(base_url=self.base_url, timeout=timeout)
 
-    async def send(self, call: _Call) -> Any:
+    async def send(self, call: _Call[R]) -> R:
         content = self.encode(call)
         headers = {**self.headers, **({"Content-Type": "application/json"} if content is not None else {})}
         attempt = 0
@@ -406,7 +438,7 @@ class MemoryClient:
         self._transport = _SyncTransport(base_url, token, timeout, retries, backoff, http)
         self.graph = _Graph(self._transport)
 
-    def iter_changes(self, since: int = 0, page: int = 500, **scope: Any) -> Iterator[dict[str, Any]]:
+    def iter_changes(self, since: int = 0, page: int = 500, **scope: Any) -> Iterator[HistoryEvent]:
         """Every change after ``since``, page by page, until caught up (each event carries its ``seq``)."""
         while True:
             out = self.changes(since, page, **scope)
@@ -449,7 +481,7 @@ class AsyncMemoryClient:
         self._transport = _AsyncTransport(base_url, token, timeout, retries, backoff, http)
         self.graph = _AsyncGraph(self._transport)
 
-    async def iter_changes(self, since: int = 0, page: int = 500, **scope: Any) -> AsyncIterator[dict[str, Any]]:
+    async def iter_changes(self, since: int = 0, page: int = 500, **scope: Any) -> AsyncIterator[HistoryEvent]:
         while True:
             out = await self.changes(since, page, **scope)
             for change in out["changes"]:

@@ -7,10 +7,9 @@ A key marked ``NotRequired`` is present only in the cases its comment names. The
 keys declared here: a key a layer adds without declaring it never reaches HTTP clients (tests/test_results.py
 checks real answers against these types with unknown keys forbidden).
 
-``typing_extensions.TypedDict`` (not ``typing``'s): pydantic needs it to validate them on Python < 3.12.
+``typing_extensions.TypedDict`` (not ``typing``'s): pydantic needs it to validate them on Python < 3.12. No
+``from __future__ import annotations`` here: ``__required_keys__`` must see ``NotRequired`` at run time.
 """
-
-from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NotRequired
 
@@ -130,7 +129,7 @@ class Usage(TypedDict):
 class AddResponse(TypedDict):
     results: list[AddResult]
     relations: AddRelations
-    usage: NotRequired[Usage | None]  # extractor llm / hybrid only
+    usage: NotRequired[Usage]  # extractor llm / hybrid only
 
 
 class SearchResponse(TypedDict):
@@ -182,7 +181,7 @@ class FeedbackResponse(TypedDict):
     id: str
     memory: str
     event: Literal["FEEDBACK"]
-    rating: Literal["useful", "wrong"]
+    rating: str  # useful or wrong
     feedback: Annotated[dict[str, int], Field(description="How often the memory was rated each way.")]
 
 

@@ -8,9 +8,12 @@ import time
 import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem_graph.timeutil import FAR_FUTURE, to_iso
+
+if TYPE_CHECKING:
+    from mem_graph.results import MemoryItem, Relation
 
 SCOPE_FIELDS = ("user_id", "agent_id", "run_id")
 
@@ -77,7 +80,7 @@ class Triple:
     relation: str
     object: str
 
-    def as_dict(self) -> dict[str, str]:
+    def as_dict(self) -> Relation:
         return {"source": self.subject, "relationship": self.relation, "destination": self.object}
 
 
@@ -200,9 +203,9 @@ class MemoryRecord:
             superseded_by=p.get("superseded_by"),
         )
 
-    def to_api(self) -> dict[str, Any]:
+    def to_api(self) -> MemoryItem:
         """The mem0-shaped dict returned by get/get_all/search."""
-        out: dict[str, Any] = {
+        out: MemoryItem = {
             "id": self.id,
             "memory": self.text,
             "hash": self.hash,
@@ -213,14 +216,20 @@ class MemoryRecord:
             "invalid_at": to_iso(self.invalid_at),
             "expires_at": to_iso(self.expires_at),
             # an active memory past its expiry is not active (get() still returns it until retention erases it)
-            "status": "expired" if self.status == Status.ACTIVE and self.expires_at <= time.time() else self.status.value,
+            "status": ("expired" if self.status == Status.ACTIVE and self.expires_at <= time.time()
+                       else self.status.value),
             "layer": self.layer,
             "entities": self.entities,
             "source": self.source,
             "version": self.version,
+            "namespace": self.scope.namespace,
         }
-        for k, v in self.scope.fields().items():
-            out[k] = v
+        if self.scope.user_id is not None:  # the scope fields the memory was stored with
+            out["user_id"] = self.scope.user_id
+        if self.scope.agent_id is not None:
+            out["agent_id"] = self.scope.agent_id
+        if self.scope.run_id is not None:
+            out["run_id"] = self.scope.run_id
         if self.superseded_by:
             out["superseded_by"] = self.superseded_by
         if self.slot:  # only single-valued attributes carry one ("user|lives_in")

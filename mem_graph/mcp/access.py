@@ -12,10 +12,20 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from anyio import to_thread
 
+from mem_graph.results import (
+    AddResponse,
+    DeleteResponse,
+    GraphRelation,
+    HistoryEvent,
+    ListResponse,
+    MemoryItem,
+    SearchResponse,
+    UpdateResponse,
+)
 from mem_graph.server.auth import Principal
 
 if TYPE_CHECKING:
@@ -24,13 +34,14 @@ if TYPE_CHECKING:
     from mem_graph.cypher_sandbox import Exploration
 
 Kind = Literal["read", "write", "explore"]
+T = TypeVar("T")
 
 
 class GraphAccess(Protocol):
     """``Memory.graph``: the part the tools use."""
 
     def relations(self, *, include_invalid: bool = False, limit: int = 1000,
-                  **scope_ids: Any) -> list[dict[str, Any]]: ...
+                  **scope_ids: Any) -> list[GraphRelation]: ...
 
     def neighbours(self, entity: str, hops: int = 1, *, include_invalid: bool = False,
                    **scope_ids: Any) -> nx.MultiDiGraph: ...
@@ -49,30 +60,30 @@ class MemoryAccess(Protocol):
     def add(self, messages: Any, *, user_id: str | None = None, agent_id: str | None = None,
             run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
             infer: bool = True, timestamp: Any = None, expires_at: Any = None, client_id: str | None = None,
-            source_ref: str | None = None, event_id: str | None = None) -> dict[str, Any]: ...
+            source_ref: str | None = None, event_id: str | None = None) -> AddResponse: ...
 
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, limit: int = 10,
                filters: dict[str, Any] | None = None, explain: bool = False, include_invalidated: bool = False,
-               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> dict[str, Any]: ...
+               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> SearchResponse: ...
 
     def get(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-            run_id: str | None = None, namespace: str | None = None) -> dict[str, Any]: ...
+            run_id: str | None = None, namespace: str | None = None) -> MemoryItem: ...
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
-                include_invalidated: bool = False, as_of: Any = None) -> dict[str, Any]: ...
+                include_invalidated: bool = False, as_of: Any = None) -> ListResponse: ...
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
-               expected_version: int | None = None, client_id: str | None = None) -> dict[str, Any]: ...
+               expected_version: int | None = None, client_id: str | None = None) -> UpdateResponse: ...
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None,
-               client_id: str | None = None) -> dict[str, Any]: ...
+               client_id: str | None = None) -> DeleteResponse: ...
 
     def history(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-                run_id: str | None = None, namespace: str | None = None) -> list[dict[str, Any]]: ...
+                run_id: str | None = None, namespace: str | None = None) -> list[HistoryEvent]: ...
 
 
 class Session(ABC):
@@ -92,14 +103,14 @@ class Session(ABC):
         return self.grant.scope(user_id, agent_id, run_id, namespace)
 
     @abstractmethod
-    async def run(self, fn: Callable[..., Any], *args: Any, kind: Kind = "read", **kwargs: Any) -> Any:
+    async def run(self, fn: Callable[..., T], *args: Any, kind: Kind = "read", **kwargs: Any) -> T:
         """Run a blocking SDK call off the event loop."""
 
 
 class LocalSession(Session):
     """A ``Memory`` in this process (``mem-graph mcp``): every call on a worker thread."""
 
-    async def run(self, fn: Callable[..., Any], *args: Any, kind: Kind = "read", **kwargs: Any) -> Any:
+    async def run(self, fn: Callable[..., T], *args: Any, kind: Kind = "read", **kwargs: Any) -> T:
         return await to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
 

@@ -21,8 +21,9 @@ from mcp.server.transport_security import TransportSecuritySettings
 from starlette.requests import Request
 from starlette.routing import Route
 
-from mem_graph.mcp.access import Kind, Session
+from mem_graph.mcp.access import Kind, Session, T
 from mem_graph.mcp.server import build_server
+from mem_graph.results import DeleteResponse
 from mem_graph.server.auth import Principal
 from mem_graph.server.errors import AuthenticationError
 from mem_graph.server.routes.graph import exploration_gate
@@ -45,7 +46,7 @@ class HubAccess:
         self.add, self.search, self.get, self.get_all = memory.add, memory.search, memory.get, memory.get_all
         self.update, self.history = memory.update, memory.history
 
-    def delete(self, memory_id: str, *, client_id: str | None = None, **scope: Any) -> dict[str, Any]:
+    def delete(self, memory_id: str, *, client_id: str | None = None, **scope: Any) -> DeleteResponse:
         return _delete(self.hub, memory_id, scope, client_id or "mcp")
 
 
@@ -57,7 +58,7 @@ class HubSession(Session):
         self.hub = hub
         self.request = request
 
-    async def run(self, fn: Callable[..., Any], *args: Any, kind: Kind = "read", **kwargs: Any) -> Any:
+    async def run(self, fn: Callable[..., T], *args: Any, kind: Kind = "read", **kwargs: Any) -> T:
         if kind == "explore":
             return await exploration_gate(self.request, self.hub).run(self.grant.token_id, fn, *args, **kwargs)
         return await self.hub.call(fn, *args, write=kind == "write", **kwargs)
@@ -67,8 +68,8 @@ def hub_session(ctx: Context) -> Session:
     """The session of the HTTP request that carries this MCP message."""
     request = ctx.request_context.request
     who = request.scope.get(_PRINCIPAL) if isinstance(request, Request) else None
-    if who is None:  # only an authenticated request reaches the MCP app; never serve an anonymous one
-        raise AuthenticationError("missing bearer token")
+    if who is None or not isinstance(request, Request):  # only an authenticated request reaches the MCP app;
+        raise AuthenticationError("missing bearer token")  # never serve an anonymous one
     return HubSession(request.app.state.hub, who, request)
 
 

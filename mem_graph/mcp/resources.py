@@ -17,6 +17,7 @@ from mcp.server.mcpserver.resources import FunctionResource
 
 from mem_graph.mcp.access import Session
 from mem_graph.mcp.tools import session_of
+from mem_graph.results import MemoryItem
 
 PROFILE_URI = "memgraph://users/{user_id}/profile{?namespace}"
 GRAPH_URI = "memgraph://users/{user_id}/graph{?namespace}"
@@ -26,7 +27,7 @@ _SCAN = 1000  # memories read for a profile (the SDK's largest page)
 _RELATIONS = 100_000
 
 
-def profile_of(memories: list[dict[str, Any]]) -> dict[str, Any]:
+def profile_of(memories: list[MemoryItem]) -> dict[str, Any]:
     """The current value of each slot (the newest active memory holding it) and the other active facts."""
     current: dict[str, dict[str, Any]] = {}
     facts: list[dict[str, Any]] = []

@@ -9,7 +9,7 @@ the SDK validates the values again, so a call fails exactly where ``Memory`` wou
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 from mcp.server.mcpserver import Context
@@ -43,7 +43,7 @@ def session_of(ctx: Context) -> Session:
     return ctx.mcp_server.session(ctx)  # type: ignore[attr-defined, no-any-return]
 
 
-def result(data: dict[str, Any]) -> CallToolResult:
+def result(data: Mapping[str, Any]) -> CallToolResult:
     """A successful tool result: the JSON as text (what a model reads) and as structured content."""
     text = json.dumps(data, ensure_ascii=False, default=str)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=json.loads(text))
@@ -93,9 +93,7 @@ async def search_memories(ctx: Context,
     s = session_of(ctx)
     out = await s.run(s.memory.search, query, **s.scope(user_id, agent_id, run_id, namespace), limit=limit,
                       filters=filters, explain=explain, include_invalidated=include_invalidated, as_of=as_of)
-    if not relations:
-        out.pop("relations", None)
-    return result(out)
+    return result(out if relations else {k: v for k, v in out.items() if k != "relations"})
 
 
 async def get_memory(ctx: Context, memory_id: MemoryId, user_id: UserId = None, agent_id: AgentId = None,

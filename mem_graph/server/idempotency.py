@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from mem_graph.errors import ConflictError
+from mem_graph.results import AddResponse
 from mem_graph.server.auth import open_hub_db
 from mem_graph.server.errors import RequestInProgressError
 
@@ -40,7 +41,7 @@ CREATE TABLE IF NOT EXISTS idempotency (
 );
 """
 _SCOPE_KEYS = ("user_id", "agent_id", "run_id", "namespace")
-ERASED_RESPONSE: dict[str, Any] = {"results": [], "relations": {"added": [], "invalidated": []}}
+ERASED_RESPONSE: AddResponse = {"results": [], "relations": {"added": [], "invalidated": []}}
 _PURGE_EVERY_S = 3600.0
 
 
@@ -66,9 +67,9 @@ class IdempotencyStore:
         self._last_purge = 0.0
         self.purge()
 
-    def run(self, client_id: str, event_id: str, body_hash: str, add: Callable[[], dict[str, Any]],
-            recover: Callable[[], dict[str, Any] | None],
-            scope: dict[str, Any] | None = None) -> tuple[dict[str, Any], bool]:
+    def run(self, client_id: str, event_id: str, body_hash: str, add: Callable[[], AddResponse],
+            recover: Callable[[], AddResponse | None],
+            scope: dict[str, Any] | None = None) -> tuple[AddResponse, bool]:
         """Run ``add`` once per (client, event id); returns (response, replayed). ``scope``: the add's scope
         fields, recorded so that erasing the scope also scrubs the answer."""
         key = (client_id, event_id)
@@ -83,8 +84,8 @@ class IdempotencyStore:
                 raise RequestInProgressError(f"event_id {event_id!r} is still being processed; retry later")
         try:
             state, response, started = self._begin(key, body_hash, scope or {})
-            if state == "done":
-                return response or {}, True
+            if state == "done" and response is not None:
+                return response, True
             if state == "pending":  # another process holds it, or a crashed one left it behind
                 if time.time() - started < self.lease_s:
                     raise RequestInProgressError(f"event_id {event_id!r} is still being processed; retry later")
@@ -106,7 +107,7 @@ class IdempotencyStore:
             mine.set()
 
     def _begin(self, key: tuple[str, str], body_hash: str,
-               scope: dict[str, Any]) -> tuple[str, dict[str, Any] | None, float]:
+               scope: dict[str, Any]) -> tuple[str, AddResponse | None, float]:
         now = time.time()
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -131,7 +132,7 @@ class IdempotencyStore:
             return "done", json.loads(row["response"]), row["started_at"]
         return "pending", None, row["started_at"]
 
-    def _finish(self, key: tuple[str, str], response: dict[str, Any]) -> None:
+    def _finish(self, key: tuple[str, str], response: AddResponse) -> None:
         with self._lock:
             self._db.execute("UPDATE idempotency SET status = 'done', response = ?, finished_at = ? "
                              "WHERE client_id = ? AND event_id = ?", (json.dumps(response), time.time(), *key))

@@ -27,6 +27,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response, StreamingResponse
 
 from mem_graph.errors import LLMError, MemGraphError, ValidationError
+from mem_graph.results import MemoryItem
 from mem_graph.server.errors import MalformedRequestError
 from mem_graph.server.logs import current_request_id
 from mem_graph.server.routes.memories import Caller, HubDep
@@ -89,14 +90,14 @@ def text_of(content: Any) -> str:
     return ""
 
 
-def memory_message(hits: list[dict[str, Any]]) -> dict[str, str]:
+def memory_message(hits: list[MemoryItem]) -> dict[str, str]:
     lines = [f"- [{(h.get('valid_from') or h.get('created_at') or '')[:10]}] {h['memory']}" for h in hits]
     return {"role": "system", "content": "Long-term memories about this user from earlier conversations "
             "(date = when it was said; newer facts win over older ones). Use them when relevant:\n"
             + "\n".join(lines)}
 
 
-def inject(messages: list[dict[str, Any]], hits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def inject(messages: list[dict[str, Any]], hits: list[MemoryItem]) -> list[dict[str, Any]]:
     """The conversation with the memories placed after the leading system/developer messages."""
     if not hits:
         return messages
@@ -138,7 +139,7 @@ async def chat_completions(request: Request, hub: HubDep, who: Caller,
     scope = who.scope(user_id=user_id, namespace=x_mem_namespace)
     last = body["messages"][-1]
     query = text_of(last.get("content")) if last.get("role") == "user" else ""
-    hits: list[dict[str, Any]] = []
+    hits: list[MemoryItem] = []
     if query.strip() and hub.settings.proxy_memories:
         make_scope(**scope)  # what the background write would refuse is refused now, before upstream (4xx)
         check_text(query, what="the last user message", max_chars=hub.memory.config.limits.max_message_chars)

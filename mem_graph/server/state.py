@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
 from fastapi import Request
@@ -22,6 +22,8 @@ from mem_graph.server.idempotency import IdempotencyStore
 from mem_graph.server.logs import request_ctx
 from mem_graph.server.middleware import RateLimiter
 from mem_graph.server.settings import HubSettings
+
+T = TypeVar("T")
 
 log = logging.getLogger("mem_graph.hub")
 
@@ -56,7 +58,7 @@ class Hub:
                 mem.close()
             raise
 
-    async def call(self, fn: Callable[..., Any], *args: Any, write: bool = False, **kwargs: Any) -> Any:
+    async def call(self, fn: Callable[..., T], *args: Any, write: bool = False, **kwargs: Any) -> T:
         """Run a blocking SDK call on a worker thread. Reads and writes wait in separate first-come,
         first-served lines, so a burst of writes (serialised by the Memory) never starves reads."""
         if self.reads is None or self.writes is None:

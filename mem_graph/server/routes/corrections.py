@@ -14,7 +14,8 @@ from fastapi import APIRouter, Response
 from pydantic import Field, model_validator
 
 from mem_graph.backup import export
-from mem_graph.server.models import ScopeFields, _Response
+from mem_graph.results import CorrectionResponse, FeedbackResponse, UndoResponse
+from mem_graph.server.models import ScopeFields
 from mem_graph.server.routes.memories import Caller, HubDep, ScopeQuery
 from mem_graph.server.state import Hub
 from mem_graph.validation import make_scope
@@ -37,60 +38,45 @@ class UndoRequest(ScopeFields):
             raise ValueError("give exactly one of event or memory_id")
         return self
 
+    def target(self) -> str | int:
+        """What ``Memory.undo`` takes: the event seq, else the memory id."""
+        if self.event is not None:
+            return self.event
+        if self.memory_id is None:  # _one already refused this
+            raise ValueError("give exactly one of event or memory_id")
+        return self.memory_id
+
 
 class FeedbackRequest(ScopeFields):
     rating: Literal["useful", "wrong"]
     note: str | None = Field(None, max_length=2000)
 
 
-class CorrectionResponse(_Response):
-    id: str
-    memory: str
-    event: Literal["INVALIDATE", "RESTORE"]
-    reason: str | None = None
-
-
-class UndoResponse(_Response):
-    restored: list[dict[str, Any]]
-    invalidated: list[dict[str, Any]]
-    event: Literal["UNDO"]
-    reason: str | None = None
-
-
-class FeedbackResponse(_Response):
-    id: str
-    memory: str
-    event: Literal["FEEDBACK"]
-    rating: str
-    feedback: dict[str, int]
-
-
-@router.post("/memories/{memory_id}/invalidate", response_model=CorrectionResponse,
+@router.post("/memories/{memory_id}/invalidate",
              summary="Mark a memory no longer true (a user correction, Memory.invalidate)")
-async def invalidate(memory_id: str, body: CorrectionRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
-    return await hub.call(hub.memory.invalidate, memory_id, **who.scope(**body.scope()),  # type: ignore[no-any-return]
+async def invalidate(memory_id: str, body: CorrectionRequest, hub: HubDep, who: Caller) -> CorrectionResponse:
+    return await hub.call(hub.memory.invalidate, memory_id, **who.scope(**body.scope()),
                           reason=body.reason, client_id=who.client_id, write=True)
 
 
-@router.post("/memories/{memory_id}/restore", response_model=CorrectionResponse,
+@router.post("/memories/{memory_id}/restore",
              summary="Make an invalidated memory current again (Memory.restore)")
-async def restore(memory_id: str, body: CorrectionRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
-    return await hub.call(hub.memory.restore, memory_id, **who.scope(**body.scope()),  # type: ignore[no-any-return]
+async def restore(memory_id: str, body: CorrectionRequest, hub: HubDep, who: Caller) -> CorrectionResponse:
+    return await hub.call(hub.memory.restore, memory_id, **who.scope(**body.scope()),
                           reason=body.reason, client_id=who.client_id, write=True)
 
 
-@router.post("/undo", response_model=UndoResponse,
+@router.post("/undo",
              summary="Undo a reconciliation decision: restore what it invalidated, invalidate its successor")
-async def undo(body: UndoRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
-    target: str | int = body.event if body.event is not None else body.memory_id  # type: ignore[assignment]
-    return await hub.call(hub.memory.undo, target, **who.scope(**body.scope()),  # type: ignore[no-any-return]
+async def undo(body: UndoRequest, hub: HubDep, who: Caller) -> UndoResponse:
+    return await hub.call(hub.memory.undo, body.target(), **who.scope(**body.scope()),
                           client_id=who.client_id, write=True)
 
 
-@router.post("/memories/{memory_id}/feedback", response_model=FeedbackResponse,
+@router.post("/memories/{memory_id}/feedback",
              summary="Rate a memory useful or wrong (Memory.feedback)")
-async def feedback(memory_id: str, body: FeedbackRequest, hub: HubDep, who: Caller) -> dict[str, Any]:
-    return await hub.call(hub.memory.feedback, memory_id, body.rating,  # type: ignore[no-any-return]
+async def feedback(memory_id: str, body: FeedbackRequest, hub: HubDep, who: Caller) -> FeedbackResponse:
+    return await hub.call(hub.memory.feedback, memory_id, body.rating,
                           **who.scope(**body.scope()), note=body.note, client_id=who.client_id, write=True)
 
 

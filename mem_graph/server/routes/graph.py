@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
 from fastapi import APIRouter, Query, Request
 
+from mem_graph.results import CypherResponse, GraphRelation
 from mem_graph.server.errors import RateLimitError
-from mem_graph.server.models import CypherRequest, CypherResponse, GraphRelation
+from mem_graph.server.models import CypherRequest
 from mem_graph.server.routes.memories import Caller, HubDep, ScopeQuery
 from mem_graph.server.state import Hub
 from mem_graph.timeutil import epoch_or_iso
 
 router = APIRouter(prefix="/v1/graph", tags=["graph"])
+T = TypeVar("T")
 
 
 class ExplorationGate:
@@ -32,7 +34,7 @@ class ExplorationGate:
         self.running: dict[str, int] = {}  # touched only on the event loop: no lock needed
         self.limiter = CapacityLimiter(workers)
 
-    async def run(self, token_id: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    async def run(self, token_id: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run one exploration call of ``token_id`` on the exploration threads; 429 past ``per_token`` at once
         (REST /v1/graph/cypher and the MCP tools share this)."""
         running = self.running.get(token_id, 0)
@@ -59,8 +61,8 @@ def exploration_gate(request: Request, hub: Hub) -> ExplorationGate:
     return gate
 
 
-@router.post("/cypher", response_model=CypherResponse, summary="Run a read-only Cypher query in one scope")
-async def cypher(body: CypherRequest, request: Request, hub: HubDep, who: Caller) -> dict[str, Any]:
+@router.post("/cypher", summary="Run a read-only Cypher query in one scope")
+async def cypher(body: CypherRequest, request: Request, hub: HubDep, who: Caller) -> CypherResponse:
     """The query runs on a copy of the caller's scope only (see ``mem_graph.cypher_sandbox``), so it cannot
     see another scope; the scope is also available as ``$user_id``, ``$agent_id``, ``$run_id`` and
     ``$namespace``. Writes are refused. Past ``max_cypher_rows`` rows the results are cut and
@@ -72,10 +74,10 @@ async def cypher(body: CypherRequest, request: Request, hub: HubDep, who: Caller
     return {"results": found.rows, "truncated": found.truncated}
 
 
-@router.get("/relations", response_model=list[GraphRelation], summary="The scope's entity relations")
+@router.get("/relations", summary="The scope's entity relations")
 async def relations(hub: HubDep, who: Caller, scope: ScopeQuery, include_invalid: bool = False,
                     limit: Annotated[int, Query(ge=1, le=100_000)] = 1000,
                     as_of: Annotated[str | None, Query(description="The edges valid then: epoch seconds or "
-                                                                   "ISO-8601")] = None) -> list[dict[str, Any]]:
-    return await hub.call(hub.memory.graph.relations, include_invalid=include_invalid,  # type: ignore[no-any-return]
+                                                                   "ISO-8601")] = None) -> list[GraphRelation]:
+    return await hub.call(hub.memory.graph.relations, include_invalid=include_invalid,
                           limit=limit, as_of=epoch_or_iso(as_of), **who.scope(**scope.scope()))

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query
 
 from mem_graph.errors import ValidationError
-from mem_graph.server.models import ChangesResponse
+from mem_graph.results import ChangesResponse
 from mem_graph.server.routes.memories import Caller, HubDep, ScopeQuery
 
 router = APIRouter(prefix="/v1", tags=["sync"])
 
 
-@router.get("/changes", response_model=ChangesResponse, response_model_exclude_unset=True,
+@router.get("/changes", response_model_exclude_unset=True,
             summary="Memory changes after a cursor, oldest first (paged)")
 async def changes(hub: HubDep, who: Caller, scope: ScopeQuery,
                   since: Annotated[int, Query(ge=0, le=2**63 - 1)] = 0,  # seq is an SQLite (64-bit) integer
-                  limit: Annotated[int, Query(ge=1, le=2**63 - 1)] = 100) -> dict[str, Any]:
+                  limit: Annotated[int, Query(ge=1, le=2**63 - 1)] = 100) -> ChangesResponse:
     """Events (ADD, UPDATE, DELETE, DELETE_ALL) of the caller's namespaces with ``seq > since``.
 
     Keep ``next_since`` and pass it as ``since`` next time: every change arrives exactly once, in order,
