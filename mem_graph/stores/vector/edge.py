@@ -29,7 +29,15 @@ _SCHEMA = {"keyword": qe.PayloadSchemaType.Keyword, "float": qe.PayloadSchemaTyp
 
 
 def to_edge_filter(flt: VectorFilter) -> qe.Filter:
-    return build_filter(flt, EDGE_FILTERS)
+    built: qe.Filter = build_filter(flt, EDGE_FILTERS)
+    return built
+
+
+def _stored_vector(record: qe.Record) -> qe.Vector:
+    """A scrolled point's vectors (scrolled ``with_vector=True``: every stored point has them)."""
+    if record.vector is None:
+        raise StoreError(f"stored point {record.id} came back without its vectors")
+    return record.vector
 
 
 class EdgeVectorStore:
@@ -187,7 +195,7 @@ class EdgeVectorStore:
                                                                            with_payload=True, with_vector=True))
                         if recs:
                             shard.update(qe.UpdateOperation.upsert_points(
-                                [qe.Point(r.id, r.vector, r.payload) for r in recs]))
+                                [qe.Point(r.id, _stored_vector(r), r.payload) for r in recs]))
                         if offset is None:
                             break
                     shard.flush()

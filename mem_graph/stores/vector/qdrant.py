@@ -44,7 +44,8 @@ _BATCH = 256
 
 
 def to_client_filter(flt: VectorFilter) -> models.Filter:
-    return build_filter(flt, CLIENT_FILTERS)
+    built: models.Filter = build_filter(flt, CLIENT_FILTERS)
+    return built
 
 
 def _quantization(value: str | dict[str, Any] | None) -> models.QuantizationConfig | None:
@@ -75,7 +76,7 @@ class QdrantServerVectorStore:
             raise ConfigError(f"vector_store embedding_model_dims={embedding_model_dims} but the embedder gives {dim}")
         self.dim = dim
         self.collection = collection_name
-        self._create = {
+        self._create: dict[str, Any] = {
             "vectors_config": {DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE, on_disk=on_disk)},
             "sparse_vectors_config": {SPARSE: models.SparseVectorParams(
                 modifier=models.Modifier.IDF, index=models.SparseIndexParams(on_disk=on_disk))},
