@@ -1,4 +1,12 @@
-"""The second hop answers: after fusion, for a question with an answer type (extract/question.py).
+"""The answer first: after fusion, for a question with an answer type (retrieve/asked.py).
+
+A memory that holds the attribute asked for, of the subject asked about (``answer`` 1.0: "User teaches
+history" for "whats my job"), is the answer; a greeting or a remark that only sounds like the question
+("hey! how's your day going") must not outrank it, however close its meaning. So the best ranked such memory
+moves to the front (``answer_first``); the others keep their order, and current-first (retrieve/current.py)
+then puts that slot's newest value there.
+
+The second hop answers too.
 
 "Where does Bob's report work?" ranks "Bob manages Alice" first: it names Bob and shares the question's
 meaning, but holds no employer. When the top memory does not hold the attribute asked for and one of the
@@ -30,5 +38,16 @@ def second_hop_first(ranked: list[C]) -> list[C]:
     leads_to = {normalise_entity(t.object) for t in top.triples} - {normalise_entity(t.subject) for t in top.triples}
     for i, c in enumerate(ranked[1:], start=1):
         if c.answer and c.record.subject_key in leads_to and c.record.scope.key == top.scope.key:
+            return [c, *ranked[:i], *ranked[i + 1:]]
+    return ranked
+
+
+def answer_first(ranked: list[C]) -> list[C]:
+    """``ranked`` with its best ranked full answer (``answer >= 1``: the attribute asked, of the subject
+    asked about) moved to the front; unchanged when the top is one or there is none."""
+    if not ranked or ranked[0].answer >= 1.0:
+        return ranked
+    for i, c in enumerate(ranked):
+        if c.answer >= 1.0:
             return [c, *ranked[:i], *ranked[i + 1:]]
     return ranked

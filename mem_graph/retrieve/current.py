@@ -11,6 +11,7 @@ ranked below the newest.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from mem_graph.types import MemoryRecord, Status
@@ -23,17 +24,21 @@ class _Ranked(Protocol):
 C = TypeVar("C", bound=_Ranked)
 
 
-def current_first(ranked: list[C], *, any_status: bool = False) -> list[C]:
+def current_first(ranked: list[C], *, any_status: bool = False,
+                  slot_of: Callable[[MemoryRecord], str | None] | None = None) -> list[C]:
     """``ranked`` (best first) with each slot's newest memory ahead of its older ones.
 
     ``any_status``: every memory given was believed at the time asked (an ``as_of`` search), so invalidated
-    ones take part too; otherwise only active memories are grouped.
+    ones take part too; otherwise only active memories are grouped. ``slot_of``: the slot to group a memory
+    by (default its own ``slot``; the search passes one that also places a fact holding the attribute asked
+    by its verb, retrieve/asked.py ``slot_key``).
     """
     positions: dict[tuple[str, str], list[int]] = {}
     for i, c in enumerate(ranked):
         r = c.record
-        if r.slot and (any_status or r.status == Status.ACTIVE):
-            positions.setdefault((r.scope.key, r.slot), []).append(i)
+        slot = slot_of(r) if slot_of is not None else r.slot
+        if slot and (any_status or r.status == Status.ACTIVE):
+            positions.setdefault((r.scope.key, slot), []).append(i)
     out = list(ranked)
     for pos in positions.values():
         if len(pos) < 2:

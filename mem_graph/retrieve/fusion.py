@@ -38,7 +38,7 @@ class Candidate:
     keyword: float = 0.0
     recency: float = 0.0
     feedback: float = 0.0
-    answer: float = 0.0  # holds a value of the attribute the question asks for (extract/question.py)
+    answer: float = 0.0  # holds the attribute the question asks for: 1 of its subject (retrieve/asked.py)
     fused: float = 0.0
     rerank: float | None = None
 
@@ -63,9 +63,10 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
     kept = []
     for c in cands:
         sem = c.semantic or 0.0
-        # below the floor only an answer reached through the graph: "Nadia works at Umbrella" shares no word or
-        # meaning with "where does Karl's report work?", yet holds the attribute asked of Karl's neighbour
-        if sem < cfg.semantic_floor and not (c.answer and c.graph > 0):
+        # below the floor only an answer: the attribute asked of the subject asked about ("User teaches history"
+        # for "whats my job"), or one reached through the graph ("Nadia works at Umbrella" shares no word or
+        # meaning with "where does Karl's report work?", yet holds the attribute asked of Karl's neighbour)
+        if sem < cfg.semantic_floor and not (c.answer >= 1.0 or (c.answer and c.graph > 0)):
             continue
         c.keyword = c.keyword_raw / max_kw
         c.recency = 0.5 ** (max(newest - c.record.valid_from, 0.0) / half_life) if cfg.recency_weight else 0.0

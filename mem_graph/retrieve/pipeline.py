@@ -13,9 +13,9 @@ from typing import Any
 from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder
 from mem_graph.expiry import expired_memories
-from mem_graph.extract.question import asked_slots
 from mem_graph.extract.rules import RuleExtractor
-from mem_graph.retrieve.answer import second_hop_first
+from mem_graph.retrieve.answer import answer_first, second_hop_first
+from mem_graph.retrieve.asked import Asked, QuestionReader, answer_scores, slot_key
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
@@ -35,6 +35,7 @@ class SearchPipeline:
         self.expander = expander
         self.reranker = reranker
         self.extractor = extractor
+        self.reader = QuestionReader(embedder)
 
     def search(self, query: str, flt: VectorFilter, limit: int, *, explain: bool = False,
                rerank: bool = True, use_graph: bool = True) -> dict[str, Any]:
@@ -59,11 +60,14 @@ class SearchPipeline:
                                              [records[m] for m, _ in dense if m in records], hidden,
                                              as_of=flt.valid_at)
             self._add_graph_candidates(qvec, flt, expansion, cands)
+        asked = self.reader.read(query, qvec) if self.cfg.answer_weight else Asked()
+        if asked.slots:  # what the question asks for (retrieve/asked.py): its holders, then whose they are
+            self._add_slot_candidates(qvec, flt, asked, cands)
         self._fill_semantic(qvec, flt, cands)
-        if self.cfg.answer_weight:
-            asked = asked_slots(query)
+        if asked.slots:
+            answers = answer_scores(asked, [c.record for c in cands.values()])
             for c in cands.values():
-                c.answer = 1.0 if c.record.slot and c.record.slot.split("|")[1] in asked else 0.0
+                c.answer = answers.get(c.record.id, 0.0)
         ranked = fuse(list(cands.values()), self.cfg)
         rerank_status = "disabled by caller" if not rerank else self.reranker.status
         if rerank and ranked:
@@ -75,9 +79,10 @@ class SearchPipeline:
                     c.rerank = float(s)
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
         if self.cfg.answer_weight:
-            ranked = second_hop_first(ranked)
+            ranked = answer_first(second_hop_first(ranked))
         if self.cfg.current_first:
-            ranked = current_first(ranked, any_status=flt.valid_at is not None)
+            ranked = current_first(ranked, any_status=flt.valid_at is not None,
+                                   slot_of=lambda r: slot_key(r, asked.slots))
         groups = collapse_turns(ranked) if self.cfg.collapse_turns else [(c, []) for c in ranked]
         top = [c for c, _ in groups[:limit]]
         results = []
@@ -117,6 +122,16 @@ class SearchPipeline:
         if top > 0:
             for c in cands.values():
                 c.graph *= expansion.confidence / top
+
+    def _add_slot_candidates(self, qvec: Any, flt: VectorFilter, asked: Asked, cands: dict[str, Candidate]) -> None:
+        """The facts holding an asked attribute of a subject the question may name, whatever their cosine
+        ("whats my job" shares no word and little meaning with "User teaches history"): one filtered query."""
+        restricted = replace(flt, any_of={**flt.any_of, "slot": asked.slot_keys()})
+        hits = self.vectors.dense_scores(qvec, restricted, self.cfg.graph_max_candidates)
+        new = _records(self.vectors, [mid for mid, _ in hits if mid not in cands], flt)
+        for mid, score in hits:
+            if mid in new:
+                cands[mid] = Candidate(new[mid], semantic=score, sources={"slot"})
 
     def _fill_semantic(self, qvec: Any, flt: VectorFilter, cands: dict[str, Candidate]) -> None:
         """Cosine for candidates that came from BM25 or the graph only (one filtered query)."""

@@ -1,0 +1,265 @@
+"""What a question asks for: which attributes (slots) and whose, read without a parse.
+
+The attribute: the slot catalogue's lexicon first (extract/question.py: "where ... live" -> residence, "my
+job" -> occupation), on the question with chat spelling undone ("whats" -> "what is"); when the lexicon names
+none, the nearest *prototype questions* of each slot, embedded once per embedder with the same model as the
+query ("what do I eat" ~ "am I vegetarian" -> diet, "who am I seeing" -> partner): a slot passes when its
+best prototype clears ``PROTOTYPE_FLOOR`` and is within ``PROTOTYPE_BAND`` of the best slot's (so "what do I
+do for work" asks occupation and employer, "where do I work" only employer). Prototypes are written in the
+first person; a third-person copy of each ("where does she live") is derived, and a named subject in the
+query is masked to "she" before comparing, so "where does Felix live" reads like "where does she live".
+
+Whose: ``self`` (I / my / me / "the user", or no subject at all: "current city?") is the scope's own user;
+``named`` is someone the question names ("Leo", "my brother", "my cat": a word after "my" that is no
+attribute noun); ``pronoun`` (she / he / they with no antecedent) and ``team`` (we / our) name nobody, so
+any subject's value fits. Which stored subjects a named question means is settled against the candidates
+(``subject_fits``), never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any, Literal
+
+import numpy as np
+
+from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.question import asked_slots, inflections
+from mem_graph.types import MemoryRecord, normalise_entity
+
+USER_KEY = "user"  # subject_key of facts about the speaker placeholder (extract/rules.py SPEAKER)
+PROTOTYPE_FLOOR = 0.65
+PROTOTYPE_BAND = 0.08
+# questions whose answer is a time, a count or a reason, not an attribute's value (but a birthday is a date)
+_NOT_A_VALUE = re.compile(r"^(when|why|how (many|much|often|long|come))\b")
+_DATED = frozenset({"birthday"})
+
+# First-person questions per slot: the ways people ask for the attribute, not the ways they state it.
+PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
+    "residence": ("where do I live", "what city do I live in", "where is my home", "where am I based"),
+    "origin": ("where am I from", "where did I grow up"),
+    "employer": ("where do I work", "which company do I work for", "who is my employer"),
+    "occupation": ("what do I do", "what do I do for a living", "what is my job", "what is my profession",
+                   "what do I work as"),
+    "school": ("which school do I go to", "where do I study"),
+    "age": ("how old am I", "what is my age"),
+    "partner": ("who am I dating", "who is my partner", "am I in a relationship", "am I married",
+                "who am I seeing", "am I single"),
+    "diet": ("what do I eat", "am I vegetarian", "what is my diet", "do I eat meat", "is there any food I avoid"),
+    "allergies": ("what am I allergic to", "do I have any allergies", "is there any food I avoid"),
+    "car": ("what car do I drive", "what car do I have", "what vehicle do I own"),
+    "phone": ("what phone do I use", "what is my phone number"),
+    "name": ("what is my name", "what am I called"),
+    "languages": ("what languages do I speak",),
+    "hobbies": ("what do I do for fun", "what are my hobbies"),
+    "pets": ("do I have pets", "what pets do I have"),
+    "database": ("what database do we use", "which database does the service run on"),
+    "birthday": ("when is my birthday",),
+    "email": ("what is my email address",),
+    "nationality": ("what is my nationality",),
+    "religion": ("what is my religion",),
+    "native_language": ("what is my native language",),
+    "commute": ("how do I get to work",),
+}
+
+_CHAT = {"whats": "what is", "wheres": "where is", "whos": "who is", "hows": "how is", "whens": "when is",
+         "im": "i am", "ive": "i have", "dont": "do not", "doesnt": "does not", "wat": "what", "wher": "where",
+         "whre": "where", "u": "you"}
+_SELF = frozenset({"i", "me", "my", "mine", "myself", "user", "user's"})
+_THIRD = frozenset({"she", "he", "her", "his", "him", "hers", "they", "their", "them"})
+_TEAM = frozenset({"we", "our", "us", "ours"})
+_QUESTION = re.compile(r"\b(where|what|which|who|whom|whose|how|when|why)\b")
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_THIRD_PERSON = [(r"\bam I\b", "is she"), (r"\bI am\b", "she is"), (r"\bdo I\b", "does she"),
+                 (r"\bhave I\b", "has she"), (r"\bI have\b", "she has"), (r"\bI\b", "she"), (r"\bmy\b", "her"),
+                 (r"\bme\b", "her"), (r"\bdo we\b", "does she"), (r"\bwe\b", "she")]
+
+Whose = Literal["self", "named", "pronoun", "team"]
+
+
+def normalise(question: str) -> str:
+    """Lowercase, straight apostrophes, chat spellings undone ("whats my cats name" -> "what is my cats name")."""
+    words = question.replace("\u2019", "'").casefold().split()
+    return " ".join(_CHAT.get(w.strip("?!.,"), w) for w in words)
+
+
+def third_person(question: str) -> str:
+    """'where do I live' -> 'where does she live' (for the prototype table only)."""
+    for pattern, repl in _THIRD_PERSON:
+        question = re.sub(pattern, repl, question)
+    return question
+
+
+def _attribute_nouns() -> frozenset[str]:
+    return frozenset(n for s in DEFAULT_SLOTS for n in (*s.nouns, s.name.replace("_", " ")) if " " not in n)
+
+
+ATTRIBUTE_NOUNS = _attribute_nouns() | {"name", "number", "address", "home", "work", "job"}
+
+
+def _stem(word: str) -> str:
+    word = word.removesuffix("'s")
+    return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a question asks: ``slots`` (attribute names), ``whose``, the words that name a subject (``names``:
+    capitalised words, "my <relation>") and every stemmed word of the question (``words``)."""
+
+    slots: frozenset[str] = frozenset()
+    whose: Whose = "self"
+    names: frozenset[str] = field(default_factory=frozenset)
+    words: frozenset[str] = field(default_factory=frozenset)
+
+    def slot_keys(self) -> tuple[str, ...]:
+        """``slot`` values of single-valued facts the question may be answered by (a lookup list, no parse: a
+        subject missing here is still found among the other candidates)."""
+        subjects = {USER_KEY, *self.names, *self.words, *(f"{USER_KEY}'s {w}" for w in self.names | self.words)}
+        return tuple(sorted(f"{s}|{a}" for s in subjects for a in self.slots))
+
+
+def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
+    """Whose attribute a question asks for, the (stemmed) words that name a subject, and all its words."""
+    words = _WORD.findall(normalise(question))
+    raw = question.replace("\u2019", "'").split()
+    capitalised = {_stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:]
+                   if w[:1].isupper() and w.strip("?!.,:;\"'").casefold() not in (_SELF | {"i'm", "i've", "i'd"})}
+    relations = {_stem(b) for a, b in pairwise(words)
+                 if a in ("my", "our", "user's") and _stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
+    names = frozenset(w for w in capitalised | relations if w and w != USER_KEY)
+    stems = frozenset(_stem(w) for w in words) - _SELF - _THIRD - _TEAM
+    present = set(words)
+    if names:
+        return "named", names, stems
+    if present & _SELF:
+        return "self", names, stems
+    if present & _THIRD:
+        return "pronoun", names, stems
+    if present & _TEAM:
+        return "team", names, stems
+    return "self", names, stems
+
+
+class QuestionReader:
+    """Reads ``Asked`` from a question and its query vector; prototype vectors are embedded on first use."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+        self._lock = threading.Lock()
+        self._table: tuple[list[str], np.ndarray] | None = None
+
+    def _prototypes(self) -> tuple[list[str], np.ndarray]:
+        with self._lock:
+            if self._table is None:
+                pairs = [(slot, t) for slot, qs in PROTOTYPE_QUESTIONS.items() for q in qs
+                         for t in dict.fromkeys([q, third_person(q)])]
+                vecs = np.stack([np.asarray(self.embedder.embed_query(t), dtype=np.float32) for _, t in pairs])
+                self._table = [s for s, _ in pairs], vecs
+            return self._table
+
+    def read(self, question: str, qvec: Any) -> Asked:
+        """``qvec``: the question's query vector (the one search embedded already)."""
+        whose, names, words = read_whose(question)
+        text = normalise(question)
+        # a bare phrase is read as the question it stands for: "current city?", "my employer?", "dog's name"
+        lexicon = set(asked_slots(text if _QUESTION.search(text) else f"what is {text}"))
+        nearest = self._nearest(qvec)
+        # the prototypes arbitrate when they are sure: "what do I do for a living" is no 'live' question
+        slots = (lexicon & nearest or nearest) if nearest else lexicon
+        if _NOT_A_VALUE.match(text):
+            slots &= _DATED
+        return Asked(frozenset(slots), whose, names, words)
+
+    def _nearest(self, qvec: Any) -> set[str]:
+        """The slots whose prototype questions are nearest (within the band of the best, over the floor).
+        Named third parties are not masked (that would cost a second model pass): "where does Felix live"
+        is far from every prototype and is left to the lexicon."""
+        slots, vecs = self._prototypes()
+        sims = vecs @ np.asarray(qvec, dtype=np.float32)
+        best: dict[str, float] = {}
+        for slot, s in zip(slots, sims.tolist(), strict=True):
+            best[slot] = max(best.get(slot, -1.0), s)
+        top = max(best.values(), default=0.0)
+        if top < PROTOTYPE_FLOOR:
+            return set()
+        return {slot for slot, s in best.items() if s >= top - PROTOTYPE_BAND}
+
+
+def _relation_slots() -> dict[str, frozenset[str]]:
+    """Graph relation -> the single-valued slots whose verb + preposition it inflects ("moves_to" ->
+    residence, school, database: "move_to" is a verb of each)."""
+    out: dict[str, set[str]] = {}
+    for spec in DEFAULT_SLOTS:
+        if spec.cardinality != "single" or spec.key_by != "none":
+            continue
+        for entry in spec.verbs:
+            lemma, _, prep = entry.partition("_")
+            if prep:
+                for form in inflections(lemma):
+                    out.setdefault(f"{form}_{prep}", set()).add(spec.name)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+RELATION_SLOTS = _relation_slots()
+# attributes only things hold (a service's database), with the nouns that name them
+THING_SLOTS = {s.name: frozenset({s.name, *s.nouns}) for s in DEFAULT_SLOTS if s.subjects == "thing"}
+
+
+def attributes(record: MemoryRecord) -> frozenset[str]:
+    """The attribute of a memory's slot ("user|residence" -> residence); for a fact the rules left without a
+    slot, the slots a verb of its own subject may state ("Felix moved to Vienna": moves_to -> residence, ...)."""
+    parts = (record.slot or "").split("|")
+    if len(parts) > 1:
+        return frozenset([parts[1]])
+    if record.slot or not record.subject_key or record.polarity <= 0:
+        return frozenset()
+    return frozenset().union(*(RELATION_SLOTS.get(t.relation, frozenset()) for t in record.triples
+                               if normalise_entity(t.subject) == record.subject_key))
+
+
+def slot_key(record: MemoryRecord, asked: frozenset[str]) -> str | None:
+    """The slot current-first groups a memory by: its own, or (for a fact without one that holds an asked
+    attribute by its verb) its subject and that attribute, so "Felix moved to Vienna" outranks "User's
+    brother Felix lives in Munich" when the question asks where Felix lives."""
+    if record.slot:
+        return record.slot
+    held = sorted(attributes(record) & asked)
+    return f"{record.subject_key}|{held[0]}" if held else None
+
+
+def subject_words(record: MemoryRecord) -> set[str]:
+    """Stemmed words naming a memory's subject: its key ("leo", "user's cat" -> "cat") and the relation the
+    user named it by in the text ("User's sister Anna ..." -> "sister")."""
+    key = record.subject_key or ""
+    words = {_stem(w) for w in _WORD.findall(key.casefold()) if w not in (USER_KEY, "user's")}
+    words |= {_stem(m) for m in re.findall(r"\buser's (\w+)", record.text.casefold())
+              if key and key != USER_KEY and key.casefold() in record.text.casefold()}
+    return words
+
+
+def answer_scores(asked: Asked, records: list[MemoryRecord]) -> dict[str, float]:
+    """Per memory holding an asked attribute: 1.0 when it is about the subject the question asks about,
+    0.5 when the question names someone none of these memories is about, else 0.
+
+    A subject the question names (a word of its key or of the relation the user named it by: "Leo", "my
+    sister", "my cats name", "the service") is the one asked about, with every memory of that subject.
+    Otherwise ``self``: the user's own facts (and a thing's attribute the question names by its noun: "what
+    database do I use"); ``pronoun`` / ``team``: anyone's (rank by slot fit). Names that
+    point at nobody holding the attribute ("Karl's girlfriend"): anyone but the user, at half weight, as the
+    question names someone else and the path to them is the second-hop step's (retrieve/answer.py).
+    """
+    holders = [r for r in records if attributes(r) & asked.slots and r.subject_key]
+    words = asked.names | asked.words
+    named = {r.subject_key for r in holders if r.subject_key != USER_KEY and subject_words(r) & words}
+    if named:
+        return {r.id: float(r.subject_key in named) for r in holders}
+    if asked.whose == "self":  # a thing's attribute named by its noun is the user's "our ...": "what db do I use"
+        named_things = {a for a, nouns in THING_SLOTS.items() if nouns & asked.words}
+        return {r.id: float(r.subject_key == USER_KEY or bool(attributes(r) & named_things)) for r in holders}
+    if asked.whose == "named":
+        return {r.id: 0.5 * (r.subject_key != USER_KEY) for r in holders}
+    return {r.id: 1.0 for r in holders}
