@@ -14,6 +14,7 @@ from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.results import MemoryItem, Relation, SearchResponse
 from mem_graph.retrieve.answer import answer_first, second_hop_first
 from mem_graph.retrieve.asked import Asked, QuestionReader, answer_scores, slot_key
 from mem_graph.retrieve.collapse import collapse_turns
@@ -38,7 +39,7 @@ class SearchPipeline:
         self.reader = QuestionReader(embedder)
 
     def search(self, query: str, flt: VectorFilter, limit: int, *, explain: bool = False,
-               rerank: bool = True, use_graph: bool = True) -> dict[str, Any]:
+               rerank: bool = True, use_graph: bool = True) -> SearchResponse:
         k = max(self.cfg.candidates, limit)
         qvec = self.embedder.embed_query(query)
         cands: dict[str, Candidate] = {}
@@ -85,7 +86,7 @@ class SearchPipeline:
                                    slot_of=lambda r: slot_key(r, asked.slots))
         groups = collapse_turns(ranked) if self.cfg.collapse_turns else [(c, []) for c in ranked]
         top = [c for c, _ in groups[:limit]]
-        results = []
+        results: list[MemoryItem] = []
         for c, siblings in groups[:limit]:
             item = c.record.to_api()
             item["score"] = _score(c)
@@ -95,7 +96,7 @@ class SearchPipeline:
                 item["related"] = [{"id": s.record.id, "memory": s.record.text, "score": _score(s)}
                                    for s in siblings]
             results.append(item)
-        out: dict[str, Any] = {"results": results,
+        out: SearchResponse = {"results": results,
                                "relations": _relations(expansion.edges if expansion else [], top,
                                                        expansion.query_entities if expansion else set(),
                                                        self.expander.graph_store.entity_name)}
@@ -167,7 +168,8 @@ def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str
     store's entity id -> normalised name."""
     hit_ids = {c.record.id for c in hits}
     near = {e for c in hits[:3] for e in c.record.entities}
-    out, seen = [], set()
+    out: list[Relation] = []
+    seen = set()
     for e in edges:
         ends = {e.source_id, e.target_id}
         named = ends & query_entities
