@@ -14,6 +14,7 @@ max latencies. Not a timed test: the numbers go in docs/benchmarks.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import socket
@@ -52,14 +53,10 @@ def _rss_mb(pid: int) -> float:
 def _children(pid: int) -> list[int]:
     """Child processes started by any thread of ``pid``."""
     out: list[int] = []
-    try:
+    with contextlib.suppress(OSError):
         for task in Path(f"/proc/{pid}/task").iterdir():
-            try:
+            with contextlib.suppress(OSError):
                 out += [int(c) for c in (task / "children").read_text().split()]
-            except OSError:
-                pass
-    except OSError:
-        pass
     return out
 
 
@@ -119,7 +116,7 @@ def main() -> None:
             for name, queries in ATTACKS:
                 results: list[Any] = [None] * len(queries)
 
-                def attack(i: int, q: str) -> None:
+                def attack(i: int, q: str, results: list[Any] = results) -> None:
                     t0 = time.perf_counter()
                     try:
                         r = httpx.post(f"{url}/v1/graph/cypher", headers=headers, timeout=args.seconds,

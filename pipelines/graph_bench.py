@@ -57,7 +57,7 @@ def synthetic_graph(n_entities: int, n_relations: int, seed: int = 7) -> list[Gr
 
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def bench_store(name: str, open_store: Callable[[], GraphStore], items: list[GraphMemory], *, runs: int,
@@ -93,8 +93,10 @@ def bench_store(name: str, open_store: Callable[[], GraphStore], items: list[Gra
     return {
         "backend": name, "counts": counts, "write_runs_s": [round(s, 3) for s in write_s],
         "write_median_s": round(med, 3), "relations_per_s": round(len(items) / med),
-        "neighbourhood_ms_p50": round(statistics.median(hood_ms), 2), "neighbourhood_ms_p95": round(_pct(hood_ms, 95), 2),
-        "cypher_2hop_ms_p50": round(statistics.median(cypher_ms), 2), "cypher_2hop_ms_p95": round(_pct(cypher_ms, 95), 2),
+        "neighbourhood_ms_p50": round(statistics.median(hood_ms), 2),
+        "neighbourhood_ms_p95": round(_pct(hood_ms, 95), 2),
+        "cypher_2hop_ms_p50": round(statistics.median(cypher_ms), 2),
+        "cypher_2hop_ms_p95": round(_pct(cypher_ms, 95), 2),
         "edges_per_2hop_median": statistics.median(sizes),
     }
 

@@ -50,4 +50,5 @@ def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if _NEO4J_TIMINGS:
-        terminalreporter.write_line("neo4j test server: " + ", ".join(f"{k}={v:.1f}" for k, v in _NEO4J_TIMINGS.items()))
+        timings = ", ".join(f"{k}={v:.1f}" for k, v in _NEO4J_TIMINGS.items())
+        terminalreporter.write_line(f"neo4j test server: {timings}")

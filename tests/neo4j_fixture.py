@@ -92,7 +92,8 @@ def prepare() -> tuple[str, Path, dict[str, float]]:
     proc = subprocess.run([mvn, "-B", "-q", "-f", str(POM), "dependency:build-classpath",
                            f"-Dmdep.outputFile={tmp_cp}"], capture_output=True, text=True, timeout=900)
     if proc.returncode != 0:
-        raise Unavailable(f"Maven could not resolve Neo4j from Maven Central:\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+        raise Unavailable("Maven could not resolve Neo4j from Maven Central:\n"
+                          f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
     timings["maven_resolve_s"] = time.monotonic() - t0
     t0 = time.monotonic()
     proc = subprocess.run([javac, "-d", str(cache), "-cp", tmp_cp.read_text(), str(MAIN)], capture_output=True,

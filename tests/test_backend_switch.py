@@ -91,7 +91,8 @@ def test_neo4j_from_the_environment_and_qdrant_from_a_config_file(tmp_path: Path
     monkeypatch.setenv("NEO4J_PASSWORD", "secret")
     cfg_file = tmp_path / "mem_graph.json"
     cfg_file.write_text(json.dumps({"path": str(tmp_path / "data"), "vector_store": {
-        "provider": "qdrant", "config": {"path": str(tmp_path / "qdrant"), "on_disk": True, "quantization": "scalar"}}}))
+        "provider": "qdrant",
+        "config": {"path": str(tmp_path / "qdrant"), "on_disk": True, "quantization": "scalar"}}}))
     with Memory(config=str(cfg_file)) as m:
         assert isinstance(m.graph_store, Neo4jGraphStore) and isinstance(m.vectors, QdrantServerVectorStore)
         scenario(m)

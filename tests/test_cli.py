@@ -224,7 +224,8 @@ def test_config_takes_a_file_or_inline_json_in_every_command(tmp_path: Path) -> 
     assert missing.code == 2 and "cannot read config file" in missing.err
     hub = cli("token", "list", "--path", d, "--config", '{"bogus": 1}')  # the hub's commands take it too
     assert hub.code == 2 and "bogus" in hub.err and "cannot read" not in hub.err
-    assert json.loads(ok("token", "list", "--json", "--path", d, "--config", '{"retrieval": {"graph_weight": 0}}')) == []
+    listed = ok("token", "list", "--json", "--path", d, "--config", '{"retrieval": {"graph_weight": 0}}')
+    assert json.loads(listed) == []
 
 
 def test_a_missing_scope_names_the_cli_flags(tmp_path: Path) -> None:

@@ -208,7 +208,8 @@ def test_blocks_run(doc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
             assert "mem-graph" in block.code, f"{block}: a runnable bash block should show mem-graph"
             proc = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", block.code], cwd=tmp_path, env=env,
                                   capture_output=True, text=True, timeout=600)
-            assert proc.returncode == 0, f"{block} failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+            assert proc.returncode == 0, \
+                f"{block} failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
 
 
 # ---------------------------------------------------------------- the notebook

@@ -128,7 +128,12 @@ def test_a_batch_embeds_each_text_as_if_it_were_alone(texts: list[str], speakers
 def _varied_texts(n: int = 300) -> list[str]:
     """Short and long (past the 256-token window), ASCII and not, punctuation, digits, empty."""
     rng = random.Random(14)
-    words = ["the", "user", "moved", "to", "Lisbon", "in", "2023", "and", "works", "at", "Globex", "as", "a", "chemist", ";", "she", "loves", "hiking", ",", "tea", ",", "violins", "and", "dinosaurs", "!", "Ünïcödé", "naïve", "café", "東京", "🎉", "Zürich", "O'Brien", "e-mail", "3.14", "#tag", "@bob", "—", "“quoted”", "(parens)", "[brackets]", "well...", "ok?", "I'm", "don't", "can't"]
+    words = [
+        "the", "user", "moved", "to", "Lisbon", "in", "2023", "and", "works", "at", "Globex", "as", "a", "chemist",
+        ";", "she", "loves", "hiking", ",", "tea", ",", "violins", "and", "dinosaurs", "!", "Ünïcödé", "naïve",
+        "café", "東京", "🎉", "Zürich", "O'Brien", "e-mail", "3.14", "#tag", "@bob", "—", "“quoted”", "(parens)",
+        "[brackets]", "well...", "ok?", "I'm", "don't", "can't",
+    ]
     texts = ["", " ", "x", "?", "🎉", "A" * 600, "word " * 400]
     while len(texts) < n:
         length = rng.choice([1, 3, 8, 20, 60, 150, 300, 500])

@@ -47,7 +47,7 @@ def test_the_final_order_follows_the_cross_encoder(tmp_path: Path, tiny_cross_en
     texts = [r["memory"] for r in out["results"]]
     expected = CrossEncoder(str(tiny_cross_encoder)).predict([("what does the user do in the evening?", t)
                                                              for t in texts])
-    assert texts == [t for _, t in sorted(zip(expected, texts), key=lambda p: -p[0])]
+    assert texts == [t for _, t in sorted(zip(expected, texts, strict=False), key=lambda p: -p[0])]
     assert all(r["explain"]["rerank"] is not None for r in out["results"])
 
 

@@ -33,7 +33,8 @@ def test_graph_signal_does_not_lift_unrelated_memories_above_the_answer(memory: 
 def test_the_semantic_floor_keeps_unrelated_memories_out(tmp_path: Path) -> None:
     cfg = {"path": str(tmp_path / "m"), "retrieval": {"semantic_floor": 0.3}}
     with Memory.from_config(cfg) as m:
-        m.add([{"role": "user", "content": t} for t in ("I adore Paris in the spring.", "Quarterly tax forms are due.")],
+        texts = ("I adore Paris in the spring.", "Quarterly tax forms are due.")
+        m.add([{"role": "user", "content": t} for t in texts],
               user_id="u", infer=False)
         hits = m.search("favourite season in Paris", user_id="u")["results"]
     assert [h["memory"] for h in hits] == ["I adore Paris in the spring."]
@@ -76,7 +77,7 @@ def test_search_filters_on_metadata(memory: Memory) -> None:
 def test_asking_for_more_results_keeps_the_first_ones_in_place(memory: Memory) -> None:
     """A client that pages from 5 to 30 results must see the same top 5 again, in the same order (up to
     `retrieval.candidates` results, 40 by default, the pool does not depend on the limit)."""
-    from pipelines.synthetic import questions, turns
+    from mem_graph.bench.synthetic import questions, turns
 
     memory.add([{"role": "user", "content": t} for t in turns(300)], user_id="u", infer=False)
     for q in questions(12):

@@ -82,7 +82,8 @@ def vec(i: int) -> np.ndarray:
 
 def record(scope: Scope, text: str, **fields: object) -> MemoryRecord:
     t = time.time()
-    base = dict(id=str(uuid.uuid4()), text=text, scope=scope, hash=text, created_at=t, updated_at=t, valid_from=t)
+    base = {"id": str(uuid.uuid4()), "text": text, "scope": scope, "hash": text, "created_at": t, "updated_at": t,
+            "valid_from": t}
     return MemoryRecord(**{**base, **fields})  # type: ignore[arg-type]
 
 

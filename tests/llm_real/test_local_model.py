@@ -8,6 +8,7 @@ streams a real completion with memories injected.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -44,10 +45,8 @@ def test_the_supported_structured_output_mode_is_found(llama: llama_fixture.Llam
         "base_url": llama.url, "model": llama.model, "timeout": 120, "max_retries": 0, "max_tokens": 40})))
     messages = prompts.build_messages({"existing_memories": [], "existing_relations": [], "recent_messages": [],
                                        "new_messages": [{"role": "user", "content": "I like green tea."}]}, ["user"])
-    try:
+    with contextlib.suppress(LLMError):  # a tiny model may still answer badly; the probing is what this test is about
         client.complete(messages, Usage())
-    except LLMError:
-        pass  # a tiny model may still answer badly; the probing is what this test is about
     found = client.response_format
     assert found != "text", "this server constrains JSON; the client must not fall back to a plain prompt"
     assert supported_format(client.endpoint, llama.model) in (None, found)
@@ -91,7 +90,7 @@ def test_a_conversation_end_to_end_is_valid_and_auditable(make_memory: MakeMemor
     outs = [m.add(turn, user_id="dana") for turn in CONVERSATION]
     other = m.add("I'm vegetarian.", user_id="ana")
 
-    for out in outs + [other]:
+    for out in [*outs, other]:
         usage = out["usage"]
         assert usage["model"] == m.config.llm.config["model"]  # type: ignore[union-attr]
         if usage["calls"]:
@@ -137,7 +136,7 @@ def test_nonsense_from_the_model_loses_nothing(make_memory: MakeMemory) -> None:
 
 def test_a_tiny_timeout_is_a_typed_error_or_a_fallback(make_memory: MakeMemory) -> None:
     hurried = {"timeout": 0.001, "max_retries": 0}
-    with pytest.raises(LLMError, match="timed out after 0.001s|connection failed"):
+    with pytest.raises(LLMError, match=r"timed out after 0\.001s|connection failed"):
         make_memory(llm_config=hurried).add("I live in Lisbon.", user_id="u")
     out = make_memory(llm_config=hurried, extraction={"fallback_to_rules": True}).add("I live in Lisbon.", user_id="u")
     assert any("Lisbon" in r["memory"] for r in out["results"]) and out["usage"]["fallback"]

@@ -120,10 +120,10 @@ def test_round_trip_of_one_scope_leaves_the_others_alone(tmp_path: Path) -> None
 
 @pytest.mark.parametrize(("mangle", "says"), [
     (lambda lines: lines[:-1], "truncated"),
-    (lambda lines: lines[:3] + ["{not json"] + lines[3:], "line 4: not JSON"),
-    (lambda lines: ['{"type": "header", "format": "other", "version": 1}'] + lines[1:], "not a mem_graph"),
-    (lambda lines: lines[:2] + ['{"type": "memory", "id": "../../x", "payload": {}}'] + lines[2:], "line 3"),
-    (lambda lines: lines[:2] + ['{"type": "spell", "x": 1}'] + lines[2:], "unknown record type"),
+    (lambda lines: [*lines[:3], "{not json", *lines[3:]], "line 4: not JSON"),
+    (lambda lines: ['{"type": "header", "format": "other", "version": 1}', *lines[1:]], "not a mem_graph"),
+    (lambda lines: [*lines[:2], '{"type": "memory", "id": "../../x", "payload": {}}', *lines[2:]], "line 3"),
+    (lambda lines: [*lines[:2], '{"type": "spell", "x": 1}', *lines[2:]], "unknown record type"),
     (lambda lines: [x for x in lines if '"type": "event"' not in x][:] , "counts"),
 ])
 def test_damaged_exports_are_refused_before_any_write(tmp_path: Path, mangle: Any, says: str) -> None:

@@ -151,7 +151,7 @@ def test_keywords_inside_literals_and_comments_are_not_clauses(query: str) -> No
 
 def test_runaway_queries_are_stopped(two_users: tuple[Memory, dict[str, Any]]) -> None:
     m, _ = two_users
-    with pytest.raises(MemGraphError, match="rows|longer than"):
+    with pytest.raises(MemGraphError, match=r"rows|longer than"):
         m.graph.cypher("UNWIND range(1, 200000) AS x RETURN x", user_id="alice")
     with pytest.raises(MemGraphError):
         m.graph.cypher("MATCH (e) RETURN e.nope(", user_id="alice")

@@ -209,7 +209,8 @@ STORABLE = st.recursive(
     | st.floats(allow_nan=False, allow_infinity=False) | UNICODE,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(UNICODE, inner, max_size=3), max_leaves=8)
 OFFSETS = st.timedeltas(min_value=timedelta(hours=-23, minutes=-59), max_value=timedelta(hours=23, minutes=59))
-IN_RANGE = st.datetimes(min_value=datetime(1970, 1, 2), max_value=datetime(2099, 12, 30), timezones=OFFSETS.map(timezone))
+IN_RANGE = st.datetimes(min_value=datetime(1970, 1, 2), max_value=datetime(2099, 12, 30),
+                        timezones=OFFSETS.map(timezone))
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -219,7 +220,7 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=False))
     return type(a) is type(b) and a == b
 
 

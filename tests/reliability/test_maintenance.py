@@ -128,7 +128,8 @@ def test_replay_is_idempotent_when_a_plan_is_applied_twice(memory: Memory) -> No
                                                                    "in Rome", None, "[manual] deleted", "test")])
     memory.history_store.journal_begin("write", plan.to_journal())
     memory.vectors.delete([ids["rome"]])  # the crash happened after the vectors and the graph's memory node went,
-    memory.graph_store.cypher_write("MATCH (m:Memory {id: $id}) DETACH DELETE m", {"id": ids["rome"]})  # not its entities
+    # the memory node only, not its entities
+    memory.graph_store.cypher_write("MATCH (m:Memory {id: $id}) DETACH DELETE m", {"id": ids["rome"]})
     assert check(memory).orphan_entities  # "rome", "carol", "dave" lost their last edge
     assert memory.writer.replay_pending() == 1
     assert memory.writer.replay_pending() == 0

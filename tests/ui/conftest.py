@@ -109,7 +109,7 @@ def make_driver(parts: tuple[str, str], width: int, height: int) -> Any:
     opts = webdriver.ChromeOptions()
     opts.binary_location = parts[0]
     profile = tempfile.mkdtemp(prefix="mg-chromium-")
-    for flag in FLAGS + [f"--user-data-dir={profile}", f"--window-size={width},{height}"]:
+    for flag in [*FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"]:
         opts.add_argument(flag)
     drv = webdriver.Chrome(options=opts, service=Service(executable_path=parts[1]))
     drv.set_window_size(width, height)

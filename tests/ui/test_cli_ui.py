@@ -32,7 +32,8 @@ def test_mem_graph_ui_serves_a_local_store_on_loopback_with_a_one_time_token(tmp
     with Memory(path=data) as m:
         m.add("I live in Oslo.", user_id="dana")
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "COLUMNS": "400"}
-    proc = subprocess.Popen([sys.executable, "-c", "from mem_graph.cli import main; main()", "ui", "--path", str(data), "--no-open",
+    proc = subprocess.Popen([sys.executable, "-c", "from mem_graph.cli import main; main()", "ui", "--path", str(data),
+                             "--no-open",
                              "--user", "dana"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line: list[str] = []

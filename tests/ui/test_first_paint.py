@@ -19,7 +19,6 @@ from mem_graph.validation import make_scope
 from mem_graph.write import WritePlan
 
 try:
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
     if os.environ.get("MEM_GRAPH_REQUIRE_BROWSER") == "1":
