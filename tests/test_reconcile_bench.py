@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from rich.console import Console
 
-from pipelines.reconcile_bench import breakdown, run, run_bench
-from pipelines.reconcile_cases import CASES_DIR, Case, CaseFileError, load_cases, load_file
+from mem_graph.bench.reconcile import breakdown, run, run_bench
+from mem_graph.bench.reconcile_cases import CASES_DIR, Case, CaseFileError, load_cases, load_file
 
 
 def test_every_case_file_validates_and_the_sets_have_the_promised_shape() -> None:
@@ -31,7 +31,7 @@ def test_every_case_file_validates_and_the_sets_have_the_promised_shape() -> Non
 def test_every_word_a_case_expects_is_in_its_conversation() -> None:
     """Expectations name words the user said (a typo or a wording-dependent expectation shows up here);
     only ``active_must_not_contain`` may name a phrasing, to catch an old value however it was rendered."""
-    from pipelines.reconcile_check import has
+    from mem_graph.bench.reconcile_check import has
 
     missing = []
     for c in load_cases("all"):
@@ -132,7 +132,7 @@ def test_cases_dir_is_the_one_documented() -> None:
     ("User is going home", "Go", False), ("User codes in Go", "go", True),  # short ones: whole words
 ])
 def test_expectation_strings_match_from_a_word_start(text: str, entry: str, expected: bool) -> None:
-    from pipelines.reconcile_check import has
+    from mem_graph.bench.reconcile_check import has
 
     assert has(text, entry) is expected
 
@@ -141,7 +141,7 @@ def test_expectation_strings_match_from_a_word_start(text: str, entry: str, expe
                                                 ("no_longer_lives_in", True), ("stopped_using", True),
                                                 ("likes", False), ("lives_in", False), ("notes", False)])
 def test_relations_that_state_a_negation_are_not_positive_edges(relation: str, negative: bool) -> None:
-    from pipelines.reconcile_check import NEGATIVE_RELATION
+    from mem_graph.bench.reconcile_check import NEGATIVE_RELATION
 
     assert bool(NEGATIVE_RELATION.match(relation)) is negative
 

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from mem_graph.cli.options import ConfigOpt, config_source, console
+from mem_graph.cli.options import ConfigOpt, console
+from mem_graph.config import config_source
 from mem_graph.logging_setup import quiet_libraries
 
 
@@ -22,18 +23,28 @@ def bench(suite: Annotated[str | None, typer.Argument(
           case_set: Annotated[str, typer.Option("--set", help="reconcile: dev, heldout or all.")] = "all",
           extractor: Annotated[str, typer.Option(help="reconcile: comma-separated rules, llm, hybrid.")] = "rules",
           only: Annotated[str | None, typer.Option(help="reconcile: one case id.")] = None,
-          verbose: Annotated[bool, typer.Option("--verbose", "-v", help="reconcile: show each miss.")] = False) -> None:
+          verbose: Annotated[bool, typer.Option("--verbose", "-v", help="reconcile: show each miss.")] = False,
+          cases: Annotated[Path | None, typer.Option(
+              help="reconcile: the case folder (dev/ and heldout/); default tests/reconcile_cases of a checkout."
+          )] = None) -> None:
     """Measure add throughput and search latency on the embedded default (temporary directory);
-    ``bench reconcile``: how well changes in a conversation are understood (pipelines/reconcile_bench.py)."""
+    ``bench reconcile``: how well changes in a conversation are understood (mem_graph/bench/reconcile.py)."""
     quiet_libraries()
     if suite == "reconcile":
-        from pipelines.reconcile_bench import run_bench as run_reconcile
+        from mem_graph.bench.reconcile import run_bench as run_reconcile
+        from mem_graph.bench.reconcile_cases import CASES_DIR, CaseFileError, CasesNotFoundError
 
-        run_reconcile(case_set, extractor.split(","), config_source(config), only, json_out, verbose, console)
+        try:
+            run_reconcile(case_set, extractor.split(","), config_source(config), only, json_out, verbose, console,
+                          cases_dir=cases or CASES_DIR)
+        except CasesNotFoundError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--cases") from exc
+        except CaseFileError as exc:
+            raise typer.BadParameter(str(exc)) from exc
         return
     if suite is not None:
         raise typer.BadParameter(f"unknown benchmark {suite!r} (reconcile, or none for speed)")
-    from pipelines.bench import BATCH, run_bench
+    from mem_graph.bench.speed import BATCH, run_bench
 
     overrides = config_source(config)
     names = tuple(w.strip() for w in workloads.split(",") if w.strip())

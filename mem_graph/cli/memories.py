@@ -148,14 +148,14 @@ def ingest(file: Annotated[Path, typer.Argument(help="JSON Lines or JSON array o
            batch: Annotated[int, typer.Option(help="Messages per add() call.")] = 100,
            path: PathOpt = None, config: ConfigOpt = None) -> None:
     """Remember a whole chat log, in batches, with a progress bar."""
-    from pipelines.ingest import ingest as run_ingest
-    from pipelines.ingest import read_messages
+    from mem_graph.ingest import ingest as run_ingest
+    from mem_graph.ingest import read_messages
 
     kw = scope(user, agent, run)
     messages = read_messages(file)
     with open_memory(path, config, create=True) as mem, progress_bar() as progress:
         task = progress.add_task(f"Ingesting {file.name}", total=len(messages))
-        counts = run_ingest(mem, messages, scope=kw, infer=not raw, batch=batch,
+        counts = run_ingest(mem, messages, **kw, infer=not raw, batch=batch,
                             on_batch=lambda n: progress.advance(task, n))
     console.print(", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) or "nothing remembered")
 

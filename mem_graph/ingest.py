@@ -1,4 +1,4 @@
-"""Ingest a chat log into memory in batches: ``mem-graph ingest FILE --user U``.
+"""Ingest a chat log into memory in batches (``mem-graph ingest FILE --user U``).
 
 Input: JSON Lines (one ``{role, content[, name, timestamp, metadata]}`` per line)
 or a JSON array of the same. Lines are validated as a whole before anything is
@@ -10,12 +10,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mem_graph.errors import ValidationError
 
+if TYPE_CHECKING:
+    from mem_graph.memory import Memory
+
 
 def read_messages(path: Path) -> list[dict[str, Any]]:
+    """The messages of a JSON Lines file or a JSON array file; ValidationError when it is neither."""
     try:
         raw = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -33,13 +37,14 @@ def read_messages(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def ingest(memory: Any, messages: list[dict[str, Any]], *, scope: dict[str, Any], infer: bool, batch: int = 100,
+def ingest(memory: Memory, messages: list[dict[str, Any]], *, user_id: str | None = None,
+           agent_id: str | None = None, run_id: str | None = None, infer: bool = True, batch: int = 100,
            on_batch: Callable[[int], None] | None = None) -> dict[str, int]:
-    """Add ``messages`` in batches; returns counts per event."""
+    """Add ``messages`` to the scope in batches of ``batch`` (each one ``add()``); returns counts per event."""
     counts: dict[str, int] = {}
     for i in range(0, len(messages), batch):
         chunk = messages[i:i + batch]
-        out = memory.add(chunk, infer=infer, **scope)
+        out = memory.add(chunk, user_id=user_id, agent_id=agent_id, run_id=run_id, infer=infer)
         for r in out["results"]:
             counts[r["event"]] = counts.get(r["event"], 0) + 1
         if on_batch:
