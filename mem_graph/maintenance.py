@@ -215,7 +215,7 @@ def repair(mem: Memory, *, preface: list[dict[str, Any]] | None = None) -> list[
         rebuild = sorted((snap.vectors[m] for m in (*stale.vectors_without_graph, *stale.graph_stale)),
                          key=lambda r: (r.created_at, r.id))
         for start in range(0, len(rebuild), 512):
-            mem.graph_store.write_memories(graph_items(mem.extractor, rebuild[start:start + 512]))
+            mem.graph_store.write_memories(graph_items(mem.rules, rebuild[start:start + 512]))
         if rebuild:
             act("rebuilt_graph", ids=[r.id for r in rebuild])
         if stale.graph_without_vector:
@@ -258,7 +258,7 @@ def _restore_vanished(mem: Memory, ids: list[str], last: dict[str, dict[str, Any
             continue
         invalid = ev["event"] == "DELETE" or (node or {}).get("status") == Status.INVALIDATED.value
         t = float((node or {}).get("created_at") or ev["created_at"])
-        ents, triples = mem.extractor.analyse([Message("user", text)])[0]
+        ents, triples = mem.rules.analyse([Message("user", text)])[0]
         records.append((MemoryRecord(
             id=mid, text=text, scope=Scope.from_payload(ev), hash=text_hash(text), created_at=t, updated_at=now(),
             valid_from=t, invalid_at=ev["created_at"] if invalid else None,

@@ -17,7 +17,10 @@ from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.erasure import Eraser, secure_tree
 from mem_graph.errors import ConflictError, NotFoundError, ValidationError
 from mem_graph.expiry import expired_memories
+from mem_graph.extract.base import Extractor
+from mem_graph.extract.factory import build_extractor
 from mem_graph.extract.reconcile import Reconciler
+from mem_graph.extract.rule_mode import Verbatim
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.graph_view import GraphView
 from mem_graph.locks import FairRLock
@@ -69,13 +72,15 @@ class Memory:
         except BaseException:
             self._release_partial()
             raise
-        self.extractor = RuleExtractor(embedder=self.embedder if cfg.extraction.slot_prototypes else None,
-                                       slots=cfg.extraction.slots)
+        # the rule parser: entities and triples of edited and verbatim texts, query terms (whatever the extractor)
+        self.rules = RuleExtractor(embedder=self.embedder if cfg.extraction.slot_prototypes else None,
+                                   slots=cfg.extraction.slots)
         self.writer = WritePipeline(cfg, self.vectors, self.graph_store, self.history_store, self.embedder,
-                                    self._build_extractor(), Reconciler(self.vectors, cfg.reconcile))
+                                    build_extractor(cfg, self.rules), Reconciler(self.vectors, cfg.reconcile),
+                                    verbatim=Verbatim(self.rules))
         self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,
                                        GraphExpander(self.graph_store, cfg.retrieval), Reranker(cfg.reranker),
-                                       self.extractor)
+                                       self.rules)
         self.graph = GraphView(self.graph_store, cfg.exploration,
                                expired_of=lambda scope: expired_memories(self.vectors, scope))
         self.writer.eraser = Eraser(cfg.path, [self.vectors, self.graph_store], self.history_store)
@@ -87,12 +92,10 @@ class Memory:
         self.writer.eraser.settle()  # an erasure a crash interrupted is completed on disk
         secure_tree(cfg.path)
 
-    def _build_extractor(self) -> Any:
-        if self.config.extractor == "rules":
-            return self.extractor
-        from mem_graph.extract.llm import build_llm_extractor  # issue: LLM extraction
-
-        return build_llm_extractor(self.config, self.extractor)
+    @property
+    def extractor(self) -> Extractor:
+        """The extractor that decides each ``add()`` (``config.extractor``: rules, llm or hybrid)."""
+        return self.writer.extractor
 
     @classmethod
     def from_config(cls, config: dict[str, Any] | str | Path | MemoryConfig) -> Memory:
@@ -194,7 +197,7 @@ class Memory:
             old = self._get_record(scope, mid)
             if expected_version is not None and old.version != expected_version:
                 raise ConflictError(f"memory {mid} is at version {old.version}, not {expected_version}")
-            analysed = self.extractor.analyse([_as_message(text)])[0]
+            analysed = self.rules.analyse([_as_message(text)])[0]
             t = now()
             new = MemoryRecord(**{**old.__dict__, "text": text, "hash": text_hash(text), "updated_at": t,
                                   "version": old.version + 1, "entities": [e.key for e in analysed[0]],
@@ -383,8 +386,6 @@ class Memory:
             if self._lock is not None:
                 self._lock.release()
 
-    def _release_partial(self) -> None:
-        for name in ("vectors", "graph_store"):
     def find_added(self, event_id: str, *, client_id: str, user_id: str | None = None, agent_id: str | None = None,
                    run_id: str | None = None, namespace: str | None = None) -> list[MemoryRecord]:
         """The memories that an ``add(..., client_id=, event_id=)`` stored in exactly this scope (any status):
@@ -414,6 +415,8 @@ class Memory:
         with self._write_lock:
             yield
 
+    def _release_partial(self) -> None:
+        for name in ("vectors", "graph_store"):
             store = getattr(self, name, None)
             if store is not None:
                 store.close()

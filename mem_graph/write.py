@@ -14,10 +14,9 @@ from __future__ import annotations
 import logging
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -26,10 +25,12 @@ from mem_graph.config import MemoryConfig
 from mem_graph.embed import Embedder
 from mem_graph.erasure import Eraser
 from mem_graph.errors import ScopeError, StoreError
+from mem_graph.extract.base import ExtractionContext, Extractor, MakeRecord
 from mem_graph.extract.catalogue import slot_words
 from mem_graph.extract.reconcile import Decision, Reconciler
-from mem_graph.extract.rules import SPEAKER, RuleExtractor, is_chitchat, not_memorable, statements
+from mem_graph.extract.rules import SPEAKER
 from mem_graph.faults import fault_point
+from mem_graph.results import AddResponse
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all_ids
@@ -39,27 +40,6 @@ from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope
 log = logging.getLogger(__name__)
 # The raw messages of the add() in progress: marked processed in the transaction that records its events.
 _MESSAGE_IDS: ContextVar[tuple[str, ...]] = ContextVar("mem_graph_message_ids", default=())
-
-
-_WORDS = re.compile(r"[a-z0-9]{2,}")
-
-
-@lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
-    # imported on first use: importing spaCy costs ~1.7 s, which searches and CLI reads never need
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
-def coverage(content: str, facts: list[Fact]) -> float:
-    """Share of the message's content words that its extracted facts carry."""
-    stop = _stop_words()
-    words = {w for w in _WORDS.findall(content.casefold()) if w not in stop}
-    if not words:
-        return 1.0
-    said = {w for f in facts for w in _WORDS.findall(f.text.casefold())}
-    return len(words & said) / len(words)
 
 
 def speaker_of(layer: str, metadata: dict[str, Any]) -> str | None:
@@ -116,7 +96,8 @@ class WritePlan:
                     for r, ents in self.new],
             "invalidate": {k: list(v) for k, v in self.invalidate.items()},
             "events": [{**e.__dict__, "scope": e.scope.stored_fields()} for e in self.events],
-            "delete": self.delete, "erase_scope": self.erase_scope, "rewrite": self.rewrite, "reset_all": self.reset_all,
+            "delete": self.delete, "erase_scope": self.erase_scope, "rewrite": self.rewrite,
+            "reset_all": self.reset_all,
             "message_ids": self.message_ids,
         }
 
@@ -139,13 +120,14 @@ BULK = "bulk_add"  # journal kind of a batched add (its message ids and options)
 
 class WritePipeline:
     def __init__(self, cfg: MemoryConfig, vectors: VectorStore, graph_store: GraphStore, history_store: HistoryStore,
-                 embedder: Embedder, extractor: RuleExtractor, reconciler: Reconciler):
+                 embedder: Embedder, extractor: Extractor, reconciler: Reconciler, *, verbatim: Extractor):
         self.cfg = cfg
         self.vectors = vectors
         self.graph_store = graph_store
         self.history_store = history_store
         self.embedder = embedder
-        self.extractor = extractor
+        self.extractor = extractor  # decides every add() with infer=True (extract/base.py)
+        self.verbatim = verbatim  # infer=False: each message stored as said
         self.reconciler = reconciler
         self._bulk_inflight: dict[str, list[str]] = {}  # bulk adds running in this process: op id -> message ids
         self.eraser: Eraser | None = None  # compacts the stores after erasures (mem_graph/erasure.py)
@@ -170,13 +152,8 @@ class WritePipeline:
         ids = [m.id for m in saved if m.id]
         token = _MESSAGE_IDS.set(tuple(ids))
         try:
-            if infer and hasattr(self.extractor, "decide_add"):  # llm / hybrid: the strategy decides the add
-                result = self._decide_and_apply(scope, saved, metadata=metadata, expires_at=expires_at,
-                                                source=source)
-            else:
-                facts = self._facts(saved, infer, scope)
-                result = self._reconcile_and_apply(scope, facts, infer=infer, metadata=metadata,
-                                                   expires_at=expires_at, source=source)
+            result = self._decide_and_apply(scope, saved, self.extractor if infer else self.verbatim,
+                                            metadata=metadata, expires_at=expires_at, source=source)
         except BaseException as exc:
             self.history_store.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
             raise
@@ -185,59 +162,36 @@ class WritePipeline:
         self.history_store.mark_messages(ids, "processed")
         return result
 
-    def _facts(self, messages: list[Message], infer: bool, scope: Scope | None = None) -> list[Fact]:
-        if not infer:
-            return self._verbatim(messages)
-        roles = set(self.cfg.extraction.extract_from_roles)
-        targets = [m for m in messages if m.role in roles]
-        facts: list[Fact] = []
-        leftovers: list[Message] = []
-        partial: list[Message] = []
-        min_coverage = self.cfg.extraction.episode_min_coverage
-        for m, found in zip(targets, self._extract(targets, scope), strict=True):
-            facts.extend(found)
-            # questions, requests and small talk to the assistant stay raw messages only (never memories
-            # injected back); a named participant's question in a conversation between people ("Love the
-            # tattoo, did you just get it?") is part of the record and kept verbatim, never as a fact
-            if not found and self.cfg.extraction.keep_unextracted and not (
-                    is_chitchat(m.content) if m.name else not_memorable(m.content)):
-                leftovers.append(m)
-            elif found and coverage(m.content if m.name else statements(m.content), found) < min_coverage:
-                partial.append(m)
-        return (facts + self._verbatim(leftovers, rule="verbatim.unextracted")
-                + self._verbatim(partial, rule="verbatim.partial"))
-
-    def _extract(self, targets: list[Message], scope: Scope | None) -> list[list[Fact]]:
-        """Rule facts; the scope's latest earlier messages tell who "he" or "my brother" is."""
-        n = self.cfg.extraction.context_messages
-        if scope is None or n <= 0 or not targets or not isinstance(self.extractor, RuleExtractor):
-            return self.extractor.extract(targets)
-        roles = set(self.cfg.extraction.extract_from_roles)
-        recent = self.history_store.recent_messages(scope, n, exclude=[m.id for m in targets if m.id])
-        context = [Message(r["role"], r["content"], r.get("name")) for r in recent if r["role"] in roles]
-        return self.extractor.extract(targets, context=context)
-
-    def _verbatim(self, messages: list[Message], rule: str = "verbatim") -> list[Fact]:
-        out = []
-        for m, (entities, triples) in zip(messages, self.extractor.analyse(messages), strict=True):
-            meta = dict(m.metadata)
-            if m.name:
-                meta.setdefault("speaker", m.name)
-            meta.setdefault("role", m.role)
-            out.append(Fact(text=m.content.strip(), entities=entities, triples=triples, rule=rule,
-                            message_ids=[m.id] if m.id else [], timestamp=m.timestamp, metadata=meta,
-                            layer="episodic", extractor="verbatim"))
+    def _decide_and_apply(self, scope: Scope, messages: list[Message], extractor: Extractor, *,
+                          metadata: dict[str, Any], expires_at: float | None, source: dict[str, Any]) -> AddResponse:
+        """The one add path: the extractor decides (extract/base.py), then the decisions are planned and applied."""
+        t = now()
+        outcome = extractor.decide(messages, self._context(scope, t, self._record_factory(
+            scope, t, metadata, expires_at, source)))
+        plan, results = self._plan(scope, outcome.decisions, t, actor=source.get("client_id") or "sdk")
+        invalidated = self.apply(plan, outcome.vectors_for([r for r, _ in plan.new]))  # None: embedded there
+        out: AddResponse = {"results": results, "relations": _relations(plan, invalidated)}
+        if outcome.usage is not None:
+            out["usage"] = outcome.usage
         return out
 
-    def _decide_and_apply(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any],
-                          expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
-        """LLM / hybrid mode: ``extractor.decide_add`` returns the decisions (extract/strategy.py)."""
-        t = now()
-        make_record = self._record_factory(scope, t, metadata, expires_at, source)
-        outcome = self.extractor.decide_add(self, scope, messages, make_record, t)
-        plan, results = self._plan(scope, outcome.decisions, t, actor=source.get("client_id") or "sdk")
-        invalidated = self.apply(plan)  # embeds the new records
-        return {"results": results, "relations": _relations(plan, invalidated), "usage": outcome.usage}
+    def _context(self, scope: Scope, t: float, make_record: MakeRecord) -> ExtractionContext:
+        """What an extractor may read while deciding one add: exactly this scope, memories alive at ``t``."""
+        alive = VectorFilter(scope=scope, exact_scope=True, alive_at=t)  # never show or touch another scope's
+
+        def recent(n: int, exclude: Collection[str]) -> list[Message]:
+            rows = self.history_store.recent_messages(scope, n, exclude=exclude)
+            return [Message(r["role"], r["content"], r.get("name")) for r in rows]
+
+        def same_text(digest: str) -> list[MemoryRecord]:
+            flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t, equals={"hash": digest})
+            return self.vectors.scroll(flt, 8)[0]
+
+        return ExtractionContext(
+            scope=scope, t=t, make_record=make_record, reconciler=self.reconciler, recent=recent,
+            nearest=lambda vector, limit: self.vectors.search_dense(vector, alive, limit), same_text=same_text,
+            embed=lambda texts: self.embedder.embed_documents(texts),
+            embed_facts=lambda facts: embed_stored(self.embedder, [(f.text, f.layer, f.metadata) for f in facts]))
 
     def _record_factory(self, scope: Scope, t: float, metadata: dict[str, Any], expires_at: float | None,
                         source: dict[str, Any]) -> Callable[[Fact, Decision | None], MemoryRecord]:
@@ -257,23 +211,6 @@ class WritePipeline:
             )
 
         return make_record
-
-    def _reconcile_and_apply(self, scope: Scope, facts: list[Fact], *, infer: bool, metadata: dict[str, Any],
-                             expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
-        t = now()
-        vectors = embed_stored(self.embedder, [(f.text, f.layer, f.metadata) for f in facts])
-        make_record = self._record_factory(scope, t, metadata, expires_at, source)
-        if infer:
-            decisions = self.reconciler.decide(scope, facts, vectors, t, make_record)
-        else:
-            decisions = [Decision(Event.ADD, f, "stored verbatim (infer=False)", "verbatim") for f in facts]
-            for d in decisions:
-                d.record = make_record(d.fact, d)
-        plan, results = self._plan(scope, decisions, t, actor=source.get("client_id") or "sdk")
-        vec_by_id = {d.record.id: v for d, v in zip(decisions, vectors, strict=True) if d.record is not None}
-        new_vectors = np.stack([vec_by_id[r.id] for r, _ in plan.new]) if plan.new else None
-        invalidated = self.apply(plan, new_vectors)
-        return {"results": results, "relations": _relations(plan, invalidated)}
 
     def _plan(self, scope: Scope, decisions: list[Decision], t: float, actor: str) -> tuple[WritePlan, list[dict]]:
         if self.guard is not None:

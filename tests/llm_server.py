@@ -3,6 +3,12 @@
 Tests queue replies (``reply``); each POST /v1/chat/completions records the
 request and answers with the next one. Nothing in mem_graph is mocked: the
 real ``openai`` client talks HTTP to this server.
+
+Test modules import what they share from here (never from a conftest: in the
+full suite ``conftest`` names whichever conftest.py was imported first):
+``scripted_llm`` and ``memories_on`` back their ``llm`` / ``make_memory``
+fixtures; ``answer``/``fact`` write replies; ``payload_of``, ``index_of``,
+``texts`` and ``all_events`` read requests and results.
 """
 
 from __future__ import annotations
@@ -10,10 +16,18 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
+
+from mem_graph import Memory
+from mem_graph.extract.llm import forget_formats
+from mem_graph.types import Scope
+
+MakeMemory = Callable[..., Memory]
 
 
 @dataclass
@@ -133,3 +147,57 @@ def answer(*facts: dict[str, Any], contradicted: list[int] = ()) -> dict[str, An
 
 
 Responder = Callable[[dict[str, Any]], Any]
+
+
+@contextmanager
+def scripted_llm() -> Iterator[ScriptedLLM]:
+    """A started server; structured-output modes found are forgotten before and after (a reused loopback
+    port must not inherit another test's downgrade)."""
+    forget_formats()
+    server = ScriptedLLM().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        forget_formats()
+
+
+@contextmanager
+def memories_on(llm: ScriptedLLM, folder: Path) -> Iterator[MakeMemory]:
+    """``make(extractor="llm", llm_config=None, **config)``: a Memory on the embedded stores under ``folder``
+    with its LLM pointed at ``llm``; every Memory made is closed afterwards."""
+    opened: list[Memory] = []
+
+    def make(extractor: str = "llm", llm_config: dict[str, Any] | None = None, **extra: Any) -> Memory:
+        config = {"path": str(folder / f"mem{len(opened)}"), "extractor": extractor,
+                  "llm": {"provider": "openai", "config": {
+                      "model": "test-model", "base_url": llm.url, "api_key": "sk-test", "timeout": 5,
+                      "max_retries": 1, "retry_backoff": 0, **(llm_config or {})}}, **extra}
+        m = Memory(config=config)
+        opened.append(m)
+        return m
+
+    try:
+        yield make
+    finally:
+        for m in opened:
+            m.close()
+
+
+def payload_of(body: dict[str, Any]) -> dict[str, Any]:
+    """The JSON inputs of a request body (for replies computed from the request)."""
+    return json.loads(body["messages"][-1]["content"])
+
+
+def index_of(payload: dict[str, Any], needle: str) -> int:
+    """The number the model was shown for the existing memory whose text contains ``needle``."""
+    return next(m["id"] for m in payload["existing_memories"] if needle in m["text"])
+
+
+def texts(memory: Memory, user: str, **kw: Any) -> list[str]:
+    return [r["memory"] for r in memory.get_all(user_id=user, **kw)["results"]]
+
+
+def all_events(memory: Memory, user: str) -> list[dict[str, Any]]:
+    """Every event of the scope, including NONE events that belong to no memory."""
+    return memory.history_store.changes(Scope(user_id=user), 0, 1000)

@@ -41,31 +41,29 @@ from __future__ import annotations
 import numpy as np
 
 from mem_graph.errors import LLMError
+from mem_graph.extract.base import ExtractionContext, Outcome
+from mem_graph.extract.chat import is_chitchat
 from mem_graph.extract.llm import Usage
 from mem_graph.extract.reconcile import Decision
-from mem_graph.extract.rules import is_chitchat
-from mem_graph.extract.strategy import AddOutcome, LLMExtractor, MakeRecord
-from mem_graph.stores.vector.base import VectorFilter
-from mem_graph.types import Event, Message, Scope
-from mem_graph.write import WritePipeline, embed_stored
+from mem_graph.extract.strategy import LLMExtractor
+from mem_graph.types import Event, Message
 
 
 class HybridExtractor(LLMExtractor):
     name = "hybrid"
 
-    def decide_add(self, pipeline: WritePipeline, scope: Scope, messages: list[Message], make_record: MakeRecord,
-                   t: float) -> AddOutcome:
+    def decide(self, messages: list[Message], context: ExtractionContext) -> Outcome:
         roles = set(self.cfg.extraction.extract_from_roles)
         targets = [m for m in messages if m.role in roles]
-        found = self.rules.extract(targets)
+        found = self.rule_mode.rules.extract(targets)
         facts = [f for fs in found for f in fs]
         leftovers = [m for m, fs in zip(targets, found, strict=True) if not fs and not is_chitchat(m.content)]
-        vectors = embed_stored(pipeline.embedder, [(f.text, f.layer, f.metadata) for f in facts])
-        decisions = pipeline.reconciler.decide(scope, facts, vectors, t, make_record)
-        grey = self.grey(pipeline, scope, decisions, vectors, t)
+        vectors = context.embed_facts(facts)
+        decisions = context.reconciler.decide(context.scope, facts, vectors, context.t, context.make_record)
+        grey = self.grey(context, decisions, vectors)
         usage = Usage()
         if not any(grey) and not leftovers:
-            return AddOutcome(decisions, usage.as_dict(self.client.settings))
+            return Outcome(decisions, usage.as_dict(self.client.settings))
 
         clear = [d for d, g in zip(decisions, grey, strict=True) if not g]
         grey_decisions = [d for d, g in zip(decisions, grey, strict=True) if g]
@@ -74,22 +72,20 @@ class HybridExtractor(LLMExtractor):
         others = [m for m in messages if m.id not in involved]
         superseded = {tg.id for d in clear if d.event in (Event.UPDATE, Event.DELETE) for tg in d.targets}
         grey_vecs = [v for v, g in zip(vectors, grey, strict=True) if g]
-        query = np.concatenate([pipeline.embedder.embed_documents([m.content for m in new]),
-                                np.asarray(grey_vecs, dtype=np.float32).reshape(-1, pipeline.embedder.dim)])
+        query = np.concatenate([context.embed([m.content for m in new]),
+                                *([np.asarray(grey_vecs, dtype=np.float32)] if grey_vecs else [])])
         try:
-            ctx = self.context(pipeline, scope, new, query, t, exclude=superseded, extra_recent=others)
-            ctx.candidates = [d.fact for d in grey_decisions]
-            ctx.handled = [d for d in clear if set(d.fact.message_ids) & involved]
-            llm_decisions = self.ask(pipeline, scope, ctx, new, make_record, t, usage, planned=clear)
+            prompt = self.prompt(context, new, query, exclude=superseded, extra_recent=others)
+            prompt.candidates = [d.fact for d in grey_decisions]
+            prompt.handled = [d for d in clear if set(d.fact.message_ids) & involved]
+            llm_decisions = self.ask(context, prompt, new, usage, planned=clear)
         except LLMError as exc:
-            return self.fallback(pipeline, scope, messages, make_record, t, usage, exc)
+            return self.fallback(messages, context, usage, exc)
         return self.outcome(clear + llm_decisions, usage)
 
-    def grey(self, pipeline: WritePipeline, scope: Scope, decisions: list[Decision], vectors: np.ndarray,
-             t: float) -> list[bool]:
+    def grey(self, context: ExtractionContext, decisions: list[Decision], vectors: np.ndarray) -> list[bool]:
         """Which rule decisions are grey (see the module docstring)."""
         low = self.cfg.extraction.grey_similarity
-        flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t)
         grey_records: set[str] = set()
         planned: list[np.ndarray] = []
         out: list[bool] = []
@@ -97,7 +93,7 @@ class HybridExtractor(LLMExtractor):
             if any(tg.id in grey_records for tg in d.targets):
                 is_grey = True
             elif d.rule == "new":
-                hits = pipeline.vectors.search_dense(vec, flt, 1)
+                hits = context.nearest(vec, 1)
                 best = max([h.score for h in hits] + [float(np.dot(vec, p)) for p in planned], default=-1.0)
                 is_grey = d.fact.negated or best >= low
             else:

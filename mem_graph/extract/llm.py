@@ -32,20 +32,17 @@ import os
 import re
 import threading
 import time
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic import ValidationError as PydanticValidationError
 
-from mem_graph.config import LLMConfig, MemoryConfig
+from mem_graph.config import LLMConfig
 from mem_graph.errors import ConfigError, LLMError
 from mem_graph.extract import prompts
 from mem_graph.provider_settings import DEFAULT_LLM_MODEL, LLMProviderSettings, ResponseFormat
-
-if TYPE_CHECKING:
-    from mem_graph.extract.rules import RuleExtractor
-    from mem_graph.extract.strategy import LLMExtractor
+from mem_graph.results import Usage as UsageReport
 
 log = logging.getLogger(__name__)
 
@@ -135,8 +132,10 @@ class Usage:
         self.completion_tokens += c
         self.total_tokens += int(getattr(usage, "total_tokens", 0) or (p + c))
 
-    def as_dict(self, settings: LLMSettings) -> dict[str, Any]:
-        out: dict[str, Any] = {**asdict(self), "model": settings.model, "cost": None}
+    def as_dict(self, settings: LLMSettings) -> UsageReport:
+        out: UsageReport = {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+                            "total_tokens": self.total_tokens, "calls": self.calls, "model": settings.model,
+                            "cost": None}
         if settings.cost_per_1m_prompt_tokens is not None or settings.cost_per_1m_completion_tokens is not None:
             out["cost"] = round((self.prompt_tokens * (settings.cost_per_1m_prompt_tokens or 0.0)
                                  + self.completion_tokens * (settings.cost_per_1m_completion_tokens or 0.0)) / 1e6, 8)
@@ -333,18 +332,10 @@ class LLMClient:
                 try:
                     return parse_output(choice.message.content if choice else "")
                 except ValueError as exc:
-                    cut = " (the reply was cut off at max_tokens)" if choice and choice.finish_reason == "length" else ""
+                    cut_off = choice is not None and choice.finish_reason == "length"
+                    cut = " (the reply was cut off at max_tokens)" if cut_off else ""
                     last = f"invalid output{cut}: {exc}"
             attempt += 1
             log.warning("LLM attempt %d/%d failed: %s", attempt, attempts, last)
         raise LLMError(f"LLM failed after {attempts} attempt(s): {last}")
 
-
-def build_llm_extractor(cfg: MemoryConfig, rules: RuleExtractor) -> LLMExtractor:
-    """The extraction strategy for ``extractor: "llm"`` or ``"hybrid"`` (see strategy.py, hybrid.py)."""
-    from mem_graph.extract.hybrid import HybridExtractor
-    from mem_graph.extract.strategy import LLMExtractor
-
-    client = LLMClient(LLMSettings.from_config(cfg.llm))
-    cls = HybridExtractor if cfg.extractor == "hybrid" else LLMExtractor
-    return cls(cfg, rules, client)

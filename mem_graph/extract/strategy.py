@@ -1,8 +1,9 @@
 """LLM mode (``extractor: "llm"``): one LLM call turns an add() into reconciliation decisions.
 
-The write pipeline hands the whole add() to ``decide_add`` and applies the
-``Decision``s it returns exactly like rule decisions (journal, invalidation,
-events, results). The model sees:
+``LLMExtractor`` implements the ``Extractor`` contract (base.py): the write
+pipeline hands it the whole add() and applies the ``Decision``s it returns
+exactly like rule decisions (journal, invalidation, events, results). The model
+sees:
 
 * the new messages (speaker role and name only),
 * the scope's recent messages (context, never extracted from),
@@ -23,43 +24,31 @@ Its answer is mapped back to memory ids. Guards applied to every answer:
 
 Failure: ``LLMError`` propagates (raw messages are already saved), unless
 ``extraction.fallback_to_rules`` is set; then the add is decided by the rule
-path and the memories record ``source.extractor == "rules_fallback"`` and the
+mode (rule_mode.py) and the memories record ``source.extractor == "rules_fallback"`` and the
 events the error in their reason.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from mem_graph.config import MemoryConfig
 from mem_graph.errors import LLMError
 from mem_graph.extract import prompts
+from mem_graph.extract.base import ExtractionContext, Outcome
 from mem_graph.extract.catalogue import single_slot_for_relation
+from mem_graph.extract.chat import is_chitchat
 from mem_graph.extract.llm import ExtractionOutput, LLMClient, OutFact, Usage
 from mem_graph.extract.reconcile import Decision
-from mem_graph.extract.rules import RuleExtractor, is_chitchat
-from mem_graph.stores.vector.base import VectorFilter
-from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Scope, Triple, normalise_entity, text_hash
-
-if TYPE_CHECKING:
-    from mem_graph.write import WritePipeline
+from mem_graph.extract.rule_mode import RuleMode
+from mem_graph.types import EntityRef, Event, Fact, MemoryRecord, Message, Triple, normalise_entity, text_hash
 
 log = logging.getLogger(__name__)
-
-MakeRecord = Callable[[Fact, Decision], MemoryRecord]
-
-
-@dataclass
-class AddOutcome:
-    """What a strategy returns to the write pipeline."""
-
-    decisions: list[Decision]
-    usage: dict[str, Any] | None = None
 
 
 @dataclass
@@ -67,7 +56,7 @@ class PromptContext:
     """The inputs of one LLM call; ``memories``/``relations`` index = the integer the model sees."""
 
     new: list[Message]
-    recent: list[dict[str, Any]]
+    recent: list[Message]
     memories: list[MemoryRecord]
     relations: list[tuple[Triple, int]] = field(default_factory=list)  # (triple, index into memories)
     candidates: list[Fact] = field(default_factory=list)  # hybrid: grey rule facts
@@ -78,8 +67,8 @@ class PromptContext:
             "existing_memories": [{"id": i, "text": r.text} for i, r in enumerate(self.memories)],
             "existing_relations": [{"id": j, "source": t.subject, "relationship": t.relation,
                                     "destination": t.object, "memory": i} for j, (t, i) in enumerate(self.relations)],
-            "recent_messages": [_msg(m["role"], m["content"], m.get("name")) for m in self.recent],
-            "new_messages": [_msg(m.role, m.content, m.name) for m in self.new],
+            "recent_messages": [_msg(m) for m in self.recent],
+            "new_messages": [_msg(m) for m in self.new],
         }
         if self.candidates:
             out["candidate_facts"] = [f.text for f in self.candidates]
@@ -88,47 +77,40 @@ class PromptContext:
         return out
 
 
-def _msg(role: str, content: str, name: str | None) -> dict[str, str]:
-    return {"role": role, "content": content, **({"name": name} if name else {})}
+def _msg(m: Message) -> dict[str, str]:
+    return {"role": m.role, "content": m.content, **({"name": m.name} if m.name else {})}
 
 
 class LLMExtractor:
-    """Decides a whole add() with one LLM call; rules stay available for analysis and fallback."""
+    """Decides a whole add() with one LLM call; the rule mode decides instead when configured to on failure."""
 
     name = "llm"
 
-    def __init__(self, cfg: MemoryConfig, rules: RuleExtractor, client: LLMClient):
+    def __init__(self, cfg: MemoryConfig, rule_mode: RuleMode, client: LLMClient):
         self.cfg = cfg
-        self.rules = rules
+        self.rule_mode = rule_mode
         self.client = client
-
-    # the pipeline still uses the rule extractor for infer=False and for analysis
-    def extract(self, messages: list[Message]) -> list[list[Fact]]:
-        return self.rules.extract(messages)
-
-    def analyse(self, messages: list[Message]) -> list[tuple[list[EntityRef], list[Triple]]]:
-        return self.rules.analyse(messages)
 
     def _targets(self, messages: list[Message]) -> list[Message]:
         roles = set(self.cfg.extraction.extract_from_roles)
         return [m for m in messages if m.role in roles and not is_chitchat(m.content)]
 
     # -- the strategy ---------------------------------------------------------------
-    def decide_add(self, pipeline: WritePipeline, scope: Scope, messages: list[Message], make_record: MakeRecord,
-                   t: float) -> AddOutcome:
+    def decide(self, messages: list[Message], context: ExtractionContext) -> Outcome:
         targets = self._targets(messages)
         usage = Usage()
         if not targets:  # only chit-chat or other roles: nothing to ask (no tokens spent)
-            return AddOutcome([], usage.as_dict(self.client.settings))
+            return Outcome([], usage.as_dict(self.client.settings))
         try:
-            vecs = pipeline.embedder.embed_documents([m.content for m in targets])
-            ctx = self.context(pipeline, scope, messages, vecs, t)
-            decisions = self.ask(pipeline, scope, ctx, targets, make_record, t, usage)
+            vecs = context.embed([m.content for m in targets])
+            prompt = self.prompt(context, messages, vecs)
+            decisions = self.ask(context, prompt, targets, usage)
         except LLMError as exc:
-            return self.fallback(pipeline, scope, messages, make_record, t, usage, exc)
+            return self.fallback(messages, context, usage, exc)
         return self.outcome(decisions, usage)
 
-    def outcome(self, decisions: list[Decision], usage: Usage, fallback: str | None = None) -> AddOutcome:
+    def outcome(self, decisions: list[Decision], usage: Usage, fallback: str | None = None,
+                vectors: dict[str, np.ndarray] | None = None) -> Outcome:
         out = usage.as_dict(self.client.settings)
         if fallback:
             out["fallback"] = fallback
@@ -136,66 +118,63 @@ class LLMExtractor:
             log.info("llm usage: %d prompt + %d completion tokens in %d call(s) (model %s, cost %s)%s",
                      usage.prompt_tokens, usage.completion_tokens, usage.calls, out["model"], out["cost"],
                      f"; fell back to rules: {fallback}" if fallback else "")
-        return AddOutcome(decisions, out)
+        return Outcome(decisions, out, vectors or {})
 
-    def fallback(self, pipeline: WritePipeline, scope: Scope, messages: list[Message], make_record: MakeRecord,
-                 t: float, usage: Usage, exc: LLMError) -> AddOutcome:
-        """Raise, or decide with the rule path when ``extraction.fallback_to_rules`` is set."""
+    def fallback(self, messages: list[Message], context: ExtractionContext, usage: Usage,
+                 exc: LLMError) -> Outcome:
+        """Raise, or decide with the rule mode when ``extraction.fallback_to_rules`` is set."""
         if not self.cfg.extraction.fallback_to_rules:
             log.error("LLM extraction failed (%d call(s)): %s", usage.calls, exc)
             exc.usage = usage.as_dict(self.client.settings)  # type: ignore[attr-defined]  # tokens were spent
             raise exc
-        from mem_graph.write import embed_stored
-
         log.warning("LLM extraction failed, falling back to rules: %s", exc)
-        facts = pipeline._facts(messages, True)
+        facts = self.rule_mode.facts(messages, context)
         for f in facts:
             f.extractor = "rules_fallback"
-        vectors = embed_stored(pipeline.embedder, [(f.text, f.layer, f.metadata) for f in facts])
-        decisions = pipeline.reconciler.decide(scope, facts, vectors, t, make_record)
-        for d in decisions:
+        ruled = self.rule_mode.reconcile(facts, context)
+        for d in ruled.decisions:
             d.reason = f"{d.reason} (LLM failed: {exc}; decided by rules)"
-        return self.outcome(decisions, usage, fallback=str(exc))
+        return self.outcome(ruled.decisions, usage, fallback=str(exc), vectors=ruled.vectors)
 
     # -- building blocks, shared with hybrid mode ------------------------------------
-    def related(self, pipeline: WritePipeline, scope: Scope, vectors: np.ndarray, t: float,
+    def related(self, context: ExtractionContext, vectors: np.ndarray,
                 exclude: Collection[str] = ()) -> list[MemoryRecord]:
         """The active memories of exactly this scope closest to any of ``vectors``, best first."""
         limit = self.cfg.extraction.related_memories
         if limit <= 0 or not len(vectors):
             return []
         best: dict[str, tuple[float, MemoryRecord]] = {}
-        flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t)  # never show or touch another scope's
         for vec in vectors:
-            for hit in pipeline.vectors.search_dense(vec, flt, limit):
+            for hit in context.nearest(vec, limit):
                 if hit.record.id not in exclude and hit.score > best.get(hit.record.id, (-2.0, None))[0]:
                     best[hit.record.id] = (hit.score, hit.record)
         ranked = sorted(best.values(), key=lambda sr: -sr[0])
         return [r for _, r in ranked[:limit]]
 
-    def context(self, pipeline: WritePipeline, scope: Scope, new: list[Message], vectors: np.ndarray, t: float,
-                exclude: Collection[str] = (), extra_recent: Sequence[Message] = ()) -> PromptContext:
-        memories = self.related(pipeline, scope, vectors, t, exclude)
+    def prompt(self, context: ExtractionContext, new: list[Message], vectors: np.ndarray,
+               exclude: Collection[str] = (), extra_recent: Sequence[Message] = ()) -> PromptContext:
+        """What the model is shown: ``new``, the scope's recent messages (then ``extra_recent``) and the
+        memories related to ``vectors`` (but ``exclude``) with their relations."""
+        memories = self.related(context, vectors, exclude)
         relations = [(tr, i) for i, r in enumerate(memories) for tr in r.triples]
         n = self.cfg.extraction.context_messages
         ids = [m.id for m in new if m.id] + [m.id for m in extra_recent if m.id]
-        recent = pipeline.history_store.recent_messages(scope, n, exclude=ids) if n > 0 else []
-        recent += [{"role": m.role, "content": m.content, "name": m.name} for m in extra_recent]
+        recent = context.recent(n, ids) if n > 0 else []
+        recent += extra_recent
         return PromptContext(new=list(new), recent=recent, memories=memories, relations=relations)
 
-    def ask(self, pipeline: WritePipeline, scope: Scope, ctx: PromptContext, sources: list[Message],
-            make_record: MakeRecord, t: float, usage: Usage, planned: Sequence[Decision] = ()) -> list[Decision]:
+    def ask(self, context: ExtractionContext, prompt: PromptContext, sources: list[Message], usage: Usage,
+            planned: Sequence[Decision] = ()) -> list[Decision]:
         """One LLM call; its answer as decisions (``planned``: decisions already taken this add)."""
-        messages = prompts.build_messages(ctx.payload(), self.cfg.extraction.extract_from_roles,
+        messages = prompts.build_messages(prompt.payload(), self.cfg.extraction.extract_from_roles,
                                           self.cfg.custom_instructions)
         out = self.client.complete(messages, usage)
-        return self.to_decisions(pipeline, scope, out, ctx, sources, make_record, t, planned)
+        return self.to_decisions(context, out, prompt, sources, planned)
 
-    def to_decisions(self, pipeline: WritePipeline, scope: Scope, out: ExtractionOutput, ctx: PromptContext,
-                     sources: list[Message], make_record: MakeRecord, t: float,
-                     planned: Sequence[Decision] = ()) -> list[Decision]:
+    def to_decisions(self, context: ExtractionContext, out: ExtractionOutput, prompt: PromptContext,
+                     sources: list[Message], planned: Sequence[Decision] = ()) -> list[Decision]:
         """Map integer ids back to memories and apply the guards listed in the module docstring."""
-        shown = ctx.memories
+        shown = prompt.memories
         msg_ids = [m.id for m in sources if m.id]
         stamps = [m.timestamp for m in sources if m.timestamp is not None]
         metadata: dict[str, Any] = {}
@@ -233,14 +212,14 @@ class LLMExtractor:
                     continue
                 event, target, reason = Event.ADD, None, f"{reason}; its target was already superseded"
             if event in (Event.ADD, Event.UPDATE):
-                dup = hashes.get(text_hash(fact.text)) or self._stored_duplicate(pipeline, scope, fact, t, gone)
+                dup = hashes.get(text_hash(fact.text)) or self._stored_duplicate(context, fact, gone)
                 if dup is not None and (event == Event.ADD or dup.id == target.id):  # type: ignore[union-attr]
                     decisions.append(Decision(Event.NONE, fact, f"identical fact already stored (model said "
                                               f"{of.event}: {of.reason})", "hash", [dup], decided_by="rule"))
                     continue
             d = Decision(event, fact, reason, "llm", [target] if target is not None else [], decided_by="llm")
             if event in (Event.ADD, Event.UPDATE):
-                d.record = make_record(fact, d)
+                d.record = context.make_record(fact, d)
                 hashes[d.record.hash] = d.record
             if event in (Event.UPDATE, Event.DELETE) and target is not None:
                 gone.add(target.id)
@@ -248,10 +227,10 @@ class LLMExtractor:
 
         for c in out.contradicted_relations:
             fact = Fact(text="", rule="llm", message_ids=msg_ids, extractor="llm")
-            if not 0 <= c.relation < len(ctx.relations):
+            if not 0 <= c.relation < len(prompt.relations):
                 reject(fact, f"model referenced relation {c.relation}, which it was not shown")
                 continue
-            triple, idx = ctx.relations[c.relation]
+            triple, idx = prompt.relations[c.relation]
             rec = shown[idx]
             fact.text = f"{triple.subject} {triple.relation} {triple.object}"
             if rec.id in gone:
@@ -263,10 +242,8 @@ class LLMExtractor:
         return decisions
 
     @staticmethod
-    def _stored_duplicate(pipeline: WritePipeline, scope: Scope, fact: Fact, t: float,
-                          gone: set[str]) -> MemoryRecord | None:
-        flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t, equals={"hash": text_hash(fact.text)})
-        return next((r for r in pipeline.vectors.scroll(flt, 8)[0] if r.id not in gone), None)
+    def _stored_duplicate(context: ExtractionContext, fact: Fact, gone: set[str]) -> MemoryRecord | None:
+        return next((r for r in context.same_text(text_hash(fact.text)) if r.id not in gone), None)
 
     @staticmethod
     def _fact(of: OutFact, msg_ids: list[str], timestamp: float | None, metadata: dict[str, Any]) -> Fact:

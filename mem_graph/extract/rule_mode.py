@@ -1,0 +1,119 @@
+"""The offline extractors: ``RuleMode`` (``extractor: "rules"``, the default) and ``Verbatim`` (``infer=False``).
+
+``RuleMode`` turns each message of an extraction role into rule facts (rules.py; "he" and "my brother"
+resolved against the scope's latest messages), keeps a turn verbatim as an *episodic* memory when no
+fact came of it or its facts carry too little of it, and lets the reconciler (reconcile.py) decide each
+fact. ``Verbatim`` stores every message as said, entities and triples analysed, with no reconciliation.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mem_graph.config import ExtractionConfig
+from mem_graph.extract.base import ExtractionContext, Outcome, vectors_by_record
+from mem_graph.extract.chat import is_chitchat, not_memorable, statements
+from mem_graph.extract.reconcile import Decision
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Event, Fact, Message
+
+_WORDS = re.compile(r"[a-z0-9]{2,}")
+
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    # imported on first use: importing spaCy costs ~1.7 s, which searches and CLI reads never need
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
+def coverage(content: str, facts: list[Fact]) -> float:
+    """Share of the message's content words that its extracted facts carry."""
+    stop = _stop_words()
+    words = {w for w in _WORDS.findall(content.casefold()) if w not in stop}
+    if not words:
+        return 1.0
+    said = {w for f in facts for w in _WORDS.findall(f.text.casefold())}
+    return len(words & said) / len(words)
+
+
+def verbatim_facts(rules: RuleExtractor, messages: list[Message], rule: str = "verbatim") -> list[Fact]:
+    """Each message as an episodic fact, as said (speaker and role in its metadata)."""
+    out = []
+    for m, (entities, triples) in zip(messages, rules.analyse(messages), strict=True):
+        meta = dict(m.metadata)
+        if m.name:
+            meta.setdefault("speaker", m.name)
+        meta.setdefault("role", m.role)
+        out.append(Fact(text=m.content.strip(), entities=entities, triples=triples, rule=rule,
+                        message_ids=[m.id] if m.id else [], timestamp=m.timestamp, metadata=meta,
+                        layer="episodic", extractor="verbatim"))
+    return out
+
+
+class RuleMode:
+    """Rule facts, reconciled by rules: deterministic and offline."""
+
+    name = "rules"
+
+    def __init__(self, cfg: ExtractionConfig, rules: RuleExtractor):
+        self.cfg = cfg
+        self.rules = rules
+
+    def decide(self, messages: list[Message], context: ExtractionContext) -> Outcome:
+        return self.reconcile(self.facts(messages, context), context)
+
+    def facts(self, messages: list[Message], context: ExtractionContext) -> list[Fact]:
+        """The rule facts of the messages, then the turns kept verbatim (unextracted, or only partly)."""
+        roles = set(self.cfg.extract_from_roles)
+        targets = [m for m in messages if m.role in roles]
+        facts: list[Fact] = []
+        leftovers: list[Message] = []
+        partial: list[Message] = []
+        for m, found in zip(targets, self._extract(targets, context), strict=True):
+            facts.extend(found)
+            # questions, requests and small talk to the assistant stay raw messages only (never memories
+            # injected back); a named participant's question in a conversation between people ("Love the
+            # tattoo, did you just get it?") is part of the record and kept verbatim, never as a fact
+            if not found and self.cfg.keep_unextracted and not (
+                    is_chitchat(m.content) if m.name else not_memorable(m.content)):
+                leftovers.append(m)
+            elif found and coverage(m.content if m.name else statements(m.content),
+                                    found) < self.cfg.episode_min_coverage:
+                partial.append(m)
+        return (facts + verbatim_facts(self.rules, leftovers, rule="verbatim.unextracted")
+                + verbatim_facts(self.rules, partial, rule="verbatim.partial"))
+
+    def _extract(self, targets: list[Message], context: ExtractionContext) -> list[list[Fact]]:
+        """Rule facts; the scope's latest earlier messages tell who "he" or "my brother" is."""
+        n = self.cfg.context_messages
+        if n <= 0 or not targets:
+            return self.rules.extract(targets)
+        roles = set(self.cfg.extract_from_roles)
+        recent = context.recent(n, [m.id for m in targets if m.id])
+        return self.rules.extract(targets, context=[m for m in recent if m.role in roles])
+
+    def reconcile(self, facts: list[Fact], context: ExtractionContext) -> Outcome:
+        """Each fact decided by the reconciler, against the scope's memories and the facts before it."""
+        vectors = context.embed_facts(facts)
+        decisions = context.reconciler.decide(context.scope, facts, vectors, context.t, context.make_record)
+        return Outcome(decisions, vectors=vectors_by_record(decisions, vectors))
+
+
+class Verbatim:
+    """``infer=False``: every message stored as said, an ADD each."""
+
+    name = "verbatim"
+
+    def __init__(self, rules: RuleExtractor):
+        self.rules = rules
+
+    def decide(self, messages: list[Message], context: ExtractionContext) -> Outcome:
+        facts = verbatim_facts(self.rules, messages)
+        vectors = context.embed_facts(facts)
+        decisions = [Decision(Event.ADD, f, "stored verbatim (infer=False)", "verbatim") for f in facts]
+        for d in decisions:
+            d.record = context.make_record(d.fact, d)
+        return Outcome(decisions, vectors=vectors_by_record(decisions, vectors))
