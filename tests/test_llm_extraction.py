@@ -2,7 +2,9 @@
 
 The server (tests/llm_server.py) is scripted per test with the replies a model
 would give; the real ``openai`` client talks to it; every store is the real
-embedded one.
+embedded one. How each kind of endpoint is spoken to (structured-output
+probing, Azure, keys from the environment, the documented configs) is in
+test_llm_endpoints.py.
 """
 
 from __future__ import annotations
@@ -11,65 +13,39 @@ import json
 import logging
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from llm_server import ScriptedLLM, answer, fact
+from llm_server import (
+    MakeMemory,
+    ScriptedLLM,
+    all_events,
+    answer,
+    fact,
+    index_of,
+    memories_on,
+    payload_of,
+    scripted_llm,
+    texts,
+)
 
-from mem_graph import ConfigError, LLMError, Memory
-from mem_graph.extract.llm import forget_formats, supported_format
-from mem_graph.types import Scope
+from mem_graph import LLMError
 
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-MakeMemory = Callable[..., Memory]
 
 
 @pytest.fixture
 def llm() -> Iterator[ScriptedLLM]:
-    forget_formats()  # a reused loopback port must not inherit another test's downgrade
-    server = ScriptedLLM().start()
-    yield server
-    server.stop()
-    forget_formats()
+    with scripted_llm() as server:
+        yield server
 
 
 @pytest.fixture
 def make_memory(tmp_path: Path, llm: ScriptedLLM) -> Iterator[MakeMemory]:
     """Memory on the embedded stores with the LLM pointed at the scripted server."""
-    opened: list[Memory] = []
-
-    def make(extractor: str = "llm", llm_config: dict[str, Any] | None = None, **extra: Any) -> Memory:
-        config = {"path": str(tmp_path / f"mem{len(opened)}"), "extractor": extractor,
-                  "llm": {"provider": "openai", "config": {
-                      "model": "test-model", "base_url": llm.url, "api_key": "sk-test", "timeout": 5,
-                      "max_retries": 1, "retry_backoff": 0, **(llm_config or {})}}, **extra}
-        m = Memory(config=config)
-        opened.append(m)
-        return m
-
-    yield make
-    for m in opened:
-        m.close()
-
-
-def texts(memory: Memory, scope: str, **kw: Any) -> list[str]:
-    return [r["memory"] for r in memory.get_all(user_id=scope, **kw)["results"]]
-
-
-def index_of(payload: dict[str, Any], needle: str) -> int:
-    return next(m["id"] for m in payload["existing_memories"] if needle in m["text"])
-
-
-def _payload(body: dict[str, Any]) -> dict[str, Any]:
-    """The JSON inputs of a request body (for replies computed from the request)."""
-    return json.loads(body["messages"][-1]["content"])
-
-
-def all_events(memory: Memory, user: str) -> list[dict[str, Any]]:
-    """Every event of the scope, including NONE events that belong to no memory."""
-    return memory.history_store.changes(Scope(user_id=user), 0, 1000)
+    with memories_on(llm, tmp_path) as make:
+        yield make
 
 
 # -- the request ---------------------------------------------------------------------------------
@@ -105,7 +81,7 @@ def test_existing_memories_are_shown_as_small_integers_and_mapped_back(make_memo
     m = make_memory()
     tea = m.add("User likes green tea", user_id="u", infer=False)["results"][0]["id"]
     home = m.add("User lives in Beijing", user_id="u", infer=False)["results"][0]["id"]
-    llm.reply(lambda body: answer(fact("User lives in Shanghai", "UPDATE", index_of(_payload(body), "Beijing"),
+    llm.reply(lambda body: answer(fact("User lives in Shanghai", "UPDATE", index_of(payload_of(body), "Beijing"),
                                        reason="moved")))
 
     out = m.add([{"role": "user", "content": "I moved to Shanghai."},
@@ -229,104 +205,6 @@ def test_the_configured_timeout_is_honoured(make_memory: MakeMemory, llm: Script
     assert len(llm.requests) == 2
 
 
-def formats(llm: ScriptedLLM) -> list[str]:
-    """The structured-output mode of each request: json_schema, json_object_schema, json_object or text."""
-    out = []
-    for r in llm.requests:
-        fmt = r.body.get("response_format")
-        out.append("text" if fmt is None else fmt["type"] + ("_schema" if fmt["type"] == "json_object"
-                                                              and "schema" in fmt else ""))
-    return out
-
-
-def test_an_endpoint_without_json_schema_gets_json_object(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
-    m = make_memory(llm_config={"max_retries": 0})
-    llm.reply(status=400, error="response_format type json_schema is not supported by this model")
-    llm.reply(answer(fact("User lives in Beijing")))
-    llm.reply(answer(fact("User likes tea")))
-
-    m.add("I live in Beijing.", user_id="u")
-    m.add("I like tea.", user_id="u")
-
-    assert formats(llm) == ["json_schema", "json_object_schema", "json_object_schema"]
-    assert llm.requests[1].body["response_format"]["schema"]["required"] == ["facts", "contradicted_relations"]
-    assert sorted(texts(m, "u")) == ["User likes tea", "User lives in Beijing"]
-
-
-LLAMA_CPP_PYTHON_500 = ("1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  Input should be "
-                        "'text' or 'json_object' [type=literal_error, input_value='json_schema', input_type=str]")
-
-
-def test_a_500_refusing_the_format_downgrades_once_per_endpoint_and_model(make_memory: MakeMemory,
-                                                                         llm: ScriptedLLM) -> None:
-    """llama-cpp-python answers json_schema with a 500; the mode found is kept for the process, per model."""
-    first = make_memory(llm_config={"max_retries": 0})
-    llm.reply(status=500, error=LLAMA_CPP_PYTHON_500).reply(answer(fact("User lives in Beijing")))
-    first.add("I live in Beijing.", user_id="u")
-    assert formats(llm) == ["json_schema", "json_object_schema"]
-    assert supported_format(llm.url, "test-model") == "json_object_schema"
-
-    llm.reply(answer(fact("User likes tea")))  # another Memory, same server and model: no probing again
-    make_memory(llm_config={"max_retries": 0}).add("I like tea.", user_id="u")
-    llm.reply(answer(fact("User likes jazz")))  # another model on that server starts from the top
-    make_memory(llm_config={"max_retries": 0, "model": "other-model"}).add("I like jazz.", user_id="u")
-
-    assert formats(llm)[2:] == ["json_object_schema", "json_schema"]
-    assert texts(first, "u") == ["User lives in Beijing"]
-
-
-def test_a_500_about_something_else_is_retried_in_the_same_mode(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
-    m = make_memory(llm_config={"max_retries": 1})
-    llm.reply(status=500, error="CUDA out of memory").reply(answer(fact("User lives in Beijing")))
-    out = m.add("I live in Beijing.", user_id="u")
-    assert formats(llm) == ["json_schema", "json_schema"] and out["usage"]["calls"] == 2
-    assert supported_format(llm.url, "test-model") is None
-
-
-def test_the_whole_chain_down_to_a_plain_prompt(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
-    m = make_memory(llm_config={"max_retries": 0})
-    llm.reply(status=400, error="Unknown response_format type json_schema")
-    llm.reply(status=422, error="response_format: extra field 'schema' not permitted")
-    llm.reply(status=400, error="json_object is not supported for this model")
-    llm.reply("Here you are:\n```json\n" + json.dumps(answer(fact("User lives in Beijing"))) + "\n```")
-
-    out = m.add("I live in Beijing.", user_id="u")
-
-    assert formats(llm) == ["json_schema", "json_object_schema", "json_object", "text"]
-    assert [r["memory"] for r in out["results"]] == ["User lives in Beijing"] and out["usage"]["calls"] == 4
-    assert "Reply with one JSON object" in llm.requests[-1].system  # the schema is still in the prompt
-
-
-def test_a_configured_weaker_mode_is_where_probing_starts(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
-    m = make_memory(llm_config={"response_format": "json_object"})
-    llm.reply(answer(fact("User likes tea")))
-    m.add("I like tea.", user_id="u")
-    assert formats(llm) == ["json_object"]
-
-
-def test_azure_openai_speaks_the_azure_dialect(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
-    endpoint = llm.url.removesuffix("/v1")
-    m = make_memory(llm={"provider": "azure_openai", "config": {
-        "azure_endpoint": endpoint, "deployment": "mem-extract", "api_version": "2024-10-21", "api_key": "az-key",
-        "timeout": 5, "max_retries": 0}})
-    llm.reply(answer(fact("User likes tea")), usage=(10, 5))
-
-    out = m.add("I like tea.", user_id="u")
-
-    [req] = llm.requests
-    assert req.path == "/openai/deployments/mem-extract/chat/completions?api-version=2024-10-21"
-    assert req.headers["api-key"] == "az-key" and "authorization" not in req.headers
-    assert out["usage"]["model"] == "mem-extract" and out["results"][0]["memory"] == "User likes tea"
-
-
-def test_azure_openai_without_an_api_version_is_a_config_error(tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("OPENAI_API_VERSION", raising=False)
-    with pytest.raises(ConfigError, match="api_version"):
-        Memory(config={"path": str(tmp_path / "m"), "extractor": "llm", "llm": {"provider": "azure_openai", "config": {
-            "azure_endpoint": "https://example.openai.azure.com", "deployment": "d", "api_key": "k"}}})
-
-
 def test_usage_and_cost_are_reported_per_add(make_memory: MakeMemory, llm: ScriptedLLM,
                                              caplog: pytest.LogCaptureFixture) -> None:
     m = make_memory(llm_config={"cost_per_1m_prompt_tokens": 0.15, "cost_per_1m_completion_tokens": 0.6})
@@ -345,32 +223,13 @@ def test_chit_chat_costs_no_call(make_memory: MakeMemory, llm: ScriptedLLM) -> N
     assert out["results"] == [] and out["usage"]["calls"] == 0 and llm.requests == []
 
 
-def test_key_and_base_url_come_from_the_environment(tmp_path: Path, llm: ScriptedLLM,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env")
-    monkeypatch.setenv("OPENAI_BASE_URL", llm.url)
-    llm.reply(answer(fact("User likes tea")))
-    with Memory(config={"path": str(tmp_path / "m"), "extractor": "llm",
-                        "llm": {"provider": "openai", "config": {"model": "env-model", "timeout": 5}}}) as m:
-        m.add("I like tea.", user_id="u")
-    assert llm.requests[0].headers["authorization"] == "Bearer sk-from-env"
-    assert llm.requests[0].body["model"] == "env-model"
-
-
-def test_no_key_and_no_endpoint_is_a_config_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
-    with pytest.raises(ConfigError, match="OPENAI_API_KEY"):
-        Memory(config={"path": str(tmp_path / "m"), "extractor": "llm"})
-
-
 # -- the core behaviours, in LLM mode ------------------------------------------------------------
 def test_llm_a_move_updates_the_location_and_invalidates_the_old_one(make_memory: MakeMemory,
                                                                      llm: ScriptedLLM) -> None:
     m = make_memory()
     llm.reply(answer(fact("User lives in Beijing", entities=[("Beijing", "place")],
                           triples=[("User", "lives_in", "Beijing")])))
-    llm.reply(lambda body: answer(fact("User lives in Shanghai", "UPDATE", index_of(_payload(body), "Beijing"),
+    llm.reply(lambda body: answer(fact("User lives in Shanghai", "UPDATE", index_of(payload_of(body), "Beijing"),
                                        reason="the user moved", triples=[("User", "lives_in", "Shanghai")]),
                                   contradicted=[0]))
     m.add("I live in Beijing.", user_id="alice")
@@ -451,8 +310,8 @@ def test_llm_alice_acme_bob_triples_land_in_the_graph(make_memory: MakeMemory, l
 
     added = {(r["source"], r["relationship"], r["destination"]) for r in out["relations"]["added"]}
     assert added == {("Alice", "works_at", "Acme"), ("Bob", "manages", "Alice")}
-    types = dict((r["name"], r["type"]) for r in m.graph.cypher(
-        "MATCH (e:Entity) WHERE e.user_id = $user_id RETURN e.display AS name, e.type AS type", user_id="team"))
+    types = {r["name"]: r["type"] for r in m.graph.cypher(
+        "MATCH (e:Entity) WHERE e.user_id = $user_id RETURN e.display AS name, e.type AS type", user_id="team")}
     assert types == {"Alice": "person", "Acme": "organization", "Bob": "person"}
     res = m.search("Where does Bob's report work?", user_id="team", explain=True)
     acme = next(h for h in res["results"] if "Acme" in h["memory"])
@@ -494,7 +353,7 @@ def test_hybrid_sends_only_the_grey_fact_of_a_mixed_message(make_memory: MakeMem
     m.add("I like green tea.", user_id="u")
     assert llm.requests == []
     llm.reply(lambda body: answer(fact("User now prefers jasmine tea to green tea", "UPDATE",
-                                       index_of(_payload(body), "green tea"), reason="taste changed")))
+                                       index_of(payload_of(body), "green tea"), reason="taste changed")))
 
     out = m.add("I moved to Shanghai. I love jasmine tea.", user_id="u")
 
@@ -518,42 +377,7 @@ def test_hybrid_falls_back_to_rules(make_memory: MakeMemory, llm: ScriptedLLM) -
     assert out["usage"]["calls"] == 1 and "HTTP 500" in out["usage"]["fallback"]
 
 
-# -- documented endpoints (docs/llm.md) -----------------------------------------------------------
-def documented_configs() -> dict[str, dict[str, Any]]:
-    """The ``config = {...}`` of each ``### <server>`` section of docs/llm.md."""
-    import ast
-
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "llm.md").read_text(encoding="utf-8")
-    out: dict[str, dict[str, Any]] = {}
-    for section in re.split(r"^### ", doc, flags=re.MULTILINE)[1:]:
-        block = re.search(r"```python[^\n]*\n(.*?)```", section, re.DOTALL)
-        if block:
-            tree = ast.parse(block.group(1))
-            [value] = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign)
-                       and getattr(n.targets[0], "id", "") == "config"]
-            out[section.splitlines()[0].strip()] = ast.literal_eval(value)
-    return out
-
-
-DOCUMENTED = {"Ollama": "http://localhost:11434/v1", "vLLM": "http://localhost:8000/v1",
-              "llama.cpp server": "http://127.0.0.1:8080/v1", "OpenAI": "https://api.openai.com/v1",
-              "Azure OpenAI": "https://my-resource.openai.azure.com/openai/deployments/gpt-4o-mini"}
-
-
-@pytest.mark.parametrize("server", sorted(DOCUMENTED))
-def test_each_documented_endpoint_config_builds_its_client(server: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from mem_graph.config import MemoryConfig
-    from mem_graph.extract.llm import LLMClient, LLMSettings
-
-    monkeypatch.setenv("OPENAI_API_KEY", "sk-env")
-    monkeypatch.setenv("AZURE_OPENAI_API_KEY", "az-env")
-    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
-    cfg = MemoryConfig.model_validate(documented_configs()[server])
-    client = LLMClient(LLMSettings.from_config(cfg.llm))
-    assert client.endpoint == DOCUMENTED[server]
-    assert client.response_format == "json_schema"  # nothing probed yet: the strongest mode first
-
-
+# -- what small models really answer -------------------------------------------------------------
 def test_raw_control_characters_inside_json_strings_are_accepted(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
     """Small local models often write a raw newline or tab inside a string: still valid output, not a retry."""
     m = make_memory(llm_config={"max_retries": 0})
