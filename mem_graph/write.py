@@ -198,7 +198,7 @@ class WritePipeline:
         def make_record(fact: Fact, decision: Decision | None = None) -> MemoryRecord:
             valid_from = fact.timestamp if fact.timestamp is not None else t
             past = fact.tense == "past"  # "I used to live in Rome": true only before now (start unknown)
-            return MemoryRecord(
+            record = MemoryRecord(
                 id=str(uuid.uuid4()), text=fact.text, scope=scope, hash=text_hash(fact.text),
                 created_at=t, updated_at=t, valid_from=0.0 if past else valid_from,
                 expires_at=expires_at if expires_at is not None else FAR_FUTURE,
@@ -207,8 +207,10 @@ class WritePipeline:
                 source={**source, "message_ids": fact.message_ids, "rule": fact.rule, "extractor": fact.extractor},
                 slot=fact.slot, subject_key=fact.subject_key, object_key=fact.object_key,
                 polarity=0 if fact.negated else fact.polarity,
-                **({"status": Status.INVALIDATED, "invalid_at": valid_from} if past else {}),
             )
+            if past:
+                record.status, record.invalid_at = Status.INVALIDATED, valid_from
+            return record
 
         return make_record
 
@@ -256,11 +258,11 @@ class WritePipeline:
                                                 extractor, None, msg_ids))
                     results.append({"id": target.id, "memory": target.text, "event": "DELETE", "reason": reason})
             else:
-                target = d.targets[0] if d.targets else None
-                plan.events.append(EventRow(target.id if target else "", "NONE", scope, target.text if target else None,
+                same = d.targets[0] if d.targets else None
+                plan.events.append(EventRow(same.id if same else "", "NONE", scope, same.text if same else None,
                                             d.fact.text, reason, actor, extractor, None, msg_ids))
-                if target is not None:
-                    results.append({"id": target.id, "memory": target.text, "event": "NONE", "reason": reason})
+                if same is not None:
+                    results.append({"id": same.id, "memory": same.text, "event": "NONE", "reason": reason})
         return plan, results
 
     # -- apply (also used by replay) -------------------------------------------

@@ -249,10 +249,14 @@ class LLMClient:
         self._openai = openai
         # the SDK's own retries are off: ours count invalid output too, and stay bounded
         if settings.provider == "azure_openai":
-            self.client: Any = openai.AzureOpenAI(
-                api_key=settings.api_key, api_version=settings.api_version, azure_endpoint=settings.azure_endpoint,
-                azure_deployment=settings.deployment if settings.azure_endpoint else None,
-                base_url=settings.base_url, timeout=settings.timeout, max_retries=0)
+            if settings.azure_endpoint:  # LLMSettings._azure: an azure_endpoint or a base_url, never both
+                self.client: Any = openai.AzureOpenAI(
+                    api_key=settings.api_key, api_version=settings.api_version, azure_endpoint=settings.azure_endpoint,
+                    azure_deployment=settings.deployment, timeout=settings.timeout, max_retries=0)
+            else:
+                self.client = openai.AzureOpenAI(api_key=settings.api_key, api_version=settings.api_version,
+                                                 base_url=settings.base_url or "", timeout=settings.timeout,
+                                                 max_retries=0)
         else:
             self.client = openai.OpenAI(api_key=settings.api_key, base_url=settings.base_url,
                                         timeout=settings.timeout, max_retries=0)
