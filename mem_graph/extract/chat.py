@@ -68,6 +68,11 @@ def is_chitchat(text: str) -> bool:
     return not words or all(w in CHITCHAT for w in words)
 
 
+# words that open a question ("did I tell you", "is my flight at 9?")
+_ASKING = frozenset("what where when why how who which whose do does did is are was were can could would will "
+                    "should shall have has am may might".split())
+
+
 def is_question_or_request(sentence: str) -> bool:
     """A question or a request to the assistant ("Where should I eat tonight", "Can you...", "Tell me...")."""
     s = sentence.strip()
@@ -76,9 +81,12 @@ def is_question_or_request(sentence: str) -> bool:
     if not s.endswith("?"):
         return False
     # "ok weirdly I love olives now??": a statement said with a rising tone
-    words = [w for w in _WORD.findall(s.casefold()) if w not in FILLERS]
-    return not (words and words[0] in ("i", "i'm", "my", "we", "we're", "our", "i've") and len(words) > 2
-                and words[1] not in ("wonder", "guess"))
+    words = [w for w in _WORD.findall(spell_out(s).casefold()) if w not in FILLERS]
+    if words and words[0] in _ASKING:
+        return True
+    # "plot twist I actually enjoy running now??": a first-person statement in statement word order
+    first = next((n for n, w in enumerate(words[:4]) if w in ("i", "i'm", "my", "we", "we're", "our", "i've")), None)
+    return not (first is not None and len(words) > first + 2 and words[first + 1] not in ("wonder", "guess"))
 
 
 def statements(text: str) -> str:

@@ -125,7 +125,10 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
                 return Subject(name, type="generic", tokens={t.i for t in toks}, entities=[EntityRef(name, "thing")])
             return None
         name = span_text(compound_span(head))
-        return Subject(name, type="person" if head.ent_type_ in ("", "PERSON") else "thing",
+        # "Noah" after "my son Noah": the same person, still the speaker's son (a child's slots are a child's)
+        kin = next((k for (owner, k), n in ctx.kin_names.items() if n == name and owner == normalise_entity(
+            ctx.speaker)), None)
+        return Subject(name, type="person" if head.ent_type_ in ("", "PERSON") else "thing", kin=kin,
                        tokens={t.i for t in toks}, entities=[EntityRef(name, "person")])
     return _possessive_chain(toks, ctx)
 
@@ -206,8 +209,16 @@ def dedupe_entities(entities: list[EntityRef]) -> list[EntityRef]:
 def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]:
     """The clause's subject (inherited by a conjoined verb without one) and its head token."""
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
+    before = verb.doc[verb.i - 1] if verb.i > 0 else None
+    if subj is None and verb.dep_ == "conj" and before is not None and before.pos_ == "PROPN" and \
+            before.dep_ == "conj" and before.head.i < verb.i and verb.tag_ in ("VBD", "VBZ", "VBP"):
+        # "we moved to Porto and Luis started a new job": Luis read as a second place, but he is the subject
+        return resolve_np(before, ctx), before
     probe = verb
-    while subj is None and probe.dep_ in ("conj", "xcomp", "pcomp", "prep") and probe.head is not probe:
+    participle = verb.dep_ == "advcl" and verb.tag_ == "VBG" and not any(c.dep_ == "mark" for c in verb.children)
+    while subj is None and (probe.dep_ in ("conj", "xcomp", "pcomp", "prep") or participle) and \
+            probe.head is not probe:
+        participle = False  # "we moved out of Boston, living in Providence now": the participle's subject is ours
         probe = probe.head
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None:

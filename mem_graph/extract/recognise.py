@@ -14,6 +14,7 @@ from typing import Any
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
+PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
 COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "hater_of",
@@ -111,6 +112,12 @@ def predicate(verb: Any, target: Any) -> Predicate:
     for c in target.children:
         if c.dep_ in ("prep", "agent"):  # "agent": "hired by Oracle"
             pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)
+            if pobj is None and c.lower_ == "out":  # "moved out of Boston"
+                pobj = next((h for g in c.children if g.dep_ == "prep" and g.lower_ == "of"
+                             for h in g.children if h.dep_ == "pobj"), None)
+                if pobj is not None:
+                    pred.preps.setdefault("of", pobj)
+                continue
             if pobj is not None:
                 pred.preps.setdefault(c.lower_, pobj)
                 for g in pobj.children:  # "from MongoDB to Postgres": the second hangs off the first
@@ -133,8 +140,11 @@ def predicate(verb: Any, target: Any) -> Predicate:
     for d in (c for c in target.children if c.dep_ == "dobj"):  # "moved the app from SQLite to ..."
         for c in d.children:
             pobj = next((g for g in c.children if g.dep_ == "pobj"), None) if c.dep_ == "prep" else None
-            if pobj is not None and c.lower_ in ("from", "to", "for", "with"):
+            if pobj is not None and c.lower_ in ("from", "to", "for", "with", "off", "onto"):
                 pred.preps.setdefault(c.lower_, pobj)
+    for alias, prep in PREP_ALIASES.items():  # "migrated off mongo onto postgres" = from mongo to postgres
+        if alias in pred.preps:
+            pred.preps.setdefault(prep, pred.preps[alias])
     direct = [c for c in target.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")
               and c.i > target.i and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
@@ -178,6 +188,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if not direct and pred.lemma in ("move", "relocate") and (
             place := next((o for o in pred.preps.values() if o.ent_type_ == "GPE"), None)) is not None:
         pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome"
+    if not direct and "of" in pred.preps and any(c.lower_ == "out" for c in target.children):
+        pred.prep, direct = "of", [pred.preps["of"]]  # "moved out of Boston"
     if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"
         pred.prep, direct = "to", [pred.preps["to"]]
     if not direct and pred.preps:
@@ -192,11 +204,17 @@ def predicate(verb: Any, target: Any) -> Predicate:
         stack = [h, out[-1]]
         while stack:  # "tea, coffee and cake": conjuncts chain off each other (and off "a bit of Greek")
             for c in stack.pop().children:
-                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out:
+                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out and not _opens_clause(c):
                     out.append(unwrap_quantifier(c))
                     stack.append(c)
     pred.objects = out
     return pred
+
+
+def _opens_clause(tok: Any) -> bool:
+    """A conjoined noun that is the subject of the next verb ("to Porto and Luis started ...")."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return nxt is not None and nxt.pos_ in ("VERB", "AUX") and nxt.tag_ in ("VBD", "VBZ", "VBP", "MD")
 
 
 def _alnum_head(tok: Any) -> Any:
@@ -337,6 +355,15 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # "Tom and I split up", "I broke up with Tom", "I divorced Tom"
     if lemma in SEPARATION:
         return match("partner", f"'{pred.verb.text}' separation", polarity=0)
+    # "we moved out of Boston": the home ends
+    if lemma in ("move", "get") and person and "of" in pred.preps and any(
+            c.lower_ == "out" for c in pred.target.children) and obj is pred.preps["of"]:
+        return match("residence", f"'{pred.verb.text} out of {text}'", polarity=0)
+    # "I'm a backend dev at Stripe": a post at an organisation names the employer, whatever the job noun
+    if lemma == "be" and person and obj.dep_ == "attr" and obj.pos_ == "NOUN" and (
+            org := _at_org(obj) or _at_org(pred.target)) is not None:
+        return match("employer", f"'is a {obj.lower_} at {span_text(compound_span(org))}'",
+                     value=span_text(compound_span(org)))
     # "call"/"name": "my cat is called Misty", "we named our puppy Max"
     passive = any(c.dep_ == "auxpass" for c in pred.target.children)  # "she's called Nova" (Nova read as dobj)
     if lemma in ("call", "name") and (obj.dep_ == "oprd" or (passive and obj.dep_ == "dobj" and obj.pos_ == "PROPN")):
@@ -383,6 +410,13 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     return None
 
 
+def _at_org(noun: Any) -> Any | None:
+    """The organisation of "<job noun> at/for <Name>", when the noun phrase names one."""
+    return next((g for p in noun.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
+                 for g in p.children if g.dep_ == "pobj" and (g.pos_ == "PROPN" or g.text[:1].isupper())
+                 and g.ent_type_ not in ("DATE", "TIME", "PERSON", "GPE", "LOC")), None)
+
+
 def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -408,7 +442,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
         if lemma in ("join", "start"):
-            return (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and obj.ent_type_ not in ("DATE", "TIME", "PERSON")
+            named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
+            return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named) and obj.ent_type_ not in (
+                "DATE", "TIME", "PERSON")
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")

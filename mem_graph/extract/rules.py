@@ -59,7 +59,8 @@ SPEAKER = "User"
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
                     "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
                     "works_as": "works as"}
-_FRAGMENT = re.compile(r"^\s*(?:not|no longer|now|still|also)\s+(?:a |an )?\w+", re.I)
+_FRAGMENT = re.compile(r"^\s*(?:(?:oops|sorry|wait|no),?\s+)*(?:not|no longer|now|still|also|actually)\s+(?:a |an )?\w+",
+                       re.I)
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school"})
 HABIT_VERBS = frozenset({"smoke", "vape"})
 
@@ -240,6 +241,10 @@ class RuleExtractor:
         if not objects:
             return []
         facts = []
+        named = _named(objects[0])
+        if named is not None and self.catalogue.value_slot(compound_span(objects[0])) is None:
+            # "joined a tiny startup called fernly": the name is the value (a cat called Tiza stays a cat)
+            objects = pred.objects = [named, *objects[1:]]
         first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
         alt = next((p for p in pred.preps if f"{pred.lemma}_{p}" in self.catalogue.verbs), None)
         if first is None and alt is not None and objects[0] is pred.dobj:
@@ -314,14 +319,24 @@ class RuleExtractor:
             slot_subject, obj = thing, pred.preps["to"]
             m0 = SlotMatch(self.catalogue.specs["name"], thing.name, object_text(obj), "slot name: 'renamed ... to'")
         if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd":
-            thing = resolve_np(pred.dobj, ctx)  # "we named our puppy Max"
+            thing = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
             if thing is not None:
                 slot_subject = thing
+                if "name" in self.catalogue.specs and thing.type == "animal":
+                    m0 = SlotMatch(self.catalogue.specs["name"], thing.name, object_text(obj),
+                                   f"slot name: '{pred.verb.text} {pred.dobj.text} {object_text(obj)}'")
         phrase = ""
         embedder = self.embedder if _PROTOTYPES.get() else None
         if embedder is not None and pred.lemma not in ("be",):
             phrase = " ".join(t.text for t in clause_tokens(pred.target, []) if t.dep_ not in ("nsubj", "nsubjpass")
                               and t.i >= pred.target.i)
+        purpose = pred.preps.get("for")
+        if subject.is_speaker and purpose is not None and purpose.pos_ == "NOUN" and any(
+                c.lower_ in ("our", "my") for c in purpose.children) and pred.lemma in ("use", "run") and (
+                (spec := self.catalogue.value_slot(compound_span(obj))) is not None and spec.subjects == "thing"):
+            # "we use mongo for our main service": the service's database, as "the service runs on mongo"
+            thing = span_text([t for t in compound_span(purpose) if t.lower_ not in ("our", "my")])
+            slot_subject = Subject(thing, type="generic", entities=[EntityRef(thing, "thing")])
         m = recognise(self.catalogue, pred, slot_subject, obj, speaker, embedder, phrase, cues.change)
         if m is None:
             m = self._special(pred, subject, obj, ctx)
@@ -520,6 +535,15 @@ class RuleExtractor:
                     evidence=f"slot habit: '{habit}' verb lexicon" + (f"; cues: {', '.join(cues.words)}"
                                                                       if cues.words else ""))
 
+
+
+def _named(noun: Any) -> Any | None:
+    """The name in "<noun> called/named <Name>" (the parser hangs it as oprd, attr or even advmod)."""
+    acl = next((c for c in noun.children if c.dep_ == "acl" and c.lemma_.lower() in ("call", "name")), None)
+    if acl is None:
+        return None
+    return next((g for g in acl.children if g.dep_ in ("oprd", "attr", "advmod", "dobj", "npadvmod", "appos")
+                 and g.i > acl.i and g.is_alpha), None)
 
 
 def _dedupe_triples(triples: list[Triple]) -> list[Triple]:

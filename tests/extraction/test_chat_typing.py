@@ -21,6 +21,16 @@ CHANGES = [
     ("I have an iPhone 11", "dropped it in the lake 😭 got a Samsung Galaxy A54 now", "iPhone", "Samsung"),
     ("my husband Luis works at Sonae", "luis started a new job at Farfetch", "Sonae", "Farfetch"),
     ("my fav show is The Office", "2 obviously. ok but new favourite show: Severance", "Office", "Severance"),
+    # structures rather than words: a post at an organisation, moving out of a place, a child named earlier,
+    # a project's database, "a startup called X", a bare corrected value
+    ("im a backend dev at Stripe", "i work at Figma now", "Stripe", "Figma"),
+    ("I live in Boston", "we finally moved out of boston, living in Providence now", "Boston", "Providence"),
+    ("my son Noah is at Brookside Primary", "noah started at Kingswood Secondary this september", "Brookside",
+     "Kingswood"),
+    ("we use mongo for our main service rn", "we finally migrated the main service off mongo onto postgres", "mongo",
+     "postgres"),
+    ("i work at Stripe", "i left stripe, joined a tiny startup called fernly", "Stripe", "fernly"),
+    ("I'm 45", "actually 46, forgot my own birthday lmao", "45", "46"),
 ]
 
 
@@ -85,3 +95,9 @@ def test_a_put_back_subject_yields_only_slot_facts(rules: RuleExtractor) -> None
     # narration without a subject stays the verbatim turn; only a slot statement becomes a fact
     facts = rules.extract([Message("user", "went to the store and bought some milk")])[0]
     assert facts == [], [f.text for f in facts]
+
+
+def test_a_pet_named_by_pronoun_after_getting_it(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "got a cat anyway, named him pickles")])[0]
+    assert any(f.slot == "user's cat|name" and f.object_key == "pickles" for f in facts), [
+        (f.text, f.slot) for f in facts]
