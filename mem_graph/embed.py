@@ -30,7 +30,8 @@ class EmbeddingModel(Protocol):
 class Embedder(Protocol):
     """What the write and read paths use (DocumentEmbedder): documents may name their speakers."""
 
-    dim: int
+    @property
+    def dim(self) -> int: ...
 
     def embed_documents(self, texts: list[str], speakers: list[str | None] | None = None) -> np.ndarray: ...
 

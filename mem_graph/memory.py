@@ -13,9 +13,10 @@ from typing import Any
 
 from mem_graph.config import MemoryConfig, load_config
 from mem_graph.corrections import USER, Corrections, check_note, event_in_scope, undo_targets
+from mem_graph.embed import Embedder
 from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.erasure import Eraser, secure_tree
-from mem_graph.errors import ConflictError, NotFoundError, ValidationError
+from mem_graph.errors import ConfigError, ConflictError, NotFoundError, ValidationError
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.base import Extractor
 from mem_graph.extract.factory import build_extractor
@@ -27,9 +28,10 @@ from mem_graph.locks import FairRLock
 from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.pipeline import SearchPipeline
 from mem_graph.retrieve.rerank import Reranker
-from mem_graph.stores.factory import DirectoryLock, build_graph_store, build_vector_store, uses_embedded_store
+from mem_graph.stores.factory import DirectoryLock, build_graph_store, build_vector_store
+from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.history import EventRow, HistoryStore
-from mem_graph.stores.vector.base import VectorFilter, scroll_all, scroll_all_ids
+from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all, scroll_all_ids
 from mem_graph.timeutil import now, parse_timestamp
 from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
 from mem_graph.validation import (
@@ -59,16 +61,30 @@ class Memory:
     ...     m.search("where does the user live?", user_id="alice")
     """
 
-    def __init__(self, path: str | Path | None = None, config: MemoryConfig | dict[str, Any] | str | None = None):
+    def __init__(self, path: str | Path | None = None,
+                 config: MemoryConfig | dict[str, Any] | str | Path | None = None, *,
+                 vector_store: VectorStore | None = None, graph_store: GraphStore | None = None,
+                 history_store: HistoryStore | None = None, embedder: Embedder | None = None,
+                 reranker: Reranker | None = None, extractor: Extractor | None = None):
+        """``config`` (and ``path``) build every part. A ready-made ``vector_store``, ``graph_store``,
+        ``history_store``, ``embedder``, ``reranker`` or ``extractor`` replaces the one the config would
+        build; the stores passed in stay the caller's to close (``close()`` closes the ones it opened)."""
         self.config = load_config(config, path=Path(path).expanduser() if path is not None else None)
         cfg = self.config
-        self._lock = DirectoryLock(cfg.path) if uses_embedded_store(cfg) else None
+        opens_embedded = ((vector_store is None and cfg.vector_store.provider == "qdrant_edge")
+                          or (graph_store is None and cfg.graph_store.provider == "ladybug"))
+        self._lock = DirectoryLock(cfg.path) if opens_embedded else None
         self._write_lock = FairRLock()  # handed over in FIFO order: a bulk add yields it between batches
+        self._given: tuple[object, ...] = tuple(s for s in (vector_store, graph_store, history_store) if s is not None)
         try:
-            self.embedder = LazyEmbedder(cfg.embedder)  # loads on first embed: list/get/delete need no model
-            self.vectors = build_vector_store(cfg, self.embedder.dim)
-            self.graph_store = build_graph_store(cfg)
-            self.history_store = HistoryStore(cfg.history_path)
+            # the default embedder loads on first embed: list/get/delete need no model
+            self.embedder: Embedder = embedder if embedder is not None else LazyEmbedder(cfg.embedder)
+            self.vectors = vector_store if vector_store is not None else build_vector_store(cfg, self.embedder.dim)
+            store_dim = getattr(self.vectors, "dim", None)
+            if store_dim is not None and store_dim != self.embedder.dim:
+                raise ConfigError(f"the vector store holds {store_dim}-d vectors, the embedder {self.embedder.dim}")
+            self.graph_store = graph_store if graph_store is not None else build_graph_store(cfg)
+            self.history_store = history_store if history_store is not None else HistoryStore(cfg.history_path)
         except BaseException:
             self._release_partial()
             raise
@@ -76,11 +92,11 @@ class Memory:
         self.rules = RuleExtractor(embedder=self.embedder if cfg.extraction.slot_prototypes else None,
                                    slots=cfg.extraction.slots)
         self.writer = WritePipeline(cfg, self.vectors, self.graph_store, self.history_store, self.embedder,
-                                    build_extractor(cfg, self.rules), Reconciler(self.vectors, cfg.reconcile),
-                                    verbatim=Verbatim(self.rules))
+                                    extractor if extractor is not None else build_extractor(cfg, self.rules),
+                                    Reconciler(self.vectors, cfg.reconcile), verbatim=Verbatim(self.rules))
         self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,
-                                       GraphExpander(self.graph_store, cfg.retrieval), Reranker(cfg.reranker),
-                                       self.rules)
+                                       GraphExpander(self.graph_store, cfg.retrieval),
+                                       reranker if reranker is not None else Reranker(cfg.reranker), self.rules)
         self.graph = GraphView(self.graph_store, cfg.exploration,
                                expired_of=lambda scope: expired_memories(self.vectors, scope))
         self.writer.eraser = Eraser(cfg.path, [self.vectors, self.graph_store], self.history_store)
@@ -379,7 +395,7 @@ class Memory:
                 writer.eraser.settle()  # batched single deletes: their text leaves the disk now
             for store in (getattr(self, "vectors", None), getattr(self, "graph_store", None),
                           getattr(self, "history_store", None)):
-                if store is not None:
+                if store is not None and not self._was_given(store):
                     store.close()
             self.vectors = self.graph_store = self.history_store = None  # type: ignore[assignment]
             secure_tree(self.config.path)  # files the stores created since the open
@@ -415,10 +431,13 @@ class Memory:
         with self._write_lock:
             yield
 
+    def _was_given(self, store: object) -> bool:
+        return any(store is given for given in getattr(self, "_given", ()))
+
     def _release_partial(self) -> None:
         for name in ("vectors", "graph_store"):
             store = getattr(self, name, None)
-            if store is not None:
+            if store is not None and not self._was_given(store):
                 store.close()
         if self._lock is not None:
             self._lock.release()
