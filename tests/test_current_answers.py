@@ -137,3 +137,10 @@ def test_answer_bench_reports_top1_and_tells_retrieval_from_extraction_misses(tm
     summary = summarise(rows)["all"]
     assert summary["questions"] == 2 and summary["top1"] == 1 and summary["answerable"] == 1
     assert [r["ok"] for r in rows] == [True, False]
+
+
+def test_a_search_that_includes_invalidated_memories_still_answers_with_the_current_value(mem: Memory) -> None:
+    said(mem, "hist", "hi", "I work as a nurse.", (100, "These days I teach history at a high school."))
+    hits = mem.search("whats my job", user_id="hist", limit=5, include_invalidated=True)["results"]
+    assert "history" in hits[0]["memory"], [h["memory"] for h in hits]
+    assert any("nurse" in h["memory"] for h in hits), "the old value is still shown, further down"

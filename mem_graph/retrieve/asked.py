@@ -157,7 +157,8 @@ class QuestionReader:
             if self._table is None:
                 pairs = [(slot, t) for slot, qs in PROTOTYPE_QUESTIONS.items() for q in qs
                          for t in dict.fromkeys([q, third_person(q)])]
-                vecs = np.stack([np.asarray(self.embedder.embed_query(t), dtype=np.float32) for _, t in pairs])
+                # one batch (one sentence each, so the same vectors as embed_query gives them, without ~90 passes)
+                vecs = np.asarray(self.embedder.embed_documents([t for _, t in pairs]), dtype=np.float32)
                 self._table = [s for s, _ in pairs], vecs
             return self._table
 

@@ -24,7 +24,7 @@ from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
-from mem_graph.types import MemoryRecord
+from mem_graph.types import MemoryRecord, Status
 
 
 class SearchPipeline:
@@ -66,7 +66,9 @@ class SearchPipeline:
             self._add_slot_candidates(qvec, flt, asked, cands)
         self._fill_semantic(qvec, flt, cands)
         if asked.slots:
-            answers = answer_scores(asked, [c.record for c in cands.values()])
+            # only what is believed answers (include_invalidated shows history, it does not make it current)
+            answers = answer_scores(asked, [c.record for c in cands.values()
+                                            if flt.valid_at is not None or c.record.status == Status.ACTIVE])
             for c in cands.values():
                 c.answer = answers.get(c.record.id, 0.0)
         ranked = fuse(list(cands.values()), self.cfg)
