@@ -34,7 +34,8 @@ class FakeOpenAI:
                 if self.path != "/v1/chat/completions":
                     return self._json(404, {"error": {"message": "no such route"}})
                 if body.get("model") == "broken":
-                    return self._json(400, {"error": {"message": "model broken does not exist", "type": "invalid_request_error"}})
+                    return self._json(400, {"error": {"message": "model broken does not exist",
+                                                      "type": "invalid_request_error"}})
                 if body.get("stream"):
                     return self._stream(body)
                 self._json(200, {

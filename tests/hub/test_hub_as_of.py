@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import httpx
 import pytest
-from conftest import RunningHub
+from running_hub import RunningHub
 
 from mem_graph.client import MemoryClient
 from mem_graph.errors import ValidationError

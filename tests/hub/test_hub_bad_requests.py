@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import MAX_BODY, RunningHub
+from running_hub import MAX_BODY, RunningHub
 
 from mem_graph import MessageTooLargeError
 from mem_graph.client import AuthenticationError, MemoryClient, PayloadTooLargeError, RateLimitError

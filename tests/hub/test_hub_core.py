@@ -6,7 +6,7 @@ import asyncio
 
 import httpx
 import pytest
-from conftest import RunningHub
+from running_hub import RunningHub
 
 from mem_graph import ConflictError, InvalidIdError, NotFoundError, ScopeError
 from mem_graph.client import AsyncMemoryClient, MemoryClient

@@ -7,7 +7,7 @@ import json
 
 import httpx
 import pytest
-from conftest import RunningHub
+from running_hub import RunningHub
 
 from mem_graph import NotFoundError, ValidationError
 from mem_graph.client import MemoryClient, PermissionDeniedError
@@ -15,7 +15,7 @@ from mem_graph.client import MemoryClient, PermissionDeniedError
 
 def test_invalidate_restore_undo_feedback_through_the_hub(client: MemoryClient, uid: str) -> None:
     client.add("I live in Paris.", user_id=uid)
-    upd = [r for r in client.add("I moved to Berlin.", user_id=uid)["results"] if r["event"] == "UPDATE"][0]
+    upd = next(r for r in client.add("I moved to Berlin.", user_id=uid)["results"] if r["event"] == "UPDATE")
     out = client.undo(upd["id"], user_id=uid)
     assert [r["id"] for r in out["restored"]] == [upd["previous_id"]]
     assert [r["memory"] for r in client.get_all(user_id=uid)["results"]] == ["User lives in Paris"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import RunningHub
+from running_hub import RunningHub
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import RunningHub, start_hub
+from running_hub import RunningHub, start_hub
 
 from mem_graph import QueryLimitError
 from mem_graph.server.settings import HubSettings

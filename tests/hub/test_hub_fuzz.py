@@ -14,9 +14,9 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from conftest import RunningHub
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from running_hub import RunningHub
 
 NS = "fuzz"
 USER = "rest-fuzz-user"
@@ -75,7 +75,7 @@ def _state(hub_server: RunningHub) -> tuple[Any, ...]:
 
 
 def _check(resp: httpx.Response, before: tuple[Any, ...], hub_server: RunningHub) -> None:
-    route = (resp.request.url.path.split("/") + ["", "", ""])[2]
+    route = ([*resp.request.url.path.split("/"), "", "", ""])[2]
     event(f"{resp.request.method} {route}: {resp.status_code}")
     assert resp.status_code < 500, f"{resp.status_code}: {resp.text[:500]}"
     if resp.status_code >= 400:

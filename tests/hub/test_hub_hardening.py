@@ -8,8 +8,8 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import RunningHub
 from fake_openai import FakeOpenAI
+from running_hub import RunningHub
 
 NS = "harden"
 LONE = "\ud800"
@@ -43,7 +43,8 @@ def _refused(resp: httpx.Response) -> dict[str, Any]:
     ("/v1/memories", {"messages": "ok tea", "user_id": "h1", "namespace": NS, "metadata": {"n": 2**63}}),
     ("/v1/memories", {"messages": "ok tea", "user_id": "h1", "namespace": NS,
                       "metadata": json.loads('{"a":' * 130 + "1" + "}" * 130)}),
-    ("/v1/memories", {"messages": "ok tea", "user_id": "h1", "namespace": NS, "timestamp": "0001-01-01T00:00:00+14:00"}),
+    ("/v1/memories", {"messages": "ok tea", "user_id": "h1", "namespace": NS,
+                      "timestamp": "0001-01-01T00:00:00+14:00"}),
     ("/v1/memories", {"messages": "ok tea", "user_id": "h1", "namespace": NS, "source_ref": LONE}),
     ("/v1/memories/search", {"query": f"tea {LONE}", "user_id": "h1", "namespace": NS}),
     ("/v1/memories/search", {"query": "tea", "user_id": "h1", "namespace": NS, "filters": {"k": LONE}}),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import RunningHub
+from running_hub import RunningHub
 
 from mem_graph import NotFoundError, ReadOnlyQueryError
 from mem_graph.client import MemoryClient, PermissionDeniedError

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from conftest import start_hub
+from running_hub import start_hub
 
 from mem_graph.maintenance import check
 from mem_graph.server.settings import HubSettings
@@ -55,7 +55,8 @@ def _client_loop(url: str, token: str, user: str, deadline: float, seed: int, ou
                 batch = [f"{user} note {i}-{j}: {rng.choice(['Ann', 'Ben', 'Cy'])} likes "
                          f"{rng.choice(['tea', 'chess', 'jazz', 'golf'])}" for j in range(rng.randint(1, 3))]
                 if infer:
-                    batch = [f"I live in {rng.choice(['Paris', 'Rome', 'Oslo'])}. I like {rng.choice(['tea', 'jazz'])}."]
+                    city, drink = rng.choice(["Paris", "Rome", "Oslo"]), rng.choice(["tea", "jazz"])
+                    batch = [f"I live in {city}. I like {drink}."]
                 body = {"messages": [{"role": "user", "content": t} for t in batch], "user_id": user,
                         "namespace": NS, "infer": infer, "event_id": f"{user}-{i}-{uuid.uuid4().hex[:8]}"}
                 resp = send("POST", "/v1/memories", "add", json=body)

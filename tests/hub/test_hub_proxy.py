@@ -7,8 +7,8 @@ import time
 
 import openai
 import pytest
-from conftest import RunningHub
 from fake_openai import FakeOpenAI
+from running_hub import RunningHub
 
 from mem_graph.client import MemoryClient
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import openai
 import pytest
-from conftest import start_hub
 from llm_server import ScriptedLLM
+from running_hub import start_hub
 
 from mem_graph.server.settings import HubSettings
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import RunningHub
 from pydantic import ConfigDict, TypeAdapter
+from running_hub import RunningHub
 
 from mem_graph import Memory, results
 from mem_graph.client import MemoryClient, _Api, _GraphApi

@@ -6,7 +6,7 @@ import threading
 
 import httpx
 import pytest
-from conftest import RunningHub
+from running_hub import RunningHub
 
 from mem_graph import ConflictError
 from mem_graph.client import MemoryClient

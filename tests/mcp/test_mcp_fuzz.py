@@ -8,9 +8,10 @@ import os
 from typing import Any
 
 import anyio
-from conftest import TIMEOUT, TOOLS, McpHub, http_session
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from mcp_session import TIMEOUT, TOOLS, http_session
+from running_hub import RunningHub
 
 NS = "mcp-fuzz"
 USER = "mcp-fuzz-user"
@@ -32,7 +33,7 @@ CALLS = st.tuples(st.sampled_from(sorted(TOOLS)), st.fixed_dictionaries(
     optional={k: st.one_of(JSON, st.uuids().map(str)) for k in ARGS}))
 
 
-def _state(mcp_hub: McpHub) -> tuple[int, int]:
+def _state(mcp_hub: RunningHub) -> tuple[int, int]:
     m = mcp_hub.hub.memory
     return (len(m.messages(user_id=USER, namespace=NS)),
             len(m.get_all(user_id=USER, namespace=NS, limit=1000, include_invalidated=True)["results"]))
@@ -40,7 +41,7 @@ def _state(mcp_hub: McpHub) -> tuple[int, int]:
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(call=CALLS)
-def test_any_tool_call_is_a_result_or_a_typed_4xx(mcp_hub: McpHub, call: tuple[str, dict[str, Any]]) -> None:
+def test_any_tool_call_is_a_result_or_a_typed_4xx(mcp_hub: RunningHub, call: tuple[str, dict[str, Any]]) -> None:
     tool, arguments = call
     token = mcp_hub.token("mcp-fuzzer", [NS], rate_limit=100_000)
     before = _state(mcp_hub)

@@ -7,8 +7,9 @@ from typing import Any
 import anyio
 import httpx
 import pytest
-from conftest import TOOLS, McpHub, call, call_error, http_session, read_json
 from mcp import MCPError
+from mcp_session import TOOLS, call, call_error, http_session, read_json
+from running_hub import RunningHub
 
 from mem_graph.client import MemoryClient
 
@@ -17,7 +18,7 @@ def run(fn: Any, *args: Any) -> Any:
     return anyio.run(fn, *args)
 
 
-def test_tools_are_listed_with_typed_schemas(mcp_hub: McpHub) -> None:
+def test_tools_are_listed_with_typed_schemas(mcp_hub: RunningHub) -> None:
     token = mcp_hub.token("mcp-list", ["tools"])
 
     async def go() -> None:
@@ -41,7 +42,7 @@ def test_tools_are_listed_with_typed_schemas(mcp_hub: McpHub) -> None:
     run(go)
 
 
-def test_every_tool_over_http(mcp_hub: McpHub, uid: str) -> None:
+def test_every_tool_over_http(mcp_hub: RunningHub, uid: str) -> None:
     token = mcp_hub.token("mcp-tools", ["tools"])
 
     async def go() -> None:
@@ -103,7 +104,7 @@ def test_every_tool_over_http(mcp_hub: McpHub, uid: str) -> None:
     run(go)
 
 
-def test_bad_arguments_are_typed_errors_with_rest_codes(mcp_hub: McpHub, uid: str) -> None:
+def test_bad_arguments_are_typed_errors_with_rest_codes(mcp_hub: RunningHub, uid: str) -> None:
     token = mcp_hub.token("mcp-bad", ["bad"])
 
     async def go() -> None:
@@ -135,7 +136,7 @@ def test_bad_arguments_are_typed_errors_with_rest_codes(mcp_hub: McpHub, uid: st
         assert getattr(raised.value, "code", None) == "invalid_id"
 
 
-def test_a_token_sees_nothing_of_a_namespace_it_was_not_granted(mcp_hub: McpHub, uid: str) -> None:
+def test_a_token_sees_nothing_of_a_namespace_it_was_not_granted(mcp_hub: RunningHub, uid: str) -> None:
     team_a = mcp_hub.token("mcp-team-a", ["team-a"])
     team_b = mcp_hub.token("mcp-team-b", ["team-b"])
 
@@ -175,7 +176,7 @@ def test_a_token_sees_nothing_of_a_namespace_it_was_not_granted(mcp_hub: McpHub,
     run(go)
 
 
-def test_a_token_granted_one_user_is_pinned_to_it(mcp_hub: McpHub, uid: str) -> None:
+def test_a_token_granted_one_user_is_pinned_to_it(mcp_hub: RunningHub, uid: str) -> None:
     pinned = mcp_hub.token("mcp-pinned", ["pins"], user_ids=[uid])
 
     async def go() -> None:
@@ -188,7 +189,7 @@ def test_a_token_granted_one_user_is_pinned_to_it(mcp_hub: McpHub, uid: str) -> 
     run(go)
 
 
-def test_requests_without_a_valid_token_get_401(mcp_hub: McpHub) -> None:
+def test_requests_without_a_valid_token_get_401(mcp_hub: RunningHub) -> None:
     init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
     headers = {"Accept": "application/json, text/event-stream"}
@@ -204,11 +205,12 @@ def test_requests_without_a_valid_token_get_401(mcp_hub: McpHub) -> None:
         async with http_session(mcp_hub.mcp_url, revoked) as s:
             await s.list_tools()
 
-    with pytest.raises(BaseException):
+    with pytest.raises(ExceptionGroup) as refused:  # the SDK's task group carries the refused request's error
         run(go)
+    assert refused.value.subgroup(lambda e: isinstance(e, MCPError)) is not None
 
 
-def test_mcp_and_rest_share_one_store(mcp_hub: McpHub, uid: str) -> None:
+def test_mcp_and_rest_share_one_store(mcp_hub: RunningHub, uid: str) -> None:
     token = mcp_hub.token("mcp-shared", ["shared"])
 
     async def go() -> str:
@@ -228,7 +230,7 @@ def test_mcp_and_rest_share_one_store(mcp_hub: McpHub, uid: str) -> None:
     run(after)
 
 
-def test_mcp_requests_count_against_the_token_rate_limit(mcp_hub: McpHub) -> None:
+def test_mcp_requests_count_against_the_token_rate_limit(mcp_hub: RunningHub) -> None:
     slow = mcp_hub.token("mcp-slow", ["slow"], rate_limit=0.2)  # one request, then one per 5 s
     init = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
@@ -240,7 +242,7 @@ def test_mcp_requests_count_against_the_token_rate_limit(mcp_hub: McpHub) -> Non
     assert int(second.headers["retry-after"]) >= 1
 
 
-def test_the_modern_protocol_carries_the_same_grant(mcp_hub: McpHub, uid: str) -> None:
+def test_the_modern_protocol_carries_the_same_grant(mcp_hub: RunningHub, uid: str) -> None:
     mine = mcp_hub.token("mcp-modern-a", ["modern-a"])
     theirs = mcp_hub.token("mcp-modern-b", ["modern-b"])
 

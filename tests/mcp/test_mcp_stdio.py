@@ -6,7 +6,7 @@ import subprocess
 from pathlib import Path
 
 import anyio
-from conftest import TOOLS, call, call_error, mem_graph_command, read_json, stdio_session
+from mcp_session import TOOLS, call, call_error, mem_graph_command, read_json, stdio_session
 
 from mem_graph import Memory
 

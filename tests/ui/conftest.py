@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import tempfile
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from mem_graph.client import MemoryClient
 from mem_graph.server.settings import HubSettings
+
+if TYPE_CHECKING:  # running_hub needs the server extra: imported where a hub starts
+    from running_hub import RunningHub
 
 REQUIRE_ENV = "MEM_GRAPH_REQUIRE_BROWSER"
 NS_A, NS_B, USER = "ui-alpha", "ui-beta", "alice"
@@ -38,42 +38,30 @@ def _unavailable(reason: str) -> None:
 
 @dataclass
 class UiHub:
-    url: str
-    app: Any
-    server: Any
-    thread: threading.Thread
+    running: RunningHub
     tokens: dict[str, str]
+
+    @property
+    def url(self) -> str:
+        return self.running.url
+
+    @property
+    def app(self) -> Any:
+        return self.running.app
 
     def client(self, name: str) -> MemoryClient:
         return MemoryClient(self.url, self.tokens[name])
 
 
-def start(settings: HubSettings) -> tuple[str, Any, Any, threading.Thread]:
-    import uvicorn
-
-    from mem_graph.server.app import create_app
-
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    app = create_app(settings)
-    server = uvicorn.Server(uvicorn.Config(app, log_config=None, access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True, name="ui-hub")
-    thread.start()
-    deadline = time.monotonic() + 120
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the hub did not start")
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{sock.getsockname()[1]}", app, server, thread
-
-
 @pytest.fixture(scope="session")
 def ui_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UiHub]:
     pytest.importorskip("fastapi")
-    url, app, server, thread = start(HubSettings(path=tmp_path_factory.mktemp("ui") / "data", rate_limit=1000,
-                                                 rate_burst=1000))
-    tokens = app.state.hub.tokens
-    hub = UiHub(url, app, server, thread, {
+    from running_hub import start_hub
+
+    running = start_hub(HubSettings(path=tmp_path_factory.mktemp("ui") / "data", rate_limit=1000,
+                                    rate_burst=1000), name="ui-hub")
+    tokens = running.hub.tokens
+    hub = UiHub(running, {
         "a": tokens.create("ui-a", [NS_A])[0], "b": tokens.create("ui-b", [NS_B])[0]})
     with hub.client("a") as a:
         for user in USERS:  # the same story for each test that changes it
@@ -85,8 +73,7 @@ def ui_hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UiHub]:
     try:
         yield hub
     finally:
-        server.should_exit = True
-        thread.join(timeout=60)
+        running.stop()
 
 
 @pytest.fixture(scope="session")
@@ -170,14 +157,14 @@ def new_driver(browser_parts: tuple[str, str]) -> Iterator[Any]:
 @pytest.fixture
 def hub_at() -> Iterator[Any]:
     """Start a hub on a data directory: ``hub_at(path) -> (url, app)``; stopped after the test."""
-    running: list[tuple[Any, threading.Thread]] = []
+    from running_hub import start_hub
+
+    started: list[RunningHub] = []
 
     def make(path: Path) -> tuple[str, Any]:
-        url, app, server, thread = start(HubSettings(path=path, rate_limit=1000, rate_burst=1000))
-        running.append((server, thread))
-        return url, app
+        started.append(start_hub(HubSettings(path=path, rate_limit=1000, rate_burst=1000), name="ui-hub"))
+        return started[-1].url, started[-1].app
 
     yield make
-    for server, thread in running:
-        server.should_exit = True
-        thread.join(timeout=60)
+    for running in started:
+        running.stop()
