@@ -185,6 +185,19 @@ def test_server_errors_fall_back_to_rules_when_configured(make_memory: MakeMemor
     assert [x["status"] for x in m.messages(user_id="u")] == ["processed"]
 
 
+def test_the_fallback_reads_earlier_messages_like_rules_mode(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
+    """The rules that stand in for a failed LLM resolve "he" against the scope's earlier messages."""
+    m = make_memory(extraction={"fallback_to_rules": True}, llm_config={"max_retries": 0})
+    llm.reply(answer(fact("User's brother Leo lives in Paris", triples=[("Leo", "lives_in", "Paris")])))
+    llm.reply(status=503, error="overloaded")
+    m.add("My brother Leo lives in Paris.", user_id="u")
+
+    out = m.add("He works at a bakery.", user_id="u")
+
+    assert [(r["event"], r["memory"]) for r in out["results"]] == [("ADD", "Leo works at a bakery")]
+    assert "HTTP 503" in out["usage"]["fallback"]
+
+
 def test_server_errors_raise_without_fallback(make_memory: MakeMemory, llm: ScriptedLLM) -> None:
     m = make_memory()
     llm.reply(status=500).reply(status=500)
