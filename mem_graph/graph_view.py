@@ -17,6 +17,7 @@ from mem_graph.config import ExplorationConfig
 from mem_graph.cypher_sandbox import CypherSandbox, Exploration
 from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, ValidationError
 from mem_graph.expiry import ExpiredOf, edge_budget, hide_expired
+from mem_graph.results import GraphRelation
 from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.timeutil import parse_timestamp
@@ -135,7 +136,7 @@ class GraphView:
         return rows_to_networkx(self.cypher(query, params, **kwargs))
 
     def relations(self, *, include_invalid: bool = False, limit: int = 1000, as_of: Any = None,
-                  **scope_ids: Any) -> list[dict[str, Any]]:
+                  **scope_ids: Any) -> list[GraphRelation]:
         """The scope's RELATES edges (at most ``limit``, 1..100,000); ``as_of`` (epoch seconds, ISO-8601 or
         datetime): the edges valid at that time, whatever their status now (``valid`` says so)."""
         scope = make_scope(**scope_ids)
@@ -177,8 +178,8 @@ class GraphView:
         types = {r["id"]: r["type"] or "" for r in self.store.cypher(
             f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params)}
         g = nx.MultiDiGraph()
-        for e in self._relations(scope, include_invalid, MAX_RELATIONS):
         node_id = self.store.entity_name
+        for e in self._relations(scope, include_invalid, MAX_RELATIONS):
             for eid, name in ((e.source_id, e.source), (e.target_id, e.target)):
                 g.add_node(export_node_id(node_id(eid)), name=name, type=types.get(eid, ""))
             g.add_edge(export_node_id(node_id(e.source_id)), export_node_id(node_id(e.target_id)),

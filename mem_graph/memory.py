@@ -25,6 +25,21 @@ from mem_graph.extract.rule_mode import Verbatim
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.graph_view import GraphView
 from mem_graph.locks import FairRLock
+from mem_graph.results import (
+    AddResponse,
+    CorrectionResponse,
+    DeleteAllResponse,
+    DeleteResponse,
+    FeedbackResponse,
+    HistoryEvent,
+    ListResponse,
+    MemoryItem,
+    SearchResponse,
+    StoredMessage,
+    UndoResponse,
+    UpdateResponse,
+    Usage,
+)
 from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.pipeline import SearchPipeline
 from mem_graph.retrieve.rerank import Reranker
@@ -123,7 +138,7 @@ class Memory:
             run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
             infer: bool = True, timestamp: Any = None, expires_at: Any = None, client_id: str | None = None,
             source_ref: str | None = None, event_id: str | None = None,
-            progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+            progress: Callable[[int, int], None] | None = None) -> AddResponse:
         """Remember what the messages say. Returns ``{"results": [{id, memory, event, …}], "relations": …}``.
 
         More than ``limits.add_batch`` messages (default 256) are saved first, then written in batches,
@@ -160,12 +175,12 @@ class Memory:
         return out
 
     def _add_in_batches(self, scope: Scope, msgs: list[Message], kwargs: dict[str, Any],
-                        progress: Callable[[int, int], None] | None) -> dict[str, Any]:
+                        progress: Callable[[int, int], None] | None) -> AddResponse:
         size = self.config.limits.add_batch
         with self._write_lock:
             saved = self.writer.save_messages(scope, msgs)
             op_id = self.writer.begin_bulk(scope, saved, kwargs)  # a crash part-way: the next open finishes it
-        out: dict[str, Any] = {"results": [], "relations": {"added": [], "invalidated": []}}
+        out: AddResponse = {"results": [], "relations": {"added": [], "invalidated": []}}
         for start in range(0, len(saved), size):
             try:
                 with self._write_lock:  # released between batches
@@ -179,12 +194,10 @@ class Memory:
                     self.writer.end_bulk(op_id)
                 raise
             out["results"].extend(part["results"])
-            for key in ("added", "invalidated"):
-                out["relations"][key].extend(part["relations"][key])
+            out["relations"]["added"].extend(part["relations"]["added"])
+            out["relations"]["invalidated"].extend(part["relations"]["invalidated"])
             if "usage" in part:
-                usage = out.setdefault("usage", {})
-                for k, v in (part["usage"] or {}).items():
-                    usage[k] = usage.get(k, 0) + v if isinstance(v, (int, float)) else v
+                out["usage"] = _sum_usage(out.get("usage"), part["usage"])
             if progress is not None:
                 progress(min(start + size, len(saved)), len(saved))
         with self._write_lock:
@@ -194,7 +207,7 @@ class Memory:
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, metadata: dict[str, Any] | None = None,
                expected_version: int | None = None, client_id: str | None = None,
-               reason: str | None = None) -> dict[str, Any]:
+               reason: str | None = None) -> UpdateResponse:
         """Replace a memory's text in place (same id, version + 1); the old text stays in history.
 
         With ``expected_version`` the update is refused (ConflictError) unless the memory still has that
@@ -226,7 +239,8 @@ class Memory:
         return {"id": mid, "memory": text, "event": "UPDATE", "previous_memory": old.text}
 
     def delete(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-               run_id: str | None = None, namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:
+               run_id: str | None = None, namespace: str | None = None, client_id: str | None = None
+               ) -> DeleteResponse:
         """Erase one memory from every store; history keeps the event (with its text, actor ``client_id``)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         mid = check_memory_id(memory_id)
@@ -238,7 +252,7 @@ class Memory:
 
     def invalidate(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
                    run_id: str | None = None, namespace: str | None = None, reason: str | None = None,
-                   client_id: str | None = None) -> dict[str, Any]:
+                   client_id: str | None = None) -> CorrectionResponse:
         """Mark a memory no longer true (kept, with its history); a user correction that outranks any rule:
         restating its text later answers NONE ("user corrected this") until it is restored."""
         return self._correct("invalidate", memory_id, make_scope(user_id, agent_id, run_id, namespace),
@@ -246,13 +260,14 @@ class Memory:
 
     def restore(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
                 run_id: str | None = None, namespace: str | None = None, reason: str | None = None,
-                client_id: str | None = None) -> dict[str, Any]:
+                client_id: str | None = None) -> CorrectionResponse:
         """Make an invalidated memory current again (a user correction, recorded in its history)."""
         return self._correct("restore", memory_id, make_scope(user_id, agent_id, run_id, namespace),
                              check_note(reason), _label(client_id))
 
     def undo(self, target: str | int, *, user_id: str | None = None, agent_id: str | None = None,
-             run_id: str | None = None, namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:
+             run_id: str | None = None, namespace: str | None = None, client_id: str | None = None
+             ) -> UndoResponse:
         """Undo a reconciliation decision: ``target`` is an event seq (from ``history``) or a memory id. What
         an UPDATE or DELETE invalidated is restored and its successor invalidated, as one user correction.
         An in-place edit's event puts the text back (a correcting ``update``; ConflictError if it changed since)."""
@@ -262,24 +277,24 @@ class Memory:
         else:
             edit = event_in_scope(self.history_store, target, scope)
             if edit["event"] == "UPDATE" and not edit["related_id"] and edit["old_memory"]:
-                return self._undo_edit(edit, scope, client_id)
+                return self._undo_edit(edit, edit["old_memory"], scope, client_id)
         with self._write_lock:
             restore, invalidate, what = undo_targets(self._get_record, self.history_store, target, scope)
             return self.corrections.undo(restore, invalidate, what, _label(client_id))
 
-    def _undo_edit(self, edit: dict[str, Any], scope: Scope, client_id: str | None) -> dict[str, Any]:
+    def _undo_edit(self, edit: HistoryEvent, old_text: str, scope: Scope, client_id: str | None) -> UndoResponse:
         mid = edit["memory_id"]
         with self._write_lock:
             if self._get_record(scope, mid).text != edit["new_memory"]:
                 raise ConflictError(f"memory {mid} changed since edit event {edit['seq']}; edit it instead")
-            out = self.update(mid, edit["old_memory"], **scope.fields(), client_id=client_id,
+            out = self.update(mid, old_text, **scope.fields(), client_id=client_id,
                               reason=f"undo of edit event {edit['seq']}")
         return {"restored": [{"id": mid, "memory": out["memory"]}], "invalidated": [], "event": "UNDO",
                 "reason": f"[user_correction] undo of edit event {edit['seq']}"}
 
     def feedback(self, memory_id: str, rating: str, *, user_id: str | None = None, agent_id: str | None = None,
                  run_id: str | None = None, namespace: str | None = None, note: str | None = None,
-                 client_id: str | None = None) -> dict[str, Any]:
+                 client_id: str | None = None) -> FeedbackResponse:
         """Rate a memory ``"useful"`` or ``"wrong"``: an event in its history, and the fusion signal
         ``retrieval.feedback_weight`` (0, off, by default) that demotes memories marked wrong."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
@@ -289,7 +304,7 @@ class Memory:
             return self.corrections.feedback(self._get_record(scope, mid), rating, text, _label(client_id))
 
     def _correct(self, kind: str, memory_id: str, scope: Scope, note: str | None, client_id: str | None
-                 ) -> dict[str, Any]:
+                 ) -> CorrectionResponse:
         mid = check_memory_id(memory_id)
         with self._write_lock:
             rec = self._get_record(scope, mid)
@@ -297,7 +312,7 @@ class Memory:
             return fn(rec, note, client_id)
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
-                   namespace: str | None = None, client_id: str | None = None) -> dict[str, Any]:
+                   namespace: str | None = None, client_id: str | None = None) -> DeleteAllResponse:
         """Erase every memory, graph node, raw message and event of the scope.
 
         One ``DELETE_ALL`` event (no text) stays, so sync clients learn that the scope was erased.
@@ -320,7 +335,7 @@ class Memory:
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, namespace: str | None = None, limit: int = 10,
                filters: dict[str, Any] | None = None, explain: bool = False, include_invalidated: bool = False,
-               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> dict[str, Any]:
+               rerank: bool = True, threshold: float | None = None, as_of: Any = None) -> SearchResponse:
         """The memories that answer ``query``: ``{"results": [...], "relations": [...]}``, best first.
 
         ``as_of`` (epoch seconds, ISO-8601 or datetime): answer with what was believed then - memories valid
@@ -340,13 +355,14 @@ class Memory:
         return out
 
     def get(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-            run_id: str | None = None, namespace: str | None = None) -> dict[str, Any]:
+            run_id: str | None = None, namespace: str | None = None) -> MemoryItem:
+        """One memory of the scope (NotFoundError for an id outside it, as for one that never existed)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         return self._get_record(scope, check_memory_id(memory_id)).to_api()
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
-                include_invalidated: bool = False, as_of: Any = None, offset: int = 0) -> dict[str, Any]:
+                include_invalidated: bool = False, as_of: Any = None, offset: int = 0) -> ListResponse:
         """Memories of the scope, newest first. Stored points that cannot be read are listed by id under
         ``skipped`` (only present when there are any) instead of failing the whole list.
         ``as_of``: the memories believed at that time (see ``search``); ``offset``: skip that many (paging)."""
@@ -358,14 +374,14 @@ class Memory:
         flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         records = scroll_all(self.vectors, flt, skipped=skipped)
         records.sort(key=lambda r: (r.created_at, r.valid_from), reverse=True)
-        out: dict[str, Any] = {"results": [r.to_api() for r in records[offset:offset + limit]]}
+        out: ListResponse = {"results": [r.to_api() for r in records[offset:offset + limit]]}
         if skipped:
             log.error("get_all skipped %d unreadable stored memories: %s", len(skipped), skipped[:10])
             out["skipped"] = skipped
         return out
 
     def history(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
-                run_id: str | None = None, namespace: str | None = None) -> list[dict[str, Any]]:
+                run_id: str | None = None, namespace: str | None = None) -> list[HistoryEvent]:
         """Every event of the memory and of the versions it replaced or that replaced it, oldest first."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         mid = check_memory_id(memory_id)
@@ -378,7 +394,7 @@ class Memory:
         return events
 
     def messages(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
-                 namespace: str | None = None, status: str | None = None) -> list[dict[str, Any]]:
+                 namespace: str | None = None, status: str | None = None) -> list[StoredMessage]:
         """The raw messages saved for the scope (status: received / processed / failed)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
         if status is not None and status not in ("received", "processed", "failed"):
@@ -490,6 +506,21 @@ def _label(value: Any, name: str = "client_id") -> Any:
     if value is not None and (not isinstance(value, str) or len(value) > 512 or "\x00" in value):
         raise ValidationError(f"{name} must be a string of at most 512 characters")
     return value if value is None else check_unicode(value, what=name)
+
+
+def _sum_usage(total: Usage | None, part: Usage) -> Usage:
+    """The usage of a batched add: the batches' tokens, calls and cost added up."""
+    if total is None:
+        return part
+    cost = None if total["cost"] is None or part["cost"] is None else total["cost"] + part["cost"]
+    out: Usage = {"prompt_tokens": total["prompt_tokens"] + part["prompt_tokens"],
+                  "completion_tokens": total["completion_tokens"] + part["completion_tokens"],
+                  "total_tokens": total["total_tokens"] + part["total_tokens"],
+                  "calls": total["calls"] + part["calls"], "model": part["model"], "cost": cost}
+    fallback = part.get("fallback") or total.get("fallback")
+    if fallback:
+        out["fallback"] = fallback
+    return out
 
 
 def _as_message(text: str) -> Message:

@@ -30,7 +30,7 @@ from mem_graph.extract.catalogue import slot_words
 from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import SPEAKER
 from mem_graph.faults import fault_point
-from mem_graph.results import AddResponse
+from mem_graph.results import AddRelations, AddResponse, AddResult
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import VectorFilter, VectorStore, scroll_all_ids
@@ -136,7 +136,7 @@ class WritePipeline:
 
     # -- add ----------------------------------------------------------------
     def add(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any], infer: bool,
-            expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+            expires_at: float | None, source: dict[str, Any]) -> AddResponse:
         return self.process(scope, self.save_messages(scope, messages), metadata=metadata, infer=infer,
                             expires_at=expires_at, source=source)
 
@@ -147,7 +147,7 @@ class WritePipeline:
         return saved
 
     def process(self, scope: Scope, saved: list[Message], *, metadata: dict[str, Any], infer: bool,
-                expires_at: float | None, source: dict[str, Any]) -> dict[str, Any]:
+                expires_at: float | None, source: dict[str, Any]) -> AddResponse:
         """Remember saved messages as one journaled write; they end processed, or failed if it raises."""
         ids = [m.id for m in saved if m.id]
         token = _MESSAGE_IDS.set(tuple(ids))
@@ -214,12 +214,13 @@ class WritePipeline:
 
         return make_record
 
-    def _plan(self, scope: Scope, decisions: list[Decision], t: float, actor: str) -> tuple[WritePlan, list[dict]]:
+    def _plan(self, scope: Scope, decisions: list[Decision], t: float, actor: str
+              ) -> tuple[WritePlan, list[AddResult]]:
         if self.guard is not None:
             decisions = self.guard(scope, decisions)
         plan = WritePlan(scope)
         new_by_id: dict[str, MemoryRecord] = {}
-        results: list[dict[str, Any]] = []
+        results: list[AddResult] = []
         for d in decisions:
             if any(tg.scope != scope for tg in d.targets):  # defence in depth: reads for a write are exact-scope
                 raise ScopeError("a write may only change memories of exactly its own scope; refused before "
@@ -414,7 +415,7 @@ def _said_at(d: Decision, t: float) -> float:
     return d.fact.timestamp if d.fact.timestamp is not None else t
 
 
-def _relations(plan: WritePlan, invalidated: list[MemoryRecord]) -> dict[str, list[dict[str, str]]]:
+def _relations(plan: WritePlan, invalidated: list[MemoryRecord]) -> AddRelations:
     """The add() result's ``relations``: triples of the new active memories, and of every memory invalidated
     (existing ones, and new ones superseded within the same call)."""
     added = [t.as_dict() for r, _ in plan.new if r.status == Status.ACTIVE for t in r.triples]

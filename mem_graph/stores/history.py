@@ -121,7 +121,7 @@ class HistoryStore:
         with self._tx() as db:
             db.executemany("UPDATE messages SET status = ?, error = ? WHERE id = ?", [(status, error, i) for i in ids])
 
-    def recent_messages(self, scope: Scope, limit: int, exclude: Iterable[str] = ()) -> list[dict[str, Any]]:
+    def recent_messages(self, scope: Scope, limit: int, exclude: Iterable[str] = ()) -> list[StoredMessage]:
         """Context for a write: the latest messages of exactly this scope (never a narrower one's)."""
         where, args = _scope_where(scope, exact=True)
         excl = list(exclude)
@@ -132,7 +132,7 @@ class HistoryStore:
             rows = self._db.execute(q, [*args, *excl, limit]).fetchall()
         return [_message_dict(r) for r in reversed(rows)]
 
-    def messages(self, scope: Scope, status: str | None = None) -> list[dict[str, Any]]:
+    def messages(self, scope: Scope, status: str | None = None) -> list[StoredMessage]:
         where, args = _scope_where(scope)
         if status:
             where, args = f"{where} AND status = ?", [*args, status]
@@ -203,16 +203,17 @@ class HistoryStore:
                            [(i,) for i in processed_messages])
         return seqs
 
-    def history(self, memory_id: str) -> list[dict[str, Any]]:
+    def history(self, memory_id: str) -> list[HistoryEvent]:
         with self._lock:
             rows = self._db.execute(
                 "SELECT * FROM events WHERE memory_id = ? OR related_id = ? ORDER BY seq", (memory_id, memory_id)
             ).fetchall()
         return [_event_dict(r) for r in rows]
 
-    def history_chain(self, memory_id: str, max_hops: int = 50) -> list[dict[str, Any]]:
+    def history_chain(self, memory_id: str, max_hops: int = 50) -> list[HistoryEvent]:
         """Events of the memory plus those of every version linked to it by UPDATE."""
-        ids, seen_seq, events = {memory_id}, set(), []
+        ids, seen_seq = {memory_id}, set()
+        events: list[HistoryEvent] = []
         for _ in range(max_hops):
             marks = ",".join("?" * len(ids))
             with self._lock:
@@ -229,7 +230,7 @@ class HistoryStore:
             ids |= new_ids
         return sorted(events, key=lambda e: e["seq"])
 
-    def changes(self, scope: Scope, since: int, limit: int) -> list[dict[str, Any]]:
+    def changes(self, scope: Scope, since: int, limit: int) -> list[HistoryEvent]:
         where, args = _scope_where(scope)
         with self._lock:
             rows = self._db.execute(f"SELECT * FROM events WHERE seq > ? AND {where} ORDER BY seq LIMIT ?",
@@ -237,7 +238,7 @@ class HistoryStore:
         return [_event_dict(r) for r in rows]
 
     def changes_in(self, since: int, limit: int, *, until: int | None = None, namespaces: list[str] | None = None,
-                   user_ids: list[str] | None = None, fields: dict[str, str] | None = None) -> list[dict[str, Any]]:
+                   user_ids: list[str] | None = None, fields: dict[str, str] | None = None) -> list[HistoryEvent]:
         """Memory changes (every event but NONE) with ``since < seq <= until``, oldest first: the sync feed.
 
         ``namespaces``/``user_ids`` restrict to those values (None: any); ``fields`` are exact matches.
@@ -260,13 +261,13 @@ class HistoryStore:
                                     [*args, limit]).fetchall()
         return [_event_dict(r) for r in rows]
 
-    def event(self, seq: int) -> dict[str, Any] | None:
+    def event(self, seq: int) -> HistoryEvent | None:
         """One event by its seq, or None."""
         with self._lock:
             row = self._db.execute("SELECT * FROM events WHERE seq = ?", (seq,)).fetchone()
         return _event_dict(row) if row is not None else None
 
-    def events_by(self, scope: Scope, actor: str, kinds: Iterable[str]) -> list[dict[str, Any]]:
+    def events_by(self, scope: Scope, actor: str, kinds: Iterable[str]) -> list[HistoryEvent]:
         """The events of exactly ``scope`` recorded by ``actor`` with one of ``kinds``, oldest first."""
         where, args = _scope_where(scope, exact=True)
         kinds = list(kinds)
@@ -339,20 +340,20 @@ def _json_or_none(raw: str) -> Any:
         return None
 
 
-def _message_dict(r: sqlite3.Row) -> dict[str, Any]:
+def _message_dict(r: sqlite3.Row) -> StoredMessage:
     return {
         "id": r["id"], "role": r["role"], "name": r["name"], "content": r["content"],
         "timestamp": to_iso(r["timestamp"]), "created_at": to_iso(r["created_at"]),
         "metadata": json.loads(r["metadata"]), "status": r["status"],
-        **{k: r[k] or None for k in SCOPE_FIELDS},
+        "user_id": r["user_id"] or None, "agent_id": r["agent_id"] or None, "run_id": r["run_id"] or None,
     }
 
 
-def _event_dict(r: sqlite3.Row) -> dict[str, Any]:
+def _event_dict(r: sqlite3.Row) -> HistoryEvent:
     return {
         "seq": r["seq"], "memory_id": r["memory_id"], "event": r["event"], "old_memory": r["old_text"],
         "new_memory": r["new_text"], "reason": r["reason"], "actor": r["actor"], "extractor": r["extractor"],
         "related_id": r["related_id"], "message_ids": json.loads(r["message_ids"]),
         "created_at": to_iso(r["created_at"]), "namespace": r["namespace"],
-        **{k: r[k] or None for k in SCOPE_FIELDS},
+        "user_id": r["user_id"] or None, "agent_id": r["agent_id"] or None, "run_id": r["run_id"] or None,
     }
