@@ -151,6 +151,10 @@ class OnnxEmbedder:
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 4)
+        # Idle pool threads sleep instead of spinning: with the parser, the stores, the hub's other requests
+        # or other processes on the same cores, spinning threads steal the CPU the forward pass waits for
+        # (2-thread batches ran at half the 1-thread rate on a loaded 2-core machine; same vectors either way).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         for attempt in (1, 2):
             if not target.exists():
                 log.info("exporting %s to ONNX (%s) once, into %s", folder, quantize or "fp32", target)
@@ -183,13 +187,16 @@ class OnnxEmbedder:
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
         types = np.array([e.type_ids for e in encodings], dtype=np.int64)
-        hidden = self._session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})[0]
+        hidden: np.ndarray = self._session.run(None, {"input_ids": ids, "attention_mask": mask,
+                                                      "token_type_ids": types})[0]
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
-        return (pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)).astype(np.float32)
+        out: np.ndarray = (pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+                           ).astype(np.float32)
+        return out
 
     def _encode_one(self, text: str) -> np.ndarray:
-        vec = self._forward([text])[0]
+        vec: np.ndarray = self._forward([text])[0]
         vec.setflags(write=False)
         return vec
 
