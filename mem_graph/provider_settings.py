@@ -48,6 +48,8 @@ class SentenceTransformersSettings(ProviderSettings):
     pooling: Literal["sentences", "whole"] = "sentences"
     runtime: Literal["auto", "onnx", "torch"] = "auto"
     quantize: Literal["int8"] | None = None
+    # search queries only (embed.py DocumentEmbedder.embed_search_query); stored vectors are not affected
+    query_quantize: Literal["int8"] | None = "int8"
     device: str | None = None  # None: cpu
     batch_size: int = Field(64, ge=1)
 

@@ -201,3 +201,17 @@ def test_the_default_path_runs_without_torch(tmp_path: Path) -> None:
     assert "mem-graph[torch]" in out["torch_runtime"]
     assert out["search"]["results"][0]["memory"] == "I live in Lisbon."
     assert out["search"]["rerank"].startswith("skipped")
+
+
+def test_search_queries_use_the_int8_export_while_stored_vectors_and_extraction_stay_fp32() -> None:
+    """issue #17: a search's query vector comes from the int8 export (cheaper); what is stored, and the phrases
+    the extractor embeds, do not change, so existing stores and extraction read as before. Opt-out: null."""
+    default = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
+    fp32 = build_embedder(EmbedderConfig(config={"pooling": "whole", "query_quantize": None}))
+    int8 = build_embedder(EmbedderConfig(config={"pooling": "whole", "quantize": "int8"}))
+    turn, question = "I moved to Shanghai in May 2023.", "where does the user live?"
+    np.testing.assert_array_equal(default.embed_documents([turn]), fp32.embed_documents([turn]))
+    np.testing.assert_array_equal(default.embed_query(question), fp32.embed_query(question))
+    np.testing.assert_array_equal(default.embed_search_query(question), int8.embed_query(question))
+    np.testing.assert_array_equal(fp32.embed_search_query(question), fp32.embed_query(question))
+    assert 0.98 < float(np.dot(default.embed_search_query(question), fp32.embed_query(question))) < 0.9999

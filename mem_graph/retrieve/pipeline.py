@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from mem_graph.config import RetrievalConfig
-from mem_graph.embed import Embedder
+from mem_graph.embed import Embedder, search_query_vector
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.results import MemoryItem, Relation, SearchResponse
@@ -41,7 +41,7 @@ class SearchPipeline:
     def search(self, query: str, flt: VectorFilter, limit: int, *, explain: bool = False,
                rerank: bool = True, use_graph: bool = True) -> SearchResponse:
         k = max(self.cfg.candidates, limit)
-        qvec = self.embedder.embed_query(query)
+        qvec = search_query_vector(self.embedder, query)  # int8 by default (embedder query_quantize)
         cands: dict[str, Candidate] = {}
         dense = self.vectors.dense_scores(qvec, flt, k)
         sparse = self.vectors.sparse_scores(query, flt, k)
