@@ -38,8 +38,8 @@ _SHORTHAND = {
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"
-_CHAT_NOISE = re.compile(r"(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|imho|omg+|ugh+|haha(?:ha)*|hehe|xd|"
-                         r"fyi|jk|smh|fr)(?![\w'])[,:]?\s*", re.I)
+_CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|imho|omg+|ugh+|haha(?:ha)*|hehe|xd|"
+                         r"fyi|jk|smh|fr)(?![\w'])", re.I)
 # "its" that opens a clause is "it's" ("its my birthday today", "oops its Hillview")
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
                   re.I)
@@ -182,9 +182,13 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
     return "".join(out), frozenset(offsets)
 
 
+# "started eating meat again, not vegetarian anymore": a trailing elliptical negation is a statement of its own
+_TRAILING_NEGATION = re.compile(r",\s+(not|no longer)\s+((?:a |an )?\w+(?: \w+)?)\s+(anymore|any more)\b", re.I)
+
+
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = spell_out(text)
+    text = _TRAILING_NEGATION.sub(r". \1 \2 \3", spell_out(text))
     text = _IS_CONTRACTION.sub(r"\1 is ", text)
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))
     return restore_subjects(_FAVE.sub(lambda m: f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} favourite "

@@ -33,7 +33,7 @@ PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when 
 _DURATION = re.compile(r" for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few) "
                        r"(?:years?|months?|decades?) ")
 NEGATORS = frozenset({"not", "n't", "never", "no"})
-CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop"})  # "stopped eating", "gave up meat"
+CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut"})  # "stopped eating", "gave up meat"
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
+LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
 COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
@@ -230,10 +231,12 @@ def object_text(obj: Any) -> str:
         nxt = [t for t in obj.doc[obj.i + 1: obj.i + 3]]
         if len(nxt) == 2 and nxt[0].text == "," and nxt[1].ent_type_ == "GPE" and nxt[1].head in (obj, obj.head):
             return f"{span_text(compound_span(obj))}, {nxt[1].text}"
-    if obj.pos_ == "VERB":  # "hiking", "playing tennis"
+    if obj.pos_ == "VERB":  # "hiking", "playing tennis" (not "running now": the change word is no part of it)
         if obj.dep_ == "ROOT":
             return obj.text
-        return span_text([t for t in obj.subtree if t.dep_ not in ("prep",) or t.head is not obj] or [obj])
+        keep = [obj, *(t for c in obj.children if c.dep_ not in ("advmod", "npadvmod", "punct", "cc", "conj")
+                       and not (c.dep_ == "prep" and c.head is obj) for t in c.subtree)]
+        return span_text(keep)
     return span_text(compound_span(obj))
 
 
@@ -398,6 +401,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in ENDING_VERBS and value_spec is not None:
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)
+    if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in ("start", "take", "begin", "do", "have", "attend") \
+            and any(c.dep_ in ("compound", "amod") for c in obj.children):
+        return match("hobbies", f"'{pred.verb.text} {text}' (lessons)")  # "started drum lessons", "takes yoga classes"
     if embedder is not None and phrase and lemma not in GENERIC_VERBS and obj.pos_ in ("NOUN", "PROPN"):
         near = cat.nearest(embedder, phrase, PROTOTYPE_SLOTS)
         if near is not None:
@@ -450,6 +456,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
     if name == "partner":
         return obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS
+    if name == "car" and lemma == "drive" and value_spec is None:
+        # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
+        return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
     if name in ("car", "phone", "pets", "health_condition"):
         return value_spec is not None and value_spec.name == name
     if name == "database":

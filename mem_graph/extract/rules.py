@@ -46,7 +46,7 @@ from mem_graph.extract.clauses import (
     resolve_np,
     span_text,
 )
-from mem_graph.extract.cues import link_replacements, read_cues
+from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.recognise import SEPARATION, Predicate, content_verb, object_text, predicate, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
@@ -359,7 +359,8 @@ class RuleExtractor:
                 else m
         if subject.plural and (m is None or m.spec.name not in WE_SLOTS):
             return None  # "we all have our paths": "we" is the speaker only for a household's or team's slot
-        if m is None and (subject.implied or slot_only):
+        if m is None and (subject.implied or slot_only) and not (cues.negated and obj.pos_ == "NOUN" and (
+                pred.verb.lemma_.lower() in CESSATION or pred.target.lemma_.lower() in CESSATION)):
             # a clause read off a loose parse (no subject written, a nested verb, a fragment) is kept only
             # when it states a slot: narration is better kept as the verbatim turn than as guessed fragments
             return None

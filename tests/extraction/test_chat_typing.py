@@ -31,6 +31,7 @@ CHANGES = [
      "postgres"),
     ("i work at Stripe", "i left stripe, joined a tiny startup called fernly", "Stripe", "fernly"),
     ("I'm 45", "actually 46, forgot my own birthday lmao", "45", "46"),
+    ("i'm vegetarian", "i started eating meat again lol, not vegetarian anymore", "vegetarian", "meat"),
 ]
 
 
@@ -101,3 +102,22 @@ def test_a_pet_named_by_pronoun_after_getting_it(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "got a cat anyway, named him pickles")])[0]
     assert any(f.slot == "user's cat|name" and f.object_key == "pickles" for f in facts), [
         (f.text, f.slot) for f in facts]
+
+
+def test_a_stance_object_leaves_out_the_change_word(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "ok plot twist i actually enjoy running now??")])[0]
+    assert [f.slot for f in facts] == ["user|stance|running"], [(f.text, f.slot) for f in facts]
+
+
+def test_lessons_are_a_hobby_and_a_cessation_is_kept(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "started swimming lessons this month")])[0]
+    assert any(f.slot and f.slot.startswith("user|hobbies|swimming") for f in facts), [(f.text, f.slot) for f in facts]
+    cut = rules.extract([Message("user", "cut out coffee completely")])[0]
+    assert cut and cut[0].negated and cut[0].object_key == "coffee", [(f.text, f.negated) for f in cut]
+
+
+def test_having_no_car_any_more_ends_a_car_named_by_its_make(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i drive a Vauxhall Corsa", user_id=user)
+    shared_memory.add("dont have a car anymore, sold the corsa", user_id=user)
+    assert any("Corsa" in t for t in invalidated(shared_memory, user))
+    assert not any("Corsa" in t for t in current(shared_memory, user))
