@@ -144,3 +144,38 @@ def test_a_search_that_includes_invalidated_memories_still_answers_with_the_curr
     hits = mem.search("whats my job", user_id="hist", limit=5, include_invalidated=True)["results"]
     assert "history" in hits[0]["memory"], [h["memory"] for h in hits]
     assert any("nurse" in h["memory"] for h in hits), "the old value is still shown, further down"
+
+
+@pytest.mark.parametrize(("question", "whose", "names"), [
+    ("where do i live", "self", set()),
+    ("Where does the user live?", "self", set()),
+    ("current city?", "self", set()),
+    ("whats my cats name", "named", {"cat"}),
+    ("where does my sister live?", "named", {"sister"}),
+    ("What is Clara's job?", "named", {"clara"}),
+    ("where does she live?", "pronoun", set()),
+    ("what database do we use", "team", set()),
+    ("whats my job", "self", set()),  # 'job' is an attribute, not someone
+])
+def test_whose_attribute_a_question_asks_for(question: str, whose: str, names: set[str]) -> None:
+    from mem_graph.retrieve.asked import read_whose
+
+    got, named, _ = read_whose(question)
+    assert (got, set(named)) == (whose, names)
+
+
+@pytest.mark.parametrize(("question", "slots"), [
+    ("what do I do for a living", {"occupation"}),  # no 'live' question, though 'living' inflects 'live'
+    ("am I single", {"partner"}),
+    ("what do I eat", {"diet"}),
+    ("how old am I", {"age"}),
+    ("where do I work", {"employer"}),
+    ("my employer?", {"employer"}),
+    ("When did I move to Porto?", set()),  # a time is asked, not a value
+    ("tell me a joke", set()),
+])
+def test_the_attribute_a_question_asks_for_in_everyday_words(mem: Memory, question: str, slots: set[str]) -> None:
+    from mem_graph.retrieve.asked import QuestionReader
+
+    reader = QuestionReader(mem.embedder)
+    assert set(reader.read(question, mem.embedder.embed_query(question)).slots) == slots

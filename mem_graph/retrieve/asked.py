@@ -71,6 +71,12 @@ _CHAT = {"whats": "what is", "wheres": "where is", "whos": "who is", "hows": "ho
 _SELF = frozenset({"i", "me", "my", "mine", "myself", "user", "user's"})
 _THIRD = frozenset({"she", "he", "her", "his", "him", "hers", "they", "their", "them"})
 _TEAM = frozenset({"we", "our", "us", "ours"})
+# words that never name a subject ("the" of "the service" must not tie "the user" to "the band")
+_FUNCTION = frozenset({
+    "the", "a", "an", "is", "are", "was", "were", "be", "do", "doe", "does", "did", "of", "for", "to", "in", "at",
+    "on", "with", "and", "or", "what", "where", "who", "whom", "whose", "which", "how", "when", "why", "now",
+    "these", "days", "this", "that", "there", "here",
+})
 _QUESTION = re.compile(r"\b(where|what|which|who|whom|whose|how|when|why)\b")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _THIRD_PERSON = [(r"\bam I\b", "is she"), (r"\bI am\b", "she is"), (r"\bdo I\b", "does she"),
@@ -131,7 +137,7 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     relations = {_stem(b) for a, b in pairwise(words)
                  if a in ("my", "our", "user's") and _stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
     names = frozenset(w for w in capitalised | relations if w and w != USER_KEY)
-    stems = frozenset(_stem(w) for w in words) - _SELF - _THIRD - _TEAM
+    stems = frozenset(_stem(w) for w in words) - _SELF - _THIRD - _TEAM - _FUNCTION
     present = set(words)
     if names:
         return "named", names, stems
@@ -236,7 +242,7 @@ def subject_words(record: MemoryRecord) -> set[str]:
     """Stemmed words naming a memory's subject: its key ("leo", "user's cat" -> "cat") and the relation the
     user named it by in the text ("User's sister Anna ..." -> "sister")."""
     key = record.subject_key or ""
-    words = {_stem(w) for w in _WORD.findall(key.casefold()) if w not in (USER_KEY, "user's")}
+    words = {_stem(w) for w in _WORD.findall(key.casefold()) if w not in (USER_KEY, "user's")} - _FUNCTION
     words |= {_stem(m) for m in re.findall(r"\buser's (\w+)", record.text.casefold())
               if key and key != USER_KEY and key.casefold() in record.text.casefold()}
     return words
