@@ -54,7 +54,7 @@ def test_a_writer_waiting_during_a_bulk_add_gets_in_after_one_batch(tmp_path: Pa
         def progress(done: int, total: int) -> None:
             order.append(f"{done}/{total}")
             if done == 4:  # hold the lock (reentrant) until the other writer is queued behind it
-                with m._write_lock:
+                with m.write_lock():
                     other.start()
                     time.sleep(0.5)
 
