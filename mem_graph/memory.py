@@ -163,7 +163,7 @@ class Memory:
         source = {k: _label(v, k) for k, v in {"client_id": client_id, "source_ref": source_ref,
                                                 "event_id": event_id}.items()
                   if v is not None}
-        kwargs = {"metadata": meta, "infer": infer, "expires_at": exp, "source": source}
+        kwargs: dict[str, Any] = {"metadata": meta, "infer": infer, "expires_at": exp, "source": source}
         if progress is not None and not callable(progress):
             raise ValidationError("progress must be a callable(done, total)")
         if len(msgs) > self.config.limits.add_batch:
@@ -220,7 +220,8 @@ class Memory:
         mid = check_memory_id(memory_id)
         text = check_text(data, what="data", max_chars=self.config.limits.max_message_chars)
         meta = check_metadata(metadata, self.config.limits) if metadata is not None else None
-        if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+        if expected_version is not None and (isinstance(expected_version, bool)
+                                             or not isinstance(expected_version, int)):
             raise ValidationError(f"expected_version must be an integer, got {expected_version!r}")
         with self._write_lock:
             old = self._get_record(scope, mid)
@@ -247,7 +248,8 @@ class Memory:
         with self._write_lock:
             old = self._get_record(scope, mid)
             self.writer.apply(WritePlan(old.scope, delete=[mid], events=[EventRow(
-                mid, "DELETE", old.scope, old.text, None, "[manual] deleted through the API", _label(client_id) or "sdk")]))
+                mid, "DELETE", old.scope, old.text, None, "[manual] deleted through the API",
+                _label(client_id) or "sdk")]))
         return {"id": mid, "memory": old.text, "event": "DELETE"}
 
     def invalidate(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -287,7 +289,8 @@ class Memory:
         with self._write_lock:
             if self._get_record(scope, mid).text != edit["new_memory"]:
                 raise ConflictError(f"memory {mid} changed since edit event {edit['seq']}; edit it instead")
-            out = self.update(mid, old_text, **scope.fields(), client_id=client_id,
+            out = self.update(mid, old_text, user_id=scope.user_id, agent_id=scope.agent_id, run_id=scope.run_id,
+                              namespace=scope.namespace, client_id=client_id,
                               reason=f"undo of edit event {edit['seq']}")
         return {"restored": [{"id": mid, "memory": out["memory"]}], "invalidated": [], "event": "UNDO",
                 "reason": f"[user_correction] undo of edit event {edit['seq']}"}
