@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import inspect
 import typing
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from llm_server import answer, fact, memories_on, scripted_llm
 from pydantic import ConfigDict, TypeAdapter
 from running_hub import RunningHub
 
@@ -57,6 +59,20 @@ def test_sdk_and_hub_answers_have_exactly_their_declared_shape(hub_server: Runni
         "user_id": f"{uid}-http", "query": "MATCH (e:Entity) RETURN e.name AS name"}).json())
     exact(results.WhoAmIResponse, client.whoami())
     exact(results.HealthResponse, client.health())
+
+
+def test_an_llm_mode_add_reports_a_declared_usage_summed_over_its_batches(tmp_path: Path) -> None:
+    with scripted_llm() as llm, memories_on(llm, tmp_path) as make:
+        m = make(limits={"add_batch": 1}, llm_config={"cost_per_1m_prompt_tokens": 1.0,
+                                                      "cost_per_1m_completion_tokens": 2.0})
+        llm.reply(answer(fact("User likes tea")), usage=(100, 10))
+        llm.reply(answer(fact("User likes jazz")), usage=(200, 20))
+        out = m.add([{"role": "user", "content": "I like tea."}, {"role": "user", "content": "I like jazz."}],
+                    user_id="u")
+        exact(results.AddResponse, out)
+        assert [r["memory"] for r in out["results"]] == ["User likes tea", "User likes jazz"]
+        assert out["usage"] == {"prompt_tokens": 300, "completion_tokens": 30, "total_tokens": 330, "calls": 2,
+                                "model": "test-model", "cost": pytest.approx((300 * 1.0 + 30 * 2.0) / 1e6)}
 
 
 def test_the_hub_sends_every_key_the_sdk_returns(hub_server: RunningHub, client: MemoryClient, core_token: str,
