@@ -39,14 +39,51 @@ class SlotSpec(BaseModel):
     prototypes: tuple[str, ...] = ()
 
 
-OCCUPATIONS = ["accountant", "actor", "actress", "architect", "artist", "attorney", "baker", "barber", "barista", "biologist", "bookkeeper", "builder", "butcher", "carpenter", "cashier", "chef", "chemist", "cleaner", "clerk", "coach", "consultant", "cook", "counselor", "counsellor", "dancer", "dentist", "designer", "developer", "doctor", "driver", "economist", "editor", "electrician", "engineer", "farmer", "firefighter", "freelancer", "gardener", "hairdresser", "historian", "illustrator", "instructor", "intern", "journalist", "judge", "janitor", "lawyer", "lecturer", "librarian", "lifeguard", "machinist", "manager", "mechanic", "midwife", "musician", "nanny", "nurse", "paralegal", "paramedic", "pharmacist", "photographer", "physician", "physicist", "physiotherapist", "pilot", "plumber", "poet", "police", "policeman", "policewoman", "politician", "professor", "programmer", "psychologist", "psychiatrist", "receptionist", "researcher", "retiree", "salesman", "saleswoman", "salesperson", "scientist", "secretary", "singer", "soldier", "surgeon", "tailor", "teacher", "technician", "therapist", "translator", "tutor", "vet", "veterinarian", "waiter", "waitress", "welder", "writer", "student", "freelancer", "entrepreneur", "analyst", "administrator", "ceo", "cto", "founder", "officer"]
-DIETS = ["vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "omnivore", "kosher", "halal", "gluten-free"]
-RELIGIONS = ["catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant", "orthodox", "mormon", "pagan"]
+OCCUPATIONS = [
+    "accountant", "actor", "actress", "architect", "artist", "attorney", "baker", "barber", "barista", "biologist",
+    "bookkeeper", "builder", "butcher", "carpenter", "cashier", "chef", "chemist", "cleaner", "clerk", "coach",
+    "consultant", "cook", "counselor", "counsellor", "dancer", "dentist", "designer", "developer", "doctor", "driver",
+    "economist", "editor", "electrician", "engineer", "farmer", "firefighter", "freelancer", "gardener",
+    "hairdresser", "historian", "illustrator", "instructor", "intern", "journalist", "judge", "janitor", "lawyer",
+    "lecturer", "librarian", "lifeguard", "machinist", "manager", "mechanic", "midwife", "musician", "nanny", "nurse",
+    "paralegal", "paramedic", "pharmacist", "photographer", "physician", "physicist", "physiotherapist", "pilot",
+    "plumber", "poet", "police", "policeman", "policewoman", "politician", "professor", "programmer", "psychologist",
+    "psychiatrist", "receptionist", "researcher", "retiree", "salesman", "saleswoman", "salesperson", "scientist",
+    "secretary", "singer", "soldier", "surgeon", "tailor", "teacher", "technician", "therapist", "translator",
+    "tutor", "vet", "veterinarian", "waiter", "waitress", "welder", "writer", "student", "freelancer", "entrepreneur",
+    "analyst", "administrator", "ceo", "cto", "founder", "officer",
+]
+DIETS = [
+    "vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "omnivore", "kosher", "halal",
+    "gluten-free",
+]
+RELIGIONS = [
+    "catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant",
+    "orthodox", "mormon", "pagan",
+]
 REL_STATUS = ["single", "married", "divorced", "engaged", "widowed", "separated"]
-CAR_VALUES = ["car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "pickup", "sedan", "hatchback", "minivan", "jeep", "honda", "toyota", "subaru", "tesla", "ford", "bmw", "audi", "mercedes", "volkswagen", "vw", "volvo", "kia", "hyundai", "mazda", "nissan", "chevy", "chevrolet", "jeep", "fiat", "peugeot", "renault", "skoda", "lexus", "porsche", "prius", "civic", "corolla", "golf", "polo", "fiesta", "focus", "puma", "yaris", "outback", "camry", "accord", "mini"]
-PHONE_VALUES = ["iphone", "android", "pixel", "galaxy", "samsung", "nokia", "blackberry", "oneplus", "xiaomi", "huawei", "motorola"]
-DATABASES = ["mongodb", "mongo", "postgres", "postgresql", "mysql", "mariadb", "sqlite", "redis", "dynamodb", "cassandra", "oracle", "elasticsearch", "couchdb", "neo4j", "firestore", "firebase", "supabase", "cockroachdb", "clickhouse", "snowflake", "bigquery", "mssql", "sqlserver"]
-LANGUAGES = ["english", "french", "spanish", "german", "italian", "portuguese", "dutch", "russian", "chinese", "mandarin", "cantonese", "japanese", "korean", "arabic", "hindi", "urdu", "bengali", "turkish", "greek", "polish", "swedish", "norwegian", "danish", "finnish", "hebrew", "thai", "vietnamese", "indonesian", "tagalog", "swahili", "czech", "hungarian", "romanian", "ukrainian", "persian", "farsi", "catalan", "irish", "welsh"]
+CAR_VALUES = [
+    "car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "pickup", "sedan", "hatchback", "minivan",
+    "jeep", "honda", "toyota", "subaru", "tesla", "ford", "bmw", "audi", "mercedes", "volkswagen", "vw", "volvo",
+    "kia", "hyundai", "mazda", "nissan", "chevy", "chevrolet", "jeep", "fiat", "peugeot", "renault", "skoda", "lexus",
+    "porsche", "prius", "civic", "corolla", "golf", "polo", "fiesta", "focus", "puma", "yaris", "outback", "camry",
+    "accord", "mini",
+]
+PHONE_VALUES = [
+    "iphone", "android", "pixel", "galaxy", "samsung", "nokia", "blackberry", "oneplus", "xiaomi", "huawei",
+    "motorola",
+]
+DATABASES = [
+    "mongodb", "mongo", "postgres", "postgresql", "mysql", "mariadb", "sqlite", "redis", "dynamodb", "cassandra",
+    "oracle", "elasticsearch", "couchdb", "neo4j", "firestore", "firebase", "supabase", "cockroachdb", "clickhouse",
+    "snowflake", "bigquery", "mssql", "sqlserver",
+]
+LANGUAGES = [
+    "english", "french", "spanish", "german", "italian", "portuguese", "dutch", "russian", "chinese", "mandarin",
+    "cantonese", "japanese", "korean", "arabic", "hindi", "urdu", "bengali", "turkish", "greek", "polish", "swedish",
+    "norwegian", "danish", "finnish", "hebrew", "thai", "vietnamese", "indonesian", "tagalog", "swahili", "czech",
+    "hungarian", "romanian", "ukrainian", "persian", "farsi", "catalan", "irish", "welsh",
+]
 HEALTH = ("diabetes asthma arthritis migraines migraine adhd autism anxiety depression epilepsy hypertension "
           "insomnia celiac coeliac eczema cancer covid flu cold")
 INSTRUMENTS = ("piano guitar violin cello drums drum bass flute saxophone sax trumpet ukulele harp clarinet "

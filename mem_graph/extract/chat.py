@@ -8,9 +8,18 @@ import re
 from collections.abc import Iterable
 
 CHITCHAT = frozenset(
-    ["ok", "okay", "k", "kk", "thanks", "thank", "thx", "ty", "you", "hi", "hello", "hey", "yo", "bye", "goodbye", "cya", "see", "ya", "lol", "lmao", "haha", "hahaha", "hmm", "sure", "great", "cool", "yes", "no", "yeah", "yep", "nope", "nice", "good", "morning", "night", "evening", "afternoon", "awesome", "wow", "right", "alright", "fine", "got", "it", "welcome", "please", "sounds", "perfect", "oh", "ah", "uh", "um", "well", "bro", "dude", "man", "sorry", "np", "pls"]
+    [
+        "ok", "okay", "k", "kk", "thanks", "thank", "thx", "ty", "you", "hi", "hello", "hey", "yo", "bye", "goodbye",
+        "cya", "see", "ya", "lol", "lmao", "haha", "hahaha", "hmm", "sure", "great", "cool", "yes", "no", "yeah",
+        "yep", "nope", "nice", "good", "morning", "night", "evening", "afternoon", "awesome", "wow", "right",
+        "alright", "fine", "got", "it", "welcome", "please", "sounds", "perfect", "oh", "ah", "uh", "um", "well",
+        "bro", "dude", "man", "sorry", "np", "pls",
+    ]
 )
-FILLERS = frozenset(["ok", "okay", "so", "well", "weirdly", "honestly", "lol", "haha", "oh", "and", "but", "actually", "wait", "hmm", "yeah", "also", "tbh", "um", "anyway", "funny", "weird", "thing"])
+FILLERS = frozenset([
+    "ok", "okay", "so", "well", "weirdly", "honestly", "lol", "haha", "oh", "and", "but", "actually", "wait", "hmm",
+    "yeah", "also", "tbh", "um", "anyway", "funny", "weird", "thing",
+])
 _WORD = re.compile(r"[a-z']+")
 _QUESTION_START = re.compile(
     r"^\s*(?:(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
@@ -69,8 +78,10 @@ def is_chitchat(text: str) -> bool:
 
 
 # words that open a question ("did I tell you", "is my flight at 9?")
-_ASKING = frozenset("what where when why how who which whose do does did is are was were can could would will "
-                    "should shall have has am may might".split())
+_ASKING = frozenset([
+    "what", "where", "when", "why", "how", "who", "which", "whose", "do", "does", "did", "is", "are", "was", "were",
+    "can", "could", "would", "will", "should", "shall", "have", "has", "am", "may", "might",
+])
 
 
 def is_question_or_request(sentence: str) -> bool:
@@ -123,17 +134,26 @@ def spell_out(text: str) -> str:
 # anymore", "been learning portuguese"); the small parser then misreads the verb as a name. A sentence that
 # opens with a past form, a negated auxiliary or "been" gets its "I" back (marked as implied, see clauses.py).
 _PAST_FORMS = frozenset(
-    "got went took made had left quit began became met bought sold ran came saw found gave put cut did felt kept "
-    "lost paid spent thought told won wrote broke drove fell flew forgot grew heard knew rode sat slept spoke "
-    "stood swam taught threw woke wore tried split swapped".split())
-_NOT_PAST = frozenset("need speed breed embed shed seed weed feed indeed red bed hundred sacred naked wicked "
-                      "beloved".split())
-_NEG_AUX = frozenset("don't didn't haven't hasn't can't won't never".split())
-_STATE_PARTICIPLES = frozenset("based married engaged divorced retired separated widowed obsessed hooked "
-                               "addicted stuck done".split())
-_LEAD_ADVERBS = frozenset("just finally recently also still literally actually already officially basically "
-                          "totally kinda really".split())
-_LEAD_CONJ = frozenset("and so then but anyway well ok okay oh also".split())
+    [
+        "got", "went", "took", "made", "had", "left", "quit", "began", "became", "met", "bought", "sold", "ran",
+        "came", "saw", "found", "gave", "put", "cut", "did", "felt", "kept", "lost", "paid", "spent", "thought",
+        "told", "won", "wrote", "broke", "drove", "fell", "flew", "forgot", "grew", "heard", "knew", "rode", "sat",
+        "slept", "spoke", "stood", "swam", "taught", "threw", "woke", "wore", "tried", "split", "swapped",
+    ])
+_NOT_PAST = frozenset([
+    "need", "speed", "breed", "embed", "shed", "seed", "weed", "feed", "indeed", "red", "bed", "hundred", "sacred",
+    "naked", "wicked", "beloved",
+])
+_NEG_AUX = frozenset(["don't", "didn't", "haven't", "hasn't", "can't", "won't", "never"])
+_STATE_PARTICIPLES = frozenset([
+    "based", "married", "engaged", "divorced", "retired", "separated", "widowed", "obsessed", "hooked", "addicted",
+    "stuck", "done",
+])
+_LEAD_ADVERBS = frozenset([
+    "just", "finally", "recently", "also", "still", "literally", "actually", "already", "officially", "basically",
+    "totally", "kinda", "really",
+])
+_LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also"])
 _SENTENCES = re.compile(r"[^.!?]+[.!?]*")
 
 

@@ -21,14 +21,32 @@ FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
 THIRD_PERSON = frozenset({"he", "she", "him", "her"})
 SKIPPED_PRONOUNS = frozenset({"it", "they", "you", "this", "that", "there", "who", "what", "which", "everyone",
                               "someone", "anyone", "one", "everybody", "nobody", "somebody", "these", "those"})
-FILLER_NAMES = frozenset(["yep", "yeah", "yup", "nope", "lol", "haha", "ok", "okay", "omg", "wow", "ugh", "hey", "hi", "well"])
+FILLER_NAMES = frozenset([
+    "yep", "yeah", "yup", "nope", "lol", "haha", "ok", "okay", "omg", "wow", "ugh", "hey", "hi", "well",
+])
 POSSESSIVES = frozenset({"my", "our"})
 KIN = frozenset(
-    ["brother", "sister", "mother", "father", "mom", "mum", "dad", "mommy", "daddy", "son", "daughter", "kid", "kids", "child", "children", "baby", "wife", "husband", "boyfriend", "girlfriend", "partner", "fiance", "fiancee", "fiancé", "fiancée", "spouse", "friend", "bestie", "buddy", "cousin", "uncle", "aunt", "grandma", "grandmother", "grandpa", "grandfather", "grandson", "granddaughter", "nephew", "niece", "boss", "manager", "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher", "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter", "sibling", "twin", "in-law", "ex"])
-PARTNER_NOUNS = frozenset(["boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse"])
+    [
+        "brother", "sister", "mother", "father", "mom", "mum", "dad", "mommy", "daddy", "son", "daughter", "kid",
+        "kids", "child", "children", "baby", "wife", "husband", "boyfriend", "girlfriend", "partner", "fiance",
+        "fiancee", "fiancé", "fiancée", "spouse", "friend", "bestie", "buddy", "cousin", "uncle", "aunt", "grandma",
+        "grandmother", "grandpa", "grandfather", "grandson", "granddaughter", "nephew", "niece", "boss", "manager",
+        "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher",
+        "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter",
+        "sibling", "twin", "in-law", "ex",
+    ])
+PARTNER_NOUNS = frozenset([
+    "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
+])
 CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter"])
-PAST_FORMS = frozenset(["got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "began", "became", "met", "moved", "turned", "traded", "switched", "adopted", "started", "joined", "married"])
-PET_NOUNS = frozenset(["dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet", "ferret", "snake"])
+PAST_FORMS = frozenset([
+    "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "began", "became", "met", "moved",
+    "turned", "traded", "switched", "adopted", "started", "joined", "married",
+])
+PET_NOUNS = frozenset([
+    "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet",
+    "ferret", "snake",
+])
 
 
 @dataclass

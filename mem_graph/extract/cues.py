@@ -18,14 +18,26 @@ from mem_graph.types import Fact
 Tense = Literal["present", "past", "plan"]
 
 CHANGE_VERBS = frozenset(
-    ["move", "relocate", "switch", "migrate", "change", "replace", "trade", "sell", "buy", "quit", "leave", "join", "become", "turn", "divorce", "marry", "start", "begin", "adopt", "retire", "transfer", "upgrade", "convert", "graduate", "hire", "promote", "split", "break", "stop", "get"])
-CHANGE_ADVERBS = frozenset(["now", "anymore", "longer", "again", "nowadays", "currently", "lately", "recently", "finally"])
+    [
+        "move", "relocate", "switch", "migrate", "change", "replace", "trade", "sell", "buy", "quit", "leave", "join",
+        "become", "turn", "divorce", "marry", "start", "begin", "adopt", "retire", "transfer", "upgrade", "convert",
+        "graduate", "hire", "promote", "split", "break", "stop", "get",
+    ])
+CHANGE_ADVERBS = frozenset([
+    "now", "anymore", "longer", "again", "nowadays", "currently", "lately", "recently", "finally",
+])
 # verbs whose simple past describes a state that held before (and may no longer): "I lived in Rome"
 STATIVE = frozenset(
-    ["live", "reside", "work", "be", "have", "own", "drive", "eat", "drink", "like", "love", "enjoy", "hate", "play", "speak", "use", "attend", "study", "date", "stay", "teach"])
+    [
+        "live", "reside", "work", "be", "have", "own", "drive", "eat", "drink", "like", "love", "enjoy", "hate",
+        "play", "speak", "use", "attend", "study", "date", "stay", "teach",
+    ])
 MODAL_HEDGES = frozenset({"might", "may", "could", "would", "'d", "should", "will", "'ll", "shall", "wo"})
 PLAN_HEADS = frozenset(
-    ["want", "plan", "hope", "think", "consider", "wish", "intend", "dream", "aim", "look", "tempt", "debate", "plot", "mull", "try", "decide", "expect", "fantasize", "fantasise", "imagine"])
+    [
+        "want", "plan", "hope", "think", "consider", "wish", "intend", "dream", "aim", "look", "tempt", "debate",
+        "plot", "mull", "try", "decide", "expect", "fantasize", "fantasise", "imagine",
+    ])
 LIKENING = frozenset({"feel", "look", "seem", "sound", "act", "behave", "pretend"})
 HEDGE_ADVERBS = frozenset(["maybe", "perhaps", "probably", "possibly", "someday", "eventually", "hopefully"])
 PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when i was", "years ago", "in college",

@@ -143,9 +143,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
             pobj = next((g for g in c.children if g.dep_ == "pobj"), None) if c.dep_ == "prep" else None
             if pobj is not None and c.lower_ in ("from", "to", "for", "with", "off", "onto"):
                 pred.preps.setdefault(c.lower_, pobj)
-    for alias, prep in PREP_ALIASES.items():  # "migrated off mongo onto postgres" = from mongo to postgres
+    for alias, plain in PREP_ALIASES.items():  # "migrated off mongo onto postgres" = from mongo to postgres
         if alias in pred.preps:
-            pred.preps.setdefault(prep, pred.preps[alias])
+            pred.preps.setdefault(plain, pred.preps[alias])
     direct = [c for c in target.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")
               and c.i > target.i and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
@@ -157,7 +157,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
         if prep is None and noun.lemma_.lower() in JOB_NOUNS:
             prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with")), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
-        if pobj is None:
+        if prep is None or pobj is None:
             continue
         if noun.lemma_.lower() in ("fan", "lover", "hater") and prep.lower_ == "of":
             pred.adjective, direct = f"{noun.lemma_.lower()}_of", [pobj]  # "a big fan of jazz"
@@ -176,7 +176,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if acomp is not None:
         prep = next((c for c in acomp.children if c.dep_ == "prep"), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
-        if pobj is not None:  # "sick of jazz", "allergic to peanuts"
+        if prep is not None and pobj is not None:  # "sick of jazz", "allergic to peanuts"
             pred.adjective = f"{acomp.lower_}_{prep.lower_}"
             direct = [pobj]
     if not direct:
@@ -228,12 +228,12 @@ def _alnum_head(tok: Any) -> Any:
 
 def object_text(obj: Any) -> str:
     if obj.ent_type_ == "GPE":  # "Portland, Maine"
-        nxt = [t for t in obj.doc[obj.i + 1: obj.i + 3]]
+        nxt = list(obj.doc[obj.i + 1: obj.i + 3])
         if len(nxt) == 2 and nxt[0].text == "," and nxt[1].ent_type_ == "GPE" and nxt[1].head in (obj, obj.head):
             return f"{span_text(compound_span(obj))}, {nxt[1].text}"
     if obj.pos_ == "VERB":  # "hiking", "playing tennis" (not "running now": the change word is no part of it)
         if obj.dep_ == "ROOT":
-            return obj.text
+            return str(obj.text)
         keep = [obj, *(t for c in obj.children if c.dep_ not in ("advmod", "npadvmod", "punct", "cc", "conj")
                        and not (c.dep_ == "prep" and c.head is obj) for t in c.subtree)]
         return span_text(keep)
@@ -242,7 +242,7 @@ def object_text(obj: Any) -> str:
 
 def _age(obj: Any) -> str | None:
     if obj.like_num and obj.text.isdigit() and 0 < int(obj.text) < 130:
-        return obj.text
+        return str(obj.text)
     if obj.lower_ in ("old",):  # "41 years old"
         num = next((t for t in obj.subtree if t.like_num), None)
         return num.text if num is not None else None
@@ -285,10 +285,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return None
     # 2. an adjective complement: "sick of jazz", "allergic to peanuts", "fluent in French"
     if pred.adjective:
-        spec = cat.adjectives.get(pred.adjective)
-        if spec is not None:
+        adj_spec = cat.adjectives.get(pred.adjective)
+        if adj_spec is not None:
             pol = -1 if pred.adjective in NEGATIVE_STANCE else 1
-            return match(spec.name, f"'{pred.adjective.replace('_', ' ')}' adjective lexicon", polarity=pol)
+            return match(adj_spec.name, f"'{pred.adjective.replace('_', ' ')}' adjective lexicon", polarity=pol)
     if lemma == "be" and pred.prep:
         if pred.prep == "into":
             return match("stance", "'be into' lexicon")
@@ -296,10 +296,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("stance", f"'is over {text} {change}'", polarity=-1)
         if pred.prep == "from" and person:
             return match("origin", "'is from' lexicon")
-        if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS):
-            if pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks):
-                why = "school word" if looks_like_school(obj_toks) else "child"
-                return match("school", f"'is {pred.prep}' + school ({why})")
+        if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS) and (
+                pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):
+            why = "school word" if looks_like_school(obj_toks) else "child"
+            return match("school", f"'is {pred.prep}' + school ({why})")
         if pred.prep == "at" and person and obj.pos_ == "PROPN" and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
         if pred.prep == "in" and person and obj.ent_type_ in ("GPE",) and change in ("now", "these days",
@@ -335,10 +335,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             if kin in PARTNER_NOUNS and subject.type == "person" and not subject.is_speaker:
                 return match("partner", f"'is my {kin}' partner noun", subj=speaker, value=subject.name)
             return None
-        spec = cat.value_slot(obj_toks)
-        if spec is not None and (spec.subjects != "person" or person):
-            if spec.name in ("occupation", "diet", "religion", "partner", "car", "phone"):
-                return match(spec.name, f"'{lemma} {text}' value lexicon")
+        val_spec = cat.value_slot(obj_toks)
+        if val_spec is not None and (val_spec.subjects != "person" or person) and val_spec.name in (
+                "occupation", "diet", "religion", "partner", "car", "phone"):
+            return match(val_spec.name, f"'{lemma} {text}' value lexicon")
         if lemma == "be" and (subject.is_speaker or subject.type == "animal") and obj.pos_ == "PROPN" \
                 and obj.ent_type_ not in (
                 "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT"):
@@ -383,8 +383,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                                             "follow", "start", "try", "adopt", "pick"):
         candidates = [value_spec, *[c for c in candidates if c is not value_spec]]
     for spec in candidates:
-        if (spec.subjects == "person" and not person) or (spec.subjects == "thing" and person and not (
-                subject.type == "generic")):
+        if (spec.subjects == "person" and not person) or (
+                spec.subjects == "thing" and person and subject.type != "generic"):
             continue
         if not _fits(spec.name, pred, obj, obj_toks, subject, value_spec):
             continue
@@ -467,7 +467,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         if lemma in ENDING_VERBS:
             return False
         if lemma in ("go",):
-            return obj.tag_ == "VBG"
+            return bool(obj.tag_ == "VBG")
         if lemma == "do":
             return obj.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in obj.children)
         return True
@@ -476,7 +476,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "owns":
         return lemma in ("own", "have") and obj.pos_ in ("NOUN", "PROPN") and not obj.like_num
     if name == "name":
-        return obj.dep_ == "oprd"
+        return bool(obj.dep_ == "oprd")
     if name == "field_of_study":
         return obj.pos_ in ("NOUN", "PROPN")
     if name in ("origin", "birthplace"):

@@ -117,13 +117,13 @@ class Reconciler:
         found: dict[str, tuple[MemoryRecord, float | None]] = {}
         for hit in self.vectors.search_dense(vector, base, self.cfg.related_limit):
             found[hit.record.id] = (hit.record, hit.score)
-        lookups = [{"hash": text_hash(fact.text)}]
+        lookups: list[dict[str, str | int]] = [{"hash": text_hash(fact.text)}]
         if fact.slot:
             lookups.append({"slot": fact.slot})
         if fact.subject_key and fact.object_key:
             lookups.append({"subject_key": fact.subject_key, "object_key": fact.object_key})
         for old in fact.replaces if fact.subject_key else []:  # "from MongoDB to Postgres": the old value
-            lookups.append({"subject_key": fact.subject_key, "object_key": old})
+            lookups.append({"subject_key": fact.subject_key or "", "object_key": old})
             lookups.append({"entities": old})
         if fact.negated and fact.object_key:  # "Tom and I split up": facts naming Tom ("my boyfriend Tom ...")
             lookups.append({"entities": fact.object_key})

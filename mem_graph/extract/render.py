@@ -18,7 +18,10 @@ _AUX_3RD = {"do": "does", "have": "has", "am": "is", "'m": "is", "are": "is", "'
             "ve": "has", "were": "was"}
 LEAD_DEPS = frozenset({"intj", "dep", "discourse", "vocative", "punct", "cc", "neg", "mark", "meta", "npadvmod",
                        "advcl"})
-LEAD_INS = frozenset(["actually", "honestly", "well", "so", "anyway", "basically", "oh", "ok", "okay", "yeah", "also", "btw", "frankly", "lol", "haha", "and", "but", "um", "uh", "hey", "guess", "plus"])
+LEAD_INS = frozenset([
+    "actually", "honestly", "well", "so", "anyway", "basically", "oh", "ok", "okay", "yeah", "also", "btw", "frankly",
+    "lol", "haha", "and", "but", "um", "uh", "hey", "guess", "plus",
+])
 
 
 def third_person(verb: str) -> str:

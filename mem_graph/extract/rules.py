@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any
 
+from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, identity_fact, kin_fact
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     continued,
     is_chitchat,
@@ -39,7 +40,6 @@ from mem_graph.extract.clauses import (
     Subject,
     clause_subject,
     clause_verbs,
-    companion,
     compound_span,
     dedupe_entities,
     note_people,
@@ -59,10 +59,9 @@ SPEAKER = "User"
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
                     "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
                     "works_as": "works as"}
-_FRAGMENT = re.compile(r"^\s*(?:(?:oops|sorry|wait|no),?\s+)*(?:not|no longer|now|still|also|actually)\s+(?:a |an )?\w+",
-                       re.I)
+_FRAGMENT = re.compile(
+    r"^\s*(?:(?:oops|sorry|wait|no),?\s+)*(?:not|no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school"})
-HABIT_VERBS = frozenset({"smoke", "vape"})
 
 
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
@@ -133,7 +132,7 @@ class RuleExtractor:
 
     def query_terms(self, text: str) -> list[str]:
         """Candidate entity names in a query: every 1-3 word n-gram, normalised (cheap, no parse)."""
-        words = [w for w in re.findall(r"[\w'-]+", text.casefold())]
+        words = list(re.findall(r"[\w'-]+", text.casefold()))
         words = [w[:-2] if w.endswith("'s") else w for w in words]
         grams = {" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
         return sorted(g for g in grams if len(g) > 1)
@@ -226,7 +225,7 @@ class RuleExtractor:
         objects = pred.objects
         if ((not objects and pred.lemma == "retire") or pred.lemma in SEPARATION | HABIT_VERBS) and \
                 subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)):
-            return [self._bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
+            return [bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
         if pred.lemma in STATE_VERBS and (state := state_fact(self.catalogue, verb, pred, subject, subj_tok, cues,
                                                               speaker, message)) is not None:
             return [state]  # "I'm freelancing now", "I bike everywhere now"
@@ -237,7 +236,7 @@ class RuleExtractor:
             pred.lemma = "be"
         if not objects and subject.triples and subject.type == "person" and cues.tense != "plan" and \
                 subject.triples[-1].relation in PARTNER_NOUNS:
-            return [self._kin_fact(verb, subject, subj_tok, cues, ctx, message)]
+            return [kin_fact(verb, subject, subj_tok, cues, ctx, message)]
         if not objects:
             return []
         facts = []
@@ -265,9 +264,10 @@ class RuleExtractor:
         # a nested verb, or the verb under "want to", "thinking about", "started": facts only for slots
         slot_only = slot_only or verb.dep_ not in ("ROOT", *CLAUSE_DEPS) or pred.target is not verb
         for obj in objects:
-            facts.append(self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message,
-                                           slot_only=slot_only))
-        return [f for f in facts if f is not None]
+            fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, slot_only=slot_only)
+            if fact is not None:
+                facts.append(fact)
+        return facts
 
     def _object_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any, cues: Any,
                      ctx: Context, message: Message, listed: bool = False, slot_only: bool = False) -> Fact | None:
@@ -301,8 +301,9 @@ class RuleExtractor:
             old = pred.preps.get("from") or (None if moved_thing else pred.dobj)
             if old is not None and old is not new_obj:
                 replaces.append(normalise_entity(span_text(compound_span(old))))
-            role = pred.dobj if moved_thing and any(c.lower_ in ("my", "our") for c in pred.dobj.children) and \
-                pred.dobj.lemma_.lower() not in KIN | PET_NOUNS else None
+            role = pred.dobj if moved_thing and pred.dobj is not None and any(
+                c.lower_ in ("my", "our") for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
+                KIN | PET_NOUNS else None
             if role is not None and "role" in self.catalogue.specs and pred.lemma in ("switch", "change") and \
                     self.catalogue.value_slot(compound_span(new_obj)) is None:  # not "our API to Cassandra"
                 # "I switched my editor to Neovim": the speaker's editor
@@ -310,20 +311,20 @@ class RuleExtractor:
                                f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
                 moved_thing = False
             if moved_thing:  # "we moved the service from MongoDB to Postgres": the service's slot
-                thing = span_text([t for t in compound_span(pred.dobj) if t.lower_ not in ("our", "my")])
-                slot_subject = Subject(thing, type="thing", entities=[EntityRef(thing, "thing")])
+                moved = span_text([t for t in compound_span(pred.dobj) if t.lower_ not in ("our", "my")])
+                slot_subject = Subject(moved, type="thing", entities=[EntityRef(moved, "thing")])
             obj = new_obj
             pred.prep = "to" if pred.lemma != "trade" else None
         if pred.lemma == "rename" and pred.dobj is not None and "to" in pred.preps:  # "renamed the hamster to X"
-            thing = resolve_np(pred.dobj, ctx) or Subject(f"{speaker}'s {pred.dobj.text}", type="animal")
-            slot_subject, obj = thing, pred.preps["to"]
-            m0 = SlotMatch(self.catalogue.specs["name"], thing.name, object_text(obj), "slot name: 'renamed ... to'")
+            renamed = resolve_np(pred.dobj, ctx) or Subject(f"{speaker}'s {pred.dobj.text}", type="animal")
+            slot_subject, obj = renamed, pred.preps["to"]
+            m0 = SlotMatch(self.catalogue.specs["name"], renamed.name, object_text(obj), "slot name: 'renamed ... to'")
         if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd":
-            thing = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
-            if thing is not None:
-                slot_subject = thing
-                if "name" in self.catalogue.specs and thing.type == "animal":
-                    m0 = SlotMatch(self.catalogue.specs["name"], thing.name, object_text(obj),
+            named = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
+            if named is not None:
+                slot_subject = named
+                if "name" in self.catalogue.specs and named.type == "animal":
+                    m0 = SlotMatch(self.catalogue.specs["name"], named.name, object_text(obj),
                                    f"slot name: '{pred.verb.text} {pred.dobj.text} {object_text(obj)}'")
         phrase = ""
         embedder = self.embedder if _PROTOTYPES.get() else None
@@ -375,7 +376,7 @@ class RuleExtractor:
                 m = SlotMatch(self.catalogue.specs["name"], subject.name, obj_name, f"slot name: '{subject.kin} is "
                                                                                      f"{obj_name}' (pet)")
             else:
-                return self._identity(verb, subject, subj_tok, obj_name, ctx, message)
+                return identity_fact(verb, subject, subj_tok, obj_name, ctx, message)
         triples = list(subject.triples) + (list(slot_subject.triples) if slot_subject is not subject else [])
         entities = [*subject.entities, *([] if slot_subject is subject else slot_subject.entities)]
         if not subject.entities:
@@ -436,7 +437,7 @@ class RuleExtractor:
         if subject.type == "person" and not subject.is_speaker:
             meta["_person"] = subject.name
         return Fact(
-            text=text, entities=dedupe_entities(entities), triples=_dedupe_triples(triples),
+            text=text, entities=dedupe_entities(entities), triples=dedupe_triples(triples),
             # a negated single value ("I don't live in Paris anymore") ends a value without being one
             slot=slot_key if (m is not None and tense != "plan" and (clears or not (negated and m.single))) else None,
             subject_key=subj_key, object_key=object_key, negated=negated, polarity=polarity,
@@ -445,21 +446,6 @@ class RuleExtractor:
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
             clears_slot=clears,
         )
-
-    def _kin_fact(self, verb: Any, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
-                  message: Message) -> Fact:
-        """"My girlfriend Sara is visiting this weekend": no object, but it says who Sara is."""
-        kin = subject.triples[-1]
-        partner = kin.relation in PARTNER_NOUNS and kin.subject == ctx.speaker and "'s " not in kin.object
-        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok),
-                    entities=dedupe_entities(subject.entities), triples=_dedupe_triples(subject.triples),
-                    slot=f"{normalise_entity(ctx.speaker)}|partner" if partner else None,
-                    subject_key=normalise_entity(kin.subject if partner else subject.name),
-                    object_key=normalise_entity(kin.object) if partner else None,
-                    single_valued=False, rule=f"rules.clause:kin{'.partner' if partner else ''}",
-                    message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
-                    metadata=dict(message.metadata), tense=cues.tense,
-                    evidence=f"slot partner: 'my {kin.relation} {kin.object}'" if partner else "kin")
 
     def _special(self, pred: Predicate, subject: Subject, obj: Any, ctx: Context) -> SlotMatch | None:
         """Slots stated about the speaker as the object: "Shopify hired me", "Nimbus laid me off"."""
@@ -475,68 +461,6 @@ class RuleExtractor:
                                                                   f"{pred.verb.text} me' (ended)", polarity=0)
         return None
 
-    def _identity(self, verb: Any, subject: Subject, subj_tok: Any, name: str, ctx: Context,
-                  message: Message) -> Fact:
-        """"My friend Anna's brother is Marco": the unnamed relative gets a name (Anna -brother-> Marco)."""
-        triples = [Triple(tr.subject, tr.relation, name if tr.object == subject.name else tr.object)
-                   for tr in subject.triples]
-        owner = next((tr.subject for tr in triples if tr.object == name), None)
-        if owner is not None and subject.kin:
-            ctx.remember(owner, subject.kin, name)
-        ctx.last_person = name
-        entities = [e for e in subject.entities if e.name != subject.name] + [EntityRef(name, "person")]
-        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=dedupe_entities(entities),
-                    triples=_dedupe_triples(triples), subject_key=normalise_entity(name),
-                    object_key=normalise_entity(owner or ""), rule="rules.clause:identity",
-                    message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
-                    metadata=dict(message.metadata), evidence=f"identity: {subject.name} is {name}")
-
-    def _bare_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
-                   message: Message) -> Fact:
-        """A clause whose verb alone changes a slot: "Tom and I split up", "I retired", "I no longer smoke"."""
-        if pred.lemma in HABIT_VERBS:
-            return self._habit_fact(verb, pred, subject, subj_tok, cues, ctx, message)
-        spec_name = "partner" if pred.lemma in SEPARATION else "occupation"
-        other = companion(subj_tok) or (object_text(pred.preps["with"]) if "with" in pred.preps else None)
-        text = render(verb, subject, ctx.speaker, subject_token=subj_tok)
-        triples = list(subject.triples)
-        entities = list(subject.entities) or [EntityRef(subject.name, subject.type)]
-        if spec_name == "partner":
-            if other:
-                triples.append(Triple(subject.name, "not_partner", other))
-                entities.append(EntityRef(other, "person"))
-            return Fact(text=text, entities=dedupe_entities(entities), triples=triples,
-                        slot=f"{subject.key}|partner", subject_key=subject.key,
-                        object_key=normalise_entity(other) if other else None, negated=True, polarity=1,
-                        rule="rules.clause:partner.neg", message_ids=[message.id] if message.id else [],
-                        timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
-                        evidence=f"slot partner: '{pred.verb.text}' separation"
-                                 + (f" from {other}" if other else " (no one named: the current partner)"),
-                        clears_slot=other is None)
-        # "she retired": the occupation ends (the retirement is kept as stated, not as a new occupation)
-        return Fact(text=text, entities=dedupe_entities(entities), triples=triples, slot=f"{subject.key}|occupation",
-                    subject_key=subject.key, object_key=None, negated=True, clears_slot=True,
-                    rule="rules.clause:occupation.neg", message_ids=[message.id] if message.id else [],
-                    timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
-                    evidence=f"slot occupation: '{pred.verb.text}' ends it; cues: {', '.join(cues.words)}")
-
-    def _habit_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
-                    message: Message) -> Fact:
-        """"I smoke like a pack a day" / "I no longer smoke": the habit is the verb itself."""
-        habit = pred.lemma
-        triples = [*subject.triples] + ([] if cues.tense == "plan" else [
-            Triple(subject.name, "not_habit" if cues.negated else "habit", habit)])
-        entities = [*(subject.entities or [EntityRef(subject.name, subject.type)]), EntityRef(habit, "thing")]
-        return Fact(text=render(verb, subject, ctx.speaker, subject_token=subj_tok), entities=dedupe_entities(entities),
-                    triples=triples, slot=None if cues.tense == "plan" else f"{subject.key}|habit|{habit}",
-                    subject_key=subject.key, object_key=habit, negated=cues.negated,
-                    rule=f"rules.clause:habit{'.neg' if cues.negated else ''}",
-                    message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
-                    metadata=dict(message.metadata), tense=cues.tense,
-                    evidence=f"slot habit: '{habit}' verb lexicon" + (f"; cues: {', '.join(cues.words)}"
-                                                                      if cues.words else ""))
-
-
 
 def _named(noun: Any) -> Any | None:
     """The name in "<noun> called/named <Name>" (the parser hangs it as oprd, attr or even advmod)."""
@@ -545,7 +469,3 @@ def _named(noun: Any) -> Any | None:
         return None
     return next((g for g in acl.children if g.dep_ in ("oprd", "attr", "advmod", "dobj", "npadvmod", "appos")
                  and g.i > acl.i and g.is_alpha), None)
-
-
-def _dedupe_triples(triples: list[Triple]) -> list[Triple]:
-    return list(dict.fromkeys(triples))

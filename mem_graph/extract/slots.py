@@ -21,7 +21,10 @@ from mem_graph.types import normalise_entity
 
 PROTOTYPE_FLOOR = 0.5
 PROTOTYPE_MARGIN = 0.1
-SCHOOL_WORDS = frozenset(["school", "high", "elementary", "primary", "academy", "college", "university", "uni", "kindergarten", "preschool", "nursery", "institute"])
+SCHOOL_WORDS = frozenset([
+    "school", "high", "elementary", "primary", "academy", "college", "university", "uni", "kindergarten", "preschool",
+    "nursery", "institute",
+])
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 
 
