@@ -342,8 +342,8 @@ class _Transport:
             exc: MemGraphError = RateLimitError(message, float(resp.headers.get("retry-after", "1") or 1))
         else:
             exc = cls(message)
-        exc.status_code = resp.status_code  # type: ignore[attr-defined]
-        exc.request_id = rid  # type: ignore[attr-defined]
+        exc.status_code = resp.status_code
+        exc.request_id = rid if isinstance(rid, str) else None
         raise exc
 
 

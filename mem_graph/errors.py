@@ -12,6 +12,9 @@ class MemGraphError(Exception):
 
     http_status = 500
     code = "internal_error"
+    # set on errors MemoryClient raises for a hub answer: its HTTP status and the hub's request id
+    status_code: int | None = None
+    request_id: str | None = None
 
 
 class ValidationError(MemGraphError, ValueError):

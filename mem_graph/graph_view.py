@@ -147,7 +147,8 @@ class GraphView:
         return [{"source": e.source, "relationship": e.relation, "destination": e.target, "memory_id": e.memory_id,
                  "valid": e.valid or at is not None} for e in self._relations(scope, include_invalid, limit, at)]
 
-    def neighbours(self, entity: str, hops: int = 1, *, include_invalid: bool = False, **scope_ids: Any) -> nx.MultiDiGraph:
+    def neighbours(self, entity: str, hops: int = 1, *, include_invalid: bool = False,
+                   **scope_ids: Any) -> nx.MultiDiGraph:
         """The entity's ``hops``-neighbourhood as a networkx graph (nodes carry display names)."""
         if isinstance(hops, bool) or not isinstance(hops, int) or not 0 <= hops <= 3:
             raise ValidationError("hops must be an integer in 0..3")
