@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from mem_graph import Memory
 from mem_graph.errors import ReadOnlyQueryError
 from mem_graph.stores.graph.cypher_store import memory_of
 from mem_graph.stores.graph.ladybug import LadybugGraphStore
@@ -79,3 +80,15 @@ def test_deleting_orphans_drops_the_snapshot(cached: ScopeCachedGraphStore) -> N
     cached.delete_orphans(scope=ALICE)
     assert cached.find_entities(ALICE, ["zed"]) == {}
     assert set(cached.find_entities(ALICE, ["ann", "ben"]).values()) == {"ann", "ben"}
+
+
+def test_memory_graph_write_escape_hatch_is_seen_by_the_next_read(memory: Memory) -> None:
+    """``Memory.graph.cypher(allow_writes=True)`` (SDK only) writes through ``cypher_write``: the snapshot the
+    search and ``neighbours`` read from is dropped, so the next read sees the change."""
+    memory.add("Alice works at Acme.", user_id="u1")
+    before = memory.graph.neighbours("alice", 1, user_id="u1")
+    assert "Acme" in {d["name"] for _, d in before.nodes(data=True)}
+    memory.graph.cypher("MATCH (e:Entity {name: 'acme'}) SET e.display = 'Acme Corp'", allow_writes=True,
+                        user_id="u1")
+    after = memory.graph.neighbours("alice", 1, user_id="u1")
+    assert "Acme Corp" in {d["name"] for _, d in after.nodes(data=True)}
