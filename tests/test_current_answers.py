@@ -156,6 +156,7 @@ def test_a_search_that_includes_invalidated_memories_still_answers_with_the_curr
     ("where does she live?", "pronoun", set()),
     ("what database do we use", "team", set()),
     ("whats my job", "self", set()),  # 'job' is an attribute, not someone
+    ("WHERE DO I LIVE", "self", set()),  # capitals in a shouted question name nobody
 ])
 def test_whose_attribute_a_question_asks_for(question: str, whose: str, names: set[str]) -> None:
     from mem_graph.retrieve.asked import read_whose

@@ -132,8 +132,9 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     """Whose attribute a question asks for, the (stemmed) words that name a subject, and all its words."""
     words = _WORD.findall(normalise(question))
     raw = question.replace("\u2019", "'").split()
-    capitalised = {_stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:]
-                   if w[:1].isupper() and w.strip("?!.,:;\"'").casefold() not in (_SELF | {"i'm", "i've", "i'd"})}
+    shouted = question.isupper()  # "WHERE DO I LIVE": capitals name nobody
+    capitalised = {_stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:] if w[:1].isupper() and not shouted
+                   and w.strip("?!.,:;\"'").casefold() not in (_SELF | _FUNCTION | {"i'm", "i've", "i'd"})}
     relations = {_stem(b) for a, b in pairwise(words)
                  if a in ("my", "our", "user's") and _stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
     names = frozenset(w for w in capitalised | relations if w and w != USER_KEY)
