@@ -57,21 +57,10 @@ from mem_graph.config import ExplorationConfig
 from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, StoreError, ValidationError
 from mem_graph.sandbox_pool import ReplyTooLarge, SandboxPool, WorkerDied, WorkerTimeout
 from mem_graph.stores.graph.base import GraphStore
-from mem_graph.stores.graph.cypher_store import NEVER, scope_where
+from mem_graph.stores.graph.cypher_store import NEVER
 from mem_graph.stores.graph.ladybug import SCHEMA
 from mem_graph.types import Scope
 
-_SCOPE = ("user_id", "agent_id", "run_id", "namespace")
-# Column order of each table in ladybug.SCHEMA (COPY maps CSV columns by position).
-_TABLES: dict[str, str] = {
-    "Entity": "MATCH (e:Entity) WHERE {w_e} RETURN e.id, e.name, e.display, e.type, "
-              + ", ".join(f"e.{k}" for k in _SCOPE),
-    "Memory": "MATCH (m:Memory) WHERE {w_m} RETURN m.id, m.text, m.status, m.created_at, "
-              + ", ".join(f"m.{k}" for k in _SCOPE),
-    "RELATES": "MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {w_a} AND {w_b} AND {w_r} RETURN a.id, b.id, "
-               "r.type, r.memory_id, r.valid_from, r.invalid_at, " + ", ".join(f"r.{k}" for k in _SCOPE),
-    "MENTIONS": "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE {w_m} AND {w_e} RETURN m.id, e.id",
-}
 GRACE_S = 2.0  # past timeout_ms, how long the engine's own interrupt gets before the worker is killed
 
 
@@ -88,14 +77,7 @@ def scope_rows(store: GraphStore, scope: Scope, expired: dict[str, Any] | None =
 
     ``expired`` (memory id -> record, mem_graph/expiry.py): an expired memory is copied with status
     ``expired`` and its edges as invalid from its expiry on, so the copy shows it as not active."""
-    where = {}
-    params: dict[str, Any] = {}
-    for var in ("a", "b", "e", "m", "r"):
-        where[f"w_{var}"], params = scope_where(var, scope)
-    out: dict[str, list[list[Any]]] = {}
-    for table, query in _TABLES.items():
-        rows = store.cypher(query.format(**where), params)  # read-only (Neo4j: a READ transaction)
-        out[table] = [list(r.values()) for r in rows]
+    out = store.table_rows(scope)  # columns in ladybug.SCHEMA order, read-only (Neo4j: a READ transaction)
     # Nodes are read before edges; an edge written in between may name a node this copy lacks.
     entities, memories = {r[0] for r in out["Entity"]}, {r[0] for r in out["Memory"]}
     out["RELATES"] = [r for r in out["RELATES"] if r[0] in entities and r[1] in entities]

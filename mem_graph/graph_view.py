@@ -19,7 +19,6 @@ from mem_graph.errors import QueryLimitError, ReadOnlyQueryError, ValidationErro
 from mem_graph.expiry import ExpiredOf, edge_budget, hide_expired
 from mem_graph.results import GraphRelation
 from mem_graph.stores.graph.base import GraphStore
-from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.timeutil import parse_timestamp
 from mem_graph.types import normalise_entity
 from mem_graph.validation import check_json, check_text, check_unicode, make_scope, show
@@ -175,9 +174,7 @@ class GraphView:
         """
         scope = make_scope(**scope_ids)
         _check_flag(include_invalid, "include_invalid")
-        where, params = scope_where("e", scope)
-        types = {r["id"]: r["type"] or "" for r in self.store.cypher(
-            f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params)}
+        types = self.store.entity_types(scope)
         g = nx.MultiDiGraph()
         node_id = self.store.entity_name
         for e in self._relations(scope, include_invalid, MAX_RELATIONS):

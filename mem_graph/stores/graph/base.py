@@ -116,6 +116,15 @@ class GraphStore(Protocol):
         """Every node and edge of every scope (a full scan, for check and repair)."""
         ...
 
+    def table_rows(self, scope: Scope | None = None) -> dict[str, list[list[Any]]]:
+        """Each table's rows (Entity, Memory, RELATES, MENTIONS), columns in the LadybugDB schema's order:
+        the scope's (both ends of an edge in it), or the whole graph's (exploration copies, compaction)."""
+        ...
+
+    def entity_types(self, scope: Scope) -> dict[str, str]:
+        """Entity id -> its type ("" when unknown), for the scope's entities."""
+        ...
+
     def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run a read-only query; one that writes raises ``ReadOnlyQueryError`` (the engine refuses it)."""
         ...

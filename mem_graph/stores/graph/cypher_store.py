@@ -47,6 +47,17 @@ DELETE_MEMORY_NODES = "MATCH (m:Memory) WHERE m.id IN $ids DETACH DELETE m"
 _ORPHAN = "NOT EXISTS { MATCH (e)-[]-() }"
 DELETE_ORPHANS = f"MATCH (e:Entity) WHERE e.id IN $ids AND {_ORPHAN} DELETE e"
 _SCOPE_RETURN = ", ".join(f"x.{k} AS {k}" for k in _SCOPE_KEYS)
+# Every row of each table, columns in ladybug.SCHEMA order (COPY maps CSV columns by position); {w_x}: the
+# scope condition on variable x (both ends of an edge in scope).
+_TABLES: dict[str, str] = {
+    "Entity": "MATCH (e:Entity) WHERE {w_e} RETURN e.id, e.name, e.display, e.type, "
+              + ", ".join(f"e.{k}" for k in _SCOPE_KEYS),
+    "Memory": "MATCH (m:Memory) WHERE {w_m} RETURN m.id, m.text, m.status, m.created_at, "
+              + ", ".join(f"m.{k}" for k in _SCOPE_KEYS),
+    "RELATES": "MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {w_a} AND {w_b} AND {w_r} RETURN a.id, b.id, "
+               "r.type, r.memory_id, r.valid_from, r.invalid_at, " + ", ".join(f"r.{k}" for k in _SCOPE_KEYS),
+    "MENTIONS": "MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE {w_m} AND {w_e} RETURN m.id, e.id",
+}
 
 _EDGE_RETURN = (
     "RETURN a.id AS sid, a.display AS s, r.type AS rel, b.id AS oid, b.display AS o, "
@@ -265,6 +276,19 @@ class CypherGraphStore(ABC):
         rows = self._run("MATCH (x:Memory) WHERE x.id IN $ids RETURN x.id AS id, x.text AS text, "
                          "x.status AS status, x.created_at AS created_at", {"ids": list(memory_ids)})
         return {r["id"]: r for r in rows}
+
+    def table_rows(self, scope: Scope | None = None) -> dict[str, list[list[Any]]]:
+        where: dict[str, str] = {}
+        params: dict[str, Any] = {}
+        for var in ("a", "b", "e", "m", "r"):
+            where[f"w_{var}"], params = scope_where(var, scope) if scope is not None else ("true", {})
+        return {table: [list(r.values()) for r in self._run_read(query.format(**where), params)]
+                for table, query in _TABLES.items()}
+
+    def entity_types(self, scope: Scope) -> dict[str, str]:
+        where, params = scope_where("e", scope)
+        return {r["id"]: r["type"] or "" for r in self._run(
+            f"MATCH (e:Entity) WHERE {where} RETURN e.id AS id, e.type AS type", params)}
 
     def inventory(self) -> GraphInventory:
         memories = {r["id"]: r for r in self._run(

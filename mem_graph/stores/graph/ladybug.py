@@ -192,7 +192,7 @@ class LadybugGraphStore(CypherGraphStore):
     def compact(self) -> None:
         """Rewrite the graph with only its live rows, so erased text leaves the disk (ladybug_compact.py)."""
         with self._lock:
-            tables = ladybug_compact.dump(self._run)
+            tables = self.table_rows()
             new, _ = ladybug_compact.swap_paths(self.path)
             try:
                 ladybug_compact.write_new(new, SCHEMA, tables, self._buffer_pool)

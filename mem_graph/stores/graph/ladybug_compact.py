@@ -17,8 +17,6 @@ from typing import Any
 
 import ladybug
 
-_ALL = {f"w_{v}": "true" for v in ("a", "b", "e", "m", "r")}
-
 
 def _files(path: Path) -> list[Path]:
     from mem_graph.stores.graph.ladybug import graph_files
@@ -47,13 +45,6 @@ def finish_compaction(path: Path) -> None:
                 src.rename(dst)
     _remove(new)
     _remove(old)
-
-
-def dump(run: Any) -> dict[str, list[list[Any]]]:
-    """Every row of every table, columns in ``ladybug.SCHEMA`` order (``run``: the store's query function)."""
-    from mem_graph.cypher_sandbox import _TABLES
-
-    return {table: [list(r.values()) for r in run(query.format(**_ALL))] for table, query in _TABLES.items()}
 
 
 def write_new(path: Path, schema: tuple[str, ...], tables: dict[str, list[list[Any]]], buffer_pool: int) -> None:

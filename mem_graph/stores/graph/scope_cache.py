@@ -193,6 +193,12 @@ class ScopeCachedGraphStore:
     def inventory(self) -> GraphInventory:
         return self.inner.inventory()
 
+    def table_rows(self, scope: Scope | None = None) -> dict[str, list[list[Any]]]:
+        return self.inner.table_rows(scope)
+
+    def entity_types(self, scope: Scope) -> dict[str, str]:
+        return self.inner.entity_types(scope)
+
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
         return self.inner.memories_mentioning(scope, entity_ids, limit)
 
