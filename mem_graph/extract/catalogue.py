@@ -166,7 +166,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              adjectives=("allergic_to",), nouns=("allergy", "allergies"), prototypes=("is allergic to",)),
     SlotSpec(name="stance", relation="likes", cardinality=_M, key_by="object",
              verbs=("like", "love", "enjoy", "prefer", "adore", "hate", "dislike", "detest", "loathe", "fancy",
-                    "despise", "abhor", "go_off"),
+                    "despise", "abhor", "go_off", "get_into"),
              adjectives=("sick_of", "tired_of", "bored_of", "bored_with", "fed_up_with", "into", "fond_of",
                          "done_with", "lose_interest_in", "have_interest_in", "take_interest_in", "hooked_on",
                          "addicted_to", "mad_about", "nuts_about",

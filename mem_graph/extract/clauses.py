@@ -136,7 +136,13 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     has_owner = any(t.lower_ in POSSESSIVES or t.tag_ == "POS" for t in toks) or bool(
         toks and toks[0].lower_ in ("her", "his", "its") and pet_referent(toks[0], ctx) is not None)
     if not has_owner:
-        if head.pos_ != "PROPN":
+        if head.pos_ == "NOUN" and head.lemma_.lower() in PET_NOUNS and ctx.last_pet == _pet_name(head, ctx):
+            # "we ended up calling the cat Ginger": the speaker's cat, mentioned before
+            return Subject(ctx.last_pet, type="animal", tokens={t.i for t in toks},
+                           entities=[EntityRef(ctx.last_pet, "animal")], evidence=f"'the {head.lower_}' -> "
+                                                                                   f"{ctx.last_pet}")
+        known = head.text[:1].isupper() and (head.text in ctx.kin_names.values() or head.text == ctx.last_person)
+        if head.pos_ != "PROPN" and not known:  # a name introduced before is a person however it is tagged
             if head.pos_ == "NOUN" and head.lemma_.lower() not in KIN | PET_NOUNS:
                 # "the billing service": kept only if the clause names a thing's slot (its database)
                 name = span_text([t for t in compound_span(head) if t.lower_ not in ("the", "a", "an")])

@@ -14,6 +14,7 @@ from typing import Any
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
+TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
 COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
@@ -80,7 +81,8 @@ def content_verb(verb: Any) -> Any:
     modal = any(c.tag_ == "MD" for c in verb.children)
     if xcomp is not None:
         if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope", "come",
-                     "grow", "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect"):
+                     "grow", "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect",
+                     "end"):  # "ended up calling the cat Ginger"
             return content_verb(xcomp)
         if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"
             return content_verb(xcomp)
@@ -173,8 +175,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
         if prep is not None and any(g.dep_ == "pobj" for g in prep.children):
             pred.adjective = f"{target.lower_}_{prep.lower_}"
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
-    if acomp is not None:
-        prep = next((c for c in acomp.children if c.dep_ == "prep"), None)
+    if acomp is not None:  # not a time phrase: "went fully vegan over lockdown" is about vegan
+        prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
         if prep is not None and pobj is not None:  # "sick of jazz", "allergic to peanuts"
             pred.adjective = f"{acomp.lower_}_{prep.lower_}"

@@ -61,7 +61,7 @@ RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "d
                     "works_as": "works as"}
 _FRAGMENT = re.compile(
     r"^\s*(?:(?:oops|sorry|wait|no),?\s+)*(?:not|no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)
-WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school"})
+WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name"})
 
 
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)

@@ -32,6 +32,9 @@ CHANGES = [
     ("i work at Stripe", "i left stripe, joined a tiny startup called fernly", "Stripe", "fernly"),
     ("I'm 45", "actually 46, forgot my own birthday lmao", "45", "46"),
     ("i'm vegetarian", "i started eating meat again lol, not vegetarian anymore", "vegetarian", "meat"),
+    ("im vegetarian", "went fully vegan over lockdown and never looked back", "vegetarian", "vegan"),
+    ("our cat is called Pumpkin", "we ended up calling the cat Ginger instead", "Pumpkin", "Ginger"),
+    ("my brother Ravi lives in Delhi", "ravi relocated to Bangalore for work", "Delhi", "Bangalore"),
 ]
 
 
