@@ -46,7 +46,6 @@ from mem_graph.config import LimitsConfig
 from mem_graph.errors import MemGraphError, ValidationError
 from mem_graph.maintenance import history_rows, read_all
 from mem_graph.stores.boundary import get_readable
-from mem_graph.stores.graph.cypher_store import scope_where
 from mem_graph.stores.history import _scope_where
 from mem_graph.stores.vector.base import VectorFilter, scroll_all
 from mem_graph.timeutil import now, to_iso
@@ -83,21 +82,13 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
         records, skipped = _records(mem, scope)
         for rec in records:
             emit("memory", id=rec.id, payload=rec.to_payload())
-        g = mem.graph_store
-        where_e, params = scope_where("e", scope) if scope else ("true", {})
-        where_m, _ = scope_where("m", scope) if scope else ("true", {})
-        where_r, _ = scope_where("r", scope) if scope else ("true", {})
-        props = ", ".join(f"e.{k} AS {k}" for k in _SCOPE_KEYS)
-        for r in g.cypher(f"MATCH (e:Entity) WHERE {where_e} RETURN e.id AS id, e.name AS name, "
-                          f"e.display AS display, e.type AS entity_type, {props} ORDER BY id", params):
+        graph = mem.graph_store.export_rows(scope)
+        for r in graph["entity"]:
             emit("entity", **r)
-        for r in g.cypher(f"MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE {where_m} "
-                          "RETURN m.id AS memory_id, e.id AS entity_id ORDER BY memory_id, entity_id", params):
+        for r in graph["mention"]:
             if r["memory_id"] not in skipped:
                 emit("mention", **r)
-        for r in g.cypher(f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {where_r} RETURN a.id AS source_id, "
-                          "b.id AS target_id, r.type AS relation, r.memory_id AS memory_id, r.valid_from AS valid_from, "
-                          "r.invalid_at AS invalid_at ORDER BY memory_id, source_id, target_id", params):
+        for r in graph["relation"]:
             emit("relation", **r)
         where_h, args = _scope_where(scope) if scope else ("1 = 1", [])
         for e in history_rows(mem.history_store, f"SELECT * FROM events WHERE {where_h} ORDER BY seq", tuple(args)):

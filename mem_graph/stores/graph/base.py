@@ -125,6 +125,11 @@ class GraphStore(Protocol):
         """Entity id -> its type ("" when unknown), for the scope's entities."""
         ...
 
+    def export_rows(self, scope: Scope | None = None) -> dict[str, list[dict[str, Any]]]:
+        """The scope's (or every scope's) ``entity``, ``mention`` and ``relation`` rows as a backup writes them,
+        each list in a stable order (mem_graph/backup.py)."""
+        ...
+
     def cypher(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run a read-only query; one that writes raises ``ReadOnlyQueryError`` (the engine refuses it)."""
         ...

@@ -285,6 +285,21 @@ class CypherGraphStore(ABC):
         return {table: [list(r.values()) for r in self._run_read(query.format(**where), params)]
                 for table, query in _TABLES.items()}
 
+    def export_rows(self, scope: Scope | None = None) -> dict[str, list[dict[str, Any]]]:
+        where = {v: scope_where(v, scope)[0] if scope is not None else "true" for v in ("e", "m", "r")}
+        params = scope_where("e", scope)[1] if scope is not None else {}
+        props = ", ".join(f"e.{k} AS {k}" for k in _SCOPE_KEYS)
+        return {
+            "entity": self._run_read(f"MATCH (e:Entity) WHERE {where['e']} RETURN e.id AS id, e.name AS name, "
+                                     f"e.display AS display, e.type AS entity_type, {props} ORDER BY id", params),
+            "mention": self._run_read(f"MATCH (m:Memory)-[:MENTIONS]->(e:Entity) WHERE {where['m']} RETURN m.id AS "
+                                      "memory_id, e.id AS entity_id ORDER BY memory_id, entity_id", params),
+            "relation": self._run_read(
+                f"MATCH (a:Entity)-[r:RELATES]->(b:Entity) WHERE {where['r']} RETURN a.id AS source_id, b.id AS "
+                "target_id, r.type AS relation, r.memory_id AS memory_id, r.valid_from AS valid_from, "
+                "r.invalid_at AS invalid_at ORDER BY memory_id, source_id, target_id", params),
+        }
+
     def entity_types(self, scope: Scope) -> dict[str, str]:
         where, params = scope_where("e", scope)
         return {r["id"]: r["type"] or "" for r in self._run(

@@ -199,6 +199,9 @@ class ScopeCachedGraphStore:
     def entity_types(self, scope: Scope) -> dict[str, str]:
         return self.inner.entity_types(scope)
 
+    def export_rows(self, scope: Scope | None = None) -> dict[str, list[dict[str, Any]]]:
+        return self.inner.export_rows(scope)
+
     def memories_mentioning(self, scope: Scope, entity_ids: list[str], limit: int) -> dict[str, list[str]]:
         return self.inner.memories_mentioning(scope, entity_ids, limit)
 
