@@ -180,3 +180,11 @@ def test_the_attribute_a_question_asks_for_in_everyday_words(mem: Memory, questi
 
     reader = QuestionReader(mem.embedder)
     assert set(reader.read(question, mem.embedder.embed_query(question)).slots) == slots
+
+
+def test_the_asked_slot_lookup_stays_inside_the_callers_filters(mem: Memory) -> None:
+    said(mem, "filt", "I live in Oslo.", "I drive a Volvo.")
+    hits = mem.search("where do I live", user_id="filt", filters={"slot": {"in": ["user|car"]}})["results"]
+    assert not any("Oslo" in h["memory"] for h in hits), hits  # the residence is outside the filter
+    hits = mem.search("what car do I drive", user_id="filt", filters={"slot": {"in": ["user|car"]}})["results"]
+    assert [h["memory"] for h in hits] == ["User drives a Volvo"]

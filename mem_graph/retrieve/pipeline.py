@@ -129,7 +129,11 @@ class SearchPipeline:
     def _add_slot_candidates(self, qvec: Any, flt: VectorFilter, asked: Asked, cands: dict[str, Candidate]) -> None:
         """The facts holding an asked attribute of a subject the question may name, whatever their cosine
         ("whats my job" shares no word and little meaning with "User teaches history"): one filtered query."""
-        restricted = replace(flt, any_of={**flt.any_of, "slot": asked.slot_keys()})
+        allowed = flt.any_of.get("slot")  # the caller's own slot filter still bounds the lookup
+        keys = tuple(k for k in asked.slot_keys() if allowed is None or k in allowed)
+        if not keys:
+            return
+        restricted = replace(flt, any_of={**flt.any_of, "slot": keys})
         hits = self.vectors.dense_scores(qvec, restricted, self.cfg.graph_max_candidates)
         new = _records(self.vectors, [mid for mid, _ in hits if mid not in cands], flt)
         for mid, score in hits:
