@@ -210,6 +210,14 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out and not _opens_clause(c):
                     out.append(unwrap_quantifier(c))
                     stack.append(c)
+    if out and out[0].dep_ == "dobj":
+        # gapping: "we use Python for the backend and TypeScript on the frontend" (TypeScript hangs off "backend")
+        for pobj in pred.preps.values():
+            for c in pobj.children:
+                nxt = c.doc[c.i + 1] if c.i + 1 < len(c.doc) else None
+                if c.dep_ == "conj" and c.pos_ == "PROPN" and nxt is not None and nxt.dep_ == "prep" and \
+                        nxt.head.i == target.i and c not in out:
+                    out.append(c)
     pred.objects = out
     return pred
 
@@ -258,6 +266,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
               embedder: Any = None, phrase: str = "", change: str | None = None) -> SlotMatch | None:
     """The slot ``obj`` fills in this clause, or None."""
     lemma, key = pred.lemma, pred.key
+    if obj.pos_ == "PRON" and obj.lower_ not in ("me", "us"):
+        return None  # "I love it": which "it" is not known here, so no slot ("I hate it" later must not flip it)
     appos = next((c for c in obj.children if c.dep_ == "appos"), None) or next(
         (c for c in obj.head.children if c.dep_ in ("npadvmod", "appos") and c.i > obj.i and c.pos_ == "PROPN"),
         None)

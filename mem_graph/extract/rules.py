@@ -201,6 +201,7 @@ class RuleExtractor:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
         for f in facts:
             f.metadata.pop("_person", None)
+        _resolve_there(facts)
         link_replacements(facts)
         return facts
 
@@ -405,6 +406,11 @@ class RuleExtractor:
             # "traded the Honda in for a Subaru", "moved from Denver to Austin": the new value, said plainly
             text = f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} " \
                    f"{m.object}"
+        gap = obj.doc[obj.i + 1] if obj.dep_ == "conj" and obj.head.dep_ == "pobj" and obj.i + 1 < len(obj.doc) \
+            else None
+        if gap is not None and gap.dep_ == "prep" and gap.head.i == pred.target.i:
+            # a gapped object ("... and TypeScript on the frontend"): said with its own phrase
+            text = f"{subject.name} {third_person(pred.lemma)} {span_text([obj, *gap.subtree])}"
         if listed:  # one value of a list the parse tangled: a short sentence of its own
             neg = " no longer" if cues.negated else ""
             text = f"{subject.name}{neg} {pred.lemma if neg else third_person(pred.lemma)} {obj.text}"
@@ -460,6 +466,21 @@ class RuleExtractor:
                 return SlotMatch(spec, ctx.speaker, subject.name, f"slot employer: '{subject.name} "
                                                                   f"{pred.verb.text} me' (ended)", polarity=0)
         return None
+
+
+_THERE = re.compile(r"(?<=\w) there\b(?! (?:is|are|was|were)\b)")
+_PLACE_SLOTS = {"employer": "at", "school": "at", "residence": "in"}
+
+
+def _resolve_there(facts: list[Fact]) -> None:
+    """"I started at Stripe, I'm a backend engineer there": "there" is the place a fact before it named."""
+    place: tuple[str, str] | None = None
+    for f in facts:
+        if place is not None and _THERE.search(f.text):
+            f.text = _THERE.sub(f" {place[0]} {place[1]}", f.text, count=1)
+        kind = (f.slot or "").split("|")[1] if f.slot and f.slot.count("|") >= 1 else ""
+        if kind in _PLACE_SLOTS and not f.negated and f.object_key and f.triples:
+            place = (_PLACE_SLOTS[kind], f.triples[-1].object)
 
 
 def _named(noun: Any) -> Any | None:

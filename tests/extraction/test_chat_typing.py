@@ -124,3 +124,21 @@ def test_having_no_car_any_more_ends_a_car_named_by_its_make(shared_memory: Memo
     shared_memory.add("dont have a car anymore, sold the corsa", user_id=user)
     assert any("Corsa" in t for t in invalidated(shared_memory, user))
     assert not any("Corsa" in t for t in current(shared_memory, user))
+
+
+def test_a_gapped_second_object_is_its_own_fact(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "we use Python for the backend and TypeScript on the frontend")])[0]
+    assert {f.slot for f in facts} >= {"user|tools|python", "user|tools|typescript"}, [(f.text, f.slot) for f in facts]
+    assert "User uses TypeScript on the frontend" in [f.text for f in facts]
+
+
+def test_there_names_the_place_said_before(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "so i just started a new job at stripe, im a backend engineer there")])[0]
+    assert any(f.text == "User is a backend engineer at stripe" for f in facts), [f.text for f in facts]
+
+
+def test_a_pronoun_object_is_no_slot(shared_memory: Memory, user: str) -> None:
+    # "it" is a different thing each time: "I hate it" must not reverse "I love it"
+    shared_memory.add("we got a new sofa and I love it", user_id=user)
+    shared_memory.add("the weather this week, I hate it", user_id=user)
+    assert invalidated(shared_memory, user) == []
