@@ -188,3 +188,12 @@ def test_the_asked_slot_lookup_stays_inside_the_callers_filters(mem: Memory) -> 
     assert not any("Oslo" in h["memory"] for h in hits), hits  # the residence is outside the filter
     hits = mem.search("what car do I drive", user_id="filt", filters={"slot": {"in": ["user|car"]}})["results"]
     assert [h["memory"] for h in hits] == ["User drives a Volvo"]
+
+
+def test_a_question_about_someone_with_no_value_is_not_answered_by_a_strangers(mem: Memory) -> None:
+    """'my dog' holds no name slot here ('I have a dog called Rolo' is a pet fact): Anna's cat's name must
+    not be offered as the answer for the user's dog, nor the user's city for Anna's."""
+    said(mem, "guess", "I live in Leeds.", "My friend Anna loves tennis.", "Anna's cat is called Pip.",
+         "I have a dog called Rolo.")
+    assert "Rolo" in top(mem, "guess", "whats my dogs name")
+    assert "Leeds" not in top(mem, "guess", "where does Anna live?")

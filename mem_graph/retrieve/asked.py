@@ -256,9 +256,10 @@ def answer_scores(asked: Asked, records: list[MemoryRecord]) -> dict[str, float]
     A subject the question names (a word of its key or of the relation the user named it by: "Leo", "my
     sister", "my cats name", "the service") is the one asked about, with every memory of that subject.
     Otherwise ``self``: the user's own facts (and a thing's attribute the question names by its noun: "what
-    database do I use"); ``pronoun`` / ``team``: anyone's (rank by slot fit). Names that
-    point at nobody holding the attribute ("Karl's girlfriend"): anyone but the user, at half weight, as the
-    question names someone else and the path to them is the second-hop step's (retrieve/answer.py).
+    database do I use"); ``pronoun`` / ``team``: anyone's (rank by slot fit). Names that point at nobody
+    holding the attribute ("Karl's girlfriend"): the holders one hop from whom they name in the candidates'
+    triples ("Karl is dating Nadia" -> Nadia), at half weight, the path being the second-hop step's
+    (retrieve/answer.py); never a stranger's value ("whats my dogs name" is not answered by Anna's cat).
     """
     holders = [r for r in records if attributes(r) & asked.slots and r.subject_key]
     words = asked.names | asked.words
@@ -268,6 +269,8 @@ def answer_scores(asked: Asked, records: list[MemoryRecord]) -> dict[str, float]
     if asked.whose == "self":  # a thing's attribute named by its noun is the user's "our ...": "what db do I use"
         named_things = {a for a, nouns in THING_SLOTS.items() if nouns & asked.words}
         return {r.id: float(r.subject_key == USER_KEY or bool(attributes(r) & named_things)) for r in holders}
-    if asked.whose == "named":
-        return {r.id: 0.5 * (r.subject_key != USER_KEY) for r in holders}
+    if asked.whose == "named":  # one hop from whom it names, through the candidates' own triples
+        hop = {normalise_entity(t.object) for r in records for t in r.triples
+               if {_stem(w) for w in _WORD.findall(normalise_entity(t.subject))} & words}
+        return {r.id: 0.5 * (r.subject_key != USER_KEY and r.subject_key in hop) for r in holders}
     return {r.id: 1.0 for r in holders}
