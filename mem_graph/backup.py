@@ -46,7 +46,6 @@ from mem_graph.config import LimitsConfig
 from mem_graph.errors import MemGraphError, ValidationError
 from mem_graph.maintenance import history_rows, read_all
 from mem_graph.stores.boundary import get_readable
-from mem_graph.stores.history import _scope_where
 from mem_graph.stores.vector.base import VectorFilter, scroll_all
 from mem_graph.timeutil import now, to_iso
 from mem_graph.types import EntityRef, MemoryRecord, Scope
@@ -90,11 +89,10 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
                 emit("mention", **r)
         for r in graph["relation"]:
             emit("relation", **r)
-        where_h, args = _scope_where(scope) if scope else ("1 = 1", [])
-        for e in history_rows(mem.history_store, f"SELECT * FROM events WHERE {where_h} ORDER BY seq", tuple(args)):
+        events, messages = mem.history_store.export_rows(scope)
+        for e in events:
             emit("event", **{**e, "message_ids": json.loads(e["message_ids"])})
-        for m in history_rows(mem.history_store, f"SELECT * FROM messages WHERE {where_h} ORDER BY rowid",
-                              tuple(args)):
+        for m in messages:
             emit("message", **{**m, "metadata": json.loads(m["metadata"])})
         out.write(json.dumps({"type": "footer", "counts": dict(counts), "skipped": sorted(skipped)}) + "\n")
     return {**counts, **({"skipped": len(skipped)} if skipped else {})}
@@ -244,17 +242,10 @@ def _write_history(mem: Memory, events: list[EventLine], messages: list[MessageL
     fresh = [e.model_dump() for e in sorted(events, key=lambda e: e.seq or 0)
              if (e.memory_id, e.event, e.created_at) not in seen]
     rows = [m.model_dump() for m in messages]
-    with h._tx() as db:
-        db.executemany(
-            f"INSERT INTO events ({', '.join(_EVENT_COLS)}) VALUES ({', '.join('?' * len(_EVENT_COLS))})",
-            [tuple(json.dumps(e[c]) if c == "message_ids" else _stored(c, e[c]) for c in _EVENT_COLS)
-             for e in fresh])
-        cur = db.executemany(
-            f"INSERT OR IGNORE INTO messages ({', '.join(_MESSAGE_COLS)}) "
-            f"VALUES ({', '.join('?' * len(_MESSAGE_COLS))})",
-            [tuple(json.dumps(m[c] or {}) if c == "metadata" else _stored(c, m[c]) for c in _MESSAGE_COLS)
-             for m in rows])
-    return len(fresh), max(cur.rowcount, 0)
+    inserted = h.import_rows(
+        [{c: json.dumps(e[c]) if c == "message_ids" else _stored(c, e[c]) for c in _EVENT_COLS} for e in fresh],
+        [{c: json.dumps(m[c] or {}) if c == "metadata" else _stored(c, m[c]) for c in _MESSAGE_COLS} for m in rows])
+    return len(fresh), inserted
 
 
 def _stored(column: str, value: Any) -> Any:

@@ -296,6 +296,33 @@ class HistoryStore:
             finally:
                 self._db.execute("PRAGMA query_only = OFF")
         return [dict(zip(cols, row, strict=True)) for row in rows]
+    def export_rows(self, scope: Scope | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The stored event rows (by seq) and raw message rows (as saved) of ``scope`` (unset fields are
+        wildcards), or of every scope: what a backup writes."""
+        where, args = _scope_where(scope) if scope is not None else ("1 = 1", [])
+        return (self.select(f"SELECT * FROM events WHERE {where} ORDER BY seq", args),
+                self.select(f"SELECT * FROM messages WHERE {where} ORDER BY rowid", args))
+
+    def import_rows(self, events: list[dict[str, Any]], messages: list[dict[str, Any]]) -> int:
+        """Insert stored-shaped rows (column -> value, one column set per table) in one transaction: every
+        event (each gets a new seq), and each message whose id is not stored yet. Returns how many messages
+        were inserted."""
+        inserted = 0
+        with self._tx() as db:
+            for table, rows in (("events", events), ("messages", messages)):
+                if not rows:
+                    continue
+                cols = list(rows[0])
+                known = {r[0] for r in db.execute(f"SELECT name FROM pragma_table_info('{table}')")}
+                if set(cols) - known or any(list(r) != cols for r in rows):
+                    raise StoreError(f"{table} rows must all have the same, known columns")
+                verb = "INSERT OR IGNORE" if table == "messages" else "INSERT"
+                cur = db.executemany(f"{verb} INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                                     [tuple(r[c] for c in cols) for r in rows])
+                if table == "messages":
+                    inserted = max(cur.rowcount, 0)
+        return inserted
+
 
     def record_maintenance(self, actions: list[tuple[str, str]]) -> None:
         """Append (action, JSON detail) rows to the maintenance log (``mem-graph repair``, retention, reembed)."""
