@@ -93,3 +93,18 @@ def habit_fact(verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues
 
 def dedupe_triples(triples: list[Triple]) -> list[Triple]:
     return list(dict.fromkeys(triples))
+
+
+def partner_intro(subject: Subject, ctx: Context, message: Message) -> Fact | None:
+    """"My girlfriend Maya and I are thinking about getting a cat": whatever the clause says (even a plan),
+    it says who the speaker's partner is."""
+    kin = next((t for t in subject.triples if t.relation in PARTNER_NOUNS and t.subject == ctx.speaker
+                and "'s " not in t.object), None)
+    if kin is None:
+        return None
+    return Fact(text=f"{ctx.speaker}'s {kin.relation} is {kin.object}",
+                entities=[EntityRef(ctx.speaker, "person"), EntityRef(kin.object, "person")], triples=[kin],
+                slot=f"{normalise_entity(ctx.speaker)}|partner", subject_key=normalise_entity(ctx.speaker),
+                object_key=normalise_entity(kin.object), single_valued=False, rule="rules.clause:kin.partner",
+                message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                metadata=dict(message.metadata), evidence=f"slot partner: 'my {kin.relation} {kin.object}'")

@@ -265,8 +265,11 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     conj_people += [c for c in verb.children if c.dep_ == subj.dep_ and c.i > subj.i and any(
         t.lower_ in ("and", "&") for t in subj.doc[subj.i + 1: c.i])]
     if subj.lower_ not in FIRST_PERSON and any(c.lower_ in FIRST_PERSON for c in conj_people):
+        # "my girlfriend Maya and I ...": the speaker acts; who the companion is stays said (User -girlfriend-> Maya)
+        other = resolve_np(subj, ctx) if subj.pos_ in ("NOUN", "PROPN") else None
         sub = Subject(ctx.speaker, is_speaker=True, tokens={t.i for t in subj.subtree},
-                      entities=[EntityRef(ctx.speaker, "person")])
+                      entities=dedupe_entities([EntityRef(ctx.speaker, "person"), *(other.entities if other else [])]),
+                      triples=list(other.triples) if other else [])
         return sub, subj
     span = _linear_np(subj, verb)
     if span is not None:  # "My boyfriend Tom is making pasta" parsed as two subjects

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any
 
-from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, identity_fact, kin_fact
+from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, identity_fact, kin_fact, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     continued,
     is_chitchat,
@@ -268,6 +268,9 @@ class RuleExtractor:
             fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, slot_only=slot_only)
             if fact is not None:
                 facts.append(fact)
+        intro = partner_intro(subject, ctx, message) if facts and subject.is_speaker else None
+        if intro is not None and not any(f.slot == intro.slot for f in facts):
+            facts.append(intro)
         return facts
 
     def _object_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any, cues: Any,
