@@ -281,7 +281,6 @@ class HistoryStore:
         with self._lock:
             return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events").fetchone()[0])
 
-    # -- maintenance ------------------------------------------------------
     def select(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Scan the history database with one read-only SQL query (every scope: no scope filter); a statement
         that would write is refused by SQLite (``query_only``) and raises ``StoreError``."""
@@ -296,6 +295,7 @@ class HistoryStore:
             finally:
                 self._db.execute("PRAGMA query_only = OFF")
         return [dict(zip(cols, row, strict=True)) for row in rows]
+
     def export_rows(self, scope: Scope | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The stored event rows (by seq) and raw message rows (as saved) of ``scope`` (unset fields are
         wildcards), or of every scope: what a backup writes."""
@@ -323,7 +323,6 @@ class HistoryStore:
                     inserted = max(cur.rowcount, 0)
         return inserted
 
-
     def record_maintenance(self, actions: list[tuple[str, str]]) -> None:
         """Append (action, JSON detail) rows to the maintenance log (``mem-graph repair``, retention, reembed)."""
         with self._tx() as db:
@@ -338,6 +337,7 @@ class HistoryStore:
             rows = db.execute("SELECT * FROM maintenance_log ORDER BY id").fetchall()
         return [dict(r) for r in rows]
 
+    # -- maintenance ------------------------------------------------------
     def delete_scope(self, scope: Scope) -> None:
         where, args = _scope_where(scope)
         with self._tx() as db:
