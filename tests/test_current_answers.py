@@ -197,3 +197,31 @@ def test_a_question_about_someone_with_no_value_is_not_answered_by_a_strangers(m
          "I have a dog called Rolo.")
     assert "Rolo" in top(mem, "guess", "whats my dogs name")
     assert "Leeds" not in top(mem, "guess", "where does Anna live?")
+
+
+def test_a_question_naming_someone_else_is_not_answered_with_the_users_own_value(mem: Memory) -> None:
+    """The relation ('my buddy') went with the memory Carlos's move invalidated, so no holder says 'buddy';
+    still, the user's own employer is known not to be the answer, while a place named as a value ('do I
+    live in Paris?') names nobody and leaves the user's residence the answer."""
+    said(mem, "buddy", "I work at Fidelity.", "I live in Paris.", "My buddy Carlos works at Intel.",
+         (100, "Carlos left Intel and now works at Nvidia."))
+    assert "Fidelity" not in top(mem, "buddy", "who does my buddy work for")
+    assert "Paris" in top(mem, "buddy", "Do I live in Paris?")
+
+
+def test_who_a_relation_names_is_read_from_the_memory_its_change_invalidated(mem: Memory) -> None:
+    """'my daughter' is said only in the memory that 'Emma switched to Eastwood' invalidated: that memory
+    still tells who Emma is, so the school question is hers, not the chit-chat that says 'school'."""
+    said(mem, "kin", "My daughter Emma is at Westfield High.", "ok gotta run, school pick-up",
+         (100, "Emma switched to Eastwood this term."))
+    got = top(mem, "kin", "what school does my daughter go to?")
+    assert "Eastwood" in got, got
+
+
+def test_my_wife_is_a_person_when_the_question_asks_her_occupation(mem: Memory) -> None:
+    """'wife' is the partner slot's noun, yet 'what does my wife do' asks Clara's occupation, not the user's;
+    'my wife' is said only in the memory Clara's new job invalidated."""
+    said(mem, "wife", "I work as an accountant.", "My wife Clara is a teacher.",
+         (100, "Clara became a headteacher this year."))
+    got = top(mem, "wife", "what does my wife do")
+    assert "headteacher" in got, got

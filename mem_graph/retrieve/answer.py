@@ -32,12 +32,12 @@ C = TypeVar("C", bound=_Ranked)
 
 def second_hop_first(ranked: list[C]) -> list[C]:
     """``ranked`` with the answer one hop from a non-answering top memory moved to the front."""
-    if not ranked or ranked[0].answer or not any(c.answer for c in ranked):
+    if not ranked or ranked[0].answer > 0 or not any(c.answer > 0 for c in ranked):
         return ranked
     top = ranked[0].record
     leads_to = {normalise_entity(t.object) for t in top.triples} - {normalise_entity(t.subject) for t in top.triples}
     for i, c in enumerate(ranked[1:], start=1):
-        if c.answer and c.record.subject_key in leads_to and c.record.scope.key == top.scope.key:
+        if c.answer > 0 and c.record.subject_key in leads_to and c.record.scope.key == top.scope.key:
             return [c, *ranked[:i], *ranked[i + 1:]]
     return ranked
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, Literal
@@ -104,6 +105,8 @@ def _attribute_nouns() -> frozenset[str]:
 
 
 ATTRIBUTE_NOUNS = _attribute_nouns() | {"name", "number", "address", "home", "work", "job"}
+# attribute nouns that are also people ("my wife" is the partner's value, and a person with attributes)
+_PERSON_NOUNS = frozenset(n for s in DEFAULT_SLOTS if s.name == "partner" for n in s.nouns)
 
 
 def _stem(word: str) -> str:
@@ -120,6 +123,7 @@ class Asked:
     whose: Whose = "self"
     names: frozenset[str] = field(default_factory=frozenset)
     words: frozenset[str] = field(default_factory=frozenset)
+    unnamed: Whose = "self"  # whose, were its names no subjects ("do I live in Paris?": Paris is a value)
 
     def slot_keys(self) -> tuple[str, ...]:
         """``slot`` values of single-valued facts the question may be answered by (a lookup list, no parse: a
@@ -139,16 +143,18 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
                  if a in ("my", "our", "user's") and _stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
     names = frozenset(w for w in capitalised | relations if w and w != USER_KEY)
     stems = frozenset(_stem(w) for w in words) - _SELF - _THIRD - _TEAM - _FUNCTION
+    return ("named" if names else _unnamed(words)), names, stems
+
+
+def _unnamed(words: list[str]) -> Whose:
     present = set(words)
-    if names:
-        return "named", names, stems
     if present & _SELF:
-        return "self", names, stems
+        return "self"
     if present & _THIRD:
-        return "pronoun", names, stems
+        return "pronoun"
     if present & _TEAM:
-        return "team", names, stems
-    return "self", names, stems
+        return "team"
+    return "self"
 
 
 class QuestionReader:
@@ -180,7 +186,13 @@ class QuestionReader:
         slots = (lexicon & nearest or nearest) if nearest else lexicon
         if _NOT_A_VALUE.match(text):
             slots &= _DATED
-        return Asked(frozenset(slots), whose, names, words)
+        # "my wife" names a person when the question asks something else of her ("what does my wife do")
+        own_nouns = {n for spec in DEFAULT_SLOTS if spec.name in slots for n in (*spec.nouns, spec.name)}
+        people = {_stem(b) for a, b in pairwise(_WORD.findall(text)) if a in ("my", "our", "user's")
+                  and b in ATTRIBUTE_NOUNS and b not in own_nouns and b in _PERSON_NOUNS}
+        if people:
+            whose, names = "named", names | people
+        return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)))
 
     def _nearest(self, qvec: Any) -> set[str]:
         """The slots whose prototype questions are nearest (within the band of the best, over the floor).
@@ -249,28 +261,52 @@ def subject_words(record: MemoryRecord) -> set[str]:
     return words
 
 
-def answer_scores(asked: Asked, records: list[MemoryRecord]) -> dict[str, float]:
+def answer_scores(asked: Asked, records: list[MemoryRecord],
+                  evidence: Sequence[MemoryRecord] = ()) -> dict[str, float]:
     """Per memory holding an asked attribute: 1.0 when it is about the subject the question asks about,
-    0.5 when the question names someone none of these memories is about, else 0.
+    0.5 for a holder one hop from someone the question names who holds none, -0.5 for the user's own value
+    when the question names someone else, else 0. ``records``: every (believed) candidate; ``evidence``:
+    other memories of the holders' subjects, any status, read only for the words naming them ("User's
+    daughter Emma is at Westfield High", invalidated by "Emma switched to Eastwood", still says who Emma is).
 
     A subject the question names (a word of its key or of the relation the user named it by: "Leo", "my
-    sister", "my cats name", "the service") is the one asked about, with every memory of that subject.
-    Otherwise ``self``: the user's own facts (and a thing's attribute the question names by its noun: "what
-    database do I use"); ``pronoun`` / ``team``: anyone's (rank by slot fit). Names that point at nobody
-    holding the attribute ("Karl's girlfriend"): the holders one hop from whom they name in the candidates'
-    triples ("Karl is dating Nadia" -> Nadia), at half weight, the path being the second-hop step's
-    (retrieve/answer.py); never a stranger's value ("whats my dogs name" is not answered by Anna's cat).
+    sister", "my cats name", "the service") is the one asked about, with every memory of that subject; a
+    capitalised word that is a candidate's value ("do I live in Paris?") names nobody. Otherwise ``self``:
+    the user's own facts (and a thing's attribute the question names by its noun: "what database do I use");
+    ``pronoun`` / ``team``: anyone's (rank by slot fit). Names that point at nobody holding the attribute
+    ("Karl's girlfriend"): the holders one hop from whom they name in the candidates' triples ("Karl is
+    dating Nadia" -> Nadia), at half weight, the path being the second-hop step's (retrieve/answer.py);
+    never a stranger's value ("whats my dogs name" is not Anna's cat's), and the user's own value is known
+    not to be the answer ("who does my buddy work for" is not "User works at Fidelity").
     """
     holders = [r for r in records if attributes(r) & asked.slots and r.subject_key]
-    words = asked.names | asked.words
-    named = {r.subject_key for r in holders if r.subject_key != USER_KEY and subject_words(r) & words}
+    values = {_stem(w) for r in records for w in _WORD.findall((r.object_key or "").casefold())}
+    names = asked.names - values
+    words = names | asked.words
+    known: dict[str, set[str]] = {}  # subject -> the words any of its memories names it by
+    for r in [*records, *evidence]:
+        if r.subject_key and r.subject_key != USER_KEY:
+            known.setdefault(r.subject_key, set()).update(subject_words(r))
+    named = {r.subject_key for r in holders if r.subject_key and r.subject_key != USER_KEY
+             and known.get(r.subject_key, set()) & words}
     if named:
         return {r.id: float(r.subject_key in named) for r in holders}
-    if asked.whose == "self":  # a thing's attribute named by its noun is the user's "our ...": "what db do I use"
+    whose = asked.whose if names or asked.whose != "named" else asked.unnamed
+    if whose == "self":  # a thing's attribute named by its noun is the user's "our ...": "what db do I use"
         named_things = {a for a, nouns in THING_SLOTS.items() if nouns & asked.words}
         return {r.id: float(r.subject_key == USER_KEY or bool(attributes(r) & named_things)) for r in holders}
-    if asked.whose == "named":  # one hop from whom it names, through the candidates' own triples
+    if whose == "named":  # one hop from whom it names, through the candidates' own triples
         hop = {normalise_entity(t.object) for r in records for t in r.triples
                if {_stem(w) for w in _WORD.findall(normalise_entity(t.subject))} & words}
-        return {r.id: 0.5 * (r.subject_key != USER_KEY and r.subject_key in hop) for r in holders}
+        return {r.id: -0.5 if r.subject_key == USER_KEY else 0.5 * (r.subject_key in hop) for r in holders}
     return {r.id: 1.0 for r in holders}
+
+
+def unnamed_holders(asked: Asked, answers: dict[str, float], records: list[MemoryRecord]) -> tuple[str, ...]:
+    """The subjects holding an asked attribute when the question names someone none of them was matched to
+    ("what school does my daughter go to?" beside "Emma switched to Eastwood"): whose other memories may
+    say who they are (``answer_scores``' evidence). Empty when there is nothing to look up."""
+    if not asked.names or any(v >= 1.0 for v in answers.values()):
+        return ()
+    return tuple(sorted({r.subject_key for r in records if r.id in answers and r.subject_key
+                         and r.subject_key != USER_KEY}))

@@ -16,7 +16,7 @@ from mem_graph.expiry import expired_memories
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.results import MemoryItem, Relation, SearchResponse
 from mem_graph.retrieve.answer import answer_first, second_hop_first
-from mem_graph.retrieve.asked import Asked, QuestionReader, answer_scores, slot_key
+from mem_graph.retrieve.asked import Asked, QuestionReader, answer_scores, slot_key, unnamed_holders
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
@@ -67,8 +67,14 @@ class SearchPipeline:
         self._fill_semantic(qvec, flt, cands)
         if asked.slots:
             # only what is believed answers (include_invalidated shows history, it does not make it current)
-            answers = answer_scores(asked, [c.record for c in cands.values()
-                                            if flt.valid_at is not None or c.record.status == Status.ACTIVE])
+            believed = [c.record for c in cands.values()
+                        if flt.valid_at is not None or c.record.status == Status.ACTIVE]
+            answers = answer_scores(asked, believed)
+            subjects = unnamed_holders(asked, answers, believed)
+            if subjects:  # who they are may be said only in their other (even invalidated) memories
+                evidence, _ = self.vectors.scroll(replace(flt, statuses=None, valid_at=None,
+                                                          any_of={**flt.any_of, "subject_key": subjects}), 50)
+                answers = answer_scores(asked, believed, evidence)
             for c in cands.values():
                 c.answer = answers.get(c.record.id, 0.0)
         ranked = fuse(list(cands.values()), self.cfg)
