@@ -1,19 +1,20 @@
 """What a question asks for: which attributes (slots) and whose, read without a parse.
 
-The attribute: the slot catalogue's lexicon first (extract/question.py: "where ... live" -> residence, "my
-job" -> occupation), on the question with chat spelling undone ("whats" -> "what is"); when the lexicon names
-none, the nearest *prototype questions* of each slot, embedded once per embedder with the same model as the
-query ("what do I eat" ~ "am I vegetarian" -> diet, "who am I seeing" -> partner): a slot passes when its
+The attribute: the slot catalogue's lexicon (extract/question.py: "where ... live" -> residence, "my job" ->
+occupation), on the question with chat spelling undone ("whats" -> "what is"; a bare phrase read as "what is
+..."), and the nearest *prototype questions* of each slot, embedded once per embedder with the same model as
+the query ("what do I eat" ~ "am I vegetarian" -> diet, "who am I seeing" -> partner): a slot passes when its
 best prototype clears ``PROTOTYPE_FLOOR`` and is within ``PROTOTYPE_BAND`` of the best slot's (so "what do I
-do for work" asks occupation and employer, "where do I work" only employer). Prototypes are written in the
-first person; a third-person copy of each ("where does she live") is derived, and a named subject in the
-query is masked to "she" before comparing, so "where does Felix live" reads like "where does she live".
+do for work" asks occupation and employer, "where do I work" only employer). When the prototypes pass they
+arbitrate the lexicon ("what do I do for a living" asks no residence). Prototypes are written in the first
+person, each with a derived third-person copy ("where does she live"); a question naming a third party is
+compared as it is (no second model pass), so "where does Felix live" is usually the lexicon's to read.
 
 Whose: ``self`` (I / my / me / "the user", or no subject at all: "current city?") is the scope's own user;
 ``named`` is someone the question names ("Leo", "my brother", "my cat": a word after "my" that is no
 attribute noun); ``pronoun`` (she / he / they with no antecedent) and ``team`` (we / our) name nobody, so
-any subject's value fits. Which stored subjects a named question means is settled against the candidates
-(``subject_fits``), never guessed.
+any subject's value fits. Which stored subject a named question means is settled against the candidates
+and their subjects' other memories (``answer_scores``), never guessed.
 """
 
 from __future__ import annotations
