@@ -210,13 +210,13 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out and not _opens_clause(c):
                     out.append(unwrap_quantifier(c))
                     stack.append(c)
-    if out and out[0].dep_ == "dobj":
+    if out and out[0].dep_ == "dobj" and out[0].pos_ == "PROPN":
         # gapping: "we use Python for the backend and TypeScript on the frontend" (TypeScript hangs off "backend")
         for pobj in pred.preps.values():
             for c in pobj.children:
                 nxt = c.doc[c.i + 1] if c.i + 1 < len(c.doc) else None
                 if c.dep_ == "conj" and c.pos_ == "PROPN" and nxt is not None and nxt.dep_ == "prep" and \
-                        nxt.head.i == target.i and c not in out:
+                        nxt.head.i in (target.i, c.i) and c not in out:
                     out.append(c)
     pred.objects = out
     return pred

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mem_graph.config import ReconcileConfig
+from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -73,6 +74,16 @@ def same_thing(a: str | None, b: str | None) -> bool:
         return True
     wa, wb = set(a.replace(",", " ").split()), set(b.replace(",", " ").split())
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+_PER_OBJECT = frozenset(s.name for s in DEFAULT_SLOTS if s.key_by == "object")
+
+
+def _family(slot: str) -> str:
+    """A per-object slot without its object ("user|stance|black coffee" -> "user|stance|"): "I can't stand
+    coffee" is about the black coffee too (``within`` decides), a single slot is its own family."""
+    parts = slot.split("|")
+    return f"{parts[0]}|{parts[1]}|" if len(parts) == 3 and parts[1] in _PER_OBJECT else slot
 
 
 def within(new: str | None, old: str | None) -> bool:
@@ -171,8 +182,8 @@ class Reconciler:
         subject = fact.subject_key
         # the same value, or a less specific one ("Honda" after "Honda Civic"); a more specific one
         # ("Portland, Maine" after "Portland") is a new value
-        same_object = [r for r in records if subject and r.subject_key == subject and r.slot == fact.slot
-                       and fact.slot and within(fact.object_key, r.object_key)]
+        same_object = [r for r in records if subject and r.subject_key == subject and fact.slot and r.slot and (
+            r.slot == fact.slot or _family(r.slot) == _family(fact.slot)) and within(fact.object_key, r.object_key)]
         if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
             return self._near_duplicate(fact, records, sims) or Decision(
                 Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")

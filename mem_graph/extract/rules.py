@@ -411,7 +411,7 @@ class RuleExtractor:
                    f"{m.object}"
         gap = obj.doc[obj.i + 1] if obj.dep_ == "conj" and obj.head.dep_ == "pobj" and obj.i + 1 < len(obj.doc) \
             else None
-        if gap is not None and gap.dep_ == "prep" and gap.head.i == pred.target.i:
+        if gap is not None and gap.dep_ == "prep" and gap.head.i in (pred.target.i, obj.i):
             # a gapped object ("... and TypeScript on the frontend"): said with its own phrase
             text = f"{subject.name} {third_person(pred.lemma)} {span_text([obj, *gap.subtree])}"
         if listed:  # one value of a list the parse tangled: a short sentence of its own

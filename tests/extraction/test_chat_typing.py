@@ -149,3 +149,16 @@ def test_a_partner_named_beside_the_speaker_is_remembered_even_in_a_plan(shared_
     assert any("girlfriend is maya" in t for t in current(shared_memory, user)), current(shared_memory, user)
     shared_memory.add("maya and i broke up last week :(", user_id=user)
     assert any("girlfriend is maya" in t for t in invalidated(shared_memory, user))
+
+
+def test_a_stance_on_a_kind_covers_its_varieties(shared_memory: Memory, user: str) -> None:
+    # a fronted remark ("weird thing,") is not the subject; "coffee" is about the black coffee too
+    shared_memory.add("I adore black coffee", user_id=user)
+    shared_memory.add("weird thing, since being pregnant I can't stand coffee", user_id=user)
+    assert any("black coffee" in t for t in invalidated(shared_memory, user))
+
+
+def test_a_stance_on_a_variety_leaves_the_kind_alone(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I love coffee", user_id=user)
+    shared_memory.add("I hate decaf coffee", user_id=user)
+    assert invalidated(shared_memory, user) == []
