@@ -52,11 +52,11 @@ def demo(path: PathOpt = None, config: ConfigOpt = None,
         with progress_bar() as progress:
             task = progress.add_task("Remembering the conversation", total=len(DEMO_CONVERSATION))
             for said in DEMO_CONVERSATION:
-                out = mem.add(said, user_id=user)
+                added = mem.add(said, user_id=user)
                 progress.console.print(line("\n", (repr(said), "dim")))
-                for r in out["results"]:
-                    progress.console.print(line("  → ", decision_line(r)))
-                if not out["results"]:
+                for decision in added["results"]:
+                    progress.console.print(line("  → ", decision_line(decision)))
+                if not added["results"]:
                     progress.console.print("  → nothing to remember", style="dim")
                 progress.advance(task)
         for q in DEMO_QUESTIONS:

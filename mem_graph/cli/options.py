@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict, overload
@@ -75,7 +75,7 @@ def id_column(table: Table) -> None:
     table.add_column("id", style="dim", no_wrap=True, min_width=36, overflow="fold")
 
 
-def memories_table(rows: list[dict[str, Any]], title: str, score: bool = False) -> Table:
+def memories_table(rows: Sequence[Mapping[str, Any]], title: str, score: bool = False) -> Table:
     table = Table(title=lit(title), show_lines=False)
     if score:
         table.add_column("score", justify="right")
@@ -88,7 +88,7 @@ def memories_table(rows: list[dict[str, Any]], title: str, score: bool = False) 
     return table
 
 
-def decision_line(r: dict[str, Any]) -> Text:
+def decision_line(r: Mapping[str, Any]) -> Text:
     """One write decision: event, memory, what it replaced, and the reconciler's reason."""
     parts: list[Any] = [(f"{r['event']:>6}", "bold"), " ", (r["memory"], "")]
     if r.get("previous_memory"):
