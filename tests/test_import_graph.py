@@ -53,3 +53,8 @@ def test_no_import_cycle_runs_through_extraction_or_the_write_path() -> None:
             if any(m.startswith("mem_graph.extract") or m == "mem_graph.write" for m in c)]
     assert ours == []
     assert graph.has_edge("mem_graph.write", "mem_graph.extract.base")  # the graph is read at all
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    """Dependencies point one way across the whole package (issue #12), lazy imports inside functions included."""
+    assert list(nx.simple_cycles(import_graph())) == []

@@ -27,6 +27,7 @@ import ladybug
 from mem_graph.errors import DirectoryInUseError, GraphUnavailableError, ReadOnlyQueryError, StoreError
 from mem_graph.stores.graph import ladybug_compact
 from mem_graph.stores.graph.cypher_store import CypherGraphStore
+from mem_graph.stores.graph.ladybug_compact import graph_files
 
 log = logging.getLogger(__name__)
 _SCOPE_COLS = "user_id STRING, agent_id STRING, run_id STRING, namespace STRING"
@@ -39,11 +40,6 @@ SCHEMA = (
     f"valid_from DOUBLE, invalid_at DOUBLE, {_SCOPE_COLS})",
     "CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Memory TO Entity)",
 )
-
-
-def graph_files(path: Path) -> list[Path]:
-    """The files one LadybugDB graph consists of (main file, WAL, checkpoint shadow)."""
-    return [path, Path(f"{path}.wal"), Path(f"{path}.shadow")]
 
 
 class LadybugGraphStore(CypherGraphStore):

@@ -18,14 +18,13 @@ from typing import Any
 import ladybug
 
 
-def _files(path: Path) -> list[Path]:
-    from mem_graph.stores.graph.ladybug import graph_files
-
-    return graph_files(path)
+def graph_files(path: Path) -> list[Path]:
+    """The files one LadybugDB graph consists of (main file, WAL, checkpoint shadow)."""
+    return [path, Path(f"{path}.wal"), Path(f"{path}.shadow")]
 
 
 def _remove(path: Path) -> None:
-    for p in _files(path):
+    for p in graph_files(path):
         if p.is_dir():
             shutil.rmtree(p, ignore_errors=True)
         elif p.exists():
@@ -40,7 +39,7 @@ def finish_compaction(path: Path) -> None:
     """Complete or undo an interrupted compaction (the new graph is complete once the old one was moved)."""
     new, old = swap_paths(path)
     if new.exists() and not path.exists():
-        for src, dst in zip(_files(new), _files(path), strict=True):
+        for src, dst in zip(graph_files(new), graph_files(path), strict=True):
             if src.exists():
                 src.rename(dst)
     _remove(new)
@@ -72,7 +71,7 @@ def replace_files(path: Path) -> None:
     """Put the complete new graph in place of the (closed) old one."""
     _, old = swap_paths(path)
     _remove(old)
-    for src, dst in zip(_files(path), _files(old), strict=True):
+    for src, dst in zip(graph_files(path), graph_files(old), strict=True):
         if src.exists():
             src.rename(dst)  # from here on the new graph is the store, even after a crash
     finish_compaction(path)
