@@ -485,8 +485,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return True
     if name == "languages":
         return obj.lower_ in value_spec.values if value_spec is not None else lemma == "speak"
-    if name == "owns":
-        return lemma in ("own", "have") and obj.pos_ in ("NOUN", "PROPN") and not obj.like_num
+    if name == "owns":  # not a simple past: "had a great time" is narration, not a possession
+        return lemma in ("own", "have") and obj.pos_ in ("NOUN", "PROPN") and not obj.like_num and \
+            pred.target.tag_ != "VBD"
     if name == "name":
         return bool(obj.dep_ == "oprd")
     if name == "field_of_study":

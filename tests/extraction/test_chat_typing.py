@@ -162,3 +162,8 @@ def test_a_stance_on_a_variety_leaves_the_kind_alone(shared_memory: Memory, user
     shared_memory.add("I love coffee", user_id=user)
     shared_memory.add("I hate decaf coffee", user_id=user)
     assert invalidated(shared_memory, user) == []
+
+
+def test_narration_in_the_simple_past_is_no_possession(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "had a great time at the concert lol")])[0]
+    assert not any(f.slot for f in facts), [(f.text, f.slot) for f in facts]
