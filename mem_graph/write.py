@@ -15,6 +15,7 @@ import logging
 import re
 import uuid
 from collections.abc import Callable, Collection
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +73,35 @@ def embed_stored(embedder: Embedder, items: list[tuple[str, str, dict[str, Any]]
     """Vectors for (text, layer, metadata) of memories to store: turns are embedded with their speaker."""
     return embedder.embed_documents([text for text, _, _ in items],
                                     speakers=[speaker_of(layer, meta) for _, layer, meta in items])
+
+
+# infer=False: the turns' vectors are computed on this thread while the caller's thread parses them (the
+# forward pass runs outside the GIL); a one-turn add then waits for the longer of the two, not their sum.
+_EMBED_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mem-graph-embed-ahead")
+_Ahead = tuple[list[str], list[str | None], Future[np.ndarray]]
+
+
+def _embed_ahead(embedder: Embedder, messages: list[Message]) -> _Ahead:
+    """Start embedding the messages as ``Verbatim`` stores them (text stripped, said by their speaker)."""
+    items = []
+    for m in messages:
+        meta = dict(m.metadata)
+        if m.name:
+            meta.setdefault("speaker", m.name)
+        items.append((m.content.strip(), "episodic", meta))
+    texts, speakers = [t for t, _, _ in items], [speaker_of(layer, meta) for _, layer, meta in items]
+    return texts, speakers, _EMBED_AHEAD.submit(embedder.embed_documents, texts, speakers=speakers)
+
+
+def _embed_facts(embedder: Embedder, ahead: _Ahead | None, facts: list[Fact]) -> np.ndarray:
+    """The facts' stored vectors: the ones embedded ahead when they are exactly those texts and speakers
+    (the same call, so the same vectors), else embedded now."""
+    items = [(f.text, f.layer, f.metadata) for f in facts]
+    if ahead is not None:
+        texts, speakers, future = ahead
+        if texts == [t for t, _, _ in items] and speakers == [speaker_of(layer, meta) for _, layer, meta in items]:
+            return future.result()
+    return embed_stored(embedder, items)
 
 
 @dataclass
@@ -166,8 +196,13 @@ class WritePipeline:
                           metadata: dict[str, Any], expires_at: float | None, source: dict[str, Any]) -> AddResponse:
         """The one add path: the extractor decides (extract/base.py), then the decisions are planned and applied."""
         t = now()
-        outcome = extractor.decide(messages, self._context(scope, t, self._record_factory(
-            scope, t, metadata, expires_at, source)))
+        ahead = _embed_ahead(self.embedder, messages) if extractor is self.verbatim and messages else None
+        try:
+            outcome = extractor.decide(messages, self._context(scope, t, self._record_factory(
+                scope, t, metadata, expires_at, source), ahead))
+        finally:
+            if ahead is not None:
+                ahead[2].cancel()  # not started yet: not needed; running: finishes unread
         plan, results = self._plan(scope, outcome.decisions, t, actor=source.get("client_id") or "sdk")
         invalidated = self.apply(plan, outcome.vectors_for([r for r, _ in plan.new]))  # None: embedded there
         out: AddResponse = {"results": results, "relations": _relations(plan, invalidated)}
@@ -175,8 +210,10 @@ class WritePipeline:
             out["usage"] = outcome.usage
         return out
 
-    def _context(self, scope: Scope, t: float, make_record: MakeRecord) -> ExtractionContext:
-        """What an extractor may read while deciding one add: exactly this scope, memories alive at ``t``."""
+    def _context(self, scope: Scope, t: float, make_record: MakeRecord,
+                 ahead: _Ahead | None = None) -> ExtractionContext:
+        """What an extractor may read while deciding one add: exactly this scope, memories alive at ``t``
+        (``ahead``: the messages' vectors being computed, see ``_embed_ahead``)."""
         alive = VectorFilter(scope=scope, exact_scope=True, alive_at=t)  # never show or touch another scope's
 
         def recent(n: int, exclude: Collection[str]) -> list[Message]:
@@ -191,7 +228,7 @@ class WritePipeline:
             scope=scope, t=t, make_record=make_record, reconciler=self.reconciler, recent=recent,
             nearest=lambda vector, limit: self.vectors.search_dense(vector, alive, limit), same_text=same_text,
             embed=lambda texts: self.embedder.embed_documents(texts),
-            embed_facts=lambda facts: embed_stored(self.embedder, [(f.text, f.layer, f.metadata) for f in facts]))
+            embed_facts=lambda facts: _embed_facts(self.embedder, ahead, facts))
 
     def _record_factory(self, scope: Scope, t: float, metadata: dict[str, Any], expires_at: float | None,
                         source: dict[str, Any]) -> Callable[[Fact, Decision | None], MemoryRecord]:
