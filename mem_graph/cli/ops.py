@@ -1,4 +1,4 @@
-"""Operator commands: ``mem-graph check | repair | maintain | reembed | export | import``."""
+"""Operator commands: ``mem-graph check | repair | maintain | optimize | reembed | export | import``."""
 
 from __future__ import annotations
 
@@ -96,6 +96,25 @@ def maintain(retention_days: Annotated[float, typer.Option(
         console.print(f"erased {len(erased)} memories expired more than {retention_days:g} day(s) ago")
 
 
+def optimize(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
+    """Build the vector indexes (HNSW + sparse) so search stops scanning every memory; run after a bulk import."""
+    with open_memory(path, config) as mem:
+        if as_json:
+            result = mem.optimize()
+        else:
+            with console.status("building the vector indexes (minutes on a large store; writes wait)"):
+                result = mem.optimize()
+    if as_json:
+        print_json(result.to_dict())
+        return
+    what = "indexed" if result.changed else "already optimal"
+    counts = ("" if result.indexed_after is None else
+              f", {result.indexed_before} -> {result.indexed_after} vectors in an index")
+    console.print(lit(f"{result.backend}: {what}, {result.points} points{counts} in {result.seconds:.1f} s"))
+    if result.note:
+        console.print(lit(result.note, "dim"))
+
+
 def reembed(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = False) -> None:
     """Recompute every stored vector with the configured embedder (after a model or pooling change)."""
     from mem_graph.maintenance import reembed as run_reembed
@@ -140,6 +159,7 @@ def import_(file: Annotated[Path, typer.Argument(help="A file written by `mem-gr
 
 
 def register(app: typer.Typer) -> None:
-    for name, fn in (("check", check), ("repair", repair), ("maintain", maintain), ("reembed", reembed),
+    for name, fn in (("check", check), ("repair", repair), ("maintain", maintain), ("optimize", optimize),
+                     ("reembed", reembed),
                      ("export", export), ("import", import_)):
         app.command(name)(fn)

@@ -48,6 +48,26 @@ class Scored:
     score: float
 
 
+@dataclass(frozen=True)
+class OptimizeResult:
+    """What ``VectorStore.optimize`` did: ``points`` stored; vectors in an index before and after, as the backend
+    counts them (Qdrant counts a point's dense and sparse vector apart: up to two per point; ``None`` where the
+    backend does not say); whether any segment was rebuilt; the seconds it took; a note."""
+
+    backend: str
+    points: int
+    indexed_before: int | None
+    indexed_after: int | None
+    changed: bool
+    seconds: float
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"backend": self.backend, "points": self.points, "indexed_before": self.indexed_before,
+                "indexed_after": self.indexed_after, "changed": self.changed, "seconds": round(self.seconds, 2),
+                "note": self.note}
+
+
 class VectorStore(Protocol):
     """Every implementation must pass tests/contract/test_vector_store.py."""
 
@@ -83,6 +103,12 @@ class VectorStore(Protocol):
 
     def compact(self) -> None:
         """Make deleted points' payloads unreadable on disk (Qdrant Edge rewrites its shard; a server vacuums)."""
+        ...
+
+    def optimize(self) -> OptimizeResult:
+        """Build the vector (HNSW) and sparse indexes of the points written since the last one, so a search stops
+        scanning every vector. Blocking, and long on a large store (minutes at 100k on two cores): run it from
+        maintenance (``mem-graph optimize``), never per write."""
         ...
 
     def reset(self) -> None: ...

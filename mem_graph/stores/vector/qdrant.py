@@ -22,7 +22,7 @@ from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedR
 
 from mem_graph.errors import ConfigError, StoreError
 from mem_graph.stores.boundary import store_errors
-from mem_graph.stores.vector.base import Scored, VectorFilter
+from mem_graph.stores.vector.base import OptimizeResult, Scored, VectorFilter
 from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes, record_of
 from mem_graph.types import MemoryRecord
 
@@ -217,6 +217,18 @@ class QdrantServerVectorStore:
     def compact(self) -> None:
         """Nothing to do client-side: a Qdrant server's optimizer vacuums segments with deleted points
         (``optimizers_config.deleted_threshold``); qdrant-client's local mode is a test emulation."""
+
+    def optimize(self) -> OptimizeResult:
+        """Nothing to start client-side: a Qdrant server builds indexes in the background as points arrive
+        (``optimizers_config.indexing_threshold``). Reports the collection's points, indexed vectors and status."""
+        with self._lock, store_errors("Qdrant collection info"):
+            info = self.client.get_collection(self.collection)
+        points = int(info.points_count or 0)
+        indexed = None if self.local else int(info.indexed_vectors_count or 0)
+        note = ("qdrant-client local mode keeps no index (every search scans)" if self.local else
+                f"the server indexes in the background; collection status {info.status.value}, "
+                f"optimizer {info.optimizer_status}")
+        return OptimizeResult("qdrant", points, indexed, indexed, False, 0.0, note)
 
     def reset(self) -> None:
         """Drop and recreate the collection (every scope)."""
