@@ -21,7 +21,7 @@ from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import VectorStore
 from mem_graph.timeutil import now
 from mem_graph.types import EntityRef, Event, MemoryRecord, Scope, Status, text_hash
-from mem_graph.validation import check_text
+from mem_graph.validation import check_text, show
 from mem_graph.write import WritePipeline, WritePlan
 
 USER = "user"
@@ -94,8 +94,8 @@ class Corrections:
 
     def feedback(self, rec: MemoryRecord, rating: str, note: str | None, client_id: str | None
                  ) -> FeedbackResponse:
-        if rating not in RATINGS:
-            raise ValidationError(f"rating must be 'useful' or 'wrong', got {rating!r}"[:200])
+        if not isinstance(rating, str) or rating not in RATINGS:
+            raise ValidationError(f"rating must be 'useful' or 'wrong', got {show(rating)}")
         fb = {k: int((rec.source.get("feedback") or {}).get(k, 0)) for k in RATINGS}
         fb[rating] += 1
         new = replace(rec, source={**rec.source, "feedback": fb}, updated_at=now())

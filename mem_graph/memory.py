@@ -222,7 +222,7 @@ class Memory:
         meta = check_metadata(metadata, self.config.limits) if metadata is not None else None
         if expected_version is not None and (isinstance(expected_version, bool)
                                              or not isinstance(expected_version, int)):
-            raise ValidationError(f"expected_version must be an integer, got {expected_version!r}")
+            raise ValidationError(f"expected_version must be an integer, got {show(expected_version)}")
         with self._write_lock:
             old = self._get_record(scope, mid)
             if expected_version is not None and old.version != expected_version:
@@ -411,23 +411,6 @@ class Memory:
             raise ValidationError(f"status must be received, processed or failed, got {show(status)}")
         return self.history_store.messages(scope, status)
 
-    # -- lifecycle ----------------------------------------------------------------
-    def close(self) -> None:
-        if getattr(self, "graph", None) is not None:
-            self.graph.close()  # exploration worker processes
-        with self._write_lock:
-            writer = getattr(self, "writer", None)
-            if writer is not None and writer.eraser is not None and self.vectors is not None:
-                writer.eraser.settle()  # batched single deletes: their text leaves the disk now
-            for store in (getattr(self, "vectors", None), getattr(self, "graph_store", None),
-                          getattr(self, "history_store", None)):
-                if store is not None and not self._was_given(store):
-                    store.close()
-            self.vectors = self.graph_store = self.history_store = None  # type: ignore[assignment]
-            secure_tree(self.config.path)  # files the stores created since the open
-            if self._lock is not None:
-                self._lock.release()
-
     def find_added(self, event_id: str, *, client_id: str, user_id: str | None = None, agent_id: str | None = None,
                    run_id: str | None = None, namespace: str | None = None) -> list[MemoryRecord]:
         """The memories that an ``add(..., client_id=, event_id=)`` stored in exactly this scope (any status):
@@ -456,6 +439,23 @@ class Memory:
         """Hold this Memory's write lock (reentrant): no add, update, delete or maintenance runs meanwhile."""
         with self._write_lock:
             yield
+
+    # -- lifecycle ----------------------------------------------------------------
+    def close(self) -> None:
+        if getattr(self, "graph", None) is not None:
+            self.graph.close()  # exploration worker processes
+        with self._write_lock:
+            writer = getattr(self, "writer", None)
+            if writer is not None and writer.eraser is not None and self.vectors is not None:
+                writer.eraser.settle()  # batched single deletes: their text leaves the disk now
+            for store in (getattr(self, "vectors", None), getattr(self, "graph_store", None),
+                          getattr(self, "history_store", None)):
+                if store is not None and not self._was_given(store):
+                    store.close()
+            self.vectors = self.graph_store = self.history_store = None  # type: ignore[assignment]
+            secure_tree(self.config.path)  # files the stores created since the open
+            if self._lock is not None:
+                self._lock.release()
 
     def _was_given(self, store: object) -> bool:
         return any(store is given for given in getattr(self, "_given", ()))
