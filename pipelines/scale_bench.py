@@ -1,7 +1,7 @@
 """Search latency as one scope grows: the curve at 1k, 10k, 100k memories (issue #17).
 
     python -m pipelines.scale_bench [--sizes 1000,10000,100000] [--queries 50] [--batch 2000] [--unique 10000]
-        [--config JSON]
+        [--config JSON] [--optimize]
 
 One scope is filled with synthetic turns (``pipelines.synthetic``) through the real ``add(infer=False)`` in
 calls of ``--batch`` turns. To build 100k memories in minutes on a small machine, the turns cycle through a pool
@@ -12,6 +12,10 @@ stores (vectors, BM25, graph, history) hold and search every memory. At each siz
 lives in a temporary directory removed at the end: no dataset is left behind. Prints one JSON line per size as
 it goes (a long run still reports its first sizes) with the load average, since absolute times move with the
 machine's load; the ratio to the first size is the result.
+
+``--optimize``: at each size, after the searches, ``Memory.optimize()`` builds the vector indexes (timed) and the
+searches run again (``search_p50_ms`` is then the indexed figure, ``before_optimize_p50_ms`` the scan's). The
+points indexed at one size stay indexed at the next, so a later "before" is partly indexed already.
 """
 
 from __future__ import annotations
@@ -62,8 +66,17 @@ def _memoise_analysis(mem: Any) -> None:
     mem.rules.analyse = analyse
 
 
+def _search_latencies(mem: Any, qs: list[str], tag: str) -> list[float]:
+    lat = []
+    for i, q in enumerate(qs):
+        t0 = time.perf_counter()
+        mem.search(f"{q} #{tag}-{i}", user_id="scale", limit=10, rerank=False)
+        lat.append((time.perf_counter() - t0) * 1000)
+    return lat
+
+
 def run(sizes: list[int], n_queries: int, batch: int, unique: int,
-        config: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        config: dict[str, Any] | None = None, optimize: bool = False) -> list[dict[str, Any]]:
     from mem_graph import Memory
 
     pool = turns(unique)
@@ -83,14 +96,17 @@ def run(sizes: list[int], n_queries: int, batch: int, unique: int,
             add_s += time.perf_counter() - t0
             for q in qs[:5]:  # warm-up: the scope's graph snapshot is rebuilt after the writes
                 mem.search(q, user_id="scale", rerank=False)
-            lat = []
-            for i, q in enumerate(qs):
-                t0 = time.perf_counter()
-                mem.search(f"{q} #{size}-{i}", user_id="scale", limit=10, rerank=False)
-                lat.append((time.perf_counter() - t0) * 1000)
+            lat = _search_latencies(mem, qs, str(size))
+            extra: dict[str, Any] = {}
+            if optimize:
+                result = mem.optimize()
+                extra = {"before_optimize_p50_ms": round(statistics.median(lat), 2),
+                         "optimize_s": round(result.seconds, 1), "indexed_vectors": result.indexed_after,
+                         "load_average_before_optimize": os.getloadavg()}
+                lat = _search_latencies(mem, qs, f"{size}-2")  # a number: a word would be a query term
             row = {"memories": size, "search_p50_ms": round(statistics.median(lat), 2),
                    "search_p95_ms": round(float(np.percentile(lat, 95)), 2),
-                   "add_infer_false_per_s": round(done / add_s, 1), "load_average": os.getloadavg()}
+                   "add_infer_false_per_s": round(done / add_s, 1), "load_average": os.getloadavg(), **extra}
             row["p50_vs_first"] = round(row["search_p50_ms"] / (rows[0] if rows else row)["search_p50_ms"], 2)
             print(json.dumps(row), flush=True)
             rows.append(row)
@@ -104,11 +120,12 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=2000, help="turns per add() call")
     ap.add_argument("--unique", type=int, default=10000, help="distinct turn texts the memories cycle through")
     ap.add_argument("--config", type=json.loads, help="Memory config overrides as JSON")
+    ap.add_argument("--optimize", action="store_true", help="also time Memory.optimize() and search after it")
     args = ap.parse_args()
     from mem_graph.logging_setup import quiet_libraries
 
     quiet_libraries()
-    run([int(s) for s in args.sizes.split(",")], args.queries, args.batch, args.unique, args.config)
+    run([int(s) for s in args.sizes.split(",")], args.queries, args.batch, args.unique, args.config, args.optimize)
 
 
 if __name__ == "__main__":
