@@ -1,0 +1,36 @@
+"""A verbatim (infer=False) turn is stored with the vector of its own text as its speaker said it, however
+the add() computes it (the write path embeds the turns while it parses them)."""
+
+from __future__ import annotations
+
+from mem_graph import Memory
+from mem_graph.stores.vector.base import VectorFilter
+from mem_graph.types import Scope
+
+TURNS = [
+    {"role": "user", "content": "  I adopted a grey kitten called Miso last week.  ", "name": "Caroline"},
+    {"role": "user", "content": "My brother Tom just moved to Lisbon for a new job.", "name": "Melanie"},
+    {"role": "assistant", "content": "That sounds like a big change for the whole family."},
+]
+
+
+def _stored_vector_matches(memory: Memory, text: str, speaker: str | None, memory_id: str) -> None:
+    vector = memory.embedder.embed_documents([text], speakers=[speaker])[0]
+    hit = memory.vectors.search_dense(vector, VectorFilter(scope=Scope(user_id="u"), exact_scope=True), 1)[0]
+    assert hit.record.id == memory_id and hit.score > 0.9999, (text, hit.record.text, hit.score)
+
+
+def test_each_verbatim_turn_of_one_call_is_stored_with_its_own_vector(memory: Memory) -> None:
+    out = memory.add(TURNS, user_id="u", infer=False)
+    ids = {r["memory"]: r["id"] for r in out["results"]}
+    assert len(ids) == 3
+    for turn in TURNS:
+        text = turn["content"].strip()
+        _stored_vector_matches(memory, text, turn.get("name"), ids[text])
+
+
+def test_one_turn_per_call_is_stored_with_its_own_vector(memory: Memory) -> None:
+    for turn in TURNS:
+        out = memory.add([turn], user_id="u", infer=False)
+        (result,) = out["results"]
+        _stored_vector_matches(memory, turn["content"].strip(), turn.get("name"), result["id"])
