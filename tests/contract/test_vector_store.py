@@ -300,6 +300,15 @@ def test_delete_and_all_ids(store: VectorStore) -> None:
     assert store.get([a.id]) == []
 
 
+def test_optimize_reports_the_store_and_changes_no_answer(store: VectorStore) -> None:
+    put(store, *[record(ALICE if i % 3 else BOB, f"note {i} about topic {i % 4}") for i in range(24)])
+    before = [store.search_dense(vec(i), flt(), 5) for i in range(DIM)], store.sparse_scores("topic", flt(BOB), 10)
+    result = store.optimize()
+    assert result.points == 24 and result.seconds >= 0
+    assert ([store.search_dense(vec(i), flt(), 5) for i in range(DIM)], store.sparse_scores("topic", flt(BOB), 10)
+            ) == before
+
+
 def test_reset_empties_every_scope_and_the_store_stays_usable(store: VectorStore) -> None:
     put(store, record(ALICE, "a"), record(BOB, "b"))
     store.reset()
