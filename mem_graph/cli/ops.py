@@ -107,10 +107,10 @@ def optimize(path: PathOpt = None, config: ConfigOpt = None, as_json: JsonOpt = 
     if as_json:
         print_json(result.to_dict())
         return
-    what = "indexed" if result.changed else "already optimal"
-    counts = ("" if result.indexed_after is None else
-              f", {result.indexed_before} -> {result.indexed_after} vectors in an index")
-    console.print(lit(f"{result.backend}: {what}, {result.points} points{counts} in {result.seconds:.1f} s"))
+    counts = ("" if result.indexed_after is None or not result.changed else
+              f"; vectors in an index: {result.indexed_before} -> {result.indexed_after}")
+    what = f"optimised in {result.seconds:.1f} s" if result.changed else "nothing to optimise"
+    console.print(lit(f"{result.backend}: {result.points} points, {what}{counts}"))
     if result.note:
         console.print(lit(result.note, "dim"))
 
