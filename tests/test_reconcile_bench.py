@@ -20,8 +20,8 @@ def test_every_case_file_validates_and_the_sets_have_the_promised_shape() -> Non
     cases = load_cases("all")
     by_set = Counter(c.split for c in cases)
     assert len(cases) >= 200
-    # held-out was ~30 % of 208; 69 casual dev cases (dev/casual_*.yaml) were added without touching it
-    assert 0.2 <= by_set["heldout"] / len(cases) <= 0.35
+    # held-out was ~30 % of 208; 99 casual dev cases (dev/casual_*.yaml) were added without touching it
+    assert 0.18 <= by_set["heldout"] / len(cases) <= 0.35
     categories = Counter(c.category for c in cases)
     assert set(categories) == set(Case.model_fields["category"].annotation.__args__)  # every category covered
     changes = Counter(s for c in cases if c.category == "slot_change" for s in c.slots)

@@ -33,7 +33,7 @@ KIN = frozenset(
         "grandmother", "grandpa", "grandfather", "grandson", "granddaughter", "nephew", "niece", "boss", "manager",
         "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher",
         "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter",
-        "sibling", "twin", "in-law", "ex",
+        "sibling", "twin", "in-law", "ex", "parent", "grandparent", "folks",
     ])
 PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
@@ -79,6 +79,7 @@ class Context:
     last_person: str | None = None
     last_pet: str | None = None  # "User's kitten": the speaker's pet mentioned last
     pet_last: bool = False  # that pet was mentioned after the last person named (a "she" may be the pet)
+    last_group: str | None = None  # "my parents", "my kids": who a following "they" is
     kin_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner key, kin) -> name
 
     def remember(self, owner: str, kin: str, name: str) -> None:
@@ -130,6 +131,9 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             return None
         return Subject(ctx.last_person, tokens={head.i}, entities=[EntityRef(ctx.last_person, "person")],
                        evidence=f"'{head.text}' -> {ctx.last_person} (named just before)")
+    if low in ("they", "them") and ctx.last_group is not None:  # "my parents ... they moved to Whitby"
+        return Subject(ctx.last_group, tokens={head.i}, entities=[EntityRef(ctx.last_group, "person")],
+                       evidence=f"'{head.text}' -> {ctx.last_group} (named just before)")
     if low in SKIPPED_PRONOUNS or head.pos_ == "PRON" or low in FILLER_NAMES:
         return None
     toks = _np_chain(head)
@@ -152,7 +156,9 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # "Noah" after "my son Noah": the same person, still the speaker's son (a child's slots are a child's)
         kin = next((k for (owner, k), n in ctx.kin_names.items() if n == name and owner == normalise_entity(
             ctx.speaker)), None)
-        return Subject(name, type="person" if head.ent_type_ in ("", "PERSON") else "thing", kin=kin,
+        # a name introduced as kin or named just before is a person, whatever the entity tagger says
+        person = head.ent_type_ in ("", "PERSON") or kin is not None or known
+        return Subject(name, type="person" if person else "thing", kin=kin,
                        tokens={t.i for t in toks}, entities=[EntityRef(name, "person")])
     return _possessive_chain(toks, ctx)
 
@@ -365,6 +371,9 @@ def _speakers_pet(words: list[Any]) -> bool:
 def note_people(sent: Any, ctx: Context) -> None:
     """Remember the last person named (for a following "he"/"she") and the speaker's last pet."""
     for t in sent:
+        if t.dep_ in ("nsubj", "nsubjpass") and t.tag_ == "NNS":  # a plural subject: "they" is about it next
+            mine = t.lemma_.lower() in KIN and any(c.lower_ in POSSESSIVES for c in t.children)
+            ctx.last_group = f"{ctx.speaker}'s {t.lower_}" if mine else None
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and _speakers_pet(
                 list(sent)[: t.i - sent.start + 1]):
             ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True

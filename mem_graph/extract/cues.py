@@ -104,7 +104,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
                 cues.hedge = c.lower_
             if c.lower_ in HEDGE_ADVERBS and not _after_tail(v, c):
                 cues.hedge = c.lower_
-        if v is not target and v.lemma_.lower() in PLAN_HEADS:
+        if v is not target and v.lemma_.lower() in PLAN_HEADS and not any(c.dep_ == "dobj" for c in v.children):
+            # not "they moved to Whitby, they wanted the sea": a want with its own object is no plan of this clause
             cues.hedge = v.lemma_.lower()
         if v.lemma_.lower() == "go" and v.tag_ == "VBG" and v is not target and any(
                 c.dep_ == "xcomp" for c in v.children):  # "going to move"

@@ -148,8 +148,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
     for alias, plain in PREP_ALIASES.items():  # "migrated off mongo onto postgres" = from mongo to postgres
         if alias in pred.preps:
             pred.preps.setdefault(plain, pred.preps[alias])
-    direct = [c for c in target.children if c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative")
-              and c.i > target.i and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
+    direct = [c for c in target.children if (c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative") or (
+              pred.lemma == "turn" and c.like_num)) and c.i > target.i  # "she turned 7" (7 read as advmod)
+              and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
     oprd = next((c for c in direct if c.dep_ == "oprd"), None)
     if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"
@@ -177,7 +178,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
     if acomp is not None:  # not a time phrase: "went fully vegan over lockdown" is about vegan
         prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS), None)
-        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
+        pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
+        if pobj is not None and pobj.dep_ == "pcomp":  # "sick of running marathons" is about marathons
+            pobj = next((g for g in pobj.children if g.dep_ == "dobj"), pobj)
         if prep is not None and pobj is not None:  # "sick of jazz", "allergic to peanuts"
             pred.adjective = f"{acomp.lower_}_{prep.lower_}"
             direct = [pobj]
@@ -466,8 +469,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
-    if name == "partner":
-        return obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS
+    if name == "partner":  # one dates or marries a person, whatever the entity tagger says ("dating Tess")
+        return obj.pos_ == "PROPN" and (obj.ent_type_ not in PLACE_LABELS or lemma in ("date", "marry"))
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")

@@ -96,7 +96,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
     prev = None
     for t in toks:
         word, low = t.text, t.lower_
-        if subject_token is not None and t.i == subject_token.i and low in ("he", "she"):
+        if subject_token is not None and t.i == subject_token.i and low in ("he", "she", "they"):
             word = subject.name
         elif t.i in in_subject and subject.owner and low in ("her", "his", "its") and t.tag_ == "PRP$":
             word = f"{subject.owner}'s"  # "her name is Nova" -> "User's puppy's name is Nova"

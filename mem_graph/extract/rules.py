@@ -369,8 +369,10 @@ class RuleExtractor:
             # a clause read off a loose parse (no subject written, a nested verb, a fragment) is kept only
             # when it states a slot: narration is better kept as the verbatim turn than as guessed fragments
             return None
-        if subject.type == "generic" and (m is None or m.spec.subjects != "thing"):
-            return None  # "the weather is nice": a common noun is a subject only of a thing's slot
+        if subject.type == "generic" and (m is None or (m.spec.subjects != "thing" and m.subject == subject.name)):
+            # "the weather is nice": a common noun is a subject only of a thing's slot, or of one it states
+            # about someone else ("podcasts have grown on me": the speaker's stance)
+            return None
         obj_name = object_text(obj)
         if pred.lemma == "be" and obj.pos_ == "PROPN" and subject.kin and "'s " in subject.name and m is None:
             if subject.kin in PARTNER_NOUNS and subject.triples and subject.triples[0].subject == speaker:

@@ -187,12 +187,14 @@ class QuestionReader:
         slots = (lexicon & nearest or nearest) if nearest else lexicon
         if _NOT_A_VALUE.match(text):
             slots &= _DATED
-        # "my wife" names a person when the question asks something else of her ("what does my wife do")
-        own_nouns = {n for spec in DEFAULT_SLOTS if spec.name in slots for n in (*spec.nouns, spec.name)}
-        people = {_stem(b) for a, b in pairwise(_WORD.findall(text)) if a in ("my", "our", "user's")
-                  and b in ATTRIBUTE_NOUNS and b not in own_nouns and b in _PERSON_NOUNS}
+        # "my wife" names a person when the question asks something else of her ("what does my wife do",
+        # "where does Karl's girlfriend live": residence, not partner)
+        said = {b for a, b in pairwise(_WORD.findall(text)) if b in ATTRIBUTE_NOUNS and b in _PERSON_NOUNS
+                and (a in ("my", "our", "user's") or a.removesuffix("'s") in names)}
+        other = {spec.name for spec in DEFAULT_SLOTS if spec.name in slots and not said & {*spec.nouns, spec.name}}
+        people = {_stem(b) for b in said} if other else set()
         if people:
-            whose, names = "named", names | people
+            whose, names, slots = "named", names | people, other
         return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)))
 
     def _nearest(self, qvec: Any) -> set[str]:

@@ -1,0 +1,47 @@
+"""Changes about other people ("they", a name the tagger calls a place, a birthday) and stance turns
+("X has grown on me", "tired of doing X") update the right slot and leave the speaker's own untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.stores.vector.base import VectorFilter, scroll_all
+from mem_graph.types import Scope
+
+
+def current(mem: Memory, user: str) -> list[str]:
+    records = scroll_all(mem.vectors, VectorFilter(scope=Scope(user_id=user)))
+    return [r.text for r in records if r.layer != "episodic" and r.polarity > 0]
+
+
+def invalidated(mem: Memory, user: str) -> list[str]:
+    rows = mem.get_all(user_id=user, include_invalidated=True)["results"]
+    return [r["memory"] for r in rows if r["status"] == "invalidated"]
+
+
+# (turns, a word the invalidated fact has, a word some current fact must still have)
+CASES = [
+    (["I live in Bath", "my grandparents live in Cardiff", "they moved to Swansea in June"], "Cardiff", "Bath"),
+    (["my nephew Arlo is 9", "he turned 10 last week, crazy"], "9", "10"),
+    (["my cousin Jamal is dating Tess", "Jamal is dating Ines now"], "Tess", "Ines"),
+    (["I hate audiobooks", "audiobooks have really grown on me"], "hate", "audiobooks"),
+    (["I live in Oslo", "I enjoy baking bread", "I'm tired of baking bread tbh"], "enjoy", "Oslo"),
+]
+
+
+@pytest.mark.parametrize(("turns", "old", "kept"), CASES, ids=[c[0][-1][:30] for c in CASES])
+def test_the_change_replaces_only_its_own_slot(shared_memory: Memory, user: str, turns: list[str], old: str,
+                                               kept: str) -> None:
+    for said in turns:
+        shared_memory.add(said, user_id=user)
+    gone = invalidated(shared_memory, user)
+    assert any(old.lower() in g.lower() for g in gone), gone
+    assert any(kept.lower() in c.lower() for c in current(shared_memory, user)), current(shared_memory, user)
+    assert len(gone) == 1, gone  # nothing else invalidated (the speaker's own slot stays)
+
+
+def test_a_want_with_its_own_object_is_not_a_plan_of_the_clause_before(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my parents live in Derby", user_id=user)
+    shared_memory.add("they moved to Whitby, they wanted the sea", user_id=user)
+    assert any("Derby" in g for g in invalidated(shared_memory, user))
