@@ -24,6 +24,7 @@ from mem_graph.cli.options import (
     scope,
 )
 
+_INDEX_HINT_AT = 5_000  # about where Qdrant Edge's default indexing threshold starts to index a segment
 NamespaceOpt = Annotated[str | None, typer.Option("--namespace", help="Namespace of the scope (default: default).")]
 
 
@@ -156,6 +157,8 @@ def import_(file: Annotated[Path, typer.Argument(help="A file written by `mem-gr
         print_json(counts)
     else:
         console.print(f"imported {counts}")
+        if counts.get("memories", 0) >= _INDEX_HINT_AT:
+            console.print("many memories at once: `mem-graph optimize` indexes them for fast search", style="dim")
 
 
 def register(app: typer.Typer) -> None:
