@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from mem_graph.extract.factory import build_extractor
 from mem_graph.extract.reconcile import Reconciler
 from mem_graph.extract.rule_mode import Verbatim
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.filters import user_filter
 from mem_graph.graph_view import GraphView
 from mem_graph.locks import FairRLock
 from mem_graph.results import (
@@ -38,7 +38,7 @@ from mem_graph.results import (
     StoredMessage,
     UndoResponse,
     UpdateResponse,
-    Usage,
+    sum_usage,
 )
 from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.pipeline import SearchPipeline
@@ -48,14 +48,13 @@ from mem_graph.stores.graph.base import GraphStore
 from mem_graph.stores.history import EventRow, HistoryStore
 from mem_graph.stores.vector.base import OptimizeResult, VectorFilter, VectorStore, scroll_all, scroll_all_ids
 from mem_graph.timeutil import now, parse_timestamp
-from mem_graph.types import MemoryRecord, Message, Scope, Status, text_hash
+from mem_graph.types import MemoryRecord, Message, Scope, text_hash
 from mem_graph.validation import (
-    check_int64,
+    check_label,
     check_limit,
     check_memory_id,
     check_metadata,
     check_text,
-    check_unicode,
     make_scope,
     normalise_messages,
     show,
@@ -64,8 +63,6 @@ from mem_graph.write import WritePipeline, WritePlan
 
 log = logging.getLogger(__name__)
 
-_FILTER_FIELDS = {"layer", "hash", "slot"}
-_FILTER_KEY = re.compile(r"[\w-]{1,64}(\.[\w-]{1,64}){0,7}")
 
 
 class Memory:
@@ -160,7 +157,7 @@ class Memory:
         exp = parse_timestamp(expires_at, field="expires_at")
         if ts is not None:
             msgs = [m if m.timestamp is not None else replace(m, timestamp=ts) for m in msgs]
-        source = {k: _label(v, k) for k, v in {"client_id": client_id, "source_ref": source_ref,
+        source = {k: check_label(v, k) for k, v in {"client_id": client_id, "source_ref": source_ref,
                                                 "event_id": event_id}.items()
                   if v is not None}
         kwargs: dict[str, Any] = {"metadata": meta, "infer": infer, "expires_at": exp, "source": source}
@@ -197,7 +194,7 @@ class Memory:
             out["relations"]["added"].extend(part["relations"]["added"])
             out["relations"]["invalidated"].extend(part["relations"]["invalidated"])
             if "usage" in part:
-                out["usage"] = _sum_usage(out.get("usage"), part["usage"])
+                out["usage"] = sum_usage(out.get("usage"), part["usage"])
             if progress is not None:
                 progress(min(start + size, len(saved)), len(saved))
         with self._write_lock:
@@ -234,7 +231,8 @@ class Memory:
                                   "triples": analysed[1], "metadata": meta if meta is not None else old.metadata,
                                   "slot": None, "subject_key": None, "object_key": None})
             why, actor = ((f"[user_correction] {note}" + (f" (via {client_id})" if client_id else ""), USER)
-                          if note is not None else ("[manual] updated through the API", _label(client_id) or "sdk"))
+                          if note is not None
+                          else ("[manual] updated through the API", check_label(client_id) or "sdk"))
             self.writer.apply(WritePlan(old.scope, new=[(new, analysed[0])], rewrite=True, events=[EventRow(
                 mid, "UPDATE", old.scope, old.text, text, why, actor)]))
         return {"id": mid, "memory": text, "event": "UPDATE", "previous_memory": old.text}
@@ -249,7 +247,7 @@ class Memory:
             old = self._get_record(scope, mid)
             self.writer.apply(WritePlan(old.scope, delete=[mid], events=[EventRow(
                 mid, "DELETE", old.scope, old.text, None, "[manual] deleted through the API",
-                _label(client_id) or "sdk")]))
+                check_label(client_id) or "sdk")]))
         return {"id": mid, "memory": old.text, "event": "DELETE"}
 
     def invalidate(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -258,14 +256,14 @@ class Memory:
         """Mark a memory no longer true (kept, with its history); a user correction that outranks any rule:
         restating its text later answers NONE ("user corrected this") until it is restored."""
         return self._correct("invalidate", memory_id, make_scope(user_id, agent_id, run_id, namespace),
-                             check_note(reason), _label(client_id))
+                             check_note(reason), check_label(client_id))
 
     def restore(self, memory_id: str, *, user_id: str | None = None, agent_id: str | None = None,
                 run_id: str | None = None, namespace: str | None = None, reason: str | None = None,
                 client_id: str | None = None) -> CorrectionResponse:
         """Make an invalidated memory current again (a user correction, recorded in its history)."""
         return self._correct("restore", memory_id, make_scope(user_id, agent_id, run_id, namespace),
-                             check_note(reason), _label(client_id))
+                             check_note(reason), check_label(client_id))
 
     def undo(self, target: str | int, *, user_id: str | None = None, agent_id: str | None = None,
              run_id: str | None = None, namespace: str | None = None, client_id: str | None = None
@@ -282,7 +280,7 @@ class Memory:
                 return self._undo_edit(edit, edit["old_memory"], scope, client_id)
         with self._write_lock:
             restore, invalidate, what = undo_targets(self._get_record, self.history_store, target, scope)
-            return self.corrections.undo(restore, invalidate, what, _label(client_id))
+            return self.corrections.undo(restore, invalidate, what, check_label(client_id))
 
     def _undo_edit(self, edit: HistoryEvent, old_text: str, scope: Scope, client_id: str | None) -> UndoResponse:
         mid = edit["memory_id"]
@@ -304,7 +302,7 @@ class Memory:
         mid = check_memory_id(memory_id)
         text = check_note(note, "note")
         with self._write_lock:
-            return self.corrections.feedback(self._get_record(scope, mid), rating, text, _label(client_id))
+            return self.corrections.feedback(self._get_record(scope, mid), rating, text, check_label(client_id))
 
     def _correct(self, kind: str, memory_id: str, scope: Scope, note: str | None, client_id: str | None
                  ) -> CorrectionResponse:
@@ -325,7 +323,7 @@ class Memory:
             ids = scroll_all_ids(self.vectors, VectorFilter(scope=scope, statuses=None))  # payloads unread
             self.writer.apply(WritePlan(scope, erase_scope=True, events=[EventRow(
                 "", "DELETE_ALL", scope, None, None, f"[manual] deleted {len(ids)} memories of the scope",
-                _label(client_id) or "sdk")]))
+                check_label(client_id) or "sdk")]))
         return {"deleted": len(ids), "message": f"deleted {len(ids)} memories"}
 
     def reset(self) -> None:
@@ -355,7 +353,7 @@ class Memory:
         scope = make_scope(user_id, agent_id, run_id, namespace)
         check_text(query, what="query", max_chars=self.config.limits.max_query_chars)
         limit = check_limit(limit, self.config.limits)
-        flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
+        flt = user_filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
                                       or threshold != threshold):
             raise ValidationError(f"threshold must be a number, got {show(threshold)}")
@@ -381,7 +379,7 @@ class Memory:
         if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
             raise ValidationError(f"offset must be a non-negative integer, got {show(offset)}")
         skipped: list[str] = []
-        flt = self._filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
+        flt = user_filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         records = scroll_all(self.vectors, flt, skipped=skipped)
         records.sort(key=lambda r: (r.created_at, r.valid_from), reverse=True)
         out: ListResponse = {"results": [r.to_api() for r in records[offset:offset + limit]]}
@@ -482,55 +480,6 @@ class Memory:
         if rec is None or any(fields.get(k) != v for k, v in scope.fields().items()):
             raise NotFoundError(f"no memory {memory_id} in this scope")  # same answer either way: no leak
         return rec
-
-    def _filter(self, scope: Scope, filters: dict[str, Any] | None, include_invalidated: bool,
-                as_of: float | None = None) -> VectorFilter:
-        equals: dict[str, str | int] = {}
-        any_of: dict[str, tuple[str, ...]] = {}
-        if filters is not None:
-            if not isinstance(filters, dict):
-                raise ValidationError("filters must be an object of metadata key -> value")
-            for key, value in filters.items():
-                if not isinstance(key, str) or not _FILTER_KEY.fullmatch(key) or max(map(ord, key)) > 0xFFFF:
-                    raise ValidationError("filter keys must be metadata field names (letters, digits, _ or -; "
-                                          f"dots for nested fields), got {show(key)}")
-                field = key if key in _FILTER_FIELDS else f"metadata.{key}"
-                if isinstance(value, dict) and set(value) == {"in"} and isinstance(value["in"], list) and all(
-                        isinstance(v, str) for v in value["in"]):
-                    any_of[field] = tuple(check_unicode(v, what=f"filter {key!r}") for v in value["in"])
-                elif isinstance(value, str):
-                    equals[field] = check_unicode(value, what=f"filter {key!r}")
-                elif isinstance(value, int) and not isinstance(value, bool):
-                    equals[field] = check_int64(value, what=f"filter {key!r}")
-                else:
-                    raise ValidationError(f"filter {key!r}: values must be strings, integers or {{'in': [strings]}}")
-        if as_of is not None:  # believed then: valid at as_of whatever the status now, not yet expired then
-            return VectorFilter(scope=scope, statuses=None, alive_at=as_of, valid_at=as_of, equals=equals,
-                                any_of=any_of)
-        return VectorFilter(scope=scope, statuses=None if include_invalidated else (Status.ACTIVE.value,),
-                            alive_at=now(), equals=equals, any_of=any_of)
-
-
-def _label(value: Any, name: str = "client_id") -> Any:
-    """An optional caller-supplied label (client_id, source_ref, event_id): a short string or None."""
-    if value is not None and (not isinstance(value, str) or len(value) > 512 or "\x00" in value):
-        raise ValidationError(f"{name} must be a string of at most 512 characters")
-    return value if value is None else check_unicode(value, what=name)
-
-
-def _sum_usage(total: Usage | None, part: Usage) -> Usage:
-    """The usage of a batched add: the batches' tokens, calls and cost added up."""
-    if total is None:
-        return part
-    cost = None if total["cost"] is None or part["cost"] is None else total["cost"] + part["cost"]
-    out: Usage = {"prompt_tokens": total["prompt_tokens"] + part["prompt_tokens"],
-                  "completion_tokens": total["completion_tokens"] + part["completion_tokens"],
-                  "total_tokens": total["total_tokens"] + part["total_tokens"],
-                  "calls": total["calls"] + part["calls"], "model": part["model"], "cost": cost}
-    fallback = part.get("fallback") or total.get("fallback")
-    if fallback:
-        out["fallback"] = fallback
-    return out
 
 
 def _as_message(text: str) -> Message:

@@ -246,3 +246,18 @@ class WhoAmIResponse(TypedDict):
     namespaces: list[str]
     default_namespace: str
     user_ids: list[str]
+
+
+def sum_usage(total: Usage | None, part: Usage) -> Usage:
+    """The usage of a batched add: the batches' tokens, calls and cost added up."""
+    if total is None:
+        return part
+    cost = None if total["cost"] is None or part["cost"] is None else total["cost"] + part["cost"]
+    out: Usage = {"prompt_tokens": total["prompt_tokens"] + part["prompt_tokens"],
+                  "completion_tokens": total["completion_tokens"] + part["completion_tokens"],
+                  "total_tokens": total["total_tokens"] + part["total_tokens"],
+                  "calls": total["calls"] + part["calls"], "model": part["model"], "cost": cost}
+    fallback = part.get("fallback") or total.get("fallback")
+    if fallback:
+        out["fallback"] = fallback
+    return out

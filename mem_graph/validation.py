@@ -182,3 +182,10 @@ def check_limit(limit: Any, limits: LimitsConfig) -> int:
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= limits.max_limit:
         raise ValidationError(f"limit must be an integer in 1..{limits.max_limit}, got {show(limit)}")
     return limit
+
+
+def check_label(value: Any, name: str = "client_id") -> str | None:
+    """An optional caller-supplied label (client_id, source_ref, event_id): a short string or None."""
+    if value is not None and (not isinstance(value, str) or len(value) > 512 or "\x00" in value):
+        raise ValidationError(f"{name} must be a string of at most 512 characters")
+    return value if value is None else check_unicode(value, what=name)
