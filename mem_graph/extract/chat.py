@@ -29,8 +29,8 @@ _QUESTION_START = re.compile(
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
                    r"(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
-_IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|with|back|not|"
-                             r"moving|living|working|dating|married|engaged|retired|vegan|vegetarian)\b)")
+_IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|"
+                             r"with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian)\b)")
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
 _CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
@@ -82,6 +82,16 @@ _ASKING = frozenset([
     "what", "where", "when", "why", "how", "who", "which", "whose", "do", "does", "did", "is", "are", "was", "were",
     "can", "could", "would", "will", "should", "shall", "have", "has", "am", "may", "might",
 ])
+
+
+_LEAD_HEDGES = re.compile(r"^\s*(?:(?:kind of|sort of|kinda|sorta|so|really|pretty|totally|honestly|lowkey|a bit|"
+                          r"a little|getting|now|also)\s+)*", re.I)
+
+
+def adjective_fragment(sentence: str, adjectives: Iterable[str]) -> bool:
+    """"kind of tired of sourdough now": a slot adjective ("tired_of", "allergic_to") with its "I'm" left out."""
+    rest = _LEAD_HEDGES.sub("", sentence).lower()
+    return any(rest.startswith(a.replace("_", " ") + " ") for a in adjectives if "_" in a)
 
 
 def is_question_or_request(sentence: str) -> bool:

@@ -56,7 +56,7 @@ class Predicate:
     @property
     def key(self) -> str:
         prt = next((c.lower_ for c in self.target.children if c.dep_ == "prt"), None)
-        if prt in ("up", "out") and not self.prep:  # "took up bouldering", "picked up the guitar"
+        if prt in ("up", "out", "off") and not self.prep:  # "took up bouldering", "gone off spicy food"
             return f"{self.lemma}_{prt}"
         if self.prep and self.back:
             return f"{self.lemma}_back_{self.prep}"

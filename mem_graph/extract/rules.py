@@ -20,6 +20,7 @@ from typing import Any
 
 from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, identity_fact, kin_fact, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
+    adjective_fragment,
     continued,
     is_chitchat,
     is_question_or_request,
@@ -189,7 +190,8 @@ class RuleExtractor:
                 continue
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]
-            if not found and _FRAGMENT.match(sent.text):  # "not vegan anymore tbh": the speaker, unsaid
+            if not found and (_FRAGMENT.match(sent.text) or adjective_fragment(sent.text, self.catalogue.adjectives)):
+                # "not vegan anymore tbh", "kind of tired of sourdough now": the speaker, unsaid
                 said = sent.text.strip()
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
@@ -374,7 +376,8 @@ class RuleExtractor:
             # about someone else ("podcasts have grown on me": the speaker's stance)
             return None
         obj_name = object_text(obj)
-        if pred.lemma == "be" and obj.pos_ == "PROPN" and subject.kin and "'s " in subject.name and m is None:
+        if pred.lemma == "be" and obj.pos_ == "PROPN" and subject.kin and "'s " in subject.name and m is None and \
+                pred.prep is None:  # not "my sister is in Bergen"
             if subject.kin in PARTNER_NOUNS and subject.triples and subject.triples[0].subject == speaker:
                 m = SlotMatch(self.catalogue.specs["partner"], speaker, obj_name, f"slot partner: 'my {subject.kin} "
                                                                                   f"is {obj_name}'")

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
 from mem_graph.stores.vector.base import VectorFilter, scroll_all
-from mem_graph.types import Scope
+from mem_graph.types import Message, Scope
 
 
 def current(mem: Memory, user: str) -> list[str]:
@@ -27,6 +28,8 @@ CASES = [
     (["my cousin Jamal is dating Tess", "Jamal is dating Ines now"], "Tess", "Ines"),
     (["I hate audiobooks", "audiobooks have really grown on me"], "hate", "audiobooks"),
     (["I live in Oslo", "I enjoy baking bread", "I'm tired of baking bread tbh"], "enjoy", "Oslo"),
+    (["I live in Rome", "I love spicy food", "I've gone off spicy food since the surgery"], "love", "Rome"),
+    (["I live in Kyiv", "I'm obsessed with sourdough", "kind of tired of sourdough now tbh"], "obsessed", "Kyiv"),
 ]
 
 
@@ -45,3 +48,8 @@ def test_a_want_with_its_own_object_is_not_a_plan_of_the_clause_before(shared_me
     shared_memory.add("my parents live in Derby", user_id=user)
     shared_memory.add("they moved to Whitby, they wanted the sea", user_id=user)
     assert any("Derby" in g for g in invalidated(shared_memory, user))
+
+
+def test_a_relative_in_a_place_is_not_named_after_it(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message(role="user", content="my sister is in Bergen")])[0]
+    assert not any(t.relation == "sister" and t.object == "Bergen" for f in facts for t in f.triples), facts
