@@ -4,10 +4,19 @@ built on. Same checks as test_slot_changes / test_behaviours."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from mem_graph import Memory
 from tests.extraction.test_slot_changes import active, current, invalidated
+
+
+def _id(case: Any, index: int) -> str:
+    """A readable test id: the case's sentence at ``index`` (a plain tuple or a pytest.param)."""
+    values = case.values if hasattr(case, "values") else case
+    return str(values[index])[:40]
+
 
 # (first statement, later statement, word only the old value has, word of the new value)
 CHANGES = [
@@ -102,7 +111,7 @@ STATES = [
 ]
 
 
-@pytest.mark.parametrize(("before", "after", "old", "new"), CHANGES, ids=[(c.values if hasattr(c, 'values') else c)[1][:40] for c in CHANGES])
+@pytest.mark.parametrize(("before", "after", "old", "new"), CHANGES, ids=[_id(c, 1) for c in CHANGES])
 def test_a_change_supersedes_the_old_value(shared_memory: Memory, user: str, before: str, after: str, old: str,
                                            new: str) -> None:
     shared_memory.add(before, user_id=user)
@@ -127,7 +136,7 @@ def test_a_hedge_updates_nothing(shared_memory: Memory, user: str, fact: str, he
     assert invalidated(shared_memory, user) == []
 
 
-@pytest.mark.parametrize(("before", "after", "thing"), STANCES, ids=[(s.values if hasattr(s, 'values') else s)[1][:40] for s in STANCES])
+@pytest.mark.parametrize(("before", "after", "thing"), STANCES, ids=[_id(s, 1) for s in STANCES])
 def test_a_stance_change_replaces_the_old_stance(shared_memory: Memory, user: str, before: str, after: str,
                                                  thing: str) -> None:
     shared_memory.add(before, user_id=user)
@@ -142,7 +151,7 @@ def test_a_pronoun_after_someone_elses_pet_is_not_the_users_pet(rules) -> None:
     assert not any(f.slot and f.slot.startswith("user's") for f in facts), [(f.text, f.slot) for f in facts]
 
 
-@pytest.mark.parametrize(("said", "word"), STATES, ids=[(s.values if hasattr(s, 'values') else s)[0][:40] for s in STATES])
+@pytest.mark.parametrize(("said", "word"), STATES, ids=[_id(s, 0) for s in STATES])
 def test_a_new_state_is_stored_as_a_fact(shared_memory: Memory, user: str, said: str, word: str) -> None:
     shared_memory.add(said, user_id=user)
     assert any(word in t for t in active(shared_memory, user)), active(shared_memory, user)
