@@ -30,6 +30,7 @@ that says "I live in Beijing… I moved to Shanghai" ends with one current fact.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -76,6 +77,8 @@ def same_thing(a: str | None, b: str | None) -> bool:
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
 
 
+# "adopted another cat", "a second dog": one more value of a multi-valued slot, never the same one again
+_ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more)\b", re.I)
 _PER_OBJECT = frozenset(s.name for s in DEFAULT_SLOTS if s.key_by == "object")
 
 
@@ -202,6 +205,8 @@ class Reconciler:
             return self._negation(fact, records, same_object, why) or self._near_duplicate(
                 fact, records, sims) or Decision(Event.ADD, fact, f"negative fact with nothing to cancel; kept as "
                                                                   f"stated{why}", "new")
+        if not fact.single_valued and _ONE_MORE.search(fact.text):
+            same_object = [r for r in same_object if r.polarity != pol]
         for r in same_object:
             if r.polarity == pol:
                 return Decision(Event.NONE, fact, f"restates existing fact {r.text!r}{why}", "restatement", [r])

@@ -53,3 +53,11 @@ def test_a_want_with_its_own_object_is_not_a_plan_of_the_clause_before(shared_me
 def test_a_relative_in_a_place_is_not_named_after_it(rules: RuleExtractor) -> None:
     facts = rules.extract([Message(role="user", content="my sister is in Bergen")])[0]
     assert not any(t.relation == "sister" and t.object == "Bergen" for f in facts for t in f.triples), facts
+
+
+def test_another_one_of_a_kind_is_one_more_value(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I have a cat named Olive", user_id=user)
+    shared_memory.add("we adopted another cat, Pickle", user_id=user)
+    now = " ".join(current(shared_memory, user))
+    assert "Olive" in now and "Pickle" in now, now
+    assert not invalidated(shared_memory, user)
