@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
+from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
@@ -221,7 +222,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 if c.dep_ == "conj" and c.pos_ == "PROPN" and nxt is not None and nxt.dep_ == "prep" and \
                         nxt.head.i in (target.i, c.i) and c not in out:
                     out.append(c)
-    pred.objects = out
+    pred.objects = out + gapped_objects(target, out)
     return pred
 
 

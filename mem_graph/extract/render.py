@@ -51,7 +51,7 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
     for obj in exclude:  # "tea, coffee and cake" -> keep only this fact's object
         drop.update(own_tokens(obj))
         links = [*obj.children, *(obj.head.children if obj.dep_ == "conj" else [])]
-        drop.update(c.i for c in links if c.dep_ in ("cc", "punct"))
+        drop.update(t.i for c in links if c.dep_ in ("cc", "punct") for t in c.subtree)  # "and also dust"
     for child in verb.children:
         if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb:
             drop.update(t.i for t in child.subtree)

@@ -48,6 +48,7 @@ from mem_graph.extract.clauses import (
     span_text,
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
+from mem_graph.extract.gapping import regapped
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.recognise import SEPARATION, Predicate, content_verb, object_text, predicate, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
@@ -266,10 +267,8 @@ class RuleExtractor:
                 return facts
         # a nested verb, or the verb under "want to", "thinking about", "started": facts only for slots
         slot_only = slot_only or verb.dep_ not in ("ROOT", *CLAUSE_DEPS) or pred.target is not verb
-        for obj in objects:
-            fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, slot_only=slot_only)
-            if fact is not None:
-                facts.append(fact)
+        facts += regapped([(obj, self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message,
+                                                    slot_only=slot_only)) for obj in objects], object_text)
         intro = partner_intro(subject, ctx, message) if facts and subject.is_speaker else None
         if intro is not None and not any(f.slot == intro.slot for f in facts):
             facts.append(intro)

@@ -61,3 +61,13 @@ def test_another_one_of_a_kind_is_one_more_value(shared_memory: Memory, user: st
     now = " ".join(current(shared_memory, user))
     assert "Olive" in now and "Pickle" in now, now
     assert not invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("said", "values"), [
+    ("I'm allergic to cats and also dust", ["cats", "dust"]),
+    ("I speak French and now German too", ["French", "German"]),
+])
+def test_a_gapped_object_is_one_more_value_said_plainly(rules: RuleExtractor, said: str, values: list[str]) -> None:
+    facts = [f for f in rules.extract([Message(role="user", content=said)])[0] if f.slot]
+    assert sorted(f.object_key for f in facts) == sorted(v.lower() for v in values), facts
+    assert all(" and " not in f.text and " also " not in f.text for f in facts), [f.text for f in facts]

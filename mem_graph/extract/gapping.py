@@ -1,0 +1,30 @@
+"""Objects a gapped clause adds: "I'm allergic to cats and also dust" ("dust" hangs off the verb)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mem_graph.types import Fact
+
+
+def gapped_objects(target: Any, objects: list[Any]) -> list[Any]:
+    """Nouns conjoined to the clause's verb after its first object, with no verb or subject of their own:
+    the verb and preposition are left out ("and also dust", "and now German too"), so they are more objects."""
+    if not objects:
+        return []
+    return [c for c in target.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > objects[0].i
+            and c not in objects and not any(g.dep_ in ("nsubj", "nsubjpass", "prep", "dobj") for g in c.children)]
+
+
+def regapped(pairs: list[tuple[Any, Fact | None]], object_text: Callable[[Any], str]) -> list[Fact]:
+    """The facts of a clause's objects; a gapped object's fact says the first one's sentence with its own value
+    ("User is allergic to dust", not "User is allergic to and also dust")."""
+    first = next(((o, f) for o, f in pairs if f is not None and o.dep_ != "conj"), None)
+    for obj, fact in pairs:
+        if first is None or fact is None or obj.dep_ != "conj" or obj.head.pos_ not in ("VERB", "AUX"):
+            continue
+        old = object_text(first[0])
+        if old and old in first[1].text:
+            fact.text = first[1].text.replace(old, object_text(obj), 1)
+    return [f for _, f in pairs if f is not None]
