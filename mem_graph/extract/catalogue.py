@@ -107,7 +107,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("bear_in",), prototypes=("was born in",)),
     SlotSpec(name="employer", relation="works_at", cardinality=_S, subjects="person",
              verbs=("work_at", "work_for", "work_in", "join", "employ_by", "hire_by", "hire_at", "start_at", "fly_for",
-                    "intern_at", "teach_at"),
+                    "intern_at", "teach_at", "recruit_by", "poach_by", "headhunt_by"),
              nouns=("employer", "company", "workplace"),
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
     SlotSpec(name="occupation", relation="works_as", cardinality=_S, subjects="person",

@@ -27,6 +27,7 @@ CASES = [
     (["my nephew Arlo is 9", "he turned 10 last week, crazy"], "9", "10"),
     (["my cousin Jamal is dating Tess", "Jamal is dating Ines now"], "Tess", "Ines"),
     (["I hate audiobooks", "audiobooks have really grown on me"], "hate", "audiobooks"),
+    (["I work for Microsoft", "my friend Noor works for Amazon", "Noor got poached by Google"], "Amazon", "Microsoft"),
     (["I live in Oslo", "I enjoy baking bread", "I'm tired of baking bread tbh"], "enjoy", "Oslo"),
     (["I live in Rome", "I love spicy food", "I've gone off spicy food since the surgery"], "love", "Rome"),
     (["I live in Kyiv", "I'm obsessed with sourdough", "kind of tired of sourdough now tbh"], "obsessed", "Kyiv"),
