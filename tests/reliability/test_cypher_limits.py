@@ -42,15 +42,17 @@ def _children() -> list[int]:
 
 @contextmanager
 def peak_memory() -> Iterator[dict[str, int]]:
-    """Peak RSS growth of this process, and peak RSS of its child processes, while the block runs."""
+    """Peak RSS growth of this process, and of its child processes together, while the block runs (growth:
+    other suites' session servers, a Neo4j JVM or a model server, are children of this process too)."""
     base = _rss()
+    base_children = sum(_rss(c) for c in _children())
     peak = {"growth": 0, "children": 0}
     done = threading.Event()
 
     def watch() -> None:
         while not done.is_set():
             peak["growth"] = max(peak["growth"], _rss() - base)
-            peak["children"] = max(peak["children"], sum(_rss(c) for c in _children()))
+            peak["children"] = max(peak["children"], sum(_rss(c) for c in _children()) - base_children)
             time.sleep(0.02)
 
     t = threading.Thread(target=watch, daemon=True)
