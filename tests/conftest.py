@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from llm_server import MakeMemory, ScriptedLLM, memories_on, scripted_llm
 
 from mem_graph import Memory
 
@@ -25,6 +26,20 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
 
 # -- Neo4j (issue 4): one real server per session, started only when a test asks for it -----------------
 _NEO4J_TIMINGS: dict[str, float] = {}
+
+
+@pytest.fixture
+def llm() -> Iterator[ScriptedLLM]:
+    """A scripted OpenAI-compatible endpoint on loopback (tests/llm_server.py): the paid-API test double."""
+    with scripted_llm() as server:
+        yield server
+
+
+@pytest.fixture
+def make_memory(tmp_path: Path, llm: ScriptedLLM) -> Iterator[MakeMemory]:
+    """``make_memory(extractor="llm", **config)``: Memory on the embedded stores, its LLM the scripted server."""
+    with memories_on(llm, tmp_path) as make:
+        yield make
 
 
 @pytest.fixture(scope="session")

@@ -11,28 +11,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from llm_server import MakeMemory, ScriptedLLM, answer, fact, memories_on, scripted_llm, texts
+from llm_server import MakeMemory, ScriptedLLM, answer, fact, texts
 
 from mem_graph import ConfigError, Memory
 from mem_graph.extract.llm import supported_format
-
-
-@pytest.fixture
-def llm() -> Iterator[ScriptedLLM]:
-    with scripted_llm() as server:
-        yield server
-
-
-@pytest.fixture
-def make_memory(tmp_path: Path, llm: ScriptedLLM) -> Iterator[MakeMemory]:
-    """Memory on the embedded stores with the LLM pointed at the scripted server."""
-    with memories_on(llm, tmp_path) as make:
-        yield make
 
 
 # -- structured output: probed per server, not assumed ----------------------------------------------

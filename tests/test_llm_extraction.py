@@ -13,8 +13,6 @@ import json
 import logging
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from llm_server import (
@@ -24,28 +22,13 @@ from llm_server import (
     answer,
     fact,
     index_of,
-    memories_on,
     payload_of,
-    scripted_llm,
     texts,
 )
 
 from mem_graph import LLMError
 
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-
-
-@pytest.fixture
-def llm() -> Iterator[ScriptedLLM]:
-    with scripted_llm() as server:
-        yield server
-
-
-@pytest.fixture
-def make_memory(tmp_path: Path, llm: ScriptedLLM) -> Iterator[MakeMemory]:
-    """Memory on the embedded stores with the LLM pointed at the scripted server."""
-    with memories_on(llm, tmp_path) as make:
-        yield make
 
 
 # -- the request ---------------------------------------------------------------------------------

@@ -9,8 +9,7 @@ identical whichever extractor decided.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,9 +20,7 @@ from llm_server import (
     answer,
     fact,
     index_of,
-    memories_on,
     payload_of,
-    scripted_llm,
 )
 from llm_server import texts as texts_of
 
@@ -34,18 +31,6 @@ from mem_graph.types import Message, Scope
 
 MODES = ("rules", "llm", "hybrid")
 Book = dict[str, Callable[[dict[str, Any]], dict[str, Any]]]
-
-
-@pytest.fixture
-def llm() -> Iterator[ScriptedLLM]:
-    with scripted_llm() as server:
-        yield server
-
-
-@pytest.fixture
-def make_memory(tmp_path: Path, llm: ScriptedLLM) -> Iterator[MakeMemory]:
-    with memories_on(llm, tmp_path) as make:
-        yield make
 
 
 @pytest.fixture(params=MODES)

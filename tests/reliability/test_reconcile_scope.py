@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,13 +70,6 @@ def test_identical_text_in_a_wider_scope_is_not_a_duplicate(memory: Memory) -> N
     out = memory.add("I like green tea.", agent_id="chef")
     assert [r["event"] for r in out["results"]] == ["ADD"]
     assert len(memory.get_all(agent_id="chef")["results"]) == 2
-
-
-@pytest.fixture
-def llm() -> Iterator[ScriptedLLM]:
-    server = ScriptedLLM().start()
-    yield server
-    server.stop()
 
 
 @pytest.mark.parametrize("extractor", ["llm", "hybrid"])
