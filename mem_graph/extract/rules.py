@@ -54,6 +54,7 @@ from mem_graph.extract.recognise import SEPARATION, Predicate, content_verb, obj
 from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.states import STATE_VERBS, state_fact
+from mem_graph.extract.there import resolve_there
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
@@ -204,7 +205,7 @@ class RuleExtractor:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
         for f in facts:
             f.metadata.pop("_person", None)
-        _resolve_there(facts)
+        resolve_there(facts)
         link_replacements(facts)
         return facts
 
@@ -473,21 +474,6 @@ class RuleExtractor:
                 return SlotMatch(spec, ctx.speaker, subject.name, f"slot employer: '{subject.name} "
                                                                   f"{pred.verb.text} me' (ended)", polarity=0)
         return None
-
-
-_THERE = re.compile(r"(?<=\w) there\b(?! (?:is|are|was|were)\b)")
-_PLACE_SLOTS = {"employer": "at", "school": "at", "residence": "in"}
-
-
-def _resolve_there(facts: list[Fact]) -> None:
-    """"I started at Stripe, I'm a backend engineer there": "there" is the place a fact before it named."""
-    place: tuple[str, str] | None = None
-    for f in facts:
-        if place is not None and _THERE.search(f.text):
-            f.text = _THERE.sub(f" {place[0]} {place[1]}", f.text, count=1)
-        kind = (f.slot or "").split("|")[1] if f.slot and f.slot.count("|") >= 1 else ""
-        if kind in _PLACE_SLOTS and not f.negated and f.object_key and f.triples:
-            place = (_PLACE_SLOTS[kind], f.triples[-1].object)
 
 
 def _named(noun: Any) -> Any | None:

@@ -137,6 +137,14 @@ def test_there_names_the_place_said_before(rules: RuleExtractor) -> None:
     assert any(f.text == "User is a backend engineer at stripe" for f in facts), [f.text for f in facts]
 
 
+
+def test_leaving_the_place_ends_the_role_held_there(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("so i just started a new job at stripe, im a backend engineer there", user_id=user)
+    shared_memory.add("i left stripe, joined a tiny startup called fernly as their first engineer", user_id=user)
+    gone = invalidated(shared_memory, user)
+    assert any("backend engineer" in t for t in gone), gone
+    assert not any("stripe" in t and "left" not in t for t in current(shared_memory, user))
+
 def test_a_pronoun_object_is_no_slot(shared_memory: Memory, user: str) -> None:
     # "it" is a different thing each time: "I hate it" must not reverse "I love it"
     shared_memory.add("we got a new sofa and I love it", user_id=user)
