@@ -20,16 +20,15 @@ LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
 COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
-                             "hater_of",
-                             "fed_up_with", "over", "despise", "abhor", "done_with", "lose_interest_in",
+                             "hater_of", "fed_up_with", "over", "despise", "abhor", "done_with", "lose_interest_in",
                              "go_off"})
 # nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
 JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
 IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go",
-             "took": "take", "made": "make",
-             "had": "have", "left": "leave", "began": "begin", "became": "become", "met": "meet", "quit": "quit"}
+             "took": "take", "made": "make", "had": "have", "left": "leave", "began": "begin", "became": "become",
+             "met": "meet", "quit": "quit"}
 ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break"})
 SEPARATION = frozenset({"split", "break", "divorce", "separate"})
 GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say", "tell", "think", "know", "see",
