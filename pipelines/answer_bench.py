@@ -7,7 +7,7 @@ Usage::
 
 Each conversation of tests/retrieval_cases/*.yaml (chit-chat between statements, several people, facts that
 change over time) is replayed into its own scope of one fresh embedded Memory, as the reconciliation
-benchmark replays its cases (pipelines/reconcile_check.py ``replay``); then each question is searched and
+benchmark replays its cases (mem_graph/bench/reconcile_check.py ``replay``); then each question is searched and
 its top-1 result checked: it must contain every ``top1`` entry and none of the ``not`` entries (same
 matching as the reconciliation benchmark: ``a|b`` means a or b, case-insensitive from a word start).
 
@@ -33,8 +33,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from pipelines.reconcile_cases import DEFAULT_START, TURN_GAP, Turn
-from pipelines.reconcile_check import has, replay, user_of
+from mem_graph.bench.reconcile_cases import DEFAULT_START, TURN_GAP, Turn
+from mem_graph.bench.reconcile_check import has, replay, user_of
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "tests" / "retrieval_cases"
 Tag = Literal["self", "the_user", "pronoun", "nosubject", "named", "topic", "casual"]

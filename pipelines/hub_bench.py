@@ -28,9 +28,9 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from mem_graph.bench.synthetic import questions, turns
 from mem_graph.client import AsyncMemoryClient, MemoryClient
 from mem_graph.server.auth import TokenStore
-from pipelines.synthetic import questions, turns
 
 
 def _free_port() -> int:

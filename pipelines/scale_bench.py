@@ -3,7 +3,7 @@
     python -m pipelines.scale_bench [--sizes 1000,10000,100000] [--queries 50] [--batch 2000] [--unique 10000]
         [--config JSON] [--optimize]
 
-One scope is filled with synthetic turns (``pipelines.synthetic``) through the real ``add(infer=False)`` in
+One scope is filled with synthetic turns (``mem_graph.bench.synthetic``) through the real ``add(infer=False)`` in
 calls of ``--batch`` turns. To build 100k memories in minutes on a small machine, the turns cycle through a pool
 of ``--unique`` distinct texts (100k = 10 copies of 10k turns, each copy its own memory and message), and this
 bench memoises the pool's sentence vectors and entity/triple analyses (a text always gives the same): the
@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from pipelines.synthetic import questions, turns
+from mem_graph.bench.synthetic import questions, turns
 
 
 def _memoise_vectors(mem: Any) -> None:

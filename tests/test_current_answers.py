@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from mem_graph import Memory
+from mem_graph.bench.reconcile_check import has
 from pipelines.answer_bench import CASES_DIR, load
-from pipelines.reconcile_check import has
 
 DAY = 86400.0
 T0 = 1_704_067_200.0  # 2024-01-01

@@ -7,19 +7,8 @@ import pytest
 
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
-from mem_graph.stores.vector.base import VectorFilter, scroll_all
-from mem_graph.types import Message, Scope
-
-
-def current(mem: Memory, user: str) -> list[str]:
-    records = scroll_all(mem.vectors, VectorFilter(scope=Scope(user_id=user)))
-    return [r.text for r in records if r.layer != "episodic" and r.polarity > 0]
-
-
-def invalidated(mem: Memory, user: str) -> list[str]:
-    rows = mem.get_all(user_id=user, include_invalidated=True)["results"]
-    return [r["memory"] for r in rows if r["status"] == "invalidated"]
-
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import current, invalidated
 
 # (turns, a word the invalidated fact has, a word some current fact must still have)
 CASES = [
