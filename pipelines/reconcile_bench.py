@@ -15,7 +15,7 @@ import argparse
 from pathlib import Path
 
 from mem_graph.bench.reconcile import breakdown, run, run_bench, summarise
-from mem_graph.bench.reconcile_cases import CASES_DIR
+from mem_graph.bench.reconcile_cases import CASES_DIR, CaseFileError
 
 __all__ = ["breakdown", "main", "run", "run_bench", "summarise"]
 
@@ -37,9 +37,12 @@ def main(argv: list[str] | None = None) -> None:
     from mem_graph.logging_setup import quiet_libraries
 
     quiet_libraries()
-    run_bench(args.which, [e.strip() for e in args.extractor.split(",") if e.strip()], config_source(args.config),
-              args.only, args.json_out, args.verbose, isolated=args.isolated, compare=args.compare,
-              cases_dir=args.cases)
+    try:
+        run_bench(args.which, [e.strip() for e in args.extractor.split(",") if e.strip()],
+                  config_source(args.config), args.only, args.json_out, args.verbose, isolated=args.isolated,
+                  compare=args.compare, cases_dir=args.cases)
+    except CaseFileError as exc:  # a case file the schema refuses: say which and why, no traceback
+        p.error(str(exc))
 
 
 if __name__ == "__main__":
