@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.clauses import PARTNER_NOUNS, Context, Subject, companion, dedupe_entities
-from mem_graph.extract.recognise import SEPARATION, Predicate, object_text
+from mem_graph.extract.predicate import Predicate, object_text
+from mem_graph.extract.recognise import SEPARATION
 from mem_graph.extract.render import render
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 

@@ -50,7 +50,8 @@ from mem_graph.extract.clauses import (
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
-from mem_graph.extract.recognise import SEPARATION, Predicate, content_verb, object_text, predicate, recognise
+from mem_graph.extract.predicate import Predicate, content_verb, object_text, predicate
+from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.states import STATE_VERBS, state_fact

@@ -1,0 +1,238 @@
+"""The predicate of one parsed clause: its content verb, its objects and prepositional phrases.
+
+"I used to live in Rome" -> live (in Rome); "got a job at Stripe" -> work at Stripe; "traded in my Honda for a
+Subaru" -> trade (in Honda, for Subaru); "a lot of sci-fi" -> sci-fi. Parse repairs for chat phrasings the small
+parser misreads live here, each with its reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mem_graph.extract.clauses import compound_span, span_text
+from mem_graph.extract.gapping import gapped_objects
+
+TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
+PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
+# nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
+JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
+QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
+# past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
+IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go",
+             "took": "take", "made": "make", "had": "have", "left": "leave", "began": "begin", "became": "become",
+             "met": "meet", "quit": "quit"}
+
+
+@dataclass
+class Predicate:
+    """The content verb of a clause with its objects and prepositional phrases."""
+
+    verb: Any  # the clause head as written ("used", "stopped", "'d love")
+    target: Any  # the content verb ("live", "eating", "live")
+    lemma: str
+    objects: list[Any] = field(default_factory=list)
+    prep: str | None = None  # the preposition the objects came from
+    preps: dict[str, Any] = field(default_factory=dict)  # preposition -> its object
+    adjective: str | None = None  # "sick_of", "allergic_to"
+    dobj: Any | None = None
+    back: bool = False  # "come back to", "move back to"
+
+    @property
+    def key(self) -> str:
+        prt = next((c.lower_ for c in self.target.children if c.dep_ == "prt"), None)
+        if prt in ("up", "out", "off") and not self.prep:  # "took up bouldering", "gone off spicy food"
+            return f"{self.lemma}_{prt}"
+        if self.prep and self.back:
+            return f"{self.lemma}_back_{self.prep}"
+        return f"{self.lemma}_{self.prep}" if self.prep else self.lemma
+
+
+def unwrap_quantifier(tok: Any) -> Any:
+    """'a lot of sci-fi' -> 'sci-fi'."""
+    if tok.lemma_.lower() in QUANTIFIERS:
+        prep = next((c for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
+        if pobj is not None:
+            return pobj
+    return tok
+
+
+def content_verb(verb: Any) -> Any:
+    """The verb a clause is about: "used to live" -> live, "stopped eating" -> eating, "went back to eating"
+    -> eating, "thinking about quitting" -> quitting, "'d love to live" -> live, "want to move" -> move."""
+    lemma = verb.lemma_.lower()
+    xcomp = next((c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX")), None)
+    modal = any(c.tag_ == "MD" for c in verb.children)
+    if xcomp is not None:
+        if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope", "come",
+                     "grow", "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect",
+                     "end"):  # "ended up calling the cat Ginger"
+            return content_verb(xcomp)
+        if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"
+            return content_verb(xcomp)
+    # "I've come to love running", "I've grown to hate it": the stance is the infinitive's
+    if lemma in ("come", "grow") and xcomp is None:
+        inf = next((c for c in verb.children if c.dep_ in ("advcl", "xcomp") and c.pos_ == "VERB"
+                    and any(g.tag_ == "TO" for g in c.children)), None)
+        if inf is not None:
+            return content_verb(inf)
+    if lemma in ("stop", "quit", "give", "consider") and xcomp is None:
+        ger = next((c for c in verb.children if c.dep_ in ("dobj", "xcomp", "pcomp") and c.tag_ == "VBG"), None)
+        if ger is not None:
+            return ger
+    # "went back to eating fish", "thinking about quitting", "dreaming of living"
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("about", "of", "to", "into")):
+        for g in prep.children:
+            if g.dep_ == "pcomp" and g.pos_ == "VERB" and lemma in ("go", "think", "dream", "return", "consider",
+                                                                     "look"):
+                return g
+    for adv in (c for c in verb.children if c.dep_ == "advmod" and c.lower_ == "back"):
+        for prep in (c for c in adv.children if c.dep_ == "prep"):
+            for g in prep.children:
+                if g.dep_ == "pcomp" and g.pos_ == "VERB":
+                    return g
+    return verb
+
+
+def predicate(verb: Any, target: Any) -> Predicate:
+    pred = Predicate(verb, target, IRREGULAR.get(target.lower_, target.lemma_.lower()))
+    for c in target.children:
+        if c.dep_ in ("prep", "agent"):  # "agent": "hired by Oracle"
+            pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)
+            if pobj is None and c.lower_ == "out":  # "moved out of Boston"
+                pobj = next((h for g in c.children if g.dep_ == "prep" and g.lower_ == "of"
+                             for h in g.children if h.dep_ == "pobj"), None)
+                if pobj is not None:
+                    pred.preps.setdefault("of", pobj)
+                continue
+            if pobj is not None:
+                pred.preps.setdefault(c.lower_, pobj)
+                for g in pobj.children:  # "from MongoDB to Postgres": the second hangs off the first
+                    if g.dep_ == "prep":
+                        inner = next((h for h in g.children if h.dep_ == "pobj"), None)
+                        if inner is not None:
+                            pred.preps.setdefault(g.lower_, inner)
+                for g in c.children:
+                    if g.dep_ == "prep":
+                        inner = next((h for h in g.children if h.dep_ == "pobj"), None)
+                        if inner is not None:
+                            pred.preps.setdefault(g.lower_, inner)
+        if c.dep_ == "advmod" and c.lower_ == "back":  # "coming back to Seattle", "moved back to Leeds"
+            for g in c.children:
+                inner = next((h for h in g.children if h.dep_ == "pobj"), None) if g.dep_ == "prep" else None
+                if inner is not None and g.lower_ == "to":  # not "back in the day"
+                    pred.preps.setdefault(g.lower_, inner)
+                    pred.back = True
+    # objects follow the verb in a statement; a "that" read as an object is a misparse
+    for d in (c for c in target.children if c.dep_ == "dobj"):  # "moved the app from SQLite to ..."
+        for c in d.children:
+            pobj = next((g for g in c.children if g.dep_ == "pobj"), None) if c.dep_ == "prep" else None
+            if pobj is not None and c.lower_ in ("from", "to", "for", "with", "off", "onto"):
+                pred.preps.setdefault(c.lower_, pobj)
+    for alias, plain in PREP_ALIASES.items():  # "migrated off mongo onto postgres" = from mongo to postgres
+        if alias in pred.preps:
+            pred.preps.setdefault(plain, pred.preps[alias])
+    direct = [c for c in target.children if (c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative") or (
+              pred.lemma == "turn" and c.like_num)) and c.i > target.i  # "she turned 7" (7 read as advmod)
+              and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
+    pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
+    oprd = next((c for c in direct if c.dep_ == "oprd"), None)
+    if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"
+        direct = [oprd]
+    for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
+        prep = next((c for c in noun.children if c.dep_ == "prep"), None)
+        if prep is None and noun.lemma_.lower() in JOB_NOUNS:
+            prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with")), None)
+        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
+        if prep is None or pobj is None:
+            continue
+        if noun.lemma_.lower() in ("fan", "lover", "hater") and prep.lower_ == "of":
+            pred.adjective, direct = f"{noun.lemma_.lower()}_of", [pobj]  # "a big fan of jazz"
+        elif noun.lemma_.lower() == "interest" and prep.lower_ == "in" and pred.lemma in ("lose", "have", "take"):
+            pred.adjective, direct = f"{pred.lemma}_interest_in", [pobj]  # "I've lost interest in opera"
+        elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
+                noun.lemma_.lower() == "offer" and prep.lower_ == "from")):
+            pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "an offer from Amazon"
+        break
+    if target.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in target.children) and not pred.adjective:
+        # "I'm obsessed with tea" parsed as a passive: the participle is the adjective
+        prep = next((c for c in target.children if c.dep_ == "prep"), None)
+        if prep is not None and any(g.dep_ == "pobj" for g in prep.children):
+            pred.adjective = f"{target.lower_}_{prep.lower_}"
+    acomp = next((c for c in direct if c.dep_ == "acomp"), None)
+    if acomp is not None:  # not a time phrase: "went fully vegan over lockdown" is about vegan
+        prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS), None)
+        pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
+        if pobj is not None and pobj.dep_ == "pcomp":  # "sick of running marathons" is about marathons
+            pobj = next((g for g in pobj.children if g.dep_ == "dobj"), pobj)
+        if prep is not None and pobj is not None:  # "sick of jazz", "allergic to peanuts"
+            pred.adjective = f"{acomp.lower_}_{prep.lower_}"
+            direct = [pobj]
+    if not direct:
+        ger = next((c for c in target.children if c.dep_ == "xcomp" and c.tag_ in ("VBG", "VB")), None)
+        if ger is not None and pred.lemma in ("love", "like", "enjoy", "hate", "prefer", "adore", "go", "dislike",
+                                              "detest", "loathe", "fancy", "stand"):
+            # "I love hiking"; "I love playing Fortnite" is about Fortnite
+            gobj = next((c for c in ger.children if c.dep_ == "dobj"), None) if pred.lemma != "go" else None
+            direct = [gobj if gobj is not None else ger]
+    if not direct and pred.lemma in ("move", "relocate") and (
+            place := next((o for o in pred.preps.values() if o.ent_type_ == "GPE"), None)) is not None:
+        pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome"
+    if not direct and "of" in pred.preps and any(c.lower_ == "out" for c in target.children):
+        pred.prep, direct = "of", [pred.preps["of"]]  # "moved out of Boston"
+    if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"
+        pred.prep, direct = "to", [pred.preps["to"]]
+    if not direct and pred.preps:
+        for c in target.children:
+            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
+                pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
+                break
+    out = []
+    direct = [_alnum_head(h) for h in direct]
+    for h in direct[:1]:
+        out.append(unwrap_quantifier(h))
+        stack = [h, out[-1]]
+        while stack:  # "tea, coffee and cake": conjuncts chain off each other (and off "a bit of Greek")
+            for c in stack.pop().children:
+                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out and not _opens_clause(c):
+                    out.append(unwrap_quantifier(c))
+                    stack.append(c)
+    if out and out[0].dep_ == "dobj" and out[0].pos_ == "PROPN":
+        # gapping: "we use Python for the backend and TypeScript on the frontend" (TypeScript hangs off "backend")
+        for pobj in pred.preps.values():
+            for c in pobj.children:
+                nxt = c.doc[c.i + 1] if c.i + 1 < len(c.doc) else None
+                if c.dep_ == "conj" and c.pos_ == "PROPN" and nxt is not None and nxt.dep_ == "prep" and \
+                        nxt.head.i in (target.i, c.i) and c not in out:
+                    out.append(c)
+    pred.objects = out + gapped_objects(target, out)
+    return pred
+
+
+def _opens_clause(tok: Any) -> bool:
+    """A conjoined noun that is the subject of the next verb ("to Porto and Luis started ...")."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return nxt is not None and nxt.pos_ in ("VERB", "AUX") and nxt.tag_ in ("VBD", "VBZ", "VBP", "MD")
+
+
+def _alnum_head(tok: Any) -> Any:
+    """An emoji read as the head of "Klarna 🎉": the word before it."""
+    if any(ch.isalnum() for ch in tok.text):
+        return tok
+    words = [c for c in tok.children if any(ch.isalnum() for ch in c.text)]
+    return words[-1] if words else tok
+
+
+def object_text(obj: Any) -> str:
+    if obj.ent_type_ == "GPE":  # "Portland, Maine"
+        nxt = list(obj.doc[obj.i + 1: obj.i + 3])
+        if len(nxt) == 2 and nxt[0].text == "," and nxt[1].ent_type_ == "GPE" and nxt[1].head in (obj, obj.head):
+            return f"{span_text(compound_span(obj))}, {nxt[1].text}"
+    if obj.pos_ == "VERB":  # "hiking", "playing tennis" (not "running now": the change word is no part of it)
+        if obj.dep_ == "ROOT":
+            return str(obj.text)
+        keep = [obj, *(t for c in obj.children if c.dep_ not in ("advmod", "npadvmod", "punct", "cc", "conj")
+                       and not (c.dep_ == "prep" and c.head is obj) for t in c.subtree)]
+        return span_text(keep)
+    return span_text(compound_span(obj))
