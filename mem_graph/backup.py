@@ -69,6 +69,7 @@ def export(mem: Memory, out: TextIO, scope: Scope | None = None) -> dict[str, in
 
     Returns the counts per kind, plus ``skipped`` when stored memories could not be read (named in the footer).
     """
+    mem.flush()  # deferred graph steps of verbatim adds land first: the export holds their entities and edges
     counts: dict[str, int] = defaultdict(int)
 
     def emit(kind: str, **data: Any) -> None:

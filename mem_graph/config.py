@@ -189,6 +189,9 @@ class ExtractionConfig(_Section):
     # rules: slots added to (or, by name, replacing entries of) the default catalogue, mem_graph/extract/catalogue.py
     slots: list[SlotSpec] = Field(default_factory=list)
     slot_prototypes: bool = True  # rules: nearest-prototype slot fallback with the configured embedder
+    # infer=False: the parse and graph write of verbatim turns run after add() returns, journaled
+    # (mem_graph/graph_index.py; Memory.flush() waits for them); false: inside add()
+    defer_verbatim_graph: bool = True
 
 
 class LimitsConfig(_Section):

@@ -21,6 +21,8 @@ POINTS = (
     "after_invalidate",   # superseded memories invalidated in the vector store
     "after_graph",        # every store written, events not yet recorded
     "after_events",       # events recorded, journal closed, messages marked: the call has not returned yet
+    "before_graph_index", # infer=False, deferred: turns parsed, graph step not written (graph_index.py)
+    "mid_graph_index",    # infer=False, deferred: payload entities set, graph not written, job still open
 )
 _hits: dict[str, int] = {}
 

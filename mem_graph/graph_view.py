@@ -9,6 +9,7 @@ how); ``check_read_only`` is the text check that runs first.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import networkx as nx
@@ -81,10 +82,16 @@ def check_read_only(query: str) -> None:
 
 class GraphView:
     def __init__(self, store: GraphStore, exploration: ExplorationConfig | None = None,
-                 expired_of: ExpiredOf | None = None):
+                 expired_of: ExpiredOf | None = None, before_read: Callable[[], object] | None = None):
         self.store = store
         self.sandbox = CypherSandbox(store, exploration)
         self._expired_of = expired_of  # the scope's expired memories (mem_graph/expiry.py); None: no expiry
+        # Memory.flush: deferred graph steps of verbatim adds land before any read (read-your-writes)
+        self._before_read = before_read
+
+    def _settle(self) -> None:
+        if self._before_read is not None:
+            self._before_read()
 
     def _expired(self, scope: Any) -> dict[str, Any]:
         return self._expired_of(scope) if self._expired_of is not None else {}
@@ -107,6 +114,7 @@ class GraphView:
         ``allow_writes`` (SDK only, never exposed over HTTP) runs the query unchecked, unconfined and
         unlimited on the real store.
         """
+        self._settle()
         if allow_writes:
             scope = make_scope(user_id, agent_id, run_id, namespace)
             return self.store.cypher_write(query, {**_params(params), **scope.stored_fields()})
@@ -124,6 +132,7 @@ class GraphView:
         scope = make_scope(user_id, agent_id, run_id, namespace)
         merged = {**_params(params), **scope.stored_fields()}
         check_read_only(query)
+        self._settle()
         return self.sandbox.run(scope, query, merged, max_rows=max_rows, expired=self._expired(scope))
 
     def close(self) -> None:
@@ -143,6 +152,7 @@ class GraphView:
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_RELATIONS:
             raise ValidationError(f"limit must be an integer in 1..{MAX_RELATIONS}, got {show(limit)}")
         at = parse_timestamp(as_of, field="as_of")
+        self._settle()
         return [{"source": e.source, "relationship": e.relation, "destination": e.target, "memory_id": e.memory_id,
                  "valid": e.valid or at is not None} for e in self._relations(scope, include_invalid, limit, at)]
 
@@ -154,6 +164,7 @@ class GraphView:
         scope = make_scope(**scope_ids)
         check_text(entity, what="entity", max_chars=1000)
         _check_flag(include_invalid, "include_invalid")
+        self._settle()
         ids = list(self.store.find_entities(scope, [entity]))
         edges = self.store.neighbourhood(scope, ids, hops, include_invalid) if ids else []
         edges = hide_expired(edges, self._expired(scope), include_invalid)
@@ -174,6 +185,7 @@ class GraphView:
         """
         scope = make_scope(**scope_ids)
         _check_flag(include_invalid, "include_invalid")
+        self._settle()
         types = self.store.entity_types(scope)
         g = nx.MultiDiGraph()
         node_id = self.store.entity_name

@@ -52,6 +52,10 @@ class FairRLock:
             else:
                 self._owner = None
 
+    def held_by_me(self) -> bool:
+        """Whether the calling thread holds the lock."""
+        return self._owner == threading.get_ident()
+
     def __enter__(self) -> FairRLock:
         self.acquire()
         return self

@@ -136,7 +136,8 @@ def _scope_of(row: dict[str, Any]) -> dict[str, str]:
 
 
 def check(mem: Memory) -> CheckReport:
-    """Compare the three stores; changes nothing."""
+    """Compare the three stores; changes nothing (deferred graph steps of verbatim adds are run first)."""
+    mem.flush()
     with mem.write_lock():
         snap = snapshot(mem)
     return _compare(snap)
@@ -192,6 +193,7 @@ def repair(mem: Memory, *, preface: list[dict[str, Any]] | None = None) -> list[
     def act(action: str, **detail: Any) -> None:
         actions.append({"action": action, **detail})
 
+    mem.flush()  # deferred graph steps are not damage: they land first
     with mem.write_lock():
         if mem.history_store.journal_pending():
             n = mem.writer.replay_pending()

@@ -23,6 +23,7 @@ from mem_graph.extract.reconcile import Reconciler
 from mem_graph.extract.rule_mode import Verbatim
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.filters import user_filter
+from mem_graph.graph_index import GraphIndexer
 from mem_graph.graph_view import GraphView
 from mem_graph.locks import FairRLock
 from mem_graph.results import (
@@ -103,14 +104,20 @@ class Memory:
         # the rule parser: entities and triples of edited and verbatim texts, query terms (whatever the extractor)
         self.rules = RuleExtractor(embedder=self.embedder if cfg.extraction.slot_prototypes else None,
                                    slots=cfg.extraction.slots)
+        defer = cfg.extraction.defer_verbatim_graph  # infer=False: parse + graph write after add() returns
         self.writer = WritePipeline(cfg, self.vectors, self.graph_store, self.history_store, self.embedder,
                                     extractor if extractor is not None else build_extractor(cfg, self.rules),
-                                    Reconciler(self.vectors, cfg.reconcile), verbatim=Verbatim(self.rules))
+                                    Reconciler(self.vectors, cfg.reconcile),
+                                    verbatim=Verbatim(self.rules, analyse=not defer))
+        if defer:
+            self.writer.indexer = GraphIndexer(self.rules.analyse, self.vectors, self.graph_store,
+                                               self.history_store, self._write_lock)
         self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,
                                        GraphExpander(self.graph_store, cfg.retrieval),
                                        reranker if reranker is not None else Reranker(cfg.reranker), self.rules)
         self.graph = GraphView(self.graph_store, cfg.exploration,
-                               expired_of=lambda scope: expired_memories(self.vectors, scope))
+                               expired_of=lambda scope: expired_memories(self.vectors, scope),
+                               before_read=self.flush)
         self.writer.eraser = Eraser(cfg.path, [self.vectors, self.graph_store], self.history_store)
         self.corrections = Corrections(self.writer, self.vectors, self.history_store)
         self.writer.guard = self.corrections.guard
@@ -163,6 +170,8 @@ class Memory:
         kwargs: dict[str, Any] = {"metadata": meta, "infer": infer, "expires_at": exp, "source": source}
         if progress is not None and not callable(progress):
             raise ValidationError("progress must be a callable(done, total)")
+        if infer:  # reconciliation reads stored memories: their deferred graph steps land first
+            self.flush()
         if len(msgs) > self.config.limits.add_batch:
             return self._add_in_batches(scope, msgs, kwargs, progress)
         with self._write_lock:
@@ -332,6 +341,14 @@ class Memory:
         with self._write_lock:
             self.writer.apply(WritePlan(Scope(), reset_all=True))
 
+    def flush(self) -> int:
+        """Wait for the deferred graph steps of earlier ``add(..., infer=False)`` calls
+        (``extraction.defer_verbatim_graph``): their entities, triples and graph are in place when it
+        returns. Searches, ``get``/``get_all`` and ``Memory.graph`` reads call it themselves; returns how many
+        memories it indexed (0 when nothing was pending)."""
+        indexer = getattr(getattr(self, "writer", None), "indexer", None)
+        return indexer.flush() if indexer is not None else 0
+
     def optimize(self) -> OptimizeResult:
         """Index the vectors written since the last run (HNSW + sparse index), so search stops scanning every
         memory of a large scope. Blocking: about 2 min at 100k memories on two cores, with writes held
@@ -352,6 +369,7 @@ class Memory:
         """
         scope = make_scope(user_id, agent_id, run_id, namespace)
         check_text(query, what="query", max_chars=self.config.limits.max_query_chars)
+        self.flush()
         limit = check_limit(limit, self.config.limits)
         flt = user_filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
         if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
@@ -366,7 +384,9 @@ class Memory:
             run_id: str | None = None, namespace: str | None = None) -> MemoryItem:
         """One memory of the scope (NotFoundError for an id outside it, as for one that never existed)."""
         scope = make_scope(user_id, agent_id, run_id, namespace)
-        return self._get_record(scope, check_memory_id(memory_id)).to_api()
+        mid = check_memory_id(memory_id)
+        self.flush()
+        return self._get_record(scope, mid).to_api()
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 namespace: str | None = None, limit: int = 100, filters: dict[str, Any] | None = None,
@@ -380,6 +400,7 @@ class Memory:
             raise ValidationError(f"offset must be a non-negative integer, got {show(offset)}")
         skipped: list[str] = []
         flt = user_filter(scope, filters, include_invalidated, parse_timestamp(as_of, field="as_of"))
+        self.flush()
         records = scroll_all(self.vectors, flt, skipped=skipped)
         records.sort(key=lambda r: (r.created_at, r.valid_from), reverse=True)
         out: ListResponse = {"results": [r.to_api() for r in records[offset:offset + limit]]}
@@ -442,6 +463,12 @@ class Memory:
     def close(self) -> None:
         if getattr(self, "graph", None) is not None:
             self.graph.close()  # exploration worker processes
+        indexer = getattr(getattr(self, "writer", None), "indexer", None)
+        if indexer is not None and getattr(self, "graph_store", None) is not None:
+            try:
+                indexer.close()  # deferred graph steps: drained before the stores close
+            except Exception:  # still journaled: the next open runs them
+                log.exception("deferred graph steps could not be drained on close; the next open runs them")
         with self._write_lock:
             writer = getattr(self, "writer", None)
             if writer is not None and writer.eraser is not None and self.vectors is not None:

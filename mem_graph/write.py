@@ -31,6 +31,8 @@ from mem_graph.extract.catalogue import slot_words
 from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.extract.rules import SPEAKER
 from mem_graph.faults import fault_point
+from mem_graph.graph_index import KIND as GRAPH_INDEX
+from mem_graph.graph_index import GraphIndexer, job_item
 from mem_graph.results import AddRelations, AddResponse, AddResult
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
 from mem_graph.stores.history import EventRow, HistoryStore
@@ -118,6 +120,9 @@ class WritePlan:
     erased: int = 0  # set while applying (not journaled): memories a delete_all found and erased
     rewrite: bool = False  # ``new`` records may exist already (manual update): rewrite their graph edges
     message_ids: list[str] = field(default_factory=list)  # raw messages marked processed with the events
+    # verbatim memories whose graph step is deferred (graph_index.py): no graph write here; the journal entry
+    # becomes their graph_index job in the transaction that records the events
+    index: list[dict[str, Any]] = field(default_factory=list)
 
     def to_journal(self) -> dict[str, Any]:
         return {
@@ -128,7 +133,7 @@ class WritePlan:
             "events": [{**e.__dict__, "scope": e.scope.stored_fields()} for e in self.events],
             "delete": self.delete, "erase_scope": self.erase_scope, "rewrite": self.rewrite,
             "reset_all": self.reset_all,
-            "message_ids": self.message_ids,
+            "message_ids": self.message_ids, "index": self.index,
         }
 
     @classmethod
@@ -141,7 +146,7 @@ class WritePlan:
             events=[EventRow(**{**e, "scope": Scope.from_payload(e["scope"])}) for e in data["events"]],
             delete=list(data.get("delete", [])), erase_scope=bool(data.get("erase_scope", False)),
             rewrite=bool(data.get("rewrite", False)), message_ids=list(data.get("message_ids", [])),
-            reset_all=bool(data.get("reset_all", False)),
+            reset_all=bool(data.get("reset_all", False)), index=list(data.get("index", [])),
         )
 
 
@@ -158,6 +163,8 @@ class WritePipeline:
         self.embedder = embedder
         self.extractor = extractor  # decides every add() with infer=True (extract/base.py)
         self.verbatim = verbatim  # infer=False: each message stored as said
+        # infer=False leaves the parse and graph write of its turns to this worker (graph_index.py); None: in add()
+        self.indexer: GraphIndexer | None = None
         self.reconciler = reconciler
         self._bulk_inflight: dict[str, list[str]] = {}  # bulk adds running in this process: op id -> message ids
         self.eraser: Eraser | None = None  # compacts the stores after erasures (mem_graph/erasure.py)
@@ -181,16 +188,14 @@ class WritePipeline:
         """Remember saved messages as one journaled write; they end processed, or failed if it raises."""
         ids = [m.id for m in saved if m.id]
         token = _MESSAGE_IDS.set(tuple(ids))
-        try:
-            result = self._decide_and_apply(scope, saved, self.extractor if infer else self.verbatim,
-                                            metadata=metadata, expires_at=expires_at, source=source)
+        try:  # marked processed by the transaction that records the events (apply)
+            return self._decide_and_apply(scope, saved, self.extractor if infer else self.verbatim,
+                                          metadata=metadata, expires_at=expires_at, source=source)
         except BaseException as exc:
             self.history_store.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
             raise
         finally:
             _MESSAGE_IDS.reset(token)
-        self.history_store.mark_messages(ids, "processed")
-        return result
 
     def _decide_and_apply(self, scope: Scope, messages: list[Message], extractor: Extractor, *,
                           metadata: dict[str, Any], expires_at: float | None, source: dict[str, Any]) -> AddResponse:
@@ -204,6 +209,10 @@ class WritePipeline:
             if ahead is not None:
                 ahead[2].cancel()  # not started yet: not needed; running: finishes unread
         plan, results = self._plan(scope, outcome.decisions, t, actor=source.get("client_id") or "sdk")
+        if extractor is self.verbatim and self.indexer is not None:
+            by_id = {m.id: m for m in messages}
+            plan.index = [job_item(r.id, by_id[r.source["message_ids"][0]]) for r, _ in plan.new
+                          if r.source.get("message_ids") and r.source["message_ids"][0] in by_id]
         invalidated = self.apply(plan, outcome.vectors_for([r for r, _ in plan.new]))  # None: embedded there
         out: AddResponse = {"results": results, "relations": _relations(plan, invalidated)}
         if outcome.usage is not None:
@@ -316,12 +325,19 @@ class WritePipeline:
         op_id = self.history_store.journal_begin("write", plan.to_journal()) if not replay else None
         fault_point("after_journal")
         invalidated = self._apply_stores(plan, new_vectors, fresh=not replay)
-        self.history_store.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+        self._commit(plan, op_id)
         if erasing:  # a whole scope or everything: compacted now; single deletes: batched
             self.eraser.after(len(plan.delete) + plan.erased, now=plan.erase_scope,  # type: ignore[union-attr]
                               reset=plan.reset_all)
         fault_point("after_events")
         return invalidated
+
+    def _commit(self, plan: WritePlan, op_id: str | None) -> None:
+        """Record the events and close the journal entry, or turn it into the plan's graph_index job."""
+        requeue = (GRAPH_INDEX, {"memories": plan.index}) if plan.index else None
+        self.history_store.commit_events(plan.events, op_id, processed_messages=plan.message_ids, requeue=requeue)
+        if requeue is not None and self.indexer is not None:
+            self.indexer.queued()
 
     def _apply_stores(self, plan: WritePlan, new_vectors: np.ndarray | None, *, fresh: bool) -> list[MemoryRecord]:
         if plan.reset_all:  # history last: it holds this plan's journal entry until then
@@ -355,7 +371,8 @@ class WritePipeline:
         if plan.invalidate:
             fault_point("after_invalidate")
             invalidated = self.vectors.get(list(plan.invalidate))
-        items = [GraphMemory(r, ents) for r, ents in plan.new]
+        deferred = {it["id"] for it in plan.index}
+        items = [GraphMemory(r, ents) for r, ents in plan.new if r.id not in deferred]
         self.graph_store.write_memories(items, fresh=fresh and not plan.rewrite)
         if invalidated:
             self.graph_store.write_memories([GraphMemory(r, [EntityRef(n) for n in r.entities]) for r in invalidated])
@@ -407,7 +424,7 @@ class WritePipeline:
                 _check_journaled(payload, self.cfg)  # before any store is touched: a plan that can never apply
                 self._apply_stores(plan, None, fresh=False)
                 self._drop_orphan_entities({plan.scope, *(r.scope for r, _ in plan.new)})
-                self.history_store.commit_events(plan.events, op_id, processed_messages=plan.message_ids)
+                self._commit(plan, op_id)
             except StoreError:  # the store may come back: the plan stays journaled for the next open
                 log.exception("replay of write plan %s failed; it stays journaled", op_id)
                 continue
@@ -426,6 +443,11 @@ class WritePipeline:
             except Exception as exc:
                 log.exception("bulk add %s cannot be finished; set aside in journal_failed", op_id)
                 self.history_store.journal_set_aside(op_id, f"{type(exc).__name__}: {exc}")
+        indexed = 0
+        if self.indexer is not None:  # last: the plans above may have queued graph steps
+            indexed = self.indexer.replay()
+            if indexed:
+                log.warning("ran the deferred graph step of %d verbatim memories", indexed)
         return len(pending)
 
     def _drop_orphan_entities(self, scopes: set[Scope]) -> None:

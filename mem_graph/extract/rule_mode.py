@@ -39,10 +39,13 @@ def coverage(content: str, facts: list[Fact]) -> float:
     return len(words & said) / len(words)
 
 
-def verbatim_facts(rules: RuleExtractor, messages: list[Message], rule: str = "verbatim") -> list[Fact]:
-    """Each message as an episodic fact, as said (speaker and role in its metadata)."""
+def verbatim_facts(rules: RuleExtractor, messages: list[Message], rule: str = "verbatim", *,
+                   analyse: bool = True) -> list[Fact]:
+    """Each message as an episodic fact, as said (speaker and role in its metadata); ``analyse=False``
+    leaves entities and triples to the deferred graph step (mem_graph/graph_index.py)."""
     out = []
-    for m, (entities, triples) in zip(messages, rules.analyse(messages), strict=True):
+    analysed = rules.analyse(messages) if analyse else [([], []) for _ in messages]
+    for m, (entities, triples) in zip(messages, analysed, strict=True):
         meta = dict(m.metadata)
         if m.name:
             meta.setdefault("speaker", m.name)
@@ -103,15 +106,17 @@ class RuleMode:
 
 
 class Verbatim:
-    """``infer=False``: every message stored as said, an ADD each."""
+    """``infer=False``: every message stored as said, an ADD each (``analyse=False``: entities and triples
+    left to the deferred graph step)."""
 
     name = "verbatim"
 
-    def __init__(self, rules: RuleExtractor):
+    def __init__(self, rules: RuleExtractor, *, analyse: bool = True):
         self.rules = rules
+        self.analyse = analyse
 
     def decide(self, messages: list[Message], context: ExtractionContext) -> Outcome:
-        facts = verbatim_facts(self.rules, messages)
+        facts = verbatim_facts(self.rules, messages, analyse=self.analyse)
         vectors = context.embed_facts(facts)
         decisions = [Decision(Event.ADD, f, "stored verbatim (infer=False)", "verbatim") for f in facts]
         for d in decisions:

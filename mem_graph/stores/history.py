@@ -160,11 +160,18 @@ class HistoryStore:
                        (op_id, kind, json.dumps(payload), now()))
         return op_id
 
-    def journal_pending(self) -> list[tuple[str, str, Any]]:
-        """Unfinished plans, oldest first (a payload that is not JSON comes back as None)."""
+    def journal_pending(self, kind: str | None = None) -> list[tuple[str, str, Any]]:
+        """Unfinished plans (of one ``kind``, or all), oldest first (a payload that is not JSON comes back as None)."""
+        where, args = (" WHERE kind = ?", (kind,)) if kind is not None else ("", ())
         with self._lock:
-            rows = self._db.execute("SELECT op_id, kind, payload FROM journal ORDER BY created_at").fetchall()
+            rows = self._db.execute(f"SELECT op_id, kind, payload FROM journal{where} ORDER BY created_at",
+                                    args).fetchall()
         return [(r["op_id"], r["kind"], _json_or_none(r["payload"])) for r in rows]
+
+    def journal_end(self, op_ids: list[str]) -> None:
+        """Close finished journal entries (one transaction)."""
+        with self._tx() as db:
+            db.executemany("DELETE FROM journal WHERE op_id = ?", [(i,) for i in op_ids])
 
     def journal_set_aside(self, op_id: str, error: str) -> None:
         """Move a plan that can never apply to ``journal_failed`` (kept for inspection; ``check`` reports it)."""
@@ -181,8 +188,10 @@ class HistoryStore:
         return [dict(r) for r in rows]
 
     def commit_events(self, events: list[EventRow], op_id: str | None = None,
-                      processed_messages: Iterable[str] = ()) -> list[int]:
+                      processed_messages: Iterable[str] = (),
+                      requeue: tuple[str, dict[str, Any]] | None = None) -> list[int]:
         """Record events, close the journal entry and mark the raw messages processed in one transaction.
+        With ``requeue`` (kind, payload) the entry becomes that follow-up job instead of closing.
 
         Returns the events' seqs.
         """
@@ -197,7 +206,13 @@ class HistoryStore:
                     (e.memory_id, e.event, e.old_text, e.new_text, e.reason, e.actor, e.extractor, e.related_id,
                      json.dumps(e.message_ids), *e.scope.stored_fields().values(), t))
                 seqs.append(int(cur.lastrowid or 0))
-            if op_id:
+            if op_id and requeue is not None:
+                db.execute("UPDATE journal SET kind = ?, payload = ? WHERE op_id = ?",
+                           (requeue[0], json.dumps(requeue[1]), op_id))
+            elif requeue is not None:
+                db.execute("INSERT INTO journal (op_id, kind, payload, created_at) VALUES (?,?,?,?)",
+                           (str(uuid.uuid4()), requeue[0], json.dumps(requeue[1]), t))
+            elif op_id:
                 db.execute("DELETE FROM journal WHERE op_id = ?", (op_id,))
             db.executemany("UPDATE messages SET status = 'processed', error = NULL WHERE id = ?",
                            [(i,) for i in processed_messages])
