@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from pathlib import Path
 
 from mem_graph import Memory
@@ -84,3 +85,25 @@ def test_asking_for_more_results_keeps_the_first_ones_in_place(memory: Memory) -
         short = [h["id"] for h in memory.search(q, user_id="u", limit=5, rerank=False)["results"]]
         long = [h["id"] for h in memory.search(q, user_id="u", limit=30, rerank=False)["results"]]
         assert long[:5] == short, q
+
+
+def test_a_search_result_changed_by_the_caller_leaves_the_next_search_as_it_was(memory: Memory) -> None:
+    """Searches share decoded records between calls: what one caller does to its results reaches nobody else."""
+    memory.add([{"role": "user", "content": "I adopted a cat named Miso.", "metadata": {"tags": ["pets"]}}],
+               user_id="u", infer=False)
+    first = memory.search("what is my cat called?", user_id="u")["results"][0]
+    before = deepcopy(first)
+    first["metadata"]["tags"].append("changed")
+    first["entities"].append("changed")
+    first["source"]["changed"] = True
+    again = memory.search("what is my cat called?", user_id="u")["results"][0]
+    assert again == before
+    assert again["metadata"]["tags"] == ["pets"]
+    assert memory.get(again["id"], user_id="u")["metadata"] == before["metadata"]
+
+
+def test_a_search_after_an_update_reads_the_new_text(memory: Memory) -> None:
+    memory.add("I adopted a cat named Miso.", user_id="u", infer=False)
+    hit = memory.search("what is my cat called?", user_id="u")["results"][0]
+    memory.update(hit["id"], "I adopted a cat named Tofu.", user_id="u")
+    assert memory.search("what is my cat called?", user_id="u")["results"][0]["memory"] == "I adopted a cat named Tofu."

@@ -7,6 +7,8 @@ edges valid then.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, wait
+from copy import deepcopy
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +22,7 @@ from mem_graph.retrieve.asked import Asked, QuestionReader, answer_scores, slot_
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
-from mem_graph.retrieve.graph_expand import GraphExpander
+from mem_graph.retrieve.graph_expand import Expansion, GraphExpander
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
@@ -41,30 +43,43 @@ class SearchPipeline:
     def search(self, query: str, flt: VectorFilter, limit: int, *, explain: bool = False,
                rerank: bool = True, use_graph: bool = True) -> SearchResponse:
         k = max(self.cfg.candidates, limit)
-        qvec = search_query_vector(self.embedder, query)  # int8 by default (embedder query_quantize)
-        cands: dict[str, Candidate] = {}
-        dense = self.vectors.dense_scores(qvec, flt, k)
-        sparse = self.vectors.sparse_scores(query, flt, k)
+        graph = use_graph and self.cfg.graph_weight > 0
+        # the query embedding (ONNX, outside the GIL; int8 by default) runs on a helper thread while the
+        # candidates that need no vector are read: BM25, the expired memories the graph walk must skip
+        pending = _EMBEDDING.submit(search_query_vector, self.embedder, query)
+        try:
+            sparse = self.vectors.sparse_scores(query, flt, k)
+            hidden = (expired_memories(self.vectors, flt.scope, flt.alive_at)
+                      if graph and flt.alive_at is not None else {})
+        finally:
+            wait([pending])
+        qvec = pending.result()
+        # dense candidates, and the cosine of the BM25 ones, in one engine round trip
+        requests = [(flt, k)]
+        if sparse:
+            requests.append((replace(flt, ids=tuple(mid for mid, _ in sparse)), len(sparse)))
+        dense, *rest = self.vectors.dense_scores_many(qvec, requests)
+        cosine = dict(rest[0]) if rest else {}
         records = _records(self.vectors, [mid for mid, _ in dense + sparse], flt)  # each payload read once
+        cands: dict[str, Candidate] = {}
         for mid, score in dense:
             if mid in records:
                 cands[mid] = Candidate(records[mid], semantic=score, sources={"dense"})
         for mid, score in sparse:
             if mid in records:
-                c = cands.setdefault(mid, Candidate(records[mid]))
+                c = cands.setdefault(mid, Candidate(records[mid], semantic=cosine.get(mid)))
                 c.keyword_raw = score
                 c.sources.add("bm25")
         expansion = None
-        if use_graph and self.cfg.graph_weight > 0:
-            hidden = expired_memories(self.vectors, flt.scope, flt.alive_at) if flt.alive_at is not None else {}
+        if graph:
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
                                              [records[m] for m, _ in dense if m in records], hidden,
                                              as_of=flt.valid_at)
-            self._add_graph_candidates(qvec, flt, expansion, cands)
         asked = self.reader.read(query, qvec) if self.cfg.answer_weight else Asked()
-        if asked.slots:  # what the question asks for (retrieve/asked.py): its holders, then whose they are
-            self._add_slot_candidates(qvec, flt, asked, cands)
-        self._fill_semantic(qvec, flt, cands)
+        self._add_graph_and_slot_candidates(qvec, flt, expansion, asked, cands)
+        for c in cands.values():  # a BM25 candidate the cosine query no longer matched (a concurrent write)
+            if c.semantic is None:
+                c.semantic = 0.0
         if asked.slots:
             # only what is believed answers (include_invalidated shows history, it does not make it current)
             believed = [c.record for c in cands.values()
@@ -96,7 +111,7 @@ class SearchPipeline:
         top = [c for c, _ in groups[:limit]]
         results: list[MemoryItem] = []
         for c, siblings in groups[:limit]:
-            item = c.record.to_api()
+            item = _own(c.record.to_api())
             item["score"] = _score(c)
             if explain:
                 item["explain"] = c.explain()
@@ -112,60 +127,63 @@ class SearchPipeline:
             out["rerank"] = rerank_status
         return out
 
-    def _add_graph_candidates(self, qvec: Any, flt: VectorFilter, expansion: Any, cands: dict[str, Candidate]) -> None:
-        """Memories mentioning the top-ranked neighbourhood entities, scored by the rank mass they mention."""
-        if not expansion.entity_mass:
-            return
-        names = tuple(expansion.entity_mass)
-        restricted = replace(flt, any_of={**flt.any_of, "entities": names})
-        hits = self.vectors.dense_scores(qvec, restricted, self.cfg.graph_max_candidates)
-        new = _records(self.vectors, [mid for mid, _ in hits if mid not in cands], flt)
-        for mid, score in hits:
-            if mid not in cands and mid not in new:
-                continue
-            c = cands.setdefault(mid, Candidate(new.get(mid) or cands[mid].record, semantic=score))
-            c.semantic = score if c.semantic is None else c.semantic
-            c.graph = expansion.score(c.record.entities)
-            c.sources.add("graph")
-        top = max((c.graph for c in cands.values()), default=0.0)
-        if top > 0:
-            for c in cands.values():
-                c.graph *= expansion.confidence / top
-
-    def _add_slot_candidates(self, qvec: Any, flt: VectorFilter, asked: Asked, cands: dict[str, Candidate]) -> None:
-        """The facts holding an asked attribute of a subject the question may name, whatever their cosine
-        ("whats my job" shares no word and little meaning with "User teaches history"): one filtered query."""
+    def _add_graph_and_slot_candidates(self, qvec: Any, flt: VectorFilter, expansion: Expansion | None,
+                                       asked: Asked, cands: dict[str, Candidate]) -> None:
+        """Two filtered dense queries, in one engine round trip: the memories mentioning the top-ranked
+        neighbourhood entities, scored by the rank mass they mention; and the facts holding an asked attribute
+        of a subject the question may name, whatever their cosine ("whats my job" shares no word and little
+        meaning with "User teaches history")."""
+        requests: list[tuple[VectorFilter, int]] = []
+        if expansion is not None and expansion.entity_mass:
+            requests.append((replace(flt, any_of={**flt.any_of, "entities": tuple(expansion.entity_mass)}),
+                             self.cfg.graph_max_candidates))
         allowed = flt.any_of.get("slot")  # the caller's own slot filter still bounds the lookup
-        keys = tuple(k for k in asked.slot_keys() if allowed is None or k in allowed)
-        if not keys:
+        keys = tuple(k for k in asked.slot_keys() if allowed is None or k in allowed) if asked.slots else ()
+        if keys:
+            requests.append((replace(flt, any_of={**flt.any_of, "slot": keys}), self.cfg.graph_max_candidates))
+        if not requests:
             return
-        restricted = replace(flt, any_of={**flt.any_of, "slot": keys})
-        hits = self.vectors.dense_scores(qvec, restricted, self.cfg.graph_max_candidates)
-        new = _records(self.vectors, [mid for mid, _ in hits if mid not in cands], flt)
-        for mid, score in hits:
-            if mid in new:
+        answers = self.vectors.dense_scores_many(qvec, requests)
+        graph_hits = answers[0] if expansion is not None and expansion.entity_mass else []
+        slot_hits = answers[-1] if keys else []
+        new = _records(self.vectors, [mid for mid, _ in graph_hits + slot_hits if mid not in cands], flt)
+        if expansion is not None and graph_hits:
+            for mid, score in graph_hits:
+                if mid not in cands and mid not in new:
+                    continue
+                c = cands.setdefault(mid, Candidate(new.get(mid) or cands[mid].record, semantic=score))
+                c.semantic = score if c.semantic is None else c.semantic
+                c.graph = expansion.score(c.record.entities)
+                c.sources.add("graph")
+            top = max((c.graph for c in cands.values()), default=0.0)
+            if top > 0:
+                for c in cands.values():
+                    c.graph *= expansion.confidence / top
+        for mid, score in slot_hits:
+            if mid in new and mid not in cands:
                 cands[mid] = Candidate(new[mid], semantic=score, sources={"slot"})
 
-    def _fill_semantic(self, qvec: Any, flt: VectorFilter, cands: dict[str, Candidate]) -> None:
-        """Cosine for candidates that came from BM25 or the graph only (one filtered query)."""
-        missing = [mid for mid, c in cands.items() if c.semantic is None]
-        if not missing:
-            return
-        restricted = replace(flt, ids=tuple(missing))
-        for mid, score in self.vectors.dense_scores(qvec, restricted, len(missing)):
-            cands[mid].semantic = score
-        for mid in missing:
-            if cands[mid].semantic is None:
-                cands[mid].semantic = 0.0
+
+_EMBEDDING = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mem-graph-query-embed")
+
+
+def _own(item: MemoryItem) -> MemoryItem:
+    """A result the caller may change: the records behind a search are shared (``VectorStore.get_shared``), so
+    the lists and dicts ``to_api`` hands out by reference are copied."""
+    item["entities"] = list(item["entities"])
+    item["metadata"] = deepcopy(item["metadata"])
+    item["source"] = deepcopy(item["source"])
+    return item
 
 
 def _records(vectors: VectorStore, ids: list[str], flt: VectorFilter) -> dict[str, MemoryRecord]:
-    """The records of candidate ids (each read once). Queries return ids and scores only: reading and decoding
-    every candidate's payload per signal cost more than the queries themselves. A memory whose status changed
-    since its query matched (a concurrent write) is left out, as the query would now leave it out."""
+    """The records of candidate ids (each read once, shared: never mutated here). Queries return ids and scores
+    only: reading and decoding every candidate's payload per signal cost more than the queries themselves. A
+    memory whose status changed since its query matched (a concurrent write) is left out, as the query would
+    now leave it out."""
     if not ids:
         return {}
-    return {r.id: r for r in vectors.get(list(dict.fromkeys(ids)))
+    return {r.id: r for r in vectors.get_shared(list(dict.fromkeys(ids)))
             if flt.statuses is None or r.status.value in flt.statuses}
 
 

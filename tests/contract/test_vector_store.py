@@ -149,6 +149,30 @@ def test_id_and_score_queries_match_the_record_queries(store: VectorStore) -> No
     assert store.sparse_scores("the a", flt(), 5) == []
 
 
+def test_a_batch_of_dense_queries_answers_each_as_alone(store: VectorStore) -> None:
+    """``dense_scores_many`` (one engine round trip) gives each (filter, limit) what ``dense_scores`` gives."""
+    recs = put(store, *[record(ALICE, f"fact {i}", slot="user|job" if i % 2 else None) for i in range(6)],
+               record(BOB, "bob's fact"))
+    requests = [(flt(), 4), (flt(ids=(recs[0].id, recs[5].id)), 2), (flt(any_of={"slot": ("user|job",)}), 10),
+                (flt(BOB), 3)]
+    assert store.dense_scores_many(vec(1), requests) == [store.dense_scores(vec(1), f, n) for f, n in requests]
+    assert store.dense_scores_many(vec(1), []) == []
+
+
+def test_shared_records_follow_every_write(store: VectorStore) -> None:
+    """``get_shared`` may keep decoded records between calls: each write to a point is seen by the next read."""
+    a, b = put(store, record(ALICE, "Alice lives in Paris"), record(ALICE, "Alice plays chess"))
+    assert [r.text for r in store.get_shared([a.id, b.id])] == ["Alice lives in Paris", "Alice plays chess"]
+    store.set_fields([a.id], {"status": "invalidated"})
+    assert store.get_shared([a.id])[0].status == Status.INVALIDATED
+    put(store, replace(b, text="Alice plays go"))
+    assert store.get_shared([b.id])[0].text == "Alice plays go"
+    store.delete([a.id])
+    assert [r.id for r in store.get_shared([a.id, b.id])] == [b.id]
+    store.reset()
+    assert store.get_shared([b.id]) == []
+
+
 def test_both_backends_compute_the_same_bm25_scores(tmp_path: Path) -> None:
     recs = [record(ALICE, t) for t in ("I adopted a cat named Miso", "The cat sleeps all day", "A red car")]
     scores = []

@@ -92,6 +92,17 @@ class VectorStore(Protocol):
         """``search_sparse`` as (id, score) pairs, payloads unread."""
         ...
 
+    def dense_scores_many(self, vector: np.ndarray,
+                          requests: list[tuple[VectorFilter, int]]) -> list[list[tuple[str, float]]]:
+        """``dense_scores`` of one vector under several (filter, limit) pairs, in one engine round trip where
+        the backend batches queries; one list per request, in order."""
+        ...
+
+    def get_shared(self, ids: list[str]) -> list[MemoryRecord]:
+        """``get`` for readers that never change what they read (search): the records may be shared between
+        calls (a store may keep them decoded until a write touches them), so they must not be mutated."""
+        ...
+
     def scroll(self, flt: VectorFilter, limit: int,
                offset: str | None = None) -> tuple[list[MemoryRecord], str | None]: ...
 

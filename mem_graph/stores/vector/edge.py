@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import threading
 import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ EDGE_FILTERS = FilterDialect(
 )
 _SCHEMA = {"keyword": qe.PayloadSchemaType.Keyword, "float": qe.PayloadSchemaType.Float}
 _MIN_HNSW_EF = 256  # beam width on an indexed segment; at 128 an outlier point was missed in a 300-point test
+SHARED_RECORDS = 20_000  # decoded records kept for get_shared (a few KB each)
 
 
 def to_edge_filter(flt: VectorFilter) -> qe.Filter:
@@ -59,6 +61,9 @@ class EdgeVectorStore:
         self._full_scan_threshold_kb = full_scan_threshold_kb
         self._bm25 = qe.Bm25()
         self._lock = threading.RLock()
+        # get_shared's decoded records, dropped by every write that touches them; the data directory's lock
+        # makes this process the shard's only writer, so nothing else can make them stale
+        self._shared: OrderedDict[str, MemoryRecord] = OrderedDict()
         self._shard = self._open()
 
     def _config(self) -> qe.EdgeConfig:
@@ -96,16 +101,19 @@ class EdgeVectorStore:
             for r, vec, text in zip(records, dense, sparse_texts, strict=True)
         ]
         with self._lock, store_errors("Qdrant Edge upsert"):
+            self._forget([r.id for r in records])
             self._shard.update(qe.UpdateOperation.upsert_points(points))
 
     def set_fields(self, ids: list[str], fields: dict[str, Any]) -> None:
         if ids:
             with self._lock, store_errors("Qdrant Edge set_payload"):
+                self._forget(ids)
                 self._shard.update(qe.UpdateOperation.set_payload(list(ids), fields))
 
     def delete(self, ids: list[str]) -> None:
         if ids:
             with self._lock:
+                self._forget(ids)
                 self._replace_unreadable(list(ids))
                 with store_errors("Qdrant Edge delete"):
                     self._shard.update(qe.UpdateOperation.delete_points(list(ids)))
@@ -120,12 +128,39 @@ class EdgeVectorStore:
                 self._shard.update(qe.UpdateOperation.upsert_points(
                     [qe.Point(i, {DENSE: [1.0] * self.dim}, {}) for i in bad]))
 
+    def _forget(self, ids: list[str] | None = None) -> None:
+        """Drop the shared records of ``ids`` (all when None); called under the lock before a write."""
+        if ids is None:
+            self._shared.clear()
+        else:
+            for i in ids:
+                self._shared.pop(i, None)
+
     # -- reads ------------------------------------------------------------
     def get(self, ids: list[str]) -> list[MemoryRecord]:
         if not ids:
             return []
         with self._lock, store_errors("Qdrant Edge retrieve"):  # a payload it cannot decode, or a panic
             return [record_of(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
+
+    def get_shared(self, ids: list[str]) -> list[MemoryRecord]:
+        """``get`` from the records decoded for earlier calls where no write has touched them since (a search
+        reads mostly the same candidates again: reading and decoding their payloads cost more than the
+        queries). The records are shared: read them, never mutate them."""
+        if not ids:
+            return []
+        with self._lock:
+            shared = self._shared
+            missing: list[Any] = [i for i in ids if i not in shared]
+            if missing:
+                with store_errors("Qdrant Edge retrieve"):
+                    for p in self._shard.retrieve(missing, True, False):
+                        if p.payload:
+                            record = record_of(p)
+                            shared[record.id] = record
+                while len(shared) > SHARED_RECORDS:
+                    shared.popitem(last=False)
+            return [shared[i] for i in ids if i in shared]
 
     def _points(self, query: Any, flt: VectorFilter, limit: int, payload: bool) -> list[Any]:
         req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=payload,
@@ -152,6 +187,20 @@ class EdgeVectorStore:
     def dense_scores(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         points = self._points(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit, False)
         return [(str(p.id), float(p.score)) for p in points]
+
+    def dense_scores_many(self, vector: np.ndarray,
+                          requests: list[tuple[VectorFilter, int]]) -> list[list[tuple[str, float]]]:
+        """One ``query_batch``: the engine plans the requests together (one call, one pass over the segments)."""
+        if not requests:
+            return []
+        query = qe.Query.Nearest(vector.tolist(), using=DENSE)
+        batch = qe.QueryBatchRequest([qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt),
+                                                      with_payload=False,
+                                                      params=qe.SearchParams(hnsw_ef=max(_MIN_HNSW_EF, 4 * limit)))
+                                      for flt, limit in requests])
+        with self._lock, store_errors("Qdrant Edge query"):
+            answers = self._shard.query_batch(batch)
+        return [[(str(p.id), float(p.score)) for p in points] for points in answers]
 
     def sparse_scores(self, text: str, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         query = self._sparse_query(text)
@@ -198,6 +247,7 @@ class EdgeVectorStore:
         docs/benchmarks.md), so callers batch it (mem_graph/erasure.py).
         """
         with self._lock:
+            self._forget()
             new, old = self._swap_paths()
             shutil.rmtree(new, ignore_errors=True)
             with store_errors("Qdrant Edge compaction"):
@@ -254,6 +304,7 @@ class EdgeVectorStore:
     # -- lifecycle --------------------------------------------------------
     def reset(self) -> None:
         with self._lock:
+            self._forget()
             self._shard.close()
             shutil.rmtree(self.path, ignore_errors=True)
             self._shard = self._open()
@@ -264,6 +315,7 @@ class EdgeVectorStore:
 
     def close(self) -> None:
         with self._lock:
+            self._forget()
             if self._shard is not None:
                 self._shard.flush()
                 self._shard.close()

@@ -157,6 +157,10 @@ class QdrantServerVectorStore:
             points = self.client.retrieve(self.collection, list(ids), with_payload=True, with_vectors=False)
             return [record_of(p) for p in points if p.payload]
 
+    def get_shared(self, ids: list[str]) -> list[MemoryRecord]:
+        """``get``: other processes may write to a server, so nothing is kept between calls."""
+        return self.get(ids)
+
     def _points(self, query: Any, using: str, flt: VectorFilter, limit: int, payload: bool) -> list[Any]:
         with self._lock, store_errors("Qdrant query"):
             return self.client.query_points(self.collection, query=query, using=using, limit=limit,
@@ -178,6 +182,18 @@ class QdrantServerVectorStore:
 
     def dense_scores(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         return [(str(p.id), float(p.score)) for p in self._points(vector.tolist(), DENSE, flt, limit, False)]
+
+    def dense_scores_many(self, vector: np.ndarray,
+                          requests: list[tuple[VectorFilter, int]]) -> list[list[tuple[str, float]]]:
+        """One ``query_batch_points`` call (one HTTP round trip) for every request."""
+        if not requests:
+            return []
+        query = vector.tolist()
+        batch = [models.QueryRequest(query=query, using=DENSE, limit=limit, filter=to_client_filter(flt),
+                                     with_payload=False) for flt, limit in requests]
+        with self._lock, store_errors("Qdrant query"):
+            answers = self.client.query_batch_points(self.collection, requests=batch)
+        return [[(str(p.id), float(p.score)) for p in answer.points] for answer in answers]
 
     def sparse_scores(self, text: str, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         sparse = self._bm25.embed_query(text)
