@@ -114,6 +114,7 @@ class Expect(_Strict):
     no_wrongful_invalidation: bool = True
     active_count: dict[str, int] = Field(default_factory=dict)
     not_stored: list[str] = Field(default_factory=list)
+    not_kept: list[str] = Field(default_factory=list)
     graph_edges: list[EdgeCheck] = Field(default_factory=list)
     events_include: list[Event] = Field(default_factory=list)
     events_exclude: list[Event] = Field(default_factory=list)

@@ -150,6 +150,9 @@ def _check(mem: Any, case: Case, res: CaseResult) -> None:
     for entry in ex.not_stored:
         got = [r.text for r in facts if has(r.text, entry)]
         add(Check(f"not stored: {entry!r}", not got, "; ".join(got)))
+    for entry in ex.not_kept:  # small talk and one-off remarks: raw messages only, no memory of any layer
+        got = [r.text for r in records if has(r.text, entry)]
+        add(Check(f"not kept: {entry!r}", not got, "; ".join(got)))
     if ex.graph_edges:
         _check_edges(mem, uid, ex, {r.id: r for r in records}, res)
     seen = {e["event"] for e in events}

@@ -7,13 +7,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from mem_graph.extract.smalltalk import small_talk_reason
+
 CHITCHAT = frozenset(
     [
         "ok", "okay", "k", "kk", "thanks", "thank", "thx", "ty", "you", "hi", "hello", "hey", "yo", "bye", "goodbye",
         "cya", "see", "ya", "lol", "lmao", "haha", "hahaha", "hmm", "sure", "great", "cool", "yes", "no", "yeah",
         "yep", "nope", "nice", "good", "morning", "night", "evening", "afternoon", "awesome", "wow", "right",
         "alright", "fine", "got", "it", "welcome", "please", "sounds", "perfect", "oh", "ah", "uh", "um", "well",
-        "bro", "dude", "man", "sorry", "np", "pls",
+        "bro", "dude", "man", "sorry", "np", "pls", "brb", "gtg", "g2g", "ttyl", "back", "thx", "omg", "yay", "meh",
+        "ugh", "idk", "wb", "hbu", "wbu", "same", "gn", "gm", "cheers", "nite", "sup", "yup", "ikr", "true",
+        "exactly", "totally", "definitely", "agreed", "hm", "lmk", "xd", "rip", "oops", "whoops", "yikes", "welp",
     ]
 )
 FILLERS = frozenset([
@@ -21,8 +25,16 @@ FILLERS = frozenset([
     "yeah", "also", "tbh", "um", "anyway", "funny", "weird", "thing",
 ])
 _WORD = re.compile(r"[a-z']+")
+# a request opens with a verb addressed to the assistant ("write me a query", "and remind me to…")
+_REQUEST_VERBS = (r"tell|give|show|recommend|suggest|help|remind|explain|write|draft|find|make|send|book|translate|"
+                  r"summari[sz]e|list|plan|check|look up|look into|fix|debug|rewrite|proofread|set|create|generate|"
+                  r"compare|calculate|convert|teach|walk|pick|order|schedule|add|note|save|remember")
 _QUESTION_START = re.compile(
-    r"^\s*(?:(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
+    r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|quick question|one more thing|"
+    r"real quick)\W+)*"
+    r"(?:(?:could|can|would|will) (?:you|u) (?:please |pls )?(?:" + _REQUEST_VERBS + r")\b|(?:please |pls |plz )?"
+    r"(?:" + _REQUEST_VERBS + r")\s+(?:me|us)\b|(?:please|pls|plz)\s+(?:" + _REQUEST_VERBS + r")\b|"
+    r"(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
     r"will)\b|(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|"
     r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
     r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
@@ -56,20 +68,10 @@ _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|a
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
 
 
-# remarks on the weather, the day or one's mood of the moment: small talk, not a fact about anyone
-_SMALL_TALK = re.compile(
-    r"^\W*(?:(?:the )?weather(?:'s| is| was)?\b|it(?:'s| is) (?:so |really |very |super )?(?:hot|cold|freezing|sunny|"
-    r"raining|rainy|snowing|windy|warm|humid|grey|gray|nice out)\b|(?:(?:I'm|I am) )?(?:so |soo+ |very |super |"
-    r"kinda |kind of )?(?:tired|sleepy|exhausted|bored|hungry|hungover)(?: today| tonight| right now| this morning)?"
-    r"\W*$|(?:happy|finally) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)\b|"
-    r"good (?:morning|night|evening|afternoon)\b)", re.I)
-
-
 def is_small_talk(sentence: str) -> bool:
-    """Weather, the day, a passing mood ("lol the weather is nice today", "so tired today")."""
-    text = spell_out(sentence)
-    m = _SMALL_TALK.match(text)
-    return m is not None and not re.search(r"\b(?:I|my|we|our|me|us)\b", text[m.end():], re.I)
+    """Small talk, a passing mood, a reaction or a remark tied to the moment ("lol the weather is nice
+    today", "so tired today", "ugh traffic was terrible today", "that's hilarious"): see smalltalk.py."""
+    return small_talk_reason(spell_out(sentence)) is not None
 
 
 def is_chitchat(text: str) -> bool:
@@ -111,8 +113,9 @@ def is_question_or_request(sentence: str) -> bool:
 
 
 def statements(text: str) -> str:
-    """The text without its questions and requests (what a memory may be made of)."""
-    return " ".join(p for p in _SENT_SPLIT.split(text.strip()) if p and not is_question_or_request(p)
+    """The text without its questions, requests and small talk, chat noise dropped (what a memory may be
+    made of)."""
+    return " ".join(spell_out(p) for p in _SENT_SPLIT.split(text.strip()) if p and not is_question_or_request(p)
                     and not is_small_talk(p))
 
 

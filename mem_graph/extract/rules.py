@@ -24,6 +24,7 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
     continued,
     is_chitchat,
     is_question_or_request,
+    is_small_talk,
     normalise_chat,
     normalise_marked,
     not_memorable,
@@ -189,8 +190,8 @@ class RuleExtractor:
         ctx = ctxs.setdefault(speaker, Context(speaker))
         facts: list[Fact] = []
         for sent in doc.sents:
-            if is_question_or_request(sent.text) or is_chitchat(sent.text):
-                continue
+            if is_question_or_request(sent.text) or is_chitchat(sent.text) or is_small_talk(sent.text):
+                continue  # a question, a request, small talk or a passing mood: never a fact
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]
             if not found and (_FRAGMENT.match(sent.text) or adjective_fragment(sent.text, self.catalogue.adjectives)):
