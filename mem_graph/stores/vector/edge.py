@@ -50,13 +50,18 @@ class EdgeVectorStore:
     ``indexing_threshold_kb`` and ``full_scan_threshold_kb`` override Qdrant's defaults (10,000 KB each, about
     6,500 384-d vectors) for a new shard: below the first, ``optimize`` leaves a segment unindexed; below the
     second, a filtered search scores the matching points exactly instead of walking the HNSW graph.
+    ``search_threads``: the shard's search pool (Qdrant's default is one thread per CPU). One by default: a
+    search reads one or a few segments, and on a loaded machine handing each query to a wider pool cost more
+    in waiting for its threads than it saved (docs/benchmarks.md, issue #17); ``None`` restores Qdrant's.
     """
 
     def __init__(self, path: str | Path, dim: int, on_disk_payload: bool = False, *,
-                 indexing_threshold_kb: int | None = None, full_scan_threshold_kb: int | None = None):
+                 indexing_threshold_kb: int | None = None, full_scan_threshold_kb: int | None = None,
+                 search_threads: int | None = 1):
         self.path = Path(path)
         self.dim = dim
         self._on_disk_payload = on_disk_payload
+        self._search_threads = search_threads
         self._indexing_threshold_kb = indexing_threshold_kb
         self._full_scan_threshold_kb = full_scan_threshold_kb
         self._bm25 = qe.Bm25()
@@ -76,13 +81,23 @@ class EdgeVectorStore:
             hnsw_config=(None if self._full_scan_threshold_kb is None
                          else qe.HnswIndexConfig(m=16, ef_construct=100,
                                                  full_scan_threshold=self._full_scan_threshold_kb)),
+            max_search_threads=self._search_threads,
+        )
+
+    def _load_config(self) -> qe.EdgeConfig:
+        """What an existing shard is opened with: the same vectors (checked against its segments) and this
+        process's search pool; everything else as the shard has it."""
+        return qe.EdgeConfig(
+            vectors={DENSE: qe.EdgeVectorParams(size=self.dim, distance=qe.Distance.Cosine)},
+            sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+            max_search_threads=self._search_threads,
         )
 
     def _open(self) -> qe.EdgeShard:
         self._finish_compaction()
         try:
             if self.path.exists() and any(self.path.iterdir()):
-                return qe.EdgeShard.load(str(self.path))
+                return qe.EdgeShard.load(str(self.path), self._load_config())
             shard = qe.EdgeShard.create(str(self.path), self._config())
         except Exception as exc:
             if "WouldBlock" in str(exc):
