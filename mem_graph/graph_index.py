@@ -33,6 +33,7 @@ from mem_graph.types import EntityRef, Message, Triple
 log = logging.getLogger(__name__)
 
 KIND = "graph_index"  # journal kind of a deferred graph step
+_IDLE_S = 5.0  # the worker thread ends after this long with nothing to do
 _MAX_TURNS = 512  # turns parsed and written per round (bounds the time the write lock is held)
 
 Analyse = Callable[[list[Message]], list[tuple[list[EntityRef], list[Triple]]]]
@@ -116,7 +117,9 @@ class GraphIndexer:
         while True:
             with self._wake:
                 while not self._stopping and (self._paused or not self.pending):
-                    self._wake.wait()
+                    if not self._wake.wait(_IDLE_S) and not self.pending:
+                        self._thread = None  # idle: ends (a Memory never closed leaves no thread behind);
+                        return  # the next queued() starts another
                 if self._stopping:
                     return
             try:

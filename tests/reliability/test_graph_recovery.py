@@ -161,9 +161,11 @@ def test_the_graph_is_checkpointed_after_a_few_writes_and_when_idle(tmp_path: Pa
         main = tmp_path / "m" / "graph.lbug"
         for i in range(3):
             m.add(f"Person{i} lives in Oslo.", user_id="u", infer=False)
+            m.flush()  # each add's deferred graph step is one graph write
         assert main.stat().st_size > 4096  # the third write folded the WAL into the main file
         size = main.stat().st_size
         m.add("Zoe works at Initech.", user_id="u", infer=False)  # one write: only the timer saves it
+        m.flush()
         deadline = time.monotonic() + 10
         while m.graph_store.inner._unsaved and time.monotonic() < deadline:
             time.sleep(0.1)
