@@ -125,6 +125,7 @@ class Fact:
     replaces: list[str] = field(default_factory=list)  # object keys it replaces ("from MongoDB to Postgres")
     clears_slot: bool = False  # "we split up", "I quit my job": the slot's current value ends, none named
     replaced_in_turn: bool = False  # a negation whose replacement the same turn states ("..., I switched to X")
+    replaces_others: bool = False  # "I drink tea now instead": the slot's other current values end
 
 
 @dataclass

@@ -21,6 +21,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mem_graph.extract.lexicon import BIKE_VALUES, CAR_VALUES, GYM_VALUES, OCCUPATIONS, PHONE_VALUES, TECH, TRANSPORT
+
 
 class SlotSpec(BaseModel):
     """One attribute of the catalogue."""
@@ -39,20 +41,6 @@ class SlotSpec(BaseModel):
     prototypes: tuple[str, ...] = ()
 
 
-OCCUPATIONS = [
-    "accountant", "actor", "actress", "architect", "artist", "attorney", "baker", "barber", "barista", "biologist",
-    "bookkeeper", "builder", "butcher", "carpenter", "cashier", "chef", "chemist", "cleaner", "clerk", "coach",
-    "consultant", "cook", "counselor", "counsellor", "dancer", "dentist", "designer", "developer", "doctor", "driver",
-    "economist", "editor", "electrician", "engineer", "farmer", "firefighter", "freelancer", "gardener",
-    "hairdresser", "historian", "illustrator", "instructor", "intern", "journalist", "judge", "janitor", "lawyer",
-    "lecturer", "librarian", "lifeguard", "machinist", "manager", "mechanic", "midwife", "musician", "nanny", "nurse",
-    "paralegal", "paramedic", "pharmacist", "photographer", "physician", "physicist", "physiotherapist", "pilot",
-    "plumber", "poet", "police", "policeman", "policewoman", "politician", "professor", "programmer", "psychologist",
-    "psychiatrist", "receptionist", "researcher", "retiree", "salesman", "saleswoman", "salesperson", "scientist",
-    "secretary", "singer", "soldier", "surgeon", "tailor", "teacher", "technician", "therapist", "translator",
-    "tutor", "vet", "veterinarian", "waiter", "waitress", "welder", "writer", "student", "freelancer", "entrepreneur",
-    "analyst", "administrator", "ceo", "cto", "founder", "officer",
-]
 DIETS = [
     "vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "omnivore", "kosher", "halal",
     "gluten-free",
@@ -62,17 +50,6 @@ RELIGIONS = [
     "orthodox", "mormon", "pagan",
 ]
 REL_STATUS = ["single", "married", "divorced", "engaged", "widowed", "separated"]
-CAR_VALUES = [
-    "car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "pickup", "sedan", "hatchback", "minivan",
-    "jeep", "honda", "toyota", "subaru", "tesla", "ford", "bmw", "audi", "mercedes", "volkswagen", "vw", "volvo",
-    "kia", "hyundai", "mazda", "nissan", "chevy", "chevrolet", "jeep", "fiat", "peugeot", "renault", "skoda", "lexus",
-    "porsche", "prius", "civic", "corolla", "golf", "polo", "fiesta", "focus", "puma", "yaris", "outback", "camry",
-    "accord", "mini",
-]
-PHONE_VALUES = [
-    "iphone", "android", "pixel", "galaxy", "samsung", "nokia", "blackberry", "oneplus", "xiaomi", "huawei",
-    "motorola",
-]
 DATABASES = [
     "mongodb", "mongo", "postgres", "postgresql", "mysql", "mariadb", "sqlite", "redis", "dynamodb", "cassandra",
     "oracle", "elasticsearch", "couchdb", "neo4j", "firestore", "firebase", "supabase", "cockroachdb", "clickhouse",
@@ -114,7 +91,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("work_as", "teach", "become", "retrain_as", "train_as", "qualify_as", "start_as", "employ_as",
                     "hire_as", "serve_as", "promote_to"), nouns=("job", "occupation", "profession", "career",
                                                                   "role", "title"),
-             values=tuple(OCCUPATIONS),
+             values=OCCUPATIONS,
              prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",
                          "is a software engineer", "earns a living as")),
     SlotSpec(name="school", relation="studies_at", cardinality=_S, subjects="person",
@@ -139,15 +116,19 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="diet", relation="diet", cardinality=_S, subjects="person", values=tuple(DIETS),
              nouns=("diet",), prototypes=("is vegetarian", "follows a vegan diet")),
     SlotSpec(name="eats", relation="eats", cardinality=_M, key_by="object", subjects="person",
-             verbs=("eat", "drink", "consume"), prototypes=("eats meat", "drinks coffee")),
-    SlotSpec(name="phone", relation="phone", cardinality=_S, values=tuple(PHONE_VALUES),
+             verbs=("eat", "consume"), prototypes=("eats meat",)),
+    SlotSpec(name="drinks", relation="drinks", cardinality=_M, key_by="object", subjects="person",
+             verbs=("drink",), prototypes=("drinks coffee",)),
+    SlotSpec(name="phone", relation="phone", cardinality=_S, values=PHONE_VALUES,
              nouns=("phone", "phone number", "number", "cell", "mobile"),
              prototypes=("uses an iPhone", "phone number is")),
     SlotSpec(name="email", relation="email", cardinality=_S, nouns=("email", "email address", "e-mail"),
              prototypes=("email address is",)),
     SlotSpec(name="car", relation="drives", cardinality=_S, subjects="person", verbs=("drive",),
-             values=tuple(CAR_VALUES), nouns=("car", "vehicle", "ride"),
+             values=CAR_VALUES, nouns=("car", "vehicle", "ride"),
              prototypes=("drives a car", "owns a Toyota", "bought a new car")),
+    SlotSpec(name="bike", relation="rides", cardinality=_S, subjects="person", verbs=("ride",),
+             values=BIKE_VALUES, nouns=("bike", "bicycle"), prototypes=("rides a bike",)),
     SlotSpec(name="name", relation="name", cardinality=_S, verbs=("call", "name"), nouns=("name",),
              prototypes=("is called", "name is")),
     SlotSpec(name="nickname", relation="nickname", cardinality=_S, nouns=("nickname",),
@@ -174,16 +155,17 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
                          "hater_of"),
              prototypes=("really enjoys", "is a big fan of", "can't stand", "is sick of")),
     SlotSpec(name="hobbies", relation="hobby", cardinality=_M, key_by="object", subjects="person",
-             verbs=("play", "practice", "practise", "do", "go", "take_up", "pick_up"),
+             verbs=("play", "practice", "practise", "do", "go", "take_up", "pick_up", "start", "begin", "join"),
              values=tuple((INSTRUMENTS + " " + SPORTS).split()), nouns=("hobby", "hobbies", "pastime"),
              prototypes=("plays the guitar", "goes hiking on weekends", "hobby is")),
     SlotSpec(name="languages", relation="speaks", cardinality=_M, key_by="object", subjects="person",
              verbs=("speak", "learn"), adjectives=("fluent_in",), values=tuple(LANGUAGES),
              prototypes=("speaks French", "is fluent in")),
     SlotSpec(name="skills", relation="can", cardinality=_M, key_by="object", subjects="person",
-             verbs=("know", "code_in"), adjectives=("good_at", "skilled_in", "skilled_at", "great_at"),
+             verbs=("know", "code_in", "learn", "master"),
+             adjectives=("good_at", "skilled_in", "skilled_at", "great_at"),
              nouns=("skill", "skills"), prototypes=("is good at", "knows how to")),
-    SlotSpec(name="tools", relation="uses", cardinality=_M, key_by="object",
+    SlotSpec(name="tools", relation="uses", cardinality=_M, key_by="object", values=TECH,
              verbs=("use", "switch_to", "migrate_to", "run_on", "build_with", "build_on", "write_in"),
              prototypes=("uses the tool", "our stack runs on")),
     SlotSpec(name="database", relation="database", cardinality=_S, subjects="thing", values=tuple(DATABASES),
@@ -197,8 +179,10 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="pets", relation="has_pet", cardinality=_M, key_by="object", subjects="person",
              values=tuple(PETS.split()), verbs=("adopt",), prototypes=("has a dog", "adopted a kitten")),
     SlotSpec(name="gym", relation="gym", cardinality=_S, subjects="person", nouns=("gym",),
+             verbs=("go_to", "join", "train_at", "switch_to", "sign_up_for"), values=GYM_VALUES,
              prototypes=("goes to the gym at",)),
-    SlotSpec(name="commute", relation="commutes_by", cardinality=_S, subjects="person", verbs=("commute_by",),
+    SlotSpec(name="commute", relation="commutes_by", cardinality=_S, subjects="person",
+             verbs=("commute_by", "take", "catch", "ride", "get"), values=TRANSPORT,
              nouns=("commute",), prototypes=("commutes by bike",)),
     SlotSpec(name="weight", relation="weighs", cardinality=_S, subjects="person", verbs=("weigh",),
              nouns=("weight",), prototypes=("weighs 80 kilos",)),

@@ -56,6 +56,8 @@ class Cues:
     change: str | None = None
     hedge: str | None = None
     past_phrase: str | None = None  # "back in the day", "as a kid", "for ten years" (with a simple past)
+    instead: bool = False  # "I drink tea now instead": this value takes the place of the slot's others
+    instead_of: Any = None  # "tea instead of coffee": the value it takes the place of
     words: list[str] = field(default_factory=list)  # evidence, in reading order
 
     def note(self, word: str) -> None:
@@ -77,12 +79,24 @@ def _chain(verb: Any) -> list[Any]:
     out = [verb]
     t = verb
     while t.dep_ in ("xcomp", "pcomp", "prep", "ccomp", "acomp", "pobj") and t.head is not t:
+        if _spliced(t):
+            break
         t = t.head
         if t.pos_ in ("VERB", "AUX") or t.dep_ == "ROOT":
             out.append(t)
         if t.dep_ == "ROOT" or t.dep_ in ("conj",):
             break
     return out
+
+
+def _spliced(clause: Any) -> bool:
+    """A clause the parser hung under the next one of a comma splice ("I switched to trombone, my lips couldn't
+    take it"): it comes first and the next clause has a subject of its own, so that clause's modal is not its."""
+    if clause.dep_ != "ccomp" or clause.i > clause.head.i:
+        return False
+    own = next((c for c in clause.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    other = next((c for c in clause.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return own is not None and other is not None and other.lower_ not in ("i", "we")
 
 
 def read_cues(verb: Any, target: Any) -> Cues:
@@ -145,7 +159,11 @@ def read_cues(verb: Any, target: Any) -> Cues:
         if any(c.dep_ == "neg" and (vsubj is None or c.i > vsubj.i) for c in verb.children):
             cues.negated = True
         vl = verb.lemma_.lower()
-        if vl in CESSATION:
+        purpose = target.tag_ == "VB" and any(c.tag_ == "TO" for c in target.children)
+        if vl in CESSATION and purpose:  # "I quit to become a carpenter": the new state, not a cessation
+            cues.change = verb.lower_
+            cues.note(cues.change)
+        elif vl in CESSATION:
             cues.negated, cues.change = True, verb.lower_
         elif vl in RESUMPTION and vl != "start":
             cues.change = f"{verb.lower_} back" if "back" in words else verb.lower_
@@ -160,6 +178,12 @@ def read_cues(verb: Any, target: Any) -> Cues:
     for w in ("anymore", "again", "now", "nowadays", "currently"):
         if w in words:
             cues.change = cues.change or w
+    instead = next((t for t in target.subtree if t.lower_ == "instead"), None)
+    if instead is not None and not cues.negated:
+        cues.instead = True
+        of = instead.nbor(1) if instead.i + 1 < len(instead.doc) and instead.nbor(1).lower_ == "of" else None
+        cues.instead_of = next((g for g in of.children if g.dep_ in ("pobj", "pcomp")), None) if of else None
+        cues.note("instead")
     if any(t.lower_ == "these" and t.head.lower_ == "days" for t in target.subtree) or any(
             t.lower_ == "days" and t.head is verb and any(g.lower_ == "these" for g in t.children)
             for t in verb.children):

@@ -143,7 +143,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
     for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
         prep = next((c for c in noun.children if c.dep_ == "prep"), None)
         if prep is None and noun.lemma_.lower() in JOB_NOUNS:
-            prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with")), None)
+            prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with", "as")), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
         if prep is None or pobj is None:
             continue
@@ -151,6 +151,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
             pred.adjective, direct = f"{noun.lemma_.lower()}_of", [pobj]  # "a big fan of jazz"
         elif noun.lemma_.lower() == "interest" and prep.lower_ == "in" and pred.lemma in ("lose", "have", "take"):
             pred.adjective, direct = f"{pred.lemma}_interest_in", [pobj]  # "I've lost interest in opera"
+        elif noun.lemma_.lower() in JOB_NOUNS and prep.lower_ == "as":
+            pred.lemma, pred.prep, direct = "work", "as", [pobj]  # "landed a gig as a barista": the job itself
         elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
                 noun.lemma_.lower() == "offer" and prep.lower_ == "from")):
             pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "an offer from Amazon"
@@ -176,6 +178,10 @@ def predicate(verb: Any, target: Any) -> Predicate:
             # "I love hiking"; "I love playing Fortnite" is about Fortnite
             gobj = next((c for c in ger.children if c.dep_ == "dobj"), None) if pred.lemma != "go" else None
             direct = [gobj if gobj is not None else ger]
+    if not direct and pred.lemma in ("promote", "demote") and "to" not in pred.preps and (
+            role := _misread_role(target)) is not None:
+        pred.prep, direct = "to", [role]  # "got promoted to store manager" ("to store" read as an infinitive)
+        pred.preps["to"] = role
     if not direct and pred.lemma in ("move", "relocate") and (
             place := next((o for o in pred.preps.values() if o.ent_type_ == "GPE"), None)) is not None:
         pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome"
@@ -208,6 +214,14 @@ def predicate(verb: Any, target: Any) -> Predicate:
                     out.append(c)
     pred.objects = out + gapped_objects(target, out)
     return pred
+
+
+def _misread_role(verb: Any) -> Any | None:
+    """The role after "promoted to" when the parser took "to <noun>" for an infinitive: its object noun."""
+    inf = next((c for c in verb.children if c.dep_ == "xcomp" and any(g.tag_ == "TO" for g in c.children)), None)
+    if inf is None:
+        return None
+    return next((g for g in inf.children if g.dep_ in ("dobj", "attr") and g.pos_ == "NOUN"), None)
 
 
 def _opens_clause(tok: Any) -> bool:

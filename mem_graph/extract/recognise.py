@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
+from mem_graph.extract.lexicon import NOT_ACTIVITIES
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
@@ -23,6 +24,14 @@ ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "
 SEPARATION = frozenset({"split", "break", "divorce", "separate"})
 GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say", "tell", "think", "know", "see",
                            "want", "need", "feel", "look", "come", "let", "give", "put", "keep", "try", "seem"})
+# verbs that say nothing of the slot themselves: the value word names it ("bought a Kia", "switched to Postgres")
+VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have", "own", "trade", "use", "run", "drive",
+                               "sell", "lease", "rent", "upgrade", "replace", "follow", "start", "try", "adopt",
+                               "pick"})
+# words that make a trip a commute ("take the bus to work", "cycle everywhere")
+COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
+# a pastime one joins: "joined a five-a-side football team", "joined a choir"
+GROUP_NOUNS = frozenset({"club", "team", "league", "choir", "orchestra", "band", "crew", "society"})
 AGENT_NOUNS = {"teach": "teacher", "nurse": "nurse", "retire": "retired", "tutor": "tutor", "coach": "coach"}
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
@@ -91,7 +100,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):
             why = "school word" if looks_like_school(obj_toks) else "child"
             return match("school", f"'is {pred.prep}' + school ({why})")
-        if pred.prep == "at" and person and obj.pos_ == "PROPN" and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
+        if pred.prep == "at" and person and (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and \
+                obj.i > 0 and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
         if pred.prep == "in" and person and obj.ent_type_ in ("GPE",) and change in ("now", "these days",
                                                                                       "nowadays", "currently"):
@@ -114,7 +124,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") \
                 and obj.dep_ != "pobj":
             return match("age", f"'{lemma} {text}' number", value=age)
-        if lemma == "be" and obj.dep_ == "attr" and subject.type != "generic" and not subject.is_speaker and any(
+        if lemma == "be" and obj.dep_ == "attr" and not subject.is_speaker and any(
                 c.lower_ in ("my", "our") for c in obj.children) and obj.lemma_.lower() not in KIN:
             words = " ".join(t.lower_ for t in compound_span(obj) if t.lower_ not in ("my", "our"))
             found = cat.noun_slot(words)  # "Padel is my favourite sport now": the noun names the slot
@@ -169,9 +179,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in ENDING_VERBS and value_spec is not None:
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     candidates = cat.verbs.get(key, []) + [s for s in cat.verbs.get(lemma, []) if s not in cat.verbs.get(key, [])]
-    if value_spec is not None and lemma in ("switch", "move", "migrate", "buy", "get", "have", "own", "trade",
-                                            "use", "run", "drive", "sell", "lease", "rent", "upgrade", "replace",
-                                            "follow", "start", "try", "adopt", "pick"):
+    if value_spec is not None and (lemma in VALUE_FIRST_VERBS or key in value_spec.verbs or lemma in value_spec.verbs):
+        # the value word decides among the verb's slots: "switched to an iPhone", "ride a Trek", "go to PureGym"
         candidates = [value_spec, *[c for c in candidates if c is not value_spec]]
     for spec in candidates:
         if (spec.subjects == "person" and not person) or (
@@ -207,6 +216,12 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     return None
 
 
+def is_activity(tok: Any) -> bool:
+    """An -ing noun naming a pastime ("rock climbing", "knitting"), not a thing ("a building", "a meeting")."""
+    return tok.lower_.endswith("ing") and tok.pos_ in ("NOUN", "VERB") and tok.lower_ not in NOT_ACTIVITIES and \
+        not any(c.dep_ in ("det", "poss") for c in tok.children)
+
+
 def _at_org(noun: Any) -> Any | None:
     """The organisation of "<job noun> at/for <Name>", when the noun phrase names one."""
     return next((g for p in noun.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
@@ -223,7 +238,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if value_spec is not None and value_spec.name != name and name == "employer" and pred.prep in ("at", "for"):
         return True  # "works at Puma", "works for Tesla": a brand that is also a value word is a company here
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
-                                                                        "owns", "hobbies", "eats"):
+                                                                        "owns", "hobbies", "eats", "drinks"):
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
             "car", "phone", "pets", "health_condition"))
     if name == "residence":
@@ -232,6 +247,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area")
     if name == "school":
+        if pred.key in ("study_at", "enrol_at", "enroll_at") and obj.pos_ == "PROPN":
+            return True  # "I study at Leeds Beckett": where one studies is a school, whatever its name says
         return (school_ok and lemma not in ("be",)) or (lemma == "be" and school_ok)
     if name == "employer":
         if subject.kin in CHILD_NOUNS:  # "my kid started at Riverside Elementary": a child's school
@@ -244,33 +261,48 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
                 "DATE", "TIME", "PERSON")
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
+        if value_spec is not None and value_spec.name == "occupation" and lemma in VALUE_FIRST_VERBS and \
+                lemma not in ("start", "switch"):
+            return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
     if name == "partner":  # one dates or marries a person, whatever the entity tagger says ("dating Tess")
         return obj.pos_ == "PROPN" and (obj.ent_type_ not in PLACE_LABELS or lemma in ("date", "marry"))
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
-    if name in ("car", "phone", "pets", "health_condition"):
+    if name in ("car", "phone", "pets", "health_condition", "bike"):
         return value_spec is not None and value_spec.name == name
+    if name == "gym" and lemma in ("go", "join", "switch", "sign"):
+        # a named gym ("Anytime Fitness", "PureGym"), not "the gym" of "I go to the gym"
+        return value_spec is not None and value_spec.name == name and (
+            any(t.pos_ == "PROPN" for t in obj_toks) or obj.lower_ not in ("gym", "fitness"))
+    if name == "commute" and lemma in ("take", "catch", "ride", "get"):
+        # "I take the bus to work", not "I took the bus into town"
+        return value_spec is not None and value_spec.name == name and bool(
+            COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree})
     if name == "database":
         return value_spec is not None and value_spec.name == "database"
     if name == "hobbies":
         if lemma in ENDING_VERBS:
             return False
+        if lemma == "join":
+            return (value_spec is not None and value_spec.name == name) or obj.lemma_.lower() in GROUP_NOUNS
+        if lemma in ("start", "begin"):  # "started rock climbing", not "started a new job"
+            return (value_spec is not None and value_spec.name == name) or is_activity(obj)
         if lemma in ("go",):
             return bool(obj.tag_ == "VBG")
         if lemma == "do":
             return obj.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in obj.children)
         return True
     if name == "languages":
-        return obj.lower_ in value_spec.values if value_spec is not None else lemma == "speak"
+        return value_spec.name == name if value_spec is not None else lemma == "speak"
     if name == "owns":  # not a simple past: "had a great time" is narration, not a possession
         return lemma in ("own", "have") and obj.pos_ in ("NOUN", "PROPN") and not obj.like_num and \
             pred.target.tag_ != "VBD"
     if name == "name":
         return bool(obj.dep_ == "oprd")
-    if name == "field_of_study":
-        return obj.pos_ in ("NOUN", "PROPN")
+    if name == "field_of_study":  # what one studies, not where ("study at Leeds Beckett")
+        return obj.pos_ in ("NOUN", "PROPN") and pred.prep != "at"
     if name in ("origin", "birthplace"):
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN"
     return True

@@ -62,6 +62,15 @@ class _Known:
     planned: bool = False
 
 
+def _owned_tool(record: MemoryRecord, owner: str | None, old_values: list[str]) -> bool:
+    """A tool or database of something the speaker owns ("our frontend uses Redux"), replaced by the speaker
+    ("we swapped Redux for Zustand"): the team's words cover the things it runs."""
+    family = (record.slot or "").split("|")
+    return bool(owner) and len(family) > 1 and family[1] in ("tools", "database") and record.polarity != 0 and \
+        owner in {normalise_entity(e) for e in record.entities} and any(
+            same_thing(record.object_key, o) for o in old_values)
+
+
 def fact_polarity(fact: Fact) -> int:
     return 0 if fact.negated else fact.polarity
 
@@ -200,7 +209,11 @@ class Reconciler:
         replaced = [r for r in records if fact.replaces and r.polarity != 0 and (
             (subject and r.subject_key == subject and any(same_thing(r.object_key, o) for o in fact.replaces))
             or any(normalise_entity(tr.subject) == subject and any(same_thing(normalise_entity(tr.object), o)
-                                                                   for o in fact.replaces) for tr in r.triples))]
+                                                                   for o in fact.replaces) for tr in r.triples)
+            or _owned_tool(r, subject, fact.replaces))]
+        if fact.replaces_others and fact.slot:  # "I drink green tea now instead": the slot's other values end
+            replaced += [r for r in records if r.slot and r.slot != fact.slot and r.polarity > 0 and
+                         _family(r.slot) == _family(fact.slot) and r not in replaced]
         if fact.negated:
             return self._negation(fact, records, same_object, why) or self._near_duplicate(
                 fact, records, sims) or Decision(Event.ADD, fact, f"negative fact with nothing to cancel; kept as "

@@ -262,7 +262,7 @@ class RuleExtractor:
             # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
             # clause is an object, however the list was parsed
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values]
-            if len(listed) > 1:
+            if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:
                     fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, listed=True)
                     if fact is not None:
@@ -313,7 +313,8 @@ class RuleExtractor:
                 c.lower_ in ("my", "our") for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
                 KIN | PET_NOUNS else None
             if role is not None and "role" in self.catalogue.specs and pred.lemma in ("switch", "change") and \
-                    self.catalogue.value_slot(compound_span(new_obj)) is None:  # not "our API to Cassandra"
+                    getattr(self.catalogue.value_slot(compound_span(new_obj)), "name", "tools") == "tools":
+                # not "our API to Cassandra" (a database is the API's slot); a tool or an unknown name is the role
                 # "I switched my editor to Neovim": the speaker's editor
                 m0 = SlotMatch(self.catalogue.specs["role"], speaker, object_text(new_obj),
                                f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
@@ -350,6 +351,8 @@ class RuleExtractor:
         if m is None:
             m = self._special(pred, subject, obj, ctx)
         m = m0 or m
+        if m is not None and cues.instead_of is not None:  # "I drink tea instead of coffee": coffee ends
+            replaces.append(normalise_entity(object_text(cues.instead_of)))
         if m is not None and replaces:
             m.replaces = replaces
         if m is None and replaces:
@@ -460,6 +463,8 @@ class RuleExtractor:
             single_valued=single and tense == "present" and not negated, rule=rule,
             message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=meta,
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
+            replaces_others=bool(cues.instead and m is not None and not m.single and cues.instead_of is None
+                                 and tense == "present" and not negated),
             clears_slot=clears,
         )
 

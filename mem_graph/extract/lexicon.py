@@ -1,0 +1,96 @@
+"""Class-level word lists the slot catalogue recognises values by (a job title, a vehicle make, a gym chain,
+a programming language), kept apart from the catalogue's structure.
+
+Each list names a class of words, not the words of any one conversation: a value word is the head (or a
+compound part) of the object's noun phrase ("store manager", "Trek road bike", "Anytime Fitness").
+Ambiguous words that more often name something else ("server", "model", "guard", "lead", "giant") are left
+out: a fact no rule can place is kept as said, never guessed into a slot.
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+OCCUPATIONS = _words("""
+accountant actor actress administrator advisor adviser analyst anesthetist anaesthetist apprentice architect archivist
+artist assistant associate astronomer attendant attorney auditor babysitter baker banker barber barista
+bartender beautician biologist blogger bookkeeper bookseller bricklayer broker builder butcher butler buyer
+caregiver carer carpenter cartographer cashier caterer ceo cfo chauffeur chef chemist chiropractor cleaner clerk
+coach coder consultant contractor cook coordinator copywriter coo counselor counsellor courier croupier cto curator
+dancer dean decorator dentist dermatologist designer detective developer dietitian dietician diplomat director
+dispatcher doctor doula driver economist editor educator electrician engineer entrepreneur estimator executive
+farmer firefighter fisherman florist founder freelancer gardener geologist groomer hairdresser hairstylist
+handyman headteacher historian housekeeper hygienist illustrator influencer inspector instructor intern interpreter
+investor janitor jeweler jeweller journalist judge landlord landscaper lawyer lecturer librarian lifeguard linguist
+locksmith machinist manager marketer mathematician mechanic medic midwife miner musician nanny neurologist
+nurse nutritionist officer optician optometrist paralegal paramedic pathologist pediatrician paediatrician
+pharmacist philosopher photographer physician physicist physio physiotherapist pilot planner plasterer plumber
+podcaster poet police policeman policewoman politician postdoc postman postwoman potter president producer
+professor programmer psychiatrist psychologist publicist radiographer radiologist rancher ranger realtor
+receptionist recruiter referee reporter researcher retiree roofer sailor salesman saleswoman salesperson
+scientist screenwriter sculptor secretary senator singer sonographer soldier solicitor specialist statistician
+steward stewardess strategist streamer student stylist supervisor surgeon surveyor tailor tattooist teacher
+technician teller therapist tiler trader trainee translator trucker tutor typist underwriter undergrad vet
+veterinarian videographer vlogger waiter waitress welder writer youtuber zookeeper
+""")
+
+# what one drives or rides; the make alone names it ("a Trek", "the Kia")
+CAR_VALUES = _words("""
+car truck van suv motorbike motorcycle scooter moped pickup sedan hatchback minivan coupe jeep
+honda toyota subaru tesla ford bmw audi mercedes volkswagen vw volvo kia hyundai mazda nissan chevy chevrolet fiat
+peugeot renault skoda lexus porsche prius civic corolla golf polo fiesta focus puma yaris outback camry accord mini
+citroen dacia vauxhall opel mitsubishi suzuki dodge chrysler cadillac buick gmc jaguar landrover
+alfa ferrari lamborghini maserati bentley rivian polestar byd cupra niro ioniq corsa clio
+""")
+BIKE_VALUES = _words("""
+bike bicycle ebike e-bike roadbike mtb fixie bmx tandem trek specialized cannondale brompton cervelo pinarello
+bianchi orbea vanmoof
+""")
+PHONE_VALUES = _words("""
+iphone android pixel galaxy samsung nokia blackberry oneplus xiaomi huawei motorola fairphone oppo vivo realme
+xperia
+""")
+# a gym is named by its chain or by a word of its name ("Anytime Fitness", "the YMCA", "a CrossFit box")
+GYM_VALUES = _words("""
+gym fitness puregym crossfit equinox ymca f45 orangetheory soulcycle
+""")
+TRANSPORT = _words("""
+bus train tube subway metro tram ferry underground overground streetcar shuttle cab taxi uber carpool lightrail
+""")
+# programming languages, frameworks, libraries and infrastructure people name as what they use or know
+TECH = _words("""
+python rust java javascript typescript kotlin scala php perl haskell elixir erlang clojure matlab
+fortran cobol c++ c# golang lua ocaml zig swiftui react redux zustand mobx recoil vue angular svelte nextjs
+next.js nuxt django flask fastapi rails laravel nodejs node.js deno jquery tailwind
+bootstrap graphql grpc kafka rabbitmq docker kubernetes k8s terraform ansible jenkins airflow hadoop pandas
+numpy pytorch tensorflow keras jax aws gcp azure heroku vercel netlify linux vscode neovim vim emacs intellij
+pycharm figma jira git github gitlab webpack vite
+""")
+# verbs of an activity people do as a pastime, said without an object ("I swim twice a week") -> the activity
+ACTIVITY_VERBS = {
+    "swim": "swimming", "run": "running", "jog": "jogging", "hike": "hiking", "climb": "climbing", "surf": "surfing",
+    "ski": "skiing", "snowboard": "snowboarding", "skate": "skating", "skateboard": "skateboarding",
+    "dance": "dancing", "paint": "painting", "draw": "drawing", "knit": "knitting", "crochet": "crocheting",
+    "sew": "sewing", "bake": "baking", "garden": "gardening", "fish": "fishing", "sail": "sailing", "row": "rowing",
+    "box": "boxing", "golf": "golf", "bowl": "bowling", "meditate": "meditating", "journal": "journaling",
+    "kayak": "kayaking", "paddleboard": "paddleboarding", "boulder": "bouldering", "lift": "lifting",
+    "skydive": "skydiving", "dive": "diving", "fence": "fencing", "wrestle": "wrestling", "sketch": "sketching",
+}
+# a word that says an activity is a habit rather than one occasion ("twice a week", "on weekends", "daily")
+HABIT_WORDS = frozenset({
+    "week", "weeks", "weekend", "weekends", "weekly", "daily", "day", "morning", "mornings", "evening", "evenings",
+    "night", "nights", "regularly", "often", "usually", "always", "sometimes", "twice", "thrice", "times", "every",
+    "everyday", "lot", "competitively", "religiously", "monday", "mondays", "tuesdays", "wednesdays", "thursdays",
+    "fridays", "saturdays", "sundays",
+})
+# -ing nouns that name a thing or an occasion, not an activity ("started a new building" is no hobby)
+NOT_ACTIVITIES = frozenset({
+    "building", "meeting", "wedding", "morning", "evening", "ceiling", "thing", "king", "ring", "spring", "string",
+    "wing", "clothing", "housing", "offspring", "feeling", "pudding", "sibling", "setting", "listing", "earning",
+    "earnings", "booking", "opening", "ending", "beginning", "saving", "savings", "filling", "funding", "training",
+    "posting", "heading", "landing", "parking", "warning", "outing", "being", "nothing", "something",
+    "anything", "everything", "job", "shopping", "timing", "hearing", "rating", "recording", "standing",
+})
