@@ -261,7 +261,9 @@ def recase(text: str, names: dict[str, str]) -> str:
 
 
 # "and Kubernetes in prod", "plus Dutch now": a line that goes on with the speaker's previous one
-_CONTINUATION = re.compile(r"^\s*(?:and|plus|also|or|&)\s+(?!(?:i|we|you|he|she|they|it)\b)\S", re.I)
+# not a line that opens with a past verb: "also started climbing" leaves out its "I", it goes on with no phrase
+_CONTINUATION = re.compile(r"^\s*(?:and|plus|also|or|&)\s+(?!(?:i|we|you|he|she|they|it|[a-z]+ed|got|went|took|"
+                           r"bought|began|made)\b)\S", re.I)
 
 
 def continued(previous: str | None, line: str) -> str:

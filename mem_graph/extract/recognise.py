@@ -31,7 +31,7 @@ VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have"
 # words that make a trip a commute ("take the bus to work", "cycle everywhere")
 COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
 # a pastime one joins: "joined a five-a-side football team", "joined a choir"
-GROUP_NOUNS = frozenset({"club", "team", "league", "choir", "orchestra", "band", "crew", "society"})
+GROUP_NOUNS = frozenset({"club", "league", "choir", "orchestra", "band", "society"})
 AGENT_NOUNS = {"teach": "teacher", "nurse": "nurse", "retire": "retired", "tutor": "tutor", "coach": "coach"}
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
@@ -272,11 +272,11 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
     if name in ("car", "phone", "pets", "health_condition", "bike"):
         return value_spec is not None and value_spec.name == name
-    if name == "gym" and lemma in ("go", "join", "switch", "sign"):
+    if name == "gym" and pred.key != "train_at":
         # a named gym ("Anytime Fitness", "PureGym"), not "the gym" of "I go to the gym"
         return value_spec is not None and value_spec.name == name and (
             any(t.pos_ == "PROPN" for t in obj_toks) or obj.lower_ not in ("gym", "fitness"))
-    if name == "commute" and lemma in ("take", "catch", "ride", "get"):
+    if name == "commute" and pred.key != "commute_by":
         # "I take the bus to work", not "I took the bus into town"
         return value_spec is not None and value_spec.name == name and bool(
             COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree})

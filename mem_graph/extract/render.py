@@ -67,8 +67,11 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
         if child.i < verb.i and (subj is None or child.i < subj.i) and child.dep_ not in ("aux", "auxpass") and (
                 child.dep_ != "prep" or child.lower_ == "as"):  # keep "At work, I ..."; drop "As a nurse, I ..."
             drop.update(t.i for t in child.subtree)
-    # ", so no meat for me": a verbless tail after "so"/"but" is not part of the fact
-    cc = next((c for c in verb.children if c.dep_ == "cc" and c.i > verb.i and c.lower_ in ("so", "but")), None)
+    # ", so no meat for me", "vegetarian so no meat for me": a verbless tail after "so"/"but" (whatever the
+    # parse calls the word, once the clause has its complement) is not part of the fact
+    complements = [c.i for c in verb.children if c.dep_ in ("acomp", "attr", "dobj", "prep", "oprd", "xcomp")]
+    cc = next((c for c in verb.children if c.i > verb.i and c.lower_ in ("so", "but") and (
+        c.dep_ == "cc" or (c.dep_ in ("advmod", "mark") and complements and min(complements) < c.i))), None)
     if cc is not None and not any(t.pos_ in ("VERB", "AUX") for t in verb.doc[cc.i + 1: verb.right_edge.i + 1]):
         drop.update(range(cc.i, verb.right_edge.i + 1))
         drop.update(t.i for t in verb.doc[cc.i - 1: cc.i] if t.is_punct)
@@ -94,6 +97,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
             first_person_heads.add(verb.i)
     in_subject = subject.tokens
     prev = None
+    word_of: dict[int, str] = {}  # what each token was rendered as
     for t in toks:
         word, low = t.text, t.lower_
         if subject_token is not None and t.i == subject_token.i and low in ("he", "she", "they"):
@@ -107,6 +111,10 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
                 "theirs" if low in ("mine", "ours") else "their")
         elif low == "'d" and t.tag_ == "MD":
             word = "would"
+        elif low == "'s" and t.tag_ == "VBZ" and prev is not None and word_of.get(prev.i, prev.text) != prev.text:
+            # "she's a nurse" -> "User's wife is a nurse" (not "User's wife's a nurse")
+            nxt = t.nbor(1).lower_ if t.i + 1 < len(t.doc) else ""
+            word = "has" if nxt in ("been", "got", "gotten") else "is"
         elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD"):
             if low in _AUX_3RD:
                 word = _AUX_3RD[low]
@@ -122,6 +130,11 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
                 prev is not None and t.i != prev.i + 1 and not t.is_punct)):
             out[-1] += " "  # a dropped word or a replaced contraction leaves no space behind
         out.append(word + t.whitespace_)
+        word_of[t.i] = word
         prev = t
-    text = "".join(out).strip()
+    text = _LEADING_WORDS.sub("", "".join(out).strip())  # "Now User works at …": the fact says it plainly
     return text[0].upper() + text[1:] if text else text
+
+
+_LEADING_WORDS = re.compile(r"^(?:(?:now|so|well|actually|also|and|but|anyway|honestly|then|plus|oh|ok|okay|yeah|"
+                            r"btw|update|news)\b[,:]?\s+)+(?=\S+\s+\S)", re.I)

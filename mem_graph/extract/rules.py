@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any
 
+from mem_graph.extract.activities import activity_fact
 from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, identity_fact, kin_fact, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     adjective_fragment,
@@ -236,6 +237,9 @@ class RuleExtractor:
         if pred.lemma in STATE_VERBS and (state := state_fact(self.catalogue, verb, pred, subject, subj_tok, cues,
                                                               speaker, message)) is not None:
             return [state]  # "I'm freelancing now", "I bike everywhere now"
+        if not objects and (act := activity_fact(self.catalogue, verb, pred, subject, subj_tok, cues, speaker,
+                                                 message)) is not None:
+            return [act]  # "I swim twice a week"
         if not objects and subject.attribute and pred.target.tag_ == "VBG" and any(
                 c.lemma_ == "be" for c in pred.target.children if c.dep_ == "aux"):
             # "My hobbies are climbing and photography" (read as a progressive verb)

@@ -1,0 +1,91 @@
+"""Casual ways of saying a slot changed, or gained one more value, beyond the phrasings the rules were first
+built on: job nouns ("landed a gig as"), promotions, "quit to become", class lexicons (job titles, bike makes,
+gym chains, transport, tech names), "instead", a team's tool swap; and additions that must invalidate nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import current, invalidated
+
+# (first statement, later statement, word only the old value has, word of the new value)
+CHANGES = [
+    # a job noun with "as" names the job; a promotion names the new title; "quit to become" is a change
+    ("i'm a receptionist at a dental clinic", "big news, i landed a gig as a barista downtown!!", "receptionist",
+     "barista"),
+    ("I work as a sales associate", "nah good actually, I got promoted to store manager 🎉", "sales associate",
+     "manager"),
+    ("I'm a civil engineer", "so I quit to become a carpenter. best decision ever tbh", "civil engineer",
+     "carpenter"),
+    # job titles beyond the first lexicon
+    ("im a paralegal", "haha not anymore, i'm a dog groomer now", "paralegal", "groomer"),
+    # a school named without a school word
+    ("I study at Leeds Beckett", "I transferred to the University of Manchester this semester", "Leeds Beckett",
+     "Manchester"),
+    # an organisation the tagger calls a common noun
+    ("I'm at Accenture", "I joined Stripe last month.", "Accenture", "Stripe"),
+    # a favourite said with the value as the subject
+    ("my fav food is pizza", "ok ramen is my favorite food now, sorry pizza", "pizza", "ramen"),
+    # bikes, gyms and commutes, recognised by their value words
+    ("I ride a Trek road bike to work", "I upgraded to a Specialized, the trek got stolen", "Trek", "Specialized"),
+    ("I go to Anytime Fitness", "switched to PureGym this month, it's way cheaper", "Anytime", "PureGym"),
+    ("I take the bus to work", "but I cycle to work now, bought an ebike", "bus", "cycle"),
+    # "instead" ends the other values of a per-object slot
+    ("I drink coffee every morning", "I drink green tea in the mornings now instead", "coffee", "tea"),
+    # a comma splice's "couldn't" is not a hedge of the switch before it
+    ("I play the trumpet in a brass band", "I switched from trumpet to trombone, my lips couldn't take it",
+     "trumpet", "trombone"),
+    # the team swapping a library replaces what "our frontend" used
+    ("our frontend uses Redux for state", "we swapped redux for zustand last sprint", "Redux", "zustand"),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), CHANGES, ids=[c[1][:40] for c in CHANGES])
+def test_a_casual_change_supersedes_the_old_value(shared_memory: Memory, user: str, before: str, after: str,
+                                                  old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+
+    now = current(shared_memory, user)
+    assert any(new.lower() in t.lower() for t in now), now
+    assert not any(old.lower() in t.lower() and new.lower() not in t.lower() for t in now), now
+    assert any(old.lower() in t.lower() for t in invalidated(shared_memory, user))
+
+
+# (first statement, one more value, a word of each) -- nothing is invalidated
+ADDITIONS = [
+    ("I know Python pretty well", "learned Rust over the summer too, it's hard but fun", "Python", "Rust"),
+    ("i do pottery on weekends", "also started rock climbing with my coworkers", "pottery", "climbing"),
+    ("I swim twice a week", "yeah and I joined a five-a-side football team too!", "swim", "football"),
+    ("I use VS Code and Docker every day", "started using Kubernetes at work too", "Docker", "Kubernetes"),
+]
+
+
+@pytest.mark.parametrize(("first", "more", "a", "b"), ADDITIONS, ids=[c[1][:40] for c in ADDITIONS])
+def test_one_more_value_invalidates_nothing(shared_memory: Memory, user: str, first: str, more: str, a: str,
+                                            b: str) -> None:
+    shared_memory.add(first, user_id=user)
+    out = shared_memory.add(more, user_id=user)
+
+    assert not [r for r in out["results"] if r["event"] in ("UPDATE", "DELETE")], out["results"]
+    now = current(shared_memory, user)
+    assert any(b.lower() in t.lower() for t in now), now
+    assert not invalidated(shared_memory, user)
+
+
+def test_a_new_job_says_which_slot_and_why(rules: RuleExtractor) -> None:
+    """The audit trail names the slot and the evidence of each new phrasing."""
+    facts = rules.extract([Message("user", "I got a job as a nurse")])[0]
+    assert [f.slot for f in facts] == ["user|occupation"]
+    assert "slot occupation" in facts[0].evidence and "nurse" in facts[0].evidence
+
+
+@pytest.mark.parametrize("text", ["we have a nanny now", "I started a new building project", "I joined a new team"])
+def test_a_value_word_does_not_guess_a_slot_it_does_not_fit(rules: RuleExtractor, text: str) -> None:
+    """Someone else's job, a thing begun, a team at work: no occupation or hobby is guessed."""
+    facts = rules.extract([Message("user", text)])[0]
+    assert not any(f.slot and f.slot.split("|")[1] in ("occupation", "hobbies") for f in facts), \
+        [(f.text, f.slot) for f in facts]
