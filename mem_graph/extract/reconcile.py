@@ -4,6 +4,7 @@ Rules run in a fixed order and the first that fires decides; its name and a
 human-readable reason go to the history, so every decision is auditable:
 
 1. ``hash``         identical normalised text already stored            -> NONE
+   ``correction``   "actually it's Luna, not Misty" (correction.py) -> UPDATE the corrected memory
 2. ``hedge``        a plan, hedge or hypothetical ("I might move")       -> ADD, never updates
 3. ``past``         "I used to live in Rome": ends the same current fact -> UPDATE, else ADD
                     (stored already invalidated: valid only before now)
@@ -191,6 +192,9 @@ class Reconciler:
         same_hash = [r for r in records if r.hash == h]
         if same_hash:
             return Decision(Event.NONE, fact, "identical fact already stored", "hash", same_hash[:1])
+        wrong = [r for r in records if r.id == fact.metadata.get("corrects")]
+        if wrong:  # "actually it's Luna, not Misty" (correction.py): the corrected memory ends
+            return Decision(Event.UPDATE, fact, f"correction of {wrong[0].text!r}{why}", "correction", wrong)
         subject = fact.subject_key
         # the same value, or a less specific one ("Honda" after "Honda Civic"); a more specific one
         # ("Portland, Maine" after "Portland") is a new value

@@ -8,15 +8,17 @@ fact. ``Verbatim`` stores every message as said, entities and triples analysed, 
 
 from __future__ import annotations
 
+import functools
 import re
 from functools import lru_cache
 
 from mem_graph.config import ExtractionConfig
 from mem_graph.extract.base import ExtractionContext, Outcome, vectors_by_record
 from mem_graph.extract.chat import is_chitchat, not_memorable, statements
+from mem_graph.extract.correction import correct_facts
 from mem_graph.extract.reconcile import Decision
 from mem_graph.extract.rules import RuleExtractor
-from mem_graph.types import Event, Fact, Message
+from mem_graph.types import Event, Fact, MemoryRecord, Message
 
 _WORDS = re.compile(r"[a-z0-9]{2,}")
 
@@ -56,6 +58,13 @@ def verbatim_facts(rules: RuleExtractor, messages: list[Message], rule: str = "v
     return out
 
 
+def recent_memories(context: ExtractionContext, *texts: str) -> list[MemoryRecord]:
+    """The scope's active memories nearest any of ``texts``, newest first (what a correction may correct)."""
+    vectors = context.embed(list(texts))
+    found = {hit.record.id: hit.record for v in vectors for hit in context.nearest(v, 20)}
+    return sorted(found.values(), key=lambda r: (r.valid_from, r.created_at), reverse=True)
+
+
 class RuleMode:
     """Rule facts, reconciled by rules: deterministic and offline."""
 
@@ -76,6 +85,7 @@ class RuleMode:
         leftovers: list[Message] = []
         partial: list[Message] = []
         for m, found in zip(targets, self._extract(targets, context), strict=True):
+            found = correct_facts(m, found, functools.partial(recent_memories, context, m.content))
             facts.extend(found)
             # questions, requests and small talk to the assistant stay raw messages only (never memories
             # injected back); a named participant's question in a conversation between people ("Love the

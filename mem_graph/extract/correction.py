@@ -1,0 +1,217 @@
+"""Corrections: a turn that says an earlier statement was wrong, and what is right instead.
+
+"actually it's luna not misty", "wait no, i meant tuesday", "my bad, she works at ikea not h&m",
+"correction: physics, not chemistry", "sorry, greenwood elementary, not greenfield", "sorry, i said 34 —
+i'm 35". ``read_correction`` finds the cue (the turn must open with one: "actually", "wait", "oops",
+"sorry", "my bad", "correction:", "i meant"...), the right value and, when said, the wrong one.
+``correct_facts`` then finds the memory the turn corrects (the scope's latest memory naming the wrong
+value, or, with none named, one naming a value of the same class: a weekday for a weekday, a month for a
+month, a number for a number) and turns the turn into that memory with the value swapped; the
+reconciler's ``correction`` rule UPDATEs the wrong memory to it. A turn that states the right value as a
+fact of its own ("i'm 35") keeps that fact, which then also replaces the wrong value. What the speaker
+says about the conversation itself ("I said 34", "I meant Tuesday") is never stored as a fact. A
+correction nothing can be matched to leaves the turn's facts as they were.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
+
+# the turn opens with one (after "oh", "ugh", "no"...): what follows may correct an earlier statement
+_CUE = re.compile(
+    r"^\W*(?:(?:oh|ugh|hmm|erm|um|ah|ok|okay|no|nope|lol|haha)\W+)*"
+    r"(actually|wait|oops|whoops|sorry|my bad|correction|typo|scratch that|i meant|i mean|"
+    r"i misspoke|i got (?:that|it) wrong|not \w+(?: \w+)?,? (?:but|it'?s|i meant))\b", re.I)
+_MEANT = re.compile(r"\b(?:i|we) meant\s+(?:to say\s+)?", re.I)
+_SAID = re.compile(r"\b(?:i|we) (?:said|wrote|typed|told you)\s+", re.I)
+_COLON = re.compile(r"\bcorrection\s*[:\-—–]\s*", re.I)
+_NOT = re.compile(r"\bnot\s+", re.I)
+_DELIM = re.compile(r"[,.;:!?()\u2014\u2013]|\s-\s|\s-$")
+# words a value never starts or ends with: they bound the value inside its clause
+_FUNCTION = frozenset([
+    "a", "an", "the", "my", "our", "his", "her", "their", "its", "it", "it's", "i", "i'm", "im", "i've", "you", "we",
+    "he", "she", "they", "me", "him", "them", "us", "is", "are", "was", "were", "be", "been", "am", "'s", "'re",
+    "at", "in", "on", "to", "for", "from", "with", "of", "by", "as", "and", "or", "but", "so", "then", "that",
+    "this", "these", "those", "just", "really", "actually", "wait", "oops", "whoops", "sorry", "bad", "correction",
+    "typo", "meant", "mean", "said", "say", "lol", "haha", "lmao", "tbh", "pls", "please", "oh", "ugh", "no", "yes",
+    "yeah", "ya", "yep", "nope", "ok", "okay", "not", "also", "too", "though", "tho", "anyway", "like",
+])
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_ABBR = frozenset(m[:3] for m in _MONTHS)
+_NUMBER = re.compile(r"^\d+(?:[.,:]\d+)?(?:st|nd|rd|th|am|pm|k)?$")
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a correcting turn says: ``new`` is right, ``old`` (when named) was wrong."""
+
+    cue: str
+    new: str | None
+    old: str | None
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w&'+.-]+", text)
+
+
+def _value(words: list[str], *, from_end: bool) -> str | None:
+    """The value words at one end of a stretch of a clause: function words and chat fillers bound it."""
+    seq = list(reversed(words)) if from_end else words
+    while seq and seq[0].casefold().strip(".") in _FUNCTION:
+        seq.pop(0)
+    out: list[str] = []
+    for w in seq:
+        if w.casefold().strip(".") in _FUNCTION or len(out) == 3:
+            break
+        out.append(w.strip("."))
+    if from_end:
+        out.reverse()
+    return " ".join(out) or None
+
+
+def read_correction(text: str) -> Correction | None:
+    """The correction a turn states, or None: it must open with a correction cue and name a value
+    ("X, not Y", "I meant X", "correction: X") or the value it takes back ("I said Y")."""
+    cue = _CUE.search(text)
+    if cue is None:
+        return None
+    new = old = None
+    neg = next((m for m in _NOT.finditer(text) if m.start() >= cue.start()), None)
+    if neg is not None:
+        before = _DELIM.split(text[:neg.start()])
+        # "greenwood elementary, not greenfield": the value sits before the comma
+        stretch = before[-1] if before[-1].strip() else (before[-2] if len(before) > 1 else "")
+        new = _value(_words(stretch), from_end=True)
+        old = _value(_words(_DELIM.split(text[neg.end():])[0]), from_end=False)
+        if not old or not new:  # "actually i'm not a fan of jazz" is a negation, not a correction
+            new = old = None
+    meant = _MEANT.search(text)
+    if meant is not None and (new is None or neg is None or meant.end() <= neg.start()):
+        new = _value(_words(_DELIM.split(text[meant.end():])[0]), from_end=False) or new
+    colon = _COLON.search(text)
+    if colon is not None and new is None:
+        new = _value(_words(_DELIM.split(text[colon.end():])[0]), from_end=False)
+    said = _SAID.search(text)
+    if said is not None and old is None:
+        old = _value(_words(_DELIM.split(text[said.end():])[0]), from_end=False)
+    if (new is None and old is None) or (new or "").casefold() == (old or "").casefold():
+        return None
+    return Correction(cue.group(1).casefold(), new, old)
+
+
+def value_class(word: str) -> str | None:
+    """A class a value belongs to, so "I meant Tuesday" finds the weekday it replaces."""
+    w = word.casefold()
+    if w in _WEEKDAYS or w.removesuffix("s") in _WEEKDAYS:
+        return "weekday"
+    if w in _MONTHS or w.rstrip(".") in _MONTH_ABBR:
+        return "month"
+    if _NUMBER.match(w):
+        return "number"
+    return None
+
+
+def _find(text: str, value: str) -> tuple[int, int] | None:
+    m = re.search(rf"(?<![\w&]){re.escape(value)}(?![\w&])", text, re.I)
+    return (m.start(), m.end()) if m else None
+
+
+def _align(text: str, span: tuple[int, int], new: str) -> tuple[int, int]:
+    """Widen the wrong value's span by the words it shares with the right one on either side
+    ("greenfield" in "greenfield elementary", corrected by "greenwood elementary")."""
+    start, end = span
+    new_words = new.split()
+    for k in range(len(new_words) - 1, 0, -1):
+        tail = " ".join(new_words[-k:])
+        m = re.match(rf"\s+{re.escape(tail)}(?![\w&])", text[end:], re.I)
+        if m:
+            end += m.end()
+            break
+    for k in range(len(new_words) - 1, 0, -1):
+        head = " ".join(new_words[:k])
+        m = re.search(rf"(?<![\w&]){re.escape(head)}\s+$", text[:start], re.I)
+        if m:
+            start = m.start()
+            break
+    return start, end
+
+
+def locate(corr: Correction, record: MemoryRecord) -> tuple[int, int] | None:
+    """Where in ``record``'s text the wrong value sits: the named one, else a word of the right one's class."""
+    if corr.old:
+        span = _find(record.text, corr.old)
+        if span is None and corr.old.endswith("s"):
+            span = _find(record.text, corr.old[:-1])
+        return _align(record.text, span, corr.new) if span and corr.new else span
+    if not corr.new:
+        return None
+    cls = value_class(corr.new.split()[0])
+    if cls is None:
+        return None
+    for m in re.finditer(r"[\w&'.-]+", record.text):
+        if value_class(m.group()) == cls and m.group().casefold().removesuffix("s") != \
+                corr.new.split()[0].casefold().removesuffix("s"):
+            return _align(record.text, (m.start(), m.end()), corr.new)
+    return None
+
+
+def _swap(value: str, old: str, new: str) -> str:
+    span = _find(value, old)
+    return value if span is None else value[:span[0]] + new + value[span[1]:]
+
+
+def corrected(corr: Correction, record: MemoryRecord, span: tuple[int, int], message: Message) -> Fact:
+    """``record`` with its wrong value replaced by the right one, as said in ``message``."""
+    new = corr.new or ""
+    old = record.text[span[0]:span[1]]
+    text = record.text[:span[0]] + new + record.text[span[1]:]
+    entities = [EntityRef(_swap(e, old, new)) for e in record.entities]
+    triples = [Triple(_swap(t.subject, old, new), t.relation, _swap(t.object, old, new)) for t in record.triples]
+    obj = normalise_entity(_swap(record.object_key, old, new)) if record.object_key else None
+    return Fact(text=text, entities=entities, triples=triples, slot=record.slot, subject_key=record.subject_key,
+                object_key=obj, polarity=record.polarity, rule="correction", layer=record.layer,
+                message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                metadata={"corrects": record.id},
+                evidence=f"correction {corr.cue!r}: {old!r} -> {new!r} in {record.text!r}")
+
+
+_META = re.compile(r"^\S+ (?:meant|said|wrote|typed|misspoke|got (?:that|it) wrong)\b", re.I)
+
+
+def correct_facts(message: Message, facts: list[Fact],
+                  recent_memories: Callable[[str], list[MemoryRecord]]) -> list[Fact]:
+    """The facts ``message`` contributes once read as a correction (the facts unchanged when it is none or
+    nothing it could correct is found). ``recent_memories(query)``: the scope's active memories near a text,
+    newest first."""
+    corr = read_correction(message.content)
+    if corr is None:
+        return facts
+    kept = [f for f in facts if not _META.match(f.text)]  # "User said 34", "User meant round rock, not austin"
+    query = corr.old or corr.new or message.content
+    target = next(((r, s) for r in recent_memories(query) if (s := locate(corr, r)) is not None), None)
+    if target is None:
+        return kept if len(kept) < len(facts) and kept else facts
+    record, span = target
+    wrong = normalise_entity(record.text[span[0]:span[1]])
+    # the turn states the right value itself ("sorry, i said 34 - i'm 35"): that fact replaces the wrong one
+    own = [f for f in kept if f.slot and f.slot == record.slot and f.polarity > 0 and not f.negated]
+    if own:
+        own[0].metadata["corrects"] = record.id
+        for f in own:
+            f.replaces = [*f.replaces, wrong] if wrong not in f.replaces else f.replaces
+            f.evidence = f"{f.evidence}; correction {corr.cue!r} of {record.text!r}".lstrip("; ")
+        return kept
+    if not corr.new:
+        return kept or facts
+    fixed = corrected(corr, record, span, message)
+    new_key = normalise_entity(corr.new)
+    # the turn's own facts that only repeat the values ("actually it's luna not misty") add nothing
+    rest = [f for f in kept if not (new_key and new_key in normalise_entity(f.text)
+                                              and wrong in normalise_entity(f.text))]
+    return [fixed, *rest]

@@ -1,0 +1,51 @@
+"""Corrections, past facts and restatements, said the way people type them (end to end, real stores)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.correction import read_correction
+from tests.extraction.test_slot_changes import current, invalidated
+
+# (earlier statement, the correction, the wrong value, the right value)
+CORRECTIONS = [
+    ("my dog is called rex", "oops, it's max not rex lol", "rex", "max"),
+    ("my dentist appointment is on friday", "wait no, i meant thursday", "friday", "thursday"),
+    ("i'm 27", "sorry, i said 27 - i'm 28", "27", "28"),
+    ("my wife works at lidl", "my bad, she works at aldi not lidl", "lidl", "aldi"),
+    ("my daughter goes to hillcrest high", "sorry, oakwood high, not hillcrest", "hillcrest", "oakwood"),
+    ("i study biology at uni", "correction: chemistry, not biology", "biology", "chemistry"),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "wrong", "right"), CORRECTIONS,
+                         ids=[c[1][:28] for c in CORRECTIONS])
+def test_a_correction_invalidates_the_wrong_value(shared_memory: Memory, user: str, before: str, after: str,
+                                                 wrong: str, right: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    now = " | ".join(current(shared_memory, user)).casefold()
+    assert right in now
+    assert not any(wrong in f.casefold() and right not in f.casefold() for f in current(shared_memory, user))
+    assert any(wrong in f.casefold() for f in invalidated(shared_memory, user))
+
+
+def test_the_correction_event_names_its_rule_and_cue(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my spin class is on wednesdays", user_id=user)
+    out = shared_memory.add("wait no, i meant saturday", user_id=user)
+    updates = [r for r in out["results"] if r["event"] == "UPDATE"]
+    assert updates and "saturday" in updates[0]["memory"].casefold()
+    history = shared_memory.history(updates[0]["id"], user_id=user)
+    assert any("[correction]" in (h.get("reason") or "") and "wednesdays" in (h.get("reason") or "")
+               for h in history)
+
+
+@pytest.mark.parametrize("text", [
+    "actually i'm not a big fan of jazz",
+    "sorry, i don't eat pork anymore",
+    "i live in rome, not milan",  # a plain statement with its contrast: no correction cue
+    "actually i love it here",
+])
+def test_a_statement_is_no_correction(text: str) -> None:
+    assert read_correction(text) is None
