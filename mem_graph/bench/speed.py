@@ -67,6 +67,9 @@ def bench_size(n: int, n_queries: int, progress: Progress, config: dict[str, Any
             mem.add(batch, user_id="bench", infer=False)
             progress.advance(task, len(batch))
         add_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        mem.flush()  # the deferred graph steps the adds left (extraction.defer_verbatim_graph)
+        drain_s = time.perf_counter() - t0
 
         rule_n = min(200, n)
         task = progress.add_task(f"add {rule_n} (infer=True, rules, one call each)", total=rule_n)
@@ -99,6 +102,7 @@ def bench_size(n: int, n_queries: int, progress: Progress, config: dict[str, Any
         "workload": workload,
         "memories": n,
         "add_infer_false_per_s": round(n / add_s, 1),
+        "add_infer_false_sustained_per_s": round(n / (add_s + drain_s), 1),  # the drain included
         "add_rules_per_s": round(rule_n / rules_s, 1),
         "search_p50_ms": round(statistics.median(lat), 2),
         "search_p95_ms": round(_percentile(lat, 95), 2),
