@@ -52,7 +52,8 @@ def bare_fact(verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues:
     if pred.lemma in HABIT_VERBS:
         return habit_fact(verb, pred, subject, subj_tok, cues, ctx, message)
     spec_name = "partner" if pred.lemma in SEPARATION else "occupation"
-    other = companion(subj_tok) or (object_text(pred.preps["with"]) if "with" in pred.preps else None)
+    other = companion(subj_tok, of_subject=not subject.is_speaker) or (
+        object_text(pred.preps["with"]) if "with" in pred.preps else None)
     text = render(verb, subject, ctx.speaker, subject_token=subj_tok)
     triples = list(subject.triples)
     entities = list(subject.entities) or [EntityRef(subject.name, subject.type)]

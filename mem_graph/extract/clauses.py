@@ -316,11 +316,12 @@ def _first_word(verb: Any) -> Any:
     return verb
 
 
-def companion(subj_tok: Any | None) -> str | None:
-    """The other person in "Tom and I ..." (or "I and Tom")."""
+def companion(subj_tok: Any | None, of_subject: bool = False) -> str | None:
+    """The other person in "Tom and I ..." (or "I and Tom"); ``of_subject``: the subject's own companion in
+    "Jo and Sam broke up" (Sam, when the clause is about Jo)."""
     if subj_tok is None:
         return None
-    people = [subj_tok, *(c for c in subj_tok.children if c.dep_ == "conj"),
+    people = [*([] if of_subject else [subj_tok]), *(c for c in subj_tok.children if c.dep_ == "conj"),
               *(c for c in subj_tok.head.children if c.dep_ == subj_tok.dep_ and c is not subj_tok)]
     others = [p for p in people if p.lower_ not in FIRST_PERSON and p.pos_ == "PROPN"]
     return span_text(compound_span(others[0])) if others else None

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from mem_graph.extract.activities import activity_fact
-from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, identity_fact, kin_fact, partner_intro
+from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     adjective_fragment,
     continued,
@@ -52,10 +52,12 @@ from mem_graph.extract.clauses import (
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
+from mem_graph.extract.people import kin_identity, kin_names, recase_people
 from mem_graph.extract.predicate import Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
+from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
 from mem_graph.extract.there import resolve_there
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
@@ -104,15 +106,17 @@ class RuleExtractor:
         """Facts per message (same order); chit-chat, questions and requests yield none. ``context``:
         earlier messages of the scope, read only to resolve who "he" or "my brother" is."""
         ctxs: dict[str, Context] = {}
+        said = [m.content for m in [*(context or []), *messages]]
+        people = kin_names(said)  # "my sister ines": a name chat wrote lower-case, capitalised wherever used
         if context:
-            for doc, m in zip(self._docs([m.content for m in context]), context, strict=True):
+            for doc, m in zip(self._docs([recase_people(m.content, people) for m in context]), context, strict=True):
                 self._facts(doc, m, ctxs)
         last = {m.name: m.content for m in context or []}  # "and Dutch now" goes on with the speaker's last line
         # "my husband Luis" ... "luis started a new job": names the conversation wrote capitalised
-        names = proper_names([m.content for m in [*(context or []), *messages]])
+        names = proper_names(said)
         texts = []
         for m in messages:
-            texts.append(recase(continued(last.get(m.name), m.content), names))
+            texts.append(recase_people(recase(continued(last.get(m.name), m.content), names), people))
             last[m.name] = m.content
         docs = self._docs(texts)
         return [self._facts(doc, m, ctxs) for doc, m in zip(docs, messages, strict=True)]
@@ -201,7 +205,7 @@ class RuleExtractor:
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
-            facts.extend(found)
+            facts.extend(with_stances(found, sent.text, speaker, message))  # "can't stand jazz anymore"
             note_people(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
@@ -265,7 +269,8 @@ class RuleExtractor:
         if first is not None and first.spec.cardinality == "multi" and first.spec.values:
             # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
             # clause is an object, however the list was parsed
-            listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values]
+            listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values
+                      and t.i != getattr(cues.instead_of, "i", -1)]  # "Svelte instead of React": React ended
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:
                     fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, listed=True)
@@ -385,16 +390,9 @@ class RuleExtractor:
             # about someone else ("podcasts have grown on me": the speaker's stance)
             return None
         obj_name = object_text(obj)
-        if pred.lemma == "be" and obj.pos_ == "PROPN" and subject.kin and "'s " in subject.name and m is None and \
-                pred.prep is None:  # not "my sister is in Bergen"
-            if subject.kin in PARTNER_NOUNS and subject.triples and subject.triples[0].subject == speaker:
-                m = SlotMatch(self.catalogue.specs["partner"], speaker, obj_name, f"slot partner: 'my {subject.kin} "
-                                                                                  f"is {obj_name}'")
-            elif subject.kin in PET_NOUNS:  # "my hamster is Peanut": the pet's name
-                m = SlotMatch(self.catalogue.specs["name"], subject.name, obj_name, f"slot name: '{subject.kin} is "
-                                                                                     f"{obj_name}' (pet)")
-            else:
-                return identity_fact(verb, subject, subj_tok, obj_name, ctx, message)
+        m, identity = kin_identity(self.catalogue, verb, pred, subject, subj_tok, obj, m, ctx, message)
+        if identity is not None:  # "my friend Anna's brother is Marco", "my sister is called Nadia"
+            return identity
         triples = list(subject.triples) + (list(slot_subject.triples) if slot_subject is not subject else [])
         entities = [*subject.entities, *([] if slot_subject is subject else slot_subject.entities)]
         if not subject.entities:
@@ -433,8 +431,9 @@ class RuleExtractor:
             text = f"{subject.name}{neg} {pred.lemma if neg else third_person(pred.lemma)} {obj.text}"
             obj_name = obj.text
         single = m is not None and m.single
-        if m is not None and m.spec.name == "name" and slot_subject is not subject:
-            pass
+        if m is not None and m.spec.name == "name" and slot_subject is not subject and pred.dobj is not None and \
+                pred.dobj.pos_ == "PRON":  # "named him pickles": the text says whose name it is
+            text = f"{slot_subject.name} is named {' '.join(w[:1].upper() + w[1:] for w in m.object.split())}"
         tense = cues.tense
         if tense == "past" and cues.change != "used to" and not cues.past_phrase and not (
                 m is not None and (m.single or m.spec.name in ("pets", "car", "phone", "health_condition", "habit"))):

@@ -97,8 +97,7 @@ STANCES = [
     ("I enjoy golf.", "I'm done with golf.", "golf"),
     ("I adore opera.", "I've lost interest in opera.", "opera"),
     ("I don't like tea.", "I'm obsessed with tea these days.", "tea"),
-    pytest.param("I like horror movies.", "I've gone off horror movies.", "horror", marks=pytest.mark.xfail(
-        strict=True, reason="known: 'go off X' is not read as a stance")),
+    ("I like horror movies.", "I've gone off horror movies.", "horror"),
 ]
 
 # (statement, word a stored fact must hold): a new state said without an object, or a pet by pronoun

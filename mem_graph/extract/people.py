@@ -1,0 +1,118 @@
+"""People chat names without capitals: "my sister ines", "my buddy marcus", "my friend anna's brother".
+
+The small parser reads a lower-case name as a common word ("ines" as a verb, "sara" as an apposed noun), so
+"my sister ines lives in madrid" loses its subject. A word right after a kin noun ("my sister", "our
+roommate") is a name when English does not know it (no noun, verb, adjective or adverb of the lemmatizer's
+lexicon, inflections undone) or when it owns something ("my friend anna's brother"). Every such name is
+written capitalised wherever the conversation uses it, before the parse, so "priya's at notion now" reads
+as "Priya is at notion now".
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from mem_graph.extract.bare import identity_fact
+from mem_graph.extract.chat import CHITCHAT, FILLERS
+from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
+from mem_graph.extract.predicate import Predicate, object_text
+from mem_graph.extract.slots import SlotCatalogue, SlotMatch
+from mem_graph.types import Fact, Message
+
+_KIN_ALT = "|".join(sorted((re.escape(k) for k in KIN | PET_NOUNS), key=len, reverse=True))
+# "my (best|older|little...)* <kin>s? <word>('s)?", also after "her", "anna's"
+_KIN_THEN_WORD = re.compile(
+    r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT + r")s?\s+([a-z][a-z-]+)('s\b)?",
+    re.I)
+# "my sister is called nadia", "my boyfriend's name is tom": a name however common the word
+_KIN_CALLED = re.compile(r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT +
+                         r")(?:'s name is| is called| is named|'s called|'s named)\s+([a-z][a-z-]+)\b", re.I)
+_POS = ("noun", "verb", "adj", "adv")
+_lexicon: dict[str, tuple[set[str], dict[str, list[str]], list[list[str]]]] | None = None
+_lock = threading.Lock()
+
+
+def _tables() -> dict[str, tuple[set[str], dict[str, list[str]], list[list[str]]]]:
+    """The lemmatizer's lexicon per part of speech: (lemmas, exceptions, suffix rules)."""
+    global _lexicon
+    with _lock:
+        if _lexicon is None:
+            from mem_graph.extract.nlp import get_nlp
+
+            lookups = get_nlp().get_pipe("lemmatizer").lookups
+            index, exc, rules = (lookups.get_table(t) for t in ("lemma_index", "lemma_exc", "lemma_rules"))
+            _lexicon = {p: (set(index.get(p, [])), dict(exc.get(p, {})), list(rules.get(p, []))) for p in _POS}
+        return _lexicon
+
+
+def known_word(word: str) -> bool:
+    """``word`` is an English word form the lexicon lists (a noun, verb, adjective or adverb, inflected or not)."""
+    w = word.lower()
+    if w in STOP_WORDS:
+        return True
+    for lemmas, exceptions, rules in _tables().values():
+        if w in lemmas or w in exceptions:
+            return True
+        if any(w.endswith(old) and w[: len(w) - len(old)] + new in lemmas for old, new in rules if old):
+            return True
+    return False
+
+
+def kin_names(texts: Iterable[str]) -> dict[str, str]:
+    """Lower-case names introduced after a kin noun ("my sister ines" -> {"ines": "Ines"})."""
+    names: dict[str, str] = {}
+    for text in texts:
+        at = 0
+        while (m := _KIN_THEN_WORD.search(text, at)) is not None:
+            at = m.start(1)  # "my friend anna's brother marco": the name may own the next kin noun
+            word = m.group(1)
+            low = word.lower()
+            if word != low or low in KIN or low in PET_NOUNS or low in CHITCHAT or low in FILLERS:
+                continue  # written capitalised already: the parser reads it as a name
+            if m.group(2) or not known_word(low):  # "anna's brother": a word that owns someone is a name
+                names.setdefault(low, low[:1].upper() + low[1:])
+        for m in _KIN_CALLED.finditer(text):
+            low = m.group(1)
+            if low == low.lower() and low not in CHITCHAT and low not in STOP_WORDS:
+                names.setdefault(low, low[:1].upper() + low[1:])
+    return names
+
+
+def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any,
+                 m: SlotMatch | None, ctx: Context, message: Message) -> tuple[SlotMatch | None, Fact | None]:
+    """Who an unnamed relative is: "my boyfriend is Tom" (the partner), "my hamster is Peanut" (the pet's name),
+    "my friend Anna's brother is Marco" (an identity: Anna -brother-> Marco). "is called / is named" says the
+    same of a person ("my sister is called Nadia"); of a pet it stays the pet's name."""
+    name = object_text(obj)
+    unnamed = bool(subject.kin) and "'s " in subject.name
+    called = pred.lemma in ("call", "name") and obj.pos_ == "PROPN" and subject.kin in KIN and any(
+        c.dep_ == "auxpass" for c in pred.target.children)
+    said_is = pred.lemma == "be" and obj.pos_ == "PROPN" and m is None and pred.prep is None  # not "is in Bergen"
+    if not unnamed or not (said_is or called):
+        return m, None
+    if subject.kin in PARTNER_NOUNS and subject.triples and subject.triples[0].subject == ctx.speaker:
+        ctx.remember(ctx.speaker, subject.kin or "", name)
+        ctx.last_person = name
+        return SlotMatch(cat.specs["partner"], ctx.speaker, name, f"slot partner: 'my {subject.kin} "
+                                                                  f"{pred.verb.text} {name}'"), None
+    if subject.kin in PET_NOUNS:  # "my hamster is Peanut": the pet's name
+        return SlotMatch(cat.specs["name"], subject.name, name, f"slot name: '{subject.kin} is {name}' (pet)"), None
+    return m, identity_fact(verb, subject, subj_tok, name, ctx, message)
+
+
+def recase_people(text: str, names: dict[str, str]) -> str:
+    """``text`` with those names capitalised (also before "'s": "priya's at notion"); right after its kin noun
+    a name is set off by commas ("my sister, Ines, lives in madrid"), the apposition the parser reads (it
+    takes "my sister Ines lives" for a sister who ines)."""
+    if not names:
+        return text
+    text = re.sub(r"(?<![\w'])[a-z][a-z-]+(?=(?:'s)?(?![\w']))", lambda m: names.get(m.group(0), m.group(0)), text)
+    alts = "|".join(re.escape(n) for n in sorted(names.values(), key=len, reverse=True))
+    # only where the phrase opens the sentence: inside one ("I'm 34 and my daughter Mia is 4") commas mislead it
+    return re.sub(r"((?:^|[.!?]\s+)\s*(?:my|our) (?:[a-z]+ ){0,2}?(?:" + _KIN_ALT + r")s?) (" + alts + r") (?=[a-z])",
+                  r"\1, \2, ", text, flags=re.I)

@@ -1,0 +1,149 @@
+"""The speaker's stances said in set phrases the parse misreads: "can't stand jazz anymore", "i've come around
+on cilantro", "kinda lost interest in chess", "getting really into pottery lately", "piano is my thing now".
+
+Chat states likes and dislikes with idioms (phrasal verbs, "fan of", "over", "done with") that the small parser
+splits in odd ways, often with the "I" left out. Each part of a sentence (split at commas and "and"/"but")
+is read against a lexicon of stance phrases, each with its polarity; the object is the noun phrase after the
+phrase, up to a change word or the part's end. A part is the speaker's only when it says "I" or no subject at
+all; a hedge ("might", "if", "would") or a past ("used to") is no current stance. Every fact names the phrase
+that placed it (``slot stance: 'fed up with' stance phrase``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+# phrase (regex, speaker's words) -> (polarity, third-person wording); "not"/"no longer" before it negates it
+_PHRASES: list[tuple[str, int, str]] = [
+    (r"(?:can ?not|can't|cant) (?:stand|bear|stomach)", -1, "can't stand"),
+    (r"(?:can't|cant|can ?not) get enough of", 1, "can't get enough of"),
+    (r"(?:am |'m |have |'ve |has )?(?:really |totally |kind of |a bit )?(?:sick|tired|bored) (?:of|with)", -1,
+     "is {0}"),
+    (r"(?:am |'m )?(?:so |really |totally )?fed up with", -1, "is fed up with"),
+    (r"(?:am |'m )?(?:so |totally |completely )?(?:over|done with)", -1, "is {0}"),
+    (r"(?:have |'ve )?(?:kind of |kinda |sort of )?(?:lost|losing) (?:all |my )?interest in", -1,
+     "has lost interest in"),
+    (r"(?:have |'ve )?(?:gone|went|going) off", -1, "has gone off"),
+    (r"(?:have |'ve )?(?:fallen|fell|falling) out of love with", -1, "has fallen out of love with"),
+    (r"(?:have |'ve )?(?:come|came|coming) (?:a)?round (?:on|to)", 1, "has come around on"),
+    (r"(?:have |'ve )?(?:warmed|warming|warm) (?:up )?to", 1, "has warmed to"),
+    (r"(?:have |'ve )?(?:fallen|fell|falling) (?:in love with|for)", 1, "has fallen for"),
+    (r"(?:am |'m )?(?:getting |got )?(?:really |so |very |super |totally |kind of |kinda )?(?:into)", 1, "is into"),
+    (r"(?:am |'m )?(?:so |really |totally )?(?:obsessed with|hooked on|addicted to|crazy about|mad about|"
+     r"nuts about|keen on|fond of)", 1, "is {0}"),
+    (r"(?:am |'m )?(?:a |an )?(?:big |huge |massive )?(?:fan|lover) of", 1, "is a fan of"),
+    (r"(?:am |'m )?(?:a |an )?(?:big |huge )?hater of", -1, "is not a fan of"),
+    (r"(?:really |actually |totally |kind of |kinda )?(?:love|adore|like|enjoy)", 1, "{0}s"),
+    (r"(?:really |actually |totally |kind of |kinda )?(?:hate|dislike|detest|loathe|despise)", -1, "{0}s"),
+]
+_LEAD = (r"(?:(?:ok|okay|so|well|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|welp|lol|haha|actually|"
+         r"update|plot twist|tbh|ngl|also|now|lately|weirdly|funny enough|i guess|i mean|seriously|literally|"
+         r"kinda|kind of|sort of|really|just|getting)[,.!:]*\s+)*")
+_NEG = r"(?P<neg>(?:(?:am|'m|do|are) )?(?:not|no longer|n't|never) (?:really )?|(?:don't|dont|do not) (?:really )?)?"
+_SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
+_STOP = (r"(?=\s*(?:$|[,.;!?]|\b(?:now|anymore|any more|again|lately|recently|these days|nowadays|tbh|honestly|"
+         r"though|tho|too|either|so|but|and|because|since|at all|lol|haha|for now|these|this year|already)\b))")
+_OBJECT = r"(?P<obj>(?:the |a |an )?[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}?)"
+_PRONOUNS = frozenset({"it", "this", "that", "them", "you", "him", "her", "me", "us", "everything", "nothing",
+                       "to", "how", "when", "what", "the", "a", "an", "my", "your", "his", "their", "our", "so",
+                       "too", "much", "lot", "lots", "being", "doing", "having", "getting", "going", "myself"})
+_HEDGE = re.compile(r"\b(?:might|may|could|would|'d|should|will|'ll|if|maybe|perhaps|probably|want to|wanna|"
+                    r"wish|hope|used to|thinking|plan|going to|gonna|someday|eventually)\b", re.I)
+_PART = re.compile(r"[^,;.!?]+")
+_IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|that|this)\b", re.I)  # no stance
+_THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:is|'s) (?:now |totally |officially )?my "
+                    r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing)\b", re.I)
+_COMPILED = [(re.compile(r"^\s*" + _LEAD + _SUBJECT + _LEAD + _NEG + r"(?P<phrase>" + p + r") " + _OBJECT + _STOP,
+                         re.I), pol, wording) for p, pol, wording in _PHRASES]
+
+
+@dataclass(frozen=True)
+class StancePhrase:
+    """One stance the speaker states: its object, polarity (+1/-1), whether it is negated, and the phrase."""
+
+    object: str
+    polarity: int
+    negated: bool
+    phrase: str
+    wording: str  # third person, without the subject: "is fed up with"
+
+
+def _parts(sentence: str) -> list[str]:
+    pieces: list[str] = []
+    for part in _PART.findall(sentence):
+        pieces.extend(p for p in re.split(r"\b(?:and|but|so)\s+(?=i\b|i'|(?:not|no longer|can't|cant)\b)", part,
+                                          flags=re.I) if p.strip())
+    return pieces
+
+
+def _speakers_part(part: str) -> bool:
+    """No subject but the speaker's: "I ...", or a phrase with its "I" left out."""
+    words = re.findall(r"[\w']+", part.lower())
+    return bool(words) and not any(w in ("he", "she", "they", "we", "you", "he's", "she's", "they're", "my",
+                                         "his", "her", "their", "our", "your") for w in words[:3])
+
+
+def read_stances(sentence: str) -> list[StancePhrase]:
+    """The speaker's stances a sentence states in set phrases (empty for a hedge, a plan or a past)."""
+    out: list[StancePhrase] = []
+    for part in _parts(sentence):
+        if _HEDGE.search(part) or _IDIOMS.search(part):
+            continue
+        thing = _THING.match(part)
+        if thing is not None and thing.group("obj").split()[0].lower() not in _PRONOUNS:
+            out.append(StancePhrase(thing.group("obj").strip(), 1, False, "is my thing", "is into"))
+            continue
+        if not _speakers_part(part):
+            continue
+        for rx, pol, wording in _COMPILED:
+            m = rx.match(part)
+            if m is None:
+                continue
+            obj = re.sub(r"^(?:the|a|an) ", "", m.group("obj").strip(), flags=re.I)
+            if not obj or obj.split()[0].lower() in _PRONOUNS:
+                break
+            phrase = re.sub(r"^(?:am|'m|have|'ve|has) ", "", m.group("phrase").lower()).strip()
+            core = re.sub(r"^(?:really|actually|totally|kind of|kinda|so|getting|got|very|super|completely) ", "",
+                          phrase)
+            out.append(StancePhrase(obj, pol, bool(m.group("neg")), phrase, wording.format(core)))
+            break
+    return out
+
+
+def stance_fact(found: StancePhrase, speaker: str, message: Message) -> Fact:
+    """The fact for one stance phrase (the speaker's; slot ``<speaker>|stance|<object>``)."""
+    relation = "likes" if found.polarity > 0 else "dislikes"
+    edge = f"not_{relation}" if found.negated else relation
+    verb = found.wording
+    if found.negated:
+        verb = re.sub(r"^(is|has) ", r"\1 not ", verb) if re.match(r"^(is|has) ", verb) else \
+            f"no longer {verb.removesuffix('s')}" if verb.endswith("s") else f"no longer {verb}"
+    return Fact(
+        text=f"{speaker} {verb} {found.object}", entities=[EntityRef(speaker, "person"),
+                                                           EntityRef(found.object, "thing")],
+        triples=[Triple(speaker, edge, found.object)],
+        slot=f"{normalise_entity(speaker)}|stance|{normalise_entity(found.object)}",
+        subject_key=normalise_entity(speaker), object_key=normalise_entity(found.object), negated=found.negated,
+        polarity=found.polarity, rule=f"rules.stance_phrase{'.neg' if found.negated else ''}",
+        message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=dict(message.metadata),
+        evidence=f"slot stance: '{found.phrase}' stance phrase" + ("; cues: negated" if found.negated else ""))
+
+
+def with_stances(found: list[Fact], sentence: str, speaker: str, message: Message) -> list[Fact]:
+    """``found`` (one sentence's facts) with the stances the parse missed: a stance on an object no fact of the
+    speaker's places is added; a fact about that object the parse left unplaced ("User is fed up with running",
+    no slot) gives way to the stance."""
+    me = normalise_entity(speaker)
+    out = list(found)
+    for st in read_stances(sentence):
+        key = normalise_entity(st.object)
+        same = [f for f in out if f.subject_key == me and f.object_key and (
+            f.object_key == key or set(f.object_key.split()) & set(key.split()))]
+        if any(f.slot for f in same):
+            continue  # the parse placed it (a stance, a hobby, a diet...)
+        out = [f for f in out if f not in same]
+        out.append(stance_fact(st, speaker, message))
+    return out

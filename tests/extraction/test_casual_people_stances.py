@@ -1,0 +1,72 @@
+"""Other people named the way chat names them, stances said in set phrases and negations: each class of
+phrasing lands in the right subject's slot with the right polarity, and the speaker's own facts stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Fact, Message
+from tests.extraction.test_slot_changes import current, invalidated
+
+
+def _facts(rules: RuleExtractor, turns: list[str]) -> list[Fact]:
+    """The facts of the last turn, the earlier ones given as the scope's context."""
+    msgs = [Message(role="user", content=t) for t in turns]
+    return rules.extract(msgs[-1:], msgs[:-1])[0]
+
+
+@pytest.mark.parametrize("said", [
+    "my buddy marcus lives in chicago",
+    "my sister ines lives in madrid",
+    "my roommate kenji works as a barista",
+])
+def test_a_lower_case_name_after_a_kin_noun_is_the_person(rules: RuleExtractor, said: str) -> None:
+    name = said.split()[2]
+    facts = _facts(rules, [said])
+    assert any(f.subject_key == name and f.slot and f.slot.startswith(f"{name}|") for f in facts), facts
+
+
+def test_a_lower_case_name_is_the_same_person_in_a_later_line(shared_memory: Memory, user: str) -> None:
+    for said in ["i work at stripe", "my coworker priya works at stripe too", "she left stripe tho, priya's at notion now"]:
+        shared_memory.add(said, user_id=user)
+    gone = invalidated(shared_memory, user)
+    assert any("Priya" in g and "stripe" in g for g in gone), gone
+    assert any(c == "User works at stripe" for c in current(shared_memory, user))  # the speaker's stays
+
+
+def test_a_relative_named_by_is_called_is_who_a_later_she_is(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my sister is called nadia", "she lives in cairo"])
+    assert [f.subject_key for f in facts if f.slot and f.slot.endswith("|residence")] == ["nadia"], facts
+
+
+def test_a_separation_of_two_others_ends_the_right_partner(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my best friend jo is engaged to sam", user_id=user)
+    shared_memory.add("jo and sam broke up, wedding's off", user_id=user)
+    assert any("engaged to sam" in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("said", "thing", "polarity", "negated"), [
+    ("ok i've come around on cilantro, it's actually good", "cilantro", 1, False),
+    ("kinda lost interest in chess tbh", "chess", -1, False),
+    ("yeah honestly i'm fed up with running", "running", -1, False),
+    ("both i guess. but honestly can't stand jazz anymore", "jazz", -1, False),
+    ("getting really into pottery lately", "pottery", 1, False),
+    ("eh idk, not a fan of marvel movies anymore, they're all the same", "marvel movies", 1, True),
+    ("actually i stopped playing guitar, piano is my thing now", "piano", 1, False),
+])
+def test_a_stance_phrase_is_a_stance_with_its_polarity(rules: RuleExtractor, said: str, thing: str,
+                                                       polarity: int, negated: bool) -> None:
+    stances = [f for f in _facts(rules, [said]) if f.slot == f"user|stance|{thing}"]
+    assert [(f.polarity, f.negated) for f in stances] == [(polarity, negated)], _facts(rules, [said])
+
+
+def test_each_coordinated_stance_is_its_own_fact(rules: RuleExtractor) -> None:
+    slots = {f.slot for f in _facts(rules, ["i love hiking and i love cooking"])}
+    assert {"user|stance|hiking", "user|stance|cooking"} <= slots, slots
+
+
+@pytest.mark.parametrize("said", ["i might get into pottery", "i used to love jazz", "i'm over the moon"])
+def test_no_stance_from_a_hedge_a_past_or_an_idiom(rules: RuleExtractor, said: str) -> None:
+    assert not [f for f in _facts(rules, [said]) if f.rule.startswith("rules.stance_phrase")]
