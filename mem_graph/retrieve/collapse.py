@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
-from mem_graph.types import MemoryRecord
+from mem_graph.types import MemoryRecord, Scope
 
 
 class _Ranked(Protocol):
@@ -25,12 +25,19 @@ class _Ranked(Protocol):
 C = TypeVar("C", bound=_Ranked)
 
 
-def turn_key(record: MemoryRecord) -> tuple[str, str] | None:
-    """(scope, message id) of the one message a memory came from; None when not one known message."""
+def turn_key(record: MemoryRecord, scope_keys: dict[Scope, str] | None = None) -> tuple[str, str] | None:
+    """(scope, message id) of the one message a memory came from; None when not one known message.
+    ``scope_keys``: scope -> key, kept by a caller that asks for many records' keys."""
     ids = record.source.get("message_ids") if isinstance(record.source, dict) else None
     if not ids or len(ids) != 1:
         return None
-    return record.scope.key, str(ids[0])
+    if scope_keys is None:
+        return record.scope.key, str(ids[0])
+    scope = record.scope
+    key = scope_keys.get(scope)
+    if key is None:
+        key = scope_keys[scope] = scope.key
+    return key, str(ids[0])
 
 
 def collapse_turns(ranked: list[C]) -> list[tuple[C, list[C]]]:
@@ -41,8 +48,9 @@ def collapse_turns(ranked: list[C]) -> list[tuple[C, list[C]]]:
     out: list[tuple[C, list[C]]] = []
     where: dict[tuple[str, str], int] = {}
     subjects: dict[tuple[str, str], set[str]] = {}  # whom a turn's kept memories are about
+    scope_keys: dict[Scope, str] = {}  # a ranking is mostly of one scope: its key is built once
     for c in ranked:
-        key = turn_key(c.record)
+        key = turn_key(c.record, scope_keys)
         subject = c.record.subject_key
         if key is None:
             out.append((c, []))

@@ -7,7 +7,6 @@ edges valid then.
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, wait
 from copy import deepcopy
 from dataclasses import replace
 from typing import Any
@@ -44,22 +43,10 @@ class SearchPipeline:
                rerank: bool = True, use_graph: bool = True) -> SearchResponse:
         k = max(self.cfg.candidates, limit)
         graph = use_graph and self.cfg.graph_weight > 0
-        # the query embedding (ONNX, outside the GIL; int8 by default) runs on a helper thread while the
-        # candidates that need no vector are read: BM25, the expired memories the graph walk must skip
-        pending = _EMBEDDING.submit(search_query_vector, self.embedder, query)
-        try:
-            sparse = self.vectors.sparse_scores(query, flt, k)
-            hidden = (expired_memories(self.vectors, flt.scope, flt.alive_at)
-                      if graph and flt.alive_at is not None else {})
-        finally:
-            wait([pending])
-        qvec = pending.result()
-        # dense candidates, and the cosine of the BM25 ones, in one engine round trip
-        requests = [(flt, k)]
-        if sparse:
-            requests.append((replace(flt, ids=tuple(mid for mid, _ in sparse)), len(sparse)))
-        dense, *rest = self.vectors.dense_scores_many(qvec, requests)
-        cosine = dict(rest[0]) if rest else {}
+        # (embedding the query on a helper thread while BM25 ran made a search slower here: on two loaded
+        # cores the threads wait on each other for the GIL and the CPU)
+        qvec = search_query_vector(self.embedder, query)  # int8 by default (embedder query_quantize)
+        dense, sparse = self.vectors.candidate_scores(qvec, query, flt, k)  # one engine round trip
         records = _records(self.vectors, [mid for mid, _ in dense + sparse], flt)  # each payload read once
         cands: dict[str, Candidate] = {}
         for mid, score in dense:
@@ -67,19 +54,17 @@ class SearchPipeline:
                 cands[mid] = Candidate(records[mid], semantic=score, sources={"dense"})
         for mid, score in sparse:
             if mid in records:
-                c = cands.setdefault(mid, Candidate(records[mid], semantic=cosine.get(mid)))
+                c = cands.setdefault(mid, Candidate(records[mid]))
                 c.keyword_raw = score
                 c.sources.add("bm25")
         expansion = None
         if graph:
+            hidden = expired_memories(self.vectors, flt.scope, flt.alive_at) if flt.alive_at is not None else {}
             expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
                                              [records[m] for m, _ in dense if m in records], hidden,
                                              as_of=flt.valid_at)
         asked = self.reader.read(query, qvec) if self.cfg.answer_weight else Asked()
-        self._add_graph_and_slot_candidates(qvec, flt, expansion, asked, cands)
-        for c in cands.values():  # a BM25 candidate the cosine query no longer matched (a concurrent write)
-            if c.semantic is None:
-                c.semantic = 0.0
+        self._complete_candidates(qvec, flt, expansion, asked, cands)
         if asked.slots:
             # only what is believed answers (include_invalidated shows history, it does not make it current)
             believed = [c.record for c in cands.values()
@@ -127,25 +112,30 @@ class SearchPipeline:
             out["rerank"] = rerank_status
         return out
 
-    def _add_graph_and_slot_candidates(self, qvec: Any, flt: VectorFilter, expansion: Expansion | None,
+    def _complete_candidates(self, qvec: Any, flt: VectorFilter, expansion: Expansion | None,
                                        asked: Asked, cands: dict[str, Candidate]) -> None:
-        """Two filtered dense queries, in one engine round trip: the memories mentioning the top-ranked
-        neighbourhood entities, scored by the rank mass they mention; and the facts holding an asked attribute
-        of a subject the question may name, whatever their cosine ("whats my job" shares no word and little
-        meaning with "User teaches history")."""
-        requests: list[tuple[VectorFilter, int]] = []
+        """Up to three filtered dense queries, in one engine round trip: the cosine of the candidates only BM25
+        found; the memories mentioning the top-ranked neighbourhood entities, scored by the rank mass they
+        mention; and the facts holding an asked attribute of a subject the question may name, whatever their
+        cosine ("whats my job" shares no word and little meaning with "User teaches history")."""
+        requests: dict[str, tuple[VectorFilter, int]] = {}
+        missing = tuple(mid for mid, c in cands.items() if c.semantic is None)
+        if missing:
+            requests["cosine"] = (replace(flt, ids=missing), len(missing))
         if expansion is not None and expansion.entity_mass:
-            requests.append((replace(flt, any_of={**flt.any_of, "entities": tuple(expansion.entity_mass)}),
-                             self.cfg.graph_max_candidates))
+            requests["graph"] = (replace(flt, any_of={**flt.any_of, "entities": tuple(expansion.entity_mass)}),
+                                 self.cfg.graph_max_candidates)
         allowed = flt.any_of.get("slot")  # the caller's own slot filter still bounds the lookup
         keys = tuple(k for k in asked.slot_keys() if allowed is None or k in allowed) if asked.slots else ()
         if keys:
-            requests.append((replace(flt, any_of={**flt.any_of, "slot": keys}), self.cfg.graph_max_candidates))
-        if not requests:
-            return
-        answers = self.vectors.dense_scores_many(qvec, requests)
-        graph_hits = answers[0] if expansion is not None and expansion.entity_mass else []
-        slot_hits = answers[-1] if keys else []
+            requests["slot"] = (replace(flt, any_of={**flt.any_of, "slot": keys}), self.cfg.graph_max_candidates)
+        answers = dict(zip(requests, self.vectors.dense_scores_many(qvec, list(requests.values())), strict=True))
+        for mid, score in answers.get("cosine", []):
+            cands[mid].semantic = score
+        for mid in missing:  # one the query no longer matched (a concurrent write)
+            if cands[mid].semantic is None:
+                cands[mid].semantic = 0.0
+        graph_hits, slot_hits = answers.get("graph", []), answers.get("slot", [])
         new = _records(self.vectors, [mid for mid, _ in graph_hits + slot_hits if mid not in cands], flt)
         if expansion is not None and graph_hits:
             for mid, score in graph_hits:
@@ -162,9 +152,6 @@ class SearchPipeline:
         for mid, score in slot_hits:
             if mid in new and mid not in cands:
                 cands[mid] = Candidate(new[mid], semantic=score, sources={"slot"})
-
-
-_EMBEDDING = ThreadPoolExecutor(max_workers=4, thread_name_prefix="mem-graph-query-embed")
 
 
 def _own(item: MemoryItem) -> MemoryItem:
@@ -200,10 +187,11 @@ def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str
     near = {e for c in hits[:3] for e in c.record.entities}
     out: list[Relation] = []
     seen = set()
+    names: dict[str, str] = {}  # an entity is an end of many edges: its name is looked up once
     for e in edges:
         ends = {e.source_id, e.target_id}
         named = ends & query_entities
-        others = {entity_name(x) for x in ends - named}
+        others = {names[x] if x in names else names.setdefault(x, entity_name(x)) for x in ends - named}
         bridges = bool(named) and (not others or bool(others & near))  # the far end must be in the answer
         if e.memory_id in hit_ids or bridges:
             key = (e.source, e.relation, e.target)

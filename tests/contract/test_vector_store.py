@@ -159,6 +159,15 @@ def test_a_batch_of_dense_queries_answers_each_as_alone(store: VectorStore) -> N
     assert store.dense_scores_many(vec(1), []) == []
 
 
+def test_dense_and_bm25_candidates_in_one_call_match_the_two_queries(store: VectorStore) -> None:
+    put(store, record(ALICE, "I adopted a cat named Miso"), record(ALICE, "The cat sleeps all day"),
+        record(BOB, "My cat is called Miso too"), *[record(ALICE, f"fact {i}") for i in range(4)])
+    for f in (flt(), flt(BOB)):
+        assert store.candidate_scores(vec(1), "Miso cat", f, 4) == (store.dense_scores(vec(1), f, 4),
+                                                                    store.sparse_scores("Miso cat", f, 4))
+    assert store.candidate_scores(vec(1), "the a", flt(), 4) == (store.dense_scores(vec(1), flt(), 4), [])
+
+
 def test_shared_records_follow_every_write(store: VectorStore) -> None:
     """``get_shared`` may keep decoded records between calls: each write to a point is seen by the next read."""
     a, b = put(store, record(ALICE, "Alice lives in Paris"), record(ALICE, "Alice plays chess"))

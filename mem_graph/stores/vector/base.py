@@ -92,6 +92,12 @@ class VectorStore(Protocol):
         """``search_sparse`` as (id, score) pairs, payloads unread."""
         ...
 
+    def candidate_scores(self, vector: np.ndarray, text: str, flt: VectorFilter,
+                         limit: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """``dense_scores(vector, ...)`` and ``sparse_scores(text, ...)`` in one engine round trip where the
+        backend batches queries."""
+        ...
+
     def dense_scores_many(self, vector: np.ndarray,
                           requests: list[tuple[VectorFilter, int]]) -> list[list[tuple[str, float]]]:
         """``dense_scores`` of one vector under several (filter, limit) pairs, in one engine round trip where

@@ -203,19 +203,32 @@ class EdgeVectorStore:
         points = self._points(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit, False)
         return [(str(p.id), float(p.score)) for p in points]
 
+    def candidate_scores(self, vector: np.ndarray, text: str, flt: VectorFilter,
+                         limit: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """The dense and the BM25 query in one ``query_batch``."""
+        queries = [qe.Query.Nearest(vector.tolist(), using=DENSE)]
+        sparse = self._sparse_query(text)
+        if sparse is not None:
+            queries.append(sparse)
+        answers = self._batch([(q, flt, limit) for q in queries])
+        return answers[0], answers[1] if sparse is not None else []
+
+    def _batch(self, requests: list[tuple[Any, VectorFilter, int]]) -> list[list[tuple[str, float]]]:
+        batch = qe.QueryBatchRequest([qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt),
+                                                      with_payload=False,
+                                                      params=qe.SearchParams(hnsw_ef=max(_MIN_HNSW_EF, 4 * limit)))
+                                      for query, flt, limit in requests])
+        with self._lock, store_errors("Qdrant Edge query"):
+            answers = self._shard.query_batch(batch)
+        return [[(str(p.id), float(p.score)) for p in points] for points in answers]
+
     def dense_scores_many(self, vector: np.ndarray,
                           requests: list[tuple[VectorFilter, int]]) -> list[list[tuple[str, float]]]:
         """One ``query_batch``: the engine plans the requests together (one call, one pass over the segments)."""
         if not requests:
             return []
         query = qe.Query.Nearest(vector.tolist(), using=DENSE)
-        batch = qe.QueryBatchRequest([qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt),
-                                                      with_payload=False,
-                                                      params=qe.SearchParams(hnsw_ef=max(_MIN_HNSW_EF, 4 * limit)))
-                                      for flt, limit in requests])
-        with self._lock, store_errors("Qdrant Edge query"):
-            answers = self._shard.query_batch(batch)
-        return [[(str(p.id), float(p.score)) for p in points] for points in answers]
+        return self._batch([(query, flt, limit) for flt, limit in requests])
 
     def sparse_scores(self, text: str, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         query = self._sparse_query(text)

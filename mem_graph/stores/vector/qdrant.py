@@ -183,6 +183,20 @@ class QdrantServerVectorStore:
     def dense_scores(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         return [(str(p.id), float(p.score)) for p in self._points(vector.tolist(), DENSE, flt, limit, False)]
 
+    def candidate_scores(self, vector: np.ndarray, text: str, flt: VectorFilter,
+                         limit: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """The dense and the BM25 query in one ``query_batch_points`` call."""
+        sparse = self._bm25.embed_query(text)
+        batch = [models.QueryRequest(query=vector.tolist(), using=DENSE, limit=limit, filter=to_client_filter(flt),
+                                     with_payload=False)]
+        if sparse.indices:
+            batch.append(models.QueryRequest(query=self._sparse(sparse), using=SPARSE, limit=limit,
+                                             filter=to_client_filter(flt), with_payload=False))
+        with self._lock, store_errors("Qdrant query"):
+            answers = self.client.query_batch_points(self.collection, requests=batch)
+        scored = [[(str(p.id), float(p.score)) for p in answer.points] for answer in answers]
+        return scored[0], scored[1] if len(scored) > 1 else []
+
     def dense_scores_many(self, vector: np.ndarray,
                           requests: list[tuple[VectorFilter, int]]) -> list[list[tuple[str, float]]]:
         """One ``query_batch_points`` call (one HTTP round trip) for every request."""
