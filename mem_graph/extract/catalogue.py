@@ -73,7 +73,7 @@ _S, _M = "single", "multi"
 
 DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",
-             verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in",
+             verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in", "rent_in",
                     "base_in", "stay_in", "move_back_to", "move", "relocate", "come_back_to", "return_to",
                     "move_in", "come_back_to", "move_back_to", "go_back_to", "be_back_in"),
              nouns=("home", "hometown", "address", "city"),
@@ -155,7 +155,8 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
                          "hater_of"),
              prototypes=("really enjoys", "is a big fan of", "can't stand", "is sick of")),
     SlotSpec(name="hobbies", relation="hobby", cardinality=_M, key_by="object", subjects="person",
-             verbs=("play", "practice", "practise", "do", "go", "take_up", "pick_up", "start", "begin", "join"),
+             verbs=("play", "practice", "practise", "do", "go", "take_up", "pick_up", "start", "begin", "join",
+                    "learn"),
              values=tuple((INSTRUMENTS + " " + SPORTS).split()), nouns=("hobby", "hobbies", "pastime"),
              prototypes=("plays the guitar", "goes hiking on weekends", "hobby is")),
     SlotSpec(name="languages", relation="speaks", cardinality=_M, key_by="object", subjects="person",

@@ -44,6 +44,7 @@ PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when 
                 "in high school", "previously", "formerly", "at the time", "growing up")
 _DURATION = re.compile(r" for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few) "
                        r"(?:years?|months?|decades?) ")
+_SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut"})  # "stopped eating", "gave up meat"
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
@@ -222,5 +223,13 @@ def link_replacements(facts: list[Fact]) -> None:
     changes = [f for f in facts if not f.negated and f.tense == "present" and (
         f.replaces or any(w in f.evidence for w in ("switch", "move", "migrat", "now", "replace", "trade")))]
     for f in facts:
-        if f.negated and changes and f.tense == "present":
+        # a change of another slot replaces nothing: "dad retired, he just fishes all day now"
+        if f.negated and f.tense == "present" and any(_slot_of(f) is None or _slot_of(c) in (None, _slot_of(f))
+                                                      for c in changes):
             f.replaced_in_turn = True
+
+
+def _slot_of(fact: Fact) -> str | None:
+    """The slot name a fact's evidence gives ("slot occupation: ..."), None when it names none."""
+    found = _SLOT_EVIDENCE.match(fact.evidence)
+    return found.group(1) if found else None

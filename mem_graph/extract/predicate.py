@@ -136,6 +136,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
     direct = [c for c in target.children if (c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative") or (
               pred.lemma == "turn" and c.like_num)) and c.i > target.i  # "she turned 7" (7 read as advmod)
               and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
+    if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
+        # "I'm teaching myself guitar": to teach oneself is to learn
+        pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
     oprd = next((c for c in direct if c.dep_ == "oprd"), None)
     if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"

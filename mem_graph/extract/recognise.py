@@ -37,6 +37,17 @@ AGENT_NOUNS = {"teach": "teacher", "nurse": "nurse", "retire": "retired", "tutor
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
 
+# "live in fear", "live in hope": a state, never a place
+_LIVE_IN_STATES = frozenset({"fear", "hope", "peace", "denial", "sin", "harmony", "poverty", "luxury", "comfort",
+                             "misery", "style", "shame", "chaos", "limbo", "bliss", "isolation", "secret"})
+
+
+def bare_place(obj: Any, lemma: str, prep: str | None) -> bool:
+    """"(used to) live in lisbon": chat writes a city lower-case, so the tagger reads a common noun; a bare
+    singular one (no article, no possessive, no plural) where one lives is a place's name."""
+    return lemma in ("live", "reside") and prep == "in" and obj.tag_ == "NN" and \
+        obj.lemma_.lower() not in _LIVE_IN_STATES and not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
+
 
 def _age(obj: Any) -> str | None:
     if obj.like_num and obj.text.isdigit() and 0 < int(obj.text) < 130:
@@ -232,7 +243,10 @@ def _at_org(noun: Any) -> Any | None:
 def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
-    school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS
+    # "started uni at Bristol": the object names the school, the "at" phrase which one
+    school_first = looks_like_school(
+        [c for c in pred.target.children if c.i < obj.i and c.dep_ in ("dobj", "advmod", "npadvmod")])
+    school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
     if name == "hobbies" and lemma == "play":
         return True
     if value_spec is not None and value_spec.name != name and name == "employer" and pred.prep in ("at", "for"):
@@ -245,13 +259,14 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         if (lemma == "move" and pred.prep is None) or looks_like_school(obj_toks):
             return False
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
-            "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area")
+            "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
+            bare_place(obj, lemma, pred.prep))
     if name == "school":
         if pred.key in ("study_at", "enrol_at", "enroll_at") and obj.pos_ == "PROPN":
             return True  # "I study at Leeds Beckett": where one studies is a school, whatever its name says
         return (school_ok and lemma not in ("be",)) or (lemma == "be" and school_ok)
     if name == "employer":
-        if subject.kin in CHILD_NOUNS:  # "my kid started at Riverside Elementary": a child's school
+        if subject.kin in CHILD_NOUNS or school_first:  # "my kid started at Riverside Elementary": a school
             return False
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
@@ -287,6 +302,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return False
         if lemma == "join":
             return (value_spec is not None and value_spec.name == name) or obj.lemma_.lower() in GROUP_NOUNS
+        if lemma == "learn":  # "learning the piano"; a language or a programming language is another slot's
+            return value_spec is not None and value_spec.name == name
         if lemma in ("start", "begin"):  # "started rock climbing", not "started a new job"
             return (value_spec is not None and value_spec.name == name) or is_activity(obj)
         if lemma in ("go",):
