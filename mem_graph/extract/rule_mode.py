@@ -16,6 +16,7 @@ from mem_graph.config import ExtractionConfig
 from mem_graph.extract.base import ExtractionContext, Outcome, vectors_by_record
 from mem_graph.extract.chat import is_chitchat, not_memorable, statements
 from mem_graph.extract.correction import correct_facts
+from mem_graph.extract.episodes import uncovered_statement
 from mem_graph.extract.reconcile import Decision
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Event, Fact, MemoryRecord, Message
@@ -94,8 +95,10 @@ class RuleMode:
                     is_chitchat(m.content) if m.name else not_memorable(m.content)):
                 leftovers.append(m)
             elif found and coverage(m.content if m.name else statements(m.content),
-                                    found) < self.cfg.episode_min_coverage:
-                partial.append(m)
+                                    found) < self.cfg.episode_min_coverage and (
+                    m.name or uncovered_statement(statements(m.content), found, self.rules.nlp,
+                                                  _stop_words()) is not None):
+                partial.append(m)  # not when the rest is only a comment or what the facts replaced (episodes.py)
         return (facts + verbatim_facts(self.rules, leftovers, rule="verbatim.unextracted")
                 + verbatim_facts(self.rules, partial, rule="verbatim.partial"))
 

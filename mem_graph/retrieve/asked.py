@@ -142,9 +142,27 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
                    and w.strip("?!.,:;\"'").casefold() not in (_SELF | _FUNCTION | {"i'm", "i've", "i'd"})}
     relations = {_stem(b) for a, b in pairwise(words)
                  if a in ("my", "our", "user's") and _stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
-    names = frozenset(w for w in capitalised | relations if w and w != USER_KEY)
+    names = frozenset(w for w in capitalised | relations | _grammatical_subject(words) if w and w != USER_KEY)
     stems = frozenset(_stem(w) for w in words) - _SELF - _THIRD - _TEAM - _FUNCTION
     return ("named" if names else _unnamed(words)), names, stems
+
+
+# the subject slot of a question, whatever its case: "what does jake drive", "how old is priya"
+_SUBJECT_SLOT = re.compile(r"^(?:what|where|which \w+|who|whom|how)\s+(?:does|did|has)\s+([a-z][\w']*)\s+\w|"
+                           r"^how old is ([a-z][\w']*)$|^(?:who|what) is ([a-z][\w']*) (?:dating|seeing|married to|"
+                           r"doing|up to)\b")
+_NOT_A_SUBJECT = _SELF | _THIRD | _TEAM | _FUNCTION | {"you", "your", "yours", "everyone", "anyone", "someone",
+                                                       "it", "its", "one", "user", "users"}
+
+
+def _grammatical_subject(words: list[str]) -> set[str]:
+    """The word in a question's subject slot when it is a name written lower-case ("what does jake drive"):
+    someone the question asks about, not the user."""
+    m = _SUBJECT_SLOT.match(" ".join(words))
+    word = next((g for g in m.groups() if g), None) if m else None
+    if word is None or word in _NOT_A_SUBJECT or word in ATTRIBUTE_NOUNS or _stem(word) in ATTRIBUTE_NOUNS:
+        return set()
+    return {_stem(word)}
 
 
 def _unnamed(words: list[str]) -> Whose:

@@ -64,3 +64,18 @@ def test_it_is_x_not_y_updates_the_value_just_named(shared_memory: Memory, user:
     assert any("hillside" in t.lower() for t in invalidated(shared_memory, user))
     top = shared_memory.search("where does my daughter go to school", user_id=user, limit=1)["results"][0]
     assert "Hillview" in top["memory"]
+
+
+def test_no_verbatim_copy_beside_the_fact_that_carries_the_change(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I drive a Honda", user_id=user)
+    shared_memory.add("traded in my honda for a subaru outback yesterday, way better in snow", user_id=user)
+    kept = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert len(kept) == 1 and "subaru" in kept[0].lower(), kept
+
+
+def test_a_statement_no_fact_carries_keeps_the_verbatim_copy(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I live in Denver", user_id=user)
+    shared_memory.add("we finally left denver, moved to boise last month and honestly the mountains are unreal",
+                      user_id=user)
+    rows = shared_memory.get_all(user_id=user)["results"]
+    assert any("boise" in r["memory"].lower() for r in rows), [r["memory"] for r in rows]

@@ -1,0 +1,45 @@
+"""Whether a turn whose facts carry only part of it must also be kept verbatim (an *episodic* memory).
+
+A turn is kept verbatim beside its facts when some statement in it is carried by none of them ("we left
+denver, moved to boise last month": the move is lost if the parse missed it). A clause the facts account
+for (its words are in a fact's text, in the value it replaces or in its evidence: "traded in my honda for
+a subaru" -> "User now drives Subaru Outback", replacing honda, cue "traded") needs no copy, nor does a
+comment without a verb ("way better in snow", "so excited"): a copy of the whole turn beside the UPDATE
+fact would only say the change again, the old value included.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mem_graph.extract.chat import FILLERS, is_small_talk
+from mem_graph.types import Fact
+
+_CLAUSES = re.compile(r"\s*(?:[,;:!?.]+|\s(?:and|but|plus|so|then)\s)\s*", re.I)
+_WORDS = re.compile(r"[a-z0-9]{2,}")
+
+
+def _accounted(facts: list[Fact]) -> set[str]:
+    words: set[str] = set()
+    for f in facts:
+        for part in (f.text, f.evidence, *f.replaces, f.object_key or ""):
+            words.update(_WORDS.findall(part.casefold()))
+    return words
+
+
+def uncovered_statement(text: str, facts: list[Fact], nlp: Any, stop: frozenset[str]) -> str | None:
+    """The first clause of ``text`` (a turn's statements, spelled out) that says something with a verb and
+    that the facts do not account for (fewer than half its content words), or None when a verbatim copy
+    would add nothing."""
+    said = _accounted(facts)
+    open_clauses = []
+    for clause in filter(None, (c.strip() for c in _CLAUSES.split(text))):
+        words = {w for w in _WORDS.findall(clause.casefold()) if w not in stop and w not in FILLERS}
+        if words and len(words & said) * 2 < len(words) and not is_small_talk(clause):
+            open_clauses.append(clause)
+    if not open_clauses:
+        return None
+    verbal = [c for c, doc in zip(open_clauses, nlp.pipe(open_clauses), strict=True)
+              if any(t.pos_ in ("VERB", "AUX") for t in doc)]
+    return verbal[0] if verbal else None
