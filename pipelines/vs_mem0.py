@@ -89,10 +89,10 @@ class Mem0Side:
 class MemGraphSide:
     """mem_graph's embedded default (Qdrant Edge + LadybugDB + SQLite), infer=False."""
 
-    def __init__(self, workdir: Path):
+    def __init__(self, workdir: Path, config: dict[str, Any] | None = None):
         from mem_graph import Memory
 
-        self.mem = Memory(path=workdir / "mem_graph")
+        self.mem = Memory(path=workdir / "mem_graph", config=config)
 
     def add(self, user: str, turns: list[Turn]) -> None:
         msgs = [{"role": "user", "content": t.text, "name": t.speaker, "timestamp": t.timestamp,
@@ -124,10 +124,10 @@ def _interleave(calls: list[Callable[[str], Any]], times: dict[str, list[float]]
     return [out[n] for n in SYSTEMS]
 
 
-def _open(workdir: Path, threads: int) -> dict[str, Any]:
+def _open(workdir: Path, threads: int, config: dict[str, Any] | None = None) -> dict[str, Any]:
     (workdir / "mem0").mkdir(parents=True)
     (workdir / "mg").mkdir(parents=True)
-    return {"mem0": Mem0Side(workdir / "mem0", threads), "mem_graph": MemGraphSide(workdir / "mg")}
+    return {"mem0": Mem0Side(workdir / "mem0", threads), "mem_graph": MemGraphSide(workdir / "mg", config)}
 
 
 def _warm(sides: dict[str, Any]) -> None:
@@ -138,7 +138,8 @@ def _warm(sides: dict[str, Any]) -> None:
         s.search("warm-up", "what warms up?", 10)
 
 
-def run(data: str, limit_turns: int | None, console: Console, torch_threads: int = 1) -> dict[str, Any]:
+def run(data: str, limit_turns: int | None, console: Console, torch_threads: int = 1,
+        config: dict[str, Any] | None = None) -> dict[str, Any]:
     convs = [load_conversation(Path(p), set(CATEGORIES)) for p in sorted(glob.glob(data))]
     if not convs:
         raise SystemExit(f"no LoCoMo files match {data!r}")
@@ -150,7 +151,7 @@ def run(data: str, limit_turns: int | None, console: Console, torch_threads: int
 
     with tempfile.TemporaryDirectory() as d:
         # 1. batched: one session per call, fresh stores
-        sides = _open(Path(d) / "batched", torch_threads)
+        sides = _open(Path(d) / "batched", torch_threads, config)
         _warm(sides)
         batch_ms: dict[str, list[float]] = {s: [] for s in SYSTEMS}
         sessions = [(c.name, ts) for c in convs for ts in _sessions(c.turns)]
@@ -167,7 +168,7 @@ def run(data: str, limit_turns: int | None, console: Console, torch_threads: int
         console.print(f"batched add done: {len(sessions)} sessions")
 
         # 2. one turn per call, then search on those stores
-        sides = _open(Path(d) / "turns", torch_threads)
+        sides = _open(Path(d) / "turns", torch_threads, config)
         _warm(sides)
         add_ms: dict[str, list[float]] = {s: [] for s in SYSTEMS}
         i = 0
@@ -246,12 +247,15 @@ def main() -> None:
     ap.add_argument("--limit-turns", type=int, help="first N turns of each conversation")
     ap.add_argument("--torch-threads", type=int, default=1, help="torch threads for mem0's embedder")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--config", type=json.loads, help="mem_graph Memory config overrides as JSON, e.g. "
+                    "'{\"extraction\": {\"defer_verbatim_graph\": false}}'")
     args = ap.parse_args()
     from mem_graph.logging_setup import quiet_libraries
 
     quiet_libraries()
     console = Console()
-    report = run(args.data, args.limit_turns, console, args.torch_threads)
+    report = run(args.data, args.limit_turns, console, args.torch_threads, args.config)
+    report["config"] = args.config
     report["load_average"] = os.getloadavg()
     print_table(report, console)
     console.print(f"load average (1/5/15 min) at the end: {report['load_average']}")
