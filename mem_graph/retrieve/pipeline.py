@@ -7,7 +7,6 @@ edges valid then.
 from __future__ import annotations
 
 from collections.abc import Callable
-from copy import deepcopy
 from dataclasses import replace
 from typing import Any
 
@@ -158,9 +157,18 @@ def _own(item: MemoryItem) -> MemoryItem:
     """A result the caller may change: the records behind a search are shared (``VectorStore.get_shared``), so
     the lists and dicts ``to_api`` hands out by reference are copied."""
     item["entities"] = list(item["entities"])
-    item["metadata"] = deepcopy(item["metadata"])
-    item["source"] = deepcopy(item["source"])
+    item["metadata"] = _copied(item["metadata"])
+    item["source"] = _copied(item["source"])
     return item
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a JSON value (a payload field): ``deepcopy`` without its generic machinery."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value
 
 
 def _records(vectors: VectorStore, ids: list[str], flt: VectorFilter) -> dict[str, MemoryRecord]:
@@ -189,14 +197,17 @@ def _relations(edges: list[Edge], hits: list[Candidate], query_entities: set[str
     seen = set()
     names: dict[str, str] = {}  # an entity is an end of many edges: its name is looked up once
     for e in edges:
-        ends = {e.source_id, e.target_id}
-        named = ends & query_entities
-        others = {names[x] if x in names else names.setdefault(x, entity_name(x)) for x in ends - named}
-        bridges = bool(named) and (not others or bool(others & near))  # the far end must be in the answer
-        if e.memory_id in hit_ids or bridges:
-            key = (e.source, e.relation, e.target)
-            if key not in seen:
-                seen.add(key)
-                out.append({"source": e.source, "relationship": e.relation, "destination": e.target,
-                            "memory_id": e.memory_id})
+        if e.memory_id not in hit_ids:  # else it must bridge: a query entity at one end, the answer's at the other
+            ends = {e.source_id, e.target_id}
+            named = ends & query_entities
+            if not named:
+                continue
+            others = {names[x] if x in names else names.setdefault(x, entity_name(x)) for x in ends - named}
+            if others and not others & near:
+                continue
+        key = (e.source, e.relation, e.target)
+        if key not in seen:
+            seen.add(key)
+            out.append({"source": e.source, "relationship": e.relation, "destination": e.target,
+                        "memory_id": e.memory_id})
     return out[:50]

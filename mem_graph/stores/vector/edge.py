@@ -214,7 +214,11 @@ class EdgeVectorStore:
         return answers[0], answers[1] if sparse is not None else []
 
     def _batch(self, requests: list[tuple[Any, VectorFilter, int]]) -> list[list[tuple[str, float]]]:
-        batch = qe.QueryBatchRequest([qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt),
+        built: dict[int, qe.Filter] = {}  # a filter shared by several requests is translated once
+        for _, flt, _ in requests:
+            if id(flt) not in built:
+                built[id(flt)] = to_edge_filter(flt)
+        batch = qe.QueryBatchRequest([qe.QueryRequest(limit=limit, query=query, filter=built[id(flt)],
                                                       with_payload=False,
                                                       params=qe.SearchParams(hnsw_ef=max(_MIN_HNSW_EF, 4 * limit)))
                                       for query, flt, limit in requests])
