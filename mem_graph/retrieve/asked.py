@@ -255,11 +255,19 @@ def attributes(record: MemoryRecord) -> frozenset[str]:
     slot, the slots a verb of its own subject may state ("Felix moved to Vienna": moves_to -> residence, ...)."""
     parts = (record.slot or "").split("|")
     if len(parts) > 1:
-        return frozenset([parts[1]])
+        return frozenset([parts[1], "name"]) if names_its_pet(record) else frozenset([parts[1]])
     if record.slot or not record.subject_key or record.polarity <= 0:
         return frozenset()
     return frozenset().union(*(RELATION_SLOTS.get(t.relation, frozenset()) for t in record.triples
                                if normalise_entity(t.subject) == record.subject_key))
+
+
+_CALLED = re.compile(r"\b(?:called|named)\s+\w")
+
+
+def names_its_pet(record: MemoryRecord) -> bool:
+    """"User has got a parrot called Kiwi": a pet fact that also says the pet's name."""
+    return (record.slot or "").split("|")[1:2] == ["pets"] and bool(_CALLED.search(record.text))
 
 
 def slot_key(record: MemoryRecord, asked: frozenset[str]) -> str | None:
@@ -301,6 +309,11 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
     not to be the answer ("who does my buddy work for" is not "User works at Fidelity").
     """
     holders = [r for r in records if attributes(r) & asked.slots and r.subject_key]
+    # "whats my parrots name" beside "User has got a parrot called Kiwi": the pet the question names is the subject
+    pets = {r.id for r in holders if "name" in asked.slots and names_its_pet(r) and
+            {_stem(w) for w in _WORD.findall((r.object_key or "").casefold())} & (asked.names | asked.words)}
+    if pets:
+        return {r.id: float(r.id in pets) for r in holders}
     values = {_stem(w) for r in records for w in _WORD.findall((r.object_key or "").casefold())}
     names = asked.names - values
     words = names | asked.words

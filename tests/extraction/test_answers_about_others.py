@@ -29,3 +29,10 @@ def test_the_users_own_value_does_not_answer_for_someone_else(shared_memory: Mem
     shared_memory.add("my buddy jake just bought a tesla lol show off", user_id=user)
     top = shared_memory.search("what does jake drive", user_id=user, limit=1)["results"][0]["memory"]
     assert "tesla" in top.lower(), top
+
+
+def test_a_pet_fact_that_says_its_name_answers_the_pets_name(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("we've got a parrot called Kiwi", user_id=user)
+    shared_memory.add("lol my parrot learned to say hello", user_id=user)
+    top = shared_memory.search("whats my parrots name", user_id=user, limit=1)["results"][0]["memory"]
+    assert "Kiwi" in top, top
