@@ -39,6 +39,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.negation import ends_too, kind_of
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -142,8 +143,8 @@ class Reconciler:
         for hit in self.vectors.search_dense(vector, base, self.cfg.related_limit):
             found[hit.record.id] = (hit.record, hit.score)
         lookups: list[dict[str, str | int]] = [{"hash": text_hash(fact.text)}]
-        if fact.slot:
-            lookups.append({"slot": fact.slot})
+        for slot in [fact.slot, *(ends_too(fact.slot) if fact.clears_slot else [])] if fact.slot else []:
+            lookups.append({"slot": slot})
         if fact.subject_key and fact.object_key:
             lookups.append({"subject_key": fact.subject_key, "object_key": fact.object_key})
         for old in fact.replaces if fact.subject_key else []:  # "from MongoDB to Postgres": the old value
@@ -257,7 +258,7 @@ class Reconciler:
         changed = "cues:" in fact.evidence and any(w in fact.evidence for w in (
             "anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer"))
         cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0
-                     and same_thing(r.object_key, fact.object_key)
+                     and (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key))
                      and (changed or r.slot == fact.slot or not fact.slot or not r.slot)]
         # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner)
         main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None
@@ -265,8 +266,9 @@ class Reconciler:
         cancelled += [r for r in records if r.polarity != 0 and r not in cancelled and any(
             tr.relation in relations and normalise_entity(tr.subject) == subject
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
-        if fact.clears_slot and fact.slot:
-            cancelled += [r for r in records if r.slot == fact.slot and r.polarity != 0 and r not in cancelled]
+        if fact.clears_slot and fact.slot:  # "she retired": the occupation ends, and the post with it
+            ended = {fact.slot, *ends_too(fact.slot)}
+            cancelled += [r for r in records if r.slot in ended and r.polarity != 0 and r not in cancelled]
         if cancelled:
             if fact.replaced_in_turn:
                 return Decision(Event.DELETE, fact, f"explicit negation ({fact.text!r}) of {len(cancelled)} existing "

@@ -51,6 +51,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
 from mem_graph.extract.gapping import regapped
+from mem_graph.extract.negation import absolute_fact
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.people import kin_identity, kin_names, recase_people
 from mem_graph.extract.predicate import Predicate, content_verb, object_text, predicate
@@ -67,8 +68,10 @@ SPEAKER = "User"
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
                     "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
                     "works_as": "works as"}
+# a verbless "not/no longer/now ..." after lead-ins ("well no longer at google actually"): the speaker's
 _FRAGMENT = re.compile(
-    r"^\s*(?:(?:oops|sorry|wait|no),?\s+)*(?:not|no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)
+    r"^\s*(?P<lead>(?:(?:oops|sorry|wait|no|well|so|ok|okay|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|"
+    r"welp|update|plus|haha|lol)[,.!:]?\s+)*)(?:not|no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name"})
 
 
@@ -199,9 +202,10 @@ class RuleExtractor:
                 continue  # a question, a request, small talk or a passing mood: never a fact
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]
-            if not found and (_FRAGMENT.match(sent.text) or adjective_fragment(sent.text, self.catalogue.adjectives)):
+            lead_in = _FRAGMENT.match(sent.text)
+            if not found and (lead_in or adjective_fragment(sent.text, self.catalogue.adjectives)):
                 # "not vegan anymore tbh", "kind of tired of sourdough now": the speaker, unsaid
-                said = sent.text.strip()
+                said = sent.text[lead_in.end("lead") if lead_in else 0:].strip()
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
@@ -235,6 +239,10 @@ class RuleExtractor:
         pred = predicate(verb, target)
         speaker = ctx.speaker
         objects = pred.objects
+        absolute = absolute_fact(self.catalogue, verb, pred, subject, subj_tok, objects, cues, ctx, message) if (
+            not objects or cues.negated) else None
+        if absolute is not None:  # "I don't drink anymore", "quit smoking", "we aren't together anymore"
+            return [absolute]
         if ((not objects and pred.lemma == "retire") or pred.lemma in SEPARATION | HABIT_VERBS) and \
                 subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)):
             return [bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]

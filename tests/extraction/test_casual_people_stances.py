@@ -70,3 +70,23 @@ def test_each_coordinated_stance_is_its_own_fact(rules: RuleExtractor) -> None:
 @pytest.mark.parametrize("said", ["i might get into pottery", "i used to love jazz", "i'm over the moon"])
 def test_no_stance_from_a_hedge_a_past_or_an_idiom(rules: RuleExtractor, said: str) -> None:
     assert not [f for f in _facts(rules, [said]) if f.rule.startswith("rules.stance_phrase")]
+
+
+@pytest.mark.parametrize(("turns", "old"), [
+    (["i drink wine with dinner most nights", "i don't drink anymore, 60 days sober"], "wine"),  # a kind: alcohol
+    (["i smoke when i'm stressed", "quit smoking!! 2 weeks now"], "smoke"),  # a habit by its gerund
+    (["i work at google", "well no longer at google actually, got laid off"], "google"),  # lead-ins, no verb
+    (["my boyfriend is called tom", "tom and i aren't together anymore"], "tom"),  # a separation
+    (["my dad works at the post office", "my dad retired last month!!"], "post office"),  # the post ends too
+])
+def test_a_negation_ends_what_it_implies(shared_memory: Memory, user: str, turns: list[str], old: str) -> None:
+    for said in turns:
+        shared_memory.add(said, user_id=user)
+    assert any(old in g.lower() for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    assert not any(old in c.lower() for c in current(shared_memory, user)), current(shared_memory, user)
+
+
+def test_not_drinking_leaves_what_is_no_alcohol(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i drink coffee every morning", user_id=user)
+    shared_memory.add("i don't drink anymore", user_id=user)
+    assert not invalidated(shared_memory, user)

@@ -1,0 +1,102 @@
+"""What a negation ends beyond its own words: a kind and its members, a verb's implied object, a role's post.
+
+- "I don't drink anymore": *drink* without an object means alcohol, so the negation is about alcohol, and
+  alcohol ends "User drinks wine with dinner" (wine is a kind of alcohol). Kinds are small class lexicons.
+- "quit smoking", "stopped vaping": the habit named by its gerund ends ("User smokes").
+- "Tom and I aren't together anymore": a separation, like "Tom and I split up".
+- A role that ends with no successor ("she retired", "I quit my job") ends the post too (the employer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mem_graph.extract.bare import HABIT_VERBS, bare_fact, habit_fact
+from mem_graph.extract.clauses import Context, Subject
+from mem_graph.extract.predicate import Predicate
+from mem_graph.extract.render import render
+from mem_graph.extract.slots import SlotCatalogue
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+KINDS: dict[str, frozenset[str]] = {
+    "alcohol": _words(
+        "wine red white rosé rose beer beers ale lager stout cider whisky whiskey vodka gin rum tequila brandy "
+        "cognac bourbon scotch sake champagne prosecco cocktail cocktails booze liquor spirits margaritas "
+        "margarita martini mojito sangria mead"),
+    "meat": _words(
+        "beef pork chicken lamb mutton veal bacon ham steak steaks sausage sausages burger burgers turkey duck "
+        "venison salami pepperoni meatballs ribs"),
+    "dairy": _words("milk cheese butter yogurt yoghurt cream ice-cream"),
+    "fish": _words("salmon tuna cod trout sardines mackerel shrimp prawns seafood sushi"),
+    "sugar": _words("sweets candy chocolate soda cake cookies desserts dessert"),
+}
+# a consumption verb said without its object names a kind: "I don't drink" is about alcohol
+IMPLIED_OBJECTS = {"drink": "alcohol"}
+# (slot a negation clears) -> slots that end with it
+ENDS_TOO: dict[str, tuple[str, ...]] = {"occupation": ("employer",)}
+
+
+def kind_of(member: str | None, kind: str | None) -> bool:
+    """``member`` (an object key, "red wine") is of the kind ``kind`` names ("alcohol")."""
+    if not member or not kind or kind not in KINDS:
+        return False
+    return any(w in KINDS[kind] for w in member.replace(",", " ").split())
+
+
+def ends_too(slot: str | None) -> list[str]:
+    """Slots that end with ``slot`` ("dad|occupation" -> ["dad|employer"])."""
+    if not slot or slot.count("|") != 1:
+        return []
+    subject, name = slot.split("|")
+    return [f"{subject}|{other}" for other in ENDS_TOO.get(name, ())]
+
+
+def habit_gerund(obj: Any) -> str | None:
+    """"smoking" in "quit smoking" (read as a noun): the habit verb it names."""
+    lemma = obj.lemma_.lower()
+    word = obj.lower_
+    for habit in HABIT_VERBS | set(IMPLIED_OBJECTS):
+        if lemma == habit or word in (f"{habit}ing", f"{habit[:-1]}ing"):
+            return habit
+    return None
+
+
+def absolute_fact(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any,
+                  objects: list[Any], cues: Any, ctx: Context, message: Message) -> Fact | None:
+    """A clause whose verb stands without its object, or whose object is only a habit's gerund: "I don't drink
+    anymore", "quit smoking", "Tom and I aren't together anymore". None when the clause is something else."""
+    if subject.type != "person":
+        return None
+    habit = habit_gerund(objects[0]) if len(objects) == 1 and cues.negated else None
+    if habit in HABIT_VERBS:  # "quit smoking": the habit ends
+        return habit_fact(verb, replace(pred, lemma=habit), subject, subj_tok, cues, ctx, message)
+    kind_verb = habit if habit in IMPLIED_OBJECTS else (pred.lemma if not objects else None)
+    if kind_verb in IMPLIED_OBJECTS and not pred.preps.get("with") and cues.tense != "plan":
+        slot = next((spec.name for spec in cat.verbs.get(kind_verb, []) if spec.key_by == "object"), "eats")
+        return _kind_fact(verb, kind_verb, IMPLIED_OBJECTS[kind_verb], slot, subject, subj_tok, cues, ctx, message)
+    if not objects and pred.lemma == "be" and cues.negated and any(
+            c.lower_ == "together" for c in pred.target.children):  # "Tom and I aren't together anymore"
+        return bare_fact(verb, replace(pred, lemma="separate"), subject, subj_tok, cues, ctx, message)
+    return None
+
+
+def _kind_fact(verb: Any, lemma: str, kind: str, slot: str, subject: Subject, subj_tok: Any, cues: Any,
+               ctx: Context, message: Message) -> Fact:
+    relation = f"{lemma}s"
+    triples = [*subject.triples, Triple(subject.name, f"not_{relation}" if cues.negated else relation, kind)]
+    return Fact(
+        text=render(verb, subject, ctx.speaker, subject_token=subj_tok),
+        entities=[*(subject.entities or [EntityRef(subject.name, subject.type)]), EntityRef(kind, "thing")],
+        triples=triples, slot=f"{subject.key}|{slot}|{kind}", subject_key=subject.key,
+        object_key=normalise_entity(kind), negated=cues.negated,
+        rule=f"rules.clause:{slot}.kind{'.neg' if cues.negated else ''}",
+        message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+        metadata=dict(message.metadata), tense=cues.tense,
+        evidence=f"slot {slot}: '{lemma}' without an object means {kind}" + (
+            f"; cues: {', '.join(cues.words)}" if cues.words else ""))
