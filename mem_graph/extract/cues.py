@@ -42,8 +42,8 @@ LIKENING = frozenset({"feel", "look", "seem", "sound", "act", "behave", "pretend
 HEDGE_ADVERBS = frozenset(["maybe", "perhaps", "probably", "possibly", "someday", "eventually", "hopefully"])
 PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when i was", "years ago", "in college",
                 "in high school", "previously", "formerly", "at the time", "growing up")
-_DURATION = re.compile(r" for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few) "
-                       r"(?:years?|months?|decades?) ")
+_DURATION = re.compile(r" for (?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few"
+                       r"|like|almost|nearly|over|about) )*(?:years?|yrs?|months?|decades?|ages|a while|a long time) ")
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut"})  # "stopped eating", "gave up meat"
@@ -100,6 +100,16 @@ def _spliced(clause: Any) -> bool:
     return own is not None and other is not None and other.lower_ not in ("i", "we")
 
 
+def manner_tail(neg: Any) -> bool:
+    """A "not" after a comma that grades how, not whether: "I play the guitar, not very well", ", not that
+    often" (", not anymore" and ", not really" still negate)."""
+    doc = neg.doc
+    after = doc[neg.i + 1] if neg.i + 1 < len(doc) else None
+    grading = after is not None and (after.pos_ in ("ADV", "ADJ") or after.lower_ in ("that", "so", "too"))
+    return neg.i > 0 and doc[neg.i - 1].text == "," and grading and after is not None and \
+        after.lower_ not in ("anymore", "really", "ever", "even", "since", "any", "longer", "yet", "now")
+
+
 def read_cues(verb: Any, target: Any) -> Cues:
     """Cues of the clause headed by ``verb`` whose content verb is ``target`` (they differ in
     "I used to live", "I stopped eating", "I'd love to live")."""
@@ -144,7 +154,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
         return (subj is None or tok.i > subj.i) and (tail is None or tok.i < tail)
 
     for c in target.children:
-        if (c.dep_ == "neg" or c.lower_ == "never") and counts(c):
+        if (c.dep_ == "neg" or c.lower_ == "never") and counts(c) and not manner_tail(c):
             cues.negated = True
         if c.lower_ in ("longer",) and any(g.lower_ == "no" for g in c.children):
             cues.negated, cues.change = True, "no longer"

@@ -15,6 +15,7 @@ from mem_graph.extract.gapping import gapped_objects
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
+DURATION_NOUNS = frozenset({"year", "month", "week", "day", "decade", "while", "age", "hour", "minute", "time"})
 # nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
 JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
@@ -22,6 +23,12 @@ QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple",
 IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go",
              "took": "take", "made": "make", "had": "have", "left": "leave", "began": "begin", "became": "become",
              "met": "meet", "quit": "quit"}
+
+
+def duration(prep: Any) -> bool:
+    """A "for" phrase that says how long ("vegetarian for years", "lived there for a while"), not what."""
+    return prep.lower_ == "for" and any(g.dep_ == "pobj" and g.lemma_.lower() in DURATION_NOUNS
+                                        for g in prep.children)
 
 
 @dataclass
@@ -167,7 +174,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
             pred.adjective = f"{target.lower_}_{prep.lower_}"
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
     if acomp is not None:  # not a time phrase: "went fully vegan over lockdown" is about vegan
-        prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS), None)
+        prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS
+                     and not duration(c)), None)
         pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
         if pobj is not None and pobj.dep_ == "pcomp":  # "sick of running marathons" is about marathons
             pobj = next((g for g in pobj.children if g.dep_ == "dobj"), pobj)
@@ -193,7 +201,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"
         pred.prep, direct = "to", [pred.preps["to"]]
     if not direct and pred.preps:
-        for c in target.children:
+        # "before Madrid I lived in Valencia": a time phrase is the object only when nothing else is
+        for c in sorted(target.children, key=lambda c: c.lower_ in TIME_PREPS or duration(c)):
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break

@@ -49,3 +49,35 @@ def test_the_correction_event_names_its_rule_and_cue(shared_memory: Memory, user
 ])
 def test_a_statement_is_no_correction(text: str) -> None:
     assert read_correction(text) is None
+
+
+# (what holds now, or None; the past statement; word of the past value; word of the current value, or None)
+PAST = [
+    (None, "i was vegetarian for ages", "vegetarian", None),
+    (None, "i was a smoker for like 10 yrs", "smoker", None),
+    ("i live in leeds", "before leeds i lived in york for a while", "york", "leeds"),
+    ("my aunt Rosa lives in Bristol", "ya she used to live in lisbon before that", "lisbon", "bristol"),
+    ("i live in bath", "i used to live in lisbon", "lisbon", "bath"),
+]
+
+
+@pytest.mark.parametrize(("now", "past", "old", "current_value"), PAST, ids=[p[1][:28] for p in PAST])
+def test_a_past_fact_is_stored_ended_and_keeps_the_current_one(shared_memory: Memory, user: str, now: str | None,
+                                                               past: str, old: str,
+                                                               current_value: str | None) -> None:
+    if now is not None:
+        shared_memory.add(now, user_id=user)
+    shared_memory.add(past, user_id=user)
+    assert not any(old in f.casefold() for f in current(shared_memory, user))
+    assert any(old in f.casefold() for f in invalidated(shared_memory, user))
+    if current_value is not None:
+        assert any(current_value in f.casefold() for f in current(shared_memory, user))
+        assert not any(current_value in f.casefold() and old not in f.casefold()
+                       for f in invalidated(shared_memory, user))
+
+
+def test_saying_how_well_is_no_negation(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i play the piano", user_id=user)
+    shared_memory.add("yeah i play piano, not very well lol", user_id=user)
+    assert not invalidated(shared_memory, user)
+    assert sum("piano" in f.casefold() for f in current(shared_memory, user)) == 1
