@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from mem_graph.extract.smalltalk import small_talk_reason
 
@@ -170,8 +171,16 @@ _LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "oka
 _SENTENCES = re.compile(r"[^.!?]+[.!?]*")
 
 
+# a news lead-in before the statement: "good news tho, got hired by Bosch", "update: moved to Leeds"
+_NEWS_LEAD = re.compile(r"^\W*(?:(?:some |big |great |good |exciting |sad |bad )?news|guess what|update|life update|"
+                        r"fun fact)\b[^,.!?:]{0,12}[,:]\s*", re.I)
+
+
 def _implied_subject(sentence: str) -> tuple[int, str] | None:
     """Where a subjectless first-person statement needs its "I" (offset in ``sentence``), and the words."""
+    lead = _NEWS_LEAD.match(sentence)
+    if lead is not None and (found := _implied_subject(sentence[lead.end():])) is not None:
+        return lead.end() + found[0], found[1]
     words = list(re.finditer(r"[\w']+", sentence))
     n = 0
     while n < len(words) and words[n].group(0).lower() in _LEAD_CONJ and n < 2:
@@ -219,9 +228,44 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
 _TRAILING_NEGATION = re.compile(r",\s+(not|no longer)\s+((?:a |an )?\w+(?: \w+)?)\s+(anymore|any more)\b", re.I)
 
 
+# "adopted a kitten, named her biscuit": the naming clause shares the subject, and "her" + one word reads as
+# "her biscuit" (a possessive) to the parser; "it" names the same pet unambiguously
+_NAMED_AFTER_COMMA = re.compile(r",\s+(named|called)\s+(?=(?:him|her|it|them)\b)", re.I)
+_NAMED_HER = re.compile(r"\b(named|called|renamed)\s+her\s+(?=[\w'-]+\s*(?:$|[,.!?;:]|(?:and|but|after|because)\b))",
+                        re.I)
+
+
+# "i moved to glasgow": the small parser reads a lower-case word after "to" as an infinitive; after a verb of
+# moving, a word that is no verb at all is the destination's name ("moved to school" stays: "school" is a verb)
+_MOVED_TO = re.compile(r"\b((?:moved|move|moves|moving|relocated|relocate|relocating|transferred|transferring)"
+                       r"(?: back| over| out)? to )([a-z][a-z'-]{2,})\b", re.I)
+_BARE_PLACES = frozenset(["town", "city", "downtown", "uptown", "campus", "college", "uni", "university", "home",
+                          "abroad", "overseas", "europe"])
+
+
+@lru_cache(maxsize=1)
+def _verbs() -> frozenset[str]:
+    """Every word the English lemmatizer knows as a verb, and the stop words: never a place's name."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from mem_graph.extract.nlp import get_nlp
+
+    lookups = get_nlp().get_pipe("lemmatizer").lookups
+    return frozenset(lookups.get_table("lemma_index").get("verb", [])) | frozenset(STOP_WORDS)
+
+
+def _destination(m: re.Match[str]) -> str:
+    word = m.group(2)
+    if word in _BARE_PLACES or word in _verbs() or word in FILLERS or word in _SHORTHAND:
+        return m.group(0)
+    return m.group(1) + word[:1].upper() + word[1:]
+
+
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
     text = _TRAILING_NEGATION.sub(r". \1 \2 \3", spell_out(text))
+    text = _MOVED_TO.sub(_destination, text)
+    text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", text)
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))
     return restore_subjects(_FAVE.sub(lambda m: f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} favourite "
@@ -266,9 +310,38 @@ _CONTINUATION = re.compile(r"^\s*(?:and|plus|also|or|&)\s+(?!(?:i|we|you|he|she|
                            r"bought|began|made)\b)\S", re.I)
 
 
+# "oops its Hillview not Hillside", "sorry i meant dallas not austin": the value of the previous line, corrected
+_CORRECTION = re.compile(
+    r"^\W*(?:(?:oops|oh|wait|no|nope|sorry|actually|ah|my bad|correction|typo|ok|so|err|um)\W+)*"
+    r"(?:(?:it's|it is|that's|that is|it was|that was|I meant|I mean|meant|should be|should have said)\s+)?"
+    r"(?P<new>[\w'-]+(?: [\w'-]+){0,2}?)\s*,?\s+not\s+(?P<old>[\w'-]+(?: [\w'-]+){0,2}?)(?P<rest>$|[,.!?;:].*$)",
+    re.I)
+_NOT_A_VALUE = frozenset(["i", "i'm", "im", "we", "we're", "my", "our", "is", "am", "are", "was", "were", "do",
+                          "does", "did", "don't", "he", "she", "they", "it", "it's", "that", "this", "have", "has"])
+
+
+def corrected(previous: str, line: str) -> str | None:
+    """The speaker's previous line with the value ``line`` corrects put right ("my daughter goes to hillside
+    elementary" + "oops its Hillview not Hillside" -> "Actually my daughter goes to Hillview elementary"), or
+    None when ``line`` is no such correction or the previous line does not name the old value."""
+    m = _CORRECTION.match(spell_out(line))
+    if m is None or previous.rstrip().endswith("?"):
+        return None
+    new, old = m.group("new").strip(), m.group("old").strip()
+    if {w.lower() for w in new.split()} & _NOT_A_VALUE or {w.lower() for w in old.split()} & _NOT_A_VALUE:
+        return None  # "I'm vegan, not vegetarian": a statement of its own
+    said = re.compile(rf"(?<![\w']){re.escape(old)}(?![\w'])", re.I)
+    if not said.search(previous):
+        return None
+    return "Actually " + said.sub(new, previous.strip(), count=1)
+
+
 def continued(previous: str | None, line: str) -> str:
     """``line`` read with the statement it continues ("I use Docker" + "and Kubernetes in prod"), so its
-    elided subject and verb are there to parse; the earlier part restates what was already said."""
+    elided subject and verb are there to parse; the earlier part restates what was already said. A line
+    that corrects a value of the previous one ("its Hillview not Hillside") is read as that line corrected."""
+    if previous is not None and (fixed := corrected(previous, line)) is not None:
+        return fixed
     if previous is None or not _CONTINUATION.match(line) or previous.rstrip().endswith("?"):
         return line
     return f"{previous.rstrip().rstrip('.!;,')} {line.strip()}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
-from mem_graph.extract.chat import corrected
+from mem_graph.extract.chat import corrected, normalise_chat
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
 from tests.extraction.test_slot_changes import current, invalidated
@@ -79,3 +79,20 @@ def test_a_statement_no_fact_carries_keeps_the_verbatim_copy(shared_memory: Memo
                       user_id=user)
     rows = shared_memory.get_all(user_id=user)["results"]
     assert any("boise" in r["memory"].lower() for r in rows), [r["memory"] for r in rows]
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("i moved to glasgow last year", "I moved to Glasgow last year"),
+    ("sooo i moved to boise last month", "Sooo I moved to Boise last month"),
+    ("we moved to town", "We moved to town"),  # a bare place noun
+    ("i moved to the city", "I moved to the city"),
+    ("im moving to be closer to family", "I'm moving to be closer to family"),  # an infinitive
+])
+def test_a_destination_chat_wrote_lower_case_is_read_as_a_name(typed: str, read: str) -> None:
+    assert normalise_chat(typed) == read
+
+
+def test_a_move_to_a_lower_case_city_updates_the_residence(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i live in denver", user_id=user)
+    shared_memory.add("i moved to glasgow last year", user_id=user)
+    assert any("Glasgow" in t for t in current(shared_memory, user)), current(shared_memory, user)
