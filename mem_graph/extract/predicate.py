@@ -152,7 +152,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
         direct = [oprd]
     for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
         prep = next((c for c in noun.children if c.dep_ == "prep"), None)
-        if prep is None and noun.lemma_.lower() in JOB_NOUNS:
+        if prep is None and noun.lemma_.lower() in JOB_NOUNS | {"living", "career"}:
             prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with", "as")), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
         if prep is None or pobj is None:
@@ -161,7 +161,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
             pred.adjective, direct = f"{noun.lemma_.lower()}_of", [pobj]  # "a big fan of jazz"
         elif noun.lemma_.lower() == "interest" and prep.lower_ == "in" and pred.lemma in ("lose", "have", "take"):
             pred.adjective, direct = f"{pred.lemma}_interest_in", [pobj]  # "I've lost interest in opera"
-        elif noun.lemma_.lower() in JOB_NOUNS and prep.lower_ == "as":
+        elif noun.lemma_.lower() in JOB_NOUNS | {"living", "career"} and prep.lower_ == "as":
             pred.lemma, pred.prep, direct = "work", "as", [pobj]  # "landed a gig as a barista": the job itself
         elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
                 noun.lemma_.lower() == "offer" and prep.lower_ == "from")):

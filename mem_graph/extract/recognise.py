@@ -105,6 +105,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("stance", "'be into' lexicon")
         if pred.prep == "over" and change is not None:  # "I'm over anime now": no longer into it
             return match("stance", f"'is over {text} {change}'", polarity=-1)
+        if pred.prep == "with" and person and obj.ent_type_ == "ORG":  # "I'm with Deloitte now"
+            return match("employer", f"'is with {text}' (organisation)")
         if pred.prep == "from" and person:
             return match("origin", "'is from' lexicon")
         if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS) and (
@@ -151,7 +153,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if val_spec is not None and (val_spec.subjects != "person" or person) and val_spec.name in (
                 "occupation", "diet", "religion", "partner", "car", "phone"):
             return match(val_spec.name, f"'{lemma} {text}' value lexicon")
-        if lemma == "be" and (subject.is_speaker or subject.type == "animal") and obj.pos_ == "PROPN" \
+        if lemma == "be" and not pred.prep and (subject.is_speaker or subject.type == "animal") and \
+                obj.pos_ == "PROPN" \
                 and obj.ent_type_ not in (
                 "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT"):
             return match("name", "'I am <Name>'")
@@ -161,6 +164,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("age", "'turned' number", value=age)
         if lemma in ("become",) and embedder is None:
             return None
+    # "I clean houses for a living": what one does for a living is the occupation
+    living = pred.preps.get("for")
+    if living is not None and living.lemma_.lower() == "living" and person and lemma not in COPULAS:
+        done = pred.target.text if obj.i == living.i else f"{lemma} {text}"  # "I do accounting for a living"
+        return match("occupation", f"'{done} for a living'", value=done)
     # "Had my 42nd birthday", "celebrated my 30th birthday"
     if obj.lemma_.lower() == "birthday" and person:
         nth = next((c for c in obj.children if c.ent_type_ == "ORDINAL" or re.fullmatch(r"\d+(st|nd|rd|th)", c.lower_)),
@@ -270,6 +278,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return False
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
+        if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):
+            return obj.pos_ == "PROPN" or obj.text[:1].isupper()  # "I drive for Uber", not "I drive for fun"
         if lemma in ("join", "start"):
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named) and obj.ent_type_ not in (
@@ -281,7 +291,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
     if name == "partner":  # one dates or marries a person, whatever the entity tagger says ("dating Tess")
-        return obj.pos_ == "PROPN" and (obj.ent_type_ not in PLACE_LABELS or lemma in ("date", "marry"))
+        return obj.pos_ == "PROPN" and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry"))
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
