@@ -62,6 +62,7 @@ _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len,
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"
 _CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|imho|omg+|ugh+|haha(?:ha)*|hehe|xd|"
                          r"fyi|jk|smh|fr)(?![\w'])", re.I)
+_LAUGH_BREAK = re.compile(r"(?<=[a-z0-9])\s+(?:lol+|lmao+|rofl|haha(?:ha)*|hehe|xd)\s+(?=[a-z])", re.I)
 # "its" that opens a clause is "it's" ("its my birthday today", "oops its Hillview")
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
                   re.I)
@@ -136,6 +137,7 @@ def spell_out(text: str) -> str:
     tokens ("btw", "lol") and emoji (a sentence break when words follow)."""
     text = _EMOJI.sub(lambda m: ". " if m.string[m.end():].strip() and not m.string[:m.start()].rstrip()
                       .endswith((".", "!", "?")) and m.string[:m.start()].strip() else " ", text)
+    text = _LAUGH_BREAK.sub(". ", text)  # "bought a tesla lol show off": laughter between two clauses ends one
     text = _CHAT_NOISE.sub("", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
     text = _SHORTHAND_RE.sub(_shorthand, text)

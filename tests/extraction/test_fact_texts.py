@@ -96,3 +96,11 @@ def test_a_move_to_a_lower_case_city_updates_the_residence(shared_memory: Memory
     shared_memory.add("i live in denver", user_id=user)
     shared_memory.add("i moved to glasgow last year", user_id=user)
     assert any("Glasgow" in t for t in current(shared_memory, user)), current(shared_memory, user)
+
+
+def test_laughter_between_two_clauses_ends_the_first(rules: RuleExtractor) -> None:
+    # "lol" dropped without a break made "a tesla show off" one noun phrase, and no fact came of the line
+    assert normalise_chat("my buddy jake just bought a tesla lol show off") == \
+        "My buddy jake just bought a tesla. Show off"
+    facts = rules.extract([Message("user", "my buddy jake just bought a tesla lol show off")])[0]
+    assert any(f.slot == "jake|car" for f in facts), [(f.text, f.slot) for f in facts]
