@@ -33,7 +33,8 @@ KIN = frozenset(
         "grandmother", "grandpa", "grandfather", "grandson", "granddaughter", "nephew", "niece", "boss", "manager",
         "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher",
         "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter",
-        "sibling", "twin", "in-law", "ex", "parent", "grandparent", "folks",
+        "sibling", "twin", "in-law", "ex", "parent", "grandparent", "folks", "mate", "pal", "classmate", "teammate",
+        "landlord", "landlady",
     ])
 PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
@@ -249,6 +250,9 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         return resolve_np(before, ctx), before
     probe = verb
     participle = verb.dep_ == "advcl" and verb.tag_ == "VBG" and not any(c.dep_ == "mark" for c in verb.children)
+    # "jake quit dentistry to become a pilot": what one left a post for is the post one holds next
+    participle = participle or (verb.dep_ == "advcl" and verb.tag_ == "VB" and verb.head.lemma_.lower() in (
+        "quit", "leave", "retire", "drop") and any(c.tag_ == "TO" for c in verb.children))
     while subj is None and (probe.dep_ in ("conj", "xcomp", "pcomp", "prep") or participle) and \
             probe.head is not probe:
         participle = False  # "we moved out of Boston, living in Providence now": the participle's subject is ours

@@ -73,6 +73,7 @@ def absolute_fact(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subje
     anymore", "quit smoking", "Tom and I aren't together anymore". None when the clause is something else."""
     if subject.type != "person":
         return None
+    objects = [o for o in objects if o.ent_type_ not in ("DATE", "TIME")]  # "stopped drinking in january"
     habit = habit_gerund(objects[0]) if len(objects) == 1 and cues.negated else None
     if habit in HABIT_VERBS:  # "quit smoking": the habit ends
         return habit_fact(verb, replace(pred, lemma=habit), subject, subj_tok, cues, ctx, message)

@@ -27,8 +27,8 @@ from mem_graph.types import Fact, Message
 _KIN_ALT = "|".join(sorted((re.escape(k) for k in KIN | PET_NOUNS), key=len, reverse=True))
 # "my (best|older|little...)* <kin>s? <word>('s)?", also after "her", "anna's"
 _KIN_THEN_WORD = re.compile(
-    r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT + r")s?\s+([a-z][a-z-]+)('s\b)?",
-    re.I)
+    r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT +
+    r")(s?)\s+([a-z][a-z-]+)('s\b)?", re.I)
 # "my sister is called nadia", "my boyfriend's name is tom": a name however common the word
 _KIN_CALLED = re.compile(r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT +
                          r")(?:'s name is| is called| is named|'s called|'s named)\s+([a-z][a-z-]+)\b", re.I)
@@ -63,24 +63,56 @@ def known_word(word: str) -> bool:
     return False
 
 
+def noun_only(word: str) -> bool:
+    """``word`` is known only as a noun ("bruno", "leo"), never as a verb, adjective or adverb ("works")."""
+    w = word.lower()
+    if w in STOP_WORDS:
+        return False
+    for pos, (lemmas, exceptions, rules) in _tables().items():
+        if pos != "noun" and (w in lemmas or w in exceptions or any(
+                w.endswith(old) and w[: len(w) - len(old)] + new in lemmas for old, new in rules if old)):
+            return False
+    return True
+
+
 def kin_names(texts: Iterable[str]) -> dict[str, str]:
     """Lower-case names introduced after a kin noun ("my sister ines" -> {"ines": "Ines"})."""
     names: dict[str, str] = {}
+    maybe: set[str] = set()
     for text in texts:
         at = 0
         while (m := _KIN_THEN_WORD.search(text, at)) is not None:
-            at = m.start(1)  # "my friend anna's brother marco": the name may own the next kin noun
-            word = m.group(1)
+            at = m.start(2)  # "my friend anna's brother marco": the name may own the next kin noun
+            word = m.group(2)
             low = word.lower()
             if word != low or low in KIN or low in PET_NOUNS or low in CHITCHAT or low in FILLERS:
                 continue  # written capitalised already: the parser reads it as a name
-            if m.group(2) or not known_word(low):  # "anna's brother": a word that owns someone is a name
+            if m.group(3) or not known_word(low):  # "anna's brother": a word that owns someone is a name
                 names.setdefault(low, low[:1].upper() + low[1:])
+            elif not m.group(1) and noun_only(low):  # "my cousin bruno" (a word too), not "my brothers band"
+                maybe.add(low)
         for m in _KIN_CALLED.finditer(text):
             low = m.group(1)
             if low == low.lower() and low not in CHITCHAT and low not in STOP_WORDS:
                 names.setdefault(low, low[:1].upper() + low[1:])
+    for low in sorted(maybe - set(names)):
+        if _person_name(low):
+            names[low] = low[:1].upper() + low[1:]
     return names
+
+
+_probed: dict[str, bool] = {}
+
+
+def _person_name(word: str) -> bool:
+    """A word that is also a first name ("bruno", "leo", "max"): the entity tagger calls it a person in a
+    neutral sentence ("I met Bruno yesterday."), a common noun ("I met School yesterday.") it does not."""
+    if word not in _probed:
+        from mem_graph.extract.nlp import get_nlp
+
+        doc = get_nlp()(f"I met {word[:1].upper()}{word[1:]} yesterday.")
+        _probed[word] = any(e.label_ == "PERSON" and e.text.lower() == word for e in doc.ents)
+    return _probed[word]
 
 
 def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any,
@@ -89,6 +121,13 @@ def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subjec
     "my friend Anna's brother is Marco" (an identity: Anna -brother-> Marco). "is called / is named" says the
     same of a person ("my sister is called Nadia"); of a pet it stays the pet's name."""
     name = object_text(obj)
+    last = subject.triples[-1] if subject.triples else None
+    if m is not None and m.spec.name == "name" and subject.attribute == "name" and last is not None and \
+            last.relation in KIN and subject.owner == last.object and "'s " in last.object:
+        # "my husband's name is Omar": who the husband is, as "my husband is Omar"
+        subject = Subject(last.object, kin=last.relation, triples=list(subject.triples),
+                          entities=list(subject.entities), tokens=subject.tokens)
+        m = None
     unnamed = bool(subject.kin) and "'s " in subject.name
     called = pred.lemma in ("call", "name") and obj.pos_ == "PROPN" and subject.kin in KIN and any(
         c.dep_ == "auxpass" for c in pred.target.children)
@@ -114,5 +153,6 @@ def recase_people(text: str, names: dict[str, str]) -> str:
     text = re.sub(r"(?<![\w'])[a-z][a-z-]+(?=(?:'s)?(?![\w']))", lambda m: names.get(m.group(0), m.group(0)), text)
     alts = "|".join(re.escape(n) for n in sorted(names.values(), key=len, reverse=True))
     # only where the phrase opens the sentence: inside one ("I'm 34 and my daughter Mia is 4") commas mislead it
-    return re.sub(r"((?:^|[.!?]\s+)\s*(?:my|our) (?:[a-z]+ ){0,2}?(?:" + _KIN_ALT + r")s?) (" + alts + r") (?=[a-z])",
-                  r"\1, \2, ", text, flags=re.I)
+    # nor before "and" ("my girlfriend Maya and I ..." parses as is)
+    return re.sub(r"((?:^|[.!?]\s+)\s*(?:my|our) (?:[a-z]+ ){0,2}?(?:" + _KIN_ALT + r")s?) (" + alts +
+                  r") (?=[a-z])(?!and |or |n )", r"\1, \2, ", text, flags=re.I)

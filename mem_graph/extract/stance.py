@@ -40,7 +40,8 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:really |actually |totally |kind of |kinda )?(?:hate|dislike|detest|loathe|despise)", -1, "{0}s"),
 ]
 _LEAD = (r"(?:(?:ok|okay|so|well|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|welp|lol|haha|actually|"
-         r"update|plot twist|tbh|ngl|also|now|lately|weirdly|funny enough|i guess|i mean|seriously|literally|"
+         r"update|plot twist|tbh|ngl|also|now|lately|these days|nowadays|recently|weirdly|funny enough|i guess|i mean|"
+         r"seriously|literally|"
          r"kinda|kind of|sort of|really|just|getting)[,.!:]*\s+)*")
 _NEG = r"(?P<neg>(?:(?:am|'m|do|are) )?(?:not|no longer|n't|never) (?:really )?|(?:don't|dont|do not) (?:really )?)?"
 _SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
@@ -144,6 +145,8 @@ def with_stances(found: list[Fact], sentence: str, speaker: str, message: Messag
             f.object_key == key or set(f.object_key.split()) & set(key.split()))]
         if any(f.slot for f in same):
             continue  # the parse placed it (a stance, a hobby, a diet...)
-        out = [f for f in out if f not in same]
-        out.append(stance_fact(st, speaker, message))
+        fact = stance_fact(st, speaker, message)
+        # the parse's unplaced reading of the same words ("can't get enough of olives" about "enough") gives way
+        out = [f for f in out if f not in same and not (f.text == fact.text and not f.slot)]
+        out.append(fact)
     return out

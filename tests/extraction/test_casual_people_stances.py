@@ -90,3 +90,28 @@ def test_not_drinking_leaves_what_is_no_alcohol(shared_memory: Memory, user: str
     shared_memory.add("i drink coffee every morning", user_id=user)
     shared_memory.add("i don't drink anymore", user_id=user)
     assert not invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("said", "who"), [
+    ("my cousin bruno lives in rio", "bruno"),  # a word that is also a first name
+    ("my husband works at the post office", "user's husband"),  # "works" is no name
+    ("my brothers band plays tonight in leeds", None),  # "brothers band": no one is named Band
+])
+def test_a_common_word_after_a_kin_noun_is_a_name_only_when_it_is_one(rules: RuleExtractor, said: str,
+                                                                      who: str | None) -> None:
+    keys = {f.subject_key for f in _facts(rules, [said])}
+    assert "band" not in keys and (who is None or who in keys), keys
+
+
+def test_a_relatives_name_is_who_they_are(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my husband's name is omar"])
+    assert [(f.slot, f.object_key) for f in facts] == [("user|partner", "omar")], facts
+
+
+@pytest.mark.parametrize(("said", "slot", "negated"), [
+    ("stopped drinking in january", "user|drinks|alcohol", True),  # a date is no object
+    ("these days i can't get enough of olives", "user|stance|olives", False),
+])
+def test_a_time_phrase_is_no_object(rules: RuleExtractor, said: str, slot: str, negated: bool) -> None:
+    facts = _facts(rules, [said])
+    assert [f.negated for f in facts if f.slot == slot] == [negated], facts
