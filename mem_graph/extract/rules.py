@@ -36,9 +36,7 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
 from mem_graph.extract.clauses import (
     CLAUSE_DEPS,
     IMPLIED_SUBJECTS,
-    KIN,
     PARTNER_NOUNS,
-    PET_NOUNS,
     Context,
     Subject,
     clause_subject,
@@ -46,7 +44,6 @@ from mem_graph.extract.clauses import (
     compound_span,
     dedupe_entities,
     note_people,
-    resolve_np,
     span_text,
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
@@ -55,11 +52,12 @@ from mem_graph.extract.negation import absolute_fact
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.people import kin_identity, kin_names, recase_people
 from mem_graph.extract.predicate import Predicate, content_verb, object_text, predicate
-from mem_graph.extract.recognise import SEPARATION, recognise
+from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
+from mem_graph.extract.target import clause_target
 from mem_graph.extract.there import resolve_there
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -278,7 +276,8 @@ class RuleExtractor:
             # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
             # clause is an object, however the list was parsed
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values
-                      and t.i != getattr(cues.instead_of, "i", -1)]  # "Svelte instead of React": React ended
+                      and t.i != getattr(cues.instead_of, "i", -1)  # "Svelte instead of React": React ended
+                      and in_clause(t, pred.target)]
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:
                     fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, listed=True)
@@ -297,61 +296,9 @@ class RuleExtractor:
     def _object_fact(self, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any, cues: Any,
                      ctx: Context, message: Message, listed: bool = False, slot_only: bool = False) -> Fact | None:
         speaker = ctx.speaker
-        replaces: list[str] = []
-        slot_subject = subject
-        m0: SlotMatch | None = None
-        # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
-        # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
-        new_obj = pred.preps.get("to") if pred.lemma in ("switch", "migrate", "change", "upgrade", "transfer",
-                                                         "convert") or (pred.lemma in ("move", "go")
-                                                                        and "from" in pred.preps) else None
-        if pred.lemma in ("trade", "swap", "exchange"):
-            new_obj = pred.preps.get("for")
-        if pred.lemma == "replace":
-            new_obj = pred.preps.get("with")
-        if pred.lemma in ("trade", "swap", "exchange") and new_obj is not None:
-            pred.preps.pop("in", None)
-            old_in = next((c for c in pred.target.children if c.dep_ == "prep" and c.lower_ == "in"), None)
-            if pred.dobj is None and old_in is not None:  # "traded in my Honda for a Subaru"
-                pred.dobj = next((g for g in old_in.children if g.dep_ == "pobj"), None)
-        if new_obj is None and pred.objects and obj is pred.objects[0]:
-            old_value = next((c for c in obj.children if c.dep_ in ("appos", "conj") and any(
-                g.dep_ == "neg" for g in obj.children)), None)
-            if old_value is not None:  # "it's a Ford Puma, not a Fiesta"
-                replaces.append(normalise_entity(span_text(compound_span(old_value))))
-        if new_obj is not None:
-            moved_thing = pred.dobj is not None and pred.lemma in ("move", "switch", "migrate") and \
-                pred.dobj.pos_ in ("NOUN", "PROPN") and pred.dobj.ent_type_ not in ("DATE", "TIME") and not any(
-                    c.lower_ in ("this", "last", "next") for c in pred.dobj.children)  # not "this sprint"
-            old = pred.preps.get("from") or (None if moved_thing else pred.dobj)
-            if old is not None and old is not new_obj:
-                replaces.append(normalise_entity(span_text(compound_span(old))))
-            role = pred.dobj if moved_thing and pred.dobj is not None and any(
-                c.lower_ in ("my", "our") for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
-                KIN | PET_NOUNS else None
-            if role is not None and "role" in self.catalogue.specs and pred.lemma in ("switch", "change") and \
-                    getattr(self.catalogue.value_slot(compound_span(new_obj)), "name", "tools") == "tools":
-                # not "our API to Cassandra" (a database is the API's slot); a tool or an unknown name is the role
-                # "I switched my editor to Neovim": the speaker's editor
-                m0 = SlotMatch(self.catalogue.specs["role"], speaker, object_text(new_obj),
-                               f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
-                moved_thing = False
-            if moved_thing:  # "we moved the service from MongoDB to Postgres": the service's slot
-                moved = span_text([t for t in compound_span(pred.dobj) if t.lower_ not in ("our", "my")])
-                slot_subject = Subject(moved, type="thing", entities=[EntityRef(moved, "thing")])
-            obj = new_obj
-            pred.prep = "to" if pred.lemma != "trade" else None
-        if pred.lemma == "rename" and pred.dobj is not None and "to" in pred.preps:  # "renamed the hamster to X"
-            renamed = resolve_np(pred.dobj, ctx) or Subject(f"{speaker}'s {pred.dobj.text}", type="animal")
-            slot_subject, obj = renamed, pred.preps["to"]
-            m0 = SlotMatch(self.catalogue.specs["name"], renamed.name, object_text(obj), "slot name: 'renamed ... to'")
-        if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd":
-            named = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
-            if named is not None:
-                slot_subject = named
-                if "name" in self.catalogue.specs and named.type == "animal":
-                    m0 = SlotMatch(self.catalogue.specs["name"], named.name, object_text(obj),
-                                   f"slot name: '{pred.verb.text} {pred.dobj.text} {object_text(obj)}'")
+        # step 1: what the object stands for ("moved from X to Y": Y, replacing X; "named our puppy Max")
+        target = clause_target(self.catalogue, pred, subject, obj, ctx)
+        obj, slot_subject, replaces, m0 = target.obj, target.slot_subject, target.replaces, target.forced
         phrase = ""
         embedder = self.embedder if _PROTOTYPES.get() else None
         if embedder is not None and pred.lemma not in ("be",):
@@ -364,6 +311,7 @@ class RuleExtractor:
             # "we use mongo for our main service": the service's database, as "the service runs on mongo"
             thing = span_text([t for t in compound_span(purpose) if t.lower_ not in ("our", "my")])
             slot_subject = Subject(thing, type="generic", entities=[EntityRef(thing, "thing")])
+        # step 2: the slot it fills, with its evidence
         m = recognise(self.catalogue, pred, slot_subject, obj, speaker, embedder, phrase, cues.change)
         if m is None:
             m = self._special(pred, subject, obj, ctx)
@@ -376,6 +324,7 @@ class RuleExtractor:
             m = SlotMatch(self.catalogue.specs["tools"], slot_subject.name, object_text(obj),
                           f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
                           replaces=replaces) if "tools" in self.catalogue.specs else None
+        # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and obj.lemma_.lower() in m.spec.nouns  # "sold my car"
         if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
@@ -401,6 +350,7 @@ class RuleExtractor:
         m, identity = kin_identity(self.catalogue, verb, pred, subject, subj_tok, obj, m, ctx, message)
         if identity is not None:  # "my friend Anna's brother is Marco", "my sister is called Nadia"
             return identity
+        # step 4: entities and graph edges (a negated edge is stored as not_<relation>)
         triples = list(subject.triples) + (list(slot_subject.triples) if slot_subject is not subject else [])
         entities = [*subject.entities, *([] if slot_subject is subject else slot_subject.entities)]
         if not subject.entities:
@@ -423,6 +373,7 @@ class RuleExtractor:
             if org is not None and cues.tense != "plan":
                 triples.append(Triple(m.subject, "works_at", span_text(compound_span(org))))
         polarity = m.polarity if m is not None and m.polarity else 1
+        # step 5: the fact's text
         siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
         text = render(verb, subject, speaker, exclude=siblings, subject_token=subj_tok)
         if m is not None and m.replaces and m.single and not negated:
@@ -442,17 +393,7 @@ class RuleExtractor:
         if m is not None and m.spec.name == "name" and slot_subject is not subject and pred.dobj is not None and \
                 pred.dobj.pos_ == "PRON":  # "named him pickles": the text says whose name it is
             text = f"{slot_subject.name} is named {' '.join(w[:1].upper() + w[1:] for w in m.object.split())}"
-        tense = cues.tense
-        if tense == "past" and cues.change != "used to" and not cues.past_phrase and not (
-                m is not None and (m.single or m.spec.name in ("pets", "car", "phone", "health_condition", "habit"))):
-            # a simple past ("I loved the concert", "I had a great time") is narration, not a former
-            # state; a slot's value in the past tense is one ("I lived in Tokyo", "I had a dog called Buster")
-            tense = "present"
-        if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
-            tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
-        if m is not None and m.spec.name == "school" and pred.lemma == "go" and pred.target.tag_ == "VBD" \
-                and tense == "present" and cues.change is None:
-            tense = "past"  # "I went to Lincoln High": attended before
+        tense = _fact_tense(cues, m, pred)
         slot_key = m.key() if m is not None else None
         evidence = "; ".join(x for x in [m.evidence if m is not None else "", subject.evidence,
                                          f"cues: {', '.join(cues.words)}" if cues.words else ""] if x)
@@ -492,6 +433,22 @@ class RuleExtractor:
                 return SlotMatch(spec, ctx.speaker, subject.name, f"slot employer: '{subject.name} "
                                                                   f"{pred.verb.text} me' (ended)", polarity=0)
         return None
+
+
+def _fact_tense(cues: Any, m: SlotMatch | None, pred: Predicate) -> str:
+    """The fact's tense: the cues' unless the slot says otherwise."""
+    tense = str(cues.tense)
+    if tense == "past" and cues.change != "used to" and not cues.past_phrase and not (
+            m is not None and (m.single or m.spec.name in ("pets", "car", "phone", "health_condition", "habit"))):
+        # a simple past ("I loved the concert", "I had a great time") is narration, not a former
+        # state; a slot's value in the past tense is one ("I lived in Tokyo", "I had a dog called Buster")
+        tense = "present"
+    if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
+        tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
+    if m is not None and m.spec.name == "school" and pred.lemma == "go" and pred.target.tag_ == "VBD" \
+            and tense == "present" and cues.change is None:
+        tense = "past"  # "I went to Lincoln High": attended before
+    return tense
 
 
 def _named(noun: Any) -> Any | None:

@@ -1,0 +1,89 @@
+"""What a clause's object stands for, before its slot is recognised.
+
+"We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru", "switched from MySQL to
+Postgres", "replaced X with Y": the object is the new value and the old one is what it replaces (and "the
+service", when something other than the speaker moved, is whose slot it is); "it's a Ford Puma, not a Fiesta"
+replaces the Fiesta; "I switched my editor to Neovim" is the speaker's editor; "renamed the hamster to X" and
+"we named our puppy Max" name the pet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mem_graph.extract.clauses import KIN, PET_NOUNS, Context, Subject, compound_span, resolve_np, span_text
+from mem_graph.extract.predicate import Predicate, object_text
+from mem_graph.extract.slots import SlotCatalogue, SlotMatch
+from mem_graph.types import EntityRef, normalise_entity
+
+
+@dataclass
+class Target:
+    """The object a fact is about, whose slot it is, the old values it replaces, and a slot already decided."""
+
+    obj: Any
+    slot_subject: Subject
+    replaces: list[str] = field(default_factory=list)
+    forced: SlotMatch | None = None
+
+
+def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, ctx: Context) -> Target:
+    """The clause's object read for a change, a replacement or a naming (``pred`` is updated in place: the
+    preposition the new value came with, the old value of "traded in")."""
+    replaces: list[str] = []
+    slot_subject = subject
+    m0: SlotMatch | None = None
+    # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
+    # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
+    new_obj = pred.preps.get("to") if pred.lemma in ("switch", "migrate", "change", "upgrade", "transfer",
+                                                     "convert") or (pred.lemma in ("move", "go")
+                                                                    and "from" in pred.preps) else None
+    if pred.lemma in ("trade", "swap", "exchange"):
+        new_obj = pred.preps.get("for")
+    if pred.lemma == "replace":
+        new_obj = pred.preps.get("with")
+    if pred.lemma in ("trade", "swap", "exchange") and new_obj is not None:
+        pred.preps.pop("in", None)
+        old_in = next((c for c in pred.target.children if c.dep_ == "prep" and c.lower_ == "in"), None)
+        if pred.dobj is None and old_in is not None:  # "traded in my Honda for a Subaru"
+            pred.dobj = next((g for g in old_in.children if g.dep_ == "pobj"), None)
+    if new_obj is None and pred.objects and obj is pred.objects[0]:
+        old_value = next((c for c in obj.children if c.dep_ in ("appos", "conj") and any(
+            g.dep_ == "neg" for g in obj.children)), None)
+        if old_value is not None:  # "it's a Ford Puma, not a Fiesta"
+            replaces.append(normalise_entity(span_text(compound_span(old_value))))
+    if new_obj is not None:
+        moved_thing = pred.dobj is not None and pred.lemma in ("move", "switch", "migrate") and \
+            pred.dobj.pos_ in ("NOUN", "PROPN") and pred.dobj.ent_type_ not in ("DATE", "TIME") and not any(
+                c.lower_ in ("this", "last", "next") for c in pred.dobj.children)  # not "this sprint"
+        old = pred.preps.get("from") or (None if moved_thing else pred.dobj)
+        if old is not None and old is not new_obj:
+            replaces.append(normalise_entity(span_text(compound_span(old))))
+        role = pred.dobj if moved_thing and pred.dobj is not None and any(
+            c.lower_ in ("my", "our") for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
+            KIN | PET_NOUNS else None
+        if role is not None and "role" in cat.specs and pred.lemma in ("switch", "change") and \
+                getattr(cat.value_slot(compound_span(new_obj)), "name", "tools") == "tools":
+            # not "our API to Cassandra" (a database is the API's slot); a tool or an unknown name is the role
+            # "I switched my editor to Neovim": the speaker's editor
+            m0 = SlotMatch(cat.specs["role"], ctx.speaker, object_text(new_obj),
+                           f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
+            moved_thing = False
+        if moved_thing:  # "we moved the service from MongoDB to Postgres": the service's slot
+            moved = span_text([t for t in compound_span(pred.dobj) if t.lower_ not in ("our", "my")])
+            slot_subject = Subject(moved, type="thing", entities=[EntityRef(moved, "thing")])
+        obj = new_obj
+        pred.prep = "to" if pred.lemma != "trade" else None
+    if pred.lemma == "rename" and pred.dobj is not None and "to" in pred.preps:  # "renamed the hamster to X"
+        renamed = resolve_np(pred.dobj, ctx) or Subject(f"{ctx.speaker}'s {pred.dobj.text}", type="animal")
+        slot_subject, obj = renamed, pred.preps["to"]
+        m0 = SlotMatch(cat.specs["name"], renamed.name, object_text(obj), "slot name: 'renamed ... to'")
+    if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd":
+        named = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
+        if named is not None:
+            slot_subject = named
+            if "name" in cat.specs and named.type == "animal":
+                m0 = SlotMatch(cat.specs["name"], named.name, object_text(obj),
+                               f"slot name: '{pred.verb.text} {pred.dobj.text} {object_text(obj)}'")
+    return Target(obj, slot_subject, replaces, m0)
