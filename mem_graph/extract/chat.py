@@ -43,7 +43,7 @@ _QUESTION_START = re.compile(
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
                    r"(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
 _IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|"
-                             r"with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian)\b)")
+                             r"with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|my)\b)")
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
 _CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")

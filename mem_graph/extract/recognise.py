@@ -49,9 +49,18 @@ def bare_place(obj: Any, lemma: str, prep: str | None) -> bool:
         obj.lemma_.lower() not in _LIVE_IN_STATES and not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
 
 
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+
+
 def _age(obj: Any) -> str | None:
     if obj.like_num and obj.text.isdigit() and 0 < int(obj.text) < 130:
         return str(obj.text)
+    if obj.lower_ in _TENS:  # "I'm thirty now", "turned forty-two"
+        after = [t.lower_ for t in obj.doc[obj.i + 1: obj.i + 3]]
+        unit = _UNITS.get(after[1]) if len(after) == 2 and after[0] == "-" else None
+        return str(_TENS[obj.lower_] + (unit or 0))
     if obj.lower_ in ("old",):  # "41 years old"
         num = next((t for t in obj.subtree if t.like_num), None)
         return num.text if num is not None else None
@@ -233,6 +242,16 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             m = match(spec.name, f"'{phrase}' ~ prototype '{proto}' {score:.2f}", value=value)
             return m
     return None
+
+
+def in_clause(tok: Any, verb: Any) -> bool:
+    """``tok`` belongs to ``verb``'s own clause, not to a clause under it ("I play bass now, gave up guitar")."""
+    t = tok
+    while t.i != verb.i and t.head.i != t.i:
+        if t.pos_ in ("VERB", "AUX") and t.dep_ in ("conj", "ccomp", "advcl", "relcl", "xcomp", "parataxis"):
+            return False
+        t = t.head
+    return t.i == verb.i
 
 
 def is_activity(tok: Any) -> bool:

@@ -9,6 +9,7 @@ kept as a fact, never guessed into a slot.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -26,6 +27,8 @@ SCHOOL_WORDS = frozenset([
     "nursery", "institute",
 ])
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# words before an attribute noun that say when, not which attribute
+_NOT_ATTRIBUTE = re.compile(r"^(?:(?:new|all-time|all time|absolute|latest) )+")
 
 
 @dataclass
@@ -97,6 +100,7 @@ class SlotCatalogue:
     def noun_slot(self, words: str) -> tuple[SlotSpec, str | None] | None:
         """An attribute noun: "job", "phone number", "favourite colour" (-> qualifier "colour")."""
         w = words.lower().strip().replace("favorite", "favourite").replace("color", "colour")
+        w = _NOT_ATTRIBUTE.sub("", w)  # "my new favourite film" ("current" names a role: "my current editor")
         if w in self.nouns:
             return self.nouns[w], None
         parts = w.split()

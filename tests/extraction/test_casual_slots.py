@@ -52,6 +52,10 @@ CHANGES = [
     ("I'm dating Chris", "I'm with Tom now", "Chris", "Tom"),
     # the school named by the object, the place by "at"
     ("I study at Leeds Beckett", "started uni at Bristol this year", "Leeds", "Bristol"),
+    # an age in words, "X's my boyfriend", a "new favourite"
+    ("I'm 29", "I'm thirty now", "29", "thirty"),
+    ("I'm dating Sam", "Ben's my boyfriend now", "Sam", "Ben"),
+    ("My favourite film is Alien", "Dune is my new favourite film", "Alien", "Dune"),
 ]
 
 
@@ -102,3 +106,11 @@ def test_a_value_word_does_not_guess_a_slot_it_does_not_fit(rules: RuleExtractor
     facts = rules.extract([Message("user", text)])[0]
     placed = [(f.text, f.slot) for f in facts if f.slot]
     assert not any(slot.split("|")[1] in ("occupation", "hobbies", "employer", "commute") for _, slot in placed), placed
+
+
+def test_a_value_given_up_in_the_same_line_is_not_listed_as_current(rules: RuleExtractor) -> None:
+    """"I play bass now, gave up guitar": the guitar belongs to the clause that gives it up."""
+    facts = rules.extract([Message("user", "I play bass now, gave up guitar")])[0]
+    assert any(f.slot == "user|hobbies|bass" for f in facts), [(f.text, f.slot) for f in facts]
+    assert not any("guitar" in (f.object_key or "") and not f.negated for f in facts), \
+        [(f.text, f.slot, f.negated) for f in facts]
