@@ -54,6 +54,15 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 
 
+
+def moved_here(obj: Any) -> bool:
+    """"i'm in austin now, moved from denver": where one is, said beside a move, is a place even when chat
+    wrote it lower-case and the tagger read a common noun (a bare one: no article, possessive or adjective)."""
+    return obj.tag_ in ("NN", "NNP") and obj.lemma_.lower() not in _LIVE_IN_STATES and not any(
+        c.dep_ in ("det", "poss", "amod") for c in obj.children) and any(
+        t.lemma_.lower() in ("move", "relocate") for t in obj.sent)
+
+
 def _age(obj: Any) -> str | None:
     if obj.like_num and obj.text.isdigit() and 0 < int(obj.text) < 130:
         return str(obj.text)
@@ -125,8 +134,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "at" and person and (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and \
                 obj.i > 0 and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
-        if pred.prep == "in" and person and obj.ent_type_ in ("GPE",) and change in ("now", "these days",
-                                                                                      "nowadays", "currently"):
+        if pred.prep == "in" and person and (obj.ent_type_ in ("GPE",) or moved_here(obj)) and change in (
+                "now", "these days", "nowadays", "currently"):
             return match("residence", f"'is in {text} {change}' (place + change word)")  # "I'm in Marseille now"
     # "I use VS Code as my editor": a role of the speaker's
     as_role = pred.preps.get("as")

@@ -98,8 +98,12 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
     in_subject = subject.tokens
     prev = None
     word_of: dict[int, str] = {}  # what each token was rendered as
+    # "(quit dentistry) to become a pilot", said on its own: "Jake becomes a pilot"
+    purpose = not named and verb.tag_ == "VB" and any(c.tag_ == "TO" and c.dep_ == "aux" for c in verb.children)
     for t in toks:
         word, low = t.text, t.lower_
+        if purpose and t.tag_ == "TO" and t.head.i == verb.i:
+            continue
         if subject_token is not None and t.i == subject_token.i and low in ("he", "she", "they"):
             word = subject.name
         elif t.i in in_subject and subject.owner and low in ("her", "his", "its") and t.tag_ == "PRP$":
@@ -123,6 +127,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         elif t.tag_ == "VB" and t.i in first_person_heads and not low.endswith("ed") and low not in (
                 "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "met") and not any(
                 c.dep_ in ("aux", "auxpass") for c in t.children):  # "I no longer use" (read as VB)
+            word = third_person(low)
+        if purpose and t.i == verb.i:
             word = third_person(low)
         if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text and word.istitle():
             word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"

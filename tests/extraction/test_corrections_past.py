@@ -81,3 +81,16 @@ def test_saying_how_well_is_no_negation(shared_memory: Memory, user: str) -> Non
     shared_memory.add("yeah i play piano, not very well lol", user_id=user)
     assert not invalidated(shared_memory, user)
     assert sum("piano" in f.casefold() for f in current(shared_memory, user)) == 1
+
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("my uncle Ben is an accountant", "Ben just quit his job to become a chef", "accountant", "chef"),
+    ("i live in phoenix", "ok so i'm in eugene now, moved from phoenix in april", "phoenix", "eugene"),
+], ids=["quit-to-become", "in-x-now-moved-from"])
+def test_a_change_said_beside_its_cause_supersedes(shared_memory: Memory, user: str, before: str, after: str,
+                                                   old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    assert any(new in f.casefold() for f in current(shared_memory, user))
+    assert not any(old in f.casefold() and new not in f.casefold() for f in current(shared_memory, user))
+    assert any(old in f.casefold() for f in invalidated(shared_memory, user))
