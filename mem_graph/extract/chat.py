@@ -183,6 +183,16 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:some |big |great |good |exciting |sad |bad )
                         r"fun fact)\b[^,.!?:]{0,12}[,:]\s*", re.I)
 
 
+def _participle(word: str) -> bool:
+    """"learning", "picking", "running": the -ing form of a verb the lemmatizer knows ("morning", "thing",
+    "something" are none)."""
+    if not word.endswith("ing") or len(word) < 6:
+        return False
+    stem = word[:-3]
+    verbs = _verb_lemmas()
+    return stem in verbs or stem + "e" in verbs or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in verbs)
+
+
 def _implied_subject(sentence: str) -> tuple[int, str] | None:
     """Where a subjectless first-person statement needs its "I" (offset in ``sentence``), and the words."""
     lead = _NEWS_LEAD.match(sentence)
@@ -207,6 +217,12 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if first == "been":
         return words[start].start(), "I've "
+    if (first == "into" and after) or (_participle(first) and not re.search(
+            r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks|next|tomorrow|soon|later|"
+            r"tonight)\b", sentence, re.I)):
+        # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard", nor the
+        # plan "turning 40 next month")
+        return words[start].start(), "I'm "
     if first in _PAST_FORMS or first in _NEG_AUX or (
             first.endswith("ed") and len(first) > 4 and first not in _NOT_PAST and after not in ("by",)):
         return words[start].start(), "I "
@@ -254,14 +270,19 @@ _BARE_PLACES = frozenset(["town", "city", "downtown", "uptown", "campus", "colle
 
 
 @lru_cache(maxsize=1)
+def _verb_lemmas() -> frozenset[str]:
+    """Every word the English lemmatizer knows as a verb."""
+    from mem_graph.extract.nlp import get_nlp
+
+    return frozenset(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index").get("verb", []))
+
+
+@lru_cache(maxsize=1)
 def _verbs() -> frozenset[str]:
     """Every word the English lemmatizer knows as a verb, and the stop words: never a place's name."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    from mem_graph.extract.nlp import get_nlp
-
-    lookups = get_nlp().get_pipe("lemmatizer").lookups
-    return frozenset(lookups.get_table("lemma_index").get("verb", [])) | frozenset(STOP_WORDS)
+    return _verb_lemmas() | frozenset(STOP_WORDS)
 
 
 def _destination(m: re.Match[str]) -> str:
@@ -317,7 +338,7 @@ def recase(text: str, names: dict[str, str]) -> str:
 # "and Kubernetes in prod", "plus Dutch now": a line that goes on with the speaker's previous one
 # not a line that opens with a past verb: "also started climbing" leaves out its "I", it goes on with no phrase
 _CONTINUATION = re.compile(r"^\s*(?:and|plus|also|or|&)\s+(?!(?:i|we|you|he|she|they|it|[a-z]+ed|got|went|took|"
-                           r"bought|began|made)\b)\S", re.I)
+                           r"bought|began|made|into|[a-z]{2,}ing)\b)\S", re.I)
 
 
 # "oops its Hillview not Hillside", "sorry i meant dallas not austin": the value of the previous line, corrected

@@ -104,3 +104,20 @@ def test_laughter_between_two_clauses_ends_the_first(rules: RuleExtractor) -> No
         "My buddy jake just bought a tesla. Show off"
     facts = rules.extract([Message("user", "my buddy jake just bought a tesla lol show off")])[0]
     assert any(f.slot == "jake|car" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("typed", "read"), [
+    ("learning some spanish these days lol", "I'm learning some spanish these days"),
+    ("also into pottery now haha", "Also I'm into pottery now"),
+    ("learning spanish is hard", "Learning spanish is hard"),  # a gerund subject
+    ("turning 40 next month ugh", "Turning 40 next month"),  # a plan, not the age now
+    ("good morning", "Good morning"),
+])
+def test_a_subjectless_progressive_is_the_speakers(typed: str, read: str) -> None:
+    assert normalise_chat(typed) == read
+
+
+def test_also_into_x_is_a_statement_of_its_own_not_a_restatement(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("been doing yoga every morning", user_id=user)
+    shared_memory.add("also into pottery now haha", user_id=user)
+    assert any("pottery" in t for t in current(shared_memory, user)), current(shared_memory, user)
