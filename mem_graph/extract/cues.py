@@ -45,6 +45,8 @@ PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when 
 _DURATION = re.compile(r" for (?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few"
                        r"|like|almost|nearly|over|about) )*(?:years?|yrs?|months?|decades?|ages|a while|a long time) ")
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
+SWAP_FOR = frozenset({"ditch", "dump", "drop"})  # "ditched X for Y": like "traded X for Y"
+_SPANS = frozenset({"year", "month", "week", "day", "decade", "while", "hour", "minute", "time", "bit", "change"})
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut"})  # "stopped eating", "gave up meat"
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
@@ -88,6 +90,19 @@ def _chain(verb: Any) -> list[Any]:
         if t.dep_ == "ROOT" or t.dep_ in ("conj",):
             break
     return out
+
+
+def swap_for(verb: Any) -> Any | None:
+    """The new value of "ditched X for Y" / "dropped Angular for React": a named thing or "a/an <noun>" after
+    "for" (not "dropped sugar for a month", not "for health reasons")."""
+    if verb.lemma_.lower() not in SWAP_FOR or not any(c.dep_ == "dobj" for c in verb.children):
+        return None
+    prep = next((c for c in verb.children if c.dep_ == "prep" and c.lower_ == "for"), None)
+    pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
+    if pobj is None or pobj.lemma_.lower() in _SPANS:
+        return None
+    named = pobj.pos_ == "PROPN" or pobj.text[:1].isupper()
+    return pobj if named or any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in pobj.children) else None
 
 
 def _spliced(clause: Any) -> bool:
@@ -179,7 +194,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
         elif vl in RESUMPTION and vl != "start":
             cues.change = f"{verb.lower_} back" if "back" in words else verb.lower_
             cues.note(cues.change)
-    if verb is target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick") and (
+    if verb is target and swap_for(target) is not None:  # "ditched my Android for an iPhone": a change
+        cues.change = target.lower_
+    elif verb is target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick") and (
             target.lemma_.lower() not in ("give", "cut", "kick") or any(
                 c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and any(
             c.dep_ == "dobj" for c in target.children):

@@ -27,7 +27,7 @@ GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say
 # verbs that say nothing of the slot themselves: the value word names it ("bought a Kia", "switched to Postgres")
 VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have", "own", "trade", "use", "run", "drive",
                                "sell", "lease", "rent", "upgrade", "replace", "follow", "start", "try", "adopt",
-                               "pick"})
+                               "pick", "swap", "exchange", "ditch", "dump", "drop"})
 # words that make a trip a commute ("take the bus to work", "cycle everywhere")
 COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
 # a pastime one joins: "joined a five-a-side football team", "joined a choir"

@@ -57,7 +57,7 @@ from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
-from mem_graph.extract.target import clause_target
+from mem_graph.extract.target import REPLACING, clause_target
 from mem_graph.extract.there import resolve_there
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -272,7 +272,8 @@ class RuleExtractor:
             pred.prep, objects = alt, [pred.preps[alt]]
             pred.objects = objects
             first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
-        if first is not None and first.spec.cardinality == "multi" and first.spec.values:
+        if first is not None and first.spec.cardinality == "multi" and first.spec.values and \
+                pred.lemma not in REPLACING:  # "dropped Angular for React" lists no two current values
             # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
             # clause is an object, however the list was parsed
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values
@@ -376,7 +377,7 @@ class RuleExtractor:
         # step 5: the fact's text
         siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
         text = render(verb, subject, speaker, exclude=siblings, subject_token=subj_tok)
-        if m is not None and m.replaces and m.single and not negated:
+        if m is not None and m.replaces and (m.single or m.spec.relation in RELATION_PHRASES) and not negated:
             # "traded the Honda in for a Subaru", "moved from Denver to Austin": the new value, said plainly
             text = f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} " \
                    f"{m.object}"

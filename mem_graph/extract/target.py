@@ -13,9 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.clauses import KIN, PET_NOUNS, Context, Subject, compound_span, resolve_np, span_text
+from mem_graph.extract.cues import SWAP_FOR, swap_for
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import EntityRef, normalise_entity
+
+# verbs whose clause names an old value and the new one that replaces it
+REPLACING = frozenset({"switch", "migrate", "change", "upgrade", "transfer", "convert", "trade", "swap", "exchange",
+                       "replace", "ditch", "dump", "drop"})
 
 
 @dataclass
@@ -41,6 +46,8 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
                                                                     and "from" in pred.preps) else None
     if pred.lemma in ("trade", "swap", "exchange"):
         new_obj = pred.preps.get("for")
+    if pred.lemma in SWAP_FOR:  # "ditched my Android for an iPhone"
+        new_obj = swap_for(pred.target)
     if pred.lemma == "replace":
         new_obj = pred.preps.get("with")
     if pred.lemma in ("trade", "swap", "exchange") and new_obj is not None:

@@ -56,6 +56,9 @@ CHANGES = [
     ("I'm 29", "I'm thirty now", "29", "thirty"),
     ("I'm dating Sam", "Ben's my boyfriend now", "Sam", "Ben"),
     ("My favourite film is Alien", "Dune is my new favourite film", "Alien", "Dune"),
+    # "ditched / dropped X for Y" is a swap, like "traded X for Y"
+    ("I have a Samsung Galaxy", "finally ditched my galaxy for an iphone", "Galaxy", "iphone"),
+    ("our frontend is built with Angular", "we dropped Angular for React last year", "Angular", "React"),
 ]
 
 
@@ -114,3 +117,9 @@ def test_a_value_given_up_in_the_same_line_is_not_listed_as_current(rules: RuleE
     assert any(f.slot == "user|hobbies|bass" for f in facts), [(f.text, f.slot) for f in facts]
     assert not any("guitar" in (f.object_key or "") and not f.negated for f in facts), \
         [(f.text, f.slot, f.negated) for f in facts]
+
+
+@pytest.mark.parametrize("text", ["I dropped sugar for a month", "dropped meat for health reasons"])
+def test_dropping_something_for_a_while_or_a_reason_is_still_giving_it_up(rules: RuleExtractor, text: str) -> None:
+    facts = rules.extract([Message("user", text)])[0]
+    assert facts and all(f.negated for f in facts), [(f.text, f.negated) for f in facts]
