@@ -130,7 +130,10 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     if low in THIRD_PERSON:
         if ctx.last_person is None:
             return None
-        return Subject(ctx.last_person, tokens={head.i}, entities=[EntityRef(ctx.last_person, "person")],
+        # the person keeps the kin they were named by ("my daughter ... she": a child's slots are a child's)
+        kin = next((k for (_, k), n in ctx.kin_names.items() if n == ctx.last_person), None) or next(
+            (w for w in [ctx.last_person.rpartition("'s ")[2].lower()] if "'s " in ctx.last_person and w in KIN), None)
+        return Subject(ctx.last_person, tokens={head.i}, entities=[EntityRef(ctx.last_person, "person")], kin=kin,
                        evidence=f"'{head.text}' -> {ctx.last_person} (named just before)")
     if low in ("they", "them") and ctx.last_group is not None:  # "my parents ... they moved to Whitby"
         return Subject(ctx.last_group, tokens={head.i}, entities=[EntityRef(ctx.last_group, "person")],

@@ -144,6 +144,21 @@ def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subjec
     return m, identity_fact(verb, subject, subj_tok, name, ctx, message)
 
 
+_SCHOOL_WORDS = "primary|secondary|elementary|middle school|high school|high|academy|college|university|school|prep"
+# "goes to riverside primary", "he's at greenfield academy now": a school's name chat wrote in lower case
+_INSTITUTION = re.compile(r"\b(to|at|from|into|attends|attend|attending)\s+((?:(?!(?:the|a|an|my|his|her|their|our|"
+                          r"this|that|local|new|old|same|another|high|middle)\b)[a-z][a-z'-]+\s+){1,3}?)"
+                          r"(" + _SCHOOL_WORDS + r")\b")
+_KIN_CONTRACTION = re.compile(r"\b(" + _KIN_ALT + r")'s (?=(?:called|named)\b)", re.I)
+
+
+def recase_institutions(text: str) -> str:
+    """``text`` with a lower-case school name capitalised ("riverside primary" -> "Riverside Primary"), and "my
+    partner's called Jamie" read as "is called" (not a possessive)."""
+    text = _KIN_CONTRACTION.sub(r"\1 is ", text)
+    return _INSTITUTION.sub(lambda m: f"{m.group(1)} {m.group(2).title()}{m.group(3).title()}", text)
+
+
 def recase_people(text: str, names: dict[str, str]) -> str:
     """``text`` with those names capitalised (also before "'s": "priya's at notion"); right after its kin noun
     a name is set off by commas ("my sister, Ines, lives in madrid"), the apposition the parser reads (it

@@ -201,6 +201,10 @@ class Reconciler:
         # ("Portland, Maine" after "Portland") is a new value
         same_object = [r for r in records if subject and r.subject_key == subject and fact.slot and r.slot and (
             r.slot == fact.slot or _family(r.slot) == _family(fact.slot)) and within(fact.object_key, r.object_key)]
+        # "I don't eat meat" then "I eat chicken again": a member of a kind the subject said no to
+        same_object += [r for r in records if subject and r.subject_key == subject and pol > 0 and r.polarity == 0
+                        and fact.slot and r.slot and _family(r.slot) == _family(fact.slot)
+                        and kind_of(fact.object_key, r.object_key) and r not in same_object]
         if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
             return self._near_duplicate(fact, records, sims) or Decision(
                 Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")

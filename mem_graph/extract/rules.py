@@ -50,7 +50,7 @@ from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.negation import absolute_fact
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
-from mem_graph.extract.people import kin_identity, kin_names, recase_people
+from mem_graph.extract.people import kin_identity, kin_names, recase_institutions, recase_people
 from mem_graph.extract.predicate import Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
@@ -110,14 +110,16 @@ class RuleExtractor:
         said = [m.content for m in [*(context or []), *messages]]
         people = kin_names(said)  # "my sister ines": a name chat wrote lower-case, capitalised wherever used
         if context:
-            for doc, m in zip(self._docs([recase_people(m.content, people) for m in context]), context, strict=True):
+            for doc, m in zip(self._docs([recase_people(recase_institutions(m.content), people) for m in context]),
+                              context, strict=True):
                 self._facts(doc, m, ctxs)
         last = {m.name: m.content for m in context or []}  # "and Dutch now" goes on with the speaker's last line
         # "my husband Luis" ... "luis started a new job": names the conversation wrote capitalised
         names = proper_names(said)
         texts = []
         for m in messages:
-            texts.append(recase_people(recase(continued(last.get(m.name), m.content), names), people))
+            texts.append(recase_people(recase_institutions(recase(continued(last.get(m.name), m.content), names)),
+                                       people))
             last[m.name] = m.content
         docs = self._docs(texts)
         return [self._facts(doc, m, ctxs) for doc, m in zip(docs, messages, strict=True)]

@@ -115,3 +115,21 @@ def test_a_relatives_name_is_who_they_are(rules: RuleExtractor) -> None:
 def test_a_time_phrase_is_no_object(rules: RuleExtractor, said: str, slot: str, negated: bool) -> None:
     facts = _facts(rules, [said])
     assert [f.negated for f in facts if f.slot == slot] == [negated], facts
+
+
+def test_a_lower_case_school_and_a_pronoun_keep_a_childs_school(rules: RuleExtractor) -> None:
+    first = _facts(rules, ["my daughter goes to riverside primary"])
+    assert [f.slot for f in first] == ["user's daughter|school"], first
+    later = _facts(rules, ["my daughter goes to riverside primary", "she's starting at hillcrest secondary"])
+    assert [f.slot for f in later] == ["user's daughter|school"], later  # not an employer
+
+
+def test_a_kin_contraction_before_called_is_is(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my partner's called jamie"])
+    assert [(f.slot, f.object_key) for f in facts] == [("user|partner", "jamie")], facts
+
+
+def test_a_member_of_a_kind_said_no_to_reverses_it(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my mum doesn't eat meat", user_id=user)
+    shared_memory.add("she eats chicken again now", user_id=user)
+    assert any("meat" in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
