@@ -164,7 +164,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                              value=subject.name, qualifier=found[1])
         if lemma == "be" and any(c.lower_ == "my" for c in obj.children) and obj.lemma_.lower() in KIN:
             kin = obj.lemma_.lower()
-            if kin in PARTNER_NOUNS and subject.type == "person" and not subject.is_speaker:
+            # "Marcus is my boyfriend": the partner noun says a person is meant, whatever NER took the name for
+            if kin in PARTNER_NOUNS and subject.type != "animal" and not subject.is_speaker:
                 return match("partner", f"'is my {kin}' partner noun", subj=speaker, value=subject.name)
             return None
         val_spec = cat.value_slot(obj_toks)

@@ -110,12 +110,13 @@ def within(new: str | None, old: str | None) -> bool:
 
 # relations that state a slot beside the slot's own (a kin triple "User -boyfriend-> Tom" states the partner)
 _SLOT_RELATIONS: dict[str, set[str]] = {
-    "partner": {"partner", "boyfriend", "girlfriend", "wife", "husband", "fiance", "fiancee", "spouse"},
+    "partner": {"partner", "boyfriend", "girlfriend", "wife", "husband", "fiance", "fiancee", "spouse", "dates"},
 }
 
 
-def states_slot(record: MemoryRecord, fact: Fact) -> str | None:
-    """The other value ``record`` states for the fact's single-valued slot through one of its triples, if any."""
+def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str | None:
+    """The other value ``record`` states for the fact's single-valued slot through one of its triples, if any
+    (``same``: the fact's own value, stated in other words: "User is dating Marcus" / "Marcus is my boyfriend")."""
     if not fact.slot or not fact.subject_key:
         return None
     name = fact.slot.split("|")[1] if fact.slot.count("|") >= 1 else ""
@@ -124,7 +125,7 @@ def states_slot(record: MemoryRecord, fact: Fact) -> str | None:
     for tr in record.triples:
         if tr.relation in relations and normalise_entity(tr.subject) == fact.subject_key:
             other = normalise_entity(tr.object)
-            if other and not same_thing(other, fact.object_key):
+            if other and same_thing(other, fact.object_key) == same:
                 return other
     return None
 
@@ -229,6 +230,9 @@ class Reconciler:
                                                                   f"stated{why}", "new")
         if not fact.single_valued and _ONE_MORE.search(fact.text):
             same_object = [r for r in same_object if r.polarity != pol]
+        # "Marcus is my boyfriend" after "I'm dating marcus": an unplaced fact whose relation states the same value
+        same_object += [r for r in records if fact.single_valued and not r.slot and r.polarity == pol
+                        and states_slot(r, fact, same=True)]
         for r in same_object:
             if r.polarity == pol:
                 return Decision(Event.NONE, fact, f"restates existing fact {r.text!r}{why}", "restatement", [r])

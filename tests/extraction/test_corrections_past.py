@@ -94,3 +94,11 @@ def test_a_change_said_beside_its_cause_supersedes(shared_memory: Memory, user: 
     assert any(new in f.casefold() for f in current(shared_memory, user))
     assert not any(old in f.casefold() and new not in f.casefold() for f in current(shared_memory, user))
     assert any(old in f.casefold() for f in invalidated(shared_memory, user))
+
+
+def test_the_same_partner_in_other_words_is_a_restatement(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i'm dating dante", user_id=user)
+    out = shared_memory.add("dante is my boyfriend btw", user_id=user)
+    assert sum("dante" in f.casefold() for f in current(shared_memory, user)) == 1
+    assert not invalidated(shared_memory, user)
+    assert all(r["event"] != "ADD" or r.get("layer") == "episodic" for r in out["results"])
