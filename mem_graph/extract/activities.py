@@ -16,6 +16,7 @@ from mem_graph.extract.slots import SlotCatalogue
 from mem_graph.types import EntityRef, Fact, Message, Triple
 
 _CHANGE = frozenset({"now", "nowadays", "lately", "again", "anymore", "currently"})
+_TAKING_UP = frozenset({"learn", "start", "begin"})
 
 
 def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, subj_tok: Any, cues: Any,
@@ -27,6 +28,8 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
         return None
     words = {t.lower_ for t in pred.target.subtree}
     habit = sorted(words & (HABIT_WORDS | _CHANGE))
+    if pred.verb.i != pred.target.i and pred.verb.lemma_.lower() in _TAKING_UP:
+        habit.append(pred.verb.lemma_.lower())  # "I'm learning to surf", "started to climb": a new pastime
     if not habit:
         return None
     negated = bool(cues.negated)

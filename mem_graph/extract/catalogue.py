@@ -162,7 +162,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              values=tuple((INSTRUMENTS + " " + SPORTS).split()), nouns=("hobby", "hobbies", "pastime"),
              prototypes=("plays the guitar", "goes hiking on weekends", "hobby is")),
     SlotSpec(name="languages", relation="speaks", cardinality=_M, key_by="object", subjects="person",
-             verbs=("speak", "learn"), adjectives=("fluent_in",), values=tuple(LANGUAGES),
+             verbs=("speak", "learn", "know"), adjectives=("fluent_in",), values=tuple(LANGUAGES),
              prototypes=("speaks French", "is fluent in")),
     SlotSpec(name="skills", relation="can", cardinality=_M, key_by="object", subjects="person",
              verbs=("know", "code_in", "learn", "master"),

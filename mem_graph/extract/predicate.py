@@ -74,6 +74,7 @@ def content_verb(verb: Any) -> Any:
     if xcomp is not None:
         if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope", "come",
                      "grow", "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect",
+                     "learn",  # "learning to code in Go", "learning to surf"
                      "end"):  # "ended up calling the cat Ginger"
             return content_verb(xcomp)
         if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"

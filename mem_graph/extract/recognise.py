@@ -105,9 +105,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return SlotMatch(spec, subj or subject.name, value or text, f"slot {name}: {why}", qualifier, polarity)
 
     # 1. an attribute noun: "my job is nursing", "my cat's name is Luna", "my favourite colour is blue"
-    if subject.attribute and lemma in COPULAS and subject.owner:
-        found = cat.noun_slot(subject.attribute)
-        if found is not None:
+    if subject.attribute and (lemma in COPULAS or lemma in ("include", "involve")) and subject.owner:
+        found = cat.noun_slot(subject.attribute)  # "my hobbies include chess and baking": one value each
+        if found is not None and (lemma in COPULAS or found[0].cardinality == "multi"):
             spec, qualifier = found
             return match(spec.name, f"'{subject.attribute} is {text}' attribute noun", subj=subject.owner,
                          qualifier=qualifier)
@@ -239,7 +239,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in ENDING_VERBS and value_spec is not None:
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)
-    if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in ("start", "take", "begin", "do", "have", "attend") \
+    if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in ("start", "take", "begin", "do", "have", "attend",
+                                                                                   "sign") \
             and any(c.dep_ in ("compound", "amod") for c in obj.children):
         return match("hobbies", f"'{pred.verb.text} {text}' (lessons)")  # "started drum lessons", "takes yoga classes"
     if embedder is not None and phrase and lemma not in GENERIC_VERBS and obj.pos_ in ("NOUN", "PROPN"):

@@ -249,8 +249,7 @@ class RuleExtractor:
         if pred.lemma in STATE_VERBS and (state := state_fact(self.catalogue, verb, pred, subject, subj_tok, cues,
                                                               speaker, message)) is not None:
             return [state]  # "I'm freelancing now", "I bike everywhere now"
-        if not objects and (act := activity_fact(self.catalogue, verb, pred, subject, subj_tok, cues, speaker,
-                                                 message)) is not None:
+        if (act := activity_fact(self.catalogue, verb, pred, subject, subj_tok, cues, speaker, message)) is not None:
             return [act]  # "I swim twice a week"
         if not objects and subject.attribute and pred.target.tag_ == "VBG" and any(
                 c.lemma_ == "be" for c in pred.target.children if c.dep_ == "aux"):

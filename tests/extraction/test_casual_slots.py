@@ -80,7 +80,22 @@ ADDITIONS = [
     ("i do pottery on weekends", "also started rock climbing with my coworkers", "pottery", "climbing"),
     ("I swim twice a week", "yeah and I joined a five-a-side football team too!", "swim", "football"),
     ("I use VS Code and Docker every day", "started using Kubernetes at work too", "Docker", "Kubernetes"),
+    ("I play chess", "i'm learning to surf this summer", "chess", "surf"),
+    ("I speak English", "I also know some Spanish", "English", "Spanish"),
+    ("I do yoga", "just signed up for salsa classes", "yoga", "salsa"),
 ]
+
+
+@pytest.mark.parametrize(("text", "slot"), [
+    ("my hobbies include chess and baking", "user|hobbies|chess"),
+    ("i'm learning to surf", "user|hobbies|surfing"),
+    ("started to climb on weekends", "user|hobbies|climbing"),
+    ("I also know some Spanish", "user|languages|spanish"),
+    ("just signed up for salsa classes", "user|hobbies|salsa classes"),
+])
+def test_one_more_value_lands_in_its_multi_valued_slot(rules: RuleExtractor, text: str, slot: str) -> None:
+    facts = rules.extract([Message("user", text)])[0]
+    assert slot in [f.slot for f in facts], [(f.text, f.slot) for f in facts]
 
 
 @pytest.mark.parametrize(("first", "more", "a", "b"), ADDITIONS, ids=[c[1][:40] for c in ADDITIONS])
