@@ -22,7 +22,7 @@ from mem_graph.extract.chat import CHITCHAT, FILLERS
 from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
-from mem_graph.types import Fact, Message
+from mem_graph.types import Fact, Message, normalise_entity
 
 _KIN_ALT = "|".join(sorted((re.escape(k) for k in KIN | PET_NOUNS), key=len, reverse=True))
 # "my (best|older|little...)* <kin>s? <word>('s)?", also after "her", "anna's"
@@ -113,6 +113,18 @@ def _person_name(word: str) -> bool:
         doc = get_nlp()(f"I met {word[:1].upper()}{word[1:]} yesterday.")
         _probed[word] = any(e.label_ == "PERSON" and e.text.lower() == word for e in doc.ents)
     return _probed[word]
+
+
+def mention_people(facts: list[Fact], speaker: str) -> None:
+    """Mark each fact about another person with the person's name (``_person``: who a following "he"/"she"
+    is), whichever rule made it (a habit, a separation, a state: not only an object's slot)."""
+    me = normalise_entity(speaker)
+    for f in facts:
+        if "_person" in f.metadata or not f.subject_key or f.subject_key == me:
+            continue
+        ent = next((e for e in f.entities if e.key == f.subject_key and e.type == "person"), None)
+        if ent is not None:
+            f.metadata["_person"] = ent.name
 
 
 def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any,

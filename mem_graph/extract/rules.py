@@ -50,8 +50,8 @@ from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.negation import absolute_fact
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
-from mem_graph.extract.people import kin_identity, kin_names, recase_institutions, recase_people
-from mem_graph.extract.predicate import Predicate, content_verb, object_text, predicate
+from mem_graph.extract.people import kin_identity, kin_names, mention_people, recase_institutions, recase_people
+from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
@@ -210,6 +210,7 @@ class RuleExtractor:
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
             facts.extend(with_stances(found, sent.text, speaker, message))  # "can't stand jazz anymore"
+            mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
             note_people(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
@@ -328,7 +329,8 @@ class RuleExtractor:
                           replaces=replaces) if "tools" in self.catalogue.specs else None
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
-        clears = negated and m is not None and m.single and obj.lemma_.lower() in m.spec.nouns  # "sold my car"
+        clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"
+            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS))  # "she quit her job": the post ends
         if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
                 obj.lemma_.lower() in m.spec.nouns:
             negated = clears = True  # "Mia switched schools": the old school ends; the new one is not named

@@ -55,8 +55,15 @@ _HEDGE = re.compile(r"\b(?:might|may|could|would|'d|should|will|'ll|if|maybe|per
                     r"wish|hope|used to|thinking|plan|going to|gonna|someday|eventually)\b", re.I)
 _PART = re.compile(r"[^,;.!?]+")
 _IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|that|this)\b", re.I)  # no stance
-_THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:is|'s) (?:now |totally |officially )?my "
+_THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:now |totally |officially )?my "
                     r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing)\b", re.I)
+# "crossfit's not for me anymore", "running is just not for me": a thing the speaker is not into
+_NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:just |really |honestly )?"
+                         r"(?:not|no longer) (?:really )?for me\b", re.I)
+# "i'm a cat person", "not really a coffee person": a liking said as a kind of person
+_PERSON_OF = re.compile(r"^\s*" + _LEAD + _SUBJECT + r"(?P<neg>(?:(?:am|'m) )?(?:not|no longer) (?:really )?)?"
+                        r"(?:really |totally |more )?(?:a|an) (?:big |huge |total )?(?P<obj>[a-z][\w'-]+) person\b",
+                        re.I)
 _COMPILED = [(re.compile(r"^\s*" + _LEAD + _SUBJECT + _LEAD + _NEG + r"(?P<phrase>" + p + r") " + _OBJECT + _STOP,
                          re.I), pol, wording) for p, pol, wording in _PHRASES]
 
@@ -97,7 +104,17 @@ def read_stances(sentence: str) -> list[StancePhrase]:
         if thing is not None and thing.group("obj").split()[0].lower() not in _PRONOUNS:
             out.append(StancePhrase(thing.group("obj").strip(), 1, False, "is my thing", "is into"))
             continue
+        not_for_me = _NOT_FOR_ME.match(part)
+        if not_for_me is not None and not_for_me.group("obj").split()[0].lower() not in _PRONOUNS:
+            out.append(StancePhrase(not_for_me.group("obj").strip(), 1, True, "is not for me", "is into"))
+            continue
         if not _speakers_part(part):
+            continue
+        person_of = _PERSON_OF.match(part)
+        if person_of is not None and person_of.group("obj").lower() not in _PRONOUNS | {"people", "morning",
+                                                                                            "night", "good", "bad"}:
+            out.append(StancePhrase(person_of.group("obj"), 1, bool(person_of.group("neg")), "a X person",
+                                    "is into"))
             continue
         for rx, pol, wording in _COMPILED:
             m = rx.match(part)

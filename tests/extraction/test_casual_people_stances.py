@@ -133,3 +133,25 @@ def test_a_member_of_a_kind_said_no_to_reverses_it(shared_memory: Memory, user: 
     shared_memory.add("my mum doesn't eat meat", user_id=user)
     shared_memory.add("she eats chicken again now", user_id=user)
     assert any("meat" in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+def test_a_habit_names_who_a_later_he_is(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my brother smokes", "he quit smoking last month"])
+    assert [(f.slot, f.negated) for f in facts] == [("user's brother|habit|smoke", True)], facts
+
+
+@pytest.mark.parametrize(("said", "thing", "negated"), [
+    ("crossfit's not for me anymore", "crossfit", True),
+    ("i'm not really a coffee person", "coffee", True),
+    ("ok i'm a tea person now", "tea", False),
+])
+def test_a_stance_said_as_a_kind_of_person_or_not_for_me(rules: RuleExtractor, said: str, thing: str,
+                                                         negated: bool) -> None:
+    facts = _facts(rules, [said])
+    assert [f.negated for f in facts if f.slot == f"user|stance|{thing}"] == [negated], facts
+
+
+def test_quitting_a_job_ends_the_employer(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my wife works at ikea", user_id=user)
+    shared_memory.add("she quit her job", user_id=user)
+    assert any("ikea" in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
