@@ -262,7 +262,7 @@ def in_clause(tok: Any, verb: Any) -> bool:
         if t.pos_ in ("VERB", "AUX") and t.dep_ in ("conj", "ccomp", "advcl", "relcl", "xcomp", "parataxis"):
             return False
         t = t.head
-    return t.i == verb.i
+    return bool(t.i == verb.i)
 
 
 def is_activity(tok: Any) -> bool:
@@ -309,7 +309,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
         if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):
-            return obj.pos_ == "PROPN" or obj.text[:1].isupper()  # "I drive for Uber", not "I drive for fun"
+            return bool(obj.pos_ == "PROPN" or obj.text[:1].isupper())  # "I drive for Uber", not "for fun"
         if lemma in ("join", "start"):
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named) and obj.ent_type_ not in (
