@@ -4,7 +4,7 @@ A turn is kept verbatim beside its facts when some statement in it is carried by
 denver, moved to boise last month": the move is lost if the parse missed it). A clause the facts account
 for (its words are in a fact's text, in the value it replaces or in its evidence: "traded in my honda for
 a subaru" -> "User now drives Subaru Outback", replacing honda, cue "traded") needs no copy, nor does a
-comment without a verb ("way better in snow", "so excited"): a copy of the whole turn beside the UPDATE
+comment headed by an adjective or adverb ("way better in snow", "so excited"): a copy of the whole turn beside the UPDATE
 fact would only say the change again, the old value included.
 """
 
@@ -40,6 +40,8 @@ def uncovered_statement(text: str, facts: list[Fact], nlp: Any, stop: frozenset[
             open_clauses.append(clause)
     if not open_clauses:
         return None
-    verbal = [c for c, doc in zip(open_clauses, nlp.pipe(open_clauses), strict=True)
-              if any(t.pos_ in ("VERB", "AUX") for t in doc)]
-    return verbal[0] if verbal else None
+    # a clause with a verb, or one headed by a noun ("plus squash on Tuesdays": one more value, said
+    # elliptically), says something; one headed by an adjective or adverb ("way better in snow") comments
+    said_more = [c for c, doc in zip(open_clauses, nlp.pipe(open_clauses), strict=True)
+                 if any(t.pos_ in ("VERB", "AUX") or (t.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")) for t in doc)]
+    return said_more[0] if said_more else None
