@@ -4,8 +4,8 @@ A turn is kept verbatim beside its facts when some statement in it is carried by
 denver, moved to boise last month": the move is lost if the parse missed it). A clause the facts account
 for (its words are in a fact's text, in the value it replaces or in its evidence: "traded in my honda for
 a subaru" -> "User now drives Subaru Outback", replacing honda, cue "traded") needs no copy, nor does a
-comment headed by an adjective or adverb ("way better in snow", "so excited"): a copy of the whole turn beside the UPDATE
-fact would only say the change again, the old value included.
+comment headed by an adjective or adverb ("way better in snow", "so excited"): a copy of the whole turn
+beside the UPDATE fact would only say the change again, the old value included.
 """
 
 from __future__ import annotations
