@@ -93,6 +93,8 @@ def compound_span(tok: Any) -> list[Any]:
     for child in tok.children:
         if not any(ch.isalnum() for ch in child.text) or child.lower_ in ("much", "many", "too", "more", "less"):
             continue
+        if child.pos_ == "INTJ" or child.lower_ in FILLER_NAMES:  # "yeah jen is a nurse": no part of the name
+            continue
         if child.dep_ in ("compound", "amod", "nummod", "flat", "nmod", "poss") and child.i < tok.i:
             if child.dep_ == "poss" and (child.lower_ in POSSESSIVES or child.pos_ == "PRON"
                                          or child.lower_ in KIN or child.ent_type_ == "PERSON"):

@@ -102,3 +102,9 @@ def test_the_same_partner_in_other_words_is_a_restatement(shared_memory: Memory,
     assert sum("dante" in f.casefold() for f in current(shared_memory, user)) == 1
     assert not invalidated(shared_memory, user)
     assert all(r["event"] != "ADD" or r.get("layer") == "episodic" for r in out["results"])
+
+
+def test_a_filler_word_is_no_part_of_a_name(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my brother otto is a plumber", user_id=user)
+    shared_memory.add("yep otto is a plumber lol", user_id=user)
+    assert sum("plumber" in f.casefold() for f in current(shared_memory, user)) == 1
