@@ -107,6 +107,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # 1. an attribute noun: "my job is nursing", "my cat's name is Luna", "my favourite colour is blue"
     if subject.attribute and (lemma in COPULAS or lemma in ("include", "involve")) and subject.owner:
         found = cat.noun_slot(subject.attribute)  # "my hobbies include chess and baking": one value each
+        if found is not None and found[0].name == "occupation" and pred.prep == "at" and "employer" in cat.specs:
+            # "my job is at the BBC": where the job is, is the employer
+            return match("employer", f"'{subject.attribute} is at {text}'", subj=subject.owner)
         if found is not None and (lemma in COPULAS or found[0].cardinality == "multi"):
             spec, qualifier = found
             return match(spec.name, f"'{subject.attribute} is {text}' attribute noun", subj=subject.owner,
@@ -134,9 +137,12 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "at" and person and (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and \
                 obj.i > 0 and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
-        if pred.prep == "in" and person and (obj.ent_type_ in ("GPE",) or moved_here(obj)) and change in (
-                "now", "these days", "nowadays", "currently"):
-            return match("residence", f"'is in {text} {change}' (place + change word)")  # "I'm in Marseille now"
+        moved = change is None and obj.ent_type_ == "GPE" and any(
+            t.lemma_.lower() in ("move", "relocate") for t in obj.sent)  # "relocated for work, I'm in Singapore"
+        if pred.prep == "in" and person and (obj.ent_type_ in ("GPE",) or moved_here(obj)) and (moved or change in (
+                "now", "these days", "nowadays", "currently")):
+            why = f"'is in {text}' + a move in the sentence" if moved else f"'is in {text} {change}'"
+            return match("residence", f"{why} (place + change word)")  # "I'm in Marseille now"
     # "I use VS Code as my editor": a role of the speaker's
     as_role = pred.preps.get("as")
     if as_role is not None and any(c.lower_ in ("my", "our") for c in as_role.children) and person:
@@ -183,6 +189,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("age", "'turned' number", value=age)
         if lemma in ("become",) and embedder is None:
             return None
+    # "I call Seattle home now": the place one calls home
+    if lemma == "call" and obj.lower_ == "home" and pred.dobj is not None and person and "residence" in cat.specs:
+        place = span_text([t for t in compound_span(pred.dobj) if t.lower_ != "home"])
+        return match("residence", f"'calls {place} home'", value=place)
     # "I clean houses for a living": what one does for a living is the occupation
     living = pred.preps.get("for")
     if living is not None and living.lemma_.lower() == "living" and person and lemma not in COPULAS:
@@ -247,8 +257,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         near = cat.nearest(embedder, phrase, PROTOTYPE_SLOTS)
         if near is not None:
             spec, proto, score = near
-            if spec.subjects == "person" and not person:
-                return None
+            if (spec.subjects == "person" and not person) or not _fits(spec.name, pred, obj, obj_toks, subject,
+                                                                      value_spec):
+                return None  # the nearest slot must take this object too ("relocated for work" names no city)
             value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" else None
             m = match(spec.name, f"'{phrase}' ~ prototype '{proto}' {score:.2f}", value=value)
             return m

@@ -59,6 +59,10 @@ CHANGES = [
     # "ditched / dropped X for Y" is a swap, like "traded X for Y"
     ("I have a Samsung Galaxy", "finally ditched my galaxy for an iphone", "Galaxy", "iphone"),
     ("our frontend is built with Angular", "we dropped Angular for React last year", "Angular", "React"),
+    # a move said in the sentence makes "I'm in X" the new home; "my job is at X" names the employer
+    ("I live in Denver", "relocated for work, I'm in Singapore", "Denver", "Singapore"),
+    ("I work at ITV", "my new job is at the BBC", "ITV", "BBC"),
+    ("I live in Portland", "I call Seattle home now", "Portland", "Seattle"),
 ]
 
 
@@ -138,3 +142,11 @@ def test_a_value_given_up_in_the_same_line_is_not_listed_as_current(rules: RuleE
 def test_dropping_something_for_a_while_or_a_reason_is_still_giving_it_up(rules: RuleExtractor, text: str) -> None:
     facts = rules.extract([Message("user", text)])[0]
     assert facts and all(f.negated for f in facts), [(f.text, f.negated) for f in facts]
+
+
+def test_a_prototype_slot_must_take_the_object(shared_memory: Memory, user: str) -> None:
+    """"relocated for work": the nearest prototype is a move, but "work" is no city."""
+    out = shared_memory.add("relocated for work last month", user_id=user)
+    assert not any((r.get("slot") or "").endswith("residence") for r in out["results"]), out["results"]
+    facts = shared_memory.get_all(user_id=user)["results"]
+    assert not any(f.get("slot") == "user|residence" for f in facts), [(f["memory"], f.get("slot")) for f in facts]
