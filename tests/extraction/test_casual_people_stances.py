@@ -29,7 +29,8 @@ def test_a_lower_case_name_after_a_kin_noun_is_the_person(rules: RuleExtractor, 
 
 
 def test_a_lower_case_name_is_the_same_person_in_a_later_line(shared_memory: Memory, user: str) -> None:
-    for said in ["i work at stripe", "my coworker priya works at stripe too", "she left stripe tho, priya's at notion now"]:
+    for said in ["i work at stripe", "my coworker priya works at stripe too",
+                 "she left stripe tho, priya's at notion now"]:
         shared_memory.add(said, user_id=user)
     gone = invalidated(shared_memory, user)
     assert any("Priya" in g and "stripe" in g for g in gone), gone
