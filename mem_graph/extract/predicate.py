@@ -15,6 +15,8 @@ from mem_graph.extract.gapping import gapped_objects
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
+RECURRING_TIMES = frozenset({"morning", "evening", "night", "day", "weekend", "afternoon", "week", "weekday",
+                             "lunchtime", "summer", "winter"})
 DURATION_NOUNS = frozenset({"year", "month", "week", "day", "decade", "while", "age", "hour", "minute", "time"})
 # nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
 JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
@@ -29,6 +31,12 @@ def duration(prep: Any) -> bool:
     """A "for" phrase that says how long ("vegetarian for years", "lived there for a while"), not what."""
     return prep.lower_ == "for" and any(g.dep_ == "pobj" and g.lemma_.lower() in DURATION_NOUNS
                                         for g in prep.children)
+
+
+def recurring_time(noun: Any) -> bool:
+    """"(I go running) most mornings", "every weekend": when it happens, read as an object."""
+    return noun.lemma_.lower() in RECURRING_TIMES and any(
+        c.lower_ in ("most", "every", "some", "all", "many") for c in noun.children)
 
 
 @dataclass
@@ -143,7 +151,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
             pred.preps.setdefault(plain, pred.preps[alias])
     direct = [c for c in target.children if (c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative") or (
               pred.lemma == "turn" and c.like_num)) and c.i > target.i  # "she turned 7" (7 read as advmod)
-              and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this")]
+              and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this") and not recurring_time(c)]
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn
         pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]

@@ -114,6 +114,17 @@ _SLOT_RELATIONS: dict[str, set[str]] = {
 }
 
 
+# stances that say an activity is over for the speaker, not only disliked ("done with running")
+_ENDED_STANCES = ("done with", "over ", "sick of", "tired of", "fed up", "bored of", "bored with", "lost interest",
+                  "lose interest", "burnt out", "burned out")
+
+
+def ended_stance(fact: Fact) -> bool:
+    """A negative stance whose evidence says the activity is over for the speaker."""
+    return fact.slot is not None and "|stance|" in fact.slot and any(
+        p in fact.evidence.replace("_", " ") for p in _ENDED_STANCES)
+
+
 def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str | None:
     """The other value ``record`` states for the fact's single-valued slot through one of its triples, if any
     (``same``: the fact's own value, stated in other words: "User is dating Marcus" / "Marcus is my boyfriend")."""
@@ -239,6 +250,12 @@ class Reconciler:
         for r in same_object:
             return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d}){why}",
                             "reversal", [r])
+        quit_doing = [r for r in records if pol < 0 and ended_stance(fact) and subject and r.subject_key == subject
+                      and r.polarity > 0 and r.slot and r.slot.split("|")[1:2] == ["hobbies"]
+                      and same_thing(r.object_key, fact.object_key)]
+        if quit_doing:  # "i'm done with running" after "i go running most mornings": the habit ended
+            return Decision(Event.UPDATE, fact, f"ends {quit_doing[0].text!r} (a stance that says it is over)"
+                                                f"{why}", "reversal", quit_doing)
         if fact.single_valued and fact.slot:
             # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay
             old = [r for r in records if (r.slot == fact.slot and not same_thing(fact.object_key, r.object_key))

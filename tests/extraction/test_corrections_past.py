@@ -108,3 +108,11 @@ def test_a_filler_word_is_no_part_of_a_name(shared_memory: Memory, user: str) ->
     shared_memory.add("my brother otto is a plumber", user_id=user)
     shared_memory.add("yep otto is a plumber lol", user_id=user)
     assert sum("plumber" in f.casefold() for f in current(shared_memory, user)) == 1
+
+
+def test_done_with_an_activity_ends_the_habit(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i go swimming most weekends", user_id=user)
+    shared_memory.add("tbh i'm done with swimming. climbing is my thing now", user_id=user)
+    assert any("swimming" in f.casefold() for f in invalidated(shared_memory, user))
+    assert not any("swimming" in f.casefold() and "done" not in f.casefold() for f in current(shared_memory, user))
+    assert any("climbing" in f.casefold() for f in current(shared_memory, user))
