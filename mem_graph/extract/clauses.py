@@ -258,9 +258,6 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     # "jake quit dentistry to become a pilot": what one left a post for is the post one holds next
     participle = participle or (verb.dep_ == "advcl" and verb.tag_ == "VB" and verb.head.lemma_.lower() in (
         "quit", "leave", "retire", "drop") and any(c.tag_ == "TO" for c in verb.children))
-    # "jake quit dentistry to become a pilot": what one left a post for is the post one holds next
-    participle = participle or (verb.dep_ == "advcl" and verb.tag_ == "VB" and verb.head.lemma_.lower() in (
-        "quit", "leave", "retire", "drop") and any(c.tag_ == "TO" for c in verb.children))
     while subj is None and (probe.dep_ in ("conj", "xcomp", "pcomp", "prep") or participle) and \
             probe.head is not probe:
         participle = False  # "we moved out of Boston, living in Providence now": the participle's subject is ours
