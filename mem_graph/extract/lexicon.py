@@ -9,6 +9,8 @@ out: a fact no rule can place is kept as said, never guessed into a slot.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def _words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
@@ -94,3 +96,12 @@ NOT_ACTIVITIES = frozenset({
     "posting", "heading", "landing", "parking", "warning", "outing", "being", "nothing", "something",
     "anything", "everything", "job", "shopping", "timing", "hearing", "rating", "recording", "standing",
 })
+
+
+@lru_cache(maxsize=1)
+def stop_words() -> frozenset[str]:
+    """spaCy's English stop words, imported on first use: importing spaCy costs ~1.7 s (and pulls in its
+    backends), which searches and CLI reads never need."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)

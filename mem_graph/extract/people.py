@@ -15,11 +15,10 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from mem_graph.extract.bare import identity_fact
 from mem_graph.extract.chat import CHITCHAT, FILLERS
 from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
+from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import Fact, Message, normalise_entity
@@ -53,7 +52,7 @@ def _tables() -> dict[str, tuple[set[str], dict[str, list[str]], list[list[str]]
 def known_word(word: str) -> bool:
     """``word`` is an English word form the lexicon lists (a noun, verb, adjective or adverb, inflected or not)."""
     w = word.lower()
-    if w in STOP_WORDS:
+    if w in stop_words():
         return True
     for lemmas, exceptions, rules in _tables().values():
         if w in lemmas or w in exceptions:
@@ -66,7 +65,7 @@ def known_word(word: str) -> bool:
 def noun_only(word: str) -> bool:
     """``word`` is known only as a noun ("bruno", "leo"), never as a verb, adjective or adverb ("works")."""
     w = word.lower()
-    if w in STOP_WORDS:
+    if w in stop_words():
         return False
     for pos, (lemmas, exceptions, rules) in _tables().items():
         if pos != "noun" and (w in lemmas or w in exceptions or any(
@@ -93,7 +92,7 @@ def kin_names(texts: Iterable[str]) -> dict[str, str]:
                 maybe.add(low)
         for m in _KIN_CALLED.finditer(text):
             low = m.group(1)
-            if low == low.lower() and low not in CHITCHAT and low not in STOP_WORDS:
+            if low == low.lower() and low not in CHITCHAT and low not in stop_words():
                 names.setdefault(low, low[:1].upper() + low[1:])
     for low in sorted(maybe - set(names)):
         if _person_name(low):

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
-from functools import lru_cache
 
 from mem_graph.config import ExtractionConfig
 from mem_graph.extract.base import ExtractionContext, Outcome, vectors_by_record
 from mem_graph.extract.chat import is_chitchat, not_memorable, statements
 from mem_graph.extract.correction import correct_facts
 from mem_graph.extract.episodes import uncovered_statement
+from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.reconcile import Decision
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Event, Fact, MemoryRecord, Message
@@ -24,17 +24,9 @@ from mem_graph.types import Event, Fact, MemoryRecord, Message
 _WORDS = re.compile(r"[a-z0-9]{2,}")
 
 
-@lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
-    # imported on first use: importing spaCy costs ~1.7 s, which searches and CLI reads never need
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
 def coverage(content: str, facts: list[Fact]) -> float:
     """Share of the message's content words that its extracted facts carry."""
-    stop = _stop_words()
+    stop = stop_words()
     words = {w for w in _WORDS.findall(content.casefold()) if w not in stop}
     if not words:
         return 1.0
@@ -97,7 +89,7 @@ class RuleMode:
             elif found and coverage(m.content if m.name else statements(m.content),
                                     found) < self.cfg.episode_min_coverage and (
                     m.name or uncovered_statement(statements(m.content), found, self.rules.nlp,
-                                                  _stop_words()) is not None):
+                                                  stop_words()) is not None):
                 partial.append(m)  # not when the rest is only a comment or what the facts replaced (episodes.py)
         return (facts + verbatim_facts(self.rules, leftovers, rule="verbatim.unextracted")
                 + verbatim_facts(self.rules, partial, rule="verbatim.partial"))
