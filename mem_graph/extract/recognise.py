@@ -270,7 +270,9 @@ def in_clause(tok: Any, verb: Any) -> bool:
     """``tok`` belongs to ``verb``'s own clause, not to a clause under it ("I play bass now, gave up guitar")."""
     t = tok
     while t.i != verb.i and t.head.i != t.i:
-        if t.pos_ in ("VERB", "AUX") and t.dep_ in ("conj", "ccomp", "advcl", "relcl", "xcomp", "parataxis"):
+        # a verb above the value heads a clause of its own (the value itself misread as a verb stays: "plus squash")
+        if t.i != tok.i and t.pos_ in ("VERB", "AUX") and t.dep_ in ("conj", "ccomp", "advcl", "relcl", "xcomp",
+                                                                      "parataxis"):
             return False
         t = t.head
     return bool(t.i == verb.i)
@@ -298,7 +300,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
     if name == "hobbies" and lemma == "play":
         return True
-    if value_spec is not None and value_spec.name != name and name == "employer" and pred.prep in ("at", "for"):
+    if value_spec is not None and value_spec.name != name and name == "employer" and pred.prep in ("at", "for", "by",
+                                                                                                  "with"):
         return True  # "works at Puma", "works for Tesla": a brand that is also a value word is a company here
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats", "drinks"):
