@@ -49,11 +49,6 @@ def bare_place(obj: Any, lemma: str, prep: str | None) -> bool:
         obj.lemma_.lower() not in _LIVE_IN_STATES and not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
 
 
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-
-
 
 def moved_here(obj: Any) -> bool:
     """"i'm in austin now, moved from denver": where one is, said beside a move, is a place even when chat
@@ -61,6 +56,11 @@ def moved_here(obj: Any) -> bool:
     return obj.tag_ in ("NN", "NNP") and obj.lemma_.lower() not in _LIVE_IN_STATES and not any(
         c.dep_ in ("det", "poss", "amod") for c in obj.children) and any(
         t.lemma_.lower() in ("move", "relocate") for t in obj.sent)
+
+
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 
 
 def _age(obj: Any) -> str | None:
