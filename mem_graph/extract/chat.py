@@ -178,11 +178,6 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:some |big |great |good |exciting |sad |bad )
                         r"fun fact)\b[^,.!?:]{0,12}[,:]\s*", re.I)
 
 
-# a news lead-in before the statement: "good news tho, got hired by Bosch", "update: moved to Leeds"
-_NEWS_LEAD = re.compile(r"^\W*(?:(?:some |big |great |good |exciting |sad |bad )?news|guess what|update|life update|"
-                        r"fun fact)\b[^,.!?:]{0,12}[,:]\s*", re.I)
-
-
 def _participle(word: str) -> bool:
     """"learning", "picking", "running": the -ing form of a verb the lemmatizer knows ("morning", "thing",
     "something" are none)."""
@@ -195,9 +190,6 @@ def _participle(word: str) -> bool:
 
 def _implied_subject(sentence: str) -> tuple[int, str] | None:
     """Where a subjectless first-person statement needs its "I" (offset in ``sentence``), and the words."""
-    lead = _NEWS_LEAD.match(sentence)
-    if lead is not None and (found := _implied_subject(sentence[lead.end():])) is not None:
-        return lead.end() + found[0], found[1]
     lead = _NEWS_LEAD.match(sentence)
     if lead is not None and (found := _implied_subject(sentence[lead.end():])) is not None:
         return lead.end() + found[0], found[1]
