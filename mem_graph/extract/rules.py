@@ -324,9 +324,13 @@ class RuleExtractor:
         if m is not None and replaces:
             m.replaces = replaces
         if m is None and replaces:
-            m = SlotMatch(self.catalogue.specs["tools"], slot_subject.name, object_text(obj),
+            # "we moved from denver to austin": a person moving with no object moves home; "moved the service
+            # from MongoDB to Postgres" or "switched from vim to emacs" replaces a tool
+            moved = pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and subject.type == "person"
+            spec = self.catalogue.specs.get("residence" if moved else "tools")
+            m = SlotMatch(spec, slot_subject.name, object_text(obj),
                           f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
-                          replaces=replaces) if "tools" in self.catalogue.specs else None
+                          replaces=replaces) if spec is not None else None
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"

@@ -150,3 +150,14 @@ def test_a_prototype_slot_must_take_the_object(shared_memory: Memory, user: str)
     assert not any((r.get("slot") or "").endswith("residence") for r in out["results"]), out["results"]
     facts = shared_memory.get_all(user_id=user)["results"]
     assert not any(f.get("slot") == "user|residence" for f in facts), [(f["memory"], f.get("slot")) for f in facts]
+
+
+def test_moving_from_one_city_to_another_changes_the_home_not_a_tool(shared_memory: Memory, user: str) -> None:
+    """"we moved from denver to austin": no place word the tagger knows, so only the move says it is a home
+    (it was stored as 'User now uses austin', a tool)."""
+    shared_memory.add("i live in denver", user_id=user)
+    shared_memory.add("we moved from denver to austin last month", user_id=user)
+
+    austin = [m for m in shared_memory.get_all(user_id=user)["results"] if "austin" in m["memory"].lower()]
+    assert austin and all(m.get("slot") == "user|residence" and "lives in" in m["memory"] for m in austin), austin
+    assert any("denver" in t.lower() for t in invalidated(shared_memory, user))
