@@ -45,6 +45,9 @@ PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when 
 _DURATION = re.compile(r" for (?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few"
                        r"|like|almost|nearly|over|about) )*(?:years?|yrs?|months?|decades?|ages|a while|a long time) ")
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
+TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})
+LIFE_STAGES = frozenset({"kid", "child", "teenager", "teen", "baby", "toddler", "little", "young", "younger",
+                         "boy", "girl", "adult", "grownup"})
 SWAP_FOR = frozenset({"ditch", "dump", "drop"})  # "ditched X for Y": like "traded X for Y"
 _SPANS = frozenset({"year", "month", "week", "day", "decade", "while", "hour", "minute", "time", "bit", "change"})
 NEGATORS = frozenset({"not", "n't", "never", "no"})
@@ -228,8 +231,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.tense = "past"
     if past_phrase and cues.tense == "past":
         cues.past_phrase = past_phrase
+    # an origin said with a verb in the present ("found out I'm allergic to peanuts as a kid") still holds
     if past_phrase and cues.tense == "present" and cues.change in (None, "used to") and \
-            target.lemma_.lower() in STATIVE and not any(
+            target.tag_ not in ("VBP", "VBZ") and target.lemma_.lower() in STATIVE and not any(
             t.lower_ in ("now", "anymore", "longer") for t in target.subtree):
         cues.tense, cues.past_phrase = "past", past_phrase
         cues.note(past_phrase)
@@ -239,9 +243,28 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.change = "anymore"
     if cues.change:
         cues.note(cues.change)
+    frame = next((f for c in (*verb.children, *target.children) if c.dep_ == "advcl" and (f := time_frame(c))), None)
+    if frame:  # the clause it dates states no fact: say why it left none
+        cues.note(f"time frame '{frame}'")
     if cues.negated:
         cues.note("negated")
     return cues
+
+
+def time_frame(verb: Any) -> str | None:
+    """The words of a clause that only dates another ("since I was 19", "when I was a teenager", "as a kid I
+    ..."): a past "be" under "since", or under "when"/"before"/"until"... with an age or a stage of life. It
+    states no fact of its own (nothing it says is current or ended); "back when I was a teacher" is one."""
+    if verb.dep_ != "advcl" or verb.lemma_.lower() != "be" or verb.tag_ != "VBD":
+        return None
+    marks = {c.lower_ for c in verb.children if c.dep_ in ("mark", "advmod")} & TIME_MARKS
+    if not marks:
+        return None
+    value = next((c for c in verb.children if c.dep_ in ("attr", "acomp")), None)
+    stage = value is not None and (value.like_num or value.lemma_.lower() in LIFE_STAGES)
+    if "since" not in marks and not stage:
+        return None
+    return " ".join(t.lower_ for t in verb.subtree)
 
 
 def link_replacements(facts: list[Fact]) -> None:

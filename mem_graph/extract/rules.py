@@ -46,7 +46,7 @@ from mem_graph.extract.clauses import (
     note_people,
     span_text,
 )
-from mem_graph.extract.cues import CESSATION, link_replacements, read_cues
+from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.negation import absolute_fact
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
@@ -222,6 +222,8 @@ class RuleExtractor:
         return facts
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:
+        if time_frame(verb) is not None:  # "since I was 19" dates the clause above (read_cues notes it there)
+            return []
         subject, subj_tok = clause_subject(verb, ctx)
         if subject is None and verb.lemma_.lower() == "rename" and subj_tok is not None:
             # "the kids renamed the hamster to X": the name belongs to the hamster, whoever renamed it
