@@ -44,6 +44,7 @@ PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when 
                 "in high school", "previously", "formerly", "at the time", "growing up")
 _DURATION = re.compile(r" for (?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few"
                        r"|like|almost|nearly|over|about) )*(?:years?|yrs?|months?|decades?|ages|a while|a long time) ")
+_PAST_DATE = re.compile(r" (?:back )?in (?:19|20)\d\d ")  # "interned at Microsoft back in 2018"
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})
 LIFE_STAGES = frozenset({"kid", "child", "teenager", "teen", "baby", "toddler", "little", "young", "younger",
@@ -62,6 +63,7 @@ class Cues:
     change: str | None = None
     hedge: str | None = None
     past_phrase: str | None = None  # "back in the day", "as a kid", "for ten years" (with a simple past)
+    dated: str | None = None  # a past time the clause names ("back in 2018", "in college"), whatever its tense
     instead: bool = False  # "I drink tea now instead": this value takes the place of the slot's others
     instead_of: Any = None  # "tea instead of coffee": the value it takes the place of
     words: list[str] = field(default_factory=list)  # evidence, in reading order
@@ -223,6 +225,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
     past_phrase = next((p for p in PAST_PHRASES if f" {p} " in text), None)
     if past_phrase is None and target.tag_ == "VBD" and _DURATION.search(text):
         past_phrase = "for years"  # "I was a smoker for ten years": a state that ended
+    dated = _PAST_DATE.search(text)
+    cues.dated = past_phrase or (dated.group(0).strip() if dated else None)
     # tense: "used to" is past; a stative verb in the simple past describes a former state
     if verb.lemma_.lower() == "use" and verb is not target and verb.tag_ == "VBD":
         cues.tense, cues.change = "past", "used to"

@@ -453,6 +453,10 @@ def _fact_tense(cues: Any, m: SlotMatch | None, pred: Predicate) -> str:
         # a simple past ("I loved the concert", "I had a great time") is narration, not a former
         # state; a slot's value in the past tense is one ("I lived in Tokyo", "I had a dog called Buster")
         tense = "present"
+    if tense == "present" and cues.dated and m is not None and m.single and pred.target.tag_ == "VBD" and \
+            cues.change is None:  # "interned at Microsoft back in 2018": a dated past event, not the current value
+        cues.note(cues.dated)
+        tense = "past"
     if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
         tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
     if m is not None and m.spec.name == "school" and pred.lemma == "go" and pred.target.tag_ == "VBD" \

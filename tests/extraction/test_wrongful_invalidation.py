@@ -50,3 +50,22 @@ def test_a_past_state_with_a_past_phrase_still_ends(shared_memory: Memory, user:
     shared_memory.add("i was allergic to cats as a kid", user_id=user)
     assert any("cats" in f.casefold() for f in invalidated(shared_memory, user))
     assert not any("cats" in f.casefold() for f in current(shared_memory, user))
+
+
+@pytest.mark.parametrize(("now", "then", "kept", "past"), [
+    ("i work at google", "interned at microsoft back in 2018", "google", "microsoft"),
+])
+def test_a_dated_past_event_does_not_replace_the_current_value(shared_memory: Memory, user: str, now: str,
+                                                               then: str, kept: str, past: str) -> None:
+    shared_memory.add(now, user_id=user)
+    shared_memory.add(then, user_id=user)
+    assert not any(kept in f.casefold() for f in invalidated(shared_memory, user))
+    assert any(kept in f.casefold() for f in current(shared_memory, user))
+    assert not any(past in f.casefold() for f in current(shared_memory, user))
+
+
+def test_a_change_in_the_past_tense_still_updates(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i live in paris", user_id=user)
+    shared_memory.add("moved to berlin in 2024, loving it", user_id=user)
+    assert any("paris" in f.casefold() for f in invalidated(shared_memory, user))
+    assert any("berlin" in f.casefold() for f in current(shared_memory, user))
