@@ -45,6 +45,10 @@ PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when 
 _DURATION = re.compile(r" for (?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few"
                        r"|like|almost|nearly|over|about) )*(?:years?|yrs?|months?|decades?|ages|a while|a long time) ")
 _PAST_DATE = re.compile(r" (?:back )?in (?:19|20)\d\d ")  # "interned at Microsoft back in 2018"
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+# a time ahead: "I'm turning 30 in march", "I'm moving to York next month" is scheduled, not yet so
+_AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|spring|summer|autumn|fall|winter)|tomorrow|soon"
+                    rf"|in (?:{_MONTHS})|later this (?:week|month|year)) ")
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})
 LIFE_STAGES = frozenset({"kid", "child", "teenager", "teen", "baby", "toddler", "little", "young", "younger",
@@ -162,6 +166,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.hedge = "feel like"  # "I feel like I'm 80", "it looks as if I'm the boss": a likeness, not a fact
     if any(t.lower_ in ("someday", "one day") for t in target.subtree):
         cues.hedge = cues.hedge or "someday"
+    ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree) + " ")
+    if ahead and target.tag_ == "VBG" and any(a.lemma_.lower() == "be" and a.tag_ in ("VBP", "VBZ")
+                                              for a in _children(target, "aux")):
+        cues.hedge = cues.hedge or ahead.group(0).strip()  # a progressive with a time ahead: a plan
     if cues.hedge:
         cues.tense = "plan"
         cues.note(cues.hedge)

@@ -69,3 +69,15 @@ def test_a_change_in_the_past_tense_still_updates(shared_memory: Memory, user: s
     shared_memory.add("moved to berlin in 2024, loving it", user_id=user)
     assert any("paris" in f.casefold() for f in invalidated(shared_memory, user))
     assert any("berlin" in f.casefold() for f in current(shared_memory, user))
+
+
+@pytest.mark.parametrize(("now", "ahead", "kept"), [
+    ("i'm 29", "turning 30 in march omg", "29"),
+    ("i live in leeds", "i'm moving to york next month", "leeds"),
+])
+def test_a_change_scheduled_ahead_ends_nothing_yet(shared_memory: Memory, user: str, now: str, ahead: str,
+                                                   kept: str) -> None:
+    shared_memory.add(now, user_id=user)
+    shared_memory.add(ahead, user_id=user)
+    assert invalidated(shared_memory, user) == []
+    assert any(kept in f.casefold() for f in current(shared_memory, user))
