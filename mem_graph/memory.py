@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from mem_graph.bulk_add import add_in_batches
 from mem_graph.config import MemoryConfig, load_config
 from mem_graph.corrections import USER, Corrections, check_note, event_in_scope, undo_targets
 from mem_graph.embed import Embedder
@@ -39,7 +40,6 @@ from mem_graph.results import (
     StoredMessage,
     UndoResponse,
     UpdateResponse,
-    sum_usage,
 )
 from mem_graph.retrieve.graph_expand import GraphExpander
 from mem_graph.retrieve.pipeline import SearchPipeline
@@ -98,9 +98,13 @@ class Memory:
                 raise ConfigError(f"the vector store holds {store_dim}-d vectors, the embedder {self.embedder.dim}")
             self.graph_store = graph_store if graph_store is not None else build_graph_store(cfg)
             self.history_store = history_store if history_store is not None else HistoryStore(cfg.history_path)
-        except BaseException:
+            self._assemble(cfg, extractor, reranker)
+        except BaseException:  # a ConfigError from the extractor or reranker too: nothing left open
             self._release_partial()
             raise
+
+    def _assemble(self, cfg: MemoryConfig, extractor: Extractor | None, reranker: Reranker | None) -> None:
+        """The layers over the opened stores; then what a crash left unfinished is completed."""
         # the rule parser: entities and triples of edited and verbatim texts, query terms (whatever the extractor)
         self.rules = RuleExtractor(embedder=self.embedder if cfg.extraction.slot_prototypes else None,
                                    slots=cfg.extraction.slots)
@@ -172,42 +176,12 @@ class Memory:
             raise ValidationError("progress must be a callable(done, total)")
         if infer:  # reconciliation reads stored memories: their deferred graph steps land first
             self.flush()
-        if len(msgs) > self.config.limits.add_batch:
-            return self._add_in_batches(scope, msgs, kwargs, progress)
+        if len(msgs) > limits.add_batch:
+            return add_in_batches(self.writer, self._write_lock, scope, msgs, kwargs, limits.add_batch, progress)
         with self._write_lock:
             out = self.writer.add(scope, msgs, **kwargs)
         if progress is not None:
             progress(len(msgs), len(msgs))
-        return out
-
-    def _add_in_batches(self, scope: Scope, msgs: list[Message], kwargs: dict[str, Any],
-                        progress: Callable[[int, int], None] | None) -> AddResponse:
-        size = self.config.limits.add_batch
-        with self._write_lock:
-            saved = self.writer.save_messages(scope, msgs)
-            op_id = self.writer.begin_bulk(scope, saved, kwargs)  # a crash part-way: the next open finishes it
-        out: AddResponse = {"results": [], "relations": {"added": [], "invalidated": []}}
-        for start in range(0, len(saved), size):
-            try:
-                with self._write_lock:  # released between batches
-                    part = self.writer.process(scope, saved[start:start + size], **kwargs)
-            except BaseException:
-                with self._write_lock:
-                    rest = [m.id for m in saved[start + size:] if m.id]
-                    if rest:
-                        self.history_store.mark_messages(rest, "failed", "not processed: an earlier batch of "
-                                                         "this add() failed; it was not acknowledged - add it again")
-                    self.writer.end_bulk(op_id)
-                raise
-            out["results"].extend(part["results"])
-            out["relations"]["added"].extend(part["relations"]["added"])
-            out["relations"]["invalidated"].extend(part["relations"]["invalidated"])
-            if "usage" in part:
-                out["usage"] = sum_usage(out.get("usage"), part["usage"])
-            if progress is not None:
-                progress(min(start + size, len(saved)), len(saved))
-        with self._write_lock:
-            self.writer.end_bulk(op_id)
         return out
 
     def update(self, memory_id: str, data: str, *, user_id: str | None = None, agent_id: str | None = None,
@@ -486,7 +460,15 @@ class Memory:
         return any(store is given for given in getattr(self, "_given", ()))
 
     def _release_partial(self) -> None:
-        for name in ("vectors", "graph_store"):
+        """A failed open: stop what started and close the stores it opened (the caller's stay open)."""
+        parts = [getattr(self, "graph", None), getattr(getattr(self, "writer", None), "indexer", None)]
+        for part in parts:
+            if part is not None:
+                try:
+                    part.close()
+                except Exception:  # journaled work stays for the next open
+                    log.exception("could not stop %s after a failed open", type(part).__name__)
+        for name in ("vectors", "graph_store", "history_store"):
             store = getattr(self, name, None)
             if store is not None and not self._was_given(store):
                 store.close()

@@ -108,3 +108,19 @@ def test_racing_processes_either_work_or_are_refused(tmp_path: Path) -> None:
         for user, ids in winners.items():
             assert {r["id"] for r in m.get_all(user_id=user)["results"]} == set(ids)
         assert check(m).ok
+
+
+def test_a_config_error_after_the_stores_opened_releases_the_directory(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from mem_graph import ConfigError
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    with pytest.raises(ConfigError, match="api_key") as caught:  # the extractor is built after the stores open
+        Memory(path=tmp_path / "m", config={"extractor": "llm"})
+    # the error (and its traceback, which keeps the half-built Memory alive) is still held, as a caller
+    # that reports or retries would: the stores and the directory lock must already be released
+    assert caught.value.__traceback__ is not None
+    with Memory(path=tmp_path / "m") as again:
+        again.add("Alice lives in Paris", user_id="u", infer=False)
+        assert [r["memory"] for r in again.get_all(user_id="u")["results"]] == ["Alice lives in Paris"]
