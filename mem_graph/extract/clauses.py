@@ -345,7 +345,14 @@ def clause_verbs(sent: Any) -> list[Any]:
 
 def _pet_name(tok: Any, ctx: Context) -> str:
     kin = tok.lemma_.lower()
+    more = next((c.lower_ for c in tok.children if c.lower_ in _ONE_MORE_PET), None)
+    if more is not None:  # "we adopted another dog, she's called olive": not the dog named before
+        return f"{ctx.speaker}'s {'other' if more == 'another' else more} {kin}"
     return ctx.kin_names.get((normalise_entity(ctx.speaker), kin)) or f"{ctx.speaker}'s {kin}"
+
+
+_ONE_MORE_PET = frozenset({"another", "other", "second", "third"})
+pet_name = _pet_name  # the entity a speaker's pet noun stands for ("User's kitten", "User's other dog")
 
 
 def pet_referent(pronoun: Any, ctx: Context) -> str | None:

@@ -51,6 +51,7 @@ from mem_graph.extract.gapping import regapped
 from mem_graph.extract.negation import absolute_fact
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.people import kin_identity, kin_names, mention_people, recase_institutions, recase_people
+from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, third_person
@@ -209,6 +210,7 @@ class RuleExtractor:
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
+            found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             facts.extend(with_stances(found, sent.text, speaker, message))  # "can't stand jazz anymore"
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
             note_people(sent, ctx)

@@ -1,0 +1,135 @@
+"""The names the speaker gives their pets, however chat words the naming.
+
+"we called the kitten mochi", "named the puppy bruno", "got two kittens, named them salt and pepper",
+"i have two cats, biscuit and mochi", "got a dog last week named rex": the parse hangs the name as an
+object, an object predicate, an apposition or a clause of its own, so the clause pipeline misses it. One
+name of one pet is that pet's name (single-valued: "User's kitten|name"); several names, or a plural
+pet noun, are one more pet each (the multi-valued ``pets`` slot, keyed by the name), never one name
+replacing the other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mem_graph.extract.clauses import FIRST_PERSON, PET_NOUNS, POSSESSIVES, Context, pet_name
+from mem_graph.extract.cues import read_cues
+from mem_graph.extract.predicate import content_verb
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+_NAMING = frozenset({"call", "name"})
+_PLURAL_PRONOUNS = frozenset({"them", "they"})
+_PRONOUNS = frozenset({"him", "her", "it", *_PLURAL_PRONOUNS})
+
+
+def _pet(tok: Any) -> bool:
+    return bool(tok.lemma_.lower() in PET_NOUNS or tok.lower_ in PET_NOUNS)
+
+
+def _with_conjuncts(tok: Any) -> list[Any]:
+    out = [tok]
+    for c in tok.children:
+        if c.dep_ == "conj":
+            out.extend(_with_conjuncts(c))
+    return out
+
+
+def _names(tokens: list[Any]) -> list[Any]:
+    """Tokens that can be a pet's name: a word, not a pronoun, a number or another pet noun."""
+    return [t for t in tokens if t.is_alpha and t.pos_ not in ("PRON", "DET", "ADV", "AUX") and not t.like_num
+            and not _pet(t) and t.ent_type_ not in ("DATE", "TIME")]
+
+
+def _speakers(pet: Any) -> bool:
+    """The pet noun is the speaker's: "my/our cat", or a clause whose subject is "I"/"we"."""
+    if any(c.lower_ in POSSESSIVES for c in pet.children):
+        return True
+    for head in (pet.head, *pet.head.ancestors):
+        subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        if subj is not None:
+            return bool(subj.lower_ in FIRST_PERSON)
+    return False
+
+
+def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None:
+    """(names, the pet noun or None for "them"/"her", plural) when ``tok`` names a pet of the speaker's."""
+    if tok.pos_ == "NOUN" and _pet(tok) and (appos := [c for c in tok.children if c.dep_ == "appos"]):
+        # "two cats, biscuit and mochi"
+        names = _names([n for a in appos for n in _with_conjuncts(a)])
+        plural = tok.tag_ == "NNS" or len(names) > 1
+        return (names, tok, plural) if names and plural and _speakers(tok) else None
+    if tok.pos_ != "VERB" or tok.lemma_.lower() not in _NAMING:
+        return None
+    oprd = next((c for c in tok.children if c.dep_ == "oprd"), None)
+    dobj = next((c for c in tok.children if c.dep_ == "dobj"), None)
+    if oprd is not None:
+        # "called them bun and flop": a name the tagger took for a verb may hang as the naming verb's conjunct
+        names = _names([*_with_conjuncts(oprd), *(c for c in tok.children if c.dep_ == "conj" and c.i > oprd.i
+                                                  and not any(g.dep_ in ("nsubj", "dobj") for g in c.children))])
+        pet = next((c for c in oprd.children if c.dep_ == "compound" and _pet(c)), None)  # "the puppy bruno"
+        if pet is None and dobj is not None:
+            pet = dobj
+    elif dobj is not None and (pet := next((c for c in dobj.children if c.dep_ == "compound" and _pet(c)),
+                                           None)) is not None:
+        names = _names(_with_conjuncts(dobj))  # "called the kitten mochi": the name read as the object
+    else:
+        return None
+    if pet is None and tok.dep_ in ("acl", "advcl"):  # "a dog named rex", "got a dog last week named rex"
+        pet = tok.head if tok.dep_ == "acl" else next((c for c in tok.head.children if c.dep_ == "dobj"), None)
+    if pet is None or not names:
+        return None
+    if pet.lower_ in _PRONOUNS:
+        # "named them salt and pepper": the pet noun said before in the sentence, else the last pet
+        before = [t for t in pet.sent if t.i < pet.i and t.pos_ == "NOUN" and _pet(t)]
+        if before:
+            noun = before[-1]
+            return (names, noun, noun.tag_ == "NNS" or len(names) > 1) if _speakers(noun) else None
+        if ctx.last_pet is None or not ctx.pet_last:
+            return None
+        return (names, None, len(names) > 1 or pet.lower_ in _PLURAL_PRONOUNS)  # "we called them bun and flop"
+    if not _pet(pet) or not (_speakers(pet) or _speakers(tok)):
+        return None
+    return names, pet, pet.tag_ == "NNS" or len(names) > 1
+
+
+def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
+    """Facts naming the speaker's pets in ``sent`` that the clause facts ``found`` do not already state."""
+    speaker = ctx.speaker
+    stated = {f.object_key for f in found if f.object_key}
+    said = " ".join(f.text.lower() for f in found)  # "i have a cat named pixel": the fact already says it
+    out: list[Fact] = []
+    for tok in sent:
+        read = _naming(tok, ctx)
+        if read is None:
+            continue
+        names, pet, plural = read
+        verb = tok if tok.pos_ == "VERB" else next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), tok)
+        cues = read_cues(verb, content_verb(verb))
+        if cues.tense != "present" or cues.negated:
+            continue  # "thinking of calling her mochi", "we didn't name him rex", "we used to call him rex"
+        noun = pet.lemma_.lower() if pet is not None else (ctx.last_pet or "").rpartition(" ")[2] or None
+        for name_tok in names:
+            name = name_tok.text[:1].upper() + name_tok.text[1:]
+            key = normalise_entity(name)
+            if key in stated or re.search(rf"\b{re.escape(name.lower())}\b", said):
+                continue
+            stated.add(key)
+            if plural:
+                owner = speaker
+                text = f"{speaker} has a {noun or 'pet'} named {name}"
+                slot, single = f"{normalise_entity(speaker)}|pets|{key}", False
+                triples = [Triple(speaker, "has_pet", name)]
+            else:
+                owner = pet_name(pet, ctx) if pet is not None else (ctx.last_pet or f"{speaker}'s pet")
+                text = f"{owner} is named {name}"
+                slot, single = f"{normalise_entity(owner)}|name", True
+                triples = [Triple(speaker, "has_pet", owner), Triple(owner, "name", name)]
+            out.append(Fact(
+                text=text, entities=[EntityRef(speaker, "person"), EntityRef(name, "animal")], triples=triples,
+                slot=slot, subject_key=normalise_entity(owner), object_key=key, single_valued=single,
+                rule=f"rules.pet_name{'.multi' if plural else ''}", message_ids=[message.id] if message.id else [],
+                timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
+                evidence=f"slot {'pets' if plural else 'name'}: '{tok.text} ... {name_tok.text}' names the "
+                         f"speaker's {noun or 'pet'}" + (f"; cues: {', '.join(cues.words)}" if cues.words else "")))
+    return out

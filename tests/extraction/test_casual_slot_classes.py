@@ -1,0 +1,51 @@
+"""Classes of casual phrasing for the speaker's own slots (casual_j): each test names a grammatical pattern
+or a lexicon class, not one sentence, and holds several wordings of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import current, invalidated
+
+
+def _facts(rules: RuleExtractor, *turns: str) -> list[tuple[str, str | None]]:
+    out = rules.extract([Message("user", t) for t in turns])
+    return [(f.text, f.slot) for facts in out for f in facts]
+
+
+# --- pet names: "called/named the <animal> X", "named them X and Y", "<n> cats, X and Y" ---------------
+
+@pytest.mark.parametrize(("turns", "slot", "name"), [
+    (("we got a kitten on saturday!!", "we called the kitten mochi 🐱"), "user's kitten|name", "Mochi"),
+    (("and we adopted a puppy, named the puppy bruno after my grandpa",), "user's puppy|name", "Bruno"),
+    (("also got a dog last week named rex 🐶",), "user's dog|name", "Rex"),
+    (("got two kittens, named them salt and pepper lol",), "user|pets|salt", "Salt"),
+    (("got two kittens, named them salt and pepper lol",), "user|pets|pepper", "Pepper"),
+    (("we rescued two rabbits. we called them bun and flop",), "user|pets|flop", "Flop"),
+])
+def test_the_name_given_to_the_speakers_pet_is_stored(rules: RuleExtractor, turns: tuple[str, ...], slot: str,
+                                                      name: str) -> None:
+    facts = _facts(rules, *turns)
+    assert any(s == slot and name in t for t, s in facts), facts
+
+
+@pytest.mark.parametrize("text", ["my sister named her cat luna", "we might call the kitten mochi",
+                                  "we didn't name the puppy rex in the end"])
+def test_a_pet_name_that_is_not_the_speakers_or_not_given_is_not_stored(rules: RuleExtractor, text: str) -> None:
+    facts = _facts(rules, text)
+    assert not any(s and s.startswith("user") and (s.endswith("|name") or "|pets|" in s)
+                   and any(w in t.lower() for w in ("luna", "mochi", "rex")) for t, s in facts), facts
+
+
+def test_one_more_pet_named_does_not_rename_the_first(shared_memory: Memory, user: str) -> None:
+    """"we adopted another dog, she's called olive": a second dog, not Pepper renamed (a wrongful UPDATE)."""
+    shared_memory.add("my dog is called pepper", user_id=user)
+    out = shared_memory.add("we adopted another dog, she's called olive", user_id=user)
+
+    assert not [r for r in out["results"] if r["event"] in ("UPDATE", "DELETE")], out["results"]
+    now = " ".join(current(shared_memory, user)).lower()
+    assert "pepper" in now and "olive" in now, now
+    assert not invalidated(shared_memory, user)
