@@ -31,12 +31,14 @@ _REQUEST_VERBS = (r"tell|give|show|recommend|suggest|help|remind|explain|write|d
                   r"summari[sz]e|list|plan|check|look up|look into|fix|debug|rewrite|proofread|set|create|generate|"
                   r"compare|calculate|convert|teach|walk|pick|order|schedule|add|note|save|remember")
 _QUESTION_START = re.compile(
-    r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|quick question|one more thing|"
-    r"real quick)\W+)*"
+    r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|anyway|anyways|random|quick|"
+    r"question|q|one more thing|real quick)\W+)*"
     r"(?:(?:could|can|would|will) (?:you|u) (?:please |pls )?(?:" + _REQUEST_VERBS + r")\b|(?:please |pls |plz )?"
     r"(?:" + _REQUEST_VERBS + r")\s+(?:me|us)\b|(?:please|pls|plz)\s+(?:" + _REQUEST_VERBS + r")\b|"
     r"(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
-    r"will)\b|(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|"
+    r"will)\b|(?:what|where|who|how)(?:'s|s)\s+(?:a|an|the|some|any|good|best|easiest|quickest|fastest|"
+    r"cheapest|healthiest)\b|"
+    r"(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|"
     r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
     r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."

@@ -36,6 +36,34 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
+# verbs that report what someone thinks or advises: "my girlfriend maya thinks i should've stayed at the bank"
+OPINION_VERBS = frozenset({"think", "reckon", "believe", "feel", "suppose", "guess", "insist", "doubt"})
+SPEECH_VERBS = frozenset({"say", "tell", "claim", "keep", "swear", "mean"})
+_MODALS = frozenset({"should", "could", "would", "'d", "must", "ought", "might", "may", "need"})
+
+
+def reports_other(verb: Any) -> bool:
+    """``verb`` says what someone other than the speaker thinks or advises ("maya thinks i should've stayed",
+    "my mum says i should move home"): its clause complement is that person's view, not a fact said."""
+    lemma = verb.lemma_.lower()
+    if lemma not in OPINION_VERBS | SPEECH_VERBS:
+        return False
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is None or subj.lower_ in ("i", "we", "me"):
+        return False
+    comp = next((c for c in verb.children if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX")), None)
+    if comp is None:
+        return False
+    # a report ("my doctor says i'm anaemic") states a fact; an opinion or advice ("thinks", "says i should") not
+    return lemma in OPINION_VERBS or any(c.lower_ in _MODALS or c.lemma_.lower() in _MODALS
+                                         for c in comp.children if c.dep_ == "aux")
+
+
+def reported(verb: Any) -> bool:
+    """``verb`` heads the view another person holds ("[i should've stayed]" under "maya thinks")."""
+    return verb.dep_ == "ccomp" and verb.head is not verb and reports_other(verb.head)
+
+
 def own_tokens(tok: Any) -> set[int]:
     """A token's subtree without its conjuncts (and their links)."""
     out = {tok.i}
@@ -52,8 +80,10 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
         drop.update(own_tokens(obj))
         links = [*obj.children, *(obj.head.children if obj.dep_ == "conj" else [])]
         drop.update(t.i for c in links if c.dep_ in ("cc", "punct") for t in c.subtree)  # "and also dust"
+    opinion = reports_other(verb)  # "Maya thinks User should've stayed at the bank": the view is the fact
     for child in verb.children:
-        if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb:
+        if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb and not (
+                opinion and child.dep_ == "ccomp"):
             drop.update(t.i for t in child.subtree)
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
     for tok in verb.subtree:

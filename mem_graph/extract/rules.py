@@ -54,7 +54,7 @@ from mem_graph.extract.people import kin_identity, kin_names, mention_people, re
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
-from mem_graph.extract.render import clause_tokens, render, third_person
+from mem_graph.extract.render import clause_tokens, render, reported, third_person
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
@@ -225,6 +225,8 @@ class RuleExtractor:
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:
         if time_frame(verb) is not None:  # "since I was 19" dates the clause above (read_cues notes it there)
+            return []
+        if reported(verb):  # "maya thinks [i should've stayed at the bank]": her view, said in her fact
             return []
         subject, subj_tok = clause_subject(verb, ctx)
         if subject is None and verb.lemma_.lower() == "rename" and subj_tok is not None:

@@ -1,0 +1,44 @@
+"""Other people's views and figures of speech, negations of a habit, stances that flip: each class of
+phrasing yields facts a person would agree with (no fragment, no relation that is not one), and never a
+fact about the speaker that the speaker did not state."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Fact, Message
+
+
+def _facts(rules: RuleExtractor, turns: list[str]) -> list[Fact]:
+    """The facts of the last turn, the earlier ones given as the scope's context."""
+    msgs = [Message(role="user", content=t) for t in turns]
+    return rules.extract(msgs[-1:], msgs[:-1])[0]
+
+
+@pytest.mark.parametrize(("said", "view"), [
+    ("honestly fine but my girlfriend maya thinks i should've stayed at the bank", "stayed at the bank"),
+    ("my boss thinks i'm lazy lol", "lazy"),
+    ("my mum says i should move home", "move home"),
+    ("my brother reckons i should sell the car", "sell the car"),
+])
+def test_another_persons_view_is_not_a_fact_about_the_speaker(rules: RuleExtractor, said: str, view: str) -> None:
+    facts = _facts(rules, [said])
+    # the view is theirs: never "User should've stayed at the bank" / "User is lazy" on its own
+    assert not any(f.text.startswith("User ") and view in f.text for f in facts), [f.text for f in facts]
+    # and a fact that names the view says whose it is, whole ("Maya thinks User should've ..."), not "Maya thinks"
+    for f in facts:
+        assert not f.text.rstrip().endswith(("thinks", "says", "reckons")), f.text
+
+
+def test_a_partner_named_with_a_view_keeps_the_partner_and_the_whole_view(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my girlfriend maya thinks i should've stayed at the bank"])
+    partner = [f for f in facts if f.slot == "user|partner"]
+    assert partner and "Maya" in partner[0].text and "stayed at the bank" in partner[0].text, \
+        [f.text for f in facts]
+
+
+def test_a_report_of_a_fact_by_someone_else_is_still_read(rules: RuleExtractor) -> None:
+    # "says" with no advice or opinion in it reports a fact ("my doctor says i'm anaemic")
+    facts = _facts(rules, ["my doctor says i'm anaemic"])
+    assert any("anaemic" in f.text for f in facts), [f.text for f in facts]

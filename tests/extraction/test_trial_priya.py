@@ -1,0 +1,28 @@
+"""Classes of phrasing from a user trial (session 6): a question behind a chat lead-in, a name and an age
+in one breath."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph.extract.chat import not_memorable
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+
+
+@pytest.mark.parametrize("line", [
+    "anyway random q what's a good stretch for lower back pain",
+    "quick q whats the best way to store fresh basil",
+    "random question, how long do you boil an egg",
+    "ok so question: where's a good place to buy a used bike",
+    "also what's the easiest way to learn to touch type",
+])
+def test_a_question_behind_a_chat_lead_in_is_not_a_memory(line: str) -> None:
+    assert not_memorable(line)
+
+
+def test_a_name_and_an_age_in_one_breath_are_two_facts(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "hey! quick intro, im priya, 31")])[0]
+    slots = {f.slot: f for f in facts if f.slot}
+    assert "user|age" in slots and "31" in slots["user|age"].text, [(f.text, f.slot) for f in facts]
+    assert "user|name" in slots and "Priya" in slots["user|name"].text, [(f.text, f.slot) for f in facts]
