@@ -126,6 +126,22 @@ def mention_people(facts: list[Fact], speaker: str) -> None:
             f.metadata["_person"] = ent.name
 
 
+# feelings and harms a body part or a thing is said to have for its owner ("my knees hate me")
+_FIGURATIVE = frozenset({"hate", "love", "like", "kill", "murder", "destroy", "ruin", "punish", "torture", "thank",
+                         "forgive", "betray", "hurt", "haunt", "despise", "curse", "judge", "wreck", "finish"})
+
+
+def owned_thing_on_speaker(lemma: str, subj_tok: Any, objects: list[Any]) -> bool:
+    """"my knees hate me", "my back is killing me", "my wallet hates me": a thing of the speaker's (no person,
+    no pet) said to feel for or harm the speaker is a figure of speech, not a relation between two people."""
+    if lemma not in _FIGURATIVE or subj_tok is None or subj_tok.pos_ != "NOUN" or \
+            subj_tok.lemma_.lower() in KIN | PET_NOUNS:
+        return False
+    if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subj_tok.children):
+        return False
+    return any(o.lower_ in ("me", "us", "myself") for o in objects)
+
+
 def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any,
                  m: SlotMatch | None, ctx: Context, message: Message) -> tuple[SlotMatch | None, Fact | None]:
     """Who an unnamed relative is: "my boyfriend is Tom" (the partner), "my hamster is Peanut" (the pet's name),

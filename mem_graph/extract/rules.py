@@ -50,7 +50,14 @@ from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.negation import absolute_fact
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
-from mem_graph.extract.people import kin_identity, kin_names, mention_people, recase_institutions, recase_people
+from mem_graph.extract.people import (
+    kin_identity,
+    kin_names,
+    mention_people,
+    owned_thing_on_speaker,
+    recase_institutions,
+    recase_people,
+)
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
@@ -244,6 +251,8 @@ class RuleExtractor:
         target = content_verb(verb)
         cues = read_cues(verb, target)
         pred = predicate(verb, target)
+        if owned_thing_on_speaker(pred.lemma, subj_tok, pred.objects):  # "my knees hate me": a figure of speech
+            return []
         speaker = ctx.speaker
         objects = pred.objects
         absolute = absolute_fact(self.catalogue, verb, pred, subject, subj_tok, objects, cues, ctx, message) if (

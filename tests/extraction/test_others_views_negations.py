@@ -42,3 +42,20 @@ def test_a_report_of_a_fact_by_someone_else_is_still_read(rules: RuleExtractor) 
     # "says" with no advice or opinion in it reports a fact ("my doctor says i'm anaemic")
     facts = _facts(rules, ["my doctor says i'm anaemic"])
     assert any("anaemic" in f.text for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize("said", [
+    "my knees hate me for it lol",
+    "my back is killing me",
+    "my wallet hates me after that trip",
+])
+def test_a_body_part_or_thing_acting_on_the_speaker_is_no_relation(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, [said])
+    assert not any(t.object.lower() in ("me", "user") or t.relation in ("dislikes", "likes")
+                   for f in facts for t in f.triples), [(f.text, f.triples) for f in facts]
+    assert not any("hate" in f.text and "User" in f.text.split("hate")[1] for f in facts), [f.text for f in facts]
+
+
+def test_a_person_or_pet_acting_on_the_speaker_is_still_a_relation(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my cat hates me"])
+    assert any(t.relation == "dislikes" for f in facts for t in f.triples), [f.text for f in facts]
