@@ -128,7 +128,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
     in_subject = subject.tokens
     prev = None
     word_of: dict[int, str] = {}  # what each token was rendered as
-    # "(quit dentistry) to become a pilot", said on its own: "Jake becomes a pilot"
+    # "(quit dentistry) to become a pilot", said on its own: "Jake is a pilot"
     purpose = not named and verb.tag_ == "VB" and any(c.tag_ == "TO" and c.dep_ == "aux" for c in verb.children)
     for t in toks:
         word, low = t.text, t.lower_
@@ -158,8 +158,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
                 "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "met") and not any(
                 c.dep_ in ("aux", "auxpass") for c in t.children):  # "I no longer use" (read as VB)
             word = third_person(low)
-        if purpose and t.i == verb.i:
-            word = third_person(low)
+        if purpose and t.i == verb.i:  # "(quit dentistry) to become a pilot": what they are now
+            word = "is" if t.lemma_.lower() == "become" else third_person(low)
         if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text and word.istitle():
             word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"
         if out and not out[-1].endswith(" ") and ((word != t.text and t.text.startswith("'")) or (

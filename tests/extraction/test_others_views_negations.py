@@ -59,3 +59,13 @@ def test_a_body_part_or_thing_acting_on_the_speaker_is_no_relation(rules: RuleEx
 def test_a_person_or_pet_acting_on_the_speaker_is_still_a_relation(rules: RuleExtractor) -> None:
     facts = _facts(rules, ["my cat hates me"])
     assert any(t.relation == "dislikes" for f in facts for t in f.triples), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("said", "now"), [
+    ("jake quit dentistry to become a pilot", "Jake is a pilot"),
+    ("i quit my job to become a nurse", "User is a nurse"),
+])
+def test_becoming_something_is_said_as_what_they_are(rules: RuleExtractor, said: str, now: str) -> None:
+    texts = [f.text for f in _facts(rules, ["my mate jake is a dentist", said])]
+    assert now in texts, texts
+    assert not any("becomes" in t for t in texts), texts
