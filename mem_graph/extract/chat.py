@@ -286,9 +286,33 @@ def _destination(m: re.Match[str]) -> str:
     return m.group(1) + word[:1].upper() + word[1:]
 
 
+# a self-introduction typed in lower case: "hey im priya", "im priya, 31, i do backend dev…"
+_INTRO = re.compile(r"(?<![\w'])(I'm|I am)\s+([a-z][a-z-]+)(?:,\s*(\d{1,3}))?(?=\s*(?:[,.!?;]|$|and\b))", re.I)
+_GREETING = re.compile(r"^\W*(?:hi|hey|hello|hiya|yo|heya|howdy|greetings|quick intro|intro|nice to meet (?:you|u))\b",
+                       re.I)
+
+
+def _introduction(m: re.Match[str]) -> str:
+    """"I'm priya, 31" -> "I'm Priya. I'm 31": the name capitalised (a name-shaped word: no adjective with an
+    age after it; no English word at all after a greeting alone), the age a statement of its own."""
+    from mem_graph.extract.wordlist import is_adjective, is_english_word
+
+    word, age = m.group(2), m.group(3)
+    if word.lower() in CHITCHAT or word.lower() in FILLERS or word.lower() in _SHORTHAND:
+        return m.group(0)
+    if age is not None:
+        if not 0 < int(age) < 120 or is_adjective(word):
+            return m.group(0)
+        return f"{m.group(1)} {word[:1].upper()}{word[1:]}. {m.group(1)} {age}"
+    if not _GREETING.match(m.string) or is_english_word(word):
+        return m.group(0)
+    return f"{m.group(1)} {word[:1].upper()}{word[1:]}"
+
+
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = _TRAILING_NEGATION.sub(r". \1 \2 \3", spell_out(text))
+    text = _INTRO.sub(_introduction, spell_out(text))
+    text = _TRAILING_NEGATION.sub(r". \1 \2 \3", text)
     text = _MOVED_TO.sub(_destination, text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", text)

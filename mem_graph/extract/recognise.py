@@ -155,7 +155,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         age = _age(obj)
         nxt = pred.target.nbor(1) if pred.target.i + 1 < len(pred.target.doc) else None
         if age is None and lemma == "be" and nxt is not None and nxt.like_num and nxt.text.isdigit() \
-                and 0 < int(nxt.text) < 130 and (nxt.i + 1 >= len(nxt.doc) or nxt.nbor(1).lower_ not in (
+                and nxt.dep_ != "attr" and obj.dep_ != "conj" and 0 < int(nxt.text) < 130 and (nxt.i + 1 >= len(nxt.doc) or nxt.nbor(1).lower_ not in (
                     "%", "kg", "lbs", "km", "miles", "minutes", "hours", "pm", "am", ":")):
             age, text = nxt.text, nxt.text  # "I'm 27 so not that old" (the number read as a modifier)
         if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") \

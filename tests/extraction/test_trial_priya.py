@@ -26,3 +26,21 @@ def test_a_name_and_an_age_in_one_breath_are_two_facts(rules: RuleExtractor) -> 
     slots = {f.slot: f for f in facts if f.slot}
     assert "user|age" in slots and "31" in slots["user|age"].text, [(f.text, f.slot) for f in facts]
     assert "user|name" in slots and "Priya" in slots["user|name"].text, [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("line", "slot", "word"), [
+    ("hi im priya", "user|name", "Priya"),
+    ("hello! i'm grace, 45 and a nurse", "user|name", "Grace"),
+    ("hello! i'm grace, 45 and a nurse", "user|age", "45"),
+    ("I'm 45 and a nurse", "user|occupation", "nurse"),
+])
+def test_an_introduction_typed_in_lower_case_names_the_speaker(rules: RuleExtractor, line: str, slot: str,
+                                                                word: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert any(f.slot == slot and word in f.text for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("line", ["hey im tired", "im done, 2 more to go", "i'm keto now", "im tired, 31 hours awake"])
+def test_a_state_is_not_taken_for_a_name(rules: RuleExtractor, line: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert not any(f.slot == "user|name" for f in facts), [(f.text, f.slot) for f in facts]

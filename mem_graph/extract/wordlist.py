@@ -1,0 +1,49 @@
+"""The English lexicon the packaged spaCy lemmatizer ships (WordNet's nouns, verbs, adjectives and adverbs):
+whether a lower-case word chat typed is an English word or, likely, a name ("priya", "monzo", "mochi")."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> tuple[dict[str, frozenset[str]], tuple[tuple[str, str], ...]]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    from mem_graph.extract.nlp import get_nlp
+
+    lookups = get_nlp().get_pipe("lemmatizer").lookups
+    by_pos = {str(pos): frozenset(words) for pos, words in _named(lookups.get_table("lemma_index")).items()}
+    by_pos["stop"] = frozenset(STOP_WORDS)
+    exceptions: set[str] = set()
+    for forms in lookups.get_table("lemma_exc").values():
+        exceptions.update(forms)
+    by_pos["irregular"] = frozenset(exceptions)
+    rules = tuple((suffix, repl) for table in lookups.get_table("lemma_rules").values()
+                  for suffix, repl in table if suffix)
+    return by_pos, rules
+
+
+def _named(table: object) -> dict[str, list[str]]:
+    """The lookup table by part-of-speech name (its keys are string-store hashes)."""
+    from spacy.strings import StringStore
+
+    names = StringStore(["adj", "adv", "noun", "verb", "punct"])
+    return {names[key] if key in names else str(key): words for key, words in table.items()}  # type: ignore[attr-defined]
+
+
+def _forms(word: str) -> list[str]:
+    _, rules = _lexicon()
+    return [word] + [word[:len(word) - len(s)] + r for s, r in rules if word.endswith(s) and len(word) > len(s) + 1]
+
+
+def is_english_word(word: str) -> bool:
+    """Whether the lexicon knows ``word`` or a form it inflects from."""
+    by_pos, _ = _lexicon()
+    return any(form in words for form in _forms(word.lower()) for words in by_pos.values())
+
+
+def is_adjective(word: str) -> bool:
+    """Whether ``word`` is (an inflection of) an English adjective ("tired", "happier")."""
+    by_pos, _ = _lexicon()
+    return any(form in by_pos.get("adj", frozenset()) for form in _forms(word.lower()))
