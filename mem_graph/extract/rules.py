@@ -218,7 +218,8 @@ class RuleExtractor:
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
-            facts.extend(with_stances(found, sent.text, speaker, message))  # "can't stand jazz anymore"
+            facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
+                                      before=doc[:sent.start].text))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
             note_people(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]

@@ -39,14 +39,16 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:really |actually |totally |kind of |kinda )?(?:love|adore|like|enjoy)", 1, "{0}s"),
     (r"(?:really |actually |totally |kind of |kinda )?(?:hate|dislike|detest|loathe|despise)", -1, "{0}s"),
 ]
-_LEAD = (r"(?:(?:ok|okay|so|well|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|welp|lol|haha|actually|"
+_LEAD = (r"(?:(?:ok|okay|so|well|eh|meh|nah|nope|idk|yeah|ya|yep|honestly|man|dude|but|and|oh|anyway|hmm|ugh|welp|"
+         r"lol|haha|actually|"
          r"update|plot twist|tbh|ngl|also|now|lately|these days|nowadays|recently|weirdly|funny enough|i guess|i mean|"
          r"seriously|literally|"
          r"kinda|kind of|sort of|really|just|getting)[,.!:]*\s+)*")
 _NEG = r"(?P<neg>(?:(?:am|'m|do|are) )?(?:not|no longer|n't|never) (?:really )?|(?:don't|dont|do not) (?:really )?)?"
 _SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
 _STOP = (r"(?=\s*(?:$|[,.;!?]|\b(?:now|anymore|any more|again|lately|recently|these days|nowadays|tbh|honestly|"
-         r"though|tho|too|either|so|but|and|because|since|at all|lol|haha|for now|these|this year|already)\b))")
+         r"though|tho|too|either|so|but|and|because|since|at all|lol|haha|for now|these|this year|already|"
+         r"as a|as an|when|back then|growing up|last|yesterday|today|tonight|next|this)\b))")
 _OBJECT = r"(?P<obj>(?:the |a |an )?[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}?)"
 _PRONOUNS = frozenset({"it", "this", "that", "them", "you", "him", "her", "me", "us", "everything", "nothing",
                        "to", "how", "when", "what", "the", "a", "an", "my", "your", "his", "their", "our", "so",
@@ -77,12 +79,21 @@ class StancePhrase:
     negated: bool
     phrase: str
     wording: str  # third person, without the subject: "is fed up with"
+    pronoun: str | None = None  # "now i love it": the word said for the object named before
+
+
+# a thing named as what someone likes, does or did ("used to hate running"): what a later "it" means
+_ANTECEDENT = re.compile(r"\b(?:love[sd]?|like[sd]?|hate[sd]?|enjoy(?:s|ed)?|dislike[sd]?|into|of|with|play(?:s|ed)?|"
+                         r"do(?:es)?|did|doing|tr(?:y|ies|ied)|ate|eat(?:s)?|watch(?:es|ed)?|listen(?:s|ed)? to|"
+                         r"read)\s+" + _OBJECT + _STOP, re.I)
+_ANAPHORS = frozenset({"it", "that", "this", "them"})
 
 
 def _parts(sentence: str) -> list[str]:
     pieces: list[str] = []
     for part in _PART.findall(sentence):
-        pieces.extend(p for p in re.split(r"\b(?:and|but|so)\s+(?=i\b|i'|(?:not|no longer|can't|cant)\b)", part,
+        pieces.extend(p for p in re.split(r"\b(?:and|but|so)\s+(?=(?:now |lately |these days |nowadays |recently )?"
+                                          r"(?:i\b|i'|(?:not|no longer|can't|cant)\b))", part,
                                           flags=re.I) if p.strip())
     return pieces
 
@@ -94,10 +105,22 @@ def _speakers_part(part: str) -> bool:
                                          "his", "her", "their", "our", "your") for w in words[:3])
 
 
-def read_stances(sentence: str) -> list[StancePhrase]:
-    """The speaker's stances a sentence states in set phrases (empty for a hedge, a plan or a past)."""
+def _named_last(text: str) -> str | None:
+    """The last thing ``text`` names as liked, done or tried (what a following "it" means)."""
+    named = None
+    for ante in _ANTECEDENT.finditer(text):
+        if ante.group("obj").split()[0].lower() not in _PRONOUNS:
+            named = re.sub(r"^(?:the|a|an) ", "", ante.group("obj").strip(), flags=re.I)
+    return named
+
+
+def read_stances(sentence: str, before: str = "") -> list[StancePhrase]:
+    """The speaker's stances a sentence states in set phrases (empty for a hedge, a plan or a past); ``before``:
+    the turn's earlier sentences, for what "it" means ("I used to hate running. Now I love it")."""
     out: list[StancePhrase] = []
+    named = _named_last(before)  # the last thing a part named, for "it" in a later part
     for part in _parts(sentence):
+        earlier, named = named, _named_last(part) or named
         if _HEDGE.search(part) or _IDIOMS.search(part):
             continue
         thing = _THING.match(part)
@@ -121,12 +144,15 @@ def read_stances(sentence: str) -> list[StancePhrase]:
             if m is None:
                 continue
             obj = re.sub(r"^(?:the|a|an) ", "", m.group("obj").strip(), flags=re.I)
-            if not obj or obj.split()[0].lower() in _PRONOUNS:
+            pronoun = obj.lower() if obj.lower() in _ANAPHORS and earlier is not None else None
+            if pronoun is not None:  # "i used to hate running but now i love it": it is running
+                obj = earlier or obj
+            elif not obj or obj.split()[0].lower() in _PRONOUNS:
                 break
             phrase = re.sub(r"^(?:am|'m|have|'ve|has) ", "", m.group("phrase").lower()).strip()
             core = re.sub(r"^(?:really|actually|totally|kind of|kinda|so|getting|got|very|super|completely) ", "",
                           phrase)
-            out.append(StancePhrase(obj, pol, bool(m.group("neg")), phrase, wording.format(core)))
+            out.append(StancePhrase(obj, pol, bool(m.group("neg")), phrase, wording.format(core), pronoun))
             break
     return out
 
@@ -150,20 +176,28 @@ def stance_fact(found: StancePhrase, speaker: str, message: Message) -> Fact:
         evidence=f"slot stance: '{found.phrase}' stance phrase" + ("; cues: negated" if found.negated else ""))
 
 
-def with_stances(found: list[Fact], sentence: str, speaker: str, message: Message) -> list[Fact]:
+def _says_pronoun(fact: Fact, st: StancePhrase) -> bool:
+    """``fact`` is the parse's reading of the stance with its pronoun ("User can't get enough of it")."""
+    return fact.object_key == st.pronoun or re.search(
+        rf"\b{re.escape(st.phrase.split()[-1])}\b.*\b{st.pronoun}\b", fact.text, re.I) is not None
+
+
+def with_stances(found: list[Fact], sentence: str, speaker: str, message: Message, before: str = "") -> list[Fact]:
     """``found`` (one sentence's facts) with the stances the parse missed: a stance on an object no fact of the
     speaker's places is added; a fact about that object the parse left unplaced ("User is fed up with running",
-    no slot) gives way to the stance."""
+    no slot) gives way to the stance. ``before``: the turn's earlier sentences ("it" may name a thing there)."""
     me = normalise_entity(speaker)
     out = list(found)
-    for st in read_stances(sentence):
+    for st in read_stances(sentence, before):
         key = normalise_entity(st.object)
         same = [f for f in out if f.subject_key == me and f.object_key and (
             f.object_key == key or set(f.object_key.split()) & set(key.split()))]
-        if any(f.slot for f in same):
-            continue  # the parse placed it (a stance, a hobby, a diet...)
+        if any(f.slot and f.tense != "past" for f in same):
+            continue  # the parse placed it (a stance, a hobby, a diet...); "used to hate running" is no current one
+        same = [f for f in same if f.tense != "past"]
         fact = stance_fact(st, speaker, message)
         # the parse's unplaced reading of the same words ("can't get enough of olives" about "enough") gives way
-        out = [f for f in out if f not in same and not (f.text == fact.text and not f.slot)]
+        out = [f for f in out if f not in same and not (f.text == fact.text and not f.slot) and not (
+            st.pronoun and not f.slot and f.subject_key == me and _says_pronoun(f, st))]  # "User loves it"
         out.append(fact)
     return out

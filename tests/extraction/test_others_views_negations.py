@@ -69,3 +69,23 @@ def test_becoming_something_is_said_as_what_they_are(rules: RuleExtractor, said:
     texts = [f.text for f in _facts(rules, ["my mate jake is a dentist", said])]
     assert now in texts, texts
     assert not any("becomes" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "thing"), [
+    ("i used to hate running but now i love it", "running"),
+    ("i used to hate running. now i love it!!", "running"),
+    ("i tried sushi last year and now i can't get enough of it", "sushi"),
+    ("i hated jazz as a kid but i enjoy it now", "jazz"),
+])
+def test_it_in_a_stance_is_the_thing_named_before(rules: RuleExtractor, said: str, thing: str) -> None:
+    facts = _facts(rules, [said])
+    liked = [f for f in facts if f.slot == f"user|stance|{thing}" and f.polarity > 0 and f.tense == "present"]
+    assert liked and any(t.relation == "likes" and t.object == thing for t in liked[0].triples), \
+        [(f.text, f.slot, f.tense) for f in facts]
+    assert not any(f.text.endswith((" it", " it now")) for f in facts), [f.text for f in facts]
+
+
+def test_a_stance_after_a_filler_lead_in_is_read(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["meh not really into crossfit anymore, too many injuries"])
+    assert any(f.slot == "user|stance|crossfit" and (f.negated or f.polarity < 0) for f in facts), \
+        [f.text for f in facts]
