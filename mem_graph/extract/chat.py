@@ -43,7 +43,33 @@ _QUESTION_START = re.compile(
     r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
-                   r"(?:fave|favourite|favorite|fav) (\w+)(?: is|:) ", re.I)
+                   r"(?:fave|favourite|favorite|fav) (\w+)(?: (these days|nowadays|lately|currently|right now|rn))?"
+                   r"(?: is|:) ", re.I)
+# "home is glasgow now", "gym's the leisure centre now": an attribute noun chat says without "my", in a sentence
+# that says it changed (not "home is a mess", "job is killing me": no value of the slot)
+_BARE_ATTRIBUTE = re.compile(
+    r"(^|(?<=[.!?,]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway|meh|yeah|update),?\s+)*)"
+    r"(home|gym|job|phone|car|school|uni|commute|editor|ride)(?:'s| is) (?=(\w+))"
+    r"(?!(?:so|too|very|really|pretty|quite|such|kind|sort|not|just|fine|ok|okay|great|good|bad|awful|busy|"
+    r"crazy|nuts|hard|tough|boring|fun|killing|going|getting|driving|still)\b)"
+    r"(?=[^.!?]*\b(?:now|these days|nowadays|currently|at the moment|right now)\b)", re.I)
+
+
+def _fave(m: re.Match[str]) -> str:
+    """"fave band these days is X" -> "These days my favourite band is X" (the time phrase, fronted, parses)."""
+    when = f"{m.group(4)[:1].upper()}{m.group(4)[1:]}, " if m.group(4) else ""
+    lead = m.group(2) + when.lower() if m.group(2) else when
+    return f"{m.group(1)}{lead}{'my' if lead else 'My'} favourite {m.group(3)} is "
+
+
+# "my home is glasgow now": the lower-case city after "home is" is read as a verb; a word that is no verb is its name
+_HOME_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur) home is (?:now )?)([a-z][a-z'-]{2,})\b")
+
+
+def _bare_attribute(m: re.Match[str]) -> str:
+    if m.group(3).lower() in ("home", "job") and m.group(4).lower() in ("a", "an"):
+        return m.group(0)  # "home is a mess now", "job is a nightmare now"; "phone's a pixel now" is a value
+    return f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} {m.group(3).lower()} is "
 _IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|"
                              r"with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|my)\b)")
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
@@ -317,8 +343,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", text)
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))
-    return restore_subjects(_FAVE.sub(lambda m: f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} favourite "
-                                      f"{m.group(3)} is ", text))
+    return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))
 
 
 def normalise_chat(text: str) -> str:

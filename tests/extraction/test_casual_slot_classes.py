@@ -49,3 +49,30 @@ def test_one_more_pet_named_does_not_rename_the_first(shared_memory: Memory, use
     now = " ".join(current(shared_memory, user)).lower()
     assert "pepper" in now and "olive" in now, now
     assert not invalidated(shared_memory, user)
+
+
+# --- an attribute noun said without "my", in a sentence that says it changed ("home is glasgow now") -------
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("i live in edinburgh", "it was lovely. home is glasgow now though", "edinburgh", "glasgow"),
+    ("my gym is the ymca downtown", "meh. gym is the leisure centre now, half the price", "ymca", "leisure"),
+    ("my favourite band is radiohead", "fave band these days is the national tbh", "radiohead", "national"),
+    ("my phone is a galaxy s21", "ok phone's a pixel 8 now", "galaxy", "pixel"),
+])
+def test_a_bare_attribute_noun_with_a_new_value_supersedes_the_old(shared_memory: Memory, user: str, before: str,
+                                                                    after: str, old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+
+    now = current(shared_memory, user)
+    assert any(new in t.lower() for t in now), now
+    assert not any(old in t.lower() for t in now), now
+    assert any(old in t.lower() for t in invalidated(shared_memory, user))
+
+
+@pytest.mark.parametrize("text", ["home is a mess now lol", "my home is a mess now", "job is killing me these days"])
+def test_a_bare_attribute_noun_with_a_mood_places_nothing(rules: RuleExtractor, text: str) -> None:
+    facts = _facts(rules, "I live in Leeds and work as a nurse", text)
+    assert [s for _, s in facts if s in ("user|residence", "user|occupation")] == ["user|residence",
+                                                                                   "user|occupation"], facts
+
