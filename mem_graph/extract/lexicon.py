@@ -105,3 +105,13 @@ def stop_words() -> frozenset[str]:
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return frozenset(STOP_WORDS)
+
+
+# things one "joins" that are no employer, said bare as an organisation would be ("joined stripe", not
+# "joined twitter"): apps and networks, and group nouns said without an article
+NOT_EMPLOYERS = frozenset({
+    "twitter", "facebook", "instagram", "tiktok", "reddit", "strava", "tinder", "hinge", "bumble", "discord",
+    "slack", "linkedin", "mastodon", "bluesky", "threads", "snapchat", "whatsapp", "telegram", "duolingo",
+    "forces", "in", "up", "class", "practice", "team", "choir", "band", "club", "gym", "church", "army",
+    "navy", "mensa", "parkrun",
+})

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
-from mem_graph.extract.lexicon import NOT_ACTIVITIES
+from mem_graph.extract.lexicon import NOT_ACTIVITIES, NOT_EMPLOYERS
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
@@ -48,6 +48,15 @@ def bare_place(obj: Any, lemma: str, prep: str | None) -> bool:
     return lemma in ("live", "reside") and prep == "in" and obj.tag_ == "NN" and \
         obj.lemma_.lower() not in _LIVE_IN_STATES and not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
 
+
+
+def bare_org(obj: Any, lemma: str) -> bool:
+    """"joined stripe in 2024", "joined monzo as a backend dev": chat writes the company lower-case, so the tagger
+    reads a common noun; one joined bare (no article, possessive, number or adjective) is an organisation's name,
+    unless it is an app or a group one joins ("joined twitter", "joined choir")."""
+    return lemma == "join" and obj.dep_ == "dobj" and obj.pos_ == "NOUN" and obj.tag_ in ("NN", "NNS") and \
+        obj.lower_ not in NOT_EMPLOYERS and obj.lemma_.lower() not in NOT_EMPLOYERS | GROUP_NOUNS and \
+        not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in obj.children)
 
 
 def moved_here(obj: Any) -> bool:
@@ -329,8 +338,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return bool(obj.pos_ == "PROPN" or obj.text[:1].isupper())  # "I drive for Uber", not "for fun"
         if lemma in ("join", "start"):
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
-            return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named) and obj.ent_type_ not in (
-                "DATE", "TIME", "PERSON")
+            return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma)) and \
+                obj.ent_type_ not in ("DATE", "TIME", "PERSON")
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         if value_spec is not None and value_spec.name == "occupation" and lemma in VALUE_FIRST_VERBS and \

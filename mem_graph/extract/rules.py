@@ -459,6 +459,9 @@ class RuleExtractor:
         return None
 
 
+_STARTS = frozenset({"join", "start", "begin", "move", "relocate", "marry", "adopt", "switch"})
+
+
 def _fact_tense(cues: Any, m: SlotMatch | None, pred: Predicate) -> str:
     """The fact's tense: the cues' unless the slot says otherwise."""
     tense = str(cues.tense)
@@ -468,7 +471,9 @@ def _fact_tense(cues: Any, m: SlotMatch | None, pred: Predicate) -> str:
         # state; a slot's value in the past tense is one ("I lived in Tokyo", "I had a dog called Buster")
         tense = "present"
     if tense == "present" and cues.dated and m is not None and m.single and pred.target.tag_ == "VBD" and \
-            cues.change is None:  # "interned at Microsoft back in 2018": a dated past event, not the current value
+            cues.change is None and pred.lemma not in _STARTS:
+        # "interned at Microsoft back in 2018": a dated past event, not the current value ("joined stripe in
+        # 2024", "moved to Lisbon in 2019" start a state that still holds)
         cues.note(cues.dated)
         tense = "past"
     if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":

@@ -76,3 +76,24 @@ def test_a_bare_attribute_noun_with_a_mood_places_nothing(rules: RuleExtractor, 
     assert [s for _, s in facts if s in ("user|residence", "user|occupation")] == ["user|residence",
                                                                                    "user|occupation"], facts
 
+
+# --- "joined <company>" written lower-case ("joined stripe in 2024"); not an app or a group --------------
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("i work at square on the payments team", "joined stripe in 2024, best move i ever made tbh", "square", "stripe"),
+    ("i work for barclays", "joined monzo as a backend dev 2 months ago actually", "barclays", "monzo"),
+])
+def test_a_lower_case_company_joined_is_the_new_employer(shared_memory: Memory, user: str, before: str, after: str,
+                                                          old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+
+    now = current(shared_memory, user)
+    assert any(new in t.lower() for t in now), now
+    assert not any(old in t.lower() for t in now), now
+
+
+@pytest.mark.parametrize("text", ["joined a gym near the office finally 💪", "i joined twitter last week",
+                                  "joined choir this term", "we joined forces on it"])
+def test_joining_an_app_a_gym_or_a_group_is_no_employer(rules: RuleExtractor, text: str) -> None:
+    assert not any(s == "user|employer" for _, s in _facts(rules, text)), _facts(rules, text)
