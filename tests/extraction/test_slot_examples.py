@@ -1,0 +1,68 @@
+"""The learned slot fallback: a clause in words no lexicon lists is placed by the example bank's classifier,
+with its evidence, and small talk, plans and one-off events stay no slot's (never guessed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.config import EmbedderConfig
+from mem_graph.embed import build_embedder
+from mem_graph.extract.slot_knn import SlotClassifier, default_bank
+from tests.extraction.test_slot_changes import current, invalidated
+
+
+def test_a_job_stated_in_words_no_lexicon_lists_replaces_the_old_job(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I'm an accountant.", user_id=user)
+    out = shared_memory.add("I patrol the streets as a police officer these days.", user_id=user)
+    update = next(r for r in out["results"] if r["event"] == "UPDATE")
+    assert "slot occupation" in update["reason"] and "examples, best '" in update["reason"], update["reason"]
+    assert any("accountant" in t for t in invalidated(shared_memory, user))
+    assert any("police officer" in t for t in current(shared_memory, user))
+
+
+def test_a_pastime_in_words_no_lexicon_lists_is_a_hobby_and_ends_nothing(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I play the guitar.", user_id=user)
+    out = shared_memory.add("I shoot hoops every weekend.", user_id=user)
+    assert any("slot hobbies" in r["reason"] and "examples" in r["reason"] for r in out["results"]), out["results"]
+    assert invalidated(shared_memory, user) == []
+
+
+@pytest.mark.parametrize("said", [
+    "I applied to Tesco yesterday.",  # a past event at a workplace: no new employer
+    "I live in round rock and work at Dell.",  # 'live ... at Dell' is no home, and no second employer guess
+    "I mentor junior devs at my church on sundays.",
+])
+def test_the_learned_fallback_never_moves_the_employer_on_an_event_or_a_guess(shared_memory: Memory, user: str,
+                                                                                said: str) -> None:
+    shared_memory.add("I work at Asda.", user_id=user)
+    shared_memory.add(said, user_id=user)
+    assert not any("Asda" in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+@pytest.fixture(scope="module")
+def classifier_and_embedder() -> tuple[SlotClassifier, object]:
+    return SlotClassifier(cache=False), build_embedder(EmbedderConfig())
+
+
+@pytest.mark.parametrize("said", [
+    "lol that's so true",
+    "anyway how was your weekend",
+    "i'm absolutely knackered after today",
+    "honestly the weather here has been grim all week",
+    "we should grab a coffee sometime",
+    "i'm thinking of redecorating the living room",
+    "my phone battery is about to die",
+    "the meeting dragged on forever",
+])
+def test_the_classifier_abstains_on_small_talk(classifier_and_embedder: tuple[SlotClassifier, object],
+                                               said: str) -> None:
+    clf, embedder = classifier_and_embedder
+    assert clf.classify(embedder, said) is None, clf.classify(embedder, said)
+
+
+def test_the_bank_covers_every_catalogue_slot_and_says_none() -> None:
+    from mem_graph.extract.catalogue import DEFAULT_SLOTS
+
+    labels = {slot for slot, _ in default_bank()}
+    assert {s.name for s in DEFAULT_SLOTS} | {"none"} == labels
