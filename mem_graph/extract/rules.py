@@ -396,6 +396,14 @@ class RuleExtractor:
                         for g in p.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
             if org is not None and cues.tense != "plan":
                 triples.append(Triple(m.subject, "works_at", span_text(compound_span(org))))
+        if m is not None and pred.lemma == "work" and m.spec.name in ("employer", "occupation") and \
+                cues.tense != "plan" and not negated:
+            # "I work at Google as an engineer": one clause, two attributes; its fact holds both
+            other = pred.preps.get("as") if m.spec.name == "employer" else (pred.preps.get("at") or
+                                                                            pred.preps.get("for"))
+            if other is not None and other is not obj:
+                triples.append(Triple(m.subject, "works_as" if m.spec.name == "employer" else "works_at",
+                                      span_text(compound_span(other))))
         polarity = m.polarity if m is not None and m.polarity else 1
         # step 5: the fact's text
         siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]

@@ -251,11 +251,16 @@ THING_SLOTS = {s.name: frozenset({s.name, *s.nouns}) for s in DEFAULT_SLOTS if s
 
 
 def attributes(record: MemoryRecord) -> frozenset[str]:
-    """The attribute of a memory's slot ("user|residence" -> residence); for a fact the rules left without a
+    """The attribute of a memory's slot ("user|residence" -> residence), with those its own subject's edges
+    state unambiguously ("works_at" -> employer); for a fact the rules left without a
     slot, the slots a verb of its own subject may state ("Felix moved to Vienna": moves_to -> residence, ...)."""
     parts = (record.slot or "").split("|")
     if len(parts) > 1:
-        return frozenset([parts[1], "name"]) if names_its_pet(record) else frozenset([parts[1]])
+        own = {parts[1], "name"} if names_its_pet(record) else {parts[1]}
+        if record.polarity > 0 and record.subject_key:  # "User works at Google as an engineer": employer too
+            own.update(*(slots for t in record.triples if normalise_entity(t.subject) == record.subject_key
+                         and len(slots := RELATION_SLOTS.get(t.relation, frozenset())) == 1))
+        return frozenset(own)
     if record.slot or not record.subject_key or record.polarity <= 0:
         return frozenset()
     return frozenset().union(*(RELATION_SLOTS.get(t.relation, frozenset()) for t in record.triples

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from mem_graph import Memory
 from mem_graph.extract.chat import not_memorable
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
@@ -44,3 +45,18 @@ def test_an_introduction_typed_in_lower_case_names_the_speaker(rules: RuleExtrac
 def test_a_state_is_not_taken_for_a_name(rules: RuleExtractor, line: str) -> None:
     facts = rules.extract([Message("user", line)])[0]
     assert not any(f.slot == "user|name" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("first", "question", "answer"), [
+    ("I work at Google as an engineer", "what's my job?", "engineer"),
+    ("I work as a nurse at St Mary's Hospital", "where do I work?", "Mary"),
+    ("I'm working for Deloitte as a consultant now", "what do I do for a living?", "consultant"),
+])
+def test_working_somewhere_as_something_answers_where_and_what(shared_memory: Memory, user: str, first: str,
+                                                               question: str, answer: str) -> None:
+    shared_memory.add(first, user_id=user)
+    shared_memory.add("my sister Anna works as a lawyer in Leeds", user_id=user)
+    shared_memory.add("my partner Dev works at a secondary school", user_id=user)
+    shared_memory.add("I love my job and my commute is short", user_id=user)
+    top = shared_memory.search(question, user_id=user, limit=3)["results"][0]["memory"]
+    assert answer in top, (question, top)
