@@ -2,7 +2,7 @@
 
 The order is fixed and every match carries its evidence: an attribute noun ("my job is ..."),
 an adjective complement ("sick of", "allergic to"), a value word after a copula ("I'm an
-accountant", "I'm 41"), the verb (+ preposition) lexicon, then the prototype fallback.
+accountant", "I'm 41"), the verb (+ preposition) lexicon, then the learned fallback (``slot_knn``).
 """
 
 from __future__ import annotations
@@ -265,17 +265,45 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                                                                                    "sign") \
             and any(c.dep_ in ("compound", "amod") for c in obj.children):
         return match("hobbies", f"'{pred.verb.text} {text}' (lessons)")  # "started drum lessons", "takes yoga classes"
-    if embedder is not None and phrase and lemma not in GENERIC_VERBS and obj.pos_ in ("NOUN", "PROPN"):
-        near = cat.nearest(embedder, phrase, PROTOTYPE_SLOTS)
-        if near is not None:
-            spec, proto, score = near
+    if embedder is not None and phrase and lemma not in GENERIC_VERBS and obj.pos_ in ("NOUN", "PROPN") and \
+            pred.target.tag_ != "VBD":  # the bank states current values: a simple past is an event ("applied to X")
+        said = whole_clause(pred)
+        learned = cat.classify(embedder, said, PROTOTYPE_SLOTS)
+        if learned is not None:
+            spec, vote = learned
             if (spec.subjects == "person" and not person) or not _fits(spec.name, pred, obj, obj_toks, subject,
-                                                                      value_spec):
-                return None  # the nearest slot must take this object too ("relocated for work" names no city)
+                                                                      value_spec) or (
+                    spec.name in ("residence", "employer", "school") and not (
+                        obj.dep_ == "pobj" and obj.head.head.i == pred.target.i)) or (
+                    (known := {s.name for s in cat.verbs.get(lemma, [])}) and spec.name not in known):
+                # the slot must take this object too ("relocated for work" names no city; in "I mentor
+                # juniors at a fintech" the employer is where, never whom), and a verb the lexicon gives
+                # other slots keeps to them ("i live in round rock and work at dell": 'live ... at dell')
+                return None
             value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" else None
-            m = match(spec.name, f"'{phrase}' ~ prototype '{proto}' {score:.2f}", value=value)
-            return m
+            return match(spec.name, f"'{said}' ~ {vote.evidence()}", value=value)
     return None
+
+
+def whole_clause(pred: Predicate) -> str:
+    """The clause as the example bank states one: its subject, its verb and what hangs on it, without the
+    clauses joined to it ("i live in leeds and work at dell": 'i work at dell' for the second verb)."""
+    target, verb = pred.target, pred.verb
+    head = verb
+    while head.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in head.children):
+        head = head.head  # a conjoined verb shares its subject
+    lead = [t for c in head.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree]
+    lead += [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < target.i]
+    if verb is not target:
+        lead.append(verb)  # "started flipping burgers"
+    drop: set[int] = set()
+    for c in target.children:
+        if c.dep_ in ("cc", "punct") or (c.dep_ in ("conj", "ccomp", "advcl", "parataxis") and c.pos_ in (
+                "VERB", "AUX")):
+            drop.update(t.i for t in c.subtree)
+    words = [t for t in target.subtree if t.i not in drop and t.dep_ not in ("nsubj", "nsubjpass")]
+    toks = sorted({t.i: t for t in [*lead, *words]}.values(), key=lambda t: t.i)
+    return " ".join(t.text for t in toks).lower()
 
 
 def in_clause(tok: Any, verb: Any) -> bool:

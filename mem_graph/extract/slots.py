@@ -1,10 +1,10 @@
 """Slot recognition: which catalogue attribute a clause states, with the evidence.
 
 Lexicons decide first (the verb and its preposition, an attribute noun, an adjective complement,
-a value word such as "accountant" or "Honda"); when none fires, the clause's predicate is
-compared with prototype phrases embedded once per process (nearest prototype, with a floor and a
-margin over the best prototype of any other slot). A clause nothing places is no slot's: it is
-kept as a fact, never guessed into a slot.
+a value word such as "accountant" or "Honda"); when none fires, the whole clause goes to the
+learned fallback (``slot_knn``: a classifier over a shipped bank of example clauses, with a
+confidence rule). ``nearest`` (one prototype phrase per slot, floor and margin) stays for callers
+that use it. A clause nothing places is no slot's: it is kept as a fact, never guessed into a slot.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS, SlotSpec
+from mem_graph.extract.slot_knn import SlotClassifier, SlotVote
 from mem_graph.types import normalise_entity
 
 PROTOTYPE_FLOOR = 0.5
@@ -85,6 +86,7 @@ class SlotCatalogue:
                 self.values.setdefault(v, spec)
         self._proto: tuple[list[tuple[SlotSpec, str]], np.ndarray] | None = None
         self._proto_lock = threading.Lock()
+        self.classifier = SlotClassifier()
 
     def get(self, name: str) -> SlotSpec | None:
         return self.specs.get(name)
@@ -142,6 +144,16 @@ class SlotCatalogue:
         if score < PROTOTYPE_FLOOR or score - runner < PROTOTYPE_MARGIN:
             return None
         return self.specs[name], proto, score
+
+
+    def classify(self, embedder: Any, clause: str, allowed: set[str] | None = None
+                 ) -> tuple[SlotSpec, SlotVote] | None:
+        """The slot the example bank's classifier gives ``clause`` when it is confident and the slot is
+        ``allowed`` (a confident "none" or a slot outside ``allowed`` is no slot)."""
+        found = self.classifier.classify(embedder, clause)
+        if found is None or (allowed is not None and found.slot not in allowed) or found.slot not in self.specs:
+            return None
+        return self.specs[found.slot], found
 
 
 def looks_like_school(tokens: list[Any]) -> bool:
