@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from mem_graph.extract.smalltalk import small_talk_reason
+from mem_graph.extract.smalltalk import filler_like, small_talk_reason
 
 CHITCHAT = frozenset(
     [
@@ -337,7 +337,7 @@ def _introduction(m: re.Match[str]) -> str:
 
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = _INTRO.sub(_introduction, spell_out(text))
+    text = _INTRO.sub(_introduction, filler_like(spell_out(text)))
     text = _TRAILING_NEGATION.sub(r". \1 \2 \3", text)
     text = _MOVED_TO.sub(_destination, text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))

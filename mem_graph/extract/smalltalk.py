@@ -77,3 +77,27 @@ def small_talk_reason(sentence: str) -> str | None:
             continue  # "it's so hot today, I live in Seville": the rest is a statement
         return name
     return None
+
+
+# "i drink like 4 coffees a day", "like a year but they split": "like" before an amount is a filler for "about",
+# never a liking (the parse read "User likes year", or "drink" with no object: alcohol)
+_FILLER_LIKE = re.compile(
+    r"(?<![\w'])(like)\s+(?=(?:\d|a couple|a few|a dozen|a bunch|half|once|twice|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|twenty|thirty|fifty|a hundred|(?:a|an|one) (?:year|month|week|day|hour|minute|decade|"
+    r"second)s?)\b)", re.I)
+# a "like" right after these is a verb ("i like 2 sugars", "i'd like a couple", "don't like half of it")
+_LIKES_BEFORE = frozenset({"i", "we", "you", "they", "he", "she", "'d", "would", "really", "to", "n't", "don't",
+                           "dont", "also", "just", "kinda", "totally", "actually", "still", "do", "did", "does",
+                           "didn't", "doesn't", "might", "may", "who", "people", "kids", "and", "not", "i'd", "we'd",
+                           "always", "usually", "only", "all", "both", "genuinely", "honestly", "def", "definitely"})
+
+
+def filler_like(text: str) -> str:
+    """``text`` with a filler "like" before an amount said as "about" ("drink like 4 coffees" -> "drink about 4
+    coffees"); a "like" after a subject or an auxiliary stays a verb."""
+    def sub(m: re.Match[str]) -> str:
+        before = re.findall(r"[\w']+", text[: m.start()].lower())
+        if before and before[-1] in _LIKES_BEFORE:
+            return m.group(0)
+        return ("About" if m.group(1)[0].isupper() else "about") + m.group(0)[len(m.group(1)):]
+    return _FILLER_LIKE.sub(sub, text)

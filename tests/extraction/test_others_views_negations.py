@@ -89,3 +89,26 @@ def test_a_stance_after_a_filler_lead_in_is_read(rules: RuleExtractor) -> None:
     facts = _facts(rules, ["meh not really into crossfit anymore, too many injuries"])
     assert any(f.slot == "user|stance|crossfit" and (f.negated or f.polarity < 0) for f in facts), \
         [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("said", "amount", "thing"), [
+    ("i drink like 4 coffees a day", "4 coffees", "alcohol"),
+    ("we run like twice a week lol", "twice", None),
+])
+def test_like_before_an_amount_is_a_filler_not_a_liking(rules: RuleExtractor, said: str, amount: str,
+                                                         thing: str | None) -> None:
+    facts = _facts(rules, [said])
+    assert not any(t.relation == "likes" for f in facts for t in f.triples), [f.text for f in facts]
+    if thing is not None:  # "drink" kept its object: not "drink" said alone (which means alcohol)
+        assert facts and not any(thing in (f.slot or "") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_like_a_year_is_no_stance(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my brother sam is dating a girl called nina",
+                           "like a year but they broke up last week, sam's a mess"])
+    assert not any(f.slot and "|stance|" in f.slot for f in facts), [f.text for f in facts]
+
+
+def test_a_liking_with_an_amount_is_still_a_liking(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["i like 2 sugars in my tea"])
+    assert not any("about" in f.text for f in facts), [f.text for f in facts]
