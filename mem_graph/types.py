@@ -8,6 +8,7 @@ import time
 import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mem_graph.timeutil import FAR_FUTURE, to_iso
@@ -252,6 +253,7 @@ def text_hash(text: str) -> str:
     return hashlib.md5(normalise_text(text).encode("utf-8")).hexdigest()
 
 
+@lru_cache(maxsize=16384)  # a search normalises ~50 names (2 us each), mostly the same ones again
 def normalise_entity(name: str) -> str:
     t = unicodedata.normalize("NFKC", name).casefold().strip()
     t = re.sub(r"^(the|a|an|my|our|his|her|their)\s+", "", t)
