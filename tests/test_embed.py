@@ -215,3 +215,20 @@ def test_search_queries_use_the_int8_export_while_stored_vectors_and_extraction_
     np.testing.assert_array_equal(default.embed_search_query(question), int8.embed_query(question))
     np.testing.assert_array_equal(fp32.embed_search_query(question), fp32.embed_query(question))
     assert 0.98 < float(np.dot(default.embed_search_query(question), fp32.embed_query(question))) < 0.9999
+
+
+def test_a_repeated_query_reuses_its_vector_only_within_one_model_and_nobody_can_change_it() -> None:
+    """Query vectors are cached per model instance (a repeated question costs no forward pass): another model
+    (the int8 search export, another runtime or folder) never answers from that cache, and a caller that
+    writes into a returned vector gets an error instead of corrupting the next search's vector."""
+    fp32 = build_embedder(EmbedderConfig(config={"pooling": "whole", "query_quantize": None}))
+    int8 = build_embedder(EmbedderConfig(config={"pooling": "whole"}))
+    question = "what did Caroline research?"
+    first = fp32.embed_search_query(question)
+    assert fp32.embed_search_query(question) is first
+    other = int8.embed_search_query(question)
+    assert other is not first and not np.array_equal(other, first)
+    np.testing.assert_array_equal(fp32.embed_documents([question])[0], first)
+    with pytest.raises(ValueError):
+        first[0] = 1.0
+    np.testing.assert_array_equal(fp32.embed_search_query(question), fp32.embed_documents([question])[0])
