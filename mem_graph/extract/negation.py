@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 from mem_graph.extract.bare import HABIT_VERBS, bare_fact, habit_fact
-from mem_graph.extract.clauses import Context, Subject
+from mem_graph.extract.clauses import Context, Subject, compound_span, span_text
 from mem_graph.extract.predicate import Predicate
 from mem_graph.extract.render import render
 from mem_graph.extract.slots import SlotCatalogue
@@ -101,3 +102,52 @@ def _kind_fact(verb: Any, lemma: str, kind: str, slot: str, subject: Subject, su
         metadata=dict(message.metadata), tense=cues.tense,
         evidence=f"slot {slot}: '{lemma}' without an object means {kind}" + (
             f"; cues: {', '.join(cues.words)}" if cues.words else ""))
+
+
+_INSTEAD = frozenset({"only", "just", "instead", "now"})
+
+
+def replacement_tail(verb: Any) -> Any | None:
+    """The replacement a negated clause names after a comma, with no verb of its own: "i don't drink coffee
+    anymore, tea only", "don't eat meat anymore, just fish", "no coffee now, only tea". None when there is none
+    (a bare noun after the comma without "only"/"just"/"instead" is not one)."""
+    for tail in verb.children:
+        if tail.dep_ not in ("dep", "appos", "npadvmod") or tail.pos_ not in ("NOUN", "PROPN") or tail.i <= verb.i:
+            continue
+        if not any(t.text == "," for t in verb.doc[verb.i: tail.i]):
+            continue
+        nxt = verb.doc[tail.i + 1] if tail.i + 1 < len(verb.doc) else None
+        marks = {c.lower_ for c in tail.children if c.dep_ == "advmod"} | ({nxt.lower_} if nxt is not None else set())
+        if marks & (_INSTEAD - {"now"}):
+            return tail
+    return None
+
+
+def add_replacement(facts: list[Fact], now: Fact, subject: str, verb: str, tail: Any) -> None:
+    """Add the replacement's own fact, said plainly ("User drinks tea now") and marked as the turn's change; the
+    negation's text ends before it ("User doesn't drink coffee anymore", not "..., tea only")."""
+    said = span_text(compound_span(tail))
+    for f in facts:
+        head, sep, rest = f.text.rpartition(",")
+        if f.negated and sep and said.lower() in rest.lower():
+            f.text = head.rstrip()
+    now.text = f"{subject} {verb} {said} now"
+    now.evidence += ("; cues: instead" if "cues:" not in now.evidence else ", instead") + \
+        f"; replacement after a negation: '{said}'"
+    facts.append(now)
+
+
+def counted(key: str | None) -> str | None:
+    """An object key without a leading amount and with plural nouns singular ("4 coffees" -> "coffee"), so that
+    "I don't drink coffee anymore" names what "I drink like 4 coffees a day" did."""
+    if not key:
+        return key
+    words = key.replace(",", " ").split()
+    while len(words) > 1 and (words[0].isdigit() or words[0] in _AMOUNTS):
+        words = words[1:]
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
+
+
+_AMOUNTS = frozenset({"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                      "few", "couple", "lot", "lots", "of", "some", "many", "several", "about", "like", "dozen"})
+

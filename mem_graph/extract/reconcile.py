@@ -39,7 +39,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
-from mem_graph.extract.negation import ends_too, kind_of
+from mem_graph.extract.negation import counted, ends_too, kind_of
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -283,7 +283,8 @@ class Reconciler:
         changed = "cues:" in fact.evidence and any(w in fact.evidence for w in (
             "anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer"))
         cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0
-                     and (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key))
+                     and (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
+                          or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"
                      and (changed or r.slot == fact.slot or not fact.slot or not r.slot)]
         # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner)
         main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None

@@ -16,6 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from contextvars import ContextVar
+from dataclasses import replace
 from typing import Any
 
 from mem_graph.extract.activities import activity_fact
@@ -48,7 +49,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.gapping import regapped
-from mem_graph.extract.negation import absolute_fact
+from mem_graph.extract.negation import absolute_fact, add_replacement, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.people import (
     kin_identity,
@@ -307,6 +308,11 @@ class RuleExtractor:
         slot_only = slot_only or verb.dep_ not in ("ROOT", *CLAUSE_DEPS) or pred.target is not verb
         facts += regapped([(obj, self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message,
                                                     slot_only=slot_only)) for obj in objects], object_text)
+        tail = replacement_tail(verb) if facts and cues.negated and pred.lemma not in CESSATION else None
+        if tail is not None:  # "i don't drink coffee anymore, tea only": tea is what the speaker drinks now
+            now = self._object_fact(verb, pred, subject, subj_tok, tail, replace(cues, negated=False), ctx, message)
+            if now is not None and not now.negated:
+                add_replacement(facts, now, subject.name, third_person(pred.lemma), tail)
         intro = partner_intro(subject, ctx, message) if facts and subject.is_speaker else None
         if intro is not None and not any(f.slot == intro.slot for f in facts):
             facts.append(intro)

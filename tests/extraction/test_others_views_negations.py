@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Fact, Message
+from tests.extraction.test_slot_changes import current, invalidated
 
 
 def _facts(rules: RuleExtractor, turns: list[str]) -> list[Fact]:
@@ -112,3 +114,31 @@ def test_like_a_year_is_no_stance(rules: RuleExtractor) -> None:
 def test_a_liking_with_an_amount_is_still_a_liking(rules: RuleExtractor) -> None:
     facts = _facts(rules, ["i like 2 sugars in my tea"])
     assert not any("about" in f.text for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("said", "old", "new"), [
+    ("i don't drink coffee anymore tho, tea only", "coffee", "tea"),
+    ("i don't eat meat anymore, just fish", "meat", "fish"),
+    ("i don't drink coffee anymore, only tea now", "coffee", "tea"),
+])
+def test_a_negation_names_its_replacement_after_a_comma(rules: RuleExtractor, said: str, old: str,
+                                                         new: str) -> None:
+    facts = _facts(rules, [said])
+    now = [f for f in facts if not f.negated and f.object_key == new]
+    assert now and now[0].slot and now[0].slot.endswith(f"|{new}") and now[0].polarity > 0, \
+        [(f.text, f.slot) for f in facts]
+    ended = [f for f in facts if f.negated and f.object_key == old]
+    assert ended and new not in ended[0].text, [f.text for f in facts]  # "User doesn't drink coffee anymore"
+
+
+def test_a_negation_without_only_or_just_names_no_replacement(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["i don't drink coffee anymore, the caffeine was too much"])
+    assert not any(f.object_key == "caffeine" and not f.negated for f in facts), [f.text for f in facts]
+
+
+def test_a_counted_habit_ends_with_its_negation(shared_memory: Memory, user: str) -> None:
+    for said in ["i drink like 4 coffees a day", "lol yeah. i don't drink coffee anymore tho, tea only"]:
+        shared_memory.add(said, user_id=user)
+    assert not any("coffee" in c for c in current(shared_memory, user)), current(shared_memory, user)
+    assert any("coffee" in g for g in invalidated(shared_memory, user))
+    assert any("tea" in c for c in current(shared_memory, user))
