@@ -151,3 +151,25 @@ def counted(key: str | None) -> str | None:
 _AMOUNTS = frozenset({"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                       "few", "couple", "lot", "lots", "of", "some", "many", "several", "about", "like", "dozen"})
 
+
+# "sold it. no car anymore", "no pets these days", "nope, no boyfriend anymore lol": a verbless "no <thing>" with
+# a word saying it changed; said as "I don't have a car anymore" for the parse
+_NO_MORE = re.compile(
+    r"^\W*(?:(?:ok|okay|so|well|eh|meh|nah|nope|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|welp|lol|haha|"
+    r"update|also|sadly|tbh|ngl|and now|now)[,.!:]*\s+)*no (?:more )?(?P<thing>(?:[a-z][\w'-]* ){0,2}?[a-z][\w'-]*)"
+    r"\s+(?P<when>anymore|any more|these days|nowadays|now|for me now|for now)\b", re.I)
+
+
+def no_more(sentence: str) -> str | None:
+    """"no car anymore" -> "I don't have a car anymore" (the speaker's, unsaid); None for anything else."""
+    m = _NO_MORE.match(sentence)
+    if m is None:
+        return None
+    thing = m.group("thing")
+    article = "" if thing.lower().endswith("s") or thing.lower().split()[0] in ("more", "longer") else "a "
+    return f"I don't have {article}{thing} {m.group('when')}"
+
+
+def owned_slot(fact: Fact) -> bool:
+    """A negated fact of a slot a thing had can end ("no car anymore": the car; not "no worries": a mere "has")."""
+    return fact.negated and fact.slot is not None and fact.slot.split("|")[1:2] != ["owns"]

@@ -49,7 +49,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.gapping import regapped
-from mem_graph.extract.negation import absolute_fact, add_replacement, replacement_tail
+from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.people import (
     kin_identity,
@@ -218,6 +218,10 @@ class RuleExtractor:
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
+            had = no_more(sent.text) if not any(f.negated and f.slot for f in found) else None
+            if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
+                found += [f for verb in clause_verbs(self._docs([had])[0][:])
+                          for f in self._clause_facts(verb, ctx, message, slot_only=True) if owned_slot(f)]
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))

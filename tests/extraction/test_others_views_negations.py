@@ -142,3 +142,19 @@ def test_a_counted_habit_ends_with_its_negation(shared_memory: Memory, user: str
     assert not any("coffee" in c for c in current(shared_memory, user)), current(shared_memory, user)
     assert any("coffee" in g for g in invalidated(shared_memory, user))
     assert any("tea" in c for c in current(shared_memory, user))
+
+
+@pytest.mark.parametrize(("before", "said", "gone"), [
+    ("i drive a vw golf to work", "sold it. no car anymore, i bike everywhere now", "golf"),
+    ("i have a dog named rex", "nope, no dog anymore 😢", "dog"),
+])
+def test_no_thing_anymore_ends_the_thing(shared_memory: Memory, user: str, before: str, said: str,
+                                         gone: str) -> None:
+    for text in [before, said]:
+        shared_memory.add(text, user_id=user)
+    assert not any(gone in c.lower() for c in current(shared_memory, user)), current(shared_memory, user)
+
+
+@pytest.mark.parametrize("said", ["no worries anymore", "no idea now lol"])
+def test_no_worries_is_not_a_negation_of_anything(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.negated for f in _facts(rules, [said]))
