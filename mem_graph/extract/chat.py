@@ -283,8 +283,9 @@ _NAMED_HER = re.compile(r"\b(named|called|renamed)\s+her\s+(?=[\w'-]+\s*(?:$|[,.
 
 # "i moved to glasgow": the small parser reads a lower-case word after "to" as an infinitive; after a verb of
 # moving, a word that is no verb at all is the destination's name ("moved to school" stays: "school" is a verb)
-_MOVED_TO = re.compile(r"\b((?:moved|move|moves|moving|relocated|relocate|relocating|transferred|transferring)"
-                       r"(?: back| over| out)? to )([a-z][a-z'-]{2,})\b", re.I)
+_MOVED_TO = re.compile(r"\b((?:moved|move|moves|moving|relocated|relocate|relocating|transferred|transferring|"
+                       r"headed|heading|emigrated|emigrating)(?: back| over| out| off| down| up| away)?(?: home)? to )"
+                       r"([a-z][a-z'-]{2,})\b", re.I)
 _BARE_PLACES = frozenset(["town", "city", "downtown", "uptown", "campus", "college", "uni", "university", "home",
                           "abroad", "overseas", "europe"])
 
@@ -305,9 +306,18 @@ def _verbs() -> frozenset[str]:
     return _verb_lemmas() | frozenset(STOP_WORDS)
 
 
+# words that follow a place, not an infinitive's object ("moved back home to cork in june", not "to help mum")
+_AFTER_PLACE = frozenset(["in", "for", "last", "this", "since", "now", "after", "when", "because", "so", "and", "but",
+                          "yesterday", "recently", "at", "lol", "finally", "today", "tho", "though"])
+
+
 def _destination(m: re.Match[str]) -> str:
     word = m.group(2)
-    if word in _BARE_PLACES or word in _verbs() or word in FILLERS or word in _SHORTHAND:
+    # "moved back home to cork": after "home to" the word is a place, whatever else it can be (not a stop word)
+    after = re.match(r"\s*([\w']*)", m.string[m.end():])
+    place_next = after is None or not after.group(1) or after.group(1).lower() in _AFTER_PLACE
+    blocked = _verbs() - _verb_lemmas() if " home to " in m.group(1).lower() and place_next else _verbs()
+    if word in _BARE_PLACES or word in blocked or word in FILLERS or word in _SHORTHAND:
         return m.group(0)
     return m.group(1) + word[:1].upper() + word[1:]
 

@@ -15,6 +15,8 @@ from mem_graph.extract.gapping import gapped_objects
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
+# adverbs a destination's "to" phrase can hang off ("moved back home to Cork", "moved over to Lyon")
+DIRECTION_ADVERBS = frozenset({"back", "home", "over", "away", "down", "up"})
 RECURRING_TIMES = frozenset({"morning", "evening", "night", "day", "weekend", "afternoon", "week", "weekday",
                              "lunchtime", "summer", "winter"})
 DURATION_NOUNS = frozenset({"year", "month", "week", "day", "decade", "while", "age", "hour", "minute", "time"})
@@ -134,12 +136,14 @@ def predicate(verb: Any, target: Any) -> Predicate:
                         inner = next((h for h in g.children if h.dep_ == "pobj"), None)
                         if inner is not None:
                             pred.preps.setdefault(g.lower_, inner)
-        if c.dep_ == "advmod" and c.lower_ == "back":  # "coming back to Seattle", "moved back to Leeds"
+        if c.dep_ in ("advmod", "prt") and c.lower_ in DIRECTION_ADVERBS:
+            # "coming back to Seattle", "moved back to Leeds"; "moved back home to Cork", "moved over to Lyon"
+            # (the "to" phrase hangs off the adverb)
             for g in c.children:
                 inner = next((h for h in g.children if h.dep_ == "pobj"), None) if g.dep_ == "prep" else None
                 if inner is not None and g.lower_ == "to":  # not "back in the day"
                     pred.preps.setdefault(g.lower_, inner)
-                    pred.back = True
+                    pred.back = pred.back or c.lower_ == "back" or any(a.lower_ == "back" for a in c.children)
     # objects follow the verb in a statement; a "that" read as an object is a misparse
     for d in (c for c in target.children if c.dep_ == "dobj"):  # "moved the app from SQLite to ..."
         for c in d.children:

@@ -7,6 +7,7 @@ accountant", "I'm 41"), the verb (+ preposition) lexicon, then the learned fallb
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -57,6 +58,16 @@ def bare_org(obj: Any, lemma: str) -> bool:
     return lemma == "join" and obj.dep_ == "dobj" and obj.pos_ == "NOUN" and obj.tag_ in ("NN", "NNS") and \
         obj.lower_ not in NOT_EMPLOYERS and obj.lemma_.lower() not in NOT_EMPLOYERS | GROUP_NOUNS and \
         not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in obj.children)
+
+
+# verbs of going somewhere: with "for good" the destination is the new home ("headed to Lisbon for good")
+MOTION_VERBS = frozenset({"head", "go", "move", "relocate", "emigrate", "come", "return", "leave"})
+
+
+def for_good(verb: Any) -> bool:
+    """The clause says the move is permanent: "for good", "for keeps", "permanently"."""
+    words = [t.lower_ for t in verb.subtree]
+    return "permanently" in words or any(a == "for" and b in ("good", "keeps") for a, b in itertools.pairwise(words))
 
 
 def moved_here(obj: Any) -> bool:
@@ -234,6 +245,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.dobj is not None and pred.dobj is not obj:
             return None  # handled by the caller (the named thing is the object)
         return match("name", f"'{pred.verb.text} {text}'")
+    # "headed off to Lisbon for good", "we're moving to Porto permanently": a move for good names the new home
+    if lemma in MOTION_VERBS and pred.prep == "to" and person and for_good(pred.target) and (
+            obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN") and "residence" in cat.specs:
+        return match("residence", f"'{pred.verb.text} to {text}' for good")
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if lemma in ENDING_VERBS and value_spec is not None:

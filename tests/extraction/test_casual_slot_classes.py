@@ -97,3 +97,29 @@ def test_a_lower_case_company_joined_is_the_new_employer(shared_memory: Memory, 
                                   "joined choir this term", "we joined forces on it"])
 def test_joining_an_app_a_gym_or_a_group_is_no_employer(rules: RuleExtractor, text: str) -> None:
     assert not any(s == "user|employer" for _, s in _facts(rules, text)), _facts(rules, text)
+
+
+# --- a move said with a direction word or "for good" ("moved back home to cork", "headed off to lisbon for good") --
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("moved back home to cork in june, london was way too expensive", "cork"),
+    ("i moved up to leeds in may", "leeds"),
+    ("we moved down to brighton", "brighton"),
+    ("soooo i finally headed off to lisbon for good last month ☀️", "lisbon"),
+    ("we're heading to porto for good", "porto"),
+    ("emigrated to canada permanently after uni", "canada"),
+])
+def test_a_move_with_a_direction_word_or_for_good_names_the_new_home(rules: RuleExtractor, text: str,
+                                                                     place: str) -> None:
+    rows = rules.extract([Message("user", text)])[0]
+    assert any(f.slot == "user|residence" and f.object_key == place for f in rows), [
+        (f.text, f.slot, f.object_key) for f in rows]
+
+
+@pytest.mark.parametrize("text", ["headed to lyon this weekend to see my parents", "moved back home to help mum",
+                                  "we might move to porto for good"])
+def test_a_trip_an_errand_or_a_plan_is_no_new_home(rules: RuleExtractor, text: str) -> None:
+    rows = rules.extract([Message("user", text)])[0]
+    assert not any(f.slot == "user|residence" and f.tense == "present" for f in rows), [
+        (f.text, f.slot, f.tense) for f in rows]
+
