@@ -237,7 +237,7 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if first == "been":
         return words[start].start(), "I've "
-    if (first == "into" and after) or (_participle(first) and not re.search(
+    if (first == "into" and after) or ((_participle(first) or first == "doing") and not re.search(
             r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks|next|tomorrow|soon|later|"
             r"tonight)\b", sentence, re.I)):
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard", nor the

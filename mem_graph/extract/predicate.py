@@ -22,6 +22,10 @@ RECURRING_TIMES = frozenset({"morning", "evening", "night", "day", "weekend", "a
 DURATION_NOUNS = frozenset({"year", "month", "week", "day", "decade", "while", "age", "hour", "minute", "time"})
 # nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
 JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
+# nouns of a course of study: "doing a phd at cambridge", "starting my masters at leeds"
+DEGREE_NOUNS = frozenset({"phd", "doctorate", "masters", "master", "degree", "bachelors", "bachelor", "mba", "msc",
+                          "bsc", "mphil", "dphil", "pgce", "undergrad"})
+STUDYING_VERBS = frozenset({"do", "start", "begin", "pursue", "take"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
 IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go",
@@ -165,7 +169,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
         direct = [oprd]
     for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
         prep = next((c for c in noun.children if c.dep_ == "prep"), None)
-        if prep is None and noun.lemma_.lower() in JOB_NOUNS | {"living", "career"}:
+        if prep is None and noun.lemma_.lower() in JOB_NOUNS | DEGREE_NOUNS | {"living", "career"}:
             prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with", "as")), None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
         if prep is None or pobj is None:
@@ -179,6 +183,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
         elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
                 noun.lemma_.lower() == "offer" and prep.lower_ == "from")):
             pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "an offer from Amazon"
+        elif noun.lemma_.lower() in DEGREE_NOUNS and prep.lower_ == "at" and pred.lemma in STUDYING_VERBS:
+            # "doing a phd at cambridge": where one studies ("got my degree at leeds" is a past, not a school now)
+            pred.lemma, pred.prep, direct = "study", "at", [pobj]
         break
     if target.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in target.children) and not pred.adjective:
         # "I'm obsessed with tea" parsed as a passive: the participle is the adjective

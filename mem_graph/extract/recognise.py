@@ -369,8 +369,12 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
             bare_place(obj, lemma, pred.prep))
     if name == "school":
-        if pred.key in ("study_at", "enrol_at", "enroll_at") and obj.pos_ == "PROPN":
-            return True  # "I study at Leeds Beckett": where one studies is a school, whatever its name says
+        if pred.key in ("study_at", "enrol_at", "enroll_at") and (obj.pos_ == "PROPN" or (
+                obj.pos_ in ("NOUN", "ADJ") and obj.lower_ not in ("home", "work", "night", "weekends", "lunch")
+                and not any(c.dep_ in ("det", "poss", "amod", "nummod") for c in obj.children))):
+            # "I study at Leeds Beckett", "doing a phd at cambridge" (chat's lower-case name, said bare): where
+            # one studies is a school, whatever its name says
+            return True
         return (school_ok and lemma not in ("be",)) or (lemma == "be" and school_ok)
     if name == "employer":
         if subject.kin in CHILD_NOUNS or school_first:  # "my kid started at Riverside Elementary": a school

@@ -123,3 +123,22 @@ def test_a_trip_an_errand_or_a_plan_is_no_new_home(rules: RuleExtractor, text: s
     assert not any(f.slot == "user|residence" and f.tense == "present" for f in rows), [
         (f.text, f.slot, f.tense) for f in rows]
 
+
+# --- a course of study at a place names the school ("doing a phd at cambridge", "started my masters at leeds") --
+
+@pytest.mark.parametrize(("text", "school"), [
+    ("finished that! doing a phd at cambridge now 😬", "cambridge"),
+    ("i'm doing my masters at leeds", "leeds"),
+    ("started an mba at insead this fall", "insead"),
+])
+def test_a_degree_at_a_place_names_the_school(rules: RuleExtractor, text: str, school: str) -> None:
+    rows = rules.extract([Message("user", text)])[0]
+    assert any(f.slot == "user|school" and f.object_key == school for f in rows), [
+        (f.text, f.slot, f.object_key) for f in rows]
+
+
+def test_a_degree_got_in_the_past_is_no_current_school(rules: RuleExtractor) -> None:
+    rows = rules.extract([Message("user", "got my degree at leeds years ago"),
+                          Message("user", "i study at home mostly")])
+    assert not any(f.slot == "user|school" for facts in rows for f in facts), rows
+
