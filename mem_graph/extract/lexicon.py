@@ -36,7 +36,8 @@ receptionist recruiter referee reporter researcher retiree roofer sailor salesma
 scientist screenwriter sculptor secretary senator singer sonographer soldier solicitor specialist statistician
 steward stewardess strategist streamer student stylist supervisor surgeon surveyor tailor tattooist teacher
 technician teller therapist tiler trader trainee translator trucker tutor typist underwriter undergrad vet
-veterinarian videographer vlogger waiter waitress welder writer youtuber zookeeper
+veterinarian videographer vlogger waiter waitress welder writer youtuber zookeeper homemaker housewife
+househusband
 """)
 
 # what one drives or rides; the make alone names it ("a Trek", "the Kia")
@@ -115,3 +116,6 @@ NOT_EMPLOYERS = frozenset({
     "forces", "in", "up", "class", "practice", "team", "choir", "band", "club", "gym", "church", "army",
     "navy", "mensa", "parkrun",
 })
+
+# family roles that are an occupation when said full-time ("a full-time dad", "a stay-at-home mum")
+CARER_ROLES = frozenset({"dad", "mum", "mom", "mother", "father", "parent", "carer", "caregiver", "wife", "husband"})

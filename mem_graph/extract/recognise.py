@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
-from mem_graph.extract.lexicon import NOT_ACTIVITIES, NOT_EMPLOYERS
+from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
@@ -197,6 +197,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             if kin in PARTNER_NOUNS and subject.type != "animal" and not subject.is_speaker:
                 return match("partner", f"'is my {kin}' partner noun", subj=speaker, value=subject.name)
             return None
+        if lemma == "be" and person and obj.dep_ == "attr" and obj.lemma_.lower() in CARER_ROLES and any(
+                t.lower_ in ("full", "stay", "sahm", "sahd") for t in obj.subtree if t.i < obj.i):
+            # "I'm a full-time dad now", "a stay-at-home mum": caring is the occupation
+            return match("occupation", f"'{lemma} {text}' full-time carer", value=span_text(
+                [t for t in obj.subtree if t.i <= obj.i and t.dep_ != "det"]))
         val_spec = cat.value_slot(obj_toks)
         if val_spec is not None and (val_spec.subjects != "person" or person) and val_spec.name in (
                 "occupation", "diet", "religion", "partner", "car", "phone"):

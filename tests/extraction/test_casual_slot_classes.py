@@ -142,3 +142,25 @@ def test_a_degree_got_in_the_past_is_no_current_school(rules: RuleExtractor) -> 
                           Message("user", "i study at home mostly")])
     assert not any(f.slot == "user|school" for facts in rows for f in facts), rows
 
+
+# --- a family role said full-time is the occupation ("i'm a full-time dad now", "a stay-at-home mum") ----------
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("i'm an accountant", "quit last month tbh, i'm a full-time dad now 👶", "accountant", "dad"),
+    ("I work as a nurse", "I'm a stay-at-home mum these days", "nurse", "mum"),
+    ("im a paralegal", "i'm a homemaker now", "paralegal", "homemaker"),
+])
+def test_caring_full_time_is_the_new_occupation(shared_memory: Memory, user: str, before: str, after: str, old: str,
+                                                new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+
+    now = current(shared_memory, user)
+    assert any(new in t.lower() for t in now), now
+    assert not any(old in t.lower() for t in now), now
+    assert any(old in t.lower() for t in invalidated(shared_memory, user))
+
+
+def test_being_a_parent_is_no_occupation(rules: RuleExtractor) -> None:
+    rows = rules.extract([Message("user", "i'm a dad of two"), Message("user", "my wife is a full-time teacher")])
+    assert not any(f.slot == "user|occupation" for facts in rows for f in facts), rows
