@@ -44,7 +44,6 @@ CHANGES = [
     ("My mom works at a bank.", "My mom works at a bakery now.", "bank", "bakery"),
     ("My sister is a nurse.", "My sister became a paramedic.", "nurse", "paramedic"),
     ("we got a kitten!! his name is Pepper", "we renamed the kitten, he's Ziggy now", "Pepper", "Ziggy"),
-    ("My cat's name is Smokey.", "We adopted another cat last week, she's called Juno.", "Smokey", "Juno"),
     # a second batch, written after the first was fixed
     ("I reside in Dublin.", "These days I'm living in Cork.", "Dublin", "Cork"),
     ("I'm at Microsoft.", "I accepted an offer from Amazon and started Monday.", "Microsoft", "Amazon"),
@@ -71,6 +70,8 @@ ADDITIONS = [
     ("I have a dog.", "We just got a second dog!"),
     ("I use Vim.", "I also use VS Code for Python."),
     ("I have asthma.", "I was also diagnosed with eczema."),
+    # "another cat": a second cat named Juno, not Smokey renamed
+    ("My cat's name is Smokey.", "We adopted another cat last week, she's called Juno."),
 ]
 
 # (first statement, hedge or plan): nothing is invalidated and the first stays current
