@@ -64,6 +64,18 @@ def reported(verb: Any) -> bool:
     return verb.dep_ == "ccomp" and verb.head is not verb and reports_other(verb.head)
 
 
+# verbs whose past is their present ("quit", "cut"): the parser's tag does not tell which was said
+_SAME_PAST = frozenset({"quit", "cut", "put", "set", "let", "shut", "split", "hit", "hurt", "read", "spread", "bet",
+                        "cost", "upset", "broadcast"})
+_PAST_WORDS = frozenset({"ago", "yesterday", "last", "earlier", "already", "once", "then", "finally"})
+
+
+def _said_past(verb: Any) -> bool:
+    """The clause dates itself in the past ("quit smoking 2 months ago", "cut my hair last week")."""
+    return any(t.lower_ in _PAST_WORDS or (t.ent_type_ == "DATE" and t.like_num and len(t.text) == 4)
+               for t in verb.subtree)
+
+
 def own_tokens(tok: Any) -> set[int]:
     """A token's subtree without its conjuncts (and their links)."""
     out = {tok.i}
@@ -105,6 +117,8 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
     if cc is not None and not any(t.pos_ in ("VERB", "AUX") for t in verb.doc[cc.i + 1: verb.right_edge.i + 1]):
         drop.update(range(cc.i, verb.right_edge.i + 1))
         drop.update(t.i for t in verb.doc[cc.i - 1: cc.i] if t.is_punct)
+    # "i don't have any pets myself", "I myself prefer tea": an emphatic reflexive says nothing of its own
+    drop.update(t.i for t in verb.subtree if t.lower_ in ("myself", "ourselves") and t.dep_ in ("npadvmod", "appos"))
     toks = [t for t in verb.subtree if t.i not in drop]
     while toks and (toks[0].is_punct or toks[0].dep_ == "cc" or (toks[0].lower_ in LEAD_INS and toks[0].i < verb.i
                     and toks[0].dep_ in ("advmod", "intj", "cc"))):
@@ -138,6 +152,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
             word = subject.name
         elif t.i in in_subject and subject.owner and low in ("her", "his", "its") and t.tag_ == "PRP$":
             word = f"{subject.owner}'s"  # "her name is Nova" -> "User's puppy's name is Nova"
+        elif low in ("myself", "ourselves") and subject_speaker:
+            word = "themself" if low == "myself" else "themselves"  # "I taught myself Spanish"
         elif low in ("i", "we") or low in ("me", "us", "myself", "ourselves"):
             word = speaker
         elif low in ("my", "our", "mine", "ours"):
@@ -152,7 +168,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD"):
             if low in _AUX_3RD:
                 word = _AUX_3RD[low]
-            elif t.tag_ == "VBP" and (t.dep_ in ("ROOT", "conj", "ccomp", "advcl") or t.i in first_person_heads):
+            elif t.tag_ == "VBP" and (t.dep_ in ("ROOT", "conj", "ccomp", "advcl") or t.i in first_person_heads) \
+                    and not (low in _SAME_PAST and (low == "quit" or _said_past(t))):  # "I quit smoking": past
                 word = third_person(low)
         elif t.tag_ == "VB" and t.i in first_person_heads and not low.endswith("ed") and low not in (
                 "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "met") and not any(

@@ -158,3 +158,16 @@ def test_no_thing_anymore_ends_the_thing(shared_memory: Memory, user: str, befor
 @pytest.mark.parametrize("said", ["no worries anymore", "no idea now lol"])
 def test_no_worries_is_not_a_negation_of_anything(rules: RuleExtractor, said: str) -> None:
     assert not any(f.negated for f in _facts(rules, [said]))
+
+
+@pytest.mark.parametrize(("said", "text"), [
+    ("i quit smoking 2 months ago actually!!", "User quit smoking 2 months ago"),
+    ("i quit smoking", "User quit smoking"),
+    ("i don't have any pets myself, my flat doesn't allow them", "User doesn't have any pets"),
+    ("i taught myself spanish", "User taught themself spanish"),
+])
+def test_fact_texts_read_as_english(rules: RuleExtractor, said: str, text: str) -> None:
+    texts = [f.text for f in _facts(rules, [said])]
+    assert any(t == text or t.startswith(text + " ") for t in texts), texts
+    assert not any(w in t for t in texts for w in ("quits smoking", " pets User",
+                                                    "taught User"))
