@@ -78,7 +78,8 @@ RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "d
 # a verbless "not/no longer/now ..." after lead-ins ("well no longer at google actually"): the speaker's
 _FRAGMENT = re.compile(
     r"^\s*(?P<lead>(?:(?:oops|sorry|wait|no|well|so|ok|okay|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|"
-    r"welp|update|plus|haha|lol)[,.!:]?\s+)*)(?:not|no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)
+    r"welp|update|plus|haha|lol)[,.!:]?\s+)*)(?:not(?!\s+(?:a\s+)?(?:single|one|once|even|much|many|that)\b)|"
+    r"no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)  # "not a single one since": a none, no state
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name"})
 
 

@@ -164,7 +164,7 @@ def stance_fact(found: StancePhrase, speaker: str, message: Message) -> Fact:
     verb = found.wording
     if found.negated:
         verb = re.sub(r"^(is|has) ", r"\1 not ", verb) if re.match(r"^(is|has) ", verb) else \
-            f"no longer {verb.removesuffix('s')}" if verb.endswith("s") else f"no longer {verb}"
+            f"doesn't {verb.removesuffix('s')}" if verb.endswith("s") else f"no longer {verb}"  # "doesn't like"
     return Fact(
         text=f"{speaker} {verb} {found.object}", entities=[EntityRef(speaker, "person"),
                                                            EntityRef(found.object, "thing")],

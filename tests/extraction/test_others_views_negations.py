@@ -161,6 +161,7 @@ def test_no_worries_is_not_a_negation_of_anything(rules: RuleExtractor, said: st
 
 
 @pytest.mark.parametrize(("said", "text"), [
+    ("i don't really like sushi", "User doesn't like sushi"),
     ("i quit smoking 2 months ago actually!!", "User quit smoking 2 months ago"),
     ("i quit smoking", "User quit smoking"),
     ("i don't have any pets myself, my flat doesn't allow them", "User doesn't have any pets"),
@@ -169,5 +170,10 @@ def test_no_worries_is_not_a_negation_of_anything(rules: RuleExtractor, said: st
 def test_fact_texts_read_as_english(rules: RuleExtractor, said: str, text: str) -> None:
     texts = [f.text for f in _facts(rules, [said])]
     assert any(t == text or t.startswith(text + " ") for t in texts), texts
-    assert not any(w in t for t in texts for w in ("quits smoking", " pets User",
+    assert not any(w in t for t in texts for w in ("no longer like ", "quits smoking", " pets User",
                                                     "taught User"))
+
+
+def test_not_a_single_one_is_no_fact_about_being_single(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["i quit smoking 2 months ago actually!! not a single one since"])
+    assert not any("single" in f.text for f in facts), [f.text for f in facts]
