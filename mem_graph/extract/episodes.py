@@ -18,6 +18,11 @@ from mem_graph.types import Fact
 
 _CLAUSES = re.compile(r"\s*(?:[,;:!?.]+|\s(?:and|but|plus|so|then)\s)\s*", re.I)
 _WORDS = re.compile(r"[a-z0-9]{2,}")
+# "i love reality tv, it's my guilty pleasure", "that's our thing": what the thing just named is to the speaker,
+# said of it with a pronoun; the fact before carries it (a copy would keep its edges when the stance changes)
+_COMMENT = re.compile(r"^(?:(?:lol|haha|honestly|tbh|like|yeah|and|but)\W+)*(?:(?:it|that|this|they)"
+                      r"(?:'s|'re| is| are| was| were)|its|thats) (?:(?:literally|honestly|really|just|kinda|kind of|"
+                      r"basically|totally|still) )*(?:my|our) [a-z' -]+$", re.I)
 
 
 def _accounted(facts: list[Fact]) -> set[str]:
@@ -36,7 +41,8 @@ def uncovered_statement(text: str, facts: list[Fact], nlp: Any, stop: frozenset[
     open_clauses = []
     for clause in filter(None, (c.strip() for c in _CLAUSES.split(text))):
         words = {w for w in _WORDS.findall(clause.casefold()) if w not in stop and w not in FILLERS}
-        if words and len(words & said) * 2 < len(words) and not is_small_talk(clause):
+        if words and len(words & said) * 2 < len(words) and not is_small_talk(clause) and not (
+                facts and _COMMENT.match(clause)):
             open_clauses.append(clause)
     if not open_clauses:
         return None

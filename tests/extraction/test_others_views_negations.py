@@ -177,3 +177,31 @@ def test_fact_texts_read_as_english(rules: RuleExtractor, said: str, text: str) 
 def test_not_a_single_one_is_no_fact_about_being_single(rules: RuleExtractor) -> None:
     facts = _facts(rules, ["i quit smoking 2 months ago actually!! not a single one since"])
     assert not any("single" in f.text for f in facts), [f.text for f in facts]
+
+
+def _verbatim(mem: Memory, user: str) -> list[str]:
+    return [r["memory"] for r in mem.get_all(user_id=user)["results"] if r.get("layer") == "episodic"]
+
+
+@pytest.mark.parametrize("said", [
+    "i love reality tv, it's my guilty pleasure",
+    "i'm obsessed with true crime podcasts, that's my thing lol",
+])
+def test_what_a_liked_thing_is_to_the_speaker_needs_no_verbatim_copy(shared_memory: Memory, user: str,
+                                                                      said: str) -> None:
+    # the copy kept its own likes edge, which stayed current after "can't stand reality tv these days"
+    shared_memory.add(said, user_id=user)
+    assert not _verbatim(shared_memory, user)
+    assert current(shared_memory, user)
+
+
+def test_a_liked_thing_then_disliked_leaves_no_current_liking(shared_memory: Memory, user: str) -> None:
+    for said in ["i love reality tv, it's my guilty pleasure", "nothing anymore, can't stand reality tv these days"]:
+        shared_memory.add(said, user_id=user)
+    assert not any("reality tv" in c.lower() and "love" in c.lower() for c in current(shared_memory, user))
+    assert not _verbatim(shared_memory, user)
+
+
+def test_a_statement_after_a_liking_is_still_kept(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i love reality tv, it's a ford puma i drive now", user_id=user)
+    assert current(shared_memory, user)
