@@ -1,12 +1,13 @@
 """add(infer=False) alone, with its deferred graph step counted: latency per call, sustained turns/s, CPU.
 
     python -m pipelines.verbatim_add_bench --data ../shared/data/locomo/26.json --turns 100 [--per session]
-        [--sync]
+        [--sync] [--config '{"embedder": {"config": {"quantize": "int8"}}}']
 
 Adds the first ``--turns`` LoCoMo turns (speaker and session time kept) one per call, or one session per
 call, then times ``Memory.flush()`` (the graph steps still pending: the drain). ``--sync`` sets
-``extraction.defer_verbatim_graph: false`` (parse and graph write inside ``add()``). Run the two modes
-back to back on a shared machine and compare them, not absolute numbers.
+``extraction.defer_verbatim_graph: false`` (parse and graph write inside ``add()``); ``--config`` merges
+other Memory settings (an opt-in int8 embedder, say). Run the modes back to back on a shared machine and
+compare them, not absolute numbers.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from pipelines.locomo_data import CATEGORIES, Turn, load_conversation
 
 
-def run(data: Path, n: int, per: str, sync: bool) -> dict[str, Any]:
+def run(data: Path, n: int, per: str, sync: bool, config: dict[str, Any] | None = None) -> dict[str, Any]:
     from mem_graph import Memory
 
     turns = load_conversation(data, set(CATEGORIES)).turns[:n]
@@ -33,7 +34,9 @@ def run(data: Path, n: int, per: str, sync: bool) -> dict[str, Any]:
             by.setdefault(t.dia_id.split(":")[0], []).append(t)
         calls = list(by.values())
     with tempfile.TemporaryDirectory() as d:
-        m = Memory(path=Path(d), config={"extraction": {"defer_verbatim_graph": not sync}})
+        cfg = dict(config or {})
+        cfg["extraction"] = {**cfg.get("extraction", {}), "defer_verbatim_graph": not sync}
+        m = Memory(path=Path(d), config=cfg)
         m.add("Warming up the embedder and the parser.", user_id="warm", infer=False)
         m.flush()
         ms: list[float] = []
@@ -49,7 +52,7 @@ def run(data: Path, n: int, per: str, sync: bool) -> dict[str, Any]:
         drain = time.perf_counter() - t0
         cpu = time.process_time() - cpu
         m.close()
-    return {"mode": "sync" if sync else "deferred", "per": per, "calls": len(ms), "turns": len(turns),
+    return {"mode": "sync" if sync else "deferred", "per": per, "config": config, "calls": len(ms), "turns": len(turns),
             "p50_ms": round(statistics.median(ms), 1), "mean_ms": round(statistics.mean(ms), 1),
             "turns_per_s": round(len(turns) / adds, 1), "drain_s": round(drain, 3),
             "sustained_turns_per_s": round(len(turns) / (adds + drain), 1),
@@ -62,8 +65,9 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=100)
     ap.add_argument("--per", choices=("turn", "session"), default="turn")
     ap.add_argument("--sync", action="store_true", help="defer_verbatim_graph: false")
+    ap.add_argument("--config", type=json.loads, help="other Memory config as JSON")
     args = ap.parse_args()
-    print(json.dumps(run(args.data, args.turns, args.per, args.sync)))
+    print(json.dumps(run(args.data, args.turns, args.per, args.sync, args.config)))
 
 
 if __name__ == "__main__":
