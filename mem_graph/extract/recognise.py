@@ -34,6 +34,9 @@ COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "
 # a pastime one joins: "joined a five-a-side football team", "joined a choir"
 GROUP_NOUNS = frozenset({"club", "league", "choir", "orchestra", "band", "society"})
 AGENT_NOUNS = {"teach": "teacher", "nurse": "nurse", "retire": "retired", "tutor": "tutor", "coach": "coach"}
+# verbs whose clause wants, plans or reports rather than states: never placed by the learned fallback
+NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem", "try", "let", "wish", "hope", "plan",
+                         "consider"})
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
@@ -285,8 +288,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                                                                                    "sign") \
             and any(c.dep_ in ("compound", "amod") for c in obj.children):
         return match("hobbies", f"'{pred.verb.text} {text}' (lessons)")  # "started drum lessons", "takes yoga classes"
-    if embedder is not None and phrase and lemma not in GENERIC_VERBS and obj.pos_ in ("NOUN", "PROPN") and \
-            pred.target.tag_ != "VBD":  # the bank states current values: a simple past is an event ("applied to X")
+    # (the bank states current values: a simple past is an event, "applied to X"; a wish, a report of
+    # speech or a modal states none)
+    if embedder is not None and obj.pos_ in ("NOUN", "PROPN") and pred.target.tag_ != "VBD" and \
+            lemma not in NOT_STATING and not any(c.tag_ == "MD" and c.lower_ not in ("can", "ca")
+                                                 for c in pred.verb.children):  # "i'd open a bakery": no value
         said = whole_clause(pred)
         learned = cat.classify(embedder, said, PROTOTYPE_SLOTS)
         if learned is not None:
@@ -300,9 +306,20 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 # juniors at a fintech" the employer is where, never whom), and a verb the lexicon gives
                 # other slots keeps to them ("i live in round rock and work at dell": 'live ... at dell')
                 return None
-            value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" else None
+            value = None
+            if spec.name == "occupation":  # the post ("... as a police officer"), else what is done ("wait tables")
+                post = pred.preps.get("as")
+                value = AGENT_NOUNS.get(lemma) or (object_text(post) if post is not None else (
+                    f"{lemma} {text}" if obj.dep_ == "dobj" else None))
             return match(spec.name, f"'{said}' ~ {vote.evidence()}", value=value)
     return None
+
+
+# words of a phrase that only says "now" or hedges ("these days", "at the moment", "actually"): left out of
+# the clause the classifier reads, which the bank states without them
+_NOW_WORDS = frozenset({"now", "currently", "nowadays", "these", "days", "lately", "today", "presently", "at", "the",
+                        "moment", "for", "still", "again", "finally", "also", "too", "just", "actually", "honestly",
+                        "basically", "so", "anyway", "right", "rn", "atm"})
 
 
 def whole_clause(pred: Predicate) -> str:
@@ -319,8 +336,8 @@ def whole_clause(pred: Predicate) -> str:
     drop: set[int] = set()
     for c in target.children:
         if c.dep_ in ("cc", "punct") or (c.dep_ in ("conj", "ccomp", "advcl", "parataxis") and c.pos_ in (
-                "VERB", "AUX")):
-            drop.update(t.i for t in c.subtree)
+                "VERB", "AUX")) or all(t.lower_ in _NOW_WORDS for t in c.subtree):
+            drop.update(t.i for t in c.subtree)  # "these days", "at the moment": the cues say when
     words = [t for t in target.subtree if t.i not in drop and t.dep_ not in ("nsubj", "nsubjpass")]
     toks = sorted({t.i: t for t in [*lead, *words]}.values(), key=lambda t: t.i)
     return " ".join(t.text for t in toks).lower()

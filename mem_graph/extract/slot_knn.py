@@ -39,7 +39,7 @@ class ConfidenceRule:
     """When the classifier's verdict is trusted: the slot's probability, its lead over the runner-up label
     and the similarity of its nearest example; ``k`` nearest examples are counted as evidence."""
 
-    probability: float = 0.6
+    probability: float = 0.5
     lead: float = 0.1
     floor: float = 0.4
     k: int = 7
