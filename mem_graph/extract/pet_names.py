@@ -1,11 +1,11 @@
 """The names the speaker gives their pets, however chat words the naming.
 
-"we called the kitten mochi", "named the puppy bruno", "got two kittens, named them salt and pepper",
-"i have two cats, biscuit and mochi", "got a dog last week named rex": the parse hangs the name as an
-object, an object predicate, an apposition or a clause of its own, so the clause pipeline misses it. One
-name of one pet is that pet's name (single-valued: "User's kitten|name"); several names, or a plural
-pet noun, are one more pet each (the multi-valued ``pets`` slot, keyed by the name), never one name
-replacing the other.
+"we called the kitten mochi", "named the puppy bruno", "we renamed the dog buddy", "got two kittens,
+named them salt and pepper", "i have two cats, biscuit and mochi", "got a dog last week named rex": the
+parse hangs the name as an object, an object predicate, an apposition or a clause of its own, so the
+clause pipeline misses it. One name of one pet is that pet's name (single-valued: "User's kitten|name");
+several names, or a plural pet noun, are one more pet each (the multi-valued ``pets`` slot, keyed by the
+name), never one name replacing the other.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from mem_graph.extract.cues import read_cues
 from mem_graph.extract.predicate import content_verb
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
-_NAMING = frozenset({"call", "name"})
+_NAMING = frozenset({"call", "name", "rename"})
 _PLURAL_PRONOUNS = frozenset({"them", "they"})
 _PRONOUNS = frozenset({"him", "her", "it", *_PLURAL_PRONOUNS})
 

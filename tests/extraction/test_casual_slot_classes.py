@@ -25,6 +25,7 @@ def _facts(rules: RuleExtractor, *turns: str) -> list[tuple[str, str | None]]:
     (("got two kittens, named them salt and pepper lol",), "user|pets|salt", "Salt"),
     (("got two kittens, named them salt and pepper lol",), "user|pets|pepper", "Pepper"),
     (("we rescued two rabbits. we called them bun and flop",), "user|pets|flop", "Flop"),
+    (("our dog is named max", "we renamed the dog buddy"), "user's dog|name", "Buddy"),
 ])
 def test_the_name_given_to_the_speakers_pet_is_stored(rules: RuleExtractor, turns: tuple[str, ...], slot: str,
                                                       name: str) -> None:

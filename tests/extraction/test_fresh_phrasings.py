@@ -34,8 +34,7 @@ CHANGES = [
     ("I've got an iPhone 12.", "I'm on a Pixel 8 now.", "iPhone", "Pixel"),
     ("I'm dating Sam.", "My new boyfriend is Alex.", "Sam", "Alex"),
     ("I'm pescatarian.", "I've been vegan since January.", "pescatarian", "vegan"),
-    pytest.param("Our dog is named Max.", "We renamed the dog Buddy.", "Max", "Buddy", marks=pytest.mark.xfail(
-        strict=True, reason="known: 'renamed the dog Buddy' parses 'dog' as a compound of 'Buddy' (no oprd)")),
+    ("Our dog is named Max.", "We renamed the dog Buddy.", "Max", "Buddy"),
     ("My kid goes to Maple Elementary.", "My kid started at Riverside Elementary this year.", "Maple", "Riverside"),
     ("Our API runs on Redis.", "We switched our API over to Cassandra.", "Redis", "Cassandra"),
     ("My favourite movie is Alien.", "These days my favourite movie is Heat.", "Alien", "Heat"),
