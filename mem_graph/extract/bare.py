@@ -54,6 +54,8 @@ def bare_fact(verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues:
     spec_name = "partner" if pred.lemma in SEPARATION else "occupation"
     other = companion(subj_tok, of_subject=not subject.is_speaker) or (
         object_text(pred.preps["with"]) if "with" in pred.preps else None)
+    if other and normalise_entity(other) == subject.key:
+        other = None  # "sam broke up last week": Sam is not his own ex (the parse may hang him twice)
     text = render(verb, subject, ctx.speaker, subject_token=subj_tok)
     triples = list(subject.triples)
     entities = list(subject.entities) or [EntityRef(subject.name, subject.type)]

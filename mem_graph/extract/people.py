@@ -20,8 +20,9 @@ from mem_graph.extract.chat import CHITCHAT, FILLERS
 from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.predicate import Predicate, object_text
+from mem_graph.extract.recognise import SEPARATION
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
-from mem_graph.types import Fact, Message, normalise_entity
+from mem_graph.types import EntityRef, Fact, Message, normalise_entity
 
 _KIN_ALT = "|".join(sorted((re.escape(k) for k in KIN | PET_NOUNS), key=len, reverse=True))
 # "my (best|older|little...)* <kin>s? <word>('s)?", also after "her", "anna's"
@@ -140,6 +141,19 @@ def owned_thing_on_speaker(lemma: str, subj_tok: Any, objects: list[Any]) -> boo
     if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subj_tok.children):
         return False
     return any(o.lower_ in ("me", "us", "myself") for o in objects)
+
+
+def couple_subject(verb: Any, subj_tok: Any, ctx: Context) -> Subject | None:
+    """"my brother sam is dating nina ... they broke up": "they" splitting up is the person just named and their
+    partner; the clause is about that person (whose partner slot ends)."""
+    if subj_tok is None or subj_tok.lower_ != "they" or ctx.last_person is None:
+        return None
+    lemma = verb.lemma_.lower()
+    if lemma not in SEPARATION or (lemma == "break" and not any(c.lower_ == "up" for c in verb.children)):
+        return None
+    name = ctx.last_person
+    return Subject(name, tokens={subj_tok.i}, entities=[EntityRef(name, "person")],
+                   evidence=f"'they' -> {name} and their partner (named just before)")
 
 
 def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, obj: Any,

@@ -52,6 +52,7 @@ from mem_graph.extract.gapping import regapped
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.people import (
+    couple_subject,
     kin_identity,
     kin_names,
     mention_people,
@@ -243,6 +244,8 @@ class RuleExtractor:
         if reported(verb):  # "maya thinks [i should've stayed at the bank]": her view, said in her fact
             return []
         subject, subj_tok = clause_subject(verb, ctx)
+        if subject is None:  # "... they broke up": the person just named and their partner
+            subject = couple_subject(verb, subj_tok, ctx)
         if subject is None and verb.lemma_.lower() == "rename" and subj_tok is not None:
             # "the kids renamed the hamster to X": the name belongs to the hamster, whoever renamed it
             subject = Subject(span_text(list(subj_tok.subtree)), type="person", tokens={subj_tok.i})

@@ -205,3 +205,15 @@ def test_a_liked_thing_then_disliked_leaves_no_current_liking(shared_memory: Mem
 def test_a_statement_after_a_liking_is_still_kept(shared_memory: Memory, user: str) -> None:
     shared_memory.add("i love reality tv, it's a ford puma i drive now", user_id=user)
     assert current(shared_memory, user)
+
+
+@pytest.mark.parametrize("split", [
+    "like a year but they broke up last week, sam's a mess",
+    "sam broke up last week",
+    "they split up over the summer 😬",
+])
+def test_a_couple_splitting_ends_the_persons_partner(shared_memory: Memory, user: str, split: str) -> None:
+    for said in ["i'm married to alex", "my brother sam is dating a girl called nina", split]:
+        shared_memory.add(said, user_id=user)
+    assert not any("dating" in c for c in current(shared_memory, user)), current(shared_memory, user)
+    assert any("alex" in c.lower() for c in current(shared_memory, user))  # the speaker's own partner stays
