@@ -219,7 +219,7 @@ class OnnxEmbedder:
         # Tokenized once, sorted by token count, and batched so that little is padding: a batch ends at
         # batch_size texts or before a text over 1.25x the length of its first. A text's vector does not depend
         # on its batch (same vectors, bit for bit); a LoCoMo session was 30 % padding in batches of 16 sorted by
-        # characters, 6-9 % less CPU per session this way (docs/benchmarks.md, issue #17).
+        # characters, 9 % this way, and took 13 % less CPU (docs/benchmarks.md, issue #17).
         encodings = self._tokenizer.encode_batch(texts)
         lengths = [len(e.ids) for e in encodings]
         order = [int(i) for i in np.argsort(lengths, kind="stable")]
