@@ -42,6 +42,7 @@ _PHRASES: list[tuple[str, int, str]] = [
 _LEAD = (r"(?:(?:ok|okay|so|well|eh|meh|nah|nope|idk|yeah|ya|yep|honestly|man|dude|but|and|oh|anyway|hmm|ugh|welp|"
          r"lol|haha|actually|"
          r"update|plot twist|tbh|ngl|also|now|lately|these days|nowadays|recently|weirdly|funny enough|i guess|i mean|"
+         r"i think|i reckon|i feel like|pretty sure|"
          r"seriously|literally|"
          r"kinda|kind of|sort of|really|just|getting)[,.!:]*\s+)*")
 _NEG = r"(?P<neg>(?:(?:am|'m|do|are) )?(?:not|no longer|n't|never) (?:really )?|(?:don't|dont|do not) (?:really )?)?"

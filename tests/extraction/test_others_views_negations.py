@@ -217,3 +217,20 @@ def test_a_couple_splitting_ends_the_persons_partner(shared_memory: Memory, user
         shared_memory.add(said, user_id=user)
     assert not any("dating" in c for c in current(shared_memory, user)), current(shared_memory, user)
     assert any("alex" in c.lower() for c in current(shared_memory, user))  # the speaker's own partner stays
+
+
+@pytest.mark.parametrize(("said", "thing", "polarity"), [
+    ("i think i'm done with running tbh", "running", -1),
+    ("i think i'm over sushi", "sushi", -1),
+    ("i reckon i like podcasts now", "podcasts", 1),
+])
+def test_i_think_before_a_stance_is_an_opinion_not_a_hedge(rules: RuleExtractor, said: str, thing: str,
+                                                           polarity: int) -> None:
+    facts = _facts(rules, [said])
+    assert any(f.slot == f"user|stance|{thing}" and f.polarity == polarity and f.tense == "present"
+               for f in facts), [(f.text, f.slot, f.tense) for f in facts]
+
+
+def test_a_real_hedge_after_i_think_stays_a_hedge(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["i think i might like jazz"])
+    assert not any(f.slot and "|stance|" in f.slot and f.tense == "present" for f in facts), [f.text for f in facts]
