@@ -311,6 +311,26 @@ _AFTER_PLACE = frozenset(["in", "for", "last", "this", "since", "now", "after", 
                           "yesterday", "recently", "at", "lol", "finally", "today", "tho", "though"])
 
 
+# "we switched the frontend to svelte", "our backend runs on mysql": chat's lower-case tool names after these verbs
+# are read as an infinitive or the verb as a noun; a known tool's name is capitalised, "runs on" made a progressive
+_SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|moving|changed|changing)\b"
+                          r"[^.!?,;]{0,30}? to )([a-z][\w.+#-]*)", re.I)
+_RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*) runs on\b")
+
+
+@lru_cache(maxsize=1)
+def _tool_names() -> frozenset[str]:
+    from mem_graph.extract.catalogue import DATABASES
+    from mem_graph.extract.lexicon import TECH
+
+    return frozenset(TECH) | frozenset(DATABASES)
+
+
+def _tool(m: re.Match[str]) -> str:
+    word = m.group(2)
+    return m.group(1) + word[:1].upper() + word[1:] if word.lower() in _tool_names() else m.group(0)
+
+
 def _destination(m: re.Match[str]) -> str:
     word = m.group(2)
     # "moved back home to cork": after "home to" the word is a place, whatever else it can be (not a stop word)
@@ -350,6 +370,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _INTRO.sub(_introduction, filler_like(spell_out(text)))
     text = _TRAILING_NEGATION.sub(r". \1 \2 \3", text)
     text = _MOVED_TO.sub(_destination, text)
+    text = _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text))
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", text)
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))

@@ -119,3 +119,23 @@ NOT_EMPLOYERS = frozenset({
 
 # family roles that are an occupation when said full-time ("a full-time dad", "a stay-at-home mum")
 CARER_ROLES = frozenset({"dad", "mum", "mom", "mother", "father", "parent", "carer", "caregiver", "wife", "husband"})
+
+# tools that do one job: a new one of a kind said as a change ("i'm using neovim now", "we're on postgres now",
+# "switched the frontend to svelte") ends the others of that kind, a tool of another kind ends nothing
+TECH_KINDS: dict[str, frozenset[str]] = {
+    "editor": frozenset({"vscode", "vs code", "neovim", "vim", "emacs", "intellij", "pycharm", "sublime", "atom",
+                         "zed", "cursor", "webstorm", "xcode", "eclipse", "notepad++", "nano"}),
+    "database": frozenset({"mysql", "postgres", "postgresql", "mariadb", "sqlite", "mongodb", "mongo", "dynamodb",
+                           "cassandra", "oracle", "mssql", "sqlserver", "cockroachdb", "supabase", "firestore",
+                           "firebase", "couchdb"}),
+    "frontend": frozenset({"react", "vue", "angular", "svelte", "solid", "ember", "backbone", "jquery", "preact"}),
+    "state": frozenset({"redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex"}),
+    "cloud": frozenset({"aws", "gcp", "azure", "heroku", "digitalocean", "linode"}),
+    "bundler": frozenset({"webpack", "vite", "parcel", "rollup", "esbuild", "turbopack"}),
+}
+
+
+def tech_kind(value: str) -> str | None:
+    """The kind of tool ``value`` names ("neovim" -> "editor"), if it is one of a kind that does one job."""
+    low = value.lower()
+    return next((kind for kind, names in TECH_KINDS.items() if low in names), None)

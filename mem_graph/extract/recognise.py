@@ -13,7 +13,7 @@ from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS
-from mem_graph.extract.predicate import Predicate, object_text
+from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
 LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
@@ -152,6 +152,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("stance", "'be into' lexicon")
         if pred.prep == "over" and change is not None:  # "I'm over anime now": no longer into it
             return match("stance", f"'is over {text} {change}'", polarity=-1)
+        tech = cat.value_slot(obj_toks) if pred.prep == "on" else None
+        if tech is not None and tech.name in ("tools", "database"):  # "we're on postgres now", "the app is on AWS"
+            return match("tools" if person and tech.subjects == "thing" else tech.name, f"'is on {text}' value lexicon")
         if pred.prep == "with" and person and obj.ent_type_ == "ORG":  # "I'm with Deloitte now"
             return match("employer", f"'is with {text}' (organisation)")
         if pred.prep == "from" and person:
@@ -449,8 +452,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "languages":
         return value_spec.name == name if value_spec is not None else lemma == "speak"
     if name == "owns":  # not a simple past: "had a great time" is narration, not a possession
+        # nor a duration: "(runs on mysql,) has for like 6 years" owns no years
         return lemma in ("own", "have") and obj.pos_ in ("NOUN", "PROPN") and not obj.like_num and \
-            pred.target.tag_ != "VBD"
+            pred.target.tag_ != "VBD" and not (obj.dep_ == "pobj" and obj.lemma_.lower() in DURATION_NOUNS)
     if name == "name":
         return bool(obj.dep_ == "oprd")
     if name == "field_of_study":  # what one studies, not where ("study at Leeds Beckett")

@@ -68,8 +68,10 @@ def _owned_tool(record: MemoryRecord, owner: str | None, old_values: list[str]) 
     """A tool or database of something the speaker owns ("our frontend uses Redux"), replaced by the speaker
     ("we swapped Redux for Zustand"): the team's words cover the things it runs."""
     family = (record.slot or "").split("|")
-    return bool(owner) and len(family) > 1 and family[1] in ("tools", "database") and record.polarity != 0 and \
-        owner in {normalise_entity(e) for e in record.entities} and any(
+    # "we switched the frontend to svelte" after "we use react on the frontend": the record names the thing
+    named = bool(owner) and re.search(rf"\b{re.escape(owner or '')}\b", record.text.lower()) is not None
+    return bool(owner) and len(family) > 1 and family[1] in ("tools", "database") and record.polarity != 0 and (
+        owner in {normalise_entity(e) for e in record.entities} or named) and any(
             same_thing(record.object_key, o) for o in old_values)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from mem_graph.extract.clauses import KIN, PET_NOUNS, Context, Subject, compound_span, resolve_np, span_text
 from mem_graph.extract.cues import SWAP_FOR, swap_for
+from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import EntityRef, normalise_entity
@@ -93,4 +94,27 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             if "name" in cat.specs and named.type == "animal":
                 m0 = SlotMatch(cat.specs["name"], named.name, object_text(obj),
                                f"slot name: '{pred.verb.text} {pred.dobj.text} {object_text(obj)}'")
+    kind = tech_kind(object_text(obj))
+    if kind is not None and _said_as_change(pred):
+        # "i'm using neovim now", "we're on postgres now": the other tools of that kind end (never another kind's)
+        value = normalise_entity(object_text(obj))
+        replaces += sorted(n for n in TECH_KINDS[kind] if n not in replaces and not same_words(n, value))
     return Target(obj, slot_subject, replaces, m0)
+
+
+# words that make a new value one more, not a change ("i use docker now too")
+_ADDING = frozenset({"too", "also", "as", "both", "either", "plus", "additionally"})
+
+
+def _said_as_change(pred: Predicate) -> bool:
+    """The clause says its value replaced another: a verb of switching, or "now"/"these days" with no "too"."""
+    if pred.lemma in REPLACING | {"move"}:
+        return True
+    words = {t.lower_ for t in pred.target.subtree} | {t.lower_ for t in pred.verb.children}
+    return bool(words & {"now", "nowadays", "anymore"} or {"these", "days"} <= words) and not words & _ADDING
+
+
+def same_words(a: str, b: str) -> bool:
+    """"vs code" / "vscode", "postgres" / "postgresql": one name, spelled with or without a space or in full."""
+    a, b = a.replace(" ", ""), b.replace(" ", "")
+    return a.startswith(b) or b.startswith(a)

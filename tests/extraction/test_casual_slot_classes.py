@@ -165,3 +165,34 @@ def test_caring_full_time_is_the_new_occupation(shared_memory: Memory, user: str
 def test_being_a_parent_is_no_occupation(rules: RuleExtractor) -> None:
     rows = rules.extract([Message("user", "i'm a dad of two"), Message("user", "my wife is a full-time teacher")])
     assert not any(f.slot == "user|occupation" for facts in rows for f in facts), rows
+
+
+# --- a tool of one kind said as a change ends the others of that kind ("i'm using neovim now") ----------------
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("i use vscode for basically everything", "ok update, i'm using neovim now", "vscode", "neovim"),
+    ("our backend runs on mysql, has for like 6 years", "lol not anymore, we're on postgres now 🎉", "mysql",
+     "postgres"),
+    ("we use react on the frontend at work", "we switched the frontend to svelte last sprint tho", "react", "svelte"),
+])
+def test_a_new_tool_of_the_same_kind_ends_the_old_one(shared_memory: Memory, user: str, before: str, after: str,
+                                                      old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+
+    now = current(shared_memory, user)
+    assert any(new in t.lower() for t in now), now
+    assert not any(old in t.lower() and new not in t.lower() for t in now), now
+    assert any(old in t.lower() for t in invalidated(shared_memory, user))
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ("i use vscode for basically everything", "i use docker now too"),  # another kind
+    ("i use vscode at work", "i'm using neovim at home too"),  # one more of the kind, said as one
+    ("we use postgres at work", "we're on vacation now lol, back next week"),  # not a tool
+])
+def test_a_tool_of_another_kind_or_one_more_ends_nothing(shared_memory: Memory, user: str, before: str,
+                                                         after: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    assert not invalidated(shared_memory, user)
