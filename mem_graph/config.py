@@ -188,7 +188,7 @@ class ExtractionConfig(_Section):
     grey_similarity: float = 0.7  # hybrid: a rule ADD at least this close to a stored memory goes to the LLM
     # rules: slots added to (or, by name, replacing entries of) the default catalogue, mem_graph/extract/catalogue.py
     slots: list[SlotSpec] = Field(default_factory=list)
-    slot_prototypes: bool = True  # rules: nearest-prototype slot fallback with the configured embedder
+    slot_prototypes: bool = True  # rules: the learned slot fallback (extract/slot_knn.py) with the configured embedder
     # infer=False: the parse and graph write of verbatim turns run after add() returns, journaled
     # (mem_graph/graph_index.py; Memory.flush() waits for them); false: inside add()
     defer_verbatim_graph: bool = True
