@@ -22,7 +22,7 @@ from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.recognise import SEPARATION
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
-from mem_graph.types import EntityRef, Fact, Message, normalise_entity
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _KIN_ALT = "|".join(sorted((re.escape(k) for k in KIN | PET_NOUNS), key=len, reverse=True))
 # "my (best|older|little...)* <kin>s? <word>('s)?", also after "her", "anna's"
@@ -141,6 +141,28 @@ def owned_thing_on_speaker(lemma: str, subj_tok: Any, objects: list[Any]) -> boo
     if not any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subj_tok.children):
         return False
     return any(o.lower_ in ("me", "us", "myself") for o in objects)
+
+
+# "seeing someone new, her name is ines", "i'm dating a guy from work, his name's omar": the partner, named after
+_SOMEONE_NAMED = re.compile(
+    r"\b(?:seeing|dating|going out with|in a relationship with|together with)\s+(?:someone|somebody|a (?:girl|guy|"
+    r"woman|man|boy|lady|dude))\b[^!?]{0,40}?\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b", re.I)
+
+
+def someone_named(text: str, within: int, speaker: str, message: Message) -> Fact | None:
+    """"I'm seeing someone new, her name is Ines": the speaker's partner is Ines (slot partner), or None.
+    ``text`` runs from a sentence's start to the turn's end, the partner said within its first ``within``
+    characters (the name may come in the next sentence)."""
+    m = _SOMEONE_NAMED.search(text)
+    if m is None or m.start() >= within:
+        return None
+    name = m.group(1)[:1].upper() + m.group(1)[1:]
+    return Fact(text=f"{speaker} is dating {name}", entities=[EntityRef(speaker, "person"), EntityRef(name, "person")],
+                triples=[Triple(speaker, "partner", name)], slot=f"{normalise_entity(speaker)}|partner",
+                subject_key=normalise_entity(speaker), object_key=normalise_entity(name), single_valued=True,
+                rule="rules.someone_named:partner.single", message_ids=[message.id] if message.id else [],
+                timestamp=message.timestamp, metadata=dict(message.metadata),
+                evidence=f"slot partner: '{m.group(0)}' (someone the speaker sees, named after)")
 
 
 def couple_subject(verb: Any, subj_tok: Any, ctx: Context) -> Subject | None:

@@ -59,6 +59,7 @@ from mem_graph.extract.people import (
     owned_thing_on_speaker,
     recase_institutions,
     recase_people,
+    someone_named,
 )
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
@@ -220,6 +221,9 @@ class RuleExtractor:
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
+            dating = someone_named(doc.text[sent.start_char:], len(sent.text), speaker, message)
+            if dating is not None and not any(f.slot == dating.slot for f in found):  # "seeing someone, her name…"
+                found = [f for f in found if f.object_key not in ("someone", "somebody", "guy", "girl")] + [dating]
             had = no_more(sent.text) if not any(f.negated and f.slot for f in found) else None
             if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
                 found += [f for verb in clause_verbs(self._docs([had])[0][:])

@@ -234,3 +234,19 @@ def test_i_think_before_a_stance_is_an_opinion_not_a_hedge(rules: RuleExtractor,
 def test_a_real_hedge_after_i_think_stays_a_hedge(rules: RuleExtractor) -> None:
     facts = _facts(rules, ["i think i might like jazz"])
     assert not any(f.slot and "|stance|" in f.slot and f.tense == "present" for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize("said", [
+    "seeing someone new, her name is ines",
+    "i'm seeing someone new. her name is ines!",
+    "i'm dating a girl from my climbing gym, her name's ines 🙈",
+])
+def test_someone_new_named_after_is_the_partner(shared_memory: Memory, user: str, said: str) -> None:
+    for text in ["my boyfriend tom and i split up", said]:
+        shared_memory.add(text, user_id=user)
+    assert any("Ines" in c for c in current(shared_memory, user)), current(shared_memory, user)
+
+
+def test_a_girl_met_and_named_is_no_partner(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["i met a girl at the party, her name is zoe"])
+    assert not any(f.slot == "user|partner" for f in facts), [f.text for f in facts]
