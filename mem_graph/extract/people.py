@@ -165,6 +165,37 @@ def someone_named(text: str, within: int, speaker: str, message: Message) -> Fac
                 evidence=f"slot partner: '{m.group(0)}' (someone the speaker sees, named after)")
 
 
+_NAME_AFTER = re.compile(r"\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b", re.I)
+_SOMEONE = frozenset({"someone", "somebody", "guy", "girl", "woman", "man", "boy", "lady", "dude"})
+# the relations a parse gives "X is seeing someone", "X got a boyfriend", "X has a new girlfriend"
+_PARTNER_ANCHORS = frozenset({"sees", "dates", "gets", "has", "owns", "finds"})
+
+
+def partner_named_after(found: list[Fact], text: str, within: int, message: Message) -> Fact | None:
+    """"priya's got a boyfriend now, his name is raj": the person a fact gave a new partner or "someone" (Priya)
+    has that partner, named after (slot ``<person>|partner``). ``text``/``within`` as in ``someone_named``."""
+    name_m = _NAME_AFTER.search(text)
+    if name_m is None:
+        return None
+    for f in found:
+        rel = f.triples[-1].relation if f.triples else ""
+        noun = (f.object_key or "").split()[-1:]  # "new girlfriend"
+        if f.negated or f.tense != "present" or not f.subject_key or not noun or \
+                noun[0] not in PARTNER_NOUNS | _SOMEONE or rel not in _PARTNER_ANCHORS or name_m.start() > within + 60:
+            continue
+        who = next((e.name for e in f.entities if e.key == f.subject_key), None)
+        if who is None:
+            return None
+        name = name_m.group(1)[:1].upper() + name_m.group(1)[1:]
+        return Fact(text=f"{who}'s partner is {name}", entities=[EntityRef(who, "person"), EntityRef(name, "person")],
+                    triples=[Triple(who, "partner", name)], slot=f"{f.subject_key}|partner",
+                    subject_key=f.subject_key, object_key=normalise_entity(name), single_valued=True,
+                    rule="rules.partner_named_after:partner.single", message_ids=[message.id] if message.id else [],
+                    timestamp=message.timestamp, metadata=dict(message.metadata),
+                    evidence=f"slot partner: '{f.text}' then '{name_m.group(0)}'")
+    return None
+
+
 def couple_subject(verb: Any, subj_tok: Any, ctx: Context) -> Subject | None:
     """"my brother sam is dating nina ... they broke up": "they" splitting up is the person just named and their
     partner; the clause is about that person (whose partner slot ends)."""

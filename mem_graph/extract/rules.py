@@ -57,6 +57,7 @@ from mem_graph.extract.people import (
     kin_names,
     mention_people,
     owned_thing_on_speaker,
+    partner_named_after,
     recase_institutions,
     recase_people,
     someone_named,
@@ -221,7 +222,8 @@ class RuleExtractor:
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
-            dating = someone_named(doc.text[sent.start_char:], len(sent.text), speaker, message)
+            dating = someone_named(doc.text[sent.start_char:], len(sent.text), speaker, message) or \
+                partner_named_after(found, doc.text[sent.start_char:], len(sent.text), message)
             if dating is not None and not any(f.slot == dating.slot for f in found):  # "seeing someone, her name…"
                 found = [f for f in found if f.object_key not in ("someone", "somebody", "guy", "girl")] + [dating]
             had = no_more(sent.text) if not any(f.negated and f.slot for f in found) else None

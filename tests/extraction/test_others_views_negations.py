@@ -250,3 +250,19 @@ def test_someone_new_named_after_is_the_partner(shared_memory: Memory, user: str
 def test_a_girl_met_and_named_is_no_partner(rules: RuleExtractor) -> None:
     facts = _facts(rules, ["i met a girl at the party, her name is zoe"])
     assert not any(f.slot == "user|partner" for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("turns", "slot", "name"), [
+    (["my friend priya is single", "priya's got a boyfriend now, his name is raj"], "priya|partner", "Raj"),
+    (["my brother has a new girlfriend, her name is lena"], "user's brother|partner", "Lena"),
+    (["i finally have a girlfriend!! her name is ines"], "user|partner", "Ines"),
+])
+def test_a_new_partner_named_after_is_that_persons_partner(rules: RuleExtractor, turns: list[str], slot: str,
+                                                           name: str) -> None:
+    facts = _facts(rules, turns)
+    assert any(f.slot == slot and name in f.text for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_pet_named_after_is_no_partner(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my sister has a dog, his name is rex"])
+    assert not any(f.slot and f.slot.endswith("|partner") for f in facts), [(f.text, f.slot) for f in facts]
