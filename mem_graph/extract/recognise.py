@@ -21,7 +21,7 @@ COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "hater_of", "fed_up_with", "over", "despise", "abhor", "done_with", "lose_interest_in",
                              "go_off"})
-ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break"})
+ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break", "rid", "rehome"})  # "got rid of"
 SEPARATION = frozenset({"split", "break", "divorce", "separate"})
 GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say", "tell", "think", "know", "see",
                            "want", "need", "feel", "look", "come", "let", "give", "put", "keep", "try", "seem"})

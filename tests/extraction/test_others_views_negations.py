@@ -266,3 +266,9 @@ def test_a_new_partner_named_after_is_that_persons_partner(rules: RuleExtractor,
 def test_a_pet_named_after_is_no_partner(rules: RuleExtractor) -> None:
     facts = _facts(rules, ["my sister has a dog, his name is rex"])
     assert not any(f.slot and f.slot.endswith("|partner") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_getting_rid_of_a_thing_ends_it(shared_memory: Memory, user: str) -> None:
+    for text in ["i have a car", "i got rid of the car last month"]:
+        shared_memory.add(text, user_id=user)
+    assert not any("has a car" in c for c in current(shared_memory, user)), current(shared_memory, user)
