@@ -85,6 +85,42 @@ def absolute_fact(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subje
     if not objects and pred.lemma == "be" and cues.negated and any(
             c.lower_ == "together" for c in pred.target.children):  # "Tom and I aren't together anymore"
         return bare_fact(verb, replace(pred, lemma="separate"), subject, subj_tok, cues, ctx, message)
+    if pred.lemma == "be" and not cues.negated and cues.tense == "present":
+        return _without_state(cat, verb, pred, subject, subj_tok, objects, cues, ctx, message)
+    return None
+
+
+# a state that is the absence of a habit or of work: "i'm sober now", "been smoke free since march", "unemployed"
+_NO_WORK = frozenset({"unemployed", "jobless", "workless"})
+_FREE_OF = {"smoke": "smoke", "smoking": "smoke", "nicotine": "smoke", "vape": "vape", "alcohol": "alcohol",
+            "booze": "alcohol", "drink": "alcohol", "caffeine": "caffeine", "sugar": "sugar", "meat": "meat",
+            "dairy": "dairy"}
+
+
+def _without_state(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any,
+                   objects: list[Any], cues: Any, ctx: Context, message: Message) -> Fact | None:
+    """"I'm unemployed now" ends the job; "I've been sober for 6 months" ends drinking; "smoke free since march"
+    ends smoking (the habit named before "free")."""
+    words = [o for o in objects if o.pos_ in ("ADJ", "NOUN", "VERB")]
+    if any(o.lower_ in _NO_WORK for o in words):
+        return bare_fact(verb, replace(pred, lemma="retire"), subject, subj_tok, cues, ctx, message)
+    ended = replace(cues, negated=True)
+    for o in words:
+        kind = "alcohol" if o.lower_ == "sober" else next(
+            (_FREE_OF[c.lower_] for c in o.children if o.lower_ == "free" and c.lower_ in _FREE_OF), None)
+        if kind is None and o.lower_.endswith("-free"):
+            kind = _FREE_OF.get(o.lower_.removesuffix("-free"))
+        if kind is None and o.lower_ in _FREE_OF and o.i + 1 < len(o.doc) and o.doc[o.i + 1].lower_ == "free":
+            kind = _FREE_OF[o.lower_]  # "smoke free since march" (the parse makes "smoke" the complement)
+        fact = None
+        if kind in HABIT_VERBS:
+            fact = habit_fact(verb, replace(pred, lemma=kind), subject, subj_tok, ended, ctx, message)
+        elif kind == "alcohol":
+            slot = next((spec.name for spec in cat.verbs.get("drink", []) if spec.key_by == "object"), "drinks")
+            fact = _kind_fact(verb, "drink", "alcohol", slot, subject, subj_tok, ended, ctx, message)
+        if fact is not None:  # the state says the habit ended: "no longer" (what reconcile reads as a change)
+            fact.evidence += f"; '{o.text}': no longer"
+            return fact
     return None
 
 

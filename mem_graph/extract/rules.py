@@ -271,8 +271,7 @@ class RuleExtractor:
             return []
         speaker = ctx.speaker
         objects = pred.objects
-        absolute = absolute_fact(self.catalogue, verb, pred, subject, subj_tok, objects, cues, ctx, message) if (
-            not objects or cues.negated) else None
+        absolute = absolute_fact(self.catalogue, verb, pred, subject, subj_tok, objects, cues, ctx, message)
         if absolute is not None:  # "I don't drink anymore", "quit smoking", "we aren't together anymore"
             return [absolute]
         if ((not objects and pred.lemma == "retire") or pred.lemma in SEPARATION | HABIT_VERBS) and \

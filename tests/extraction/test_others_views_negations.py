@@ -272,3 +272,21 @@ def test_getting_rid_of_a_thing_ends_it(shared_memory: Memory, user: str) -> Non
     for text in ["i have a car", "i got rid of the car last month"]:
         shared_memory.add(text, user_id=user)
     assert not any("has a car" in c for c in current(shared_memory, user)), current(shared_memory, user)
+
+
+@pytest.mark.parametrize(("before", "said", "gone"), [
+    ("i work at amazon", "i'm unemployed now", "amazon"),
+    ("i smoke like a pack a day", "i've been smoke free since march", "pack a day"),
+    ("i drink a lot of beer", "been sober for 6 months now", "beer"),
+    ("my brother smokes", "he's smoke free now!", "brother smokes"),
+])
+def test_a_state_without_the_habit_or_thing_ends_it(shared_memory: Memory, user: str, before: str, said: str,
+                                                    gone: str) -> None:
+    for text in [before, said]:
+        shared_memory.add(text, user_id=user)
+    assert not any(gone in c for c in current(shared_memory, user)), current(shared_memory, user)
+
+
+@pytest.mark.parametrize("said", ["the cafe is smoke free", "i'm happy now", "i'm not unemployed anymore"])
+def test_a_state_of_something_else_ends_nothing(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.negated and f.slot for f in _facts(rules, ["i smoke", said]))
