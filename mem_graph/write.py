@@ -173,9 +173,17 @@ class WritePipeline:
 
     # -- add ----------------------------------------------------------------
     def add(self, scope: Scope, messages: list[Message], *, metadata: dict[str, Any], infer: bool,
-            expires_at: float | None, source: dict[str, Any]) -> AddResponse:
+            expires_at: float | None, source: dict[str, Any], ahead: _Ahead | None = None) -> AddResponse:
+        """``ahead``: the messages' vectors already being computed (``embed_ahead``, started before the caller
+        waited for the write lock); used only where they are exactly what gets stored."""
         return self.process(scope, self.save_messages(scope, messages), metadata=metadata, infer=infer,
-                            expires_at=expires_at, source=source)
+                            expires_at=expires_at, source=source, ahead=ahead)
+
+    def embed_ahead(self, messages: list[Message]) -> _Ahead | None:
+        """Start embedding ``infer=False`` messages as they will be stored, on the embedding thread: a caller
+        that starts this before waiting for the write lock (held by the graph worker's store writes, ~6 ms per
+        round at load ~4) overlaps that wait with the forward pass."""
+        return _embed_ahead(self.embedder, messages) if messages else None
 
     def save_messages(self, scope: Scope, messages: list[Message]) -> list[Message]:
         """Persist the raw messages (status received), before any extraction: nothing is lost."""
@@ -184,13 +192,13 @@ class WritePipeline:
         return saved
 
     def process(self, scope: Scope, saved: list[Message], *, metadata: dict[str, Any], infer: bool,
-                expires_at: float | None, source: dict[str, Any]) -> AddResponse:
+                expires_at: float | None, source: dict[str, Any], ahead: _Ahead | None = None) -> AddResponse:
         """Remember saved messages as one journaled write; they end processed, or failed if it raises."""
         ids = [m.id for m in saved if m.id]
         token = _MESSAGE_IDS.set(tuple(ids))
         try:  # marked processed by the transaction that records the events (apply)
             return self._decide_and_apply(scope, saved, self.extractor if infer else self.verbatim,
-                                          metadata=metadata, expires_at=expires_at, source=source)
+                                          metadata=metadata, expires_at=expires_at, source=source, ahead=ahead)
         except BaseException as exc:
             self.history_store.mark_messages(ids, "failed", f"{type(exc).__name__}: {exc}"[:2000])
             raise
@@ -198,10 +206,15 @@ class WritePipeline:
             _MESSAGE_IDS.reset(token)
 
     def _decide_and_apply(self, scope: Scope, messages: list[Message], extractor: Extractor, *,
-                          metadata: dict[str, Any], expires_at: float | None, source: dict[str, Any]) -> AddResponse:
+                          metadata: dict[str, Any], expires_at: float | None, source: dict[str, Any],
+                          ahead: _Ahead | None = None) -> AddResponse:
         """The one add path: the extractor decides (extract/base.py), then the decisions are planned and applied."""
         t = now()
-        ahead = _embed_ahead(self.embedder, messages) if extractor is self.verbatim and messages else None
+        if extractor is not self.verbatim and ahead is not None:
+            ahead[2].cancel()  # facts are not the messages
+            ahead = None
+        elif extractor is self.verbatim and ahead is None and messages:
+            ahead = _embed_ahead(self.embedder, messages)
         try:
             outcome = extractor.decide(messages, self._context(scope, t, self._record_factory(
                 scope, t, metadata, expires_at, source), ahead))

@@ -34,3 +34,19 @@ def test_one_turn_per_call_is_stored_with_its_own_vector(memory: Memory) -> None
         out = memory.add([turn], user_id="u", infer=False)
         (result,) = out["results"]
         _stored_vector_matches(memory, turn["content"].strip(), turn.get("name"), result["id"])
+
+
+def test_turns_added_from_several_threads_at_once_each_keep_their_own_vector(memory: Memory) -> None:
+    """An infer=False add starts its forward pass before it waits for the write lock (issue #17): adds racing
+    for that lock must each store the vectors of their own turns, never another call's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    turns = [{"role": "user", "content": f"{thing} is what I think about on day {n}.", "name": name}
+             for n, (thing, name) in enumerate([("Pottery", "Caroline"), ("Sailing", "Melanie"), ("Chess", "Jon"),
+                                               ("Baking bread", "Caroline"), ("Birdwatching", "Melanie"),
+                                               ("Jazz piano", "Jon")])]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        outs = list(pool.map(lambda t: memory.add([t], user_id="u", infer=False), turns))
+    for turn, out in zip(turns, outs, strict=True):
+        (result,) = out["results"]
+        _stored_vector_matches(memory, turn["content"], turn["name"], result["id"])
