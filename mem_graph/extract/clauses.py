@@ -82,6 +82,7 @@ class Context:
     pet_last: bool = False  # that pet was mentioned after the last person named (a "she" may be the pet)
     last_group: str | None = None  # "my parents", "my kids": who a following "they" is
     kin_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner key, kin) -> name
+    plans: list[Any] = field(default_factory=list)  # clauses of planned changes, in order (plans.py)
 
     def remember(self, owner: str, kin: str, name: str) -> None:
         self.kin_names[(normalise_entity(owner), kin)] = name

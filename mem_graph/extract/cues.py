@@ -47,13 +47,18 @@ _DURATION = re.compile(r" for (?:(?:\d+|a|an|one|two|three|four|five|six|seven|e
 _PAST_DATE = re.compile(r" (?:back )?in (?:19|20)\d\d ")  # "interned at Microsoft back in 2018"
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 # a time ahead: "I'm turning 30 in march", "I'm moving to York next month" is scheduled, not yet so
-_AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|spring|summer|autumn|fall|winter)|tomorrow|soon"
-                    rf"|in (?:{_MONTHS})|later this (?:week|month|year)) ")
+_MONTHS_SHORT = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+_SEASONS = "spring|summer|autumn|fall|winter|new year"
+_AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|{_SEASONS})|tomorrow|soon"
+                    rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT})|in the (?:{_SEASONS})"
+                    rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
+                    rf"|later this (?:week|month|year)) ")
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})
 LIFE_STAGES = frozenset({"kid", "child", "teenager", "teen", "baby", "toddler", "little", "young", "younger",
                          "boy", "girl", "adult", "grownup"})
 SWAP_FOR = frozenset({"ditch", "dump", "drop"})  # "ditched X for Y": like "traded X for Y"
+DEPARTING = frozenset({"leave", "quit"})  # their present progressive announces a departure still ahead
 _SPANS = frozenset({"year", "month", "week", "day", "decade", "while", "hour", "minute", "time", "bit", "change"})
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut"})  # "stopped eating", "gave up meat"
@@ -134,6 +139,17 @@ def manner_tail(neg: Any) -> bool:
         after.lower_ not in ("anymore", "really", "ever", "even", "since", "any", "longer", "yet", "now")
 
 
+def _present_progressive(target: Any) -> bool:
+    """"we're moving", and "moving" in "we're leaving bristol, moving up to leeds" (its aux is its head's)."""
+    if target.tag_ != "VBG":
+        return False
+    if any(a.lemma_.lower() == "be" and a.tag_ in ("VBP", "VBZ") for a in _children(target, "aux")):
+        return True
+    head = target.head
+    return target.dep_ in ("advcl", "conj") and head is not target and head.tag_ == "VBG" and not any(
+        c.dep_ in ("nsubj", "nsubjpass") for c in target.children) and _present_progressive(head)
+
+
 def read_cues(verb: Any, target: Any) -> Cues:
     """Cues of the clause headed by ``verb`` whose content verb is ``target`` (they differ in
     "I used to live", "I stopped eating", "I'd love to live")."""
@@ -167,9 +183,11 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if any(t.lower_ in ("someday", "one day") for t in target.subtree):
         cues.hedge = cues.hedge or "someday"
     ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree) + " ")
-    if ahead and target.tag_ == "VBG" and any(a.lemma_.lower() == "be" and a.tag_ in ("VBP", "VBZ")
-                                              for a in _children(target, "aux")):
+    if ahead and _present_progressive(target):
         cues.hedge = cues.hedge or ahead.group(0).strip()  # a progressive with a time ahead: a plan
+    if target.lemma_.lower() in DEPARTING and _present_progressive(target) and not any(
+            t.lower_ in ("now", "today", "tonight", "officially") for t in target.subtree):
+        cues.hedge = cues.hedge or "leaving"  # "we're finally leaving bristol": announced, not yet so
     if cues.hedge:
         cues.tense = "plan"
         cues.note(cues.hedge)

@@ -63,6 +63,7 @@ from mem_graph.extract.people import (
     someone_named,
 )
 from mem_graph.extract.pet_names import pet_name_facts
+from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
@@ -231,6 +232,7 @@ class RuleExtractor:
                 found += [f for verb in clause_verbs(self._docs([had])[0][:])
                           for f in self._clause_facts(verb, ctx, message, slot_only=True) if owned_slot(f)]
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
+            found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
@@ -266,7 +268,9 @@ class RuleExtractor:
             return []
         target = content_verb(verb)
         cues = read_cues(verb, target)
+        realise(cues)  # re-read as now: a plan a later turn says came true (plans.py)
         pred = predicate(verb, target)
+        remember_plan(ctx, verb, cues, bool(pred.objects))
         if owned_thing_on_speaker(pred.lemma, subj_tok, pred.objects):  # "my knees hate me": a figure of speech
             return []
         speaker = ctx.speaker

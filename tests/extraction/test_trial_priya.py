@@ -11,6 +11,11 @@ from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
 
 
+def invalidated(mem: Memory, user: str) -> list[str]:
+    rows = mem.get_all(user_id=user, include_invalidated=True)["results"]
+    return [r["memory"] for r in rows if r["status"] == "invalidated"]
+
+
 @pytest.mark.parametrize("line", [
     "anyway random q what's a good stretch for lower back pain",
     "quick q whats the best way to store fresh basil",
@@ -60,3 +65,35 @@ def test_working_somewhere_as_something_answers_where_and_what(shared_memory: Me
     shared_memory.add("I love my job and my commute is short", user_id=user)
     top = shared_memory.search(question, user_id=user, limit=3)["results"][0]["memory"]
     assert answer in top, (question, top)
+
+
+@pytest.mark.parametrize("plan", [
+    "also we're finally leaving bristol, moving up to manchester in feb",
+    "we're moving up to manchester in the spring",
+    "we're moving to manchester in a few weeks",
+    "we're moving to manchester this summer",
+])
+def test_a_move_with_a_time_ahead_is_a_plan_that_ends_nothing(shared_memory: Memory, user: str, plan: str) -> None:
+    shared_memory.add("i live in bristol, been here 6 years", user_id=user)
+    shared_memory.add(plan, user_id=user)
+    current = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert any("bristol" in t.lower() and "leaving" not in t.lower() for t in current), current
+
+
+@pytest.mark.parametrize("done", ["update: moved! manchester flat is tiny but cute", "we finally moved in last weekend",
+                                  "moved!! boxes everywhere"])
+def test_a_planned_move_that_came_true_updates_the_home(shared_memory: Memory, user: str, done: str) -> None:
+    shared_memory.add("i live in bristol, been here 6 years", user_id=user)
+    shared_memory.add("also we're finally leaving bristol, moving up to manchester in feb", user_id=user)
+    shared_memory.add(done, user_id=user)
+    gone = invalidated(shared_memory, user)
+    assert any("bristol" in t.lower() for t in gone), gone
+    top = shared_memory.search("where do i live?", user_id=user, limit=3)["results"][0]["memory"]
+    assert "Manchester" in top, top
+
+
+def test_a_move_that_never_had_a_plan_changes_nothing(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i live in bristol, been here 6 years", user_id=user)
+    shared_memory.add("moved the sofa into the spare room lol", user_id=user)
+    shared_memory.add("moved!", user_id=user)
+    assert invalidated(shared_memory, user) == []

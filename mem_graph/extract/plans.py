@@ -1,0 +1,99 @@
+"""Plans that came true: "we're moving up to manchester in feb" ... "update: moved!".
+
+A clause about a change still ahead ("moving to X next month", "he's switching to Oakwood after easter",
+"starting at Monzo in march") is stored as said and changes nothing (reconcile.py: hedge/plan). When a
+later turn says the change happened without naming its value again ("moved!", "we finally moved in",
+"he started there today"), the latest plan of the same kind by the same subject is read again as current:
+its slot value becomes the current one ("User now lives in Manchester"), with the completion as evidence.
+Only within the conversation the rules read (the add's messages and its context messages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import replace
+from typing import Any
+
+from mem_graph.extract.clauses import Context, clause_subject
+from mem_graph.extract.cues import Cues
+from mem_graph.extract.predicate import content_verb, predicate
+from mem_graph.types import Fact, Message, normalise_entity
+
+# verbs of a change that can be planned, by kind: a completion of one kind realises a plan of that kind
+KINDS = {"move": "move", "relocate": "move", "emigrate": "move", "start": "start", "switch": "start",
+         "join": "start", "begin": "start", "transfer": "start"}
+_NOT_DONE = frozenset({"might", "may", "could", "would", "should", "will", "wo", "'ll", "if", "gonna"})
+_REALISING: ContextVar[str | None] = ContextVar("mem_graph_realising_plan", default=None)
+
+ClauseFacts = Callable[..., list[Fact]]
+
+
+def remember_plan(ctx: Context, verb: Any, cues: Cues, has_object: bool) -> None:
+    """Note a planned change of a known kind that names its value ("moving to Leeds next month")."""
+    if cues.tense == "plan" and has_object and cues.hedge not in ("if", "feel like") and \
+            content_verb(verb).lemma_.lower() in KINDS:
+        ctx.plans.append(verb)
+
+
+def realise(cues: Cues) -> None:
+    """Inside ``realised_plans``: the plan's clause is read as now so (its time-ahead words no longer hedge)."""
+    done = _REALISING.get()
+    if done is not None and cues.tense == "plan":
+        cues.tense, cues.hedge = "present", None
+        cues.note(f"plan came true: '{done}'")
+
+
+@contextmanager
+def _realising(completion: str) -> Iterator[None]:
+    token = _REALISING.set(completion)
+    try:
+        yield
+    finally:
+        _REALISING.reset(token)
+
+
+def _completion(verb: Any) -> str | None:
+    """The kind of change a clause says happened without naming its value ("moved!", "he started there
+    today", "we finally moved in"), or None."""
+    target = content_verb(verb)
+    kind = KINDS.get(target.lemma_.lower())
+    if kind is None or target.tag_ not in ("VBD", "VBN") or any(
+            c.lower_ in _NOT_DONE or c.dep_ == "neg" for c in target.children):
+        return None
+    pred = predicate(verb, target)
+    return kind if not pred.objects else None
+
+
+def realised_plans(sent: Any, ctx: Context, message: Message, clause_facts: ClauseFacts,
+                   found: list[Fact]) -> list[Fact]:
+    """Facts of the plans a sentence says came true (none when the sentence already placed a slot)."""
+    if any(f.slot for f in found) or not ctx.plans:
+        return []
+    out: list[Fact] = []
+    for verb in (t for t in sent if t.pos_ in ("VERB", "AUX")):
+        kind = _completion(verb)
+        if kind is None:
+            continue
+        subject, _ = clause_subject(verb, ctx)
+        who = normalise_entity(subject.name) if subject is not None else None
+        for plan in reversed(ctx.plans):
+            planner, _ = clause_subject(plan, ctx)
+            if KINDS.get(content_verb(plan).lemma_.lower()) != kind or planner is None or \
+                    normalise_entity(planner.name) != who:
+                continue
+            with _realising(verb.text):
+                facts = [f for f in clause_facts(plan, ctx, message) if f.slot and f.tense == "present"]
+            out += [_said_now(f) for f in facts]
+            if facts:
+                break
+    return out
+
+
+def _said_now(fact: Fact) -> Fact:
+    """"User now lives in Manchester": the plan's value, said plainly (the plan's own words named a time)."""
+    edge = next((t for t in fact.triples if normalise_entity(t.subject) == fact.subject_key), None)
+    if edge is None:
+        return fact
+    return replace(fact, text=f"{edge.subject} now {edge.relation.replace('_', ' ')} {edge.object}")
