@@ -12,7 +12,7 @@ that placed it (``slot stance: 'fed up with' stance phrase``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -32,7 +32,7 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:have |'ve )?(?:warmed|warming|warm) (?:up )?to", 1, "has warmed to"),
     (r"(?:have |'ve )?(?:fallen|fell|falling) (?:in love with|for)", 1, "has fallen for"),
     (r"(?:am |'m )?(?:getting |got )?(?:really |so |very |super |totally |kind of |kinda )?(?:into)", 1, "is into"),
-    (r"(?:am |'m )?(?:so |really |totally )?(?:obsessed with|hooked on|addicted to|crazy about|mad about|"
+    (r"(?:am |'m )?(?:so |really |totally )?(?:obsessed (?:with|w/?)|hooked on|addicted to|crazy about|mad about|"
      r"nuts about|keen on|fond of)", 1, "is {0}"),
     (r"(?:am |'m )?(?:a |an )?(?:big |huge |massive )?(?:fan|lover) of", 1, "is a fan of"),
     (r"(?:am |'m )?(?:a |an )?(?:big |huge )?hater of", -1, "is not a fan of"),
@@ -61,11 +61,24 @@ _IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|tha
 _THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:now |totally |officially )?my "
                     r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing)\b", re.I)
 # "crossfit's not for me anymore", "running is just not for me": a thing the speaker is not into
-_NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:just |really |honestly )?"
-                         r"(?:not|no longer) (?:really )?for me\b", re.I)
+_NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: is|'s|'re| are) "
+                         r"(?:just |really |honestly )?(?:not|no longer)| isn't| aren't) (?:really |just )?"
+                         r"(?:for me|my thing|my jam|my cup of tea)\b", re.I)
+# "olives are actually great now", "podcasts are so boring these days": a thing's worth to the speaker, changed
+_EVAL_NOW = re.compile(
+    r"^\s*" + _LEAD + r"(?P<obj>(?!(?:the|this|that|these|those|my|our|his|her|their|your|it|everything|life|"
+    r"things|weather|today|work)\b)[a-z][\w'-]*(?: [a-z][\w'-]*)?) (?:is|are|'s|'re) "
+    r"(?:actually |honestly |so |really |pretty |kinda |totally |just )*(?P<eval>great|amazing|awesome|good|"
+    r"delicious|fun|the best|incredible|overrated|gross|disgusting|boring|terrible|awful|annoying|the worst|"
+    r"unbearable)\b"
+    r"(?=.*\b(?:now|these days|lately|nowadays|anymore|after all)\b)", re.I)
+_BAD = frozenset({"overrated", "gross", "disgusting", "boring", "terrible", "awful", "annoying", "the worst",
+                  "unbearable"})
 # "i'm a cat person", "not really a coffee person": a liking said as a kind of person
 _PERSON_OF = re.compile(r"^\s*" + _LEAD + _SUBJECT + r"(?P<neg>(?:(?:am|'m) )?(?:not|no longer) (?:really )?)?"
-                        r"(?:really |totally |more )?(?:a|an) (?:big |huge |total )?(?P<obj>[a-z][\w'-]+) person\b",
+                        r"(?:really |totally |more )?(?:a|an) (?:big |huge |total |massive |die-hard |diehard )?"
+                        r"(?P<obj>(?!(?:big|huge|massive|total|real|true|die-hard|diehard)\b)[a-z][\w'-]+) "
+                        r"(?:person|fan)\b(?! of)",
                         re.I)
 _COMPILED = [(re.compile(r"^\s*" + _LEAD + _SUBJECT + _LEAD + _NEG + r"(?P<phrase>" + p + r") " + _OBJECT + _STOP,
                          re.I), pol, wording) for p, pol, wording in _PHRASES]
@@ -132,6 +145,12 @@ def read_stances(sentence: str, before: str = "") -> list[StancePhrase]:
         if not_for_me is not None and not_for_me.group("obj").split()[0].lower() not in _PRONOUNS:
             out.append(StancePhrase(not_for_me.group("obj").strip(), 1, True, "is not for me", "is into"))
             continue
+        judged = _EVAL_NOW.match(part)
+        if judged is not None and judged.group("obj").split()[0].lower() not in _PRONOUNS:
+            bad = judged.group("eval").lower() in _BAD
+            out.append(StancePhrase(judged.group("obj").strip(), -1 if bad else 1, False,
+                                    f"is {judged.group('eval').lower()} now", "is not into" if bad else "is into"))
+            continue
         if not _speakers_part(part):
             continue
         person_of = _PERSON_OF.match(part)
@@ -156,6 +175,13 @@ def read_stances(sentence: str, before: str = "") -> list[StancePhrase]:
             out.append(StancePhrase(obj, pol, bool(m.group("neg")), phrase, wording.format(core), pronoun))
             break
     return out
+
+
+def _as_written(obj: str, sentence: str) -> str:
+    """An object that opens the sentence was capitalised only for the parse ("Football's not my thing anymore")."""
+    if obj[:1].isupper() and obj[1:2].islower() and sentence.lstrip().startswith(obj):
+        return obj[:1].lower() + obj[1:]
+    return obj
 
 
 def stance_fact(found: StancePhrase, speaker: str, message: Message) -> Fact:
@@ -196,7 +222,7 @@ def with_stances(found: list[Fact], sentence: str, speaker: str, message: Messag
         if any(f.slot and f.tense != "past" for f in same):
             continue  # the parse placed it (a stance, a hobby, a diet...); "used to hate running" is no current one
         same = [f for f in same if f.tense != "past"]
-        fact = stance_fact(st, speaker, message)
+        fact = stance_fact(replace(st, object=_as_written(st.object, sentence)), speaker, message)
         # the parse's unplaced reading of the same words ("can't get enough of olives" about "enough") gives way
         out = [f for f in out if f not in same and not (f.text == fact.text and not f.slot) and not (
             st.pronoun and not f.slot and f.subject_key == me and _says_pronoun(f, st))]  # "User loves it"

@@ -290,3 +290,25 @@ def test_a_state_without_the_habit_or_thing_ends_it(shared_memory: Memory, user:
 @pytest.mark.parametrize("said", ["the cafe is smoke free", "i'm happy now", "i'm not unemployed anymore"])
 def test_a_state_of_something_else_ends_nothing(rules: RuleExtractor, said: str) -> None:
     assert not any(f.negated and f.slot for f in _facts(rules, ["i smoke", said]))
+
+
+@pytest.mark.parametrize(("said", "thing", "likes"), [
+    ("i'm a huge marvel fan", "marvel", True),
+    ("i'm not a marvel fan anymore", "marvel", False),
+    ("football's not really my thing anymore", "football", False),
+    ("yoga isn't for me anymore", "yoga", False),
+    ("olives are actually great now!", "olives", True),
+    ("podcasts are so boring these days", "podcasts", False),
+    ("now i'm obsessed w jazz", "jazz", True),
+])
+def test_more_ways_of_saying_a_stance(rules: RuleExtractor, said: str, thing: str, likes: bool) -> None:
+    facts = [f for f in _facts(rules, [said]) if f.slot == f"user|stance|{thing}"]
+    assert facts, [f.text for f in _facts(rules, [said])]
+    assert (facts[0].polarity > 0 and not facts[0].negated) is likes, facts[0]
+    assert thing in facts[0].text, facts[0].text  # lower-case, as the user wrote it
+
+
+@pytest.mark.parametrize("said", ["i'm a big fan of jazz", "the weather is great now", "cats are overrated tbh"])
+def test_no_stance_beside_the_said_one(rules: RuleExtractor, said: str) -> None:
+    slots = [f.slot for f in _facts(rules, [said]) if f.slot and "|stance|" in f.slot]
+    assert slots in ([], ["user|stance|jazz"]), slots
