@@ -34,9 +34,11 @@ COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "
 # a pastime one joins: "joined a five-a-side football team", "joined a choir"
 GROUP_NOUNS = frozenset({"club", "league", "choir", "orchestra", "band", "society"})
 AGENT_NOUNS = {"teach": "teacher", "nurse": "nurse", "retire": "retired", "tutor": "tutor", "coach": "coach"}
-# verbs whose clause wants, plans or reports rather than states: never placed by the learned fallback
+# verbs whose clause wants, plans, seeks or reports rather than states: never placed by the learned fallback
+# (it knows what a clause is about, "looking at electric cars" is about a car, not whether it states one)
 NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem", "try", "let", "wish", "hope", "plan",
-                         "consider"})
+                         "consider", "look", "shop", "browse", "search", "eye", "research", "compare", "check",
+                         "test", "miss", "dream", "imagine", "picture", "ask", "talk", "chat", "hear", "read"})
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
@@ -297,7 +299,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             lemma not in NOT_STATING and not any(c.tag_ == "MD" and c.lower_ not in ("can", "ca")
                                                  for c in pred.verb.children):  # "i'd open a bakery": no value
         said = whole_clause(pred)
-        learned = cat.classify(embedder, said, PROTOTYPE_SLOTS)
+        # a slot with a value lexicon only when the object is one of its values ("we're on postgres now")
+        learned = cat.classify(embedder, said, PROTOTYPE_SLOTS | ({value_spec.name} if value_spec else set()))
         if learned is not None:
             spec, vote = learned
             if (spec.subjects == "person" and not person) or not _fits(spec.name, pred, obj, obj_toks, subject,

@@ -28,6 +28,15 @@ def test_a_pastime_in_words_no_lexicon_lists_is_a_hobby_and_ends_nothing(shared_
     assert invalidated(shared_memory, user) == []
 
 
+def test_a_value_word_said_with_a_verb_no_lexicon_lists_lands_in_its_slot(shared_memory: Memory, user: str) -> None:
+    """The classifier reads the clause as being about a phone, and the value lexicon knows "Pixel" is one."""
+    shared_memory.add("My phone is an iPhone 12.", user_id=user)
+    out = shared_memory.add("i'm rocking a pixel these days", user_id=user)
+    update = next(r for r in out["results"] if r["event"] == "UPDATE")
+    assert "slot phone" in update["reason"] and "examples" in update["reason"], update["reason"]
+    assert any("iPhone" in t for t in invalidated(shared_memory, user))
+
+
 @pytest.mark.parametrize("said", [
     "I applied to Tesco yesterday.",  # a past event at a workplace: no new employer
     "I live in round rock and work at Dell.",  # 'live ... at Dell' is no home, and no second employer guess
