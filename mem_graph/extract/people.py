@@ -196,6 +196,32 @@ def partner_named_after(found: list[Fact], text: str, within: int, message: Mess
     return None
 
 
+# "my friend jess got a puppy, she named him waffles", "my sister has a dog, his name is rex": the name after
+_PET_NAMED = re.compile(r"\b(?:named|called|calls|call|name) (?:him|her|it) ([A-Za-z][a-z'-]+)\b|"
+                        r"\b(?:his|her|its) name(?:'s| is) ([A-Za-z][a-z'-]+)\b", re.I)
+
+
+def others_pet_named_after(found: list[Fact], text: str, speaker: str, message: Message) -> Fact | None:
+    """The name of a pet someone else just got or has ("Jess's puppy is named Waffles": slot ``jess's puppy|name``),
+    never the speaker's (pet_names.py names those). ``text`` runs from the sentence's start to the turn's end."""
+    me = normalise_entity(speaker)
+    pet = next((f for f in found if f.slot and f.slot.count("|") == 2 and f.slot.split("|")[1] == "pets"
+                and f.subject_key and f.subject_key != me and not f.negated and f.tense == "present"), None)
+    named = _PET_NAMED.search(text) if pet is not None else None
+    if pet is None or named is None or not pet.subject_key or not pet.object_key:
+        return None
+    owner = next((e.name for e in pet.entities if e.key == pet.subject_key), pet.subject_key)
+    word = named.group(1) or named.group(2)
+    name = word[:1].upper() + word[1:]
+    animal = f"{owner}'s {pet.object_key}"
+    return Fact(text=f"{animal} is named {name}", entities=[EntityRef(owner, "person"), EntityRef(name, "animal")],
+                triples=[Triple(owner, "has_pet", animal), Triple(animal, "name", name)],
+                slot=f"{normalise_entity(animal)}|name", subject_key=normalise_entity(animal),
+                object_key=normalise_entity(name), single_valued=True, rule="rules.others_pet_name",
+                message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                metadata=dict(message.metadata), evidence=f"slot name: '{pet.text}' then '{named.group(0)}'")
+
+
 def couple_subject(verb: Any, subj_tok: Any, ctx: Context) -> Subject | None:
     """"my brother sam is dating nina ... they broke up": "they" splitting up is the person just named and their
     partner; the clause is about that person (whose partner slot ends)."""

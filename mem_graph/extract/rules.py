@@ -56,6 +56,7 @@ from mem_graph.extract.people import (
     kin_identity,
     kin_names,
     mention_people,
+    others_pet_named_after,
     owned_thing_on_speaker,
     partner_named_after,
     recase_institutions,
@@ -227,6 +228,8 @@ class RuleExtractor:
                 partner_named_after(found, doc.text[sent.start_char:], len(sent.text), message)
             if dating is not None and not any(f.slot == dating.slot for f in found):  # "seeing someone, her name…"
                 found = [f for f in found if f.object_key not in ("someone", "somebody", "guy", "girl")] + [dating]
+            if (named := others_pet_named_after(found, doc.text[sent.start_char:], speaker, message)) is not None:
+                found.append(named)  # "my friend jess got a puppy, she named him waffles"
             had = no_more(sent.text) if not any(f.negated and f.slot for f in found) else None
             if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
                 found += [f for verb in clause_verbs(self._docs([had])[0][:])

@@ -312,3 +312,22 @@ def test_more_ways_of_saying_a_stance(rules: RuleExtractor, said: str, thing: st
 def test_no_stance_beside_the_said_one(rules: RuleExtractor, said: str) -> None:
     slots = [f.slot for f in _facts(rules, [said]) if f.slot and "|stance|" in f.slot]
     assert slots in ([], ["user|stance|jazz"]), slots
+
+
+@pytest.mark.parametrize(("said", "slot", "name"), [
+    ("my friend jess just got a puppy, she named him waffles 🐶", "jess's puppy|name", "Waffles"),
+    ("my sister has a dog, his name is rex", "user's sister's dog|name", "Rex"),
+    ("my roommate has a cat. her name is miso", "user's roommate's cat|name", "Miso"),
+])
+def test_another_persons_pet_is_named_as_theirs(rules: RuleExtractor, said: str, slot: str, name: str) -> None:
+    facts = _facts(rules, ["i have a cat named pickle", said])
+    assert any(f.slot == slot and name in f.text for f in facts), [(f.text, f.slot) for f in facts]
+    assert not any(f.subject_key == "user" and name.lower() in (f.object_key or "") for f in facts)
+
+
+def test_another_persons_pet_leaves_the_speakers_pet(shared_memory: Memory, user: str) -> None:
+    for said in ["i have a cat named pickle", "my friend jess just got a puppy, she named him waffles 🐶"]:
+        shared_memory.add(said, user_id=user)
+    now = current(shared_memory, user)
+    assert any("pickle" in c for c in now) and any("Waffles" in c for c in now), now
+    assert not invalidated(shared_memory, user)
