@@ -81,7 +81,12 @@ def parse_bank(text: str) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=1)
 def default_bank() -> tuple[tuple[str, str], ...]:
-    return tuple(parse_bank(BANK_PATH.read_text(encoding="utf-8")))
+    """The shipped bank; empty (the fallback places nothing) with a warning when the install lacks it."""
+    try:
+        return tuple(parse_bank(BANK_PATH.read_text(encoding="utf-8")))
+    except OSError as exc:
+        log.warning("the slot example bank %s is missing (%s): the learned slot fallback is off", BANK_PATH, exc)
+        return ()
 
 
 def fit_softmax(x: np.ndarray, y: np.ndarray, classes: int, *, scale: float = 10.0, lam: float = 1e-3,
