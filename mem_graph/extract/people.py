@@ -279,10 +279,26 @@ def recase_institutions(text: str) -> str:
     return _INSTITUTION.sub(lambda m: f"{m.group(1)} {m.group(2).title()}{m.group(3).title()}", text)
 
 
+# "mum moved to galway", "update: dad retired": a parent named by the kin word alone is the speaker's
+_BARE_KIN = re.compile(r"(^|[.!?,;:]\s*|\b(?:and|but|so|then|lol|haha|also|update|plus|oh|well|btw)\s+)"
+                       r"(mum|mom|mam|dad|nan|nana|grandma|grandpa|granny|gran)(?=(?:'s)?\s+(?:is|was|has|had|just|"
+                       r"finally|got|gets|still|now|also|and|\w+ed|works|lives|says|thinks|loves|hates|wants|drives|"
+                       r"makes|plays|goes|does|needs|likes|keeps|uses|runs|owns|teaches|sold|bought|left|quit|went|"
+                       r"met|took|made|said|told|found|lost|broke|became|gave|kept|drove|won)\b)", re.I)
+
+
+def speakers_kin(text: str) -> str:
+    """``text`` with a parent said by the kin word alone, as a clause's subject, said as the speaker's ("mum
+    moved to galway" -> "my mum moved to galway"; not "dad jokes", "my mum", "her dad")."""
+    return _BARE_KIN.sub(lambda m: f"{m.group(1)}{'My' if not m.group(1).strip() else 'my'} {m.group(2).lower()}",
+                         text)
+
+
 def recase_people(text: str, names: dict[str, str]) -> str:
     """``text`` with those names capitalised (also before "'s": "priya's at notion"); right after its kin noun
     a name is set off by commas ("my sister, Ines, lives in madrid"), the apposition the parser reads (it
     takes "my sister Ines lives" for a sister who ines)."""
+    text = speakers_kin(text)
     if not names:
         return text
     text = re.sub(r"(?<![\w'])[a-z][a-z-]+(?=(?:'s)?(?![\w']))", lambda m: names.get(m.group(0), m.group(0)), text)

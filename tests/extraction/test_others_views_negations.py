@@ -331,3 +331,22 @@ def test_another_persons_pet_leaves_the_speakers_pet(shared_memory: Memory, user
     now = current(shared_memory, user)
     assert any("pickle" in c for c in now) and any("Waffles" in c for c in now), now
     assert not invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("before", "said", "gone", "now"), [
+    ("my mum lives in cork", "mum moved to galway last year", "cork", "Galway"),
+    ("my dad drives a volvo", "dad sold the volvo, he has a bmw now", "volvo", "bmw"),
+])
+def test_a_parent_said_by_the_kin_word_alone_is_the_speakers(shared_memory: Memory, user: str, before: str,
+                                                              said: str, gone: str, now: str) -> None:
+    for text in ["i live in leeds and drive a kia", before, said]:
+        shared_memory.add(text, user_id=user)
+    facts = current(shared_memory, user)
+    assert not any(gone in c for c in facts) and any(now in c and "User's" in c for c in facts), facts
+    assert any("leeds" in c for c in facts) and any("kia" in c for c in facts), facts
+
+
+@pytest.mark.parametrize("said", ["dad jokes are the best", "her dad works at ibm", "i love my mum and dad"])
+def test_a_kin_word_that_is_not_a_subject_stays(said: str) -> None:
+    from mem_graph.extract.people import speakers_kin
+    assert speakers_kin(said) == said
