@@ -39,8 +39,8 @@ def test_every_word_a_case_expects_is_in_its_conversation() -> None:
         said = " \n ".join(t.text for t in c.turns)
         e = c.expect
         wanted = [*e.active_must_contain, *e.invalidated_must_contain, *e.may_invalidate, *e.not_stored,
-                  *e.active_count, *(g.object for g in e.graph_edges),
-                  *(g.subject for g in e.graph_edges if g.subject != "User"),
+                  *e.active_count,
+                  *(w for g in e.graph_edges for w in (g.subject, g.object) if w != "User"),  # "User": the speaker
                   *(w for q in e.questions for w in q.top1_must_contain + q.top1_must_not_contain),
                   *(w for a in e.as_of for w in a.must_contain + a.must_not_contain)]
         missing += [(c.id, w) for w in wanted if not has(said, w)]

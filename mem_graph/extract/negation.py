@@ -209,3 +209,24 @@ def no_more(sentence: str) -> str | None:
 def owned_slot(fact: Fact) -> bool:
     """A negated fact of a slot a thing had can end ("no car anymore": the car; not "no worries": a mere "has")."""
     return fact.negated and fact.slot is not None and fact.slot.split("|")[1:2] != ["owns"]
+
+
+# what a diet excludes: "i eat meat again" ends "User is vegetarian"
+DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
+    "vegetarian": ("meat", "fish"), "veggie": ("meat", "fish"), "vegan": ("meat", "fish", "dairy"),
+    "plant-based": ("meat", "fish", "dairy"), "plant based": ("meat", "fish", "dairy"), "pescatarian": ("meat",),
+    "pescetarian": ("meat",),
+}
+_RESUMED = re.compile(r"\b(?:again|now|started|start|back|these days|nowadays|anymore)\b", re.I)
+
+
+def breaks_diet(fact: Fact, record: Any) -> bool:
+    """``fact`` ("User eats meat again") says the subject now eats what ``record``'s diet ("User is vegetarian")
+    excludes: the diet ended. Only with a word of change ("again", "now", "started"): "eats fish sometimes" may
+    be a loose diet, not the end of one."""
+    if not fact.slot or fact.slot.split("|")[1:2] != ["eats"] or fact.tense != "present" or fact.negated or \
+            not record.slot or record.slot.split("|")[1:] != ["diet"] or not _RESUMED.search(fact.text):
+        return False
+    diet = (record.object_key or "").replace("-", " ")
+    kinds = next((k for d, k in DIET_EXCLUDES.items() if d.replace("-", " ") in diet), ())
+    return any(fact.object_key == k or kind_of(fact.object_key, k) for k in kinds)

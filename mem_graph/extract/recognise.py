@@ -21,7 +21,8 @@ COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "hater_of", "fed_up_with", "over", "despise", "abhor", "done_with", "lose_interest_in",
                              "go_off"})
-ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break", "rid", "rehome"})  # "got rid of"
+# "got rid of" is "rid"
+ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break", "rid", "rehome"})
 SEPARATION = frozenset({"split", "break", "divorce", "separate"})
 GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say", "tell", "think", "know", "see",
                            "want", "need", "feel", "look", "come", "let", "give", "put", "keep", "try", "seem"})
@@ -186,8 +187,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         age = _age(obj)
         nxt = pred.target.nbor(1) if pred.target.i + 1 < len(pred.target.doc) else None
         if age is None and lemma == "be" and nxt is not None and nxt.like_num and nxt.text.isdigit() \
-                and nxt.dep_ != "attr" and obj.dep_ != "conj" and 0 < int(nxt.text) < 130 and (nxt.i + 1 >= len(nxt.doc) or nxt.nbor(1).lower_ not in (
-                    "%", "kg", "lbs", "km", "miles", "minutes", "hours", "pm", "am", ":")):
+                and nxt.dep_ != "attr" and obj.dep_ != "conj" and 0 < int(nxt.text) < 130 and (
+                    nxt.i + 1 >= len(nxt.doc) or nxt.nbor(1).lower_ not in (
+                        "%", "kg", "lbs", "km", "miles", "minutes", "hours", "pm", "am", ":")):
             age, text = nxt.text, nxt.text  # "I'm 27 so not that old" (the number read as a modifier)
         if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") \
                 and obj.dep_ != "pobj":

@@ -39,7 +39,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
-from mem_graph.extract.negation import counted, ends_too, kind_of
+from mem_graph.extract.negation import breaks_diet, counted, ends_too, kind_of
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -258,6 +258,11 @@ class Reconciler:
         if quit_doing:  # "i'm done with running" after "i go running most mornings": the habit ended
             return Decision(Event.UPDATE, fact, f"ends {quit_doing[0].text!r} (a stance that says it is over)"
                                                 f"{why}", "reversal", quit_doing)
+        broken = [r for r in records if pol > 0 and subject and r.subject_key == subject and r.polarity > 0
+                  and breaks_diet(fact, r)]
+        if broken:  # "i eat meat again" after "i'm vegetarian": the diet that excluded it ended
+            return Decision(Event.UPDATE, fact, f"ends {broken[0].text!r} (the diet excludes "
+                                                f"{fact.object_key!r}){why}", "reversal", broken)
         if fact.single_valued and fact.slot:
             # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay
             old = [r for r in records if (r.slot == fact.slot and not same_thing(fact.object_key, r.object_key))

@@ -106,7 +106,8 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
     for child in verb.children:  # "Big news: I moved…", "Honestly, I…", "Not really, I…": drop the lead-in
         if child.i in (keep or set()):
             continue  # "My girlfriend Sara is visiting" (the parse hung "girlfriend" on the verb)
-        if child.i < verb.i and (subj is None or child.i < subj.i) and child.dep_ not in ("aux", "auxpass") and (
+        if child.i < verb.i and (subj is None or child.i < subj.i) and child.dep_ not in ("aux", "auxpass") and not (
+                child.dep_ == "neg" and subj is None) and (
                 child.dep_ != "prep" or child.lower_ == "as"):  # keep "At work, I ..."; drop "As a nurse, I ..."
             drop.update(t.i for t in child.subtree)
     # ", so no meat for me", "vegetarian so no meat for me": a verbless tail after "so"/"but" (whatever the

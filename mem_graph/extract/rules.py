@@ -71,7 +71,8 @@ from mem_graph.extract.render import clause_tokens, render, reported, third_pers
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
-from mem_graph.extract.target import REPLACING, clause_target
+from mem_graph.extract.target import REPLACING, called_name, clause_target, speaker_as_object
+from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.there import resolve_there
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -300,7 +301,7 @@ class RuleExtractor:
         if not objects:
             return []
         facts = []
-        named = _named(objects[0])
+        named = called_name(objects[0])
         if named is not None and self.catalogue.value_slot(compound_span(objects[0])) is None:
             # "joined a tiny startup called fernly": the name is the value (a cat called Tiza stays a cat)
             objects = pred.objects = [named, *objects[1:]]
@@ -359,7 +360,7 @@ class RuleExtractor:
         # step 2: the slot it fills, with its evidence
         m = recognise(self.catalogue, pred, slot_subject, obj, speaker, embedder, phrase, cues.change)
         if m is None:
-            m = self._special(pred, subject, obj, ctx)
+            m = speaker_as_object(self.catalogue, pred, subject, obj, ctx.speaker)
         m = m0 or m
         if m is not None and cues.instead_of is not None:  # "I drink tea instead of coffee": coffee ends
             replaces.append(normalise_entity(object_text(cues.instead_of)))
@@ -451,7 +452,7 @@ class RuleExtractor:
         if m is not None and m.spec.name == "name" and slot_subject is not subject and pred.dobj is not None and \
                 pred.dobj.pos_ == "PRON":  # "named him pickles": the text says whose name it is
             text = f"{slot_subject.name} is named {' '.join(w[:1].upper() + w[1:] for w in m.object.split())}"
-        tense = _fact_tense(cues, m, pred)
+        tense = fact_tense(cues, m, pred)
         slot_key = m.key() if m is not None else None
         evidence = "; ".join(x for x in [m.evidence if m is not None else "", subject.evidence,
                                          f"cues: {', '.join(cues.words)}" if cues.words else ""] if x)
@@ -477,51 +478,3 @@ class RuleExtractor:
                                  and tense == "present" and not negated),
             clears_slot=clears,
         )
-
-    def _special(self, pred: Predicate, subject: Subject, obj: Any, ctx: Context) -> SlotMatch | None:
-        """Slots stated about the speaker as the object: "Shopify hired me", "Nimbus laid me off"."""
-        if obj.lower_ in ("me", "us") and pred.dobj is obj and not subject.is_speaker:
-            spec = self.catalogue.specs.get("employer")
-            if spec is None:
-                return None
-            if pred.lemma in ("hire", "employ", "recruit", "offer"):
-                return SlotMatch(spec, ctx.speaker, subject.name, f"slot employer: '{subject.name} {pred.verb.text} "
-                                                                  f"me'")
-            if pred.lemma in ("lay", "fire", "let", "sack", "dismiss"):
-                return SlotMatch(spec, ctx.speaker, subject.name, f"slot employer: '{subject.name} "
-                                                                  f"{pred.verb.text} me' (ended)", polarity=0)
-        return None
-
-
-_STARTS = frozenset({"join", "start", "begin", "move", "relocate", "marry", "adopt", "switch"})
-
-
-def _fact_tense(cues: Any, m: SlotMatch | None, pred: Predicate) -> str:
-    """The fact's tense: the cues' unless the slot says otherwise."""
-    tense = str(cues.tense)
-    if tense == "past" and cues.change != "used to" and not cues.past_phrase and not (
-            m is not None and (m.single or m.spec.name in ("pets", "car", "phone", "health_condition", "habit"))):
-        # a simple past ("I loved the concert", "I had a great time") is narration, not a former
-        # state; a slot's value in the past tense is one ("I lived in Tokyo", "I had a dog called Buster")
-        tense = "present"
-    if tense == "present" and cues.dated and m is not None and m.single and pred.target.tag_ == "VBD" and \
-            cues.change is None and pred.lemma not in _STARTS:
-        # "interned at Microsoft back in 2018": a dated past event, not the current value ("joined stripe in
-        # 2024", "moved to Lisbon in 2019" start a state that still holds)
-        cues.note(cues.dated)
-        tense = "past"
-    if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
-        tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
-    if m is not None and m.spec.name == "school" and pred.lemma == "go" and pred.target.tag_ == "VBD" \
-            and tense == "present" and cues.change is None:
-        tense = "past"  # "I went to Lincoln High": attended before
-    return tense
-
-
-def _named(noun: Any) -> Any | None:
-    """The name in "<noun> called/named <Name>" (the parser hangs it as oprd, attr or even advmod)."""
-    acl = next((c for c in noun.children if c.dep_ == "acl" and c.lemma_.lower() in ("call", "name")), None)
-    if acl is None:
-        return None
-    return next((g for g in acl.children if g.dep_ in ("oprd", "attr", "advmod", "dobj", "npadvmod", "appos")
-                 and g.i > acl.i and g.is_alpha), None)

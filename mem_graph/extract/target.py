@@ -118,3 +118,27 @@ def same_words(a: str, b: str) -> bool:
     """"vs code" / "vscode", "postgres" / "postgresql": one name, spelled with or without a space or in full."""
     a, b = a.replace(" ", ""), b.replace(" ", "")
     return a.startswith(b) or b.startswith(a)
+
+
+def speaker_as_object(catalogue: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any,
+                      speaker: str) -> SlotMatch | None:
+    """Slots stated about the speaker as the object: "Shopify hired me", "Nimbus laid me off"."""
+    if obj.lower_ in ("me", "us") and pred.dobj is obj and not subject.is_speaker:
+        spec = catalogue.specs.get("employer")
+        if spec is None:
+            return None
+        if pred.lemma in ("hire", "employ", "recruit", "offer"):
+            return SlotMatch(spec, speaker, subject.name, f"slot employer: '{subject.name} {pred.verb.text} me'")
+        if pred.lemma in ("lay", "fire", "let", "sack", "dismiss"):
+            return SlotMatch(spec, speaker, subject.name,
+                             f"slot employer: '{subject.name} {pred.verb.text} me' (ended)", polarity=0)
+    return None
+
+
+def called_name(noun: Any) -> Any | None:
+    """The name in "<noun> called/named <Name>" (the parser hangs it as oprd, attr or even advmod)."""
+    acl = next((c for c in noun.children if c.dep_ == "acl" and c.lemma_.lower() in ("call", "name")), None)
+    if acl is None:
+        return None
+    return next((g for g in acl.children if g.dep_ in ("oprd", "attr", "advmod", "dobj", "npadvmod", "appos")
+                 and g.i > acl.i and g.is_alpha), None)

@@ -350,3 +350,31 @@ def test_a_parent_said_by_the_kin_word_alone_is_the_speakers(shared_memory: Memo
 def test_a_kin_word_that_is_not_a_subject_stays(said: str) -> None:
     from mem_graph.extract.people import speakers_kin
     assert speakers_kin(said) == said
+
+
+@pytest.mark.parametrize(("diet", "said", "gone"), [
+    ("i'm vegetarian", "i eat meat again, couldn't do it", "vegetarian"),
+    ("i'm vegan", "started eating fish again", "vegan"),
+    ("my sister is vegan", "she eats cheese again lol", "vegan"),
+])
+def test_eating_what_a_diet_excludes_again_ends_the_diet(shared_memory: Memory, user: str, diet: str, said: str,
+                                                         gone: str) -> None:
+    for text in [diet, said]:
+        shared_memory.add(text, user_id=user)
+    assert not any(gone in c for c in current(shared_memory, user)), current(shared_memory, user)
+    assert any(gone in g for g in invalidated(shared_memory, user))
+
+
+@pytest.mark.parametrize(("diet", "said"), [
+    ("i'm vegetarian", "i eat fish sometimes"),  # no word of change: a loose diet, not its end
+    ("i'm pescatarian", "i eat salmon now"),  # fish is what a pescatarian eats
+])
+def test_eating_what_a_diet_allows_ends_nothing(shared_memory: Memory, user: str, diet: str, said: str) -> None:
+    for text in [diet, said]:
+        shared_memory.add(text, user_id=user)
+    assert not invalidated(shared_memory, user)
+
+
+def test_a_negation_with_an_inherited_subject_keeps_its_not(rules: RuleExtractor) -> None:
+    texts = [f.text for f in _facts(rules, ["i eat meat again, couldn't do it"])]
+    assert "User couldn't do it" in texts and "User could do it" not in texts, texts
