@@ -10,6 +10,7 @@ out: a fact no rule can place is kept as said, never guessed into a slot.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -40,8 +41,17 @@ veterinarian videographer vlogger waiter waitress welder writer youtuber zookeep
 househusband
 """)
 
-# what one drives or rides; the make alone names it ("a Trek", "the Kia")
-CAR_VALUES = _words("""
+
+
+def _data_words(name: str) -> tuple[str, ...]:
+    """The words of a list in extract/data/ ('#' starts a comment)."""
+    text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
+    return tuple(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
+
+
+# what one drives or rides; the make alone names it ("a Trek", "the Kia"), and so does a model
+# ("sold the Astra", "my old Corolla": data/car_models.txt)
+CAR_VALUES = _data_words("car_models.txt") + _words("""
 car truck van suv motorbike motorcycle scooter moped pickup sedan hatchback minivan coupe jeep
 honda toyota subaru tesla ford bmw audi mercedes volkswagen vw volvo kia hyundai mazda nissan chevy chevrolet fiat
 peugeot renault skoda lexus porsche prius civic corolla golf polo fiesta focus puma yaris outback camry accord mini
