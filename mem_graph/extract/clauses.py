@@ -83,6 +83,7 @@ class Context:
     last_group: str | None = None  # "my parents", "my kids": who a following "they" is
     kin_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner key, kin) -> name
     plans: list[Any] = field(default_factory=list)  # clauses of planned changes, in order (plans.py)
+    pet_kinds: dict[str, str] = field(default_factory=dict)  # a pet's name -> its kind ("biscuit": "cat")
 
     def remember(self, owner: str, kin: str, name: str) -> None:
         self.kin_names[(normalise_entity(owner), kin)] = name

@@ -265,9 +265,11 @@ def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subjec
 
 
 _SCHOOL_WORDS = "primary|secondary|elementary|middle school|high school|high|academy|college|university|school|prep"
-# "goes to riverside primary", "he's at greenfield academy now": a school's name chat wrote in lower case
+# "goes to riverside primary", "he's at greenfield academy now": a school's name chat wrote in lower case (its
+# words are no prepositions: "used to hate maths at school" names no school)
 _INSTITUTION = re.compile(r"\b(to|at|from|into|attends|attend|attending)\s+((?:(?!(?:the|a|an|my|his|her|their|our|"
-                          r"this|that|local|new|old|same|another|high|middle)\b)[a-z][a-z'-]+\s+){1,3}?)"
+                          r"this|that|local|new|old|same|another|high|middle|at|in|on|of|for|with|"
+                          r"by|and|or|from|to)\b)[a-z][a-z'-]+\s+){1,3}?)"
                           r"(" + _SCHOOL_WORDS + r")\b")
 _KIN_CONTRACTION = re.compile(r"\b(" + _KIN_ALT + r")'s (?=(?:called|named)\b)", re.I)
 

@@ -49,6 +49,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.gapping import regapped
+from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
 from mem_graph.extract.people import (
@@ -241,6 +242,7 @@ class RuleExtractor:
                                       before=doc[:sent.start].text))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
             note_people(sent, ctx)
+            note_pets(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
@@ -255,6 +257,8 @@ class RuleExtractor:
             return []
         if reported(verb):  # "maya thinks [i should've stayed at the bank]": her view, said in her fact
             return []
+        if (died := lost_pet(verb, ctx, message)) is not None:  # "biscuit passed away": the pet it names ends
+            return [died]
         subject, subj_tok = clause_subject(verb, ctx)
         if subject is None:  # "... they broke up": the person just named and their partner
             subject = couple_subject(verb, subj_tok, ctx)

@@ -1,0 +1,82 @@
+"""A pet that died: "my hamster died", "biscuit passed away last week", "we had to put luna down", "we lost rex".
+
+The fact says the pet is gone ("User's cat Biscuit passed away") and is stored negated in the pet's slot
+(``user|pets|cat``), so the reconciler's negation rule ends "User has got a cat called biscuit". A pet named
+earlier in the scope ("a cat called biscuit", "my dog rex", "named the hamster peanut") is remembered by name in
+the add()'s Context, so its name alone says which pet it was. Someone else's pet ("her dog died") and people
+("my grandad passed away") end no pet.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mem_graph.extract.clauses import PET_NOUNS, Context
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+_PET_ALT = "|".join(sorted(PET_NOUNS | {f"{p}s" for p in PET_NOUNS} | {"puppies", "bunnies"}, key=len, reverse=True))
+# "a cat called biscuit", "my dog rex", "our hamster, peanut", "named the hamster peanut"
+_NAMED_PET = re.compile(rf"\b(?:(?P<kind>{_PET_ALT}),?\s+(?:(?:is\s+)?(?:called|named)\s+)?(?P<name>[A-Za-z][a-z]+)"
+                        rf"|(?:named|called)\s+(?:the|our|my)\s+(?P<kind2>{_PET_ALT})\s+(?P<name2>[A-Za-z][a-z]+))\b",
+                        re.I)
+_NOT_NAMES = frozenset({"and", "is", "was", "who", "that", "which", "but", "food", "sitter", "walker", "bed", "hair",
+                        "lol", "haha", "too", "though", "now", "today", "yesterday", "named", "called", "has", "had",
+                        "died", "passed", "got", "the", "a", "an", "in", "at", "on", "with", "for", "of", "to"})
+_MY = frozenset({"my", "our"})
+
+
+def note_pets(sent: Any, ctx: Context) -> None:
+    """Remember the pets ``sent`` names ("a cat called biscuit" -> biscuit: cat) for a later "biscuit died"."""
+    for m in _NAMED_PET.finditer(sent.text):
+        kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
+        if name.lower() in _NOT_NAMES:
+            continue
+        kind = kind.lower()
+        kind = {"puppies": "puppy", "bunnies": "bunny"}.get(kind, kind[:-1] if kind.endswith("s") else kind)
+        ctx.pet_kinds[name.lower()] = kind
+
+
+def _ended(verb: Any) -> tuple[Any, str] | None:
+    """The token that names who is gone and the words for it, when ``verb`` says a death."""
+    lemma = verb.lemma_.lower()
+    parts = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod", "prep")}
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    dobj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    if lemma == "die" and subj is not None:
+        return subj, "died"
+    if lemma == "pass" and subj is not None and parts & {"away", "on"}:
+        return subj, "passed away"
+    if lemma == "put" and dobj is not None and "down" in parts:
+        return dobj, "was put down"
+    if lemma == "lose" and dobj is not None:
+        return dobj, "died"  # "we lost rex last week" (a pet: the thing lost is checked below)
+    return None
+
+
+def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
+    """The speaker's pet that ``verb`` says died, as a negated fact in that pet's slot; None otherwise."""
+    # "we had to put luna down": the verb under "had to"
+    ended = next((e for v in (verb, *(c for c in verb.children if c.dep_ == "xcomp")) if (e := _ended(v))), None)
+    if ended is None:
+        return None
+    who, words = ended
+    owner = next((c.lower_ for c in who.children if c.dep_ == "poss"), None)
+    kind, name = None, None
+    if who.lemma_.lower() in PET_NOUNS and owner in _MY:  # "my hamster died", "we lost our dog"
+        kind = who.lemma_.lower()
+        name = next((c.text for c in who.children if c.dep_ == "appos"), None)
+    elif who.lower_ in ctx.pet_kinds and owner is None:  # "biscuit passed away": the pet named earlier
+        kind, name = ctx.pet_kinds[who.lower_], who.text
+    if kind is None:
+        return None
+    speaker = ctx.speaker
+    named = f" {name[:1].upper()}{name[1:]}" if name else ""
+    text = f"{speaker}'s {kind}{named} {words}"
+    key = normalise_entity(speaker)
+    return Fact(
+        text=text, entities=[EntityRef(speaker, "person"), EntityRef(kind, "thing")],
+        triples=[Triple(speaker, "not_has_pet", kind)], slot=f"{key}|pets|{normalise_entity(kind)}",
+        subject_key=key, object_key=normalise_entity(kind), negated=True, rule="rules.clause:pets.died",
+        message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=dict(message.metadata),
+        evidence=f"slot pets: the {kind}{named} {words}")

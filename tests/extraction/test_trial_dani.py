@@ -1,0 +1,45 @@
+"""From the session-7 user trial (a nurse retraining as a developer, typed in lower case): a pet that died is
+no longer the user's pet, and a lower-case phrase after "to" is no school name unless it reads as one."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import current, invalidated
+
+
+@pytest.mark.parametrize(("had", "said", "pet"), [
+    ("we've got a cat called biscuit", "biscuit passed away last week :( we're getting a rescue dog though", "cat"),
+    ("i have a dog named rex", "rex died yesterday", "dog"),
+    ("i have a hamster", "my hamster died this morning", "hamster"),
+    ("we have a rabbit called clover", "we had to put clover down on monday", "rabbit"),
+    ("we got a puppy in may", "we lost our puppy last week, still gutted", "puppy"),
+])
+def test_a_pet_that_died_is_no_longer_the_users_pet(shared_memory: Memory, user: str, had: str, said: str,
+                                                    pet: str) -> None:
+    shared_memory.add(had, user_id=user)
+    shared_memory.add(said, user_id=user)
+    assert not any(pet in c and "died" not in c and "passed" not in c and "put down" not in c
+                   for c in current(shared_memory, user)), current(shared_memory, user)
+    assert any(pet in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize("said", [
+    "her dog died last year",  # someone else's pet
+    "my grandad passed away in march",  # a person, not a pet
+    "the dog next door died",
+])
+def test_a_death_that_is_not_of_the_users_pet_ends_no_pet(shared_memory: Memory, user: str, said: str) -> None:
+    shared_memory.add("i have a dog named rex", user_id=user)
+    shared_memory.add(said, user_id=user)
+    assert not invalidated(shared_memory, user)
+    assert any("dog" in c for c in current(shared_memory, user))
+
+
+def test_to_before_a_verb_names_no_school(rules: RuleExtractor) -> None:
+    said = Message(role="user", content="honestly i used to hate maths at school")
+    texts = [f.text for f in rules.extract([said])[0]]
+    assert texts and not any("Maths At School" in t or "Hate" in t for t in texts), texts
