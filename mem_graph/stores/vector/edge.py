@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,17 @@ import qdrant_edge as qe
 from mem_graph.errors import DirectoryInUseError, StoreError
 from mem_graph.stores.boundary import store_errors, unreadable_ids
 from mem_graph.stores.vector.base import OptimizeResult, Scored, VectorFilter
-from mem_graph.stores.vector.qdrant_common import DENSE, SPARSE, FilterDialect, build_filter, payload_indexes, record_of
+from mem_graph.stores.vector.qdrant_common import (
+    DENSE,
+    SPARSE,
+    FilterDialect,
+    base_conditions,
+    base_key,
+    build_filter,
+    extra_conditions,
+    payload_indexes,
+    record_of,
+)
 from mem_graph.types import MemoryRecord
 
 EDGE_FILTERS = FilterDialect(
@@ -30,6 +41,29 @@ EDGE_FILTERS = FilterDialect(
 _SCHEMA = {"keyword": qe.PayloadSchemaType.Keyword, "float": qe.PayloadSchemaType.Float}
 _MIN_HNSW_EF = 256  # beam width on an indexed segment; at 128 an outlier point was missed in a 300-point test
 SHARED_RECORDS = 20_000  # decoded records kept for get_shared (a few KB each)
+BASE_FILTERS = 64  # translated base conditions kept by _filter; past it the table starts again
+ID_STRINGS = 65_536  # point id -> str kept by _ids (~200 B each); past it the table starts again
+
+
+class _IdStrings:
+    """The string of a returned point id, looked up by the UUID's integer. Edge hands ids back as
+    ``uuid.UUID``s, and ``str()`` of one cost as much as the query itself (~130 candidates per query, ~0.6 us
+    each); a search sees mostly the same ids again. A UUID's string never changes, so nothing to invalidate."""
+
+    def __init__(self, size: int = ID_STRINGS) -> None:
+        self._size = size
+        self._table: dict[int, str] = {}
+
+    def __call__(self, point_id: Any) -> str:
+        if not isinstance(point_id, uuid.UUID):  # an integer id (not one we write): as str() says it
+            return str(point_id)
+        key = point_id.int
+        text = self._table.get(key)
+        if text is None:
+            if len(self._table) >= self._size:
+                self._table.clear()
+            text = self._table[key] = str(point_id)
+        return text
 
 
 def to_edge_filter(flt: VectorFilter) -> qe.Filter:
@@ -69,6 +103,8 @@ class EdgeVectorStore:
         # get_shared's decoded records, dropped by every write that touches them; the data directory's lock
         # makes this process the shard's only writer, so nothing else can make them stale
         self._shared: OrderedDict[str, MemoryRecord] = OrderedDict()
+        self._id = _IdStrings()
+        self._bases: dict[tuple[Any, ...], list[Any]] = {}  # base_key -> its conditions (see _filter)
         self._shard = self._open()
 
     def _config(self) -> qe.EdgeConfig:
@@ -177,8 +213,20 @@ class EdgeVectorStore:
                     shared.popitem(last=False)
             return [shared[i] for i in ids if i in shared]
 
+    def _filter(self, flt: VectorFilter) -> qe.Filter:
+        """``to_edge_filter`` with the scope, status and time conditions translated once per distinct set: a
+        search's engine calls and the filters it derives (``ids``, ``any_of``) share them. A translation depends
+        only on its key, so nothing to invalidate."""
+        key = base_key(flt)
+        base = self._bases.get(key)
+        if base is None:
+            if len(self._bases) >= BASE_FILTERS:
+                self._bases.clear()
+            base = self._bases[key] = base_conditions(flt, EDGE_FILTERS)
+        return qe.Filter(must=[*base, *extra_conditions(flt, EDGE_FILTERS)])
+
     def _points(self, query: Any, flt: VectorFilter, limit: int, payload: bool) -> list[Any]:
-        req = qe.QueryRequest(limit=limit, query=query, filter=to_edge_filter(flt), with_payload=payload,
+        req = qe.QueryRequest(limit=limit, query=query, filter=self._filter(flt), with_payload=payload,
                               params=qe.SearchParams(hnsw_ef=max(_MIN_HNSW_EF, 4 * limit)))
         with self._lock, store_errors("Qdrant Edge query"):
             return self._shard.query(req)
@@ -201,7 +249,8 @@ class EdgeVectorStore:
 
     def dense_scores(self, vector: np.ndarray, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         points = self._points(qe.Query.Nearest(vector.tolist(), using=DENSE), flt, limit, False)
-        return [(str(p.id), float(p.score)) for p in points]
+        ids = self._id
+        return [(ids(p.id), float(p.score)) for p in points]
 
     def candidate_scores(self, vector: np.ndarray, text: str, flt: VectorFilter,
                          limit: int) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
@@ -217,14 +266,15 @@ class EdgeVectorStore:
         built: dict[int, qe.Filter] = {}  # a filter shared by several requests is translated once
         for _, flt, _ in requests:
             if id(flt) not in built:
-                built[id(flt)] = to_edge_filter(flt)
+                built[id(flt)] = self._filter(flt)
         batch = qe.QueryBatchRequest([qe.QueryRequest(limit=limit, query=query, filter=built[id(flt)],
                                                       with_payload=False,
                                                       params=qe.SearchParams(hnsw_ef=max(_MIN_HNSW_EF, 4 * limit)))
                                       for query, flt, limit in requests])
         with self._lock, store_errors("Qdrant Edge query"):
             answers = self._shard.query_batch(batch)
-        return [[(str(p.id), float(p.score)) for p in points] for points in answers]
+        ids = self._id
+        return [[(ids(p.id), float(p.score)) for p in points] for points in answers]
 
     def dense_scores_many(self, vector: np.ndarray,
                           requests: list[tuple[VectorFilter, int]]) -> list[list[tuple[str, float]]]:
@@ -236,12 +286,13 @@ class EdgeVectorStore:
 
     def sparse_scores(self, text: str, flt: VectorFilter, limit: int) -> list[tuple[str, float]]:
         query = self._sparse_query(text)
-        return [] if query is None else [(str(p.id), float(p.score)) for p in self._points(query, flt, limit, False)]
+        ids = self._id
+        return [] if query is None else [(ids(p.id), float(p.score)) for p in self._points(query, flt, limit, False)]
 
     def scroll(self, flt: VectorFilter, limit: int, offset: str | None = None) -> tuple[list[MemoryRecord], str | None]:
         with self._lock, store_errors("Qdrant Edge scroll"):
             records, nxt = self._shard.scroll(
-                qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=True)
+                qe.ScrollRequest(offset=offset, limit=limit, filter=self._filter(flt), with_payload=True)
             )
             return [record_of(p) for p in records], (str(nxt) if nxt is not None else None)
 
@@ -249,7 +300,7 @@ class EdgeVectorStore:
         """Like ``scroll`` without reading payloads (so an undecodable one cannot fail it)."""
         with self._lock, store_errors("Qdrant Edge scroll"):
             records, nxt = self._shard.scroll(
-                qe.ScrollRequest(offset=offset, limit=limit, filter=to_edge_filter(flt), with_payload=False)
+                qe.ScrollRequest(offset=offset, limit=limit, filter=self._filter(flt), with_payload=False)
             )
             return [str(r.id) for r in records], (str(nxt) if nxt is not None else None)
 

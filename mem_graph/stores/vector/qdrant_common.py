@@ -35,6 +35,18 @@ class FilterDialect:
 
 def build_filter(flt: VectorFilter, d: FilterDialect) -> Any:
     """Translate a backend-neutral ``VectorFilter`` (every condition must hold)."""
+    return d.all_of([*base_conditions(flt, d), *extra_conditions(flt, d)])
+
+
+def base_key(flt: VectorFilter) -> tuple[Any, ...]:
+    """What ``base_conditions`` depends on: equal keys, equal conditions."""
+    return (flt.scope, flt.exact_scope, flt.statuses, flt.alive_at, flt.expired_at, flt.valid_at,
+            tuple(flt.equals.items()))
+
+
+def base_conditions(flt: VectorFilter, d: FilterDialect) -> list[Any]:
+    """The scope, status, time and equality conditions: what the filters of one search share (the ones its
+    pipeline derives add ``any_of`` or ``ids`` to the caller's)."""
     scope = flt.scope.stored_fields() if flt.exact_scope else flt.scope.fields()
     must: list[Any] = [d.equals(k, v) for k, v in scope.items()]
     if flt.statuses is not None:
@@ -47,10 +59,15 @@ def build_filter(flt: VectorFilter, d: FilterDialect) -> Any:
         must.append(d.at_most("valid_from", flt.valid_at))
         must.append(d.none_of([d.at_most("invalid_at", flt.valid_at)]))
     must.extend(d.equals(k, v) for k, v in flt.equals.items())
-    must.extend(d.any_of(k, list(vs)) for k, vs in flt.any_of.items())
+    return must
+
+
+def extra_conditions(flt: VectorFilter, d: FilterDialect) -> list[Any]:
+    """The ``any_of`` and ``ids`` conditions, after the base ones."""
+    must: list[Any] = [d.any_of(k, list(vs)) for k, vs in flt.any_of.items()]
     if flt.ids is not None:
         must.append(d.has_id(list(flt.ids)))
-    return d.all_of(must)
+    return must
 
 
 def payload_indexes() -> Iterator[tuple[str, str]]:
