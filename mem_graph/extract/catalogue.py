@@ -21,6 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mem_graph.extract.health import HEALTH_CONDITIONS
 from mem_graph.extract.lexicon import BIKE_VALUES, CAR_VALUES, GYM_VALUES, OCCUPATIONS, PHONE_VALUES, TECH, TRANSPORT
 
 
@@ -61,8 +62,6 @@ LANGUAGES = [
     "norwegian", "danish", "finnish", "hebrew", "thai", "vietnamese", "indonesian", "tagalog", "swahili", "czech",
     "hungarian", "romanian", "ukrainian", "persian", "farsi", "catalan", "irish", "welsh",
 ]
-HEALTH = ("diabetes asthma arthritis migraines migraine adhd autism anxiety depression epilepsy hypertension "
-          "insomnia celiac coeliac eczema cancer covid flu cold")
 INSTRUMENTS = ("piano guitar violin cello drums drum bass flute saxophone sax trumpet ukulele harp clarinet "
                "keyboard banjo viola trombone")
 SPORTS = ("tennis football soccer basketball baseball golf chess volleyball hockey badminton cricket rugby "
@@ -143,7 +142,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="religion", relation="religion", cardinality=_S, subjects="person", values=tuple(RELIGIONS),
              nouns=("religion", "faith"), prototypes=("is a practising Catholic", "religion is")),
     SlotSpec(name="health_condition", relation="has_condition", cardinality=_M, key_by="object",
-             subjects="person", values=tuple(HEALTH.split()), verbs=("suffer_from", "diagnose_with"),
+             subjects="person", values=HEALTH_CONDITIONS, verbs=("suffer_from", "diagnose_with"),
              nouns=("condition", "diagnosis"), prototypes=("has asthma", "was diagnosed with", "suffers from")),
     SlotSpec(name="allergies", relation="allergic_to", cardinality=_M, key_by="object", subjects="person",
              adjectives=("allergic_to",), nouns=("allergy", "allergies"), prototypes=("is allergic to",)),

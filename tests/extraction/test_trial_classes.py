@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Fact, Message
 from tests.extraction.test_slot_changes import current, invalidated
+
+
+def _facts(rules: RuleExtractor, turns: list[str]) -> list[Fact]:
+    """The facts of the last turn, the earlier ones given as the scope's context."""
+    msgs = [Message(role="user", content=t) for t in turns]
+    return rules.extract(msgs[-1:], msgs[:-1])[0]
 
 
 @pytest.mark.parametrize(("before", "after", "model"), [
@@ -29,4 +37,32 @@ def test_selling_something_else_keeps_the_car(shared_memory: Memory, user: str, 
     shared_memory.add(after, user_id=user)
     assert any("Sportage" in t for t in current(shared_memory, user)), current(shared_memory, user)
     assert not any("Sportage" in t for t in invalidated(shared_memory, user))
+
+
+@pytest.mark.parametrize(("said", "condition"), [
+    ("I have type 2 diabetes, managed with metformin", "diabetes"),
+    ("i have type 1 diabetes", "diabetes"),
+    ("I've got stage 3 kidney disease", "kidney disease"),
+    ("I have crohn's disease", "crohn's disease"),
+    ("I have an eating disorder", "eating disorder"),
+])
+def test_a_health_condition_with_a_grade_or_a_head_word_is_a_condition(rules: RuleExtractor, said: str,
+                                                                       condition: str) -> None:
+    facts = _facts(rules, [said])
+    assert any(f.slot is not None and f.slot.startswith("user|health_condition") and condition in f.text.lower()
+               for f in facts), [(f.slot, f.text) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["we're at stage 2 of the plan", "I have type 2 of the forms to fill in"])
+def test_a_stage_or_a_type_of_something_else_is_no_condition(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, [said])
+    assert not any(f.slot and "health_condition" in f.slot for f in facts), [(f.slot, f.text) for f in facts]
+
+
+def test_a_second_condition_adds_to_the_first(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I have type 2 diabetes, managed with metformin", user_id=user)
+    shared_memory.add("Also the doctor says I've got arthritis in my left knee now.", user_id=user)
+    now = current(shared_memory, user)
+    assert any("diabetes" in t for t in now) and any("arthritis" in t for t in now), now
+    assert not invalidated(shared_memory, user)
 

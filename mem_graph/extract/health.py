@@ -1,0 +1,32 @@
+"""Health conditions as people name them: the words that make a noun phrase a condition ("asthma", "Crohn's
+disease", "an eating disorder"), and the grade said before one ("type 2 diabetes", "stage 3 kidney disease").
+
+spaCy's small model reads a lower-case "type"/"stage" before a number as the verb or the root of the clause
+("I have type 2 diabetes": "type" ROOT), so no fact comes out; written as the medical name is written ("Type 2
+diabetes") it is a modifier of the condition and "have" keeps its object.
+"""
+
+from __future__ import annotations
+
+import re
+
+# a condition word alone names the slot's value; the heads "disease", "disorder", "syndrome" name any
+# condition said with them ("heart disease", "an eating disorder", "Tourette syndrome")
+_CONDITIONS = """
+diabetes asthma arthritis migraines migraine adhd autism anxiety depression epilepsy hypertension insomnia
+celiac coeliac eczema cancer covid flu cold disease disorder syndrome lupus psoriasis fibromyalgia dementia
+alzheimer's parkinson's crohn's ibs copd ptsd ocd gout tinnitus scoliosis endometriosis pcos anaemia anemia
+dyslexia dyspraxia sciatica osteoporosis leukemia leukaemia lymphoma hepatitis glaucoma shingles hypothyroidism
+hyperthyroidism tendonitis bronchitis pneumonia sinusitis vertigo
+"""
+HEALTH_CONDITIONS: tuple[str, ...] = tuple(_CONDITIONS.split())
+
+_HEADS = "|".join(re.escape(w) for w in HEALTH_CONDITIONS)
+# "type 2 diabetes", "stage 3 kidney disease", "grade II tear"-like grades before a condition of the list,
+# at most two words between ("stage 4 breast cancer"); not "stage 2 of the plan", "type 2 the code"
+_GRADED = re.compile(rf"\b(type|stage|grade)\s+(\d|i{{1,3}}|iv)(?=\s+(?:[a-z'-]+\s+){{0,2}}(?:{_HEADS})\b)", re.I)
+
+
+def name_grades(text: str) -> str:
+    """"i have type 2 diabetes" -> "i have Type 2 diabetes" (the grade as the condition's name writes it)."""
+    return _GRADED.sub(lambda m: f"{m.group(1)[:1].upper()}{m.group(1)[1:].lower()} {m.group(2).upper()}", text)
