@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mem_graph.extract.admission import admitted_to_school
 from mem_graph.extract.clauses import compound_span, span_text
 from mem_graph.extract.gapping import gapped_objects
 
@@ -226,6 +227,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break
+    if direct and admitted_to_school(pred.lemma, pred.prep, direct[0]):
+        pred.lemma, pred.prep = "study", "at"  # "Layla got into Durham": a place at a school, not a stance
     out = []
     direct = [_alnum_head(h) for h in direct]
     for h in direct[:1]:

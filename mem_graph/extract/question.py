@@ -63,8 +63,11 @@ def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> f
     out: set[str] = {name for noun, names in nouns.items() if re.search(rf"\b{noun}\b", text) for name in names}
     where = "where" in words
     for i, w in enumerate(words):
+        # "where does Layla study": the place (school), not what ("study" alone is the field of study)
+        placed = where and any(p in _PLACE_PREPS for _, p in verbs.get(w, ()))
         for name, prep in verbs.get(w, ()):
             after = words[i + 1: i + 3]
-            if prep is None or prep in after or (where and prep in _PLACE_PREPS):
+            if (prep is None and not placed) or (prep is not None and prep in after) or (
+                    where and prep in _PLACE_PREPS):
                 out.add(name)
     return frozenset(out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
+from mem_graph.extract.question import asked_slots
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Fact, Message
 from tests.extraction.test_slot_changes import current, invalidated
@@ -65,4 +66,40 @@ def test_a_second_condition_adds_to_the_first(shared_memory: Memory, user: str) 
     now = current(shared_memory, user)
     assert any("diabetes" in t for t in now) and any("arthritis" in t for t in now), now
     assert not invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("said", "school"), [
+    ("my son got into Oxford", "Oxford"),
+    ("my daughter got accepted into Durham University", "Durham"),
+    ("I got into UCL to do medicine", "UCL"),
+])
+def test_getting_into_a_university_is_a_school_not_a_stance(rules: RuleExtractor, said: str, school: str) -> None:
+    facts = _facts(rules, [said])
+    assert any(f.slot and f.slot.endswith("|school") and school in f.text for f in facts), \
+        [(f.slot, f.text) for f in facts]
+    assert not any(f.slot and "|stance" in f.slot for f in facts), [(f.slot, f.text) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["I got into Radiohead in college", "got into jazz last year",
+                                  "I got into Metallica as a teen"])
+def test_getting_into_music_stays_a_stance(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, [said])
+    assert not any(f.slot and f.slot.endswith("|school") for f in facts), [(f.slot, f.text) for f in facts]
+
+
+def test_a_child_getting_into_a_university_moves_them_on_from_school(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("My daughter Layla is in year 13 at Roundhay School.", user_id=user)
+    shared_memory.add("Layla got into Durham!! She starts in October, studying law.", user_id=user)
+    assert any("Durham" in t for t in current(shared_memory, user)), current(shared_memory, user)
+    assert any("Roundhay" in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    top = shared_memory.search("where does Layla study?", user_id=user)["results"][0]["memory"]
+    assert "Durham" in top, top  # the school, not "Layla studying law"
+
+
+@pytest.mark.parametrize(("question", "slot"), [
+    ("where does Layla study?", "school"), ("where does your son study now", "school"),
+    ("what does Layla study?", "field_of_study"), ("where does she teach", "employer"),
+])
+def test_where_asks_for_the_place_of_a_verb_not_its_object(question: str, slot: str) -> None:
+    assert asked_slots(question) == {slot}
 
