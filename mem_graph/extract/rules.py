@@ -49,6 +49,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.gapping import regapped
+from mem_graph.extract.jobs import second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
@@ -422,19 +423,9 @@ class RuleExtractor:
             entities.append(EntityRef(rel_object, entity_type(compound_span(obj)) if obj.pos_ != "VERB" else "thing"))
             edge = f"not_{relation}" if negated else (f"maybe_{relation}" if cues.tense == "plan" else relation)
             triples.append(Triple(rel_subject, edge, rel_object))
-        if m is not None and m.spec.name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa"
-            org = next((g for p in obj.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
-                        for g in p.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
-            if org is not None and cues.tense != "plan":
-                triples.append(Triple(m.subject, "works_at", span_text(compound_span(org))))
-        if m is not None and pred.lemma == "work" and m.spec.name in ("employer", "occupation") and \
-                cues.tense != "plan" and not negated:
-            # "I work at Google as an engineer": one clause, two attributes; its fact holds both
-            other = pred.preps.get("as") if m.spec.name == "employer" else (pred.preps.get("at") or
-                                                                            pred.preps.get("for"))
-            if other is not None and other is not obj:
-                triples.append(Triple(m.subject, "works_as" if m.spec.name == "employer" else "works_at",
-                                      span_text(compound_span(other))))
+        if m is not None and cues.tense != "plan" and not negated and (
+                second := second_attribute(m, pred, obj)) is not None:
+            triples.append(second)  # "I work at Google as an engineer": one clause, two attributes (jobs.py)
         polarity = m.polarity if m is not None and m.polarity else 1
         # step 5: the fact's text
         siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]

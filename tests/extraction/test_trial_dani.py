@@ -43,3 +43,28 @@ def test_to_before_a_verb_names_no_school(rules: RuleExtractor) -> None:
     said = Message(role="user", content="honestly i used to hate maths at school")
     texts = [f.text for f in rules.extract([said])[0]]
     assert texts and not any("Maths At School" in t or "Hate" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said", [
+    "finished the bootcamp!! got a junior dev job at a fintech called pennywise",
+    "new job! i'm a software tester at Sky now",
+    "got a marketing job at Unilever, start monday",
+])
+def test_a_new_job_that_names_its_post_and_place_ends_the_old_post(shared_memory: Memory, user: str,
+                                                                   said: str) -> None:
+    shared_memory.add("i'm a nurse", user_id=user)
+    shared_memory.add(said, user_id=user)
+    assert not any("nurse" in c for c in current(shared_memory, user)), current(shared_memory, user)
+    assert any("nurse" in g for g in invalidated(shared_memory, user))
+
+
+@pytest.mark.parametrize("said", [
+    "i'm a patient at St James now",  # a role at a place that is no post
+    "i'm a member at the climbing gym now",
+    "i got a part-time job at a cafe too",  # a second job says no post
+    "my wife got a junior dev job at monzo",  # someone else's job
+])
+def test_a_role_or_second_job_at_a_place_leaves_the_post(shared_memory: Memory, user: str, said: str) -> None:
+    shared_memory.add("i'm a nurse", user_id=user)
+    shared_memory.add(said, user_id=user)
+    assert any("nurse" in c for c in current(shared_memory, user)), current(shared_memory, user)

@@ -1,0 +1,86 @@
+"""A job said with both of its attributes in one clause: the post and the place.
+
+"I work at Google as an engineer", "I'm a pilot at Lufthansa", "I'm a software tester at Sky now", "got a junior
+dev job at a fintech called pennywise": the fact sits in one slot (employer or occupation) and carries the other
+attribute as a second edge (``works_as`` / ``works_at``). The reconciler then ends the other slot's old value too
+("User is a nurse" after "got a junior dev job at pennywise"), since one clause stated both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mem_graph.extract.clauses import compound_span, span_text
+from mem_graph.extract.lexicon import OCCUPATIONS
+from mem_graph.extract.predicate import Predicate
+from mem_graph.extract.slots import SlotMatch
+from mem_graph.types import Fact, MemoryRecord, Triple, normalise_entity
+
+_JOB_NOUNS = frozenset({"job", "role", "position", "post", "gig"})
+# words before "job" that say nothing of the post ("a new job", "my first full-time job")
+_NOT_POSTS = frozenset({"new", "first", "second", "next", "old", "dream", "good", "great", "real", "proper", "full",
+                        "part", "time", "full-time", "part-time", "permanent", "temporary", "temp", "day", "night",
+                        "summer", "weekend", "remote", "big", "little", "small", "better", "cool", "amazing",
+                        "awesome", "decent", "easy", "hard", "boring", "fun", "paid", "unpaid", "actual", "this",
+                        "that", "a", "an", "the", "my", "his", "her", "their", "our", "another"})
+_MORE_POSTS = frozenset({"dev", "tester", "qa", "sre", "devops", "pm", "vet", "cook", "chef", "cleaner", "carer",
+                         "porter", "receptionist", "tutor", "coach", "trainee", "apprentice", "manager", "director"})
+_OTHER = {"employer": ("works_as", "occupation"), "occupation": ("works_at", "employer")}
+
+
+def is_post(word: str) -> bool:
+    """A noun that names a post ("nurse", "tester", "pharmacist"), not a role at a place ("patient", "member")."""
+    return word in OCCUPATIONS or word in _MORE_POSTS or word.endswith(("ist", "ician"))
+
+
+def _post_of_job(noun: Any) -> str | None:
+    """"a junior dev job" -> "junior dev"; None for "a new job"."""
+    mods = [t for t in compound_span(noun) if t.i < noun.i and t.lower_ not in _NOT_POSTS and t.is_alpha]
+    return span_text(mods) if mods else None
+
+
+def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
+    """The other job attribute the clause states beside its slot's value, as an edge; None when there is none."""
+    name = m.spec.name
+    if name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa"
+        org = next((g for p in obj.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
+                    for g in p.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
+        return Triple(m.subject, "works_at", span_text(compound_span(org))) if org is not None else None
+    if pred.lemma == "work" and name in _OTHER:  # "I work at Google as an engineer"
+        other = pred.preps.get("as") if name == "employer" else (pred.preps.get("at") or pred.preps.get("for"))
+        if other is not None and other is not obj:
+            return Triple(m.subject, _OTHER[name][0], span_text(compound_span(other)))
+    if name != "employer":
+        return None
+    if obj.dep_ == "attr" and pred.lemma == "be" and is_post(obj.lemma_.lower()):
+        return Triple(m.subject, "works_as", span_text(compound_span(obj)))  # "i'm a software tester at Sky now"
+    # "got a junior dev job at a fintech", "a new role as ... at": the post is what qualifies the job noun
+    near = [pred.dobj, *(c for c in pred.target.children if c.dep_ == "dobj"),
+            obj.head.head if obj.head.dep_ == "prep" else None]
+    job = next((t for t in near if t is not None and t.lemma_.lower() in _JOB_NOUNS), None)
+    post = _post_of_job(job) if job is not None else None
+    return Triple(m.subject, "works_as", post) if post else None
+
+
+def other_attribute_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """The records of the subject's other job slot whose value the fact's second edge replaces ("User is a nurse"
+    for "User got a junior dev job at Pennywise", which also says works_as junior dev)."""
+    if not fact.slot or not fact.subject_key or fact.negated or fact.tense != "present":
+        return []
+    name = fact.slot.split("|")[1] if fact.slot.count("|") == 1 else ""
+    if name not in _OTHER:
+        return []
+    relation, other_slot = _OTHER[name]
+    said = [normalise_entity(t.object) for t in fact.triples
+            if t.relation == relation and normalise_entity(t.subject) == fact.subject_key]
+    if not said:
+        return []
+    slot = f"{fact.subject_key}|{other_slot}"
+    return [r for r in records if r.slot == slot and r.polarity > 0 and r.object_key
+            and not any(_same(r.object_key, s) for s in said)]
+
+
+def _same(a: str, b: str) -> bool:
+    """One post in other words: "tester" / "software tester", "dev" / "junior dev"."""
+    wa, wb = set(a.split()), set(b.split())
+    return bool(wa & wb)
