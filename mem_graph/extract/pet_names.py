@@ -41,6 +41,24 @@ def _names(tokens: list[Any]) -> list[Any]:
             and not _pet(t) and t.ent_type_ not in ("DATE", "TIME")]
 
 
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+
+
+def _listed(pet: Any) -> list[Any]:
+    """"two cats, biscuit and mochi" (lower-case names parsed as a list with the pet noun): as many bare
+    words after a comma as the number says, none of them a pet noun ("two cats, a dog and a hamster")."""
+    count = next((_COUNTS.get(c.lower_) for c in pet.children if c.dep_ == "nummod"), None)
+    after = pet.i + 1 < len(pet.doc) and pet.doc[pet.i + 1].text == ","
+    if count is None or not after:
+        return []
+    listed = _with_conjuncts(pet)[1:]
+    if any(c.pos_ not in ("NOUN", "PROPN") or _pet(c) or any(g.dep_ in ("det", "nummod", "amod", "poss")
+                                                            for g in c.children) for c in listed):
+        return []
+    names = _names(listed)
+    return names if len(names) == count == len(listed) else []
+
+
 def _speakers(pet: Any) -> bool:
     """The pet noun is the speaker's: "my/our cat", or a clause whose subject is "I"/"we"."""
     if any(c.lower_ in POSSESSIVES for c in pet.children):
@@ -59,6 +77,8 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
         names = _names([n for a in appos for n in _with_conjuncts(a)])
         plural = tok.tag_ == "NNS" or len(names) > 1
         return (names, tok, plural) if names and plural and _speakers(tok) else None
+    if tok.pos_ == "NOUN" and _pet(tok) and (names := _listed(tok)):
+        return (names, tok, True) if _speakers(tok) else None
     if tok.pos_ != "VERB" or tok.lemma_.lower() not in _NAMING:
         return None
     oprd = next((c for c in tok.children if c.dep_ == "oprd"), None)

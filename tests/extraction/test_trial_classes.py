@@ -103,3 +103,20 @@ def test_a_child_getting_into_a_university_moves_them_on_from_school(shared_memo
 def test_where_asks_for_the_place_of_a_verb_not_its_object(question: str, slot: str) -> None:
     assert asked_slots(question) == {slot}
 
+
+@pytest.mark.parametrize(("said", "names"), [
+    ("we've got two cats, biscuit and mochi", ["Biscuit", "Mochi"]),
+    ("we've got three kittens, salt, pepper and cumin", ["Salt", "Pepper", "Cumin"]),
+])
+def test_pets_counted_then_named_in_lower_case_are_each_a_named_pet(rules: RuleExtractor, said: str,
+                                                                    names: list[str]) -> None:
+    facts = _facts(rules, [said])
+    for name in names:
+        assert any(f.slot == f"user|pets|{name.lower()}" and name in f.text for f in facts), \
+            [(f.slot, f.text) for f in facts]
+
+
+def test_pets_counted_then_listed_by_kind_are_no_names(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["we have two cats, a dog and a hamster"])
+    assert not any("named" in f.text for f in facts), [f.text for f in facts]
+
