@@ -82,6 +82,16 @@ bootstrap graphql grpc kafka rabbitmq docker kubernetes k8s terraform ansible je
 numpy pytorch tensorflow keras jax aws gcp azure heroku vercel netlify linux vscode neovim vim emacs intellij
 pycharm figma jira git github gitlab webpack vite
 """)
+# lines of work one works "in" ("my partner works in retail", "I work in finance"): an occupation said by its
+# sector, which a new job replaces ("he's teaching chemistry now"); not a place ("work in London") or a room
+SECTORS = frozenset(_words("""
+retail hospitality finance banking insurance accounting marketing advertising sales tech software healthcare
+nursing medicine pharma pharmaceuticals education teaching academia research publishing journalism media law
+construction engineering manufacturing logistics recruitment hr consulting admin administration catering
+fashion film television tv music property government politics policy charity nonprofit
+cybersecurity security telecoms energy oil mining agriculture farming aviation shipping transport tourism
+childcare eldercare care fintech biotech gaming
+"""))
 # verbs of an activity people do as a pastime, said without an object ("I swim twice a week") -> the activity
 ACTIVITY_VERBS = {
     "swim": "swimming", "run": "running", "jog": "jogging", "hike": "hiking", "climb": "climbing", "surf": "surfing",

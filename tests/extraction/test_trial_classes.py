@@ -120,3 +120,23 @@ def test_pets_counted_then_listed_by_kind_are_no_names(rules: RuleExtractor) -> 
     facts = _facts(rules, ["we have two cats, a dog and a hamster"])
     assert not any("named" in f.text for f in facts), [f.text for f in facts]
 
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("my partner dev works in retail", "dev got a new job too, he's teaching chemistry at a secondary school now",
+     "retail", "chemistry"),
+    ("my brother works in construction", "my brother is a teacher now", "construction", "teacher"),
+    ("my wife works in publishing", "she's a midwife now", "publishing", "midwife"),
+])
+def test_a_line_of_work_is_an_occupation_a_new_job_replaces(shared_memory: Memory, user: str, before: str,
+                                                            after: str, old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    assert any(new in t for t in current(shared_memory, user)), current(shared_memory, user)
+    assert any(old in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize("said", ["I work in London", "i work in the garden on weekends"])
+def test_working_in_a_place_is_no_occupation(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, [said])
+    assert not any(f.slot and f.slot.endswith("|occupation") for f in facts), [(f.slot, f.text) for f in facts]
+
