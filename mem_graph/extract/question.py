@@ -23,6 +23,7 @@ _IRREGULAR = {"be": ("is", "are", "was", "were", "been", "being"), "go": ("goes"
               "seen", "seeing"), "hire": ("hired",), "come": ("comes", "came", "coming"),
               "grow": ("grows", "grew", "grown", "growing"), "become": ("becomes", "became", "becoming")}
 _WORD = re.compile(r"[a-z]+")
+_JOB_ASKED = re.compile(r"\bdo for (?:work|a living|money|a job)\b|^what (?:do|does|did) (?:[a-z]+ ){1,3}do$")
 
 
 def inflections(verb: str) -> set[str]:
@@ -70,4 +71,6 @@ def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> f
             if (prep is None and not placed) or (prep is not None and prep in after) or (
                     where and prep in _PLACE_PREPS):
                 out.add(name)
+    if _JOB_ASKED.search(text):  # "what does dani do for work", "what does the user do": the job, whoever it is
+        out |= {spec.name for spec in slots if spec.name in ("occupation", "employer")}
     return frozenset(out)

@@ -133,6 +133,17 @@ class Asked:
         return tuple(sorted(f"{s}|{a}" for s in subjects for a in self.slots))
 
 
+def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
+    """"what does dani do for work?" asked of Dani's own memory: a name the scope's speaker gave as their own
+    ("User is Dani", slot ``user|name``) is the speaker, so the question asks the speaker's attributes."""
+    own = {_stem(r.object_key) for r in records if r.slot == f"{USER_KEY}|name" and r.object_key}
+    hit = asked.names & own
+    if not hit:
+        return asked
+    names = asked.names - hit
+    return Asked(asked.slots, asked.whose if names else "self", names, asked.words, asked.unnamed)
+
+
 def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     """Whose attribute a question asks for, the (stemmed) words that name a subject, and all its words."""
     words = _WORD.findall(normalise(question))

@@ -16,7 +16,14 @@ from mem_graph.expiry import expired_memories
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.results import MemoryItem, Relation, SearchResponse
 from mem_graph.retrieve.answer import answer_first, second_hop_first
-from mem_graph.retrieve.asked import Asked, QuestionReader, answer_scores, slot_key, unnamed_holders
+from mem_graph.retrieve.asked import (
+    Asked,
+    QuestionReader,
+    answer_scores,
+    own_name_is_self,
+    slot_key,
+    unnamed_holders,
+)
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
@@ -63,6 +70,7 @@ class SearchPipeline:
                                              [records[m] for m, _ in dense if m in records], hidden,
                                              as_of=flt.valid_at)
         asked = self.reader.read(query, qvec) if self.cfg.answer_weight else Asked()
+        asked = own_name_is_self(asked, [c.record for c in cands.values() if c.record.status == Status.ACTIVE])
         self._complete_candidates(qvec, flt, expansion, asked, cands)
         if asked.slots:
             # only what is believed answers (include_invalidated shows history, it does not make it current)

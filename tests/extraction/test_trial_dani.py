@@ -68,3 +68,12 @@ def test_a_role_or_second_job_at_a_place_leaves_the_post(shared_memory: Memory, 
     shared_memory.add("i'm a nurse", user_id=user)
     shared_memory.add(said, user_id=user)
     assert any("nurse" in c for c in current(shared_memory, user)), current(shared_memory, user)
+
+
+@pytest.mark.parametrize("question", ["what does dani do for work?", "what does the user do for work?",
+                                      "what does Dani do?"])
+def test_a_question_that_names_the_user_asks_the_users_job(shared_memory: Memory, user: str, question: str) -> None:
+    for said in ["hey! so i'm dani, 38, i'm a nurse", "got a junior dev job at a fintech called pennywise"]:
+        shared_memory.add(said, user_id=user)
+    top = shared_memory.search(question, user_id=user, limit=3)["results"]
+    assert "junior dev" in top[0]["memory"], [h["memory"] for h in top]
