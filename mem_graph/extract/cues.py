@@ -234,7 +234,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.negated, cues.change = True, target.lower_  # "gave up sugar", "quit the gym", "cut out meat"
     if "no" in words and "longer" in words:
         cues.negated, cues.change = True, "no longer"
-    for w in ("anymore", "again", "now", "nowadays", "currently"):
+    for w in ("anymore", "again", "now", "nowadays", "currently", "lately"):
         if w in words:
             cues.change = cues.change or w
     instead = next((t for t in target.subtree if t.lower_ == "instead"), None)

@@ -18,12 +18,15 @@ human-readable reason go to the history, so every decision is auditable:
 7. ``single_value`` a single-valued slot (residence, employer, age…)
                     gets a new value                                     -> UPDATE
 8. ``replacement``  "switched from X to Y": the facts about X            -> UPDATE
-9. ``near_duplicate`` dense cosine >= threshold with an existing fact    -> NONE
-10. ``new``         otherwise                                            -> ADD
+9. ``cue_change``   a present, positive fact with a change cue ("these days i use obsidian
+                    for notes") ends the same subject's earlier fact with the same predicate
+                    and another object of a comparable kind (cue_change.py) -> UPDATE
+10. ``near_duplicate`` dense cosine >= threshold with an existing fact   -> NONE
+11. ``new``         otherwise                                            -> ADD
 
-Only a single-valued slot, or the same object with a flipped stance, is ever superseded: a
-multi-valued addition ("I also speak French") never invalidates. Reasons name the slot and the
-extractor's evidence.
+Only a single-valued slot, the same object with a flipped stance, or a change said with a change
+cue is ever superseded: a multi-valued addition ("I also speak French") never invalidates. Reasons
+name the slot and the extractor's evidence.
 
 Candidates also see the facts planned earlier in the same add(), so one call
 that says "I live in Beijing… I moved to Shanghai" ends with one current fact.
@@ -39,6 +42,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.cue_change import cue_change
 from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.negation import breaks_diet, counted, ends_too, kind_of
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
@@ -281,6 +285,9 @@ class Reconciler:
         if replaced:
             return Decision(Event.UPDATE, fact, f"replaces {', '.join(repr(r.text) for r in replaced)}{why}",
                             "replacement", replaced)
+        changed = cue_change(fact, records)
+        if changed is not None:  # "these days i use obsidian for notes" after "i use notion for notes"
+            return Decision(Event.UPDATE, fact, f"{changed[1]}{why}", "cue_change", changed[0])
         dup = self._near_duplicate(fact, records, sims)
         if dup is not None:
             return dup
