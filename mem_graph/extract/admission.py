@@ -5,6 +5,7 @@ same turn ("She starts in October, studying law")."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.slots import looks_like_school
@@ -34,3 +35,16 @@ def admitted_to_school(lemma: str, prep: str | None, obj: Any) -> bool:
     if looks_like_school(list(obj.subtree)):
         return True
     return named and (obj.lower_ in UNIVERSITIES or any(t.lower_ in STUDY_WORDS for t in obj.doc if t.i != obj.i))
+
+
+# "my son Theo studies at Leeds University", "Theo studies law": the small model reads "studies" after a name
+# as the plural noun (an apposition: no clause, no fact); said "is studying" it is the verb. Not "my studies",
+# "her studies at Leeds" (a determiner before it), nor "studies show"
+_STUDIES = re.compile(r"\b(?!(?:My|His|Her|Their|Our|Your|The|Its|These|Those|Recent|Further)\b)([A-Z][a-z]+) "
+                      r"studies(?= (?:at|in|for|with|under|part-time|full-time|abroad|[a-z]+ at)\b)")
+_PRONOUN_STUDIES = re.compile(r"\b([Hh]e|[Ss]he) studies\b")
+
+
+def studies_as_verb(text: str) -> str:
+    """"My son Theo studies at Leeds University" -> "My son Theo is studying at Leeds University"."""
+    return _PRONOUN_STUDIES.sub(r"\1 is studying", _STUDIES.sub(r"\1 is studying", text))

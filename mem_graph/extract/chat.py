@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from mem_graph.extract.admission import studies_as_verb
+from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
 
@@ -368,7 +370,7 @@ def _introduction(m: re.Match[str]) -> str:
 
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = _INTRO.sub(_introduction, filler_like(name_grades(spell_out(text))))
+    text = _INTRO.sub(_introduction, filler_like(split_clauses(studies_as_verb(name_grades(spell_out(text))))))
     text = _TRAILING_NEGATION.sub(r". \1 \2 \3", text)
     text = _MOVED_TO.sub(_destination, text)
     text = _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text))

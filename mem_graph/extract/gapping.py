@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,3 +29,16 @@ def regapped(pairs: list[tuple[Any, Fact | None]], object_text: Callable[[Any], 
         if old and old in first[1].text:
             fact.text = first[1].text.replace(old, object_text(obj), 1)
     return [f for _, f in pairs if f is not None]
+
+
+# "Lily goes to Greenfield Primary and Sam goes to Northgate School": two people's clauses joined by "and" read
+# as one ("Greenfield Primary and Sam", the second verb subjectless), so the second is lost; the comma the
+# writer left out keeps them two clauses. Only a single name before a third-person verb ("and Sam goes"), not
+# a pair ("Lily and Sam go")
+_SECOND_CLAUSE = re.compile(r"(?<=[\w)]) and ([A-Z][a-z]+) (?=(?:goes|lives|works|studies|attends|is|has|plays|"
+                            r"teaches|drives|runs|does|owns|uses|speaks|was|had|moved|started|switched)\b)")
+
+
+def split_clauses(text: str) -> str:
+    """"Lily goes to Greenfield Primary and Sam goes to Northgate" -> "..., and Sam goes to Northgate"."""
+    return _SECOND_CLAUSE.sub(r", and \1 ", text)

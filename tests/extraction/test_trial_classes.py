@@ -140,3 +140,47 @@ def test_working_in_a_place_is_no_occupation(rules: RuleExtractor, said: str) ->
     facts = _facts(rules, [said])
     assert not any(f.slot and f.slot.endswith("|occupation") for f in facts), [(f.slot, f.text) for f in facts]
 
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("my son Theo studies at Leeds University", "theo|school", "Leeds"),
+    ("My daughter Mia studies law at Leeds", "mia|field_of_study", "law"),
+])
+def test_a_person_who_studies_somewhere_is_read_as_studying(rules: RuleExtractor, said: str, slot: str,
+                                                            value: str) -> None:
+    facts = _facts(rules, [said])
+    assert any(f.slot == slot and value in f.text for f in facts), [(f.slot, f.text) for f in facts]
+
+
+def test_ones_studies_stay_a_noun(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["my studies at Leeds are going well"])
+    assert not any(f.slot and f.slot.endswith(("|school", "|field_of_study")) for f in facts), \
+        [(f.slot, f.text) for f in facts]
+
+
+def test_a_child_who_transfers_university_leaves_the_old_one(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my son Theo studies at Leeds University", user_id=user)
+    shared_memory.add("he transferred to Durham University in September", user_id=user)
+    assert any("Durham" in t for t in current(shared_memory, user)), current(shared_memory, user)
+    assert any("Leeds" in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("said", "slots"), [
+    ("my kids are Lily and Sam. Lily goes to Greenfield Primary and Sam goes to Northgate School",
+     {"lily|school": "Greenfield", "sam|school": "Northgate"}),
+    ("Mia works at Tesco and Sam works at Aldi", {"mia|employer": "Tesco", "sam|employer": "Aldi"}),
+])
+def test_two_peoples_clauses_joined_by_and_are_two_facts(rules: RuleExtractor, said: str,
+                                                         slots: dict[str, str]) -> None:
+    facts = _facts(rules, [said])
+    for slot, value in slots.items():
+        assert any(f.slot == slot and value in f.text for f in facts), [(f.slot, f.text) for f in facts]
+
+
+def test_one_child_changing_school_leaves_the_others_school(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my kids are Lily and Sam. Lily goes to Greenfield Primary and Sam goes to Northgate School",
+                      user_id=user)
+    shared_memory.add("quick update: Lily changed to Maple Grove School", user_id=user)
+    now = current(shared_memory, user)
+    assert any("Maple Grove" in t for t in now) and any("Northgate" in t for t in now), now
+    assert not any("Greenfield" in t for t in now), now
+
