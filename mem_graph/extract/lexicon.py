@@ -92,6 +92,13 @@ fashion film television tv music property government politics policy charity non
 cybersecurity security telecoms energy oil mining agriculture farming aviation shipping transport tourism
 childcare eldercare care fintech biotech gaming
 """))
+# places of work said by their kind ("she just started at a private clinic", "started at a law firm"): a new
+# employer, unnamed; not schools (a child "started at a new school") nor rooms ("started at the office at 8")
+WORKPLACES = frozenset(_words("""
+clinic hospital surgery bank hotel restaurant cafe bakery pub firm agency startup company charity council
+nursery pharmacy lab laboratory factory warehouse shop store supermarket garage salon studio consultancy
+hospice brewery dealership
+"""))
 # verbs of an activity people do as a pastime, said without an object ("I swim twice a week") -> the activity
 ACTIVITY_VERBS = {
     "swim": "swimming", "run": "running", "jog": "jogging", "hike": "hiking", "climb": "climbing", "surf": "surfing",

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
-from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS
+from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS, WORKPLACES
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
@@ -415,12 +415,14 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return bool(obj.pos_ == "PROPN" or obj.text[:1].isupper())  # "I drive for Uber", not "for fun"
         if lemma in ("join", "start"):
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
-            return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma)) and \
+            return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma) or (
+                pred.prep == "at" and obj.lemma_.lower() in WORKPLACES)) and \
                 obj.ent_type_ not in ("DATE", "TIME", "PERSON")
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         if pred.key == "work_in":  # "works in retail": a line of work (not "works in London")
-            return obj.lemma_.lower() in SECTORS and not any(c.dep_ in ("det", "poss") for c in obj.children)
+            return (obj.lower_ in SECTORS or obj.lemma_.lower() in SECTORS) and not any(  # "publishing": "publish"
+                c.dep_ in ("det", "poss") for c in obj.children)
         if value_spec is not None and value_spec.name == "occupation" and lemma in VALUE_FIRST_VERBS and \
                 lemma not in ("start", "switch"):
             return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's

@@ -164,6 +164,27 @@ def test_a_child_who_transfers_university_leaves_the_old_one(shared_memory: Memo
     assert any("Leeds" in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
 
 
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("my wife works at a hospital in cork", "she just started at a private clinic, way better hours", "hospital",
+     "clinic"),
+    ("my husband works at Barclays", "he just started at a law firm in the city", "Barclays", "law firm"),
+    ("I work at a hotel", "I just started at a bakery down the road", "hotel", "bakery"),
+])
+def test_starting_at_a_workplace_named_by_its_kind_is_a_new_employer(shared_memory: Memory, user: str, before: str,
+                                                                     after: str, old: str, new: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    now = current(shared_memory, user)
+    assert any(new in t for t in now), now
+    assert not any(old in t and new not in t for t in now), now
+
+
+@pytest.mark.parametrize("said", ["I started at the office at 8 today", "we started at the station and walked"])
+def test_starting_somewhere_that_is_no_workplace_is_no_employer(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, [said])
+    assert not any(f.slot and f.slot.endswith("|employer") for f in facts), [(f.slot, f.text) for f in facts]
+
+
 @pytest.mark.parametrize(("said", "slots"), [
     ("my kids are Lily and Sam. Lily goes to Greenfield Primary and Sam goes to Northgate School",
      {"lily|school": "Greenfield", "sam|school": "Northgate"}),
