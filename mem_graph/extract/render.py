@@ -126,6 +126,13 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
         toks.pop(0)
     while toks and (toks[-1].is_punct or toks[-1].dep_ == "cc"):
         toks.pop()
+    if toks and sum(t.text == "(" for t in toks) > sum(t.text == ")" for t in toks):
+        # "maisie (9)": the closing bracket was trimmed as punctuation; without one, the aside goes
+        nxt = toks[-1].doc[toks[-1].i + 1] if toks[-1].i + 1 < len(toks[-1].doc) else None
+        if nxt is not None and nxt.text == ")":
+            toks.append(nxt)
+        else:
+            toks = toks[:max(i for i, t in enumerate(toks) if t.text == "(")]
     return toks
 
 

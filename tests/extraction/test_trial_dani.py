@@ -77,3 +77,10 @@ def test_a_question_that_names_the_user_asks_the_users_job(shared_memory: Memory
         shared_memory.add(said, user_id=user)
     top = shared_memory.search(question, user_id=user, limit=3)["results"]
     assert "junior dev" in top[0]["memory"], [h["memory"] for h in top]
+
+
+@pytest.mark.parametrize("said", ["i have two kids, maisie (9) and theo (6)",
+                                  "my brother (the older one) lives in leeds", "i drive a golf (the old one"])
+def test_a_fact_text_never_leaves_a_bracket_open(rules: RuleExtractor, said: str) -> None:
+    texts = [f.text for f in rules.extract([Message(role="user", content=said)])[0]]
+    assert texts and all(t.count("(") == t.count(")") for t in texts), texts
