@@ -227,6 +227,10 @@ def predicate(verb: Any, target: Any) -> Predicate:
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break
+    if pred.lemma == "spend" and (spent := _time_spent_on(target, pred)) is not None:
+        # "spending Sundays at the allotment", "spend weekends hiking": a pastime (key "spend_regularly", which
+        # no other "spend" has: "spent the night at the hospital" is none)
+        pred.prep, direct = "regularly", [spent]
     if direct and admitted_to_school(pred.lemma, pred.prep, direct[0]):
         pred.lemma, pred.prep = "study", "at"  # "Layla got into Durham": a place at a school, not a stance
     out = []
@@ -249,6 +253,26 @@ def predicate(verb: Any, target: Any) -> Predicate:
                     out.append(c)
     pred.objects = out + gapped_objects(target, out)
     return pred
+
+
+_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+_NOT_PASTIMES = frozenset({"work", "home", "school", "office", "job", "hospital", "desk"})
+
+
+def _time_spent_on(target: Any, pred: Predicate) -> Any | None:
+    """What regular time is spent on: "spending Sundays at the allotment" -> allotment, "I spend my weekends
+    hiking" -> hiking (a pastime); not "spent the night at the hospital", "spend weekends at my mum's"."""
+    dobj = pred.dobj
+    if dobj is None or dobj.lemma_.lower() not in RECURRING_TIMES | _WEEKDAYS or dobj.tag_ != "NNS":
+        return None
+    ger = next((c for c in target.children if c.dep_ in ("xcomp", "advcl") and c.tag_ == "VBG"), None)
+    if ger is not None and ger.i > dobj.i:
+        return ger
+    place = pred.preps.get("at") or pred.preps.get("in")
+    if place is None or place.lemma_.lower() in _NOT_PASTIMES | RECURRING_TIMES or place.ent_type_ in (
+            "PERSON", "DATE", "TIME") or any(c.dep_ in ("poss", "case") for c in place.children):
+        return None
+    return place
 
 
 def _misread_role(verb: Any) -> Any | None:

@@ -205,3 +205,19 @@ def test_one_child_changing_school_leaves_the_others_school(shared_memory: Memor
     assert any("Maple Grove" in t for t in now) and any("Northgate" in t for t in now), now
     assert not any("Greenfield" in t for t in now), now
 
+
+@pytest.mark.parametrize(("said", "pastime"), [
+    ("Honestly I've gone off golf, my back can't take it. Spending Sundays at the allotment instead.", "allotment"),
+    ("I spend my weekends hiking", "hiking"),
+    ("spending evenings at the climbing wall these days", "climbing wall"),
+])
+def test_regular_time_spent_somewhere_is_a_pastime(rules: RuleExtractor, said: str, pastime: str) -> None:
+    facts = _facts(rules, [said])
+    assert any(f.slot == f"user|hobbies|{pastime}" for f in facts), [(f.slot, f.text) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["I spent the night at the hospital", "I spend weekends at my mum's",
+                                  "I spend Saturdays at work"])
+def test_time_spent_at_work_home_or_once_is_no_pastime(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, [said])
+    assert not any(f.slot and "|hobbies" in f.slot for f in facts), [(f.slot, f.text) for f in facts]
