@@ -132,6 +132,11 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         return Subject(pet, type="animal", tokens={head.i}, entities=[EntityRef(pet, "animal")],
                        evidence=f"'{head.text}' -> {pet} (mentioned just before)")
     if low in THIRD_PERSON:
+        # "Ben moved out, he lives in Edinburgh now": the subject named earlier in the same sentence
+        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if t.dep_ in ("nsubj", "nsubjpass")
+                       and t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP")), None)
+        if before is not None:
+            ctx.last_person = span_text(compound_span(before))
         if ctx.last_person is None:
             return None
         # the person keeps the kin they were named by ("my daughter ... she": a child's slots are a child's)

@@ -84,3 +84,11 @@ def test_a_question_that_names_the_user_asks_the_users_job(shared_memory: Memory
 def test_a_fact_text_never_leaves_a_bracket_open(rules: RuleExtractor, said: str) -> None:
     texts = [f.text for f in rules.extract([Message(role="user", content=said)])[0]]
     assert texts and all(t.count("(") == t.count(")") for t in texts), texts
+
+
+def test_he_after_a_name_in_the_same_sentence_is_that_person(rules: RuleExtractor) -> None:
+    earlier = [Message(role="user", content="My flatmate Ben works at a brewery."),
+               Message(role="user", content="My other flatmate Chloe studies law at Strathclyde.")]
+    said = Message(role="user", content="Ben moved out, he lives in Edinburgh now.")
+    texts = [f.text for f in rules.extract([said], earlier)[0]]
+    assert any(t.startswith("Ben lives in Edinburgh") for t in texts), texts
