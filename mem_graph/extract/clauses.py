@@ -403,5 +403,6 @@ def note_people(sent: Any, ctx: Context) -> None:
             ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True
             continue
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
-                t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP"):
+                t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") and t.lower_ not in ctx.pet_kinds:
+            # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False

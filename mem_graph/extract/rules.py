@@ -242,8 +242,8 @@ class RuleExtractor:
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
+            note_pets(sent, ctx)  # first: a pet's name is no person for a following "he"
             note_people(sent, ctx)
-            note_pets(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person

@@ -221,3 +221,18 @@ def test_regular_time_spent_somewhere_is_a_pastime(rules: RuleExtractor, said: s
 def test_time_spent_at_work_home_or_once_is_no_pastime(rules: RuleExtractor, said: str) -> None:
     facts = _facts(rules, [said])
     assert not any(f.slot and "|hobbies" in f.slot for f in facts), [(f.slot, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(("turns", "subject", "value"), [
+    (["my roommate Kai has a parrot named Mango", "my dog is called Bruno",
+      "Kai gave Mango to his parents, he has a gecko called Ziggy now"], "Kai", "Ziggy"),
+    (["my neighbour Tom has a cat called Felix", "Tom feeds Felix at six, he works nights at the hospital"],
+     "Tom", "hospital"),
+])
+def test_he_after_a_named_pet_is_the_person_not_the_pet(rules: RuleExtractor, turns: list[str], subject: str,
+                                                        value: str) -> None:
+    facts = _facts(rules, turns)
+    assert any(f.text.startswith(subject) and value in f.text for f in facts), [f.text for f in facts]
+    pet = turns[-1].split()[2]
+    assert not any(f.text.startswith(pet) for f in facts), [f.text for f in facts]
+
