@@ -66,7 +66,8 @@ INSTRUMENTS = ("piano guitar violin cello drums drum bass flute saxophone sax tr
                "keyboard banjo viola trombone")
 SPORTS = ("tennis football soccer basketball baseball golf chess volleyball hockey badminton cricket rugby "
           "squash poker")
-PETS = "dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse bird ferret snake lizard"
+PETS = ("dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse bird ferret snake lizard gecko "
+        "tortoise budgie cockatiel chinchilla gerbil axolotl iguana chameleon hedgehog pony tarantula canary")
 
 _S, _M = "single", "multi"
 

@@ -46,7 +46,8 @@ PAST_FORMS = frozenset([
 ])
 PET_NOUNS = frozenset([
     "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet",
-    "ferret", "snake",
+    "ferret", "snake", "lizard", "goldfish", "gecko", "tortoise", "budgie", "cockatiel", "chinchilla", "gerbil",
+    "axolotl", "iguana", "chameleon", "hedgehog", "pony", "tarantula", "canary",
 ])
 
 
@@ -249,6 +250,19 @@ def dedupe_entities(entities: list[EntityRef]) -> list[EntityRef]:
     return list({e.key: e for e in entities if e.key}.values())
 
 
+def _misread_name(verb: Any) -> Any | None:
+    """A capitalised unknown word right before the verb (its auxiliaries between) read as an adverb: the
+    subject ("Raj is engaged to Nina", "Raj is with Sofia now"); not "Honestly", "Now", "Today"."""
+    aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < verb.i]
+    at = min([verb.i, *(a.i for a in aux)]) - 1
+    tok = verb.doc[at] if at >= 0 else None
+    if tok is None or tok.head.i != verb.i or tok.dep_ not in ("advmod", "npadvmod") or not tok.text[:1].isupper() \
+            or not tok.text[1:].islower() or tok.is_stop or tok.lower_.endswith("ly") or tok.ent_type_ in (
+                "DATE", "TIME", "GPE", "ORG"):
+        return None
+    return tok
+
+
 def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]:
     """The clause's subject (inherited by a conjoined verb without one) and its head token."""
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass", "expl")), None)
@@ -260,6 +274,8 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
             before.dep_ == "conj" and before.head.i < verb.i and verb.tag_ in ("VBD", "VBZ", "VBP"):
         # "we moved to Porto and Luis started a new job": Luis read as a second place, but he is the subject
         return resolve_np(before, ctx), before
+    if subj is None and (name := _misread_name(verb)) is not None:
+        return resolve_np(name, ctx), name  # "Raj is engaged to Nina": a name the tagger took for an adverb
     probe = verb
     participle = verb.dep_ == "advcl" and verb.tag_ == "VBG" and not any(c.dep_ == "mark" for c in verb.children)
     # "jake quit dentistry to become a pilot": what one left a post for is the post one holds next

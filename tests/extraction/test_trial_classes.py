@@ -236,3 +236,24 @@ def test_he_after_a_named_pet_is_the_person_not_the_pet(rules: RuleExtractor, tu
     pet = turns[-1].split()[2]
     assert not any(f.text.startswith(pet) for f in facts), [f.text for f in facts]
 
+
+@pytest.mark.parametrize("said", ["Raj is engaged to Nina", "my coworker Raj got engaged. Raj is engaged to Nina"])
+def test_a_name_the_tagger_misreads_is_never_the_speaker(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, [said])
+    assert not any(f.text.startswith("User is") or f.slot == "user|partner" for f in facts), \
+        [(f.slot, f.text) for f in facts]
+
+
+def test_a_misread_name_before_its_verb_is_the_subject(rules: RuleExtractor) -> None:
+    facts = _facts(rules, ["actually they broke up, Raj is with Sofia now"])
+    assert any(f.text.startswith("Raj is with Sofia") for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("we got a tortoise called Shelly", "user|pets|tortoise"),
+    ("I have two gerbils", "user|pets|two gerbils"),
+    ("my roommate Kai has a gecko called Ziggy", "kai|pets|gecko"),
+])
+def test_less_common_pets_are_pets(rules: RuleExtractor, said: str, slot: str) -> None:
+    facts = _facts(rules, [said])
+    assert any(f.slot == slot for f in facts), [(f.slot, f.text) for f in facts]
