@@ -269,6 +269,9 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") and c.i < verb.i]
     if len(subjects) > 1 and not any(t.lower_ in ("and", "&") for t in verb.doc[subjects[0].i: subjects[-1].i]):
         subj = subjects[-1]  # "weird thing, since being pregnant I can't stand coffee": the nearest is the subject
+    if subj is None:  # "My brother Tom is engaged to Emma": the parser hung the subject on the auxiliary
+        subj = next((g for a in verb.children if a.dep_ in ("aux", "auxpass") and a.i < verb.i
+                     for g in a.children if g.dep_ in ("nsubj", "nsubjpass")), None)
     before = verb.doc[verb.i - 1] if verb.i > 0 else None
     if subj is None and verb.dep_ == "conj" and before is not None and before.pos_ == "PROPN" and \
             before.dep_ == "conj" and before.head.i < verb.i and verb.tag_ in ("VBD", "VBZ", "VBP"):

@@ -257,3 +257,20 @@ def test_a_misread_name_before_its_verb_is_the_subject(rules: RuleExtractor) -> 
 def test_less_common_pets_are_pets(rules: RuleExtractor, said: str, slot: str) -> None:
     facts = _facts(rules, [said])
     assert any(f.slot == slot for f in facts), [(f.slot, f.text) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "slot", "partner"), [
+    ("my brother Tom is engaged to Emma", "tom|partner", "Emma"),
+    ("my coworker Raj is engaged to Nina", "raj|partner", "Nina"),
+])
+def test_a_subject_the_parser_hangs_on_the_auxiliary_is_still_the_subject(rules: RuleExtractor, said: str,
+                                                                          slot: str, partner: str) -> None:
+    facts = _facts(rules, [said])
+    assert any(f.slot == slot and partner in f.text for f in facts), [(f.slot, f.text) for f in facts]
+
+
+def test_someone_elses_new_partner_replaces_the_old_one(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my coworker Raj is engaged to Nina", user_id=user)
+    shared_memory.add("actually they broke up, Raj is with Sofia now", user_id=user)
+    assert any("Sofia" in t for t in current(shared_memory, user)), current(shared_memory, user)
+    assert any("Nina" in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
