@@ -155,6 +155,7 @@ def evaluate(conversations: list[Conversation], system: Any, ks: list[int], prog
     hits: dict[int, list[float]] = {k: [] for k in ks}
     by_cat: dict[int, dict[int, list[float]]] = defaultdict(lambda: {k: [] for k in ks})
     latencies: list[float] = []
+    per_question: list[dict[str, Any]] = []  # in --json: which questions a change moved
     task = progress.add_task(f"{label}: questions", total=sum(len(c.questions) for c in conversations))
     for conv in conversations:
         search = system.searcher(conv)
@@ -169,6 +170,9 @@ def evaluate(conversations: list[Conversation], system: Any, ks: list[int], prog
                 recalls[k].append(recall)
                 hits[k].append(1.0 if covered else 0.0)
                 by_cat[q.category][k].append(recall)
+            per_question.append({"question": q.question, "category": q.category, "evidence": sorted(evidence),
+                                 "found": [sorted(ids) for ids in found[:kmax]],
+                                 f"recall@{kmax}": recalls[kmax][-1]})
             progress.advance(task)
     out: dict[str, Any] = {f"recall@{k}": round(float(np.mean(recalls[k])), 4) for k in ks}
     out.update({f"hit@{k}": round(float(np.mean(hits[k])), 4) for k in ks})
@@ -178,6 +182,7 @@ def evaluate(conversations: list[Conversation], system: Any, ks: list[int], prog
     out["search_p95_ms"] = round(float(np.percentile(latencies, 95)), 2)
     out["add_per_s"] = round(total_turns / add_s, 1)
     out["questions"] = len(latencies)
+    out["per_question"] = per_question
     return out
 
 
