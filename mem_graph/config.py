@@ -188,7 +188,10 @@ class ExtractionConfig(_Section):
     grey_similarity: float = 0.7  # hybrid: a rule ADD at least this close to a stored memory goes to the LLM
     # rules: slots added to (or, by name, replacing entries of) the default catalogue, mem_graph/extract/catalogue.py
     slots: list[SlotSpec] = Field(default_factory=list)
-    slot_prototypes: bool = True  # rules: the learned slot fallback (extract/slot_knn.py) with the configured embedder
+    # rules: the learned slot fallback (extract/slot_knn.py) with the configured embedder; off by default: on LoCoMo
+    # it guessed slots for clauses no rule places ('teamed up with a local artist' as an employer) and invalidated
+    # true facts (rules R@10 0.677 off vs 0.664 on; held-out reconcile cases 137 vs 138 of 230, one fewer wrongful)
+    slot_prototypes: bool = False
     # infer=False: the parse and graph write of verbatim turns run after add() returns, journaled
     # (mem_graph/graph_index.py; Memory.flush() waits for them); false: inside add()
     defer_verbatim_graph: bool = True

@@ -225,15 +225,6 @@ def test_a_fact_no_rule_can_place_is_kept_without_a_slot(rules) -> None:
     assert facts and all(f.slot is None and not f.single_valued for f in facts)
 
 
-def test_a_phrasing_no_lexicon_knows_lands_in_its_slot_by_its_examples(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("I'm an accountant.", user_id=user)
-    # ("I earn a living as a plumber" is now read by the job-noun rule: "a living as" names the job)
-    out = shared_memory.add("I pay the bills as a plumber these days.", user_id=user)
-    update = next(r for r in out["results"] if r["event"] == "UPDATE")
-    assert "examples" in update["reason"] and "occupation" in update["reason"]
-    assert any("accountant" in t for t in invalidated(shared_memory, user))
-
-
 @pytest.mark.parametrize("said", ["I fix cars for a living.", "I fixed the fence behind the garage.",
                                   "My neighbour's dog barks all night."])
 def test_a_prototype_never_guesses_a_slot_it_cannot_support(shared_memory: Memory, user: str, said: str) -> None:

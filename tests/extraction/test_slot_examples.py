@@ -1,7 +1,10 @@
-"""The learned slot fallback: a clause in words no lexicon lists is placed by the example bank's classifier,
-with its evidence, and small talk, plans and one-off events stay no slot's (never guessed)."""
+"""The learned slot fallback (``extraction.slot_prototypes: true``; off by default): a clause in words no lexicon
+lists is placed by the example bank's classifier, with its evidence, and small talk, plans and one-off events stay
+no slot's (never guessed). Off, a clause no rule places is kept as said and ends nothing."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 
@@ -10,6 +13,29 @@ from mem_graph.config import EmbedderConfig
 from mem_graph.embed import build_embedder
 from mem_graph.extract.slot_knn import SlotClassifier, default_bank
 from tests.extraction.test_slot_changes import current, invalidated
+
+
+@pytest.fixture(scope="module")
+def shared_memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    """A Memory with the learned fallback switched on (this module's subject)."""
+    with Memory(path=tmp_path_factory.mktemp("learned") / "mem", config={"extraction": {"slot_prototypes": True}}) as m:
+        yield m
+
+
+@pytest.fixture(scope="module")
+def default_memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    with Memory(path=tmp_path_factory.mktemp("default") / "mem") as m:
+        yield m
+
+
+def test_by_default_a_clause_no_rule_places_is_kept_and_ends_nothing(default_memory: Memory, user: str) -> None:
+    """LoCoMo: "working hard on my online store" and "teamed up with a local artist" were guessed to be employers,
+    each ending the one before."""
+    for said in ["I work at a bank.", "Oh and I've been working hard on my online store",
+                 "just teamed up with a local artist for some cool designs", "I got mentored by a business guru"]:
+        default_memory.add(said, user_id=user)
+    assert invalidated(default_memory, user) == []
+    assert any("online store" in t for t in current(default_memory, user))
 
 
 def test_a_job_stated_in_words_no_lexicon_lists_replaces_the_old_job(shared_memory: Memory, user: str) -> None:
