@@ -62,6 +62,22 @@ def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
     return Triple(m.subject, "works_as", post) if post else None
 
 
+_FIRED = frozenset({"fire", "sack", "dismiss", "axe"})
+
+
+def job_lost(verb: Any) -> bool:
+    """The clause says its subject's job ended without their choosing: "i lost my job at tesco", "got laid off
+    from tesco", "i got fired", "was made redundant", "got let go" (the job slot ends, like "I retired")."""
+    lemma = verb.lemma_.lower()
+    words = {c.lower_ for c in verb.children}
+    if lemma == "lose":
+        return any(c.dep_ == "dobj" and c.lemma_.lower() in _JOB_NOUNS for c in verb.children)
+    if not any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
+        return False  # "i fired my accountant", "they let me go early today" are no job lost
+    return lemma in _FIRED or (lemma == "lay" and "off" in words) or (lemma == "let" and "go" in words) or (
+        lemma == "make" and "redundant" in words)
+
+
 def other_attribute_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The records of the subject's other job slot whose value the fact's second edge replaces ("User is a nurse"
     for "User got a junior dev job at Pennywise", which also says works_as junior dev)."""

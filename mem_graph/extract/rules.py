@@ -49,7 +49,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.gapping import regapped
-from mem_graph.extract.jobs import second_attribute
+from mem_graph.extract.jobs import job_lost, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
@@ -287,6 +287,8 @@ class RuleExtractor:
         absolute = absolute_fact(self.catalogue, verb, pred, subject, subj_tok, objects, cues, ctx, message)
         if absolute is not None:  # "I don't drink anymore", "quit smoking", "we aren't together anymore"
             return [absolute]
+        if subject.type == "person" and not cues.negated and job_lost(verb):  # "got laid off from tesco"
+            return [bare_fact(verb, replace(pred, lemma="retire"), subject, subj_tok, cues, ctx, message)]
         if ((not objects and pred.lemma == "retire") or pred.lemma in SEPARATION | HABIT_VERBS) and \
                 subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)):
             return [bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
