@@ -93,6 +93,9 @@ _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len,
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"
 _CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|imho|omg+|ugh+|haha(?:ha)*|hehe|xd|"
                          r"fyi|jk|smh|fr)(?![\w'])", re.I)
+# a sentence-final "though" / "tho" / "anyway" leans on the chat around it: no part of the fact ("we're getting a
+# rescue dog though", "i live in leeds tho")
+_TRAILING_HEDGE = re.compile(r"\s*,?\s*(?<![\w'])(?:though|tho|anyway|anyways)(?=\s*(?:[.!?]+|$))", re.I)
 _LAUGH_BREAK = re.compile(r"(?<=[a-z0-9])\s+(?:lol+|lmao+|rofl|haha(?:ha)*|hehe|xd)\s+(?=[a-z])", re.I)
 # "its" that opens a clause is "it's" ("its my birthday today", "oops its Hillview")
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
@@ -170,6 +173,7 @@ def spell_out(text: str) -> str:
                       .endswith((".", "!", "?")) and m.string[:m.start()].strip() else " ", text)
     text = _LAUGH_BREAK.sub(". ", text)  # "bought a tesla lol show off": laughter between two clauses ends one
     text = _CHAT_NOISE.sub("", text)
+    text = _TRAILING_HEDGE.sub("", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
     text = _SHORTHAND_RE.sub(_shorthand, text)
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)

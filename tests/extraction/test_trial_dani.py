@@ -92,3 +92,10 @@ def test_he_after_a_name_in_the_same_sentence_is_that_person(rules: RuleExtracto
     said = Message(role="user", content="Ben moved out, he lives in Edinburgh now.")
     texts = [f.text for f in rules.extract([said], earlier)[0]]
     assert any(t.startswith("Ben lives in Edinburgh") for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["we're getting a rescue dog though", "i live in leeds tho", "i'm vegan anyway",
+                                  "i love maths now though!"])
+def test_a_sentence_final_though_or_anyway_is_no_part_of_the_fact(rules: RuleExtractor, said: str) -> None:
+    texts = [f.text for f in rules.extract([Message(role="user", content=said)])[0]]
+    assert texts and not any(t.rstrip("!.").endswith(("though", "tho", "anyway")) for t in texts), texts
