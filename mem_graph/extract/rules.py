@@ -34,6 +34,7 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
     recase,
     statements,
 )
+from mem_graph.extract.children import children_facts
 from mem_graph.extract.clauses import (
     CLAUSE_DEPS,
     IMPLIED_SUBJECTS,
@@ -238,6 +239,7 @@ class RuleExtractor:
                 found += [f for verb in clause_verbs(self._docs([had])[0][:])
                           for f in self._clause_facts(verb, ctx, message, slot_only=True) if owned_slot(f)]
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
+            found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))

@@ -1,0 +1,106 @@
+"""The speaker's children, counted or named as an object: "I have two kids, Maisie (9) and Theo (6)", "we've got
+a cat called biscuit and two kids", "we have a son and a daughter".
+
+Each named child is a fact of its own ("User has a child named Maisie, aged 9", edge ``User -child-> Maisie``);
+unnamed children are one fact ("User has two kids"). The clause reading alone made "User has two kids maisie
+(9)" and "User has theo (6)" (a thing owned), or lost the children listed after a pet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mem_graph.extract.clauses import Context
+from mem_graph.extract.wordlist import is_english_word
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+# child noun -> the edge it names
+_CHILD_NOUNS = {"kid": "child", "child": "child", "son": "son", "daughter": "daughter", "stepson": "son",
+                "stepdaughter": "daughter", "twin": "child"}
+_HAVE = frozenset({"have", "get"})
+_NOT_OURS = frozenset({"his", "her", "their", "your"})
+_HEDGES = frozenset({"might", "may", "would", "could", "should", "want", "wish", "if"})
+
+
+def _having_verb(noun: Any) -> Any | None:
+    """The "have"/"got" whose object ``noun`` is (through "and", an apposition or "a cat called X and ...")."""
+    for anc in noun.ancestors:
+        lemma = anc.lemma_.lower()
+        if anc.pos_ in ("VERB", "AUX") and lemma in _HAVE:
+            return anc
+        if anc.pos_ in ("VERB", "AUX") and lemma not in ("call", "name"):
+            return None  # "a friend who has two kids": another verb's object
+    return None
+
+
+def _speakers(verb: Any) -> bool:
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.lower_ not in ("i", "we"):
+        return False
+    return not any(c.dep_ == "neg" or c.lower_ in _HEDGES for c in verb.children)
+
+
+def _is_name(tok: Any) -> bool:
+    return tok.is_alpha and (tok.pos_ == "PROPN" or not is_english_word(tok.lower_))
+
+
+def _name_tokens(noun: Any) -> list[Any]:
+    """"two kids, Maisie (9) and Theo (6)": the names set beside the noun (the parse hangs the second on the
+    first name or on the noun itself)."""
+    first = next((c for c in noun.children if c.dep_ == "appos" and _is_name(c)), None)
+    if first is None:
+        return []
+    names = [first]
+    names += [c for c in [*first.children, *noun.children] if c.dep_ == "conj" and c.i > first.i and _is_name(c)]
+    return sorted(names, key=lambda t: t.i)
+
+
+def _age(name: Any) -> str | None:
+    """"Maisie (9)": the number in brackets right after the name."""
+    doc = name.doc
+    if name.i + 2 < len(doc) and doc[name.i + 1].text == "(" and doc[name.i + 2].like_num:
+        return str(doc[name.i + 2].text)
+    return None
+
+
+def _fact(text: str, entities: list[EntityRef], triples: list[Triple], key: str, obj: str, evidence: str,
+          message: Message) -> Fact:
+    return Fact(text=text, entities=entities, triples=triples, subject_key=key, object_key=obj,
+                rule="rules.clause:children", message_ids=[message.id] if message.id else [],
+                timestamp=message.timestamp, metadata=dict(message.metadata), evidence=evidence)
+
+
+def children_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
+    """``found`` with the speaker's children in ``sent`` stated one per fact (replacing facts that read a child's
+    name as a thing owned); unchanged when the sentence names no children of the speaker's."""
+    speaker = ctx.speaker
+    key = normalise_entity(speaker)
+    added: list[Fact] = []
+    for noun in sent:
+        relation = _CHILD_NOUNS.get(noun.lemma_.lower())
+        verb = _having_verb(noun) if relation and noun.pos_ == "NOUN" else None
+        if verb is None or not _speakers(verb) or any(c.lower_ in _NOT_OURS for c in noun.children):
+            continue
+        names = _name_tokens(noun)
+        for tok in names:
+            name = tok.text[:1].upper() + tok.text[1:]
+            age = _age(tok)
+            kind = "child" if relation == "child" else relation
+            added.append(_fact(f"{speaker} has a {kind} named {name}" + (f", aged {age}" if age else ""),
+                               [EntityRef(speaker, "person"), EntityRef(name, "person")],
+                               [Triple(speaker, relation or "child", name)], key, normalise_entity(name),
+                               f"children: '{noun.text}' named {name}", message))
+            if relation in ("son", "daughter"):
+                ctx.remember(speaker, relation, name)
+        if not names and not any(noun.lower_ in f.text.lower() for f in found):
+            count = next((c.text for c in noun.children if c.dep_ in ("nummod", "det")), "a")
+            added.append(_fact(f"{speaker} has {count} {noun.text}", [EntityRef(speaker, "person")], [], key,
+                               normalise_entity(noun.text), f"children: '{noun.text}'", message))
+    if not added:
+        return found
+    named = {f.object_key for f in added}
+    # "User has theo (6)", "User has two kids maisie (9)": a child read as a thing owned
+    kept = [f for f in found if not (f.slot and f.slot.startswith(f"{key}|owns|") and (
+        f.object_key in named or any(n and n in (f.object_key or "").split() for n in named)
+        or any(w in (f.object_key or "") for w in _CHILD_NOUNS)))]
+    return kept + added
