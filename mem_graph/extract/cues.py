@@ -220,6 +220,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
         if vl in CESSATION and purpose:  # "I quit to become a carpenter": the new state, not a cessation
             cues.change = verb.lower_
             cues.note(cues.change)
+        elif vl in CESSATION and any(c.dep_ == "neg" or c.lower_ == "never" for c in verb.children):
+            cues.negated = False  # "i never quit smoking", "didn't stop running": it goes on
         elif vl in CESSATION:
             cues.negated, cues.change = True, verb.lower_
         elif vl in RESUMPTION and vl != "start":
@@ -231,7 +233,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
             target.lemma_.lower() not in ("give", "cut", "kick") or any(
                 c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and any(
             c.dep_ == "dobj" for c in target.children):
-        cues.negated, cues.change = True, target.lower_  # "gave up sugar", "quit the gym", "cut out meat"
+        # "gave up sugar", "quit the gym", "cut out meat"; "never gave up chess", "didn't quit the gym": it goes on
+        ended = not cues.negated
+        cues.negated, cues.change = ended, target.lower_ if ended else cues.change
     if "no" in words and "longer" in words:
         cues.negated, cues.change = True, "no longer"
     for w in ("anymore", "again", "now", "nowadays", "currently", "lately"):
