@@ -230,3 +230,16 @@ def breaks_diet(fact: Fact, record: Any) -> bool:
     diet = (record.object_key or "").replace("-", " ")
     kinds = next((k for d, k in DIET_EXCLUDES.items() if d.replace("-", " ") in diet), ())
     return any(fact.object_key == k or kind_of(fact.object_key, k) for k in kinds)
+
+
+def excluded_by_diet(fact: Fact, records: list[Any]) -> list[Any]:
+    """The subject's current "eats" facts that a diet ``fact`` now says excludes ("User eats meat" when "i'm
+    pescatarian now"): eating what one's diet rules out is no longer true."""
+    if not fact.slot or fact.slot.split("|")[1:] != ["diet"] or fact.negated or fact.tense != "present":
+        return []
+    diet = (fact.object_key or "").replace("-", " ")
+    kinds = next((k for d, k in DIET_EXCLUDES.items() if d.replace("-", " ") in diet), ())
+    return [r for r in records if r.subject_key == fact.subject_key and r.polarity > 0 and r.slot
+            and r.slot.split("|")[1:2] == ["eats"]
+            and any(r.object_key == k or kind_of(r.object_key, k) for k in kinds)]
+

@@ -44,7 +44,7 @@ from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.cue_change import cue_change
 from mem_graph.extract.jobs import other_attribute_ended
-from mem_graph.extract.negation import breaks_diet, counted, ends_too, kind_of
+from mem_graph.extract.negation import breaks_diet, counted, ends_too, excluded_by_diet, kind_of
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -273,7 +273,8 @@ class Reconciler:
             old = [r for r in records if (r.slot == fact.slot and not same_thing(fact.object_key, r.object_key))
                    or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact))]
             old += [r for r in replaced if r not in old]
-            other = [r for r in other_attribute_ended(fact, records) if r not in old]
+            # the clause's second job attribute ("a junior dev job at pennywise"); what a new diet excludes
+            other = [r for r in other_attribute_ended(fact, records) + excluded_by_diet(fact, records) if r not in old]
             if old:
                 return Decision(Event.UPDATE, fact, f"single-valued slot {fact.slot!r} changed: "
                                                     f"{old[0].object_key!r} -> {fact.object_key!r}{why}",

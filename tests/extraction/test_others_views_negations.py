@@ -378,3 +378,26 @@ def test_eating_what_a_diet_allows_ends_nothing(shared_memory: Memory, user: str
 def test_a_negation_with_an_inherited_subject_keeps_its_not(rules: RuleExtractor) -> None:
     texts = [f.text for f in _facts(rules, ["i eat meat again, couldn't do it"])]
     assert "User couldn't do it" in texts and "User could do it" not in texts, texts
+
+
+@pytest.mark.parametrize(("ate", "diet", "gone"), [
+    ("i eat meat", "i'm pescatarian now", "meat"),
+    ("i eat a lot of chicken", "went vegetarian in january", "chicken"),
+    ("i eat chicken", "i'm vegan now", "chicken"),
+])
+def test_a_diet_taken_up_ends_eating_what_it_excludes(shared_memory: Memory, user: str, ate: str, diet: str,
+                                                      gone: str) -> None:
+    for text in [ate, diet]:
+        shared_memory.add(text, user_id=user)
+    assert any(gone in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("ate", "diet"), [
+    ("i eat fish", "i'm pescatarian"),  # fish is what a pescatarian eats
+    ("i eat meat", "my sister is vegan now"),  # someone else's diet
+])
+def test_a_diet_that_allows_it_or_is_someone_elses_ends_no_eating(shared_memory: Memory, user: str, ate: str,
+                                                                   diet: str) -> None:
+    for text in [ate, diet]:
+        shared_memory.add(text, user_id=user)
+    assert not invalidated(shared_memory, user)
