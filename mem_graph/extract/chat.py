@@ -87,7 +87,7 @@ _SHORTHAND = {
     "theyre": "they're", "youre": "you're", "ur": "your", "u": "you", "bf": "boyfriend", "gf": "girlfriend",
     "bff": "best friend", "rn": "right now", "atm": "at the moment", "tho": "though", "cuz": "because",
     "bc": "because", "pls": "please", "plz": "please", "yrs": "years", "wanna": "want to", "gonna": "going to",
-    "gotta": "have to", "kinda": "kind of", "sorta": "sort of",
+    "gotta": "have to", "kinda": "kind of", "fave": "favourite", "fav": "favourite", "sorta": "sort of",
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"
@@ -96,6 +96,10 @@ _CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|i
 # a sentence-final "though" / "tho" / "anyway" leans on the chat around it: no part of the fact ("we're getting a
 # rescue dog though", "i live in leeds tho")
 _TRAILING_HEDGE = re.compile(r"\s*,?\s*(?<![\w'])(?:though|tho|anyway|anyways)(?=\s*(?:[.!?]+|$))", re.I)
+# "my favourite band these days is the national": the time words between a possessed subject and its "is" go after
+# the value, where the parse expects them ("my favourite band is the national these days")
+_MID_TIME = re.compile(r"\b((?:my|our|his|her|their)\s+(?:[\w-]+\s+){1,3}?)(these days|nowadays|at the moment|"
+                       r"right now|currently|lately)\s+(is|are)\s+([^.!?,;]+)", re.I)
 _LAUGH_BREAK = re.compile(r"(?<=[a-z0-9])\s+(?:lol+|lmao+|rofl|haha(?:ha)*|hehe|xd)\s+(?=[a-z])", re.I)
 # "its" that opens a clause is "it's" ("its my birthday today", "oops its Hillview")
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
@@ -174,6 +178,7 @@ def spell_out(text: str) -> str:
     text = _LAUGH_BREAK.sub(". ", text)  # "bought a tesla lol show off": laughter between two clauses ends one
     text = _CHAT_NOISE.sub("", text)
     text = _TRAILING_HEDGE.sub("", text)
+    text = _MID_TIME.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(4).rstrip()} {m.group(2)}", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
     text = _SHORTHAND_RE.sub(_shorthand, text)
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)

@@ -99,3 +99,13 @@ def test_he_after_a_name_in_the_same_sentence_is_that_person(rules: RuleExtracto
 def test_a_sentence_final_though_or_anyway_is_no_part_of_the_fact(rules: RuleExtractor, said: str) -> None:
     texts = [f.text for f in rules.extract([Message(role="user", content=said)])[0]]
     assert texts and not any(t.rstrip("!.").endswith(("though", "tho", "anyway")) for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["honestly my favourite band these days is the national",
+                                  "my fave band right now is the national"])
+def test_a_favourite_changed_with_time_words_mid_sentence_replaces_the_old_one(shared_memory: Memory, user: str,
+                                                                              said: str) -> None:
+    shared_memory.add("my favourite band is radiohead", user_id=user)
+    shared_memory.add(said, user_id=user)
+    assert any("radiohead" in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    assert any("national" in c for c in current(shared_memory, user))
