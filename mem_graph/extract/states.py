@@ -26,6 +26,7 @@ STATE_SYNSETS: dict[tuple[str, str], tuple[str, ...]] = {
     ("occupation", "farmer"): ("farm",),
     ("commute", "bike"): ("bike", "cycle", "pedal"),
     ("commute", "foot"): ("walk",),
+    ("commute", "car"): ("drive",),  # "I drive to work every day" (with an object, "drive a Golf" is the car)
     ("commute", "carpool"): ("carpool",),
     ("commute", "remote"): ("telecommute",),
 }

@@ -109,3 +109,20 @@ def test_a_favourite_changed_with_time_words_mid_sentence_replaces_the_old_one(s
     shared_memory.add(said, user_id=user)
     assert any("radiohead" in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
     assert any("national" in c for c in current(shared_memory, user))
+
+
+@pytest.mark.parametrize(("before", "after", "gone"), [
+    ("i drive to work every day", "i cycle to work now", "drives to work"),
+    ("i take the bus to work", "i drive to work these days", "bus"),
+])
+def test_driving_to_work_is_a_commute_a_new_one_replaces(shared_memory: Memory, user: str, before: str, after: str,
+                                                         gone: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    assert any(gone in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+def test_driving_to_work_leaves_the_car(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i drive a golf", user_id=user)
+    shared_memory.add("i drive to work every day", user_id=user)
+    assert not invalidated(shared_memory, user)
