@@ -46,7 +46,8 @@ def state_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, subj_
     spec = cat.get(name)
     if spec is None:
         return None
-    if name == "commute" and not _COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree}:
+    if name == "commute" and not _COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree} and not (
+            cues.negated and cues.change):  # "i don't drive anymore": the way one got about ended
         return None
     negated = bool(cues.negated)
     single = spec.cardinality == "single"

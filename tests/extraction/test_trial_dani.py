@@ -114,6 +114,8 @@ def test_a_favourite_changed_with_time_words_mid_sentence_replaces_the_old_one(s
 @pytest.mark.parametrize(("before", "after", "gone"), [
     ("i drive to work every day", "i cycle to work now", "drives to work"),
     ("i take the bus to work", "i drive to work these days", "bus"),
+    ("i drive to work every day", "i don't drive anymore, i get the train", "drives to work"),
+    ("i cycle to work", "i don't cycle anymore", "cycles to work"),
 ])
 def test_driving_to_work_is_a_commute_a_new_one_replaces(shared_memory: Memory, user: str, before: str, after: str,
                                                          gone: str) -> None:
