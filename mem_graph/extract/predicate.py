@@ -164,6 +164,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn
         pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]
+    if not direct and pred.lemma == "give" and "on" in pred.preps and any(
+            c.dep_ == "prt" and c.lower_ == "up" for c in target.children):
+        direct = [pred.preps["on"]]  # "gave up on the gym": what was given up, as in "gave up the gym"
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
     oprd = next((c for c in direct if c.dep_ == "oprd"), None)
     if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"

@@ -1,5 +1,6 @@
 """Not giving something up means it goes on: "i never gave up chess", "didn't give up spanish", "i never quit
-smoking" ended the habit (a cessation verb read as a negation whatever negated the verb itself)."""
+smoking" ended the habit (a cessation verb read as a negation whatever negated the verb itself); "gave up ON the
+gym" is a cessation like "gave up the gym"."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.extraction.test_slot_changes import invalidated
     ("i'm learning spanish", "i didn't give up spanish, still going"),
     ("i smoke", "i never quit smoking"),
     ("i run every morning", "i didn't stop running even in winter"),
+    ("i play chess online", "i never give up on chess"),
 ])
 def test_a_cessation_that_did_not_happen_ends_nothing(shared_memory: Memory, user: str, had: str,
                                                       said: str) -> None:
@@ -26,6 +28,8 @@ def test_a_cessation_that_did_not_happen_ends_nothing(shared_memory: Memory, use
     ("i play chess online", "i gave up chess", "chess"),
     ("i smoke", "i quit smoking last year", "smok"),
     ("i drink coffee every morning", "i stopped drinking coffee", "coffee"),
+    ("i go to the gym 4 times a week", "gave up on the gym, it was too expensive", "gym"),
+    ("i'm learning spanish", "gave up on spanish, way too hard", "spanish"),
 ])
 def test_a_cessation_still_ends_the_habit(shared_memory: Memory, user: str, had: str, said: str, gone: str) -> None:
     shared_memory.add(had, user_id=user)
