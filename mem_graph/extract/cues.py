@@ -61,7 +61,8 @@ SWAP_FOR = frozenset({"ditch", "dump", "drop"})  # "ditched X for Y": like "trad
 DEPARTING = frozenset({"leave", "quit"})  # their present progressive announces a departure still ahead
 _SPANS = frozenset({"year", "month", "week", "day", "decade", "while", "hour", "minute", "time", "bit", "change"})
 NEGATORS = frozenset({"not", "n't", "never", "no"})
-CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut"})  # "stopped eating", "gave up meat"
+# "stopped eating", "gave up meat", "cancelled spotify"
+CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut", "cancel"})
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
 
 
@@ -229,7 +230,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
             cues.note(cues.change)
     if verb is target and swap_for(target) is not None:  # "ditched my Android for an iPhone": a change
         cues.change = target.lower_
-    elif verb is target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick") and (
+    elif verb is target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick",
+                                                       "cancel") and (
             target.lemma_.lower() not in ("give", "cut", "kick") or any(
                 c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and any(
             c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ == "on") for c in target.children):

@@ -159,7 +159,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
         if alias in pred.preps:
             pred.preps.setdefault(plain, pred.preps[alias])
     direct = [c for c in target.children if (c.dep_ in ("dobj", "attr", "acomp", "oprd", "dative") or (
-              pred.lemma == "turn" and c.like_num)) and c.i > target.i  # "she turned 7" (7 read as advmod)
+              pred.lemma == "turn" and c.like_num)  # "she turned 7" (7 read as advmod)
+              or (c.dep_ == "xcomp" and c.pos_ == "NOUN" and not list(c.children)))  # "i use spotify" (misparse)
+              and c.i > target.i
               and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this") and not recurring_time(c)]
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn

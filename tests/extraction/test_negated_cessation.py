@@ -35,3 +35,19 @@ def test_a_cessation_still_ends_the_habit(shared_memory: Memory, user: str, had:
     shared_memory.add(had, user_id=user)
     shared_memory.add(said, user_id=user)
     assert any(gone in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+@pytest.mark.parametrize(("had", "said", "gone"), [
+    ("i use spotify", "cancelled spotify, using apple music instead", "spotify"),
+    ("i have a netflix subscription", "cancelled netflix last week", "netflix"),
+])
+def test_a_cancelled_subscription_ends_it(shared_memory: Memory, user: str, had: str, said: str, gone: str) -> None:
+    shared_memory.add(had, user_id=user)
+    shared_memory.add(said, user_id=user)
+    assert any(gone in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+
+
+def test_a_cancelled_appointment_ends_nothing_else(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i use spotify", user_id=user)
+    shared_memory.add("i cancelled my dentist appointment", user_id=user)
+    assert invalidated(shared_memory, user) == []
