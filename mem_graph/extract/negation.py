@@ -220,6 +220,12 @@ DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
 _RESUMED = re.compile(r"\b(?:again|now|started|start|back|these days|nowadays|anymore)\b", re.I)
 
 
+def _excluded(diet_key: str | None) -> tuple[str, ...]:
+    """What the diet an object key names excludes ("pescatarian" -> meat); () for no known diet."""
+    diet = (diet_key or "").replace("-", " ")
+    return next((k for d, k in DIET_EXCLUDES.items() if d.replace("-", " ") in diet), ())
+
+
 def breaks_diet(fact: Fact, record: Any) -> bool:
     """``fact`` ("User eats meat again") says the subject now eats what ``record``'s diet ("User is vegetarian")
     excludes: the diet ended. Only with a word of change ("again", "now", "started"): "eats fish sometimes" may
@@ -227,8 +233,7 @@ def breaks_diet(fact: Fact, record: Any) -> bool:
     if not fact.slot or fact.slot.split("|")[1:2] != ["eats"] or fact.tense != "present" or fact.negated or \
             not record.slot or record.slot.split("|")[1:] != ["diet"] or not _RESUMED.search(fact.text):
         return False
-    diet = (record.object_key or "").replace("-", " ")
-    kinds = next((k for d, k in DIET_EXCLUDES.items() if d.replace("-", " ") in diet), ())
+    kinds = _excluded(record.object_key)
     return any(fact.object_key == k or kind_of(fact.object_key, k) for k in kinds)
 
 
@@ -237,8 +242,7 @@ def excluded_by_diet(fact: Fact, records: list[Any]) -> list[Any]:
     pescatarian now"): eating what one's diet rules out is no longer true."""
     if not fact.slot or fact.slot.split("|")[1:] != ["diet"] or fact.negated or fact.tense != "present":
         return []
-    diet = (fact.object_key or "").replace("-", " ")
-    kinds = next((k for d, k in DIET_EXCLUDES.items() if d.replace("-", " ") in diet), ())
+    kinds = _excluded(fact.object_key)
     return [r for r in records if r.subject_key == fact.subject_key and r.polarity > 0 and r.slot
             and r.slot.split("|")[1:2] == ["eats"]
             and any(r.object_key == k or kind_of(r.object_key, k) for k in kinds)]
