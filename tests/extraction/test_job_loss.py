@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
-from tests.extraction.test_slot_changes import current, invalidated
+from tests.extraction.test_slot_changes import current, invalidated, invalidated_after
 
 
 @pytest.mark.parametrize("said", [
@@ -36,6 +36,5 @@ def test_a_job_lost_ends_the_job(shared_memory: Memory, user: str, said: str) ->
 ])
 def test_a_fear_or_someone_elses_job_or_a_lost_thing_ends_no_job(shared_memory: Memory, user: str,
                                                                   said: str) -> None:
-    shared_memory.add("i work at tesco", user_id=user)
-    shared_memory.add(said, user_id=user)
-    assert invalidated(shared_memory, user) == []
+    ended_facts = invalidated_after(shared_memory, user, "i work at tesco", said)
+    assert ended_facts == []

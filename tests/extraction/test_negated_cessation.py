@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
-from tests.extraction.test_slot_changes import invalidated
+from tests.extraction.test_slot_changes import invalidated_after
 
 
 @pytest.mark.parametrize(("had", "said"), [
@@ -19,9 +19,8 @@ from tests.extraction.test_slot_changes import invalidated
 ])
 def test_a_cessation_that_did_not_happen_ends_nothing(shared_memory: Memory, user: str, had: str,
                                                       said: str) -> None:
-    shared_memory.add(had, user_id=user)
-    shared_memory.add(said, user_id=user)
-    assert invalidated(shared_memory, user) == []
+    ended_facts = invalidated_after(shared_memory, user, had, said)
+    assert ended_facts == []
 
 
 @pytest.mark.parametrize(("had", "said", "gone"), [
@@ -32,9 +31,8 @@ def test_a_cessation_that_did_not_happen_ends_nothing(shared_memory: Memory, use
     ("i'm learning spanish", "gave up on spanish, way too hard", "spanish"),
 ])
 def test_a_cessation_still_ends_the_habit(shared_memory: Memory, user: str, had: str, said: str, gone: str) -> None:
-    shared_memory.add(had, user_id=user)
-    shared_memory.add(said, user_id=user)
-    assert any(gone in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    ended_facts = invalidated_after(shared_memory, user, had, said)
+    assert any(gone in t for t in ended_facts), ended_facts
 
 
 @pytest.mark.parametrize(("had", "said", "gone"), [
@@ -42,12 +40,10 @@ def test_a_cessation_still_ends_the_habit(shared_memory: Memory, user: str, had:
     ("i have a netflix subscription", "cancelled netflix last week", "netflix"),
 ])
 def test_a_cancelled_subscription_ends_it(shared_memory: Memory, user: str, had: str, said: str, gone: str) -> None:
-    shared_memory.add(had, user_id=user)
-    shared_memory.add(said, user_id=user)
-    assert any(gone in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    ended_facts = invalidated_after(shared_memory, user, had, said)
+    assert any(gone in t for t in ended_facts), ended_facts
 
 
 def test_a_cancelled_appointment_ends_nothing_else(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("i use spotify", user_id=user)
-    shared_memory.add("i cancelled my dentist appointment", user_id=user)
-    assert invalidated(shared_memory, user) == []
+    ended_facts = invalidated_after(shared_memory, user, "i use spotify", "i cancelled my dentist appointment")
+    assert ended_facts == []

@@ -24,6 +24,13 @@ def invalidated(mem: Memory, user: str) -> list[str]:
     return [r["memory"] for r in rows if r["status"] == "invalidated"]
 
 
+def invalidated_after(mem: Memory, user: str, *turns: str) -> list[str]:
+    """Say ``turns`` in order (one add() each), then what the memory no longer believes."""
+    for turn in turns:
+        mem.add(turn, user_id=user)
+    return invalidated(mem, user)
+
+
 # (first statement, later statement, word only the old value has, word of the new value)
 CHANGES = [
     # residence

@@ -8,7 +8,7 @@ import pytest
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
-from tests.extraction.test_slot_changes import current, invalidated
+from tests.extraction.test_slot_changes import current, invalidated, invalidated_after
 
 
 @pytest.mark.parametrize(("had", "said", "pet"), [
@@ -119,12 +119,10 @@ def test_a_favourite_changed_with_time_words_mid_sentence_replaces_the_old_one(s
 ])
 def test_driving_to_work_is_a_commute_a_new_one_replaces(shared_memory: Memory, user: str, before: str, after: str,
                                                          gone: str) -> None:
-    shared_memory.add(before, user_id=user)
-    shared_memory.add(after, user_id=user)
-    assert any(gone in g for g in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    ended_facts = invalidated_after(shared_memory, user, before, after)
+    assert any(gone in g for g in ended_facts), ended_facts
 
 
 def test_driving_to_work_leaves_the_car(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("i drive a golf", user_id=user)
-    shared_memory.add("i drive to work every day", user_id=user)
-    assert not invalidated(shared_memory, user)
+    ended_facts = invalidated_after(shared_memory, user, "i drive a golf", "i drive to work every day")
+    assert not ended_facts
