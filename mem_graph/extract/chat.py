@@ -41,7 +41,8 @@ _QUESTION_START = re.compile(
     r"(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
     r"will)\b|(?:what|where|who|how)(?:'s|s)\s+(?:a|an|the|some|any|good|best|easiest|quickest|fastest|"
     r"cheapest|healthiest)\b|"
-    r"(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|"
+    r"(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|(?:is|are|does|isn't|"
+    r"aren't|doesn't)\s+(?:it|there|that|this|these|those|the|a|an|he|she|they|my|your)\b|"
     r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
     r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."

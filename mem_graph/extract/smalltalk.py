@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.chatter import chatter_reason
+
 # leading words that add nothing ("ugh", "honestly", "haha yeah", "man")
 _LEAD = r"(?:(?:ok|okay|so|well|oh|ah|honestly|yeah|yes|no|man|dude|hey|wow|welp|and|but|anyway|damn|omg|ugh|aw+|" \
         r"haha|lol|hmm|tbh|just|sooo*|god|gosh|geez|ok so|thx|thanks|thank you|ty|cool|nice|great|perfect)\W+)*"
@@ -76,7 +78,7 @@ def small_talk_reason(sentence: str) -> str | None:
         if name == "weather or the day" and _FIRST_PERSON.search(text[m.end():]):
             continue  # "it's so hot today, I live in Seville": the rest is a statement
         return name
-    return None
+    return chatter_reason(text)  # "wait what", "sorry got distracted", "ugh mondays" (chatter.py)
 
 
 # "i drink like 4 coffees a day", "like a year but they split": "like" before an amount is a filler for "about",

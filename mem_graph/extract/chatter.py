@@ -1,0 +1,73 @@
+"""Chat lines about the conversation or the moment, not about the user: interjections ("wait what", "nvm"),
+talk about the talk itself ("sorry got distracted", "anyway where was i", "hmm let me think", "go on"), a
+bare evaluation or a hesitation ("interesting...", "hmm not sure about that one", "that reminds me of a
+meme"), a question with no question mark ("ok but why tho"), and moods about the weather or the week
+("ugh mondays", "weekend can't come soon enough", "the rain will not stop").
+
+Each class is a shape of the whole (spelled-out) sentence; ``chatter_reason`` names the one that matched.
+A line that says anything of the speaker beyond it ("mondays are my gym day", "that reminds me of my
+trip to Japan", "sorry got distracted, my dog Rex ate my sock") matches none of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+# words that open a chat line and add nothing ("hmm", "ok but", "anyway")
+_LEAD = r"(?:(?:ok|okay|so|well|oh|ah|hmm+|hm+|um+|uh+|yeah|yes|no|wait|anyway|anyways|and|but|sorry|oops|lol|" \
+        r"haha|idk|man|dude|jeez|geez|god|gosh|welp|right|ugh+|omg|wow|honestly|really|ok but|k)\W+)*"
+_TAIL = r"(?:\W+(?:though|tho|then|lol|haha|man|dude|lmao|again|here|exactly|now|please|pls|sorry))*\W*$"
+_THIRD = r"(?:the |this |that |a |an |some |these |those )?"
+_FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our|us|mine)(?![\w'])", re.I)
+
+CLASSES: list[tuple[str, re.Pattern[str]]] = [
+    ("an interjection", re.compile(
+        rf"^{_LEAD}(?:wait|what|huh|nvm|never ?mind|whoa|woah|oof|bruh|wut|wat|hmm+|hm+|um+|uh+|eh|meh|ugh+|"
+        rf"lmao+|lol+|yikes|jeez|geez|dang|damn|wow|whatever|anyway|anyways|ok|okay|alright|k|kk|sure|hah|ha)"
+        rf"(?:\W+(?:wait|what|huh|nvm|whoa|oof|really|seriously|lol|haha|lmao|ok|okay|then|again|man|dude))*"
+        rf"\W*$", re.I)),
+    ("talk about the conversation", re.compile(
+        rf"^{_LEAD}(?:(?:(?:i |i've |i'm )?(?:got|get|was|am|'m|been|getting) (?:so |a bit |kinda |totally )?"
+        rf"(?:distracted|sidetracked|side tracked|lost|confused|interrupted|busy|pulled away))|"
+        rf"where (?:was|were) (?:i|we)|what was i (?:saying|going to say|talking about)|"
+        rf"(?:let me|lemme|let's|lets) (?:think|see|check|remember|recap|start over|try again)(?: about it| for a "
+        rf"(?:sec|second|moment|minute|bit))?|"
+        rf"go on|continue|keep going|carry on|go ahead|tell me more|say more|(?:i'm )?listening|"
+        rf"forget (?:it|that|i said that|i asked|what i said)|(?:i'm )?back|one sec|one second|hold on|hang on|"
+        rf"wait a (?:sec|second|minute|moment)|give me a (?:sec|second|minute|moment)|brb|"
+        rf"sorry (?:for|about) (?:the )?(?:late reply|delay|wait|typo|typos|rambling|ramble)|"
+        rf"(?:where|how) (?:were|was) we|back to (?:the|my|your) (?:question|topic|point))(?: though| then)?"
+        rf"{_TAIL}", re.I)),
+    ("a bare evaluation or hesitation", re.compile(
+        rf"^{_LEAD}(?:(?:so |very |really |super |pretty |quite |kinda |kind of )*(?:interesting|fascinating|"
+        rf"intriguing|hilarious|wild|crazy|insane|weird|cool|neat|fair|true|good point|fair point|noted|"
+        rf"makes sense|go figure|figures|classic|typical|relatable|mood|same energy|big mood)|"
+        rf"(?:i'm |i am |im )?not (?:so |too |really |entirely |totally |100% )?sure (?:about|of) (?:that|this|it)"
+        rf"(?: one| tbh| honestly)?|(?:i )?don't know about (?:that|this)(?: one)?|"
+        rf"(?:that|this|it) reminds me(?: of {_THIRD}[\w' -]+)?)"
+        rf"{_TAIL}", re.I)),
+    ("a question without a question mark", re.compile(
+        rf"^{_LEAD}(?:why|how|what|how come|how so|why not|what now|what else|what do you mean|meaning|like what|"
+        rf"such as|seriously|for real|are you sure|you sure|is that (?:right|true|so)|really|and then|so what|"
+        rf"then what|why is that|how is that|why's that|how's that)(?:\W+(?:though|tho|then|exactly|tho|"
+        rf"again))*\W*$", re.I)),
+    ("a mood about the weather or the week", re.compile(
+        rf"^{_LEAD}(?:the |this |all this |so much )?(?:rain|snow|wind|heat|heatwave|weather|storm|fog|humidity|"
+        rf"drizzle|sleet|hail|thunder|cold|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|"
+        rf"sundays?|weekends?|the weekend|friday feeling|monday blues|monday mood)(?:\b|$)", re.I)),
+]
+
+
+def chatter_reason(sentence: str) -> str | None:
+    """The class of chatter the (spelled-out) sentence is, or None when it may say something of the user."""
+    text = sentence.strip()
+    for name, pattern in CLASSES:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        if name == "a mood about the weather or the week" and _FIRST_PERSON.search(text[m.end():]):
+            continue  # "mondays are my gym day", "the rain ruined our picnic": the rest is about the speaker
+        if name == "a bare evaluation or hesitation" and _FIRST_PERSON.search(text.partition("reminds me")[2]):
+            continue  # "that reminds me of my trip to Japan"
+        return name
+    return None
