@@ -39,6 +39,8 @@ KIN = frozenset(
 PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
 ])
+# "my favourite kind of music": a noun that says which sort of the noun after "of" is meant
+_KIND_NOUNS = frozenset({"kind", "type", "sort", "genre", "style", "brand", "make", "model"})
 CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter"])
 PAST_FORMS = frozenset([
     "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "began", "became", "met", "moved",
@@ -219,6 +221,10 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
         if kin not in KIN and kin not in PET_NOUNS:
             if n == len(segments) - 1 and not names:  # "my cat's name", "our service"
                 attribute = span_text(nouns).lower()
+                of = next((g for p in head.children if p.dep_ == "prep" and p.lower_ == "of" for g in p.children
+                           if g.dep_ == "pobj" and g.pos_ == "NOUN"), None) if head.lower_ in _KIND_NOUNS else None
+                if of is not None:  # "my favourite kind of music": the music is the attribute, not the kind
+                    attribute = " ".join(t.lower_ for t in [*nouns[:-1], *compound_span(of)])
                 break
             kin_text = span_text(nouns).lower()
         else:

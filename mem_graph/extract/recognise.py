@@ -139,6 +139,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if found is not None and found[0].name == "residence" and (obj.pos_ in ("ADJ", "VERB") or (
                 obj.pos_ == "NOUN" and any(c.lower_ in ("a", "an") for c in obj.children))):
             return None  # "my home is a mess now", "home is cosy": no place
+        if found is not None and obj.pos_ == "NOUN" and obj.lemma_.lower() in (*found[0].nouns,
+                                                                                subject.attribute.split()[-1]):
+            return None  # "it's my only car": the attribute noun is never its own value
         if found is not None and (lemma in COPULAS or found[0].cardinality == "multi"):
             spec, qualifier = found
             return match(spec.name, f"'{subject.attribute} is {text}' attribute noun", subj=subject.owner,

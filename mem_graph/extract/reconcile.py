@@ -137,6 +137,9 @@ def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str 
     (``same``: the fact's own value, stated in other words: "User is dating Marcus" / "Marcus is my boyfriend")."""
     if not fact.slot or not fact.subject_key:
         return None
+    if record.slot and fact.slot.count("|") == 2 and record.slot.rpartition("|")[0] == fact.slot.rpartition("|")[0] \
+            and record.slot != fact.slot and fact.slot.split("|")[1] not in _PER_OBJECT:
+        return None  # "favourite band" and "favourite colour": a slot keyed by qualifier holds one value each
     name = fact.slot.split("|")[1] if fact.slot.count("|") >= 1 else ""
     main = fact.triples[-1].relation if fact.triples else None
     relations = _SLOT_RELATIONS.get(name, set()) | ({main} if main else set())
