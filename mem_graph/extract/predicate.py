@@ -187,8 +187,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
         elif noun.lemma_.lower() in JOB_NOUNS | {"living", "career"} and prep.lower_ == "as":
             pred.lemma, pred.prep, direct = "work", "as", [pobj]  # "landed a gig as a barista": the job itself
         elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
-                noun.lemma_.lower() == "offer" and prep.lower_ == "from")):
-            pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "an offer from Amazon"
+                noun.lemma_.lower() == "offer" and prep.lower_ == "from")) and not _only_offered(pred, noun):
+            pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "accepted an offer"
         elif noun.lemma_.lower() in DEGREE_NOUNS and prep.lower_ == "at" and pred.lemma in STUDYING_VERBS:
             # "doing a phd at cambridge": where one studies ("got my degree at leeds" is a past, not a school now)
             pred.lemma, pred.prep, direct = "study", "at", [pobj]
@@ -278,6 +278,15 @@ def _time_spent_on(target: Any, pred: Predicate) -> Any | None:
             "PERSON", "DATE", "TIME") or any(c.dep_ in ("poss", "case") for c in place.children):
         return None
     return place
+
+
+_ACCEPTING = frozenset({"accept", "take", "sign"})
+
+
+def _only_offered(pred: Predicate, noun: Any) -> bool:
+    """A post offered, not taken: "got a job offer from Spotify", "was offered a position at Google" (an offer
+    is the job only when accepted: "accepted an offer from Amazon", "took the offer from Shell")."""
+    return pred.lemma == "offer" or (noun.lemma_.lower() == "offer" and pred.lemma not in _ACCEPTING)
 
 
 def _misread_role(verb: Any) -> Any | None:
