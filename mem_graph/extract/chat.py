@@ -12,6 +12,7 @@ from mem_graph.extract.admission import studies_as_verb
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
+from mem_graph.extract.subjectless import complement_opens, continuity
 
 CHITCHAT = frozenset(
     [
@@ -208,7 +209,7 @@ _STATE_PARTICIPLES = frozenset([
 ])
 _LEAD_ADVERBS = frozenset([
     "just", "finally", "recently", "also", "still", "literally", "actually", "already", "officially", "basically",
-    "totally", "kinda", "really",
+    "totally", "kinda", "really", "currently", "now", "mostly", "usually", "always", "strictly", "fully",
 ])
 _LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also"])
 _SENTENCES = re.compile(r"[^.!?]+[.!?]*")
@@ -255,6 +256,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
             r"tonight)\b", sentence, re.I)):
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard", nor the
         # plan "turning 40 next month")
+        return words[start].start(), "I'm "
+    if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"
         return words[start].start(), "I'm "
     if first in _PAST_FORMS or first in _NEG_AUX or (
             first.endswith("ed") and len(first) > 4 and first not in _NOT_PAST and after not in ("by",)):
@@ -380,7 +383,8 @@ def _introduction(m: re.Match[str]) -> str:
 
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = _INTRO.sub(_introduction, filler_like(split_clauses(studies_as_verb(name_grades(spell_out(text))))))
+    text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(spell_out(text))))))
+    text = _INTRO.sub(_introduction, text)
     text = _TRAILING_NEGATION.sub(r". \1 \2 \3", text)
     text = _MOVED_TO.sub(_destination, text)
     text = _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text))

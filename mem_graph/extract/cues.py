@@ -240,8 +240,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.negated, cues.change = ended, target.lower_ if ended else cues.change
     if "no" in words and "longer" in words:
         cues.negated, cues.change = True, "no longer"
+    said = {t.lower_ for t in target.subtree}
     for w in ("anymore", "again", "now", "nowadays", "currently", "lately"):
-        if w in words:
+        if w in words and not ("as" in said and said & {"always", "usual"}):  # "rn, as always": it goes on
             cues.change = cues.change or w
     instead = next((t for t in target.subtree if t.lower_ == "instead"), None)
     if instead is not None and not cues.negated:

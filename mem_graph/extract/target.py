@@ -99,6 +99,10 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
         # "i'm using neovim now", "we're on postgres now": the other tools of that kind end (never another kind's)
         value = normalise_entity(object_text(obj))
         replaces += sorted(n for n in TECH_KINDS[kind] if n not in replaces and not same_words(n, value))
+    elif kind is not None and m0 is None and subject.is_speaker and continuing(pred) and "tools" in cat.specs:
+        # "coding in Eclipse rn, as always": the tool the speaker uses, said to be no change
+        m0 = SlotMatch(cat.specs["tools"], ctx.speaker, object_text(obj),
+                       f"slot tools: '{pred.verb.text} {object_text(obj)}' as always")
     return Target(obj, slot_subject, replaces, m0)
 
 
@@ -114,6 +118,12 @@ def _said_as_change(pred: Predicate) -> bool:
     return bool(words & {"now", "nowadays", "anymore"} or {"these", "days"} <= words) and not words & _ADDING
 
 
+def continuing(pred: Predicate) -> bool:
+    """The clause says its state goes on as before ("as always", "as usual"): no change, whatever "now" it has."""
+    words = {t.lower_ for t in pred.target.subtree}
+    return "as" in words and bool(words & {"always", "usual", "ever"})
+
+
 def same_words(a: str, b: str) -> bool:
     """"vs code" / "vscode", "postgres" / "postgresql": one name, spelled with or without a space or in full."""
     a, b = a.replace(" ", ""), b.replace(" ", "")
@@ -127,7 +137,7 @@ def speaker_as_object(catalogue: SlotCatalogue, pred: Predicate, subject: Subjec
         spec = catalogue.specs.get("employer")
         if spec is None:
             return None
-        if pred.lemma in ("hire", "employ", "recruit"):  # "Shopify offered me a job" is an offer, not the job
+        if pred.lemma in ("hire", "employ", "recruit", "offer"):
             return SlotMatch(spec, speaker, subject.name, f"slot employer: '{subject.name} {pred.verb.text} me'")
         if pred.lemma in ("lay", "fire", "let", "sack", "dismiss"):
             return SlotMatch(spec, speaker, subject.name,

@@ -1,0 +1,41 @@
+"""Chat lines that leave out the speaker's "I'm" before a bare complement: an age ("currently 17, if that
+matters", "32 as of last tuesday") or an adjective said of oneself ("strictly vegetarian since uni", "single
+again lol", "fully vegan now"). ``complement_opens`` tells ``chat._implied_subject`` that the line, after its
+lead adverbs, opens with one; the "I'm" put back is marked implied, so only a slot fact comes of it
+("interesting, go on" gets no fact). Also "like always" / "like usual" read as "as always": continuity, never a
+liking ("coding in Eclipse rn, like always" was "User likes always")."""
+
+from __future__ import annotations
+
+import re
+
+# what may follow a complement: the end of the clause, a preposition or a time word ("vegetarian since uni")
+_AFTER = r"(?=\s*(?:$|[,.!?;:)]|(?:since|for|now|these|and|but|in|at|with|from|until|anymore|any more|again|too|" \
+         r"as|by|lately|nowadays|currently|right now|at the moment|though|tho|here|lol|tbh|of|about|to|if|so|" \
+         r"today|already|atm)\b))"
+_AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o|y\.o\.))?" + _AFTER, re.I)
+_INTENSIFIERS = r"(?:(?:strictly|fully|totally|mostly|completely|pretty|very|so|really|basically|kind of|sort of|" \
+                r"now|still|happily|proudly|officially|newly|recently|finally|mainly|largely)\s+)*"
+_ADJECTIVE = re.compile(rf"^{_INTENSIFIERS}([a-z][a-z-]+)" + _AFTER, re.I)
+_LIKE_ALWAYS = re.compile(r"(?<![\w'])(?:like|same as) (always|usual|normal|ever|before)\b", re.I)
+_CLOCKWORK = re.compile(r"(?<![\w'])like clockwork\b", re.I)
+
+
+def complement_opens(rest: str) -> bool:
+    """``rest`` (a line after its lead words) opens with an age or an adjective said of the speaker."""
+    from mem_graph.extract.catalogue import DIETS
+    from mem_graph.extract.wordlist import is_adjective
+
+    age = _AGE.match(rest)
+    if age is not None:
+        return 0 < int(age.group(1)) < 120
+    adjective = _ADJECTIVE.match(rest)
+    if adjective is None:
+        return False
+    word = adjective.group(1).lower()  # a diet word is an adjective too ("vegetarian"), if the word list says noun
+    return (is_adjective(word) or word in DIETS) and not word.endswith(("ing", "ed"))  # a participle: read apart
+
+
+def continuity(text: str) -> str:
+    """``text`` with chat's "like always" said "as always" (and "like clockwork" "as always")."""
+    return _CLOCKWORK.sub("as always", _LIKE_ALWAYS.sub(lambda m: f"as {m.group(1)}", text))
