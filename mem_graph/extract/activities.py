@@ -2,7 +2,8 @@
 
 An activity verb with no object names the activity itself (to swim is to do swimming), so the clause is one
 value of the multi-valued hobbies slot, keyed by the activity. Only a habit is a hobby: the clause must say
-how often or that it is new ("twice a week", "on weekends", "now"); "I ran for the bus" is no pastime.
+how often or that it is new ("twice a week", "on weekends", "now"); "I ran for the bus" is no pastime. A pastime
+given up ("i stopped running", "gave up swimming") is its negation: the hobby ends.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.clauses import Subject
+from mem_graph.extract.cues import CESSATION
 from mem_graph.extract.lexicon import ACTIVITY_VERBS, HABIT_WORDS
 from mem_graph.extract.render import render
 from mem_graph.extract.slots import SlotCatalogue
@@ -30,6 +32,9 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     habit = sorted(words & (HABIT_WORDS | _CHANGE))
     if pred.verb.i != pred.target.i and pred.verb.lemma_.lower() in _TAKING_UP:
         habit.append(pred.verb.lemma_.lower())  # "I'm learning to surf", "started to climb": a new pastime
+    if pred.verb.i != pred.target.i and cues.negated and pred.verb.lemma_.lower() in CESSATION and (
+            pred.verb.lemma_.lower() != "give" or any(c.lower_ == "up" for c in pred.verb.children)):
+        habit.append(pred.verb.lemma_.lower())  # "i stopped running", "gave up swimming": the pastime ends
     if not habit:
         return None
     negated = bool(cues.negated)

@@ -50,7 +50,7 @@ RELIGIONS = [
     "catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant",
     "orthodox", "mormon", "pagan",
 ]
-REL_STATUS = ["single", "married", "divorced", "engaged", "widowed", "separated"]
+REL_STATUS = ["single", "married", "divorced", "engaged", "widowed", "separated", "remarried"]
 DATABASES = [
     "mongodb", "mongo", "postgres", "postgresql", "mysql", "mariadb", "sqlite", "redis", "dynamodb", "cassandra",
     "oracle", "elasticsearch", "couchdb", "neo4j", "firestore", "firebase", "supabase", "cockroachdb", "clickhouse",

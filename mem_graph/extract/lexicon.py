@@ -36,7 +36,7 @@ professor programmer psychiatrist psychologist publicist radiographer radiologis
 receptionist recruiter referee reporter researcher retiree roofer sailor salesman saleswoman salesperson
 scientist screenwriter sculptor secretary senator singer sonographer soldier solicitor specialist statistician
 steward stewardess strategist streamer student stylist supervisor surgeon surveyor tailor tattooist teacher
-technician teller therapist tiler trader trainee translator trucker tutor typist underwriter undergrad vet
+technician teller therapist tiler trader trainee trainer translator trucker tutor typist underwriter undergrad vet
 veterinarian videographer vlogger waiter waitress welder writer youtuber zookeeper homemaker housewife
 househusband
 """)

@@ -90,8 +90,8 @@ def content_verb(verb: Any) -> Any:
         if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope", "come",
                      "grow", "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect",
                      "learn",  # "learning to code in Go", "learning to surf"
-                     "end"):  # "ended up calling the cat Ginger"
-            return content_verb(xcomp)
+                     "end") or (lemma == "give" and any(c.lower_ == "up" for c in verb.children)):
+            return content_verb(xcomp)  # "ended up calling the cat Ginger", "gave up running"
         if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"
             return content_verb(xcomp)
     # "I've come to love running", "I've grown to hate it": the stance is the infinitive's

@@ -71,6 +71,7 @@ from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
+from mem_graph.extract.restate import kept, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
@@ -238,6 +239,9 @@ class RuleExtractor:
             if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
                 found += [f for verb in clause_verbs(self._docs([had])[0][:])
                           for f in self._clause_facts(verb, ctx, message, slot_only=True) if owned_slot(f)]
+            if said := restated(sent.text):  # "new job at Accenture is going great", "32 as of last tuesday"
+                found += kept([f for s in said for verb in clause_verbs(self._docs([s])[0][:])
+                               for f in self._clause_facts(verb, ctx, message, slot_only=True)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
@@ -303,6 +307,9 @@ class RuleExtractor:
                 c.lemma_ == "be" for c in pred.target.children if c.dep_ == "aux"):
             # "My hobbies are climbing and photography" (read as a progressive verb)
             objects = pred.objects = [pred.target, *(c for c in pred.target.children if c.dep_ == "conj")]
+            pred.lemma = "be"
+        if subject.is_speaker and status_participle(pred):  # "i'm officially engaged": "engaged" is the object
+            objects = pred.objects = [pred.target]
             pred.lemma = "be"
         if not objects and subject.triples and subject.type == "person" and cues.tense != "plan" and \
                 subject.triples[-1].relation in PARTNER_NOUNS:

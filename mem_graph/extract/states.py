@@ -24,6 +24,7 @@ STATE_SYNSETS: dict[tuple[str, str], tuple[str, ...]] = {
     ("occupation", "tutor"): ("tutor",),
     ("occupation", "lecturer"): ("lecture",),
     ("occupation", "farmer"): ("farm",),
+    ("partner", "remarried"): ("remarry",),  # "life update: remarried" (the speaker, unsaid)
     ("commute", "bike"): ("bike", "cycle", "pedal"),
     ("commute", "foot"): ("walk",),
     ("commute", "car"): ("drive",),  # "I drive to work every day" (with an object, "drive a Golf" is the car)

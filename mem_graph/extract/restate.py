@@ -1,0 +1,139 @@
+"""Changes said around the clause the slot rules read, restated as that plain clause.
+
+People rarely announce a new home, job, age or partner with "I live in X now". They name the new thing inside
+a noun phrase ("my new flat in Brisbane", "new job at Accenture is going great", "first day at Sainsbury's was
+yesterday", "officially a Salesforce employee now"), drop the verb ("32 as of last tuesday", "age update: 41",
+"relationship status changed: married", "officially a personal trainer now"), or say the end of a relationship
+with an idiom ("things with Jamie ended", "Chris and i called it quits", "after the breakup with Sam", "Casey
+is my ex now", "Robin and i made it official"). Each class below reads one such shape, using general words
+only (home nouns, job nouns, breakup idioms), and returns the plain clause it means ("I live in Brisbane now",
+"I work at Accenture now", "I'm 32 now", "I broke up with Jamie", "I'm dating Robin now", "my daughter goes to
+Northgate School now"). The caller parses that clause and keeps only what the slot rules place, so a value no
+rule knows is never guessed into a slot. A plan, wish, question or someone else's news restates nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mem_graph.extract.catalogue import REL_STATUS
+
+# a plan, a wish, a hypothetical: not a change that happened
+_NOT_DONE = re.compile(r"\b(?:will|'ll|gonna|going to(?! be great)|wanna|want(?:s|ed)? to|hope|hoping|plan|planning|"
+                       r"might|maybe|if|would|could|should|thinking (?:of|about)|looking (?:for|at)|searching|"
+                       r"hunting|tomorrow|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday)|"
+                       r"soon|offer|interview|appl(?:y|ied|ying)|starts|starting|begins|not|never|n't)\b", re.I)
+_NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"  # "Jersey City", "St Mary's Primary"
+_SOMEONE = r"(?:my|our|the)?\s*"
+
+# -- home ------------------------------------------------------------------------------------------------------
+_HOME_NOUNS = r"(?:flat|apartment|apt|house|place|home|condo|pad|digs|city|town|country)"
+_NEW_HOME = re.compile(rf"(?i:(?:^|\b(?:my|our|into|to|in|at|the)\s+|[,.!:;]\s*)new {_HOME_NOUNS} "
+                       rf"(?:here )?in) {_NAME}")
+_MOVED_CUE = re.compile(rf"\bnew {_HOME_NOUNS}\b|\b(?:moved|relocated|the move)\b", re.I)
+_PLACE_SINCE = re.compile(rf"(?i:^|[,.!:;]\s*|\b(?:lol|haha|lmao)\s+){_NAME} (?i:since)\b")
+
+# "moving out of Toronto was the best decision", "since leaving Leeds": a home (or job) left, said as a noun
+_LEFT = re.compile(rf"\b(?i:(?:after|since) (?:moving (?:out of|away from)|leaving)) {_NAME}"
+                   rf"|\b(?i:moving (?:out of|away from)|leaving) {_NAME} (?i:(?:was|has been)\b)")
+
+# -- job -------------------------------------------------------------------------------------------------------
+_NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}")
+_FIRST_DAY = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift) (?:at|with)) {_NAME}")
+_DONE = re.compile(r"\b(?:was|went|today|yesterday|ago|last|done|over|finished|survived)\b", re.I)
+_EMPLOYEE = re.compile(rf"(?i:^|\b(?:officially|now|finally)\s+|[,.!:;]\s*)(?i:an? )?{_NAME} "
+                       r"(?i:employee|staffer|staff member|hire)\b")
+_I_AM = re.compile(r"^(?:i'?m|i am|officially|now|finally|proud(?:ly)?|an?)\b", re.I)
+
+# -- age -------------------------------------------------------------------------------------------------------
+_BARE_AGE = re.compile(r"^\s*(?:(?:age|age update|update)\s*[:\-]\s*)?(\d{1,3})(?=\s*(?:as of|now|\(|!|,|\.|$|"
+                       r"since|today|yesterday|ugh|lol|haha|officially|years old|yo\b))", re.I)
+_AGE_CUE = re.compile(r"\b(?:age|old|birthday|bday|b-day|turned|years? young)\b", re.I)
+
+# -- a label and its new value: "relationship status changed: married", "life update: remarried" ---------------
+_LABELLED = re.compile(r"^\s*(?:[a-z]+ ){0,3}(?:update|updated|changed|change|news|status)\s*[:\-–]+\s*"
+                       r"(?P<rest>[a-z][\w -]*?)\s*(?:$|[,.!(]|\s(?:as of|since|now)\b|[^\w\s])", re.I)
+_SAID_FRAGMENT = re.compile(r"(?:^|[,.!:;]\s*|[^\w\s',.]\s*)(?:officially|finally|proudly)\s+(?:an?\s+)"
+                            r"(?P<np>[a-z][\w -]*?)\s+now\b", re.I)
+_CLAUSE_START = re.compile(r"^(?:i|we|my|our|he|she|they|it|just|got|been|was|am|is|have|had)\b", re.I)
+
+# -- partner ---------------------------------------------------------------------------------------------------
+_BREAKUP_NOUN = re.compile(rf"\b(?i:(?:the|my|our)\s+(?:break-?up|split|divorce|separation) (?:with|from)) {_NAME}")
+_THINGS_ENDED = re.compile(rf"\b(?i:(?:things|it|stuff) with) {_NAME} (?i:ended|finished|fell apart|fizzled out)"
+                           rf"|\b(?i:(?:ended|finished) (?:things|it) with) {_NAME}")
+_COUPLE_ENDED = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:called it quits|parted ways|went (?:our|separate) "
+                           r"(?:separate )?ways|split up"
+                           r"|split(?=\s*(?:$|[,.!;]|last|in |on |a while|ages|recently|yesterday))"
+                           r"|ended "
+                           r"(?:things|it)|broke it off))\b"
+                           rf"|\b(?i:(?:called it quits|parted ways|split(?: up)?|broke it off) with) {_NAME}")
+_IS_EX = re.compile(rf"\b{_NAME} (?i:is (?:now )?my) "
+                    r"(?i:ex(?:-?(?:boyfriend|girlfriend|husband|wife|partner|fiance|fiancee))?)"
+                    r"\b(?! ?'s)")
+_TOGETHER = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:made it official|got together|are (?:officially )?together"
+                       r"|are (?:officially )?a thing|are official))\b")
+
+# -- a child's school ------------------------------------------------------------------------------------------
+_KIN_SCHOOL = re.compile(rf"\b(?i:my (daughter|son|kid|child|stepson|stepdaughter)'s (?:new )?"
+                         rf"(?:school|nursery|college) is (?:now )?(?:at )?){_NAME}")
+
+# a name that is a pronoun or a word capitalised at a sentence start, never a value
+_NOT_NAME = frozenset({"i", "i'm", "we", "my", "our", "the", "it", "he", "she", "they", "and", "but", "so", "now",
+                       "new", "me", "lol", "omg", "update", "after", "since", "things", "ngl", "tbh", "just"})
+
+
+def _name(found: str) -> str | None:
+    words = found.strip().split()
+    while words and words[-1].lower() in ("and", "of", "de", "la", "&"):
+        words.pop()
+    name = " ".join(words)
+    return None if not name or name.lower() in _NOT_NAME or words[0].lower() in _NOT_NAME else name
+
+
+def restated(text: str) -> list[str]:
+    """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
+    if _NOT_DONE.search(text):
+        return []
+    said: list[str] = []
+    said += [f"I live in {n} now" for m in _NEW_HOME.finditer(text) if (n := _name(m.group(1)))]
+    if _MOVED_CUE.search(text):  # "new city new me lol, Lisbon since the start of the month"
+        said += [f"I live in {n} now" for m in _PLACE_SINCE.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I {'left' if 'leaving' in m.group(0).lower() else 'moved out of'} {n}" for m in _LEFT.finditer(text)
+             for g in m.groups() if g and (n := _name(g))]  # "moving out of Toronto was the best decision"
+    said += [f"I work at {n} now" for m in _NEW_JOB.finditer(text) if (n := _name(m.group(1)))]
+    if _DONE.search(text):  # "first day at Sainsbury's was yesterday" (not "is on monday")
+        said += [f"I started at {n}" for m in _FIRST_DAY.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I work at {n} now" for m in _EMPLOYEE.finditer(text)
+             if (n := _name(m.group(1))) and _I_AM.match(text[:m.start(1)].strip() or "a")]
+    age = _BARE_AGE.match(text)
+    if age is not None and _AGE_CUE.search(text) and 0 < int(age.group(1)) < 120:
+        said.append(f"I'm {int(age.group(1))} now")  # "32 as of last tuesday ugh i feel old", "age update: 41"
+    label = _LABELLED.match(text)
+    if label is not None and not _CLAUSE_START.match(label.group("rest")) and not label.group("rest").isdigit():
+        said.append(f"I'm {label.group('rest').strip()} now")  # "relationship status changed: married"
+    said += [f"I'm a {m.group('np').strip()} now" for m in _SAID_FRAGMENT.finditer(text)
+             if not _CLAUSE_START.match(m.group("np"))]  # "career change done ✅ officially a personal trainer now"
+    for pattern in (_BREAKUP_NOUN, _THINGS_ENDED, _COUPLE_ENDED, _IS_EX):
+        for m in pattern.finditer(text):
+            said += [f"I broke up with {n}" for g in m.groups() if g and (n := _name(g))]
+    said += [f"I'm dating {n} now" for m in _TOGETHER.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"my {m.group(1)} goes to {n} now" for m in _KIN_SCHOOL.finditer(text) if (n := _name(m.group(2)))]
+    return said
+
+
+def kept(restatement: list[Any], found: list[Any]) -> list[Any]:
+    """The restated facts a slot rule placed that the sentence's own reading did not already say."""
+    known = {(f.slot, f.object_key) for f in found}
+    return [f for f in restatement if (f.slot or f.negated) and (f.slot, f.object_key) not in known]
+
+
+def status_participle(pred: Any) -> bool:
+    """"i'm officially engaged", "I'm married now": a relationship status the parser read as a passive verb with
+    no object (it reads "i'm engaged" as an adjective), so the status word is the object of "be"; said in the
+    present only ("I was engaged once" states no status)."""
+    target = pred.target
+    return bool(target.tag_ == "VBN" and target.lower_ in REL_STATUS and not pred.objects and any(
+        c.dep_ == "auxpass" and c.tag_ in ("VBP", "VBZ") for c in target.children) and not any(
+        c.dep_ in ("prep", "agent", "dobj") for c in target.children))
+

@@ -1,0 +1,100 @@
+"""A value ended and its successor named in a bare follow-on clause of the same sentence.
+
+People end one value and name the next in a comma-spliced fragment with no verb or subject of its own:
+
+    "not pescatarian anymore, fully vegetarian now"           -> User is vegetarian now
+    "i don't drink tea anymore, it's coffee every morning now" -> User drinks coffee now
+    "i'm so sick of jazz now, all techno these days"          -> User is into techno now
+    "i got bored of tennis, so it's padel for me these days"  -> User does padel now
+    "gave up energy drinks, green tea is my thing now"        -> User drinks green tea now
+
+The ending clause is read as usual (a negation, a cessation, a stance turned sour); the fragment after it states
+nothing the clause reader can place. When, once its lead-in ("it's", "all", "fully", "so") and its time words
+("now", "these days", "for me") are set aside, the fragment is a bare name of one to three words, said with a
+change word, it is read as the ended fact's slot stated anew: "I drink <new> now", "I'm <new> now".
+
+Only when all of these hold: the ended fact is the speaker's, present, negated or of negative polarity, in a slot
+with a way of saying it (diet, drinks, hobbies, stance, tools); the fragment comes after the ended value and says
+"now", "these days", "nowadays", "lately", "instead" or "since"; the new name is not the old one, holds no
+pronoun or function word ("my kids are", "too jittery" fails the change word), and is of the old value's kind
+when the lexicons know both (a diet for a diet: "not vegan anymore, eating fish now" names no diet).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from mem_graph.extract.catalogue import DIETS
+from mem_graph.extract.cue_change import object_kind
+from mem_graph.types import Fact, normalise_entity
+
+# how a slot's value is stated afresh ("{}" is the new value)
+_SAID_AS = {"diet": "I'm {}", "drinks": "I drink {}", "hobbies": "I do {}", "stance": "I'm into {}",
+            "tools": "I use {}"}
+_PASTIMES = frozenset({"sport", "activity"})
+_EVIDENCE_SLOT = re.compile(r"slot (\w+):")
+_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since)\b")
+_SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
+_LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
+                   r"|drinking|having|been|on|into|listening to|using|playing|basically|100%|team)\s+)+")
+_TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
+                   r"|all day|nonstop|lol|lmao|tbh|ngl|haha|since .*|(?:is|'s) my (?:new )?(?:thing|jam|go-to)))+$")
+_FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",
+                       "the", "a", "an", "not", "no", "don't", "too", "very", "so", "that", "this", "of", "to",
+                       "with", "and", "or", "but", "what", "who", "anymore", "more", "less", "thing", "stuff"})
+
+
+def _slot_name(fact: Fact) -> str:
+    """The slot's name ("user|drinks|tea" -> "drinks"); a negation of a one-value slot names it in its evidence."""
+    parts = (fact.slot or "").split("|")
+    return parts[1] if len(parts) > 1 else (found.group(1) if (found := _EVIDENCE_SLOT.match(fact.evidence)) else "")
+
+
+def _ended(fact: Fact, speaker: str) -> bool:
+    return bool(fact.object_key) and fact.tense == "present" and (fact.negated or fact.polarity < 0) and \
+        _slot_name(fact) in _SAID_AS and fact.subject_key == normalise_entity(speaker)
+
+
+def _name(fragment: str) -> str | None:
+    """The bare name a follow-on fragment states ("it's all climbing these days" -> "climbing"), if it is one."""
+    if not _CHANGE.search(fragment):
+        return None
+    name = _TAIL.sub("", _LEAD.sub("", fragment.strip(" .!"))).strip()
+    words = name.split()
+    if not 1 <= len(words) <= 3 or any(w in _FUNCTION or not re.fullmatch(r"[a-z][a-z'-]*", w) for w in words):
+        return None
+    return name
+
+
+def _same_kind(slot: str, old: str, new: str) -> bool:
+    if slot == "diet" or old in DIETS:
+        return new in DIETS
+    old_kind, new_kind = object_kind(old), object_kind(new)
+    return old_kind is None or new_kind is None or old_kind == new_kind
+
+
+def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
+    """The facts of the successor a fragment names after a value the sentence ends (none when no rule fires)."""
+    ended = next((f for f in found if _ended(f, speaker)), None)
+    if ended is None or ended.object_key is None:
+        return []
+    slot, old = _slot_name(ended), ended.object_key
+    text = sentence.casefold()
+    at = text.find(old.split()[-1])
+    if at < 0:
+        return []
+    for fragment in _SPLIT.split(text[at:])[1:]:
+        name = _name(fragment)
+        if name is None or name == old or old in name or not _same_kind(slot, old, name):
+            continue
+        if any(not f.negated and f.polarity > 0 and _slot_name(f) == slot and f.object_key == name for f in found):
+            return []  # said in a clause of its own ("gave up running, doing cycling now")
+        if slot == "stance" and object_kind(old) in _PASTIMES:  # "bored of tennis, it's padel now": a sport done
+            slot = "hobbies"
+        said = _SAID_AS[slot].format(name)
+        for text in (f"{said} now", f"now {said}"):  # the parser misreads some names ("I'm keto now": a verb)
+            if new := [f for f in read(text) if _slot_name(f) == slot and not f.negated]:
+                return new
+        return []
+    return []
