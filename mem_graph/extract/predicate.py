@@ -13,6 +13,7 @@ from typing import Any
 from mem_graph.extract.admission import admitted_to_school
 from mem_graph.extract.clauses import compound_span, span_text
 from mem_graph.extract.gapping import gapped_objects
+from mem_graph.extract.model_names import with_model_number
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
@@ -322,4 +323,4 @@ def object_text(obj: Any) -> str:
         keep = [obj, *(t for c in obj.children if c.dep_ not in ("advmod", "npadvmod", "punct", "cc", "conj")
                        and not (c.dep_ == "prep" and c.head is obj) for t in c.subtree)]
         return span_text(keep)
-    return span_text(compound_span(obj))
+    return span_text(with_model_number(obj, compound_span(obj)))  # "the Pixel 8", "a Tesla Model 3"
