@@ -75,6 +75,7 @@ from mem_graph.extract.restate import kept, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
+from mem_graph.extract.successor import successor_facts
 from mem_graph.extract.target import REPLACING, called_name, clause_target, speaker_as_object
 from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.there import resolve_there
@@ -245,6 +246,8 @@ class RuleExtractor:
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
+            found += successor_facts(sent.text, found, speaker, lambda said: [  # "not vegan anymore, keto now"
+                f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)])
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
