@@ -11,6 +11,7 @@ from functools import lru_cache
 from mem_graph.extract.admission import studies_as_verb
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
+from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
 from mem_graph.extract.subjectless import complement_opens, continuity
 
@@ -182,7 +183,7 @@ def spell_out(text: str) -> str:
     text = _TRAILING_HEDGE.sub("", text)
     text = _MID_TIME.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(4).rstrip()} {m.group(2)}", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
-    text = _SHORTHAND_RE.sub(_shorthand, text)
+    text = split_intro_list(_SHORTHAND_RE.sub(_shorthand, text))  # "i'm maya, product designer, based in bristol"
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)
     text = re.sub(r"^[\s.,;:!]+|(?<=[.!?])[\s.,;:]*(?=[.!?])", "", text)
     return re.sub(r"\s{2,}", " ", text).strip()

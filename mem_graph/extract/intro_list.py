@@ -1,0 +1,64 @@
+"""A self-introduction typed as a comma list: "i'm maya, product designer, based in bristol", "I'm Tom, 34, a
+nurse from Leeds", "hi im priya, 31, software engineer in london".
+
+The parser reads the items as appositions of the name and the extractor kept one fact with no slot ("User is
+maya, product designer, based in bristol"): the occupation and the home were lost to their slots, so a later
+move or new job had nothing to end. Each item becomes its own statement ("I'm Maya. I'm a product designer.
+I'm based in bristol."). Only a list that reads as an introduction is split: a name-shaped first word and at
+least one item that is an age, a post from the occupation lexicon or a where-from phrase ("based in", "from",
+"living in"); a list with an item of any other shape is left as typed ("I'm tired, hungry, bored").
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem_graph.extract.lexicon import OCCUPATIONS
+
+_LIST = re.compile(r"(?<![\w'])(I'm|I am|im)\s+([A-Za-z][a-z-]+)((?:\s*,\s*[^,.!?;]{1,48}){1,5}?)"
+                   r"(?=\s*(?:[.!?;]|$))", re.I)
+_AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years old|yo|y/o))?$", re.I)
+_PLACE_PHRASE = re.compile(r"^(?:(?:currently|originally)\s+)?(?:based|living|located|from|born|raised|working|"
+                           r"studying)\b", re.I)
+_STATE_WORDS = frozenset({"married", "single", "engaged", "divorced", "widowed", "retired", "unemployed", "vegan",
+                          "vegetarian", "pescatarian", "a", "an", "the"})
+_PARENTS = frozenset({"mum", "mom", "mother", "dad", "father", "parent", "grandma", "grandmother", "grandad",
+                      "grandfather", "stepmum", "stepdad"})
+_NOT_NAMES = frozenset({"so", "just", "really", "very", "here", "back", "home", "done", "fine", "good", "ok", "okay",
+                        "sorry", "sure", "not", "still", "also", "now", "finally", "tired", "busy", "new"})
+
+
+def _item(text: str) -> tuple[str, bool] | None:
+    """An item as its own statement, and whether it is evidence of an introduction; None: not an item of one."""
+    item = re.sub(r"^(?:and|&)\s+", "", text.strip())
+    words = item.lower().split()
+    if not words:
+        return None
+    if (age := _AGE.match(item)) is not None:
+        return (f"I'm {item}", True) if 0 < int(age.group(1)) < 120 else None
+    if _PLACE_PHRASE.match(item):
+        return f"I'm {item}", True
+    if words[0] == "i":
+        return item, False
+    if any(w in OCCUPATIONS for w in words[:4]):
+        article = "" if words[0] in ("a", "an", "the") else ("an " if words[0][0] in "aeiou" else "a ")
+        return f"I'm {article}{item}", True
+    if words[0] in _STATE_WORDS:
+        return f"I'm {item}", False
+    if words[0] in _PARENTS:  # "mum of two"
+        return f"I'm a {item}", False
+    return None
+
+
+def split_intro_list(text: str) -> str:
+    """Every comma-list self-introduction in ``text`` as one statement per item (see the module doc)."""
+    def one(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if name.lower() in _NOT_NAMES or name.lower() in OCCUPATIONS:
+            return m.group(0)
+        items = [_item(part) for part in m.group(3).split(",")[1:]]
+        if any(i is None for i in items) or not any(i[1] for i in items if i is not None):
+            return m.group(0)
+        said = [f"{m.group(1)} {name[:1].upper()}{name[1:]}", *(i[0] for i in items if i is not None)]
+        return ". ".join(said)
+    return _LIST.sub(one, text)
