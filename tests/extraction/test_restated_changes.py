@@ -32,7 +32,7 @@ def invalidated_after(mem: Memory, user: str, *turns: str) -> list[str]:
     ("I'm single", "as of this week i'm officially engaged", "single", "engaged"),
     ("I'm divorced", "I remarried in june", "divorced", "remarried"),
     ("my son goes to Hill Primary", "my son's new school is Oak Park School", "Hill Primary", "Oak Park School"),
-    ("my boyfriend Leo and I are going to Rome", "Ben and i made it official last week", "Leo", "Ben"),
+    ("my boyfriend is Leo", "Ben and i made it official last week", "Leo", "Ben"),
 ])
 def test_a_change_said_around_the_clause_supersedes_the_old_value(shared_memory: Memory, user: str, before: str,
                                                                    after: str, old: str, new: str) -> None:
@@ -50,7 +50,7 @@ def test_a_change_said_around_the_clause_supersedes_the_old_value(shared_memory:
     "ngl moving out of Leo's flat was hard",  # a home left, not a partner: Leo stays the partner
 ])
 def test_a_breakup_said_as_an_idiom_ends_the_partner(shared_memory: Memory, user: str, after: str) -> None:
-    ended = invalidated_after(shared_memory, user, "my boyfriend Leo and I are going to Rome", after)
+    ended = invalidated_after(shared_memory, user, "my boyfriend is Leo", after)
     assert any("Leo" in t for t in ended) == ("flat" not in after), ended
 
 
