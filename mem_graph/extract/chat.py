@@ -12,6 +12,7 @@ from mem_graph.extract.admission import studies_as_verb
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
+from mem_graph.extract.self_label import self_label
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
 from mem_graph.extract.subjectless import complement_opens, continuity
 
@@ -45,8 +46,9 @@ _QUESTION_START = re.compile(
     r"cheapest|healthiest)\b|"
     r"(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|(?:is|are|does|isn't|"
     r"aren't|doesn't)\s+(?:it|there|that|this|these|those|the|a|an|he|she|they|my|your)\b|"
-    r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|any (?:ideas|tips|"
-    r"suggestions|recommendations)\b|i (?:wonder|was wondering)\b)", re.I)
+    r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|"
+    r"any (?:[\w-]+ ){0,3}?(?:ideas|tips|suggestions|recommendations|recs|advice|thoughts)\b|"
+    r"i (?:wonder|was wondering)\b)", re.I)
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
                    r"(?:fave|favourite|favorite|fav) (\w+)(?: (these days|nowadays|lately|currently|right now|rn))?"
@@ -384,7 +386,7 @@ def _introduction(m: re.Match[str]) -> str:
 
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(spell_out(text))))))
+    text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(spell_out(text)))))))
     text = _INTRO.sub(_introduction, text)
     text = _TRAILING_NEGATION.sub(r". \1 \2 \3", text)
     text = _MOVED_TO.sub(_destination, text)

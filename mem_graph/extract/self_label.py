@@ -1,0 +1,91 @@
+"""A chat line that opens with a label of the speaker and "here": "Leeds resident here 👋", "vegetarian here,
+any snack ideas", "35 years old here", "Atom user here, any good themes?", "diet coke addict here lol",
+"nurse here". "<label> here" at the start of a user's message is "I am <label>"; ``self_label`` says it so the
+parser reads a statement: a resident of a place lives there, a user of a thing uses it, an owner has it, an
+addict or a drinker of a drink drinks it (of anything else is addicted to it), a fan or a lover loves it, a
+"former" / "ex" one did so before; an age, an adjective or any other noun is what the speaker is.
+"Here" stays a place everywhere else ("my sister is here", "the coffee here is great", "same here").
+"""
+
+from __future__ import annotations
+
+import re
+
+_LEAD = r"(?:(?:hi|hey|hello|hiya|yo|ok|okay|so|well|hmm|um|update|btw)\W+)*"
+_LABEL = re.compile(rf"^(\W*{_LEAD})((?:[\w'-]+ ){{0,4}}?[\w'-]+) here\b(?!\s+(?:is|are|was|were|has|have)\b)"
+                    r"\s*[,.!:;-]*\s*", re.I)
+# words that open no label ("the coffee here", "same here", "my sister here", "nobody here", "it's nice here")
+_NOT_LABEL = frozenset({
+    "the", "this", "that", "these", "those", "my", "our", "your", "his", "her", "their", "its", "it's", "it", "same",
+    "me", "you", "we", "they", "he", "she", "i", "i'm", "im", "not", "over", "right", "still", "back", "nobody",
+    "no", "anyone", "anybody", "someone", "everyone", "nothing", "is", "are", "was", "get", "come", "stay", "go",
+    "from", "in", "at", "out", "up", "down", "just", "be", "been", "being", "what", "who", "why", "how", "where",
+    "there", "all", "and", "but", "or", "so", "a", "an", "some", "any", "lots", "weather", "life", "people",
+})
+_PAST = frozenset({"former", "ex", "recovering", "reformed"})
+_MODIFIERS = frozenset({"longtime", "long-time", "lifelong", "life-long", "proud", "happy", "fellow", "daily",
+                        "heavy", "big", "huge", "massive", "total", "hardcore", "die-hard", "diehard", "avid",
+                        "regular", "loyal", "devoted", "serious", "casual", "new", "certified", "self-confessed",
+                        "full-blown", "long", "time", "recovering", "former", "ex", "reformed"})
+# the head nouns of a drink ("diet coke", "black coffee", "energy drinks")
+_DRINKS = frozenset({"coffee", "coffees", "tea", "teas", "coke", "cola", "soda", "sodas", "pop", "juice", "beer",
+                     "beers", "wine", "cider", "water", "milk", "latte", "lattes", "espresso", "matcha", "chai",
+                     "kombucha", "smoothie", "smoothies", "drink", "drinks", "bull", "monster", "pepsi", "sprite",
+                     "cappuccino", "mocha", "whisky", "whiskey", "gin", "vodka", "rum", "tequila", "lager", "ale",
+                     "decaf", "cocoa", "lemonade", "seltzer", "boba"})
+_ROLES: dict[str, tuple[str, str]] = {  # head noun -> (what the speaker does, the same in the past)
+    "resident": ("I live in", "I used to live in"), "residents": ("we live in", "we used to live in"),
+    "user": ("I use", "I used to use"), "users": ("we use", "we used to use"),
+    "owner": ("I have a", "I used to have a"), "owners": ("we have a", "we used to have a"),
+    "fan": ("I love", "I used to love"), "lover": ("I love", "I used to love"),
+    "enthusiast": ("I love", "I used to love"),
+    "addict": ("I'm addicted to", "I used to be addicted to"),
+    "junkie": ("I'm addicted to", "I used to be addicted to"),
+    "fiend": ("I'm addicted to", "I used to be addicted to"), "drinker": ("I drink", "I used to drink"),
+}
+_AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o|y\.o\.))?$", re.I)
+
+
+def _statement(label: str) -> str | None:
+    """What the speaker says of themself with ``label`` ("Leeds resident" -> "I live in Leeds")."""
+    from mem_graph.extract.catalogue import DIETS
+    from mem_graph.extract.wordlist import _lexicon, is_adjective
+
+    words = label.split()
+    low = [w.lower() for w in words]
+    if low[0] in _NOT_LABEL or low[-1] in _NOT_LABEL:
+        return None
+    if (age := _AGE.match(label)) is not None:
+        return f"I'm {label}" if 0 < int(age.group(1)) < 120 else None
+    past = bool(set(low) & _PAST)
+    rest = [w for w, lw in zip(words, low, strict=True) if lw not in _MODIFIERS]
+    head = low[-1]
+    if head in _ROLES and len(rest) > 1:
+        thing = " ".join(rest[:-1])
+        if head in ("addict", "junkie", "fiend", "lover", "fan") and rest[-2].lower() in _DRINKS:
+            head = "drinker"  # "diet coke addict", "coffee lover": the speaker drinks it
+        now, before = _ROLES[head]
+        if head in ("owner", "owners") and thing.lower().endswith("s"):
+            now, before = now.removesuffix(" a"), before.removesuffix(" a")  # "cat owners": "we have cats"
+        return f"{before if past else now} {thing}"
+    if any(w[:1].isupper() for w in words) and len(words) == 1:
+        return None  # "Leeds here": a place or a name, no label
+    said = [w for w, lw in zip(words, low, strict=True) if lw not in _PAST] or words
+    nouns = _lexicon()[0].get("noun", frozenset())
+    plural = head.endswith("s") and head not in nouns and head[:-1] in nouns  # "busy parents here": we are
+    noun = head in nouns and head not in DIETS and (len(said) > 1 or not is_adjective(head)) and not plural
+    subject = ("we were" if past else "we are") if plural else ("I was" if past else "I am")
+    return f"{subject} {'a ' if noun else ''}{' '.join(said)}"  # "I am a nurse", "I am vegetarian"
+
+
+def self_label(text: str) -> str:
+    """``text`` with an opening "<label> here" said as a statement ("vegetarian here, any ideas" -> "I am
+    vegetarian. any ideas"); any other text as it is."""
+    m = _LABEL.match(text)
+    if m is None:
+        return text
+    said = _statement(m.group(2))
+    if said is None:
+        return text
+    rest = text[m.end():]
+    return f"{m.group(1)}{said}." + (f" {rest}" if rest else "")
