@@ -18,6 +18,8 @@ import re
 from typing import Any
 
 from mem_graph.extract.catalogue import REL_STATUS
+from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
+from mem_graph.extract.slots import looks_like_school
 
 # a plan, a wish, a hypothetical: not a change that happened
 _NOT_DONE = re.compile(r"\b(?:will|'ll|gonna|going to(?! be great)|wanna|want(?:s|ed)? to|hope|hoping|plan|planning|"
@@ -137,3 +139,12 @@ def status_participle(pred: Any) -> bool:
         c.dep_ == "auxpass" and c.tag_ in ("VBP", "VBZ") for c in target.children) and not any(
         c.dep_ in ("prep", "agent", "dobj") for c in target.children))
 
+
+def moved_child(pred: Any, new_obj: Any, ctx: Any) -> Any | None:
+    """"we moved my daughter from Westfield High to Lincoln Academy", "switched my son to St Paul's": the child
+    moved to a school (a school word in its name) is the child whose school changed, never where anyone lives."""
+    kin = pred.dobj
+    if kin is None or kin.lemma_.lower() not in CHILD_NOUNS or not any(
+            c.lower_ in ("my", "our") for c in kin.children) or not looks_like_school(compound_span(new_obj)):
+        return None
+    return resolve_np(kin, ctx)

@@ -16,6 +16,7 @@ from mem_graph.extract.clauses import KIN, PET_NOUNS, Context, Subject, compound
 from mem_graph.extract.cues import SWAP_FOR, swap_for
 from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
 from mem_graph.extract.predicate import Predicate, object_text
+from mem_graph.extract.restate import moved_child
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import EntityRef, normalise_entity
 
@@ -43,7 +44,7 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
     # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
     # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
     new_obj = pred.preps.get("to") if pred.lemma in ("switch", "migrate", "change", "upgrade", "transfer",
-                                                     "convert") or (pred.lemma in ("move", "go")
+                                                     "convert") or (pred.lemma in ("move", "go", "relocate")
                                                                     and "from" in pred.preps) else None
     if pred.lemma in ("trade", "swap", "exchange"):
         new_obj = pred.preps.get("for")
@@ -78,6 +79,11 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             m0 = SlotMatch(cat.specs["role"], ctx.speaker, object_text(new_obj),
                            f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
             moved_thing = False
+        child = moved_child(pred, new_obj, ctx) if "school" in cat.specs else None
+        if child is not None:  # "we moved my daughter from Westfield High to Lincoln Academy": her school
+            slot_subject, moved_thing = child, False
+            m0 = SlotMatch(cat.specs["school"], child.name, object_text(new_obj),
+                           f"slot school: '{pred.verb.text} {child.name} to' a school")
         if moved_thing:  # "we moved the service from MongoDB to Postgres": the service's slot
             moved = span_text([t for t in compound_span(pred.dobj) if t.lower_ not in ("our", "my")])
             slot_subject = Subject(moved, type="thing", entities=[EntityRef(moved, "thing")])
