@@ -49,8 +49,11 @@ PAST_FORMS = frozenset([
 PET_NOUNS = frozenset([
     "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet",
     "ferret", "snake", "lizard", "goldfish", "gecko", "tortoise", "budgie", "cockatiel", "chinchilla", "gerbil",
-    "axolotl", "iguana", "chameleon", "hedgehog", "pony", "tarantula", "canary",
+    "axolotl", "iguana", "chameleon", "hedgehog", "pony", "tarantula", "canary", "pup", "doggo", "doggy", "pupper",
+    "kitty",
 ])
+# chat's words for a pet that name its kind ("my pup" is the speaker's dog)
+PET_SPECIES = {"pup": "dog", "doggo": "dog", "doggy": "dog", "pupper": "dog", "kitty": "cat"}
 
 
 @dataclass
@@ -375,12 +378,13 @@ def clause_verbs(sent: Any) -> list[Any]:
         t.dep_ == "pcomp" and t.head.lower_ in ("before", "after")))]  # "... before coming back to Seattle"
 
 
-def _pet_name(tok: Any, ctx: Context) -> str:
-    kin = tok.lemma_.lower()
+def _pet_name(tok: Any, ctx: Context, fresh: bool = False) -> str:
+    """``fresh``: the pet noun itself ("User's dog"), not the name it was given before in the turn."""
+    kin = PET_SPECIES.get(tok.lemma_.lower(), tok.lemma_.lower())
     more = next((c.lower_ for c in tok.children if c.lower_ in _ONE_MORE_PET), None)
     if more is not None:  # "we adopted another dog, she's called olive": not the dog named before
         return f"{ctx.speaker}'s {'other' if more == 'another' else more} {kin}"
-    return ctx.kin_names.get((normalise_entity(ctx.speaker), kin)) or f"{ctx.speaker}'s {kin}"
+    return (None if fresh else ctx.kin_names.get((normalise_entity(ctx.speaker), kin))) or f"{ctx.speaker}'s {kin}"
 
 
 _ONE_MORE_PET = frozenset({"another", "other", "second", "third"})

@@ -93,6 +93,9 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
     elif dobj is not None and (pet := next((c for c in dobj.children if c.dep_ == "compound" and _pet(c)),
                                            None)) is not None:
         names = _names(_with_conjuncts(dobj))  # "called the kitten mochi": the name read as the object
+    elif dobj is not None and _pet(dobj) and dobj.i + 1 < len(dobj.doc) and dobj.nbor(1).pos_ == "PROPN" and \
+            dobj.nbor(1).text[:1].isupper() and not _pet(dobj.nbor(1)):
+        pet, names = dobj, [dobj.nbor(1)]  # "we renamed the dog Maple, ...": the name the parse hung elsewhere
     else:
         return None
     if pet is None and tok.dep_ in ("acl", "advcl"):  # "a dog named rex", "got a dog last week named rex"

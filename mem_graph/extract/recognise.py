@@ -263,6 +263,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.dobj is not None and pred.dobj is not obj:
             return None  # handled by the caller (the named thing is the object)
         return match("name", f"'{pred.verb.text} {text}'")
+    if key in ("go_by", "answer_to") and subject.type == "animal" and obj.pos_ == "PROPN":  # "my dog goes by Hazel"
+        return match("name", f"'{pred.verb.text} {pred.prep} {text}' (a pet's name)")
     # "headed off to Lisbon for good", "we're moving to Porto permanently": a move for good names the new home
     if lemma in MOTION_VERBS and pred.prep == "to" and person and for_good(pred.target) and (
             obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN") and "residence" in cat.specs:
