@@ -66,6 +66,7 @@ from mem_graph.extract.people import (
     recase_people,
     someone_named,
 )
+from mem_graph.extract.pet_mentions import pet_mention_facts
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
@@ -244,6 +245,7 @@ class RuleExtractor:
                 found += kept([f for s in said for verb in clause_verbs(self._docs([s])[0][:])
                                for f in self._clause_facts(verb, ctx, message, slot_only=True)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
+            found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
             found += successor_facts(sent.text, found, speaker, lambda said: [  # "not vegan anymore, keto now"
