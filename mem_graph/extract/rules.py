@@ -49,6 +49,7 @@ from mem_graph.extract.clauses import (
     span_text,
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
+from mem_graph.extract.from_to import switched_tool
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.jobs import job_lost, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
@@ -249,6 +250,8 @@ class RuleExtractor:
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
             found += successor_facts(sent.text, found, speaker, lambda said: [  # "not vegan anymore, keto now"
+                f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)])
+            found = switched_tool(sent.text, found, lambda said: [  # "we migrated from MongoDB to Postgres"
                 f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)])
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))
