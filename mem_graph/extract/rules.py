@@ -55,6 +55,7 @@ from mem_graph.extract.jobs import job_lost, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
+from mem_graph.extract.partner_mentions import partner_mention_facts
 from mem_graph.extract.people import (
     couple_subject,
     kin_identity,
@@ -247,6 +248,7 @@ class RuleExtractor:
                                for f in self._clause_facts(verb, ctx, message, slot_only=True)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
+            found += partner_mention_facts(sent, ctx, message, found)  # "Alex (my partner) wants a dog"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
             found += successor_facts(sent.text, found, speaker, lambda said: [  # "not vegan anymore, keto now"

@@ -1,0 +1,104 @@
+"""The speaker's partner named in passing: the name is the partner's, though the clause is about something else.
+
+"Alex (my partner) wants a dog", "my other half, Alex, hates horror movies", "living with my boyfriend Alex is
+mostly great", "my wife Jamie is a nurse": a partner noun of the speaker's with a name beside it; and a couple
+said as one subject: "me and Alex have been together 3 years", "Alex and i just celebrated our anniversary".
+Each says who the speaker's partner is (User -partner-> Alex, the relation a new partner's fact ends, as it
+ends "my boyfriend Tom is ..."), so a later "Drew is my boyfriend now" or "Alex and I broke up" has a value to
+end. The fact is kept out of the slot itself: what the clause says ("Kate and I got engaged") stays the answer
+to "am I engaged?", not a bare "User's girlfriend is Kate". Not someone else's partner ("my
+sister's husband Tom"), not a friend ("me and Alex went hiking"), not a plan or a negation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mem_graph.extract.clauses import FIRST_PERSON, KIN, PARTNER_NOUNS, PET_NOUNS, POSSESSIVES, Context
+from mem_graph.extract.cues import read_cues
+from mem_graph.extract.predicate import content_verb
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+# what only a couple does together: "have been together", "celebrated our anniversary", "got engaged"
+_COUPLE_WORDS = frozenset({"together", "anniversary", "engaged", "married", "dating", "wedding", "honeymoon"})
+
+
+def _partner_noun(tok: Any) -> str | None:
+    """"boyfriend", "wife", or "other half"; the word as the fact says it."""
+    if tok.pos_ != "NOUN":
+        return None
+    if tok.lemma_.lower() in PARTNER_NOUNS or tok.lower_ in PARTNER_NOUNS:
+        return str(tok.lower_)
+    if tok.lower_ == "half" and any(c.lower_ == "other" for c in tok.children):
+        return "partner"  # "my other half"
+    return None
+
+
+def _name_like(tok: Any) -> bool:
+    return tok.is_alpha and tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.lower_ not in KIN | PET_NOUNS \
+        and tok.ent_type_ not in ("DATE", "TIME", "ORG", "GPE", "LOC", "NORP")
+
+
+def _named(noun: Any) -> Any | None:
+    """The name beside a partner noun: "my wife Jamie", "my other half, Alex,", "Alex (my partner)"."""
+    nxt = noun.nbor(1) if noun.i + 1 < len(noun.doc) else None
+    if nxt is not None and nxt.text == "," and noun.i + 2 < len(noun.doc):
+        nxt = noun.nbor(2) if noun.nbor(2).dep_ == "appos" and noun.nbor(2).head.i == noun.i else None
+    if nxt is not None and _name_like(nxt) and not any(c.dep_ == "conj" for c in nxt.children):
+        return nxt
+    head = noun.head
+    if noun.dep_ == "appos" and _name_like(head) and head.i < noun.i:
+        return head  # "Alex (my partner) wants a dog"
+    return None
+
+
+def _couple(tok: Any) -> Any | None:
+    """The companion of "me and Alex" / "Alex and i" when the clause says they are a couple."""
+    if tok.dep_ not in ("nsubj", "nsubjpass"):
+        return None
+    verb = tok.head
+    people = [tok, *(c for c in tok.children if c.dep_ == "conj")]
+    if tok.lower_ in FIRST_PERSON and tok.i >= 2 and tok.doc[tok.i - 1].lower_ in ("and", "&") and \
+            tok.doc[tok.i - 2].head.i == verb.i:
+        people.append(tok.doc[tok.i - 2])  # "Kate and I got engaged" (Kate read as a modifier of the verb)
+    if not any(p.lower_ in FIRST_PERSON for p in people):
+        return None
+    others = [p for p in people if p.lower_ not in FIRST_PERSON]
+    if len(others) != 1 or not _name_like(others[0]):
+        return None
+    said = {t.lower_ for t in verb.subtree if t.i >= verb.i or t.dep_ in ("advmod", "acomp")}
+    return others[0] if said & _COUPLE_WORDS else None
+
+
+def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
+    """The speaker's partner named in passing in ``sent``, unless ``found`` already places a partner."""
+    speaker = ctx.speaker
+    slot = f"{normalise_entity(speaker)}|partner"
+    if any(f.slot == slot for f in found):
+        return []
+    for tok in sent:
+        state = None
+        noun = _partner_noun(tok)
+        name = _named(tok) if noun is not None and any(
+            c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children) else None
+        why = f"'my {'other half' if tok.lower_ == 'half' else tok.text} {name.text if name is not None else ''}'"
+        if name is None and (name := _couple(tok)) is not None:
+            noun, why = "partner", f"'{sent.text.strip()[:60]}' (a couple)"
+            said = {t.lower_ for t in tok.head.subtree}
+            state = next((w for w in ("engaged", "married") if w in said), None)
+        if name is None or noun is None:
+            continue
+        verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        if verb is not None:
+            cues = read_cues(verb, content_verb(verb))
+            if cues.tense == "plan" or cues.negated:
+                continue
+        partner = name.text
+        ctx.remember(speaker, noun, partner)
+        return [Fact(text=f"{speaker} is {state} to {partner}" if state else f"{speaker}'s {noun} is {partner}",
+                     entities=[EntityRef(speaker, "person"), EntityRef(partner, "person")],
+                     triples=[Triple(speaker, noun, partner)], slot=None, subject_key=normalise_entity(speaker),
+                     object_key=normalise_entity(partner), single_valued=False, rule="rules.partner_mention",
+                     message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                     metadata=dict(message.metadata), evidence=f"slot partner: {why} names the speaker's partner")]
+    return []
