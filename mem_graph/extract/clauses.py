@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.types import EntityRef, Triple, normalise_entity
 
 CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis", "relcl"})
@@ -432,6 +433,8 @@ def note_people(sent: Any, ctx: Context) -> None:
             ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True
             continue
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
-                t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") and t.lower_ not in ctx.pet_kinds:
+                t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") and t.lower_ not in ctx.pet_kinds and \
+                not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}):
+            # a name in a school's ("St Mary's Primary") is no "she"
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False
