@@ -139,6 +139,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if found is not None and found[0].name == "residence" and (obj.pos_ in ("ADJ", "VERB") or (
                 obj.pos_ == "NOUN" and any(c.lower_ in ("a", "an") for c in obj.children))):
             return None  # "my home is a mess now", "home is cosy": no place
+        if found is not None and found[0].name in ("occupation", "employer") and obj.pos_ == "ADJ":
+            return None  # "my job is pretty chill", "my job is fine": how the job is, not which
         if found is not None and obj.pos_ == "NOUN" and obj.lemma_.lower() in (*found[0].nouns,
                                                                                 subject.attribute.split()[-1]):
             return None  # "it's my only car": the attribute noun is never its own value

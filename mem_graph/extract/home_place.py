@@ -1,0 +1,101 @@
+"""Where the speaker lives or works, said through their home or their job: "my <home> in <place>", "my <job> at <org>".
+
+"my flat in Leeds is tiny lol", "our apartment's in Austin, walking distance to everything", "my house in
+Denver has a huge garden": the clause is about the flat, the place is where the speaker lives (the
+``residence`` slot, as "I live in Leeds"); "my job at Microsoft is pretty chill tbh", "work at IBM has been
+crazy this week": the organisation is the employer (as "I work at Microsoft"). So a later "moved to Manchester"
+or "I'm at Google now" has a value to end. Not someone else's ("my mum's house in Leeds", "my sister's job at
+Tesco"), a former, second or hoped-for one ("my old flat in Leeds", "our holiday home in Spain", "my dream job
+at Google"), a plan or a negation ("we might buy a house in Leeds"), nor a past ("my job at Tesco was awful").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mem_graph.extract.clauses import POSSESSIVES, Context, compound_span, span_text
+from mem_graph.extract.cues import read_cues
+from mem_graph.extract.predicate import content_verb
+from mem_graph.extract.slots import PLACE_LABELS
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+JOB_NOUNS = frozenset({"job", "work", "position", "internship", "gig", "placement", "role", "post", "apprenticeship"})
+HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", "studio", "bungalow", "townhouse",
+                        "cottage", "apt", "flatshare", "houseshare", "room"})
+# a home that is not where one lives now: "my old flat", "our holiday home", "my parents' place"
+_NOT_CURRENT = frozenset({"old", "former", "previous", "last", "first", "holiday", "summer", "vacation", "beach",
+                          "second", "future", "dream", "next", "childhood", "weekend", "ski", "part", "side", "temp"})
+
+
+def _place(home: Any) -> Any | None:
+    """The place the home is in: "my flat in Leeds", "our apartment's in Austin"."""
+    preps = [c for c in home.children if c.dep_ == "prep" and c.lower_ == "in"]
+    if home.dep_ == "nsubj" and home.head.lemma_ == "be":  # "our apartment's in Austin"
+        preps += [c for c in home.head.children if c.dep_ == "prep" and c.lower_ == "in"]
+    for p in preps:
+        obj = next((g for g in p.children if g.dep_ == "pobj"), None)
+        if obj is not None and (obj.ent_type_ in PLACE_LABELS or (obj.pos_ == "PROPN" and obj.ent_type_ in (
+                "", "PERSON"))) and obj.text[:1].isupper():
+            return obj
+    return None
+
+
+def _org(job: Any) -> Any | None:
+    """The organisation a job is at: "my job at Microsoft", "work at IBM", "my internship with Deloitte"."""
+    for p in job.children:
+        if p.dep_ == "prep" and p.lower_ in ("at", "with", "for"):
+            obj = next((g for g in p.children if g.dep_ == "pobj"), None)
+            if obj is not None and obj.text[:1].isupper() and (obj.ent_type_ == "ORG" or (
+                    obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS | {"PERSON", "DATE", "TIME", "NORP"})):
+                return obj
+    return None
+
+
+def _held(tok: Any) -> tuple[str, Any, str] | None:
+    """(slot name, value token, the relation's words) when ``tok`` is the speaker's home in a place or job at
+    an organisation."""
+    lemma = tok.lemma_.lower()
+    if tok.pos_ != "NOUN" or tok.tag_ == "NNS" or lemma not in HOME_NOUNS | JOB_NOUNS:
+        return None
+    owners = [c for c in tok.children if c.dep_ in ("poss", "det")]
+    mine = bool(owners) and all(c.lower_ in POSSESSIVES for c in owners)
+    if lemma in ("work", "job") and not owners:
+        mine = tok.i == tok.sent.start or tok.doc[tok.i - 1].is_punct  # "work at IBM has been crazy": the speaker's
+    if not mine or any(c.lower_ in _NOT_CURRENT for c in tok.children if c.dep_ in ("amod", "compound")):
+        return None
+    if lemma in HOME_NOUNS:
+        place = _place(tok)
+        return ("residence", place, "lives in") if place is not None else None
+    org = _org(tok)
+    return ("employer", org, "works at") if org is not None else None
+
+
+def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
+    """The speaker's residence or employer said through their home or job in ``sent``, unless ``found`` places
+    it already."""
+    speaker = ctx.speaker
+    out: list[Fact] = []
+    for tok in sent:
+        held = _held(tok)
+        if held is None:
+            continue
+        name_slot, place, words = held
+        slot = f"{normalise_entity(speaker)}|{name_slot}"
+        if any(f.slot == slot for f in [*found, *out]):
+            continue
+        verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        if verb is not None:
+            cues = read_cues(verb, content_verb(verb))
+            if cues.tense != "present" or cues.negated:
+                continue  # "my flat in Leeds was tiny", "we might rent a place in Leeds"
+        name = span_text(compound_span(place))
+        relation = "lives_in" if name_slot == "residence" else "works_at"
+        out.append(Fact(text=f"{speaker} {words} {name}", entities=[
+            EntityRef(speaker, "person"), EntityRef(name, "place" if name_slot == "residence" else "organization")],
+                     triples=[Triple(speaker, relation, name)], slot=slot, subject_key=normalise_entity(speaker),
+                     object_key=normalise_entity(name), single_valued=True, rule=f"rules.held:{name_slot}",
+                     message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                     metadata=dict(message.metadata),
+                     evidence=f"slot {name_slot}: '{tok.lower_} {place.head.text} {name}' (the speaker's "
+                              f"{'home' if name_slot == 'residence' else 'job'})"))
+    return out
