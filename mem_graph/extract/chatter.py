@@ -23,7 +23,8 @@ _FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our
 CLASSES: list[tuple[str, re.Pattern[str]]] = [
     ("an interjection", re.compile(
         rf"^{_LEAD}(?:wait|what|huh|nvm|never ?mind|whoa|woah|oof|bruh|wut|wat|hmm+|hm+|um+|uh+|eh|meh|ugh+|"
-        rf"lmao+|lol+|yikes|jeez|geez|dang|damn|wow|whatever|anyway|anyways|ok|okay|alright|k|kk|sure|hah|ha)"
+        rf"lmao+|lol+|yikes|jeez|geez|dang|damn|wow|whatever|anyway|anyways|ok|okay|alright|k|kk|sure|hah|ha|"
+        rf"yeah|yea|yes|yep|yup|no|nope|so|true|fair|right|exactly|totally|cool|nice|well|welp|oh|ah|hey)"
         rf"(?:\W+(?:wait|what|huh|nvm|whoa|oof|really|seriously|lol|haha|lmao|ok|okay|then|again|man|dude))*"
         rf"\W*$", re.I)),
     ("talk about the conversation", re.compile(
@@ -36,7 +37,8 @@ CLASSES: list[tuple[str, re.Pattern[str]]] = [
         rf"forget (?:it|that|i said that|i asked|what i said)|(?:i'm )?back|one sec|one second|hold on|hang on|"
         rf"wait a (?:sec|second|minute|moment)|give me a (?:sec|second|minute|moment)|brb|"
         rf"sorry (?:for|about) (?:the )?(?:late reply|delay|wait|typo|typos|rambling|ramble)|"
-        rf"(?:where|how) (?:were|was) we|back to (?:the|my|your) (?:question|topic|point))(?: though| then)?"
+        rf"(?:where|how) (?:were|was) we|back to (?:the|my|your) (?:question|topic|point)|"
+        rf"not (?:going to|gonna) lie|to be (?:honest|fair)|if i'm honest|real talk)(?: though| then)?"
         rf"{_TAIL}", re.I)),
     ("a bare evaluation or hesitation", re.compile(
         rf"^{_LEAD}(?:(?:so |very |really |super |pretty |quite |kinda |kind of )*(?:interesting|fascinating|"

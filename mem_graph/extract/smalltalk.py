@@ -78,7 +78,16 @@ def small_talk_reason(sentence: str) -> str | None:
         if name == "weather or the day" and _FIRST_PERSON.search(text[m.end():]):
             continue  # "it's so hot today, I live in Seville": the rest is a statement
         return name
-    return chatter_reason(text)  # "wait what", "sorry got distracted", "ugh mondays" (chatter.py)
+    if (reason := chatter_reason(text)) is not None:  # "wait what", "sorry got distracted", "ugh mondays"
+        return reason
+    parts = [p for p in _PARTS.split(text) if p.strip(" .,;!?")]
+    if len(parts) > 1 and all(small_talk_reason(p) is not None for p in parts):
+        return "small talk in parts"  # "interesting, go on", "hah, true", "not gonna lie, kinda bored"
+    return None
+
+
+# the parts of a line said one after the other: commas, semicolons, dots and dashes between them
+_PARTS = re.compile(r"\s*(?:[,;!]+|\.{2,}|…|\s[-–]\s|\.(?=\s))\s*")
 
 
 # "i drink like 4 coffees a day", "like a year but they split": "like" before an amount is a filler for "about",

@@ -30,6 +30,10 @@ CHATTER = [
     "ok but why tho",
     "how come",
     "hmm not sure about that one",
+    "interesting, go on",
+    "hah, true",
+    "not gonna lie, kinda bored",
+    "so yeah, anyway",
 ]
 DURABLE = [
     "mondays are my gym day",
@@ -40,6 +44,10 @@ DURABLE = [
     "I am not sure about moving to Berlin",
     "wait I moved to Leeds last month",
     "I got lost in Paris once",
+    "no, I moved to Leeds",
+    "vegan, yeah",
+    "yeah, my sister is a nurse",
+    "ok cool, I am 35 now",
 ]
 
 
