@@ -49,9 +49,8 @@ from mem_graph.extract.clauses import (
     span_text,
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
-from mem_graph.extract.from_to import switched_tool
+from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.gapping import regapped
-from mem_graph.extract.home_place import home_place_facts
 from mem_graph.extract.jobs import job_lost, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
@@ -79,7 +78,6 @@ from mem_graph.extract.restate import kept, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
-from mem_graph.extract.successor import successor_facts
 from mem_graph.extract.target import REPLACING, called_name, clause_target, speaker_as_object
 from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.there import resolve_there
@@ -250,12 +248,9 @@ class RuleExtractor:
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
             found += partner_mention_facts(sent, ctx, message, found)  # "Alex (my partner) wants a dog"
-            found += home_place_facts(sent, ctx, message, found)  # "my flat in Leeds is tiny lol"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
-            found += successor_facts(sent.text, found, speaker, lambda said: [  # "not vegan anymore, keto now"
-                f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)])
-            found = switched_tool(sent.text, found, lambda said: [  # "we migrated from MongoDB to Postgres"
+            found = follow_on_facts(sent, found, speaker, lambda said: [  # "not vegan anymore, keto now", ...
                 f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)])
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))
