@@ -51,6 +51,7 @@ from mem_graph.extract.clauses import (
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.gapping import regapped
+from mem_graph.extract.home_place import home_place_facts
 from mem_graph.extract.jobs import job_lost, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
@@ -248,6 +249,7 @@ class RuleExtractor:
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
             found += partner_mention_facts(sent, ctx, message, found)  # "Alex (my partner) wants a dog"
+            found += home_place_facts(sent, ctx, message, found)  # "my flat in Leeds is tiny lol"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
             found = follow_on_facts(sent, found, speaker, lambda said: [  # "not vegan anymore, keto now", ...
