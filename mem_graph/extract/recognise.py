@@ -248,7 +248,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if nth is not None and (digits := re.sub(r"\D", "", nth.text)):
             return match("age", f"'{nth.text} birthday' ordinal", value=digits)
     # "Tom and I split up", "I broke up with Tom", "I divorced Tom"
-    if lemma in SEPARATION:
+    if lemma in SEPARATION and not (obj is pred.dobj and getattr(obj, "pos_", "") == "NOUN"):  # not "split the bill"
         return match("partner", f"'{pred.verb.text}' separation", polarity=0)
     # "we moved out of Boston": the home ends
     if lemma in ("move", "get") and person and "of" in pred.preps and any(

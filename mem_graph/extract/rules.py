@@ -305,7 +305,8 @@ class RuleExtractor:
         if subject.type == "person" and not cues.negated and job_lost(verb):  # "got laid off from tesco"
             return [bare_fact(verb, replace(pred, lemma="retire"), subject, subj_tok, cues, ctx, message)]
         if ((not objects and pred.lemma == "retire") or pred.lemma in SEPARATION | HABIT_VERBS) and \
-                subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)):
+                subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)) \
+                and not (pred.lemma in SEPARATION and getattr(pred.dobj, "pos_", "") == "NOUN"):  # "split the bill"
             return [bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]
         if pred.lemma in STATE_VERBS and (state := state_fact(self.catalogue, verb, pred, subject, subj_tok, cues,
                                                               speaker, message)) is not None:
