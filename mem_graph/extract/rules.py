@@ -49,6 +49,7 @@ from mem_graph.extract.clauses import (
     span_text,
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
+from mem_graph.extract.device import device_facts
 from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts
@@ -247,6 +248,7 @@ class RuleExtractor:
                 found += kept([f for s in said for verb in clause_verbs(self._docs([s])[0][:])
                                for f in self._clause_facts(verb, ctx, message, slot_only=True)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
+            found += device_facts(sent, ctx, self.catalogue, message, found)  # "typing this on my iPhone 12"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
             found += partner_mention_facts(sent, ctx, message, found)  # "Alex (my partner) wants a dog"
             found += home_place_facts(sent, ctx, message, found)  # "my flat in Leeds is tiny lol"
