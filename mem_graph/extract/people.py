@@ -272,12 +272,16 @@ _INSTITUTION = re.compile(r"\b(to|at|from|into|attends|attend|attending)\s+((?:(
                           r"by|and|or|from|to)\b)[a-z][a-z'-]+\s+){1,3}?)"
                           r"(" + _SCHOOL_WORDS + r")\b")
 _KIN_CONTRACTION = re.compile(r"\b(" + _KIN_ALT + r")'s (?=(?:called|named)\b)", re.I)
+# "my phone's the Galaxy S21", "our flat's in Leeds": after "my <noun>", an 's before a determiner or a
+# preposition is "is" (no possessive is followed by one)
+_NOUN_IS = re.compile(r"\b((?:my|our) (?:[a-z-]+ ){0,2}?[a-z-]+)'s (?=(?:the|a|an|in|on|at|from|just|still|now|"
+                      r"currently|basically|literally|actually)\b)", re.I)
 
 
 def recase_institutions(text: str) -> str:
     """``text`` with a lower-case school name capitalised ("riverside primary" -> "Riverside Primary"), and "my
     partner's called Jamie" read as "is called" (not a possessive)."""
-    text = _KIN_CONTRACTION.sub(r"\1 is ", text)
+    text = _NOUN_IS.sub(r"\1 is ", _KIN_CONTRACTION.sub(r"\1 is ", text))
     return _INSTITUTION.sub(lambda m: f"{m.group(1)} {m.group(2).title()}{m.group(3).title()}", text)
 
 

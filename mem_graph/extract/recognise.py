@@ -14,6 +14,7 @@ from typing import Any
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS, WORKPLACES
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
+from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
 LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
@@ -133,6 +134,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # 1. an attribute noun: "my job is nursing", "my cat's name is Luna", "my favourite colour is blue"
     if subject.attribute and (lemma in COPULAS or lemma in ("include", "involve")) and subject.owner:
         found = cat.noun_slot(subject.attribute)  # "my hobbies include chess and baking": one value each
+        if found is None and lemma == "be" and pred.prep == "on" and (tech := cat.value_slot(obj_toks)) is not None \
+                and tech.name == "database":  # "our backend is on Oracle": as "our backend runs on Oracle"
+            return match("database", f"'{subject.attribute} is on {text}' value lexicon")
+        if lemma in COPULAS and (role := role_noun(subject.attribute, obj_toks)) is not None:
+            return match(role[0], f"'my {subject.attribute} is {text}' ({role[1]})", subj=subject.owner)
         if found is not None and found[0].name == "occupation" and pred.prep == "at" and "employer" in cat.specs:
             # "my job is at the BBC": where the job is, is the employer
             return match("employer", f"'{subject.attribute} is at {text}'", subj=subject.owner)
@@ -203,6 +209,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 c.lower_ in ("my", "our") for c in obj.children) and obj.lemma_.lower() not in KIN:
             words = " ".join(t.lower_ for t in compound_span(obj) if t.lower_ not in ("my", "our"))
             found = cat.noun_slot(words)  # "Padel is my favourite sport now": the noun names the slot
+            value_toks = [t for t in obj.doc if t.i in subject.tokens]
+            if (role := role_noun(words, value_toks)) is not None:  # "Vim is my editor of choice"
+                return match(role[0], f"'{subject.name} is my {words}' ({role[1]})", subj=speaker, value=subject.name)
             if found is not None and found[0].name not in ("name",):
                 return match(found[0].name, f"'{subject.name} is my {words}' attribute noun", subj=speaker,
                              value=subject.name, qualifier=found[1])
@@ -294,6 +303,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
+        if obj.lemma_.lower() in DRINKS or obj.lower_ in DRINKS or (
+                value_spec is not None and value_spec.name not in ("employer", "occupation")):
+            return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
     if lemma in ENDING_VERBS and value_spec is not None:
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
