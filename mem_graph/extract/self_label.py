@@ -1,6 +1,7 @@
 """A chat line that opens with a label of the speaker and "here": "Leeds resident here 👋", "vegetarian here,
 any snack ideas", "35 years old here", "Atom user here, any good themes?", "diet coke addict here lol",
-"nurse here". "<label> here" at the start of a user's message is "I am <label>"; ``self_label`` says it so the
+"nurse here", and a question asked "as a <label>" ("as a vegetarian what should i make for dinner").
+"<label> here" at the start of a user's message is "I am <label>"; ``self_label`` says it so the
 parser reads a statement: a resident of a place lives there, a user of a thing uses it, an owner has it, an
 addict or a drinker of a drink drinks it (of anything else is addicted to it), a fan or a lover loves it, a
 "former" / "ex" one did so before; an age, an adjective or any other noun is what the speaker is.
@@ -78,10 +79,28 @@ def _statement(label: str) -> str | None:
     return f"{subject} {'a ' if noun else ''}{' '.join(said)}"  # "I am a nurse", "I am vegetarian"
 
 
+# "as a vegetarian, what should i make for dinner": the label a question is asked with (not "as a kid ...")
+_AS_A = re.compile(rf"^(\W*{_LEAD})as an? ((?:[\w'-]+ ){{0,3}}?[\w'-]+)\s*,?\s+(?=(?:what|how|where|which|who|why|"
+                   r"when|can|could|should|would|is|are|do|does|any|anyone|recommend|suggest|tips|ideas)\b)", re.I)
+# who a question may be asked as: a diet, a role above, an occupation, or one of these ("as a kid" is a past)
+_PEOPLE = frozenset({"parent", "mum", "mom", "dad", "mother", "father", "beginner", "newbie", "noob", "student",
+                     "freelancer", "expat", "immigrant", "local", "native", "homeowner", "renter", "tenant",
+                     "pensioner", "retiree", "introvert", "extrovert", "runner", "cyclist", "gamer", "smoker"})
+
+
+def _person(head: str) -> bool:
+    from mem_graph.extract.catalogue import DIETS
+    from mem_graph.extract.lexicon import OCCUPATIONS
+
+    return head in _PEOPLE or head in DIETS or head in _ROLES or head in OCCUPATIONS
+
+
 def self_label(text: str) -> str:
     """``text`` with an opening "<label> here" said as a statement ("vegetarian here, any ideas" -> "I am
     vegetarian. any ideas"); any other text as it is."""
     m = _LABEL.match(text)
+    if m is None and (m := _AS_A.match(text)) is not None and not _person(m.group(2).split()[-1].lower()):
+        return text  # "as a result what happens", "as a kid what did you eat"
     if m is None:
         return text
     said = _statement(m.group(2))

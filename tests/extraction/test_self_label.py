@@ -24,6 +24,8 @@ def slots(mem: Memory, user: str) -> dict[str, str]:
     ("ok so 40 here, is that too old to start running?", "age", "40"),
     ("nurse here, any tips for night shifts", "occupation", "nurse"),
     ("Tesla owner here", "car", "Tesla"),
+    ("as a vegetarian what should i make for dinner", "diet", "vegetarian"),
+    ("As a nurse, any tips for night shifts?", "occupation", "nurse"),
 ])
 def test_a_label_with_here_is_the_users_slot_fact(shared_memory: Memory, user: str, said: str, slot: str,
                                                    value: str) -> None:
@@ -50,7 +52,8 @@ def test_the_label_is_replaced_by_a_later_change(shared_memory: Memory, user: st
 
 
 @pytest.mark.parametrize("said", ["my sister is here", "the coffee here is amazing", "same here",
-                                  "Leeds here", "it's so nice here"])
+                                  "Leeds here", "it's so nice here", "as a kid what did you eat",
+                                  "as a result what happens to the rest", "as an example, what is a closure"])
 def test_here_is_a_place_otherwise(shared_memory: Memory, user: str, said: str) -> None:
     shared_memory.add(said, user_id=user)
     assert slots(shared_memory, user) == {}
