@@ -44,6 +44,7 @@ from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.cue_change import cue_change
 from mem_graph.extract.jobs import other_attribute_ended
+from mem_graph.extract.mentions import mention_lookups, stale_mentions
 from mem_graph.extract.negation import breaks_diet, counted, ends_too, excluded_by_diet, kind_of
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
@@ -151,6 +152,24 @@ def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str 
     return None
 
 
+def _with_mentions(decision: Decision, records: list[MemoryRecord]) -> Decision:
+    """The speaker's unplaced memories that say "my X" of a value the fact ends end with it (mentions.py)."""
+    if decision.event == Event.NONE or decision.rule in ("hedge", "past", "hash"):
+        return decision
+    taken = {t.id for t in decision.targets}
+    extra = [r for r in stale_mentions(decision.fact, records) if r.id not in taken]
+    if not extra:
+        return decision
+    said = ", ".join(repr(r.text) for r in extra)
+    if decision.event == Event.ADD:
+        why = f" [{decision.fact.evidence}]" if decision.fact.evidence else ""
+        return Decision(Event.UPDATE, decision.fact, f"ends the speaker's own mention {said} of a value that "
+                                                     f"ended{why}", "mentions", extra)
+    decision.targets.extend(extra)
+    decision.reason += f"; also ends the speaker's own mention {said}"
+    return decision
+
+
 class Reconciler:
     def __init__(self, vectors: VectorStore, cfg: ReconcileConfig):
         self.vectors = vectors
@@ -172,6 +191,8 @@ class Reconciler:
         for old in fact.replaces if fact.subject_key else []:  # "from MongoDB to Postgres": the old value
             lookups.append({"subject_key": fact.subject_key or "", "object_key": old})
             lookups.append({"entities": old})
+        if fact.subject_key:  # the speaker's verbatim "typing this on my iPhone 12" (mentions.py)
+            lookups += mention_lookups(fact)
         if fact.negated and fact.object_key:  # "Tom and I split up": facts naming Tom ("my boyfriend Tom ...")
             lookups.append({"entities": fact.object_key})
         if fact.single_valued and fact.subject_key:  # facts stating the slot beside their own ("a pilot at X")
@@ -195,7 +216,8 @@ class Reconciler:
             candidates = [_Known(r) for r, _ in related.values() if r.id not in gone] + planned
             sims = {rid: s for rid, (_, s) in related.items() if s is not None and rid not in gone}
             sims.update({p.record.id: float(np.dot(vec, p.vector)) for p in planned if p.vector is not None})
-            decision = self._decide_one(fact, [c.record for c in candidates], sims)
+            decision = _with_mentions(self._decide_one(fact, [c.record for c in candidates], sims),
+                                      [c.record for c in candidates])
             if fact.clears_slot:  # "we split up", "she retired": ends the slot's value without becoming one
                 fact.slot = None
             decisions.append(decision)
