@@ -124,8 +124,11 @@ def _report(rows: list[dict[str, Any]], console: Console, verbose: bool) -> None
 
 def _why(case: Case, result: Any) -> dict[str, Any]:
     """A dev miss in brief (what was said, the checks missed, each decision); held-out misses stay unread."""
-    if case.split != "dev" or result.passed:
+    if result.passed:
         return {}
+    if case.split != "dev":  # which kinds of check missed, never what was said
+        return {"missed_kinds": sorted({c.name.split(" ")[0] + " " + c.name.split(" ")[1] for c in result.checks
+                                        if not c.ok and " " in c.name})}
     return {"said": [t.text for t in case.turns if t.user is not None],
             "missed": [f"{c.name}: {c.detail}" for c in result.checks if not c.ok],
             "decisions": [f"{d['event']} {d['new'] or d['old']} | {d['reason']}" for d in result.decisions]}
