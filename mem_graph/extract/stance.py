@@ -64,6 +64,11 @@ _THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (
 _NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: is|'s|'re| are) "
                          r"(?:just |really |honestly )?(?:not|no longer)| isn't| aren't) (?:really |just )?"
                          r"(?:for me|my thing|my jam|my cup of tea)\b", re.I)
+# "pop punk bores me now", "metal just doesn't do it for me anymore", "black coffee is dead to me": the thing as
+# subject, the speaker as who it fails; "classical has taken over my life": as who it wins
+_DOES_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:just |really |honestly |kinda )?"
+                          r"(?P<how>bores me|(?:doesn't|does not|doesnt|don't|do not|dont) do it for me|(?:is|'s|are|"
+                          r"'re) dead to me|(?:has|'s|have) taken over my life)\b", re.I)
 # "olives are actually great now", "podcasts are so boring these days": a thing's worth to the speaker, changed
 _EVAL_NOW = re.compile(
     r"^\s*" + _LEAD + r"(?P<obj>(?!(?:the|this|that|these|those|my|our|his|her|their|your|it|everything|life|"
@@ -144,6 +149,13 @@ def read_stances(sentence: str, before: str = "") -> list[StancePhrase]:
         not_for_me = _NOT_FOR_ME.match(part)
         if not_for_me is not None and not_for_me.group("obj").split()[0].lower() not in _PRONOUNS:
             out.append(StancePhrase(not_for_me.group("obj").strip(), 1, True, "is not for me", "is into"))
+            continue
+        does = _DOES_FOR_ME.match(part)
+        if does is not None and does.group("obj").split()[0].lower() not in _PRONOUNS | {"he", "she", "they", "i",
+                                                                                        "we", "work", "life"}:
+            won = "taken over" in does.group("how").lower()
+            out.append(StancePhrase(does.group("obj").strip(), 1 if won else -1, False, does.group("how").lower(),
+                                    "is into" if won else "is not into"))
             continue
         judged = _EVAL_NOW.match(part)
         if judged is not None and judged.group("obj").split()[0].lower() not in _PRONOUNS:

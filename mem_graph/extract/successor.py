@@ -5,6 +5,7 @@ People end one value and name the next in a comma-spliced fragment with no verb 
     "not pescatarian anymore, fully vegetarian now"           -> User is vegetarian now
     "i don't drink tea anymore, it's coffee every morning now" -> User drinks coffee now
     "i'm so sick of jazz now, all techno these days"          -> User is into techno now
+    "metal just doesn't do it for me anymore, lo-fi on repeat" -> User is into lo-fi now
     "i got bored of tennis, so it's padel for me these days"  -> User does padel now
     "gave up energy drinks, green tea is my thing now"        -> User drinks green tea now
 
@@ -14,10 +15,11 @@ nothing the clause reader can place. When, once its lead-in ("it's", "all", "ful
 change word, it is read as the ended fact's slot stated anew: "I drink <new> now", "I'm <new> now".
 
 Only when all of these hold: the ended fact is the speaker's, present, negated or of negative polarity, in a slot
-with a way of saying it (diet, drinks, hobbies, stance, tools); the fragment comes after the ended value and says
-"now", "these days", "nowadays", "lately", "instead" or "since"; the new name is not the old one, holds no
-pronoun or function word ("my kids are", "too jittery" fails the change word), and is of the old value's kind
-when the lexicons know both (a diet for a diet: "not vegan anymore, eating fish now" names no diet).
+with a way of saying it (diet, drinks, hobbies, stance, tools), or a stance the stance phrases read as soured
+("pop punk bores me now"); the fragment comes after the ended value and says "now", "these days", "nowadays",
+"lately", "instead", "since", "nonstop", "on repeat" or "all the time"; the new name is not the old one, holds
+no pronoun or function word ("my kids are", "too jittery" fails the change word), and is of the old value's
+kind when the lexicons know both (a diet for a diet: "not vegan anymore, eating fish now" names no diet).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Callable
 
 from mem_graph.extract.catalogue import DIETS
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.stance import read_stances
 from mem_graph.types import Fact, normalise_entity
 
 # how a slot's value is stated afresh ("{}" is the new value)
@@ -34,15 +37,18 @@ _SAID_AS = {"diet": "I'm {}", "drinks": "I drink {}", "hobbies": "I do {}", "sta
             "tools": "I use {}"}
 _PASTIMES = frozenset({"sport", "activity"})
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
-_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since)\b")
+_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
 _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
-                   r"|drinking|having|been|on|into|listening to|using|playing|basically|100%|team)\s+)+")
+                   r"|drinking|having|been|on|into|deep|big|really|super|listening to|using|playing|basically|100%"
+                   r"|team)\s+)+")
 _TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
-                   r"|all day|nonstop|lol|lmao|tbh|ngl|haha|since .*|(?:is|'s) my (?:new )?(?:thing|jam|go-to)))+$")
+                   r"|all day|nonstop|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
+                   r"|since .*|(?:is|'s) my (?:new )?(?:thing|jam|go-to)))+$")
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",
                        "the", "a", "an", "not", "no", "don't", "too", "very", "so", "that", "this", "of", "to",
-                       "with", "and", "or", "but", "what", "who", "anymore", "more", "less", "thing", "stuff"})
+                       "with", "and", "or", "but", "what", "who", "anymore", "more", "less", "thing", "stuff", "into",
+                       "on"})
 
 
 def _slot_name(fact: Fact) -> str:
@@ -77,9 +83,13 @@ def _same_kind(slot: str, old: str, new: str) -> bool:
 def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """The facts of the successor a fragment names after a value the sentence ends (none when no rule fires)."""
     ended = next((f for f in found if _ended(f, speaker)), None)
-    if ended is None or ended.object_key is None:
+    soured = next((st for st in read_stances(sentence) if st.polarity < 0 or st.negated), None)
+    if ended is not None and ended.object_key is not None:
+        slot, old = _slot_name(ended), ended.object_key
+    elif soured is not None:  # "pop punk bores me now, ...": a stance the stance reader finds later
+        slot, old = "stance", normalise_entity(soured.object)
+    else:
         return []
-    slot, old = _slot_name(ended), ended.object_key
     text = sentence.casefold()
     at = text.find(old.split()[-1])
     if at < 0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
-from tests.extraction.test_slot_changes import current, invalidated
+from tests.extraction.test_slot_changes import active, current, invalidated
 
 
 @pytest.mark.parametrize(("before", "said", "new", "old"), [
@@ -19,6 +19,9 @@ from tests.extraction.test_slot_changes import current, invalidated
     ("I do yoga like 4x a week", "i don't do yoga anymore, it's all climbing these days", "climbing", "yoga"),
     ("I play tennis every weekend", "i got bored of tennis, so it's padel for me these days", "padel", "tennis"),
     ("I love jazz", "i'm so sick of jazz now, all techno these days", "techno", "loves jazz"),
+    ("I love pop punk", "honestly pop punk bores me now, been listening to house nonstop for weeks", "house",
+     "loves pop punk"),
+    ("I love metal", "metal just doesn't do it for me anymore, lo-fi on repeat", "lo-fi", "loves metal"),
 ])
 def test_a_fragment_after_an_ended_value_names_the_new_one(shared_memory: Memory, user: str, before: str,
                                                             said: str, new: str, old: str) -> None:
@@ -48,3 +51,15 @@ def test_a_pastime_given_up_ends_it(shared_memory: Memory, user: str, said: str)
     assert any("running" in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
     assert not any("running" in c and "gave up" not in c and "stopped" not in c
                    for c in current(shared_memory, user)), current(shared_memory, user)
+
+
+@pytest.mark.parametrize(("said", "stance"), [
+    ("pop punk bores me now", "not into pop punk"),
+    ("metal just doesn't do it for me anymore", "not into metal"),
+    ("black coffee is dead to me", "not into black coffee"),
+    ("classical has taken over my life", "into classical"),
+])
+def test_a_thing_said_to_bore_or_win_the_speaker_is_a_stance(shared_memory: Memory, user: str, said: str,
+                                                             stance: str) -> None:
+    shared_memory.add(said, user_id=user)
+    assert any(stance in c for c in active(shared_memory, user)), active(shared_memory, user)
