@@ -73,6 +73,7 @@ _COUPLE_ENDED = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:called it quits|part
 _IS_EX = re.compile(rf"\b{_NAME} (?i:is (?:now )?my) "
                     r"(?i:ex(?:-?(?:boyfriend|girlfriend|husband|wife|partner|fiance|fiancee))?)"
                     r"\b(?! ?'s)")
+_MET_TOGETHER = re.compile(rf"\b(?i:met) {_NAME} (?i:and we(?:'ve| have)? been (?:together|dating|a couple))\b")
 _TOGETHER = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:made it official|got together|are (?:officially )?together"
                        r"|are (?:officially )?a thing|are official))\b")
 
@@ -87,8 +88,10 @@ _NOT_NAME = frozenset({"i", "i'm", "we", "my", "our", "the", "it", "he", "she", 
 
 def _name(found: str) -> str | None:
     words = found.strip().split()
-    while words and words[-1].lower() in ("and", "of", "de", "la", "&"):
+    while words and words[-1].lower() in ("and", "of", "de", "la", "&", "i", "i'm", "i've", "i'd"):
         words.pop()
+    while words and words[0].lower() in _NOT_NAME:  # "Ngl Spotify", "Lol Lisbon": a capitalised chat word
+        words.pop(0)
     name = " ".join(words)
     return None if not name or name.lower() in _NOT_NAME or words[0].lower() in _NOT_NAME else name
 
@@ -119,7 +122,8 @@ def restated(text: str) -> list[str]:
     for pattern in (_BREAKUP_NOUN, _THINGS_ENDED, _COUPLE_ENDED, _IS_EX):
         for m in pattern.finditer(text):
             said += [f"I broke up with {n}" for g in m.groups() if g and (n := _name(g))]
-    said += [f"I'm dating {n} now" for m in _TOGETHER.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I'm dating {n} now" for pattern in (_TOGETHER, _MET_TOGETHER) for m in pattern.finditer(text)
+             if (n := _name(m.group(1)))]  # "Robin and i made it official", "met Taylor and we've been together"
     said += [f"my {m.group(1)} goes to {n} now" for m in _KIN_SCHOOL.finditer(text) if (n := _name(m.group(2)))]
     return said
 
