@@ -77,6 +77,13 @@ _MET_TOGETHER = re.compile(rf"\b(?i:met) {_NAME} (?i:and we(?:'ve| have)? been (
 _TOGETHER = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:made it official|got together|are (?:officially )?together"
                        r"|are (?:officially )?a thing|are official))\b")
 
+# -- a new post or employer compared with the old one, then "glad i switched" ----------------------------------
+_SWITCHED = re.compile(r"\bi (?:switched|changed|made the (?:switch|move|jump|change))\b", re.I)
+_BEING_BETTER = re.compile(r"\bbeing an? (?P<new>[a-z][\w -]*?) (?:is|was)\b.*\bthan being an? "
+                           r"(?P<old>[a-z][\w -]*?) (?:was|is|did)\b", re.I)
+_PAYS_BETTER = re.compile(rf"{_NAME} (?i:pays(?: me)?(?: way| much| so| a lot)? (?:better|more) than) {_NAME} "
+                          r"(?i:did|does|paid)\b")
+
 # -- a child's school ------------------------------------------------------------------------------------------
 _KIN_SCHOOL = re.compile(rf"\b(?i:my (daughter|son|kid|child|stepson|stepdaughter)'s (?:new )?"
                          rf"(?:school|nursery|college) is (?:now )?(?:at )?){_NAME}")
@@ -124,6 +131,9 @@ def restated(text: str) -> list[str]:
             said += [f"I broke up with {n}" for g in m.groups() if g and (n := _name(g))]
     said += [f"I'm dating {n} now" for pattern in (_TOGETHER, _MET_TOGETHER) for m in pattern.finditer(text)
              if (n := _name(m.group(1)))]  # "Robin and i made it official", "met Taylor and we've been together"
+    if _SWITCHED.search(text):  # "being a real estate agent is way less stressful than being a bartender was"
+        said += [f"I'm a {m.group('new')} now" for m in _BEING_BETTER.finditer(text)]
+        said += [f"I work at {n} now" for m in _PAYS_BETTER.finditer(text) if (n := _name(m.group(1)))]
     said += [f"my {m.group(1)} goes to {n} now" for m in _KIN_SCHOOL.finditer(text) if (n := _name(m.group(2)))]
     return said
 
