@@ -147,9 +147,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "my home is a mess now", "home is cosy": no place
         if found is not None and found[0].name in ("occupation", "employer") and obj.pos_ == "ADJ":
             return None  # "my job is pretty chill", "my job is fine": how the job is, not which
-        if found is not None and obj.pos_ == "NOUN" and obj.lemma_.lower() in (*found[0].nouns,
-                                                                                subject.attribute.split()[-1]):
-            return None  # "it's my only car": the attribute noun is never its own value
+        if found is not None and (obj.lower_ in ("one", "ones") or (obj.pos_ == "NOUN" and obj.lemma_.lower() in (
+                *found[0].nouns, subject.attribute.split()[-1]))):
+            return None  # "it's my only car", "my car is the red one": the attribute noun or "one" is no value
         if found is not None and (lemma in COPULAS or found[0].cardinality == "multi"):
             spec, qualifier = found
             return match(spec.name, f"'{subject.attribute} is {text}' attribute noun", subj=subject.owner,
