@@ -15,6 +15,7 @@ from typing import Any
 
 from mem_graph.extract.clauses import POSSESSIVES, Context, compound_span, span_text
 from mem_graph.extract.cues import read_cues
+from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.predicate import content_verb
 from mem_graph.extract.slots import PLACE_LABELS
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
@@ -98,4 +99,4 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
                      metadata=dict(message.metadata),
                      evidence=f"slot {name_slot}: '{tok.lower_} {place.head.text} {name}' (the speaker's "
                               f"{'home' if name_slot == 'residence' else 'job'})"))
-    return out
+    return out + owned_models(sent, ctx, message, [*found, *out])  # "just washed my Subaru Outback lol": the car

@@ -57,6 +57,7 @@ from mem_graph.extract.jobs import job_lost, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
+from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.partner_mentions import partner_mention_facts
 from mem_graph.extract.people import (
     couple_subject,
@@ -224,7 +225,8 @@ class RuleExtractor:
         facts: list[Fact] = []
         for sent in doc.sents:
             if is_question_or_request(sent.text) or is_chitchat(sent.text) or is_small_talk(sent.text):
-                continue  # a question, a request, small talk or a passing mood: never a fact
+                facts += owned_models(sent, ctx, message, [], question=True)  # "what oil ... in my Subaru?"
+                continue  # a question, a request, small talk or a passing mood: never a fact (but the above)
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]
             lead_in = _FRAGMENT.match(sent.text)
