@@ -143,7 +143,7 @@ def speaker_as_object(catalogue: SlotCatalogue, pred: Predicate, subject: Subjec
         spec = catalogue.specs.get("employer")
         if spec is None:
             return None
-        if pred.lemma in ("hire", "employ", "recruit", "offer"):
+        if pred.lemma in ("hire", "employ", "recruit"):  # "Shopify offered me a job" is an offer, not the job
             return SlotMatch(spec, speaker, subject.name, f"slot employer: '{subject.name} {pred.verb.text} me'")
         if pred.lemma in ("lay", "fire", "let", "sack", "dismiss"):
             return SlotMatch(spec, speaker, subject.name,
