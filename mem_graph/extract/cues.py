@@ -53,6 +53,7 @@ _AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|{_SEASONS})|tomorrow
                     rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT})|in the (?:{_SEASONS})"
                     rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
                     rf"|later this (?:week|month|year)) ")
+_SCHEDULED = frozenset({"start", "begin", "open", "kick", "commence"})  # "the job starts next month"
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})
 LIFE_STAGES = frozenset({"kid", "child", "teenager", "teen", "baby", "toddler", "little", "young", "younger",
@@ -140,6 +141,11 @@ def manner_tail(neg: Any) -> bool:
         after.lower_ not in ("anymore", "really", "ever", "even", "since", "any", "longer", "yet", "now")
 
 
+def time_ahead(tokens: Any) -> bool:
+    """The words name a time ahead ("next week", "tomorrow", "in march", "in a few weeks")."""
+    return _AHEAD.search(" " + " ".join(t.lower_ for t in tokens) + " ") is not None
+
+
 def _present_progressive(target: Any) -> bool:
     """"we're moving", and "moving" in "we're leaving bristol, moving up to leeds" (its aux is its head's)."""
     if target.tag_ != "VBG":
@@ -184,8 +190,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if any(t.lower_ in ("someday", "one day") for t in target.subtree):
         cues.hedge = cues.hedge or "someday"
     ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree) + " ")
-    if ahead and _present_progressive(target):
-        cues.hedge = cues.hedge or ahead.group(0).strip()  # a progressive with a time ahead: a plan
+    if ahead and (_present_progressive(target) or (target.lemma_.lower() in _SCHEDULED and target.tag_ in (
+            "VBZ", "VBP", "NNS"))):  # ("starts" is often tagged a plural noun)
+        # a progressive with a time ahead, or a start scheduled ("my new job at Unilever starts next month"): a plan
+        cues.hedge = cues.hedge or ahead.group(0).strip()
     if target.lemma_.lower() in DEPARTING and _present_progressive(target) and not any(
             t.lower_ in ("now", "today", "tonight", "officially") for t in target.subtree):
         cues.hedge = cues.hedge or "leaving"  # "we're finally leaving bristol": announced, not yet so

@@ -6,7 +6,8 @@ Denver has a huge garden": the clause is about the flat, the place is where the 
 crazy this week": the organisation is the employer (as "I work at Microsoft"). So a later "moved to Manchester"
 or "I'm at Google now" has a value to end. Not someone else's ("my mum's house in Leeds", "my sister's job at
 Tesco"), a former, second or hoped-for one ("my old flat in Leeds", "our holiday home in Spain", "my dream job
-at Google"), a plan or a negation ("we might buy a house in Leeds"), nor a past ("my job at Tesco was awful").
+at Google"), a plan or a negation ("we might buy a house in Leeds", "my new job at Unilever starts next
+month", "our new flat in York is ready next week"), nor a past ("my job at Tesco was awful").
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.clauses import POSSESSIVES, Context, compound_span, span_text
-from mem_graph.extract.cues import read_cues
+from mem_graph.extract.cues import read_cues, time_ahead
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.predicate import content_verb
 from mem_graph.extract.slots import PLACE_LABELS
@@ -84,10 +85,12 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
         slot = f"{normalise_entity(speaker)}|{name_slot}"
         if any(f.slot == slot for f in [*found, *out]):
             continue
-        verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        # the clause's verb (the root when the tagger took "starts" for a noun): "starts next month" is a plan
+        verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None) or (
+            tok.sent.root if tok.sent.root is not tok else None)
         if verb is not None:
             cues = read_cues(verb, content_verb(verb))
-            if cues.tense != "present" or cues.negated:
+            if cues.tense != "present" or cues.negated or time_ahead(verb.subtree):
                 continue  # "my flat in Leeds was tiny", "we might rent a place in Leeds"
         name = span_text(compound_span(place))
         relation = "lives_in" if name_slot == "residence" else "works_at"
