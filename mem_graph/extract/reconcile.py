@@ -341,6 +341,11 @@ class Reconciler:
         if fact.clears_slot and fact.slot:  # "she retired": the occupation ends, and the post with it
             ended = {fact.slot, *ends_too(fact.slot)}
             cancelled += [r for r in records if r.slot in ended and r.polarity != 0 and r not in cancelled]
+            # "jake and i broke up" after "my boyfriend jake is a chef": an unplaced fact whose triple states the
+            # slot ("User's boyfriend is Jake"; not "Jake is a chef", which is Jake's own slot)
+            stated = _SLOT_RELATIONS.get(fact.slot.split("|")[-1], set())
+            cancelled += [r for r in records if r.polarity != 0 and not r.slot and r not in cancelled and any(
+                tr.relation in stated and normalise_entity(tr.subject) == subject for tr in r.triples)]
         if cancelled:
             if fact.replaced_in_turn:
                 return Decision(Event.DELETE, fact, f"explicit negation ({fact.text!r}) of {len(cancelled)} existing "
