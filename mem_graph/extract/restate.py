@@ -20,6 +20,7 @@ from typing import Any
 from mem_graph.extract.catalogue import REL_STATUS
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.slots import looks_like_school
+from mem_graph.extract.wordlist import is_english_word
 
 # a plan, a wish, a hypothetical: not a change that happened
 _NOT_DONE = re.compile(r"\b(?:will|'ll|gonna|going to(?! be great)|wanna|want(?:s|ed)? to|hope|hoping|plan|planning|"
@@ -42,7 +43,9 @@ _LEFT = re.compile(rf"\b(?i:(?:after|since) (?:moving (?:out of|away from)|leavi
 
 # -- job -------------------------------------------------------------------------------------------------------
 _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}")
-_FIRST_DAY = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift) (?:at|with)) {_NAME}")
+_FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?:at|with))"
+_FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
+_FIRST_DAY_LOWER = re.compile(rf"{_FIRST} ([a-z][\w&'-]+)\b")  # "first week at spotify done": a name typed lower
 _DONE = re.compile(r"\b(?:was|went|today|yesterday|ago|last|done|over|finished|survived)\b", re.I)
 _EMPLOYEE = re.compile(rf"(?i:^|\b(?:officially|now|finally)\s+|[,.!:;]\s*)(?i:an? )?{_NAME} "
                        r"(?i:employee|staffer|staff member|hire)\b")
@@ -116,6 +119,8 @@ def restated(text: str) -> list[str]:
     said += [f"I work at {n} now" for m in _NEW_JOB.finditer(text) if (n := _name(m.group(1)))]
     if _DONE.search(text):  # "first day at Sainsbury's was yesterday" (not "is on monday")
         said += [f"I started at {n}" for m in _FIRST_DAY.finditer(text) if (n := _name(m.group(1)))]
+        said += [f"I started at {m.group(1).capitalize()}" for m in _FIRST_DAY_LOWER.finditer(text)
+                 if not is_english_word(m.group(1)) and m.group(1) not in _NOT_NAME]  # not "at work", "at school"
     said += [f"I work at {n} now" for m in _EMPLOYEE.finditer(text)
              if (n := _name(m.group(1))) and _I_AM.match(text[:m.start(1)].strip() or "a")]
     age = _BARE_AGE.match(text)
