@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mem_graph.extract.catalogue import DIETS
+from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, SPORTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.stance import read_stances
 from mem_graph.types import Fact, normalise_entity
@@ -36,6 +36,8 @@ from mem_graph.types import Fact, normalise_entity
 _SAID_AS = {"diet": "I'm {}", "drinks": "I drink {}", "hobbies": "I do {}", "stance": "I'm into {}",
             "tools": "I use {}"}
 _PASTIMES = frozenset({"sport", "activity"})
+_PLAYABLE = frozenset((INSTRUMENTS + " " + SPORTS).split())  # "piano is my thing now" -> "I play piano now"
+_PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
 _CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
@@ -102,7 +104,7 @@ def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callab
             return []  # said in a clause of its own ("gave up running, doing cycling now")
         if slot == "stance" and object_kind(old) in _PASTIMES:  # "bored of tennis, it's padel now": a sport done
             slot = "hobbies"
-        said = _SAID_AS[slot].format(name)
+        said = (_PLAYED if slot == "hobbies" and name.lower() in _PLAYABLE else _SAID_AS[slot]).format(name)
         for text in (f"{said} now", f"now {said}"):  # the parser misreads some names ("I'm keto now": a verb)
             if new := [f for f in read(text) if _slot_name(f) == slot and not f.negated]:
                 return new

@@ -63,3 +63,10 @@ def test_a_thing_said_to_bore_or_win_the_speaker_is_a_stance(shared_memory: Memo
                                                              stance: str) -> None:
     shared_memory.add(said, user_id=user)
     assert any(stance in c for c in active(shared_memory, user)), active(shared_memory, user)
+
+
+def test_an_instrument_that_is_my_thing_now_is_played(shared_memory: Memory, user: str) -> None:
+    """The successor of a pastime given up, named as "my thing", is current and said as played."""
+    shared_memory.add("actually i stopped playing guitar, piano is my thing now", user_id=user)
+    facts = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert "User plays piano now" in facts, facts
