@@ -12,6 +12,7 @@ trip to Japan", "sorry got distracted, my dog Rex ate my sock") matches none of 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # words that open a chat line and add nothing ("hmm", "ok but", "anyway")
 _LEAD = r"(?:(?:ok|okay|so|well|oh|ah|hmm+|hm+|um+|uh+|yeah|yes|no|wait|anyway|anyways|and|but|sorry|oops|lol|" \
@@ -60,16 +61,27 @@ CLASSES: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
-def chatter_reason(sentence: str) -> str | None:
-    """The class of chatter the (spelled-out) sentence is, or None when it may say something of the user."""
-    text = sentence.strip()
-    for name, pattern in CLASSES:
+Tail = Callable[[str, re.Match[str]], str]  # the words after what a class matched
+
+
+def first_class(text: str, classes: list[tuple[str, re.Pattern[str]]], tails: dict[str, Tail]) -> str | None:
+    """The first class whose pattern matches the start of ``text``, unless that class has a tail (the words
+    after what it matched) and the tail speaks of the speaker."""
+    for name, pattern in classes:
         m = pattern.match(text)
         if m is None:
             continue
-        if name == "a mood about the weather or the week" and _FIRST_PERSON.search(text[m.end():]):
-            continue  # "mondays are my gym day", "the rain ruined our picnic": the rest is about the speaker
-        if name == "a bare evaluation or hesitation" and _FIRST_PERSON.search(text.partition("reminds me")[2]):
-            continue  # "that reminds me of my trip to Japan"
+        tail = tails.get(name)
+        if tail is not None and _FIRST_PERSON.search(tail(text, m)):
+            continue
         return name
     return None
+
+
+def chatter_reason(sentence: str) -> str | None:
+    """The class of chatter the (spelled-out) sentence is, or None when it may say something of the user."""
+    return first_class(sentence.strip(), CLASSES, {
+        # "mondays are my gym day", "the rain ruined our picnic": the rest is about the speaker
+        "a mood about the weather or the week": lambda t, m: t[m.end():],
+        "a bare evaluation or hesitation": lambda t, m: t.partition("reminds me")[2],  # "...of my trip to Japan"
+    })

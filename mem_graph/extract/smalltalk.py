@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from mem_graph.extract.chatter import chatter_reason
+from mem_graph.extract.chatter import chatter_reason, first_class
 
 # leading words that add nothing ("ugh", "honestly", "haha yeah", "man")
 _LEAD = r"(?:(?:ok|okay|so|well|oh|ah|honestly|yeah|yes|no|man|dude|hey|wow|welp|and|but|anyway|damn|omg|ugh|aw+|" \
@@ -65,20 +65,14 @@ CLASSES: list[tuple[str, re.Pattern[str]]] = [
         r"sunny|raining|rainy|snowing|windy|warm|humid|grey|gray|nice out)\b|(?:happy|finally) (?:monday|tuesday|"
         r"wednesday|thursday|friday|saturday|sunday|weekend)\b|good (?:morning|night|evening|afternoon)\b)", re.I)),
 ]
-_FIRST_PERSON = re.compile(r"\b(?:I|my|we|our|me|us)\b", re.I)
 
 
 def small_talk_reason(sentence: str) -> str | None:
     """The class of small talk the (spelled-out) sentence is, or None when it may say something durable."""
     text = sentence.strip()
-    for name, pattern in CLASSES:
-        m = pattern.match(text)
-        if m is None:
-            continue
-        if name == "weather or the day" and _FIRST_PERSON.search(text[m.end():]):
-            continue  # "it's so hot today, I live in Seville": the rest is a statement
-        return name
-    if (reason := chatter_reason(text)) is not None:  # "wait what", "sorry got distracted", "ugh mondays"
+    # "it's so hot today, I live in Seville": the rest is a statement; chatter: "wait what", "ugh mondays"
+    reason = first_class(text, CLASSES, {"weather or the day": lambda t, m: t[m.end():]}) or chatter_reason(text)
+    if reason is not None:
         return reason
     parts = [p for p in _PARTS.split(text) if p.strip(" .,;!?")]
     if len(parts) > 1 and all(small_talk_reason(p) is not None for p in parts):
