@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
-from tests.extraction.test_slot_changes import current, invalidated, invalidated_after
+from tests.extraction.test_slot_changes import after_change, invalidated_after
 
 
 @pytest.mark.parametrize(("before", "said", "new", "old"), [
@@ -20,10 +20,9 @@ from tests.extraction.test_slot_changes import current, invalidated, invalidated
 ])
 def test_the_new_thing_replacing_the_old_ends_it(shared_memory: Memory, user: str, before: str, said: str,
                                                  new: str, old: str) -> None:
-    shared_memory.add(before, user_id=user)
-    shared_memory.add(said, user_id=user)
-    assert any(new in c and "replaced" not in c for c in current(shared_memory, user)), current(shared_memory, user)
-    assert any(old in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    now, ended = after_change(shared_memory, user, before, said)
+    assert any(new in c and "replaced" not in c for c in now), now
+    assert any(old in t for t in ended), ended
 
 
 @pytest.mark.parametrize("said", [

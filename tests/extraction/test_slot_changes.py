@@ -24,6 +24,13 @@ def invalidated(mem: Memory, user: str) -> list[str]:
     return [r["memory"] for r in rows if r["status"] == "invalidated"]
 
 
+def after_change(mem: Memory, user: str, before: str, said: str) -> tuple[list[str], list[str]]:
+    """Say ``before`` then ``said`` (one add() each): what is believed now, and what no longer is."""
+    mem.add(before, user_id=user)
+    mem.add(said, user_id=user)
+    return current(mem, user), invalidated(mem, user)
+
+
 def invalidated_after(mem: Memory, user: str, *turns: str) -> list[str]:
     """Say ``turns`` in order (one add() each), then what the memory no longer believes."""
     for turn in turns:

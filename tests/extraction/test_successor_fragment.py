@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
-from tests.extraction.test_slot_changes import active, current, invalidated
+from tests.extraction.test_slot_changes import active, after_change, current, invalidated
 
 
 @pytest.mark.parametrize(("before", "said", "new", "old"), [
@@ -25,10 +25,9 @@ from tests.extraction.test_slot_changes import active, current, invalidated
 ])
 def test_a_fragment_after_an_ended_value_names_the_new_one(shared_memory: Memory, user: str, before: str,
                                                             said: str, new: str, old: str) -> None:
-    shared_memory.add(before, user_id=user)
-    shared_memory.add(said, user_id=user)
-    assert any(new in c for c in current(shared_memory, user)), current(shared_memory, user)
-    assert any(old in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    now, ended = after_change(shared_memory, user, before, said)
+    assert any(new in c for c in now), now
+    assert any(old in t for t in ended), ended
 
 
 @pytest.mark.parametrize(("said", "stray"), [
