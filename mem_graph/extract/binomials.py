@@ -28,7 +28,6 @@ BINOMIALS = (
     "hack and slash", "law and order", "pride and prejudice", "war and peace", "pen and paper",
     "hit and miss", "trial and error", "bed and breakfast", "b and b", "bread and circuses",
 )
-_BUILT: set[int] = set()
 _NAMING = frozenset({"name", "call", "nickname", "dub"})
 
 
@@ -39,7 +38,7 @@ def _named(doc: Any, start: int) -> bool:
 
 def merge_binomials(nlp: Any) -> None:
     """Add the merging component to ``nlp`` (once), after the parser and the entity recogniser."""
-    if id(nlp) in _BUILT or "mg_binomials" in nlp.pipe_names:
+    if "mg_binomials" in nlp.pipe_names:
         return
     from spacy.language import Language
     from spacy.matcher import PhraseMatcher
@@ -58,4 +57,3 @@ def merge_binomials(nlp: Any) -> None:
         return doc
 
     nlp.add_pipe("mg_binomials", last=True)
-    _BUILT.add(id(nlp))
