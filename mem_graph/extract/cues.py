@@ -241,9 +241,11 @@ def read_cues(verb: Any, target: Any) -> Cues:
     elif verb is target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick",
                                                        "cancel") and (
             target.lemma_.lower() not in ("give", "cut", "kick") or any(
-                c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and any(
+                c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and not any(
+            c.dep_ == "prt" and c.lower_ in ("off", "by", "in") for c in target.children) and any(
             c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ == "on") for c in target.children):
-        # "gave up sugar", "quit the gym", "cut out meat"; "never gave up chess", "didn't quit the gym": it goes on
+        # "gave up sugar", "quit the gym", "cut out meat"; "never gave up chess", "didn't quit the gym": it goes on;
+        # "dropping my daughter off at school" ends nothing
         ended = not cues.negated
         cues.negated, cues.change = ended, target.lower_ if ended else cues.change
     if "no" in words and "longer" in words:

@@ -12,6 +12,12 @@ of that slot to end and the old value stayed current beside the new one. Two kin
 Only the speaker's own "my"/"our" mentions (in a fact text: "User's X") count: the speaker's own thing at
 the time, never "my friend's iPhone" (another owner), never another person's words, never a fact placed in a
 slot (the slot rules decide those). Plans, hedges and past facts end nothing.
+
+A value the change names as ended ("dropped weightlifting", "i'm so sick of metal now", "gave up spin
+classes") also ends the speaker's unplaced memories that hold it as one of their own entities and speak in
+the first person with nobody else in them: "metal on repeat while i work, always", "i do crossfit like 4x a
+week". The value must be a whole entity of the memory ("google" is not an entity of "I use Google Docs"), and
+a memory naming another person ("my sister does yoga", "he loves metal") is never the speaker's own.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.clauses import KIN, PARTNER_NOUNS
+from mem_graph.extract.target import same_words
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
 
 _PRODUCT_SLOTS = ("car", "phone")  # not a database: "our redis cache" stays beside postgres
@@ -29,11 +37,31 @@ _ADJ = r"(?:(?:old|new|trusty|beloved|little|current|first|second)\s+)?"
 _MY = r"\b(?:my|our)\s+" + _ADJ
 
 
+# a stance said against a value as a change ("sick of metal now", "gone off pad thai", "bored of tennis")
+_STANCE_ENDED = re.compile(r"\b(?:now|anymore|any more|no longer|these days|nowadays|lately|gone off|went off|"
+                           r"done with|over|bored|sick of|tired of|fed up|bores me|doesn't do it)\b", re.I)
+# the speaker, or the speaker's team and its things ("the project's database is DynamoDB")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|i'd|me|my|we|we're|our|us|the (?:project|team|app|service|"
+                           r"backend|stack|product|codebase|startup|company))\b", re.I)
+# slots of the tools a speaker or their team runs: "switched from MySQL to Postgres" ends MySQL in any of them
+_TECH_SLOTS = frozenset({"tools", "database", "role"})
+_THING_SLOTS = frozenset(s.name for s in DEFAULT_SLOTS if s.subjects == "thing")
+_OTHER_PEOPLE = re.compile(r"\b(?:he|she|his|her|him|hers|they|their|them|" + "|".join(
+    sorted(KIN | PARTNER_NOUNS, key=len, reverse=True)) + r")s?\b", re.I)
+
+
+def _stance_ended(fact: Fact) -> bool:
+    """A negative stance said as a change: the value the speaker liked has ended."""
+    return fact.slot is not None and fact.slot.split("|")[1:2] == ["stance"] and (
+        fact.polarity < 0 or fact.negated) and bool(_STANCE_ENDED.search(f"{fact.text} {fact.evidence}"))
+
+
 def ended_values(fact: Fact) -> list[str]:
-    """The values the fact says ended: those it replaces, or its own object when a negation says it changed."""
+    """The values the fact says ended: those it replaces, or its own object when a negation or a negative
+    stance says it changed."""
     values = list(fact.replaces)
-    if fact.negated and fact.object_key and "cues:" in fact.evidence and any(
-            w in fact.evidence for w in _CHANGED):
+    if fact.object_key and ((fact.negated and "cues:" in fact.evidence and any(
+            w in fact.evidence for w in _CHANGED)) or _stance_ended(fact)):
         values.append(fact.object_key)
     return [v for v in values if v]
 
@@ -54,24 +82,89 @@ def _speaker(record: MemoryRecord) -> str | None:
 
 
 def _product(fact: Fact) -> str | None:
-    name = fact.slot.split("|")[1] if fact.slot and fact.slot.count("|") == 1 else None
+    name = _slot_name(fact.slot) if fact.slot and fact.slot.count("|") == 1 else None
     return name if name in _LEXICON and fact.single_valued and not fact.negated and fact.polarity > 0 else None
+
+
+def _holds(record: MemoryRecord, value: str) -> bool:
+    """The value is one of the memory's own entities (a whole name, not part of a longer one), or a word of
+    its text when the memory read it as no entity ("the project's database is DynamoDB")."""
+    return any(e == value or e.rstrip("s") == value.rstrip("s") for e in record.entities) or (
+        value not in " ".join(record.entities) and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])",
+                                                              record.text, re.I) is not None)
+
+
+def _slot_name(slot: str | None) -> str:
+    return slot.split("|")[1] if slot and slot.count("|") >= 1 else ""
+
+
+def _placed_tool(record: MemoryRecord, fact: Fact, ended: list[str]) -> bool:
+    """A tool the speaker or their team's thing runs, in a tools slot, that the fact replaces by name."""
+    name = _slot_name(record.slot)
+    return name in _TECH_SLOTS and _slot_name(fact.slot) in _TECH_SLOTS and record.object_key in fact.replaces \
+        and record.object_key in ended and (record.subject_key == fact.subject_key or name in _THING_SLOTS) \
+        and not _OTHER_PEOPLE.search(record.text)
+
+
+def _own_words(record: MemoryRecord, speaker: str) -> bool:
+    """A memory in the speaker's own first-person words (or a fact about the speaker) naming nobody else."""
+    if _OTHER_PEOPLE.search(record.text):
+        return False
+    if record.layer == "episodic":
+        return _speaker(record) == speaker and bool(_FIRST_PERSON.search(record.text))
+    return record.subject_key == speaker
+
+
+def _named_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """The speaker's unplaced first-person memories holding a value the fact names as ended."""
+    ended = ended_values(fact)
+    return [r for r in records if r.polarity > 0 and r.status.value == "active" and (
+        (not r.slot and any(_holds(r, v) for v in ended) and _own_words(r, fact.subject_key or ""))
+        or _placed_tool(r, fact, ended))]
+
+
+# a school's name: capitalised words ending in a school word ("Westfield High", "St Mary's Primary")
+_SCHOOL_NAME = re.compile(r"\b(?:[A-Z][\w'.]*\s+){1,3}(?:School|High|Primary|Academy|Elementary|Grammar|Prep|"
+                          r"College|Montessori)\b")
+
+
+def _other_schools(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """A child's new school ends the memories of that child naming another school outside the school slot:
+    "User's daughter loves her teachers at Westfield High", "User is dropping their daughter off at
+    Westfield High" (the speaker's own words about that child: "my daughter" once the child is "User's
+    daughter")."""
+    if _slot_name(fact.slot) != "school" or fact.negated or fact.polarity <= 0 or not fact.subject_key:
+        return []
+    child = fact.subject_key.partition("'s ")[2]  # "user's daughter" -> "daughter"
+    new = fact.object_key or ""
+    out = []
+    for r in records:
+        if r.polarity <= 0 or r.status.value != "active" or _slot_name(r.slot) == "school":
+            continue
+        about = r.subject_key == fact.subject_key or (
+            child and r.subject_key in (None, fact.subject_key.partition("'s ")[0])
+            and re.search(rf"\b(?:my|their|our)\s+{re.escape(child)}\b", r.text, re.I) is not None)
+        if about and any(not same_words(normalise_entity(n), new) for n in _SCHOOL_NAME.findall(r.text)):
+            out.append(r)
+    return out
 
 
 def stale_mentions(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's unplaced memories that the fact makes stale (see the module doc)."""
     if fact.tense != "present" or not fact.subject_key:
         return []
+    named = _named_ended(fact, records) + _other_schools(fact, records)
     values = [re.escape(v) for v in ended_values(fact)]
     product = _product(fact)
     if product is not None:
         new_words = set((fact.object_key or "").split())
         values += [re.escape(w) for w in sorted(_LEXICON[product] - new_words)]
     if not values:
-        return []
+        return named
     said = "(?:" + "|".join(values) + r")\b"
     own = re.compile(_MY + said, re.I)  # the speaker's words, kept verbatim
     owner = re.compile(rf"\b{re.escape(fact.subject_key)}'s\s+{_ADJ}" + said, re.I)  # a fact text: "User's X"
-    return [r for r in records if not r.slot and r.polarity > 0 and r.status.value == "active" and (
+    mine = [r for r in records if not r.slot and r.polarity > 0 and r.status.value == "active" and (
         (r.layer == "episodic" and _speaker(r) == fact.subject_key and own.search(r.text))
         or (r.layer != "episodic" and owner.search(r.text)))]
+    return mine + [r for r in named if r not in mine]

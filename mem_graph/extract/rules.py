@@ -75,6 +75,7 @@ from mem_graph.extract.pet_mentions import pet_mention_facts
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
+from mem_graph.extract.pronoun_objects import without_bare_pronouns
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
 from mem_graph.extract.restate import kept, restated, status_participle
@@ -117,8 +118,7 @@ class RuleExtractor:
         # extract() then analyse() on the same turns (a partly covered turn is also kept verbatim)
         # would parse them twice; recent parses are kept so the second call is free.
         self._parsed: OrderedDict[str, Any] = OrderedDict()
-        self._parsed_max = parsed_cache
-        self._parsed_lock = threading.Lock()
+        self._parsed_max, self._parsed_lock = parsed_cache, threading.Lock()
         self.embedder = embedder
         self.catalogue = SlotCatalogue(slots)
 
@@ -266,7 +266,7 @@ class RuleExtractor:
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
-        for f in facts:
+        for f in (facts := without_bare_pronouns(facts)):
             f.metadata.pop("_person", None)
         resolve_there(facts)
         link_replacements(facts)

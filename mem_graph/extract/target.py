@@ -118,6 +118,10 @@ _ADDING = frozenset({"too", "also", "as", "both", "either", "plus", "additionall
 
 def _said_as_change(pred: Predicate) -> bool:
     """The clause says its value replaced another: a verb of switching, or "now"/"these days" with no "too"."""
+    if pred.lemma in SWAP_FOR:  # "dropped MySQL" ends MySQL; only "dropped MySQL for X" names a new value
+        return swap_for(pred.target) is not None
+    if any(c.dep_ == "neg" for c in pred.verb.children):  # "we don't use mysql anymore": mysql ended, none began
+        return False
     if pred.lemma in REPLACING | {"move"}:
         return True
     words = {t.lower_ for t in pred.target.subtree} | {t.lower_ for t in pred.verb.children}

@@ -56,7 +56,11 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "phone": ("what phone do I use", "what is my phone number"),
     "name": ("what is my name", "what am I called"),
     "languages": ("what languages do I speak",),
-    "hobbies": ("what do I do for fun", "what are my hobbies"),
+    "hobbies": ("what do I do for fun", "what are my hobbies", "what sport do I play", "what exercise do I do",
+                "how do I stay fit"),
+    "stance": ("what music am I into", "what kind of music do I like"),
+    "drinks": ("what do I drink", "what do I usually drink"),
+    "favourite": ("what is my favourite food",),
     "pets": ("do I have pets", "what pets do I have"),
     "database": ("what database do we use", "which database does the service run on"),
     "birthday": ("when is my birthday",),
@@ -266,6 +270,8 @@ def attributes(record: MemoryRecord) -> frozenset[str]:
     state unambiguously ("works_at" -> employer); for a fact the rules left without a
     slot, the slots a verb of its own subject may state ("Felix moved to Vienna": moves_to -> residence, ...)."""
     parts = (record.slot or "").split("|")
+    if record.polarity <= 0:  # "User moved out of Toronto", "User got bored of tennis": not what is held now
+        return frozenset()
     if len(parts) > 1:
         own = {parts[1], "name"} if names_its_pet(record) else {parts[1]}
         if record.polarity > 0 and record.subject_key:  # "User works at Google as an engineer": employer too
