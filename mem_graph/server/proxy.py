@@ -1,6 +1,6 @@
 """OpenAI-compatible chat proxy: ``POST /v1/chat/completions`` with memory.
 
-Per request: search the user's memories for the last user message, insert them
+Per request: search the user's memories for the last user message (and for each of its sentences), insert them
 (with dates) as a system message after the app's own system prompt, forward to
 the upstream LLM (``llm.config``: base_url, api_key, model; streaming passes
 through as SSE) and store the new user message in the background — the answer
@@ -26,6 +26,7 @@ import httpx
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response, StreamingResponse
 
+from mem_graph.embed import sentences
 from mem_graph.errors import LLMError, MemGraphError, ValidationError
 from mem_graph.results import MemoryItem
 from mem_graph.server.errors import MalformedRequestError
@@ -144,9 +145,8 @@ async def chat_completions(request: Request, hub: HubDep, who: Caller,
         make_scope(**scope)  # what the background write would refuse is refused now, before upstream (4xx)
         check_text(query, what="the last user message", max_chars=hub.memory.config.limits.max_message_chars)
         try:
-            found = await hub.call(hub.memory.search, query[:hub.memory.config.limits.max_query_chars], **scope,
-                                   limit=hub.settings.proxy_memories)
-            hits = found["results"]
+            hits = await hub.call(_recall, hub, query[:hub.memory.config.limits.max_query_chars], scope,
+                                  hub.settings.proxy_memories)
         except MemGraphError as exc:  # answer without memories rather than not at all
             log.warning("memory search failed, forwarding without memories: %s", exc)
         hub.submit_background(hub.memory.add, [{"role": "user", "content": query}], **scope,
@@ -156,6 +156,24 @@ async def chat_completions(request: Request, hub: HubDep, who: Caller,
     if default_model and forward.get("model") in (None, "", MODEL_ALIAS):
         forward["model"] = default_model
     return await _forward(hub, forward, {"X-Mem-Graph-Memories": str(len(hits))})
+
+
+_MAX_PARTS = 3  # a chat message's sentences searched on their own, besides the whole message
+
+
+def _recall(hub: Hub, query: str, scope: dict[str, Any], limit: int) -> list[MemoryItem]:
+    """The memories for a chat message: those of the whole message, then those of each of its sentences.
+    A message often carries several needs ("I moved to Porto last week. Where should I eat tonight?"): the
+    whole message's vector is near the move and far from the diet the second sentence needs."""
+    parts = sentences(query)
+    queries = [query, *parts[:_MAX_PARTS]] if len(parts) > 1 else [query]
+    found = [hub.memory.search(q, **scope, limit=limit)["results"] for q in queries]
+    merged: dict[str, MemoryItem] = {}
+    for rank in range(limit):  # round robin: each query's best hits first
+        for hits in found:
+            if rank < len(hits):
+                merged.setdefault(hits[rank]["id"], hits[rank])
+    return list(merged.values())[:limit]
 
 
 async def _forward(hub: Hub, body: dict[str, Any], headers: dict[str, str]) -> Response:
