@@ -67,7 +67,11 @@ INSTRUMENTS = ("piano guitar violin cello drums drum bass flute saxophone sax tr
 SPORTS = ("tennis football soccer basketball baseball golf chess volleyball hockey badminton cricket rugby "
           "squash poker")
 PETS = ("dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse bird ferret snake lizard gecko "
-        "tortoise budgie cockatiel chinchilla gerbil axolotl iguana chameleon hedgehog pony tarantula canary")
+        "tortoise budgie cockatiel chinchilla gerbil axolotl iguana chameleon hedgehog pony tarantula canary "
+        # breeds people name their pet by ("a labrador called Bramble")
+        "labrador retriever poodle beagle spaniel terrier collie husky dachshund corgi pug bulldog greyhound "
+        "whippet schnauzer chihuahua cockapoo labradoodle goldendoodle rottweiler pomeranian dalmatian doberman "
+        "sheepdog lurcher staffie westie ragdoll tabby")
 
 _S, _M = "single", "multi"
 

@@ -215,7 +215,7 @@ _LEAD_ADVERBS = frozenset([
     "totally", "kinda", "really", "currently", "now", "mostly", "usually", "always", "strictly", "fully",
 ])
 _LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also"])
-_SENTENCES = re.compile(r"[^.!?]+[.!?]*")
+_SENTENCES = re.compile(r"(?:[^.!?]|[.!?](?=\S))+[.!?]*")  # "a VW ID.3", "node.js": no sentence end inside a word
 
 
 # a news lead-in before the statement: "good news tho, got hired by Bosch", "update: moved to Leeds"

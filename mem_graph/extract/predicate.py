@@ -249,7 +249,11 @@ def predicate(verb: Any, target: Any) -> Predicate:
         out.append(unwrap_quantifier(h))
         stack = [h, out[-1]]
         while stack:  # "tea, coffee and cake": conjuncts chain off each other (and off "a bit of Greek")
-            for c in stack.pop().children:
+            parent = stack.pop()
+            for c in parent.children:
+                described = c.pos_ == "ADJ" and parent.pos_ in ("NOUN", "PROPN") and c.text.islower()
+                if described:  # "a Skoda Octavia, boring but reliable": what it is like, not a second object
+                    continue
                 if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out and not _opens_clause(c):
                     out.append(unwrap_quantifier(c))
                     stack.append(c)
