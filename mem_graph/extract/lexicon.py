@@ -18,8 +18,8 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 OCCUPATIONS = _words("""
-accountant actor actress administrator advisor adviser analyst anesthetist anaesthetist apprentice architect archivist
-artist assistant associate astronomer attendant attorney auditor babysitter baker banker barber barista
+accountant actor actress administrator advisor adviser agent analyst anesthetist anaesthetist apprentice architect
+archivist artist assistant associate astronomer attendant attorney auditor babysitter baker banker barber barista
 bartender beautician biologist blogger bookkeeper bookseller bricklayer broker builder butcher butler buyer
 caregiver carer carpenter cartographer cashier caterer ceo cfo chauffeur chef chemist chiropractor cleaner clerk
 coach coder consultant contractor cook coordinator copywriter coo counselor counsellor courier croupier cto curator
@@ -38,7 +38,7 @@ scientist screenwriter sculptor secretary senator singer sonographer soldier sol
 steward stewardess strategist streamer student stylist supervisor surgeon surveyor tailor tattooist teacher
 technician teller therapist tiler trader trainee trainer translator trucker tutor typist underwriter undergrad vet
 veterinarian videographer vlogger waiter waitress welder writer youtuber zookeeper homemaker housewife
-househusband
+househusband practitioner barrister sommelier
 """)
 
 

@@ -115,11 +115,20 @@ def _own_words(record: MemoryRecord, speaker: str) -> bool:
     return record.subject_key == speaker
 
 
+def _role_of_speaker(record: MemoryRecord, speaker: str, value: str) -> bool:
+    """The speaker's own turn naming the value as what one is, with no "I": "being a bartender is exhausting
+    some days ngl", "the life of a barista lol, no weekends"."""
+    return record.layer == "episodic" and _speaker(record) == speaker and not _OTHER_PEOPLE.search(record.text) \
+        and re.search(rf"\b(?:being|as|life of) an? {re.escape(value)}\b", record.text, re.I) is not None
+
+
 def _named_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's unplaced first-person memories holding a value the fact names as ended."""
     ended = ended_values(fact)
+    speaker = fact.subject_key or ""
     return [r for r in records if r.polarity > 0 and r.status.value == "active" and (
-        (not r.slot and any(_holds(r, v) for v in ended) and _own_words(r, fact.subject_key or ""))
+        (not r.slot and any(_holds(r, v) for v in ended) and _own_words(r, speaker))
+        or (not r.slot and any(_role_of_speaker(r, speaker, v) for v in ended))
         or _placed_tool(r, fact, ended))]
 
 

