@@ -206,7 +206,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
     if acomp is not None:  # not a time phrase: "went fully vegan over lockdown" is about vegan
         prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS
-                     and not duration(c)), None)
+                     and c.lower_ != "than" and not duration(c)), None)  # "nicer than my old Subaru": compared
         pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
         if pobj is not None and pobj.dep_ == "pcomp":  # "sick of running marathons" is about marathons
             pobj = next((g for g in pobj.children if g.dep_ == "dobj"), pobj)
@@ -234,7 +234,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if not direct and pred.preps:
         # "before Madrid I lived in Valencia": a time phrase is the object only when nothing else is
         for c in sorted(target.children, key=lambda c: c.lower_ in TIME_PREPS or duration(c)):
-            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from",):
+            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from", "than"):
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break
     if pred.lemma == "spend" and (spent := _time_spent_on(target, pred)) is not None:

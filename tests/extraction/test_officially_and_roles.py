@@ -33,3 +33,11 @@ def test_a_breed_is_a_pet(shared_memory: Memory, user: str) -> None:
     shared_memory.add("we got a labrador called Bramble last year", user_id=user)
     slots = [r.get("slot") for r in shared_memory.get_all(user_id=user)["results"]]
     assert "user|pets|labrador" in slots, slots
+
+
+def test_a_comparison_with_my_old_car_states_no_car(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I drive a Kia EV6 now", user_id=user)
+    shared_memory.add("the Kia EV6 is so much nicer than my old Subaru Outback", user_id=user)
+    slots = [r.get("slot") or "" for r in shared_memory.get_all(user_id=user)["results"]]
+    car_slots = [s for s in slots if "car" in s]
+    assert car_slots == ["user|car"], car_slots
