@@ -154,9 +154,14 @@ def status_participle(pred: Any) -> bool:
     no object (it reads "i'm engaged" as an adjective), so the status word is the object of "be"; said in the
     present only ("I was engaged once" states no status)."""
     target = pred.target
-    return bool(target.tag_ == "VBN" and target.lower_ in REL_STATUS and not pred.objects and any(
-        c.dep_ == "auxpass" and c.tag_ in ("VBP", "VBZ") for c in target.children) and not any(
-        c.dep_ in ("prep", "agent", "dobj") for c in target.children))
+    present = any(c.dep_ == "auxpass" and c.tag_ in ("VBP", "VBZ") for c in target.children) or (  # "I've been
+        any(c.dep_ == "auxpass" and c.lower_ == "been" for c in target.children)  # married for 3 years"
+        and any(c.dep_ == "aux" and c.lemma_.lower() == "have" and c.tag_ in ("VBP", "VBZ") for c in target.children))
+    spans = ("for", "since")  # "for 3 years" says how long, it is no object
+    objects = [o for o in pred.objects if not (o.dep_ == "pobj" and o.head.lower_ in spans)]
+    return bool(target.tag_ == "VBN" and target.lower_ in REL_STATUS and not objects and present and not any(
+        c.dep_ in ("agent", "dobj") or (c.dep_ == "prep" and c.lower_ not in spans)
+        for c in target.children))
 
 
 def moved_child(pred: Any, new_obj: Any, ctx: Any) -> Any | None:

@@ -50,6 +50,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.device import device_facts
+from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts
@@ -75,7 +76,6 @@ from mem_graph.extract.pet_mentions import pet_mention_facts
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
-from mem_graph.extract.pronoun_objects import without_bare_pronouns
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
 from mem_graph.extract.restate import kept, restated, status_participle
@@ -91,7 +91,7 @@ SPEAKER = "User"
 
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
                     "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
-                    "works_as": "works as"}
+                    "works_as": "works as", "name": "is named"}
 # a verbless "not/no longer/now ..." after lead-ins ("well no longer at google actually"): the speaker's
 _FRAGMENT = re.compile(
     r"^\s*(?P<lead>(?:(?:oops|sorry|wait|no|well|so|ok|okay|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|"
@@ -266,7 +266,7 @@ class RuleExtractor:
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
-        for f in (facts := without_bare_pronouns(facts)):
+        for f in (facts := without_unsaid(facts)):
             f.metadata.pop("_person", None)
         resolve_there(facts)
         link_replacements(facts)

@@ -41,3 +41,16 @@ def test_a_comparison_with_my_old_car_states_no_car(shared_memory: Memory, user:
     slots = [r.get("slot") or "" for r in shared_memory.get_all(user_id=user)["results"]]
     car_slots = [s for s in slots if "car" in s]
     assert car_slots == ["user|car"], car_slots
+
+
+def test_a_name_said_with_the_one_it_is_not_keeps_only_the_right_one(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "my dog Max is so spoiled",
+                              "oops i typed that wrong earlier, my dog's name is Luna not Max lol")
+    assert any("Luna" in f for f in now) and not any("Max" in f and "Luna" not in f for f in now), now
+    assert any("named Max" in f for f in ended), ended
+
+
+def test_been_engaged_for_years_is_a_status_that_a_wedding_ends(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "been engaged for a few years now",
+                              "relationship status changed: married 😅")
+    assert any("engaged" in f for f in ended) and any("married" in f for f in now), (now, ended)

@@ -1,0 +1,23 @@
+"""Facts a turn yields that the turn itself does not say, dropped before reconciliation:
+
+- an object that is a pronoun nothing resolved: "sore from spin classes again, i do it like every other day" gave
+  "User does it like every other day", which says nothing once it stands alone (and whose turn was then not kept
+  verbatim, so a later "gave up spin classes" found nothing naming them); a turn left with no fact is kept
+  verbatim, in the user's own words;
+- a value the same turn says it replaces: "my dog's name is Luna not Max lol" gave "User's dog now named Luna"
+  (replacing Max) and, from another reader, "User's dog's name is Max".
+"""
+
+from __future__ import annotations
+
+from mem_graph.types import Fact
+
+_PRONOUNS = frozenset({"it", "that", "this", "them", "those", "these"})
+
+
+def without_unsaid(facts: list[Fact]) -> list[Fact]:
+    """``facts`` less those whose object is an unresolved pronoun that no slot holds, and those stating a value
+    another fact of the turn replaces in the same slot."""
+    replaced = {(f.slot, old) for f in facts if f.slot and not f.negated for old in f.replaces}
+    return [f for f in facts if (f.slot or (f.object_key or "") not in _PRONOUNS)
+            and (f.negated or (f.slot, f.object_key) not in replaced)]
