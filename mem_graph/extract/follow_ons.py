@@ -4,7 +4,8 @@ speaker's stead (``read``: a sentence -> its slot facts), in order:
 - ``successor_facts``: a value ended, the next named in a bare fragment ("not vegan anymore, keto now");
 - ``switched_tool``: a tool switch the parse missed ("we migrated from MongoDB to Postgres");
 - ``replaced_by``: the new thing as the subject of "replace" ("boxing has replaced swimming for me");
-- ``joined_facts``: a value switched to or joined as a camp ("made the switch to vegan", "iPhone 14 gang now").
+- ``joined_facts``: a value switched to or joined as a camp ("made the switch to vegan", "iPhone 14 gang now");
+- ``with_new_partner``: the new partner named beside a breakup ("i'm with Riley now, things with Jamie ended").
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from mem_graph.extract.from_to import switched_tool
 from mem_graph.extract.joined import joined_facts
+from mem_graph.extract.new_partner import with_new_partner
 from mem_graph.extract.replaced_by import replaced_by
 from mem_graph.extract.successor import successor_facts
 from mem_graph.types import Fact
@@ -24,4 +26,4 @@ def follow_on_facts(sent: Any, found: list[Fact], speaker: str, read: Callable[[
     found = found + successor_facts(sent.text, found, speaker, read)
     found = switched_tool(sent.text, found, read)
     found = replaced_by(sent, found, read)
-    return found + joined_facts(sent.text, found, read)
+    return with_new_partner(found + joined_facts(sent.text, found, read))

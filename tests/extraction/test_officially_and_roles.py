@@ -54,3 +54,16 @@ def test_been_engaged_for_years_is_a_status_that_a_wedding_ends(shared_memory: M
     now, ended = after_change(shared_memory, user, "been engaged for a few years now",
                               "relationship status changed: married 😅")
     assert any("engaged" in f for f in ended) and any("married" in f for f in now), (now, ended)
+
+
+def test_the_new_partner_named_beside_a_breakup_is_the_partner(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "my partner Jamie and I are going away this weekend",
+                              "i'm with Riley now, things with Jamie ended in january")
+    assert any("Riley" in f for f in now) and any("Jamie" in f for f in ended), (now, ended)
+    top = shared_memory.search("What is the name of the user's partner?", user_id=user, limit=1)["results"]
+    assert "Riley" in top[0]["memory"], top
+
+
+def test_with_a_firm_now_is_still_a_job(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "I work for KPMG", "I'm with Deloitte now")
+    assert any("KPMG" in f for f in ended) and any("Deloitte" in f for f in now), (now, ended)
