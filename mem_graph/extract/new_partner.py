@@ -17,7 +17,7 @@ _AS_PARTNER = {"works_at": "partner", "sees": "partner"}
 
 
 def _speakers_breakup(fact: Fact) -> bool:
-    return bool(fact.slot) and fact.slot.endswith("|partner") and fact.negated and fact.tense == "present"
+    return (fact.slot or "").endswith("|partner") and fact.negated and fact.tense == "present"
 
 
 def with_new_partner(facts: list[Fact]) -> list[Fact]:
