@@ -99,8 +99,13 @@ _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len,
 _CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|imho|omg+|ugh+|haha(?:ha)*|hehe|xd|"
                          r"fyi|jk|smh|fr)(?![\w'])", re.I)
 # a sentence-final "though" / "tho" / "anyway" leans on the chat around it: no part of the fact ("we're getting a
-# rescue dog though", "i live in leeds tho")
-_TRAILING_HEDGE = re.compile(r"\s*,?\s*(?<![\w'])(?:though|tho|anyway|anyways)(?=\s*(?:[.!?]+|$))", re.I)
+# rescue dog though", "i live in leeds tho"); a final "i guess" / "i suppose" softens what was said, it doubts
+# nothing ("pescatarian now i guess"), unlike a final "i think" ("she's moving to leeds i think")
+_TRAILING_HEDGE = re.compile(r"\s*,?\s*(?<![\w'])(?:though|tho|anyway|anyways|i guess|i suppose)(?=\s*(?:[.!?]+|$))",
+                             re.I)
+# a sentence-final "i think" / "i believe" / "i reckon" doubts the sentence: said first, where the hedge reader
+# looks ("moving to york next year i think" -> "i think moving to york next year")
+_TRAILING_OPINION = re.compile(r"(^|[.!?]\s+)([^.!?]+?)\s*,?\s+(i think|i believe|i reckon)(?=\s*(?:[.!?]+|$))", re.I)
 # "my favourite band these days is the national": the time words between a possessed subject and its "is" go after
 # the value, where the parse expects them ("my favourite band is the national these days")
 _MID_TIME = re.compile(r"\b((?:my|our|his|her|their)\s+(?:[\w-]+\s+){1,3}?)(these days|nowadays|at the moment|"
@@ -182,7 +187,7 @@ def spell_out(text: str) -> str:
                       .endswith((".", "!", "?")) and m.string[:m.start()].strip() else " ", text)
     text = _LAUGH_BREAK.sub(". ", text)  # "bought a tesla lol show off": laughter between two clauses ends one
     text = _CHAT_NOISE.sub("", text)
-    text = _TRAILING_HEDGE.sub("", text)
+    text = _TRAILING_OPINION.sub(r"\1\3 \2", _TRAILING_HEDGE.sub("", text))
     text = _MID_TIME.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(4).rstrip()} {m.group(2)}", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
     text = split_intro_list(_SHORTHAND_RE.sub(_shorthand, text))  # "i'm maya, product designer, based in bristol"

@@ -1,6 +1,7 @@
-"""Statements the small parser or the role lexicon used to miss, end to end: "officially vegetarian" (parsed as a
-passive), a job named only as "being a bartender" or "the life of a barista", a multi-word job ("real estate
-agent"), a breed named as the pet."""
+"""Statements the small parser, the role lexicon or the chat cleaner used to miss, end to end (most from the
+session-9 trials): "officially vegetarian" (parsed as a passive), a job named only as "being a bartender", a
+multi-word job ("real estate agent"), a breed named as the pet, "Luna not Max", "been engaged for years", a new
+partner named beside a breakup, a change softened by a trailing "i guess"."""
 
 from __future__ import annotations
 
@@ -67,3 +68,14 @@ def test_the_new_partner_named_beside_a_breakup_is_the_partner(shared_memory: Me
 def test_with_a_firm_now_is_still_a_job(shared_memory: Memory, user: str) -> None:
     now, ended = after_change(shared_memory, user, "I work for KPMG", "I'm with Deloitte now")
     assert any("KPMG" in f for f in ended) and any("Deloitte" in f for f in now), (now, ended)
+
+
+def test_a_trailing_i_guess_softens_a_change_it_does_not_hedge_it(shared_memory: Memory, user: str) -> None:
+    now, ended = after_change(shared_memory, user, "also i've been vegetarian since i was a teenager",
+                              "ok so i've started eating fish again, pescatarian now i guess")
+    assert ended == ["User has been vegetarian"] and any("fish" in f for f in now), (now, ended)
+
+
+def test_a_trailing_i_think_still_hedges(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I live in Leeds", "moving to york next year i think")
+    assert ended == [], ended
