@@ -22,7 +22,16 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from mem_graph.extract.health import HEALTH_CONDITIONS
-from mem_graph.extract.lexicon import BIKE_VALUES, CAR_VALUES, GYM_VALUES, OCCUPATIONS, PHONE_VALUES, TECH, TRANSPORT
+from mem_graph.extract.lexicon import (
+    BIKE_VALUES,
+    CAR_VALUES,
+    GYM_VALUES,
+    OCCUPATIONS,
+    PET_BREEDS,
+    PHONE_VALUES,
+    TECH,
+    TRANSPORT,
+)
 
 
 class SlotSpec(BaseModel):
@@ -67,11 +76,8 @@ INSTRUMENTS = ("piano guitar violin cello drums drum bass flute saxophone sax tr
 SPORTS = ("tennis football soccer basketball baseball golf chess volleyball hockey badminton cricket rugby "
           "squash poker")
 PETS = ("dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse bird ferret snake lizard gecko "
-        "tortoise budgie cockatiel chinchilla gerbil axolotl iguana chameleon hedgehog pony tarantula canary "
-        # breeds people name their pet by ("a labrador called Bramble")
-        "labrador retriever poodle beagle spaniel terrier collie husky dachshund corgi pug bulldog greyhound "
-        "whippet schnauzer chihuahua cockapoo labradoodle goldendoodle rottweiler pomeranian dalmatian doberman "
-        "sheepdog lurcher staffie westie ragdoll tabby")
+        "tortoise budgie cockatiel chinchilla gerbil axolotl iguana chameleon hedgehog pony tarantula canary " +
+        " ".join(PET_BREEDS))
 
 _S, _M = "single", "multi"
 

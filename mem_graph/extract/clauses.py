@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mem_graph.extract.lexicon import PET_BREEDS
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.types import EntityRef, Triple, normalise_entity
 
@@ -51,10 +52,7 @@ PET_NOUNS = frozenset([
     "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet",
     "ferret", "snake", "lizard", "goldfish", "gecko", "tortoise", "budgie", "cockatiel", "chinchilla", "gerbil",
     "axolotl", "iguana", "chameleon", "hedgehog", "pony", "tarantula", "canary", "pup", "doggo", "doggy", "pupper",
-    "kitty", "labrador", "retriever", "poodle", "beagle", "spaniel", "terrier", "collie", "husky", "dachshund",
-    "corgi", "pug", "bulldog", "greyhound", "whippet", "schnauzer", "chihuahua", "cockapoo", "labradoodle",
-    "goldendoodle", "rottweiler", "pomeranian", "dalmatian", "doberman", "sheepdog", "lurcher", "staffie",
-    "westie", "ragdoll", "tabby",
+    "kitty", *PET_BREEDS,
 ])
 # chat's words for a pet that name its kind ("my pup" is the speaker's dog)
 PET_SPECIES = {"pup": "dog", "doggo": "dog", "doggy": "dog", "pupper": "dog", "kitty": "cat"}

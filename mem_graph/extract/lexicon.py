@@ -42,6 +42,13 @@ househusband practitioner barrister sommelier
 """)
 
 
+# breeds people name their pet by ("a labrador called Bramble"): pet nouns, and values of the pets slot
+PET_BREEDS = _words("""
+labrador retriever poodle beagle spaniel terrier collie husky dachshund corgi pug bulldog greyhound whippet
+schnauzer chihuahua cockapoo labradoodle goldendoodle rottweiler pomeranian dalmatian doberman sheepdog lurcher
+staffie westie ragdoll tabby
+""")
+
 
 def _data_words(name: str) -> tuple[str, ...]:
     """The words of a list in extract/data/ ('#' starts a comment)."""

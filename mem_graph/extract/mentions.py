@@ -52,7 +52,7 @@ _OTHER_PEOPLE = re.compile(r"\b(?:he|she|his|her|him|hers|they|their|them|" + "|
 
 def _stance_ended(fact: Fact) -> bool:
     """A negative stance said as a change: the value the speaker liked has ended."""
-    return fact.slot is not None and fact.slot.split("|")[1:2] == ["stance"] and (
+    return _slot_name(fact.slot) == "stance" and (
         fact.polarity < 0 or fact.negated) and bool(_STANCE_ENDED.search(f"{fact.text} {fact.evidence}"))
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from mem_graph.types import EntityRef, Fact, Triple
 
-_AS_PARTNER = {"works_at": "partner", "sees": "partner"}
+_AS_PARTNER = frozenset({"works_at", "sees"})  # read alone as an employer, or as nothing
 
 
 def _speakers_breakup(fact: Fact) -> bool:
