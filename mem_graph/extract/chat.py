@@ -231,7 +231,7 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:some |big |great |good |exciting |sad |bad )
 def _participle(word: str) -> bool:
     """"learning", "picking", "running": the -ing form of a verb the lemmatizer knows ("morning", "thing",
     "something" are none)."""
-    if not word.endswith("ing") or len(word) < 6:
+    if not word.endswith("ing") or len(word) < 5 or word == "being":  # "using", not "being honest"
         return False
     stem = word[:-3]
     verbs = _verb_lemmas()
@@ -271,6 +271,11 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
             first.endswith("ed") and len(first) > 4 and first not in _NOT_PAST and after not in ("by",)):
         return words[start].start(), "I "
     return None
+
+
+def opens_without_subject(text: str) -> bool:
+    """A first-person statement said with no "I" ("been on vim for ages", "using neovim these days")."""
+    return _implied_subject(text.strip()) is not None
 
 
 def restore_subjects(text: str) -> tuple[str, frozenset[int]]:

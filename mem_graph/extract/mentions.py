@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.chat import opens_without_subject
 from mem_graph.extract.clauses import KIN, PARTNER_NOUNS
 from mem_graph.extract.target import same_words
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
@@ -111,7 +112,8 @@ def _own_words(record: MemoryRecord, speaker: str) -> bool:
     if _OTHER_PEOPLE.search(record.text):
         return False
     if record.layer == "episodic":
-        return _speaker(record) == speaker and bool(_FIRST_PERSON.search(record.text))
+        return _speaker(record) == speaker and bool(_FIRST_PERSON.search(record.text) or opens_without_subject(
+            record.text))
     return record.subject_key == speaker
 
 

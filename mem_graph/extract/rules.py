@@ -397,10 +397,10 @@ class RuleExtractor:
         if m is not None and replaces:
             m.replaces = replaces
         if m is None and replaces:
-            # "we moved from denver to austin": a person moving with no object moves home; "moved the service
-            # from MongoDB to Postgres" or "switched from vim to emacs" replaces a tool
-            moved = pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and subject.type == "person"
-            spec = self.catalogue.specs.get("residence" if moved else "tools")
+            # "we moved from denver to austin": a person moves home; "switched from vim to emacs" replaces a tool
+            moved = pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and subject.type == "person" and (
+                (value := self.catalogue.value_slot(compound_span(obj))) is None or value.name == "residence")
+            spec = self.catalogue.specs.get("residence" if moved else "tools")  # "moving from MySQL to Postgres"
             m = SlotMatch(spec, slot_subject.name, object_text(obj),
                           f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
                           replaces=replaces) if spec is not None else None

@@ -87,7 +87,7 @@ _PARTS = re.compile(r"\s*(?:[,;!]+|\.{2,}|…|\s[-–]\s|\.(?=\s))\s*")
 # "i drink like 4 coffees a day", "like a year but they split": "like" before an amount is a filler for "about",
 # never a liking (the parse read "User likes year", or "drink" with no object: alcohol)
 _FILLER_LIKE = re.compile(
-    r"(?<![\w'])(like)\s+(?=(?:\d|a couple|a few|a dozen|a bunch|half|once|twice|one|two|three|four|five|six|seven|"
+    r"(?<![\w'])(like)\s+(?=(?:\d+|a couple|a few|a dozen|a bunch|half|once|twice|one|two|three|four|five|six|seven|"
     r"eight|nine|ten|twenty|thirty|fifty|a hundred|(?:a|an|one) (?:year|month|week|day|hour|minute|decade|"
     r"second)s?)\b)", re.I)
 # a "like" right after these is a verb ("i like 2 sugars", "i'd like a couple", "don't like half of it")
