@@ -49,7 +49,8 @@ _MONTHS = "january|february|march|april|may|june|july|august|september|october|n
 # a time ahead: "I'm turning 30 in march", "I'm moving to York next month" is scheduled, not yet so
 _MONTHS_SHORT = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 _SEASONS = "spring|summer|autumn|fall|winter|new year"
-_AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|{_SEASONS})|tomorrow|soon"
+_AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|term|semester|{_SEASONS})|tomorrow|soon"
+                    rf"|after (?:christmas|xmas|easter|the holidays|the summer|new year|the new year)|in the new year"
                     rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT})|in the (?:{_SEASONS})"
                     rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
                     rf"|later this (?:week|month|year)) ")
@@ -191,7 +192,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.hedge = cues.hedge or "someday"
     ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree) + " ")
     if ahead and (_present_progressive(target) or (target.lemma_.lower() in _SCHEDULED and target.tag_ in (
-            "VBZ", "VBP", "NNS"))):  # ("starts" is often tagged a plural noun)
+            "VBZ", "VBP", "NNS", "VBG"))):  # ("starts" is often tagged a plural noun; "starting at X in may")
         # a progressive with a time ahead, or a start scheduled ("my new job at Unilever starts next month"): a plan
         cues.hedge = cues.hedge or ahead.group(0).strip()
     if target.lemma_.lower() in DEPARTING and _present_progressive(target) and not any(

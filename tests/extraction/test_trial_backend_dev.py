@@ -55,3 +55,29 @@ def test_switching_editor_ends_my_long_use_of_the_old_one(shared_memory: Memory,
     ended = invalidated_after(shared_memory, user, "been using vim for like 10 years lol",
                               "switched to neovim last month, the lua config is so nice")
     assert any("vim for about 10 years" in f for f in ended), ended
+
+
+@pytest.mark.parametrize("line", [
+    "so we're relocating to Cambridge after christmas",
+    "we're moving to Leeds in the new year",
+    "I handed in my notice, starting as a lab manager at AstraZeneca in january",
+])
+def test_a_change_dated_ahead_is_a_plan_that_ends_nothing_yet(shared_memory: Memory, user: str, line: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I live in Leicester", "I teach chemistry at a secondary school",
+                              line)
+    assert ended == [], ended
+
+
+def test_a_planned_move_then_settling_in_moves_home(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I live in Leicester",
+                              "so we're relocating to Cambridge after christmas",
+                              "settled in Cambridge now, the commute is only 15 mins")
+    assert ended == ["User lives in Leicester"], ended
+    top = shared_memory.search("where do i live?", user_id=user, limit=1)["results"]
+    assert "settled in Cambridge" in top[0]["memory"], top
+
+
+def test_a_clause_sharing_my_subject_reads_as_a_sentence(rules: RuleExtractor) -> None:
+    line = "I handed in my notice, starting as a lab manager at AstraZeneca in june"
+    texts = [f.text for f in rules.extract([Message("user", line)])[0]]
+    assert "User is starting as a lab manager at AstraZeneca in june" in texts, texts
