@@ -21,15 +21,45 @@ _CHANGE = frozenset({"now", "nowadays", "lately", "again", "anymore", "currently
 _TAKING_UP = frozenset({"learn", "start", "begin"})
 
 
+_ING_FORMS = {v: v for v in ACTIVITY_VERBS.values() if v.endswith("ing")}  # the lemmatizer's "bouldere"
+_OWN_CLAUSE = frozenset({"conj", "parataxis", "ccomp", "cc"})
+_ONE_OCCASION = frozenset({"this", "that", "last", "next", "one", "yesterday", "tomorrow"})
+
+
+def _activity(tok: Any) -> str | None:
+    return ACTIVITY_VERBS.get(tok.lemma_.lower()) or _ING_FORMS.get(tok.lower_)
+
+
+def _activity_of(pred: Any) -> tuple[str, Any] | None:
+    """The activity the clause names and its token: the verb's own ("I swim"), or the one "going" goes to
+    ("stopped going bouldering")."""
+    if (value := _activity(pred.target)) is not None:
+        return value, pred.target
+    if pred.lemma == "go":
+        for tok in (pred.dobj, *(c for c in (*pred.target.children, *pred.verb.children) if c.dep_ == "xcomp")):
+            if tok is not None and tok.i > pred.target.i and (value := _activity(tok)) is not None:
+                return value, tok
+    return None
+
+
 def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, subj_tok: Any, cues: Any,
                   speaker: str, message: Message) -> Fact | None:
     """The hobby an object-less activity verb states, or None when the clause is something else."""
-    value = ACTIVITY_VERBS.get(pred.lemma)
+    found = _activity_of(pred)
     spec = cat.get("hobbies")
-    if value is None or spec is None or pred.dobj is not None or subject.type != "person" or cues.tense == "plan":
+    if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or (
+            pred.dobj is not None and pred.dobj is not found[1]):
         return None
-    words = {t.lower_ for t in pred.target.subtree}
-    habit = sorted(words & (HABIT_WORDS | _CHANGE))
+    value = found[0]
+    # the clause's own words, not those of a clause joined to it ("go swimming every morning": "every" is go's)
+    tokens = {*pred.target.subtree, *(t for c in pred.verb.children if c.dep_ not in _OWN_CLAUSE for t in c.subtree)}
+    words = {t.lower_ for t in tokens}
+    # "twice a week", "every morning"; "this morning" or "last week" is one occasion ("I ran for the bus")
+    habit = sorted({t.lower_ for t in tokens if t.lower_ in HABIT_WORDS | _CHANGE and not any(
+        c.lower_ in _ONE_OCCASION for c in t.children)})
+    stopped = cues.negated and "since" in words  # "haven't been swimming since covid": the pastime stopped
+    if stopped:
+        habit.append("since")
     if pred.verb.i != pred.target.i and pred.verb.lemma_.lower() in _TAKING_UP:
         habit.append(pred.verb.lemma_.lower())  # "I'm learning to surf", "started to climb": a new pastime
     if pred.verb.i != pred.target.i and cues.negated and pred.verb.lemma_.lower() in CESSATION and (
@@ -39,7 +69,8 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
         return None
     negated = bool(cues.negated)
     relation = f"not_{spec.relation}" if negated else spec.relation
-    cue_words = f"; cues: {', '.join(cues.words)}" if cues.words else ""
+    said = [*cues.words, *(["since (stopped)"] if stopped else [])]  # a change: it ends the stance on it too
+    cue_words = f"; cues: {', '.join(said)}" if said else ""
     return Fact(
         text=render(verb, subject, speaker, subject_token=subj_tok),
         entities=[*(subject.entities or [EntityRef(subject.name, subject.type)]), EntityRef(value, "thing")],

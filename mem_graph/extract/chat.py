@@ -257,7 +257,7 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
     if first in _STATE_PARTICIPLES and (not after or after in ("in", "to", "with", "of", "on", "now", "again",
                                                                   "since", "for", "at")):
         return words[start].start(), "I'm "
-    if first == "been":
+    if first == "been" or (first in ("not", "never") and after == "been"):  # "not been climbing since the move"
         return words[start].start(), "I've "
     if (first == "into" and after) or ((_participle(first) or first == "doing") and not re.search(
             r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks|next|tomorrow|soon|later|"

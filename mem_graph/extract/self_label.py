@@ -95,6 +95,17 @@ def _person(head: str) -> bool:
     return head in _PEOPLE or head in DIETS or head in _ROLES or head in OCCUPATIONS
 
 
+def _name(lead: str, label: str, rest: str) -> str | None:
+    """"hey, sam here", "Kerry here, 29": one word after a greeting or before an age, neither a kind of person
+    ("nurse", "vegan", "newbie") nor an adjective, names the speaker ("Leeds here" alone may be a place)."""
+    from mem_graph.extract.wordlist import is_adjective
+
+    if not label.isalpha() or label.lower() in _NOT_LABEL or _person(label.lower()) or is_adjective(label) or not (
+            re.search(r"[a-z]", lead, re.I) or re.match(r"\d", rest)):
+        return None
+    return f"I'm {label[:1].upper()}{label[1:]}"
+
+
 def self_label(text: str) -> str:
     """``text`` with an opening "<label> here" said as a statement ("vegetarian here, any ideas" -> "I am
     vegetarian. any ideas"); any other text as it is."""
@@ -103,8 +114,8 @@ def self_label(text: str) -> str:
         return text  # "as a result what happens", "as a kid what did you eat"
     if m is None:
         return text
-    said = _statement(m.group(2))
+    rest = text[m.end():]
+    said = _name(m.group(1), m.group(2), rest) or _statement(m.group(2))
     if said is None:
         return text
-    rest = text[m.end():]
     return f"{m.group(1)}{said}." + (f" {rest}" if rest else "")

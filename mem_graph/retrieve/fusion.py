@@ -57,7 +57,9 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
         return []
     max_kw = max(c.keyword_raw for c in cands) or 1.0
     lo = cfg.semantic_floor
-    span = max(max(c.semantic or 0.0 for c in cands) - lo, 1e-6)
+    # at least 0.1 of cosine: when every candidate is at or under the floor (kept only as an answer), a span
+    # near zero would blow their distances under it up into scores like -33874
+    span = max(max(c.semantic or 0.0 for c in cands) - lo, 0.1)
     newest = max(c.record.valid_from for c in cands)
     half_life = max(cfg.recency_half_life_days, 1e-6) * DAY
     kept = []

@@ -1,0 +1,75 @@
+"""Classes of phrasing from a user trial (session 10: a chemistry teacher and dad of two): a name given as
+"sam here", a pastime said with "go", one given up with "haven't been ... since", and a search whose only
+answer sits under the semantic floor."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+def _facts(rules: RuleExtractor, line: str) -> list[tuple[str, str | None, bool]]:
+    return [(f.text, f.slot, f.negated) for f in rules.extract([Message("user", line)])[0]]
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("hey, sam here, 34", "Sam"),
+    ("sam here, 34 and a dad of two", "Sam"),
+    ("hey! Priya here", "Priya"),
+    ("hiya! kerry here, 29, i'm a nurse", "Kerry"),
+])
+def test_a_name_said_with_here_names_the_speaker(rules: RuleExtractor, line: str, name: str) -> None:
+    facts = _facts(rules, line)
+    assert any(slot == "user|name" and name in text for text, slot, _ in facts), facts
+
+
+@pytest.mark.parametrize("line", ["Leeds here", "hey, tired here", "ok, same here", "hi, nobody here?"])
+def test_a_word_with_here_that_names_nobody_is_no_name(rules: RuleExtractor, line: str) -> None:
+    facts = _facts(rules, line)
+    assert not any(slot == "user|name" for _, slot, _ in facts), facts
+
+
+@pytest.mark.parametrize(("line", "value"), [
+    ("I go swimming every morning", "swimming"),
+    ("I go bouldering twice a week", "bouldering"),
+    ("I run most mornings", "running"),
+])
+def test_a_pastime_said_with_go_or_its_verb_is_a_hobby(rules: RuleExtractor, line: str, value: str) -> None:
+    facts = _facts(rules, line)
+    assert any(slot == f"user|hobbies|{value}" and not neg for _, slot, neg in facts), facts
+
+
+@pytest.mark.parametrize("line", ["I ran for the bus this morning", "I went for a run last week"])
+def test_one_occasion_is_no_hobby(rules: RuleExtractor, line: str) -> None:
+    facts = _facts(rules, line)
+    assert not any(slot and "|hobbies|" in slot for _, slot, _ in facts), facts
+
+
+@pytest.mark.parametrize(("line", "value"), [
+    ("I stopped going bouldering", "bouldering"),
+    ("I haven't been swimming since covid", "swimming"),
+    ("not been bouldering since the move", "bouldering"),
+])
+def test_a_pastime_given_up_is_its_negation(rules: RuleExtractor, line: str, value: str) -> None:
+    facts = _facts(rules, line)
+    assert any(slot == f"user|hobbies|{value}" and neg for _, slot, neg in facts), facts
+    assert not any("User is not been" in text for text, _, _ in facts), facts
+
+
+def test_not_bouldering_since_the_move_ends_being_into_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I'm really into bouldering at the moment, go twice a week",
+                              "not been bouldering since the move, running instead, did a 10k last weekend")
+    assert any("bouldering" in f for f in ended), ended
+    top = shared_memory.search("what sport do i do?", user_id=user, limit=1)["results"]
+    assert "running" in top[0]["memory"], top
+
+
+def test_an_answer_under_the_semantic_floor_gets_a_sane_score(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I go bouldering twice a week", user_id=user)
+    shared_memory.add("haven't been bouldering since the move, I run instead now", user_id=user)
+    hits = shared_memory.search("what sport do i do", user_id=user, limit=5)["results"]
+    assert hits and all(-10 < h["score"] < 10 for h in hits), [(h["memory"], h["score"]) for h in hits]
