@@ -300,7 +300,19 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
 
 
 # "started eating meat again, not vegetarian anymore": a trailing elliptical negation is a statement of its own
-_TRAILING_NEGATION = re.compile(r",\s+(not|no longer)\s+((?:a |an )?\w+(?: \w+)?)\s+(anymore|any more)\b", re.I)
+_TRAILING_NEGATION = re.compile(r",\s+(?:so\s+)?(not|no longer)\s+((?:a |an )?\w+(?: \w+)?)\s+(anymore|any more)\b",
+                                re.I)
+# "eating cheese again, so vegetarian now": the state the change leaves is a statement of its own
+_SO_STATE = re.compile(r",\s+so\s+(?=[a-z][\w-]+\s+(?:now|again|these days|nowadays)\b)", re.I)
+
+
+def _so_state(m: re.Match[str]) -> str:
+    """A value a slot knows ("vegetarian", "single"), never any adjective ("it rained, so wet now")."""
+    from mem_graph.extract.catalogue import DEFAULT_SLOTS
+
+    word = m.string[m.end():].split()[0].lower()
+    known = any(word in spec.values for spec in DEFAULT_SLOTS)
+    return ". So I'm " if known and complement_opens(m.string[m.end():]) else m.group(0)
 
 
 # "adopted a kitten, named her biscuit": the naming clause shares the subject, and "her" + one word reads as
@@ -398,7 +410,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
     text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(spell_out(text)))))))
     text = _INTRO.sub(_introduction, text)
-    text = _TRAILING_NEGATION.sub(r". \1 \2 \3", text)
+    text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", text))
     text = _MOVED_TO.sub(_destination, text)
     text = _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text))
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))

@@ -218,6 +218,7 @@ class Reconciler:
             sims.update({p.record.id: float(np.dot(vec, p.vector)) for p in planned if p.vector is not None})
             decision = _with_mentions(self._decide_one(fact, [c.record for c in candidates], sims),
                                       [c.record for c in candidates])
+            decision = self._with_turn_copies(scope, decision, alive_at, gone)
             if fact.clears_slot:  # "we split up", "she retired": ends the slot's value without becoming one
                 fact.slot = None
             decisions.append(decision)
@@ -229,6 +230,27 @@ class Reconciler:
                 if decision.record.status == Status.ACTIVE:  # a past fact is stored already invalidated
                     planned.append(_Known(decision.record, vec, planned=True))
         return decisions
+
+    def _with_turn_copies(self, scope: Scope, decision: Decision, alive_at: float, gone: set[str]) -> Decision:
+        """A fact that ends also ends the verbatim copy of its own turn when that copy holds the ended value
+        ("I've been vegan for 3 years but honestly struggling lately" was read in part, so it was also kept as
+        said): the copy would go on answering with the value that ended."""
+        if decision.event not in (Event.UPDATE, Event.DELETE):
+            return decision
+        taken = {t.id for t in decision.targets} | gone
+        copies: list[MemoryRecord] = []
+        for target in [t for t in decision.targets if t.slot and t.object_key and t.layer != "episodic"]:
+            turn = set(target.source.get("message_ids") or [])
+            flt = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at,
+                               equals={"entities": target.object_key or ""})
+            copies += [r for r in self.vectors.scroll(flt, self.cfg.related_limit)[0]
+                       if r.id not in taken and r not in copies and not r.slot and r.layer == "episodic"
+                       and r.polarity > 0 and turn & set(r.source.get("message_ids") or [])]
+        if copies:
+            decision.targets.extend(copies)
+            decision.reason += "; also ends the verbatim copy of the same turn " + ", ".join(
+                repr(r.text) for r in copies)
+        return decision
 
     def _decide_one(self, fact: Fact, records: list[MemoryRecord], sims: dict[str, float]) -> Decision:
         h = text_hash(fact.text)

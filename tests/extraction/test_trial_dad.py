@@ -73,3 +73,26 @@ def test_an_answer_under_the_semantic_floor_gets_a_sane_score(shared_memory: Mem
     shared_memory.add("haven't been bouldering since the move, I run instead now", user_id=user)
     hits = shared_memory.search("what sport do i do", user_id=user, limit=5)["results"]
     assert hits and all(-10 < h["score"] < 10 for h in hits), [(h["memory"], h["score"]) for h in hits]
+
+
+def test_a_diet_that_ends_ends_the_verbatim_copy_of_its_turn(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I've been vegan for 3 years but honestly struggling lately",
+                              "also I caved and I'm eating cheese again, so vegetarian now I guess")
+    assert "I've been vegan for 3 years but honestly struggling lately" in ended, ended
+    top = shared_memory.search("what's my diet?", user_id=user, limit=1)["results"]
+    assert "vegetarian" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize(("line", "value", "negated"), [
+    ("I'm eating fish again, so pescatarian now", "pescatarian", False),
+    ("ate a burger, so not vegetarian anymore", "vegetarian", True),
+    ("we broke up last month, so single again", "single", False),
+])
+def test_the_state_a_change_leaves_is_its_own_fact(rules: RuleExtractor, line: str, value: str,
+                                                   negated: bool) -> None:
+    facts = _facts(rules, line)
+    assert any(value in text and neg == negated for text, _, neg in facts), facts
+
+
+def test_a_passing_state_after_so_is_no_fact(rules: RuleExtractor) -> None:
+    assert _facts(rules, "it rained, so wet now") == []
