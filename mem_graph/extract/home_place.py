@@ -24,6 +24,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 JOB_NOUNS = frozenset({"job", "work", "position", "internship", "gig", "placement", "role", "post", "apprenticeship"})
 HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", "studio", "bungalow", "townhouse",
                         "cottage", "apt", "flatshare", "houseshare", "room"})
+_HOME_VERBS = frozenset({"share", "rent", "buy", "own", "find", "get", "have"})
 # a home that is not where one lives now: "my old flat", "our holiday home", "my parents' place"
 _NOT_CURRENT = frozenset({"old", "former", "previous", "last", "first", "holiday", "summer", "vacation", "beach",
                           "second", "future", "dream", "next", "childhood", "weekend", "ski", "part", "side", "temp"})
@@ -103,3 +104,17 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
                      evidence=f"slot {name_slot}: '{tok.lower_} {place.head.text} {name}' (the speaker's "
                               f"{'home' if name_slot == 'residence' else 'job'})"))
     return out + owned_models(sent, ctx, message, [*found, *out])  # "just washed my Subaru Outback lol": the car
+
+
+def home_in(pred: Any, obj: Any) -> str | None:
+    """The place of a home one has ("I share a flat in Marchmont", "we bought a house in Harrogate"), not a
+    former, second or holiday one ("bought a holiday home in Spain")."""
+    if pred.lemma not in _HOME_VERBS or obj is not pred.dobj or obj.lemma_.lower() not in HOME_NOUNS:
+        return None
+    inside = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "in"), None)  # "a house in Bath"
+    place = pred.preps.get("in") or next((g for g in (inside.children if inside is not None else ())
+                                          if g.dep_ == "pobj"), None)
+    if place is None or not (place.ent_type_ in PLACE_LABELS or place.pos_ == "PROPN" or place.text.istitle()) or \
+            any(c.lower_ in _NOT_CURRENT for c in obj.children):
+        return None
+    return span_text(compound_span(place))

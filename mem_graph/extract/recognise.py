@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
+from mem_graph.extract.home_place import home_in
 from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS, WORKPLACES
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
@@ -29,7 +30,7 @@ GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say
                            "want", "need", "feel", "look", "come", "let", "give", "put", "keep", "try", "seem"})
 # verbs that say nothing of the slot themselves: the value word names it ("bought a Kia", "switched to Postgres")
 VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have", "own", "trade", "use", "run", "drive",
-                               "sell", "lease", "rent", "upgrade", "replace", "follow", "start", "try", "adopt",
+                               "sell", "lease", "upgrade", "replace", "follow", "start", "try", "adopt",
                                "pick", "swap", "exchange", "ditch", "dump", "drop"})
 # words that make a trip a commute ("take the bus to work", "cycle everywhere")
 COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
@@ -280,6 +281,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in MOTION_VERBS and pred.prep == "to" and person and for_good(pred.target) and (
             obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN") and "residence" in cat.specs:
         return match("residence", f"'{pred.verb.text} to {text}' for good")
+    if person and (where := home_in(pred, obj)) is not None:  # "I share a flat in Marchmont"
+        return match("residence", f"'{pred.verb.text} a {obj.lemma_.lower()} in {where}'", value=where)
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if lemma in ENDING_VERBS and value_spec is not None:
@@ -412,8 +415,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
             "car", "phone", "pets", "health_condition"))
     if name == "residence":
-        if (lemma == "move" and pred.prep is None) or looks_like_school(obj_toks):
-            return False
+        if (lemma == "move" and pred.prep is None) or looks_like_school(obj_toks) or (
+                lemma in ("rent", "stay") and pred.dobj is not None and pred.dobj is not obj):
+            return False  # "rented a car in Spain": the place of a thing hired, no home (home_in reads "a flat")
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
             bare_place(obj, lemma, pred.prep))

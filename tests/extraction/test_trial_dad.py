@@ -96,3 +96,21 @@ def test_the_state_a_change_leaves_is_its_own_fact(rules: RuleExtractor, line: s
 
 def test_a_passing_state_after_so_is_no_fact(rules: RuleExtractor) -> None:
     assert _facts(rules, "it rained, so wet now") == []
+
+
+@pytest.mark.parametrize(("line", "place"), [
+    ("I share a flat with two other students in Marchmont", "marchmont"),
+    ("we bought a house in Harrogate", "harrogate"),
+    ("we rent a little house in Bath", "bath"),
+    ("I rent a flat in Bristol.", "bristol"),
+])
+def test_a_home_of_my_own_in_a_place_is_where_i_live(rules: RuleExtractor, line: str, place: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert any(f.slot == "user|residence" and f.object_key == place for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("line", ["we rented a car in Spain last summer, it was tiny",
+                                  "we have a holiday home in Spain", "I rented a Fiat 500 for the trip"])
+def test_a_hire_or_a_holiday_home_is_neither_my_home_nor_my_car(shared_memory: Memory, user: str, line: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I live in Leeds", "I drive a Honda Civic", line)
+    assert ended == [], ended
