@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from mem_graph.extract.admission import studies_as_verb
+from mem_graph.extract.first_as import first_as
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
@@ -408,7 +409,7 @@ def _introduction(m: re.Match[str]) -> str:
 
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(spell_out(text)))))))
+    text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(first_as(spell_out(text))))))))
     text = _INTRO.sub(_introduction, text)
     text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", text))
     text = _MOVED_TO.sub(_destination, text)

@@ -114,3 +114,26 @@ def test_a_home_of_my_own_in_a_place_is_where_i_live(rules: RuleExtractor, line:
 def test_a_hire_or_a_holiday_home_is_neither_my_home_nor_my_car(shared_memory: Memory, user: str, line: str) -> None:
     ended = invalidated_after(shared_memory, user, "I live in Leeds", "I drive a Honda Civic", line)
     assert ended == [], ended
+
+
+@pytest.mark.parametrize(("line", "role"), [
+    ("first week as a junior doctor done, absolutely knackered", "junior doctor"),
+    ("first day as a manager today!", "manager"),
+    ("1st shift as a barista, so tired", "barista"),
+])
+def test_the_first_days_of_a_role_say_the_role(rules: RuleExtractor, line: str, role: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert any(f.slot == "user|occupation" and f.object_key == role for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("line", ["first day as a manager tomorrow, nervous",
+                                  "my first week as a nurse starts next month", "her first day as a teacher went well"])
+def test_a_first_day_ahead_or_someone_elses_is_not_my_role(rules: RuleExtractor, line: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert not any(f.slot == "user|occupation" and f.tense != "plan" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_new_role_said_through_its_first_week_ends_the_old_one(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "hi :) I'm Lena, final year med student in Edinburgh",
+                              "first week as a junior doctor done, absolutely knackered")
+    assert any("med student" in f for f in ended), ended
