@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import PET_NOUNS, Context
-from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
 _PET_ALT = "|".join(sorted(PET_NOUNS | {f"{p}s" for p in PET_NOUNS} | {"puppies", "bunnies"}, key=len, reverse=True))
 # "a cat called biscuit", "my dog rex", "our hamster, peanut", "named the hamster peanut"
@@ -24,6 +24,8 @@ _NOT_NAMES = frozenset({"and", "is", "was", "who", "that", "which", "but", "food
                         "lol", "haha", "too", "though", "now", "today", "yesterday", "named", "called", "has", "had",
                         "died", "passed", "got", "the", "a", "an", "in", "at", "on", "with", "for", "of", "to"})
 _MY = frozenset({"my", "our"})
+DIED = "rules.clause:pets.died"
+_AND_NAME = re.compile(r",?\s+(?:and|&)\s+([A-Z][a-z]+)\b")
 
 
 def note_pets(sent: Any, ctx: Context) -> None:
@@ -35,6 +37,8 @@ def note_pets(sent: Any, ctx: Context) -> None:
         kind = kind.lower()
         kind = {"puppies": "puppy", "bunnies": "bunny"}.get(kind, kind[:-1] if kind.endswith("s") else kind)
         ctx.pet_kinds[name.lower()] = kind
+        if (more := _AND_NAME.match(sent.text, m.end())) is not None and more[1].lower() not in _NOT_NAMES:
+            ctx.pet_kinds[more[1].lower()] = kind  # "two cats, Pepe and Olivia"
 
 
 def _ended(verb: Any) -> tuple[Any, str] | None:
@@ -74,9 +78,47 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
     named = f" {name[:1].upper()}{name[1:]}" if name else ""
     text = f"{speaker}'s {kind}{named} {words}"
     key = normalise_entity(speaker)
+    # a named pet is that one pet ("we lost Olivia" leaves Pepe, the other cat); an unnamed one is its kind
+    pet = normalise_entity(name) if name else normalise_entity(kind)
     return Fact(
-        text=text, entities=[EntityRef(speaker, "person"), EntityRef(kind, "thing")],
-        triples=[Triple(speaker, "not_has_pet", kind)], slot=f"{key}|pets|{normalise_entity(kind)}",
-        subject_key=key, object_key=normalise_entity(kind), negated=True, rule="rules.clause:pets.died",
+        text=text, entities=[EntityRef(speaker, "person"), EntityRef(kind, "thing"),
+                             *([EntityRef(name, "animal")] if name else [])],
+        triples=[Triple(speaker, "not_has_pet", name or kind)], slot=f"{key}|pets|{pet}",
+        subject_key=key, object_key=pet, negated=True, rule=DIED,
         message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=dict(message.metadata),
         evidence=f"slot pets: the {kind}{named} {words}")
+
+
+def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """The speaker's pet facts that name the pet a death fact names ("User has a cat called biscuit" for
+    "biscuit passed away", whatever the slot's key: the pet's kind or its name)."""
+    if fact.rule != DIED or not fact.triples or fact.object_key == normalise_entity(fact.entities[1].name):
+        return []
+    name = re.compile(rf"(?<![\w-]){re.escape(fact.triples[-1].object)}(?![\w-])", re.I)
+    return [r for r in records if r.subject_key == fact.subject_key and r.polarity > 0 and r.slot
+            and "|pets|" in r.slot and name.search(r.text)]
+
+
+_LOSS = re.compile(r"\b(?:lost|died|dies|passed(?: away| on)?|put (?:\w+ )?down|put (?:\w+ )?to sleep|rip)\b", re.I)
+
+
+def says_loss(text: str) -> bool:
+    """The text says someone or something died or was lost (cheap: a regex, no parse)."""
+    return _LOSS.search(text) is not None
+
+
+def naming_earlier(text: str, earlier: list[Message]) -> list[Message]:
+    """The earlier messages that named a pet the text says died ("we lost Olivia last week" -> "we've got two
+    cats, Pepe and Olivia"), for a pet named longer ago than the add()'s context reaches."""
+    if not says_loss(text):
+        return []
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)} - _NOT_NAMES
+
+    def names(content: str) -> set[str]:
+        found = set()
+        for m in _NAMED_PET.finditer(content):
+            found.add((m["name"] or m["name2"]).lower())
+            if (more := _AND_NAME.match(content, m.end())) is not None:
+                found.add(more[1].lower())
+        return found
+    return [m for m in earlier if names(m.content) & words]

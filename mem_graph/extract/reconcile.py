@@ -44,6 +44,7 @@ from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.cue_change import cue_change
 from mem_graph.extract.jobs import other_attribute_ended
+from mem_graph.extract.losses import died_pet_records
 from mem_graph.extract.mentions import mention_lookups, stale_mentions
 from mem_graph.extract.negation import breaks_diet, counted, ends_too, excluded_by_diet, kind_of
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
@@ -360,6 +361,7 @@ class Reconciler:
         cancelled += [r for r in records if r.polarity != 0 and r not in cancelled and any(
             tr.relation in relations and normalise_entity(tr.subject) == subject
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
+        cancelled += [r for r in died_pet_records(fact, records) if r not in cancelled]  # "we lost Olivia"
         if fact.clears_slot and fact.slot:  # "she retired": the occupation ends, and the post with it
             ended = {fact.slot, *ends_too(fact.slot)}
             cancelled += [r for r in records if r.slot in ended and r.polarity != 0 and r not in cancelled]

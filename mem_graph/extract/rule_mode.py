@@ -17,6 +17,7 @@ from mem_graph.extract.chat import is_chitchat, not_memorable, statements
 from mem_graph.extract.correction import correct_facts
 from mem_graph.extract.episodes import uncovered_statement
 from mem_graph.extract.lexicon import stop_words
+from mem_graph.extract.losses import naming_earlier, says_loss
 from mem_graph.extract.reconcile import Decision
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Event, Fact, MemoryRecord, Message
@@ -56,6 +57,9 @@ def recent_memories(context: ExtractionContext, *texts: str) -> list[MemoryRecor
     vectors = context.embed(list(texts))
     found = {hit.record.id: hit.record for v in vectors for hit in context.nearest(v, 20)}
     return sorted(found.values(), key=lambda r: (r.valid_from, r.created_at), reverse=True)
+
+
+_PET_LOOKBACK = 200  # messages searched for a pet's naming when a turn says it died
 
 
 class RuleMode:
@@ -100,7 +104,12 @@ class RuleMode:
         if n <= 0 or not targets:
             return self.rules.extract(targets)
         roles = set(self.cfg.extract_from_roles)
-        recent = context.recent(n, [m.id for m in targets if m.id])
+        ids = [m.id for m in targets if m.id]
+        recent = context.recent(n, ids)
+        if any(says_loss(m.content) for m in targets):  # "we lost Olivia": the turn that named her, long ago
+            earlier = context.recent(_PET_LOOKBACK, ids)
+            older = [o for m in targets for o in naming_earlier(m.content, earlier) if o not in recent]
+            recent = older[-3:] + recent
         return self.rules.extract(targets, context=[m for m in recent if m.role in roles])
 
     def reconcile(self, facts: list[Fact], context: ExtractionContext) -> Outcome:
