@@ -81,6 +81,11 @@ PETS = ("dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse 
 
 _S, _M = "single", "multi"
 
+# the kinds of business a person runs; the value word of the business slot
+BUSINESSES = ("bakery", "cafe", "café", "restaurant", "bistro", "pub", "shop", "boutique", "salon", "barbershop",
+              "bookshop", "bookstore", "deli", "brewery", "winery", "vineyard", "farm", "gallery", "florist", "gym",
+              "startup", "agency", "consultancy", "clinic", "hotel", "guesthouse")
+
 DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",
              verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in", "rent_in",
@@ -98,6 +103,11 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
                     "consult_for", "freelance_for", "write_for"),
              nouns=("employer", "company", "workplace"),
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
+    # a business one owns or runs ("I run a small bakery in Turin", "we opened a cafe"): "we sold the bakery"
+    # ends it (an ending verb with the value word); multi-valued, one per business
+    SlotSpec(name="business", relation="runs", cardinality=_M, key_by="object", subjects="person",
+             verbs=("run", "own", "open", "start", "found", "manage"), values=BUSINESSES,
+             prototypes=("runs a small business", "owns a cafe")),
     SlotSpec(name="occupation", relation="works_as", cardinality=_S, subjects="person",
              verbs=("work_as", "work_in", "teach", "become", "retrain_as", "train_as", "qualify_as", "start_as",
                     "employ_as", "hire_as", "serve_as", "promote_to"),

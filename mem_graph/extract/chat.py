@@ -94,6 +94,7 @@ _SHORTHAND = {
     "bff": "best friend", "rn": "right now", "atm": "at the moment", "tho": "though", "cuz": "because",
     "bc": "because", "pls": "please", "plz": "please", "yrs": "years", "wanna": "want to", "gonna": "going to",
     "gotta": "have to", "kinda": "kind of", "fave": "favourite", "fav": "favourite", "sorta": "sort of",
+    "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"

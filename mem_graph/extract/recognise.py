@@ -285,7 +285,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("residence", f"'{pred.verb.text} a {obj.lemma_.lower()} in {where}'", value=where)
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
-    if lemma in ENDING_VERBS and value_spec is not None:
+    closed = lemma in ("close", "shut") and value_spec is not None and value_spec.name == "business"  # "shut the cafe"
+    if value_spec is not None and (lemma in ENDING_VERBS or closed):
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     candidates = cat.verbs.get(key, []) + [s for s in cat.verbs.get(lemma, []) if s not in cat.verbs.get(key, [])]
     if value_spec is not None and (lemma in VALUE_FIRST_VERBS or key in value_spec.verbs or lemma in value_spec.verbs):
@@ -310,8 +311,6 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 value_spec is not None and value_spec.name not in ("employer", "occupation")):
             return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
-    if lemma in ENDING_VERBS and value_spec is not None:
-        return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)
     if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in ("start", "take", "begin", "do", "have", "attend",
                                                                                    "sign") \
@@ -407,6 +406,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
     if name == "hobbies" and lemma == "play":
         return True
+    if name == "business":  # "run a bakery", never "run marathons" or "opened the window"
+        return value_spec is not None and value_spec.name == "business"
     if value_spec is not None and value_spec.name != name and name == "employer" and pred.prep in ("at", "for", "by",
                                                                                                   "with"):
         return True  # "works at Puma", "works for Tesla": a brand that is also a value word is a company here

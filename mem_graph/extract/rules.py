@@ -97,7 +97,8 @@ _FRAGMENT = re.compile(
     r"^\s*(?P<lead>(?:(?:oops|sorry|wait|no|well|so|ok|okay|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|"
     r"welp|update|plus|haha|lol)[,.!:]?\s+)*)(?:not(?!\s+(?:a\s+)?(?:single|one|once|even|much|many|that)\b)|"
     r"no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)  # "not a single one since": a none, no state
-WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name"})
+WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name",
+                      "business"})  # "we" is the household or the team
 
 
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
@@ -115,8 +116,7 @@ class RuleExtractor:
     def __init__(self, nlp: Any = None, parsed_cache: int = 256, embedder: Any = None,
                  slots: Iterable[Any] = ()):
         self._nlp = nlp
-        # extract() then analyse() on the same turns (a partly covered turn is also kept verbatim)
-        # would parse them twice; recent parses are kept so the second call is free.
+        # extract() then analyse() on one turn (a partly read turn is also kept verbatim): parsed once, kept
         self._parsed: OrderedDict[str, Any] = OrderedDict()
         self._parsed_max, self._parsed_lock = parsed_cache, threading.Lock()
         self.embedder = embedder

@@ -106,9 +106,16 @@ def _name(lead: str, label: str, rest: str) -> str | None:
     return f"I'm {label[:1].upper()}{label[1:]}"
 
 
+# "ciao! marco, 41, ...", "hey there, sam, 34": a greeting, then a name and an age
+_GREETED = re.compile(r"^(\W*(?:hi|hey|hello|hiya|ciao|hola|yo|heya|howdy|hallo|bonjour|salut|greetings)\b\W*"
+                      r"(?:there\W+|all\W+|everyone\W+)?)([A-Za-z][a-z-]+)(?=,\s*\d{1,3}\b)", re.I)
+
+
 def self_label(text: str) -> str:
     """``text`` with an opening "<label> here" said as a statement ("vegetarian here, any ideas" -> "I am
-    vegetarian. any ideas"); any other text as it is."""
+    vegetarian. any ideas"), and a greeting's "name, age" as "I'm <Name>, <age>"; any other text as it is."""
+    if (g := _GREETED.match(text)) is not None and (said := _name(g.group(1), g.group(2), "1")) is not None:
+        return f"{g.group(1)}{said}{text[g.end():]}"
     m = _LABEL.match(text)
     if m is None and (m := _AS_A.match(text)) is not None and not _person(m.group(2).split()[-1].lower()):
         return text  # "as a result what happens", "as a kid what did you eat"
