@@ -33,6 +33,8 @@ STATIVE = frozenset(
         "play", "speak", "use", "attend", "study", "date", "stay", "teach",
     ])
 MODAL_HEDGES = frozenset({"might", "may", "could", "would", "'d", "should", "will", "'ll", "shall", "wo"})
+# "i'm trying to learn German": learning is under way as one tries (not "trying to quit", not yet done)
+_UNDER_WAY = frozenset({"learn", "practise", "practice", "study", "improve", "train"})
 PLAN_HEADS = frozenset(
     [
         "want", "plan", "hope", "think", "consider", "wish", "intend", "dream", "aim", "look", "tempt", "debate",
@@ -177,7 +179,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
                 cues.hedge = c.lower_
             if c.lower_ in HEDGE_ADVERBS and not _after_tail(v, c):
                 cues.hedge = c.lower_
-        if v is not target and v.lemma_.lower() in PLAN_HEADS and not any(c.dep_ == "dobj" for c in v.children):
+        if v is not target and v.lemma_.lower() in PLAN_HEADS and not any(c.dep_ == "dobj" for c in v.children) and \
+                not (v.lemma_.lower() == "try" and v.tag_ == "VBG" and target.lemma_.lower() in _UNDER_WAY):
             # not "they moved to Whitby, they wanted the sea": a want with its own object is no plan of this clause
             cues.hedge = v.lemma_.lower()
         if v.lemma_.lower() == "go" and v.tag_ == "VBG" and v is not target and any(

@@ -68,3 +68,14 @@ def test_a_greeting_then_a_name_and_an_age_introduce_the_speaker(rules: RuleExtr
 def test_a_greeting_then_a_state_names_nobody(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "hi, tired, 41 hours awake")])[0]
     assert not any(f.slot == "user|name" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("line", "present"), [
+    ("I'm trying to learn German", True),
+    ("I'm trying to quit smoking", False),
+    ("I'm trying to eat less meat", False),
+])
+def test_learning_one_tries_is_under_way_quitting_one_tries_is_not_done(rules: RuleExtractor, line: str,
+                                                                         present: bool) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert facts and all((f.tense == "present") == present for f in facts), [(f.text, f.tense) for f in facts]
