@@ -406,11 +406,11 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
     if name == "hobbies" and lemma == "play":
         return True
-    if name == "business":  # "run a bakery", never "run marathons" or "opened the window"
-        return value_spec is not None and value_spec.name == "business"
-    if value_spec is not None and value_spec.name != name and name == "employer" and pred.prep in ("at", "for", "by",
-                                                                                                  "with"):
-        return True  # "works at Puma", "works for Tesla": a brand that is also a value word is a company here
+    if name == "business":  # "run a bakery", "sold the cafe"; never "run marathons" nor "started at a clinic"
+        return value_spec is not None and value_spec.name == "business" and pred.prep is None
+    if value_spec is not None and value_spec.name != name and name == "employer" and (
+            pred.prep in ("at", "for", "by", "with") or value_spec.name == "business"):
+        return True  # "works at Puma", "joined a startup": a brand or a business is a company here
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats", "drinks"):
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
