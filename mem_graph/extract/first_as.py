@@ -1,10 +1,12 @@
-"""A new role said through its first days: "first week as a junior doctor done", "my first shift as a
-manager today!", "1st day as a barista, so tired".
+"""A new role said through its first days ("first week as a junior doctor done", "my first shift as a
+manager today!", "1st day as a barista, so tired") or through what others did ("they made me the store
+manager!", "they promoted me to team lead").
 
 Chat names the role only inside the milestone, so the parser finds no clause that states it. Said that way it is
 the speaker's role now: ``first_as`` writes "I'm a junior doctor now, first week done" for the rules to read. A
 milestone still ahead ("first day as a manager tomorrow", "my first week as a nurse starts next month") is a
-plan and is left as it is; so is anyone else's ("her first day as a teacher").
+plan and is left as it is; so is anyone else's ("her first day as a teacher"). "they made me X" is written
+"I got promoted to X", which the occupation lexicon reads.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ _FIRST_AS = re.compile(
     r"went|was|is|,|\.|!|\?|$))", re.I)
 _AHEAD = re.compile(r"\b(?:tomorrow|tmrw|next|soon|starts|begins|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                     r"coming up|in \w+ (?:days?|weeks?))\b", re.I)
+_MADE_ME = re.compile(
+    r"\b(?:they|she|he|my boss|my manager|the company|management)\s+(?:just\s+|finally\s+|officially\s+)?"
+    r"(?:made|promoted|appointed|named)\s+me\s+(?:to\s+|as\s+)?(?:the\s+|a\s+|an\s+|their\s+|our\s+)?"
+    r"([a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,3}?)(?=\s*(?:[,.!?]|$|and\b|at\b|today|yesterday|last\b|this\b))",
+    re.I)
 _OTHERS = re.compile(r"\b(?:his|her|their|your)\s+$", re.I)
 
 
@@ -27,4 +34,17 @@ def first_as(text: str) -> str:
         if _OTHERS.search(m.string[:m.start()]) or _AHEAD.search(m.string[m.start(2):m.end() + 40]):
             return m.group(0)
         return f"I'm {m.group(2)} now, {m.group(1)}"
-    return _FIRST_AS.sub(sub, text)
+    return _MADE_ME.sub(_made_me, _FIRST_AS.sub(sub, text))
+
+
+_ROLE_WORDS = frozenset({"head", "director", "chief", "vp", "lead", "manager", "supervisor", "captain", "partner",
+                         "president", "chair", "principal", "editor", "foreman", "coordinator"})
+
+
+def _made_me(m: re.Match[str]) -> str:
+    """"they made me the store manager" (a role word), never "they made me redo the report"."""
+    from mem_graph.extract.lexicon import OCCUPATIONS
+
+    words = m.group(1).lower().split()
+    role = words[-1] in OCCUPATIONS or words[-1] in _ROLE_WORDS or words[0] in _ROLE_WORDS
+    return f"I got promoted to {m.group(1)}" if role else m.group(0)

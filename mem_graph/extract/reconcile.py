@@ -97,6 +97,7 @@ def same_thing(a: str | None, b: str | None) -> bool:
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
 
 
+_MOVE_CUES = ("moved", "moving", "relocated", "relocating")
 # "adopted another cat", "a second dog": one more value of a multi-valued slot, never the same one again
 _ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more)\b", re.I)
 _PER_OBJECT = frozenset(s.name for s in DEFAULT_SLOTS if s.key_by == "object")
@@ -317,8 +318,11 @@ class Reconciler:
             return Decision(Event.UPDATE, fact, f"ends {broken[0].text!r} (the diet excludes "
                                                 f"{fact.object_key!r}){why}", "reversal", broken)
         if fact.single_valued and fact.slot:
-            # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay
-            old = [r for r in records if (r.slot == fact.slot and not same_thing(fact.object_key, r.object_key))
+            # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay, unless the
+            # fact says a move ("moved into York proper" after "just outside York")
+            moved = "cues:" in fact.evidence and any(w in fact.evidence.split("cues:")[-1] for w in _MOVE_CUES)
+            old = [r for r in records if (r.slot == fact.slot and r.object_key != fact.object_key and (
+                moved or not same_thing(fact.object_key, r.object_key)))
                    or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact))]
             old += [r for r in replaced if r not in old]
             # the clause's second job attribute ("a junior dev job at pennywise"); what a new diet excludes

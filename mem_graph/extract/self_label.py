@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-_LEAD = r"(?:(?:hi|hey|hello|hiya|yo|ok|okay|so|well|hmm|um|update|btw)\W+)*"
+_LEAD = r"(?:(?:hi|hey|hello|hiya|heya|ciao|hola|yo|ok|okay|so|well|hmm|um|update|btw)\W+)*"
 _LABEL = re.compile(rf"^(\W*{_LEAD})((?:[\w'-]+ ){{0,4}}?[\w'-]+) here\b(?!\s+(?:is|are|was|were|has|have)\b)"
                     r"\s*[,.!:;-]*\s*", re.I)
 # words that open no label ("the coffee here", "same here", "my sister here", "nobody here", "it's nice here")

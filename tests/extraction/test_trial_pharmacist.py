@@ -1,0 +1,46 @@
+"""Classes of phrasing from a user trial (session 10: a pharmacist and mum of three): a name behind "heya",
+a promotion said as what others did, a move to a place that names the old one."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+def test_a_name_behind_heya_and_an_emoji_names_the_speaker(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "heya, jo here 👋 mum of 3, work part time as a pharmacist at Boots")])[0]
+    slots = {f.slot: f.text for f in facts if f.slot}
+    assert "Jo" in slots.get("user|name", ""), slots
+    assert "pharmacist" in slots.get("user|occupation", ""), slots
+
+
+@pytest.mark.parametrize(("line", "role"), [
+    ("bit of news - I've gone full time, they made me the store manager!", "manager"),
+    ("they promoted me to senior engineer last week", "senior engineer"),
+])
+def test_a_role_others_gave_me_is_my_role(rules: RuleExtractor, line: str, role: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert any(f.slot == "user|occupation" and role in (f.object_key or "") for f in facts), [
+        (f.text, f.slot, f.object_key) for f in facts]
+
+
+@pytest.mark.parametrize("line", ["they made me redo the report", "she made me laugh"])
+def test_being_made_to_do_something_is_no_role(rules: RuleExtractor, line: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert not any(f.slot == "user|occupation" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_promotion_said_by_others_ends_the_old_role(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I work part time as a pharmacist at Boots",
+                              "bit of news - I've gone full time, they made me the store manager!")
+    assert any("pharmacist" in f for f in ended), ended
+
+
+def test_moving_into_the_town_i_lived_outside_of_moves_home(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "we live just outside York, in a village called Haxby",
+                              "we finally moved into York proper, Clifton area, so much closer to work")
+    assert any("Haxby" in f for f in ended), ended
