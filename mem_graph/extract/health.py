@@ -9,6 +9,7 @@ diabetes") it is a modifier of the condition and "have" keeps its object.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # a condition word alone names the slot's value; the heads "disease", "disorder", "syndrome" name any
 # condition said with them ("heart disease", "an eating disorder", "Tourette syndrome")
@@ -30,3 +31,17 @@ _GRADED = re.compile(rf"\b(type|stage|grade)\s+(\d|i{{1,3}}|iv)(?=\s+(?:[a-z'-]+
 def name_grades(text: str) -> str:
     """"i have type 2 diabetes" -> "i have Type 2 diabetes" (the grade as the condition's name writes it)."""
     return _GRADED.sub(lambda m: f"{m.group(1)[:1].upper()}{m.group(1)[1:].lower()} {m.group(2).upper()}", text)
+
+
+_OUTGROW = frozenset({"outgrow", "grow", "lose", "cure", "beat"})  # "he's outgrown his nut allergy"
+
+
+def allergy_of(lemma: str, obj: Any) -> tuple[str, bool] | None:
+    """The allergen of "have a nut allergy" / "outgrew her peanut allergy", and whether the allergy ended:
+    an allergy said as a noun is a value of the allergies slot, not a thing one owns."""
+    if obj.lemma_.lower() not in ("allergy", "intolerance") or lemma not in ({"have", "get", "develop"} | _OUTGROW):
+        return None
+    words = [c.text for c in obj.children if c.dep_ in ("compound", "amod", "nmod") and c.i < obj.i]
+    if not words:
+        return None
+    return " ".join(words).lower(), lemma in _OUTGROW

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
+from mem_graph.extract.health import allergy_of
 from mem_graph.extract.home_place import home_in
 from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS, WORKPLACES
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
@@ -19,6 +20,7 @@ from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 
 LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
+_LESSON_VERBS = frozenset({"start", "take", "begin", "do", "have", "attend", "sign"})
 COPULAS = frozenset({"be", "become", "remain", "stay", "turn", "get", "go"})
 NEGATIVE_STANCE = frozenset({"hate", "dislike", "detest", "loathe", "sick_of", "tired_of", "bored_of", "bored_with",
                              "hater_of", "fed_up_with", "over", "despise", "abhor", "done_with", "lose_interest_in",
@@ -283,6 +285,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("residence", f"'{pred.verb.text} to {text}' for good")
     if person and (where := home_in(pred, obj)) is not None:  # "I share a flat in Marchmont"
         return match("residence", f"'{pred.verb.text} a {obj.lemma_.lower()} in {where}'", value=where)
+    if (allergen := allergy_of(lemma, obj)) is not None:  # "has a nut allergy", "outgrew it"
+        return match("allergies", f"'{pred.verb.text} {text}'", value=allergen[0], polarity=int(not allergen[1]))
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     closed = lemma in ("close", "shut") and value_spec is not None and value_spec.name == "business"  # "shut the cafe"
@@ -312,12 +316,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)
-    if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in ("start", "take", "begin", "do", "have", "attend",
-                                                                                   "sign") \
-            and any(c.dep_ in ("compound", "amod") for c in obj.children):
+    if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in _LESSON_VERBS and any(
+            c.dep_ in ("compound", "amod") for c in obj.children):
         return match("hobbies", f"'{pred.verb.text} {text}' (lessons)")  # "started drum lessons", "takes yoga classes"
-    # (the bank states current values: a simple past is an event, "applied to X"; a wish, a report of
-    # speech or a modal states none)
+    # (the bank states current values: a past is an event, "applied to X"; a wish, a report, a modal states none)
     if embedder is not None and obj.pos_ in ("NOUN", "PROPN") and pred.target.tag_ != "VBD" and \
             lemma not in NOT_STATING and not any(c.tag_ == "MD" and c.lower_ not in ("can", "ca")
                                                  for c in pred.verb.children):  # "i'd open a bakery": no value

@@ -44,3 +44,18 @@ def test_moving_into_the_town_i_lived_outside_of_moves_home(shared_memory: Memor
     ended = invalidated_after(shared_memory, user, "we live just outside York, in a village called Haxby",
                               "we finally moved into York proper, Clifton area, so much closer to work")
     assert any("Haxby" in f for f in ended), ended
+
+
+@pytest.mark.parametrize(("line", "slot"), [
+    ("I have a nut allergy", "user|allergies|nut"),
+    ("my son has a peanut allergy", "user's son|allergies|peanut"),
+])
+def test_an_allergy_said_as_a_noun_is_an_allergy(rules: RuleExtractor, line: str, slot: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert any(f.slot == slot and not f.negated for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_an_outgrown_allergy_ends(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my youngest Alfie has a nut allergy so I'm super careful",
+                              "Alfie's outgrown his nut allergy")
+    assert any("nut allergy" in f for f in ended), ended
