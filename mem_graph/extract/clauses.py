@@ -36,14 +36,15 @@ KIN = frozenset(
         "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher",
         "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter",
         "sibling", "twin", "in-law", "ex", "parent", "grandparent", "folks", "mate", "pal", "classmate", "teammate",
-        "landlord", "landlady",
+        "landlord", "landlady", "youngest", "eldest", "oldest",
     ])
 PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
 ])
 # "my favourite kind of music": a noun that says which sort of the noun after "of" is meant
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "genre", "style", "brand", "make", "model"})
-CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter"])
+CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter", "youngest", "eldest",
+                         "oldest"])  # "my youngest Alfie": a child
 PAST_FORMS = frozenset([
     "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "began", "became", "met", "moved",
     "turned", "traded", "switched", "adopted", "started", "joined", "married",
