@@ -64,5 +64,5 @@ def test_an_outgrown_allergy_ends(shared_memory: Memory, user: str) -> None:
 def test_my_youngest_is_a_child_whose_school_is_a_school(shared_memory: Memory, user: str) -> None:
     shared_memory.add("my youngest Alfie has a nut allergy so I'm super careful with snacks", user_id=user)
     shared_memory.add("Alfie started reception at Haxby Road Primary this week", user_id=user)
-    slots = {r["slot"] for r in shared_memory.get_all(user_id=user)["results"]}
+    slots = {r.get("slot") for r in shared_memory.get_all(user_id=user)["results"]}
     assert "alfie|school" in slots, slots
