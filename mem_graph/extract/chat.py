@@ -95,6 +95,8 @@ _SHORTHAND = {
     "bc": "because", "pls": "please", "plz": "please", "yrs": "years", "wanna": "want to", "gonna": "going to",
     "gotta": "have to", "kinda": "kind of", "fave": "favourite", "fav": "favourite", "sorta": "sort of",
     "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
+    "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
+    "all-time fav": "favourite",
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"
@@ -117,6 +119,7 @@ _LAUGH_BREAK = re.compile(r"(?<=[a-z0-9])\s+(?:lol+|lmao+|rofl|haha(?:ha)*|hehe|
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
                   re.I)
 # emoji and other pictographs: a sentence break when words follow ("dropped it 😭 got a new one")
+_NUMBER_ONE = re.compile(r"\b(is|'s)\s+(?:my\s+|the\s+)?(?:number one|no\.? ?1|#1)\b", re.I)
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
 
 
@@ -192,6 +195,7 @@ def spell_out(text: str) -> str:
     text = _TRAILING_OPINION.sub(r"\1\3 \2", _TRAILING_HEDGE.sub("", text))
     text = _MID_TIME.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(4).rstrip()} {m.group(2)}", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
+    text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
     text = split_intro_list(_SHORTHAND_RE.sub(_shorthand, text))  # "i'm maya, product designer, based in bristol"
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)
     text = re.sub(r"^[\s.,;:!]+|(?<=[.!?])[\s.,;:]*(?=[.!?])", "", text)

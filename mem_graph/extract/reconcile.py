@@ -126,7 +126,7 @@ _SLOT_RELATIONS: dict[str, set[str]] = {
 
 # stances that say an activity is over for the speaker, not only disliked ("done with running")
 _ENDED_STANCES = ("done with", "over ", "sick of", "tired of", "fed up", "bored of", "bored with", "lost interest",
-                  "lose interest", "burnt out", "burned out")
+                  "lose interest", "burnt out", "burned out", "go off", "gone off", "went off")
 
 
 def ended_stance(fact: Fact) -> bool:
@@ -307,9 +307,9 @@ class Reconciler:
             return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d}){why}",
                             "reversal", [r])
         quit_doing = [r for r in records if pol < 0 and ended_stance(fact) and subject and r.subject_key == subject
-                      and r.polarity > 0 and r.slot and r.slot.split("|")[1:2] == ["hobbies"]
+                      and r.polarity > 0 and r.slot and r.slot.split("|")[1] in ("hobbies", "favourite")
                       and same_thing(r.object_key, fact.object_key)]
-        if quit_doing:  # "i'm done with running" after "i go running most mornings": the habit ended
+        if quit_doing:  # "i'm done with running" after "i go running most mornings", "gone off pizza": it ended
             return Decision(Event.UPDATE, fact, f"ends {quit_doing[0].text!r} (a stance that says it is over)"
                                                 f"{why}", "reversal", quit_doing)
         broken = [r for r in records if pol > 0 and subject and r.subject_key == subject and r.polarity > 0

@@ -99,8 +99,10 @@ class StancePhrase:
     phrase: str
     wording: str  # third person, without the subject: "is fed up with"
     pronoun: str | None = None  # "now i love it": the word said for the object named before
+    changed: bool = False  # "not into lasagna anymore": said as a change, it ends the value in any slot
 
 
+_CHANGED = re.compile(r"\b(?:anymore|any more|no longer)\b", re.I)
 # a thing named as what someone likes, does or did ("used to hate running"): what a later "it" means
 _ANTECEDENT = re.compile(r"\b(?:love[sd]?|like[sd]?|hate[sd]?|enjoy(?:s|ed)?|dislike[sd]?|into|of|with|play(?:s|ed)?|"
                          r"do(?:es)?|did|doing|tr(?:y|ies|ied)|ate|eat(?:s)?|watch(?:es|ed)?|listen(?:s|ed)? to|"
@@ -184,7 +186,8 @@ def read_stances(sentence: str, before: str = "") -> list[StancePhrase]:
             phrase = re.sub(r"^(?:am|'m|have|'ve|has) ", "", m.group("phrase").lower()).strip()
             core = re.sub(r"^(?:really|actually|totally|kind of|kinda|so|getting|got|very|super|completely) ", "",
                           phrase)
-            out.append(StancePhrase(obj, pol, bool(m.group("neg")), phrase, wording.format(core), pronoun))
+            out.append(StancePhrase(obj, pol, bool(m.group("neg")), phrase, wording.format(core), pronoun,
+                                    changed=_CHANGED.search(part) is not None))
             break
     return out
 
@@ -212,7 +215,8 @@ def stance_fact(found: StancePhrase, speaker: str, message: Message) -> Fact:
         subject_key=normalise_entity(speaker), object_key=normalise_entity(found.object), negated=found.negated,
         polarity=found.polarity, rule=f"rules.stance_phrase{'.neg' if found.negated else ''}",
         message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=dict(message.metadata),
-        evidence=f"slot stance: '{found.phrase}' stance phrase" + ("; cues: negated" if found.negated else ""))
+        evidence=f"slot stance: '{found.phrase}' stance phrase" + ("; cues: negated" if found.negated else "")
+        + (", anymore" if found.negated and found.changed else ""))
 
 
 def _says_pronoun(fact: Fact, st: StancePhrase) -> bool:
