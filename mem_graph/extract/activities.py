@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mem_graph.extract.catalogue import SPORTS
 from mem_graph.extract.clauses import Subject
 from mem_graph.extract.cues import CESSATION
 from mem_graph.extract.lexicon import ACTIVITY_VERBS, HABIT_WORDS
@@ -21,9 +22,14 @@ _CHANGE = frozenset({"now", "nowadays", "lately", "again", "anymore", "currently
 _TAKING_UP = frozenset({"learn", "start", "begin"})
 
 
-_ING_FORMS = {v: v for v in ACTIVITY_VERBS.values() if v.endswith("ing")}  # the lemmatizer's "bouldere"
+# the lemmatizer's "bouldere"; a sport said as a verb form ("dropped weightlifting": a VBG to the parser)
+_ING_FORMS = {v: v for v in (*ACTIVITY_VERBS.values(), *SPORTS.split()) if v.endswith("ing")}
 _OWN_CLAUSE = frozenset({"conj", "parataxis", "ccomp", "cc"})
 _ONE_OCCASION = frozenset({"this", "that", "last", "next", "one", "yesterday", "tomorrow"})
+
+
+def _took_up(verb: Any) -> bool:
+    return verb.lemma_.lower() == "take" and any(c.dep_ == "prt" and c.lower_ == "up" for c in verb.children)
 
 
 def _activity(tok: Any) -> str | None:
@@ -35,7 +41,7 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
     ("stopped going bouldering")."""
     if (value := _activity(pred.target)) is not None:
         return value, pred.target
-    if pred.lemma == "go":
+    if pred.lemma in ("go", "do") or pred.lemma in CESSATION or _took_up(pred.verb):  # "don't do running", "took up"
         for tok in (pred.dobj, *(c for c in (*pred.target.children, *pred.verb.children) if c.dep_ == "xcomp")):
             if tok is not None and tok.i > pred.target.i and (value := _activity(tok)) is not None:
                 return value, tok
@@ -60,14 +66,18 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     stopped = cues.negated and "since" in words  # "haven't been swimming since covid": the pastime stopped
     if stopped:
         habit.append("since")
+    if _took_up(pred.verb):
+        habit.append("take up")  # "took up running in the spring": a new pastime
     if pred.verb.i != pred.target.i and pred.verb.lemma_.lower() in _TAKING_UP:
         habit.append(pred.verb.lemma_.lower())  # "I'm learning to surf", "started to climb": a new pastime
-    if pred.verb.i != pred.target.i and cues.negated and pred.verb.lemma_.lower() in CESSATION and (
-            pred.verb.lemma_.lower() != "give" or any(c.lower_ == "up" for c in pred.verb.children)):
-        habit.append(pred.verb.lemma_.lower())  # "i stopped running", "gave up swimming": the pastime ends
+    ceased = (pred.verb.i != pred.target.i or found[1] is not pred.target) and \
+        pred.verb.lemma_.lower() in CESSATION and (
+            pred.verb.lemma_.lower() != "give" or any(c.lower_ == "up" for c in pred.verb.children))
+    if ceased and (cues.negated or found[1] is not pred.target):
+        habit.append(pred.verb.lemma_.lower())  # "i stopped running", "dropped weightlifting": the pastime ends
     if not habit:
         return None
-    negated = bool(cues.negated)
+    negated = bool(cues.negated) or (ceased and found[1] is not pred.target)
     relation = f"not_{spec.relation}" if negated else spec.relation
     said = [*cues.words, *(["since (stopped)"] if stopped else [])]  # a change: it ends the stance on it too
     cue_words = f"; cues: {', '.join(said)}" if said else ""

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, SPORTS
+from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.stance import read_stances
 from mem_graph.types import Fact, normalise_entity
@@ -36,7 +36,7 @@ from mem_graph.types import Fact, normalise_entity
 _SAID_AS = {"diet": "I'm {}", "drinks": "I drink {}", "hobbies": "I do {}", "stance": "I'm into {}",
             "tools": "I use {}"}
 _PASTIMES = frozenset({"sport", "activity"})
-_PLAYABLE = frozenset((INSTRUMENTS + " " + SPORTS).split())  # "piano is my thing now" -> "I play piano now"
+_PLAYABLE = frozenset((INSTRUMENTS + " " + PLAYED_SPORTS).split())  # "piano is my thing now" -> "I play piano now"
 _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
 _CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time)\b")
@@ -79,7 +79,7 @@ def _same_kind(slot: str, old: str, new: str) -> bool:
     if slot == "diet" or old in DIETS:
         return new in DIETS
     old_kind, new_kind = object_kind(old), object_kind(new)
-    return old_kind is None or new_kind is None or old_kind == new_kind
+    return old_kind is None or new_kind is None or old_kind == new_kind or {old_kind, new_kind} <= _PASTIMES
 
 
 def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
