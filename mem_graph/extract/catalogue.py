@@ -76,8 +76,9 @@ INSTRUMENTS = ("piano guitar violin cello drums drum bass flute saxophone sax tr
 PLAYED_SPORTS = ("tennis football soccer basketball baseball golf chess volleyball hockey badminton cricket rugby "
                  "squash poker padel pickleball netball lacrosse")  # one plays them ("I play padel now")
 # sports one does, all the same a sport ("I do yoga now", "dropped weightlifting")
-SPORTS = PLAYED_SPORTS + (" yoga pilates crossfit cycling weightlifting spin zumba kickboxing judo karate taekwondo "
-                          "jiujitsu triathlon parkrun")
+EXERCISES = ("yoga pilates crossfit cycling weightlifting spin zumba kickboxing judo karate taekwondo jiujitsu "
+             "triathlon parkrun")
+SPORTS = f"{PLAYED_SPORTS} {EXERCISES}"
 PETS = ("dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse bird ferret snake lizard gecko "
         "tortoise budgie cockatiel chinchilla gerbil axolotl iguana chameleon hedgehog pony tarantula canary " +
         " ".join(PET_BREEDS))

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from mem_graph.extract.catalogue import INSTRUMENTS, LANGUAGES, PETS, SPORTS
+from mem_graph.extract.catalogue import EXERCISES, INSTRUMENTS, LANGUAGES, PETS, PLAYED_SPORTS
 from mem_graph.extract.lexicon import (
     ACTIVITY_VERBS,
     CAR_VALUES,
@@ -66,7 +66,8 @@ _PURPOSE = re.compile(r"\bfor (?:my |our |the |a |an )?([a-z][\w-]*(?: [a-z][\w-
 _HOT_DRINKS = frozenset({"coffee", "tea", "espresso", "latte", "cappuccino", "chai", "matcha", "cocoa", "decaf",
                          "americano", "mocha", "macchiato", "kombucha"})
 _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("instrument", frozenset(INSTRUMENTS.split())), ("sport", frozenset(SPORTS.split())),
+    ("instrument", frozenset(INSTRUMENTS.split())), ("sport", frozenset(PLAYED_SPORTS.split())),
+    ("exercise", frozenset(EXERCISES.split())),
     ("activity", frozenset(ACTIVITY_VERBS.values())), ("pet", frozenset(PETS.split())),
     ("language", frozenset(LANGUAGES)), ("car", frozenset(CAR_VALUES)), ("phone", frozenset(PHONE_VALUES)),
     ("transport", frozenset(TRANSPORT)), ("occupation", frozenset(OCCUPATIONS)), ("hot drink", _HOT_DRINKS),
@@ -165,8 +166,8 @@ def cue_change(fact: Fact, records: list[MemoryRecord]) -> tuple[list[MemoryReco
         if {slot, old_slot} & _COLLECTING_SLOTS or {relation, old_relation} & _COLLECTING_RELATIONS:
             continue
         pastime = bool({slot, old_slot, relation, old_relation} & _KIND_SLOTS)
-        if pastime and cue in _RECENT and not switching:
-            continue
+        if pastime and not switching and (cue in _RECENT or object_kind(obj) == "exercise"):
+            continue  # "doing pilates now": often one more way to keep fit (yoga stays)
         need_kind = switching or pastime
         if _comparable(fact, r, need_kind=need_kind):
             ended.append(r)

@@ -97,6 +97,9 @@ def same_thing(a: str | None, b: str | None) -> bool:
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
 
 
+# cue words that say a negation is a change (it ends the value in any slot: "dropped crossfit" ends being into it)
+_ENDING_CUES = ("anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer",
+                "drop")
 _MOVE_CUES = ("moved", "moving", "relocated", "relocating")
 # "adopted another cat", "a second dog": one more value of a multi-valued slot, never the same one again
 _ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more)\b", re.I)
@@ -126,7 +129,7 @@ _SLOT_RELATIONS: dict[str, set[str]] = {
 
 # stances that say an activity is over for the speaker, not only disliked ("done with running")
 _ENDED_STANCES = ("done with", "over ", "sick of", "tired of", "fed up", "bored of", "bored with", "lost interest",
-                  "lose interest", "burnt out", "burned out", "go off", "gone off", "went off")
+                  "lose interest", "burnt out", "burned out", "go off", "gone off", "went off", "dead to me")
 
 
 def ended_stance(fact: Fact) -> bool:
@@ -307,7 +310,7 @@ class Reconciler:
             return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d}){why}",
                             "reversal", [r])
         quit_doing = [r for r in records if pol < 0 and ended_stance(fact) and subject and r.subject_key == subject
-                      and r.polarity > 0 and r.slot and r.slot.split("|")[1] in ("hobbies", "favourite")
+                      and r.polarity > 0 and r.slot and r.slot.split("|")[1] in ("hobbies", "favourite", "drinks")
                       and same_thing(r.object_key, fact.object_key)]
         if quit_doing:  # "i'm done with running" after "i go running most mornings", "gone off pizza": it ended
             return Decision(Event.UPDATE, fact, f"ends {quit_doing[0].text!r} (a stance that says it is over)"
@@ -353,8 +356,7 @@ class Reconciler:
         any slot when it says the state changed ("anymore", "no longer", "quit", "left"...). With no
         replacement in the same turn it UPDATEs them (the user's statement is kept); with one, it DELETEs."""
         subject = fact.subject_key
-        changed = "cues:" in fact.evidence and any(w in fact.evidence for w in (
-            "anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer"))
+        changed = "cues:" in fact.evidence and any(w in fact.evidence for w in _ENDING_CUES)
         cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0
                      and (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
                           or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"

@@ -45,7 +45,7 @@ def _kind(name: str) -> str | None:
     if name.lower() in DIETS:
         return "diet"
     kind = object_kind(name.lower())
-    if kind == "activity":  # "climbing has replaced yoga": a pastime and a sport are one kind here
+    if kind in ("activity", "exercise"):  # "climbing has replaced yoga": pastimes and sports are one kind here
         return "sport"
     return "tool" if kind is not None and kind.startswith("tech") else kind
 

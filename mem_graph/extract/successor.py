@@ -35,7 +35,7 @@ from mem_graph.types import Fact, normalise_entity
 # how a slot's value is stated afresh ("{}" is the new value)
 _SAID_AS = {"diet": "I'm {}", "drinks": "I drink {}", "hobbies": "I do {}", "stance": "I'm into {}",
             "tools": "I use {}"}
-_PASTIMES = frozenset({"sport", "activity"})
+_PASTIMES = frozenset({"sport", "activity", "exercise"})
 _PLAYABLE = frozenset((INSTRUMENTS + " " + PLAYED_SPORTS).split())  # "piano is my thing now" -> "I play piano now"
 _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")

@@ -39,3 +39,19 @@ def test_a_sport_said_as_a_verb_form_is_a_hobby(rules: RuleExtractor, line: str,
 def test_a_sport_one_does_is_not_played(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "i don't do running anymore, it's all cycling these days")])[0]
     assert not any("plays cycling" in f.text for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("before", "change", "kept"), [
+    ("i play tennis and do yoga on sundays", "quit tennis, doing padel now", "yoga"),
+    ("I swim and do pilates every week", "gave up swimming, it's all cycling these days", "pilates"),
+])
+def test_one_sport_given_up_leaves_the_others(shared_memory: Memory, user: str, before: str, change: str,
+                                              kept: str) -> None:
+    ended = invalidated_after(shared_memory, user, before, change)
+    assert not any(kept in f for f in ended), ended
+
+
+def test_dropping_a_sport_ends_being_into_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i'm really into crossfit",
+                              "took up pilates in the spring and dropped crossfit completely")
+    assert any("crossfit" in f for f in ended), ended
