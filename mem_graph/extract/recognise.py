@@ -312,7 +312,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
         if obj.lemma_.lower() in DRINKS or obj.lower_ in DRINKS or (
-                value_spec is not None and value_spec.name not in ("employer", "occupation")):
+                value_spec is not None and value_spec.name not in ("employer", "occupation", "business")):
             return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)
