@@ -26,7 +26,7 @@ from mem_graph.extract.cue_change import object_kind
 from mem_graph.types import Fact
 
 # a kind the lexicons know -> (how the new value is said, how the old one is said to be over)
-_SAID_AS = {"sport": ("I do {} now", "I don't do {} anymore"), "activity": ("I do {} now", "I don't do {} anymore"),
+_SAID_AS = {"sport": ("I do {} now", "I don't do {} anymore"), "exercise": ("I do {} now", "I don't do {} anymore"),
             "hot drink": ("I drink {} now", "I don't drink {} anymore"),
             "diet": ("I'm {} now", "I'm not {} anymore")}
 _OWN = frozenset({"me", "us", "myself"})
@@ -45,8 +45,8 @@ def _kind(name: str) -> str | None:
     if name.lower() in DIETS:
         return "diet"
     kind = object_kind(name.lower())
-    if kind in ("activity", "exercise"):  # "climbing has replaced yoga": pastimes and sports are one kind here
-        return "sport"
+    if kind == "activity":  # "climbing has replaced yoga": a pastime and an exercise are one kind here
+        return "exercise"
     return "tool" if kind is not None and kind.startswith("tech") else kind
 
 
