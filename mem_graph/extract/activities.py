@@ -1,9 +1,12 @@
-"""A pastime said with its verb alone: "I swim twice a week", "been running every morning lately".
+"""A pastime said with its verb alone: "I swim twice a week", "been running every morning lately", or inside
+another verb: "I go swimming every morning", "I don't do running anymore", "took up running", "dropped
+weightlifting".
 
 An activity verb with no object names the activity itself (to swim is to do swimming), so the clause is one
 value of the multi-valued hobbies slot, keyed by the activity. Only a habit is a hobby: the clause must say
-how often or that it is new ("twice a week", "on weekends", "now"); "I ran for the bus" is no pastime. A pastime
-given up ("i stopped running", "gave up swimming") is its negation: the hobby ends.
+how often or that it is new ("twice a week", "on weekends", "now"); "I ran for the bus this morning" is no
+pastime (one occasion). A pastime given up ("i stopped running", "gave up swimming", "haven't been swimming since
+covid") is its negation: the hobby ends.
 """
 
 from __future__ import annotations
