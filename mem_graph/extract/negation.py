@@ -62,6 +62,8 @@ def habit_gerund(obj: Any) -> str | None:
     """"smoking" in "quit smoking" (read as a noun): the habit verb it names."""
     lemma = obj.lemma_.lower()
     word = obj.lower_
+    if any(c.dep_ == "compound" for c in obj.children):
+        return None  # "gave up energy drinks": a kind of drink, not the habit of drinking
     for habit in HABIT_VERBS | set(IMPLIED_OBJECTS):
         if lemma == habit or word in (f"{habit}ing", f"{habit[:-1]}ing"):
             return habit

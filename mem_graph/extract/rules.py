@@ -418,7 +418,7 @@ class RuleExtractor:
                 else m
         if subject.plural and (m is None or m.spec.name not in WE_SLOTS):
             return None  # "we all have our paths": "we" is the speaker only for a household's or team's slot
-        if m is None and (subject.implied or slot_only) and not (cues.negated and obj.pos_ == "NOUN" and (
+        if m is None and (subject.implied or slot_only) and not (cues.negated and obj.pos_ in ("NOUN", "PROPN") and (
                 pred.verb.lemma_.lower() in CESSATION or pred.target.lemma_.lower() in CESSATION)):
             # a clause read off a loose parse (no subject written, a nested verb, a fragment) is kept only
             # when it states a slot: narration is better kept as the verbatim turn than as guessed fragments

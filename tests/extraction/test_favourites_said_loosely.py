@@ -33,3 +33,16 @@ def test_number_one_and_all_time_favourite_are_favourites(rules: RuleExtractor, 
 def test_number_one_in_class_is_no_favourite_and_no_phone(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "I was number one in my class")])[0]
     assert not any(f.slot in ("user|favourite", "user|phone") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("before", "change", "old"), [
+    ("I drink energy drinks every morning", "gave up energy drinks 2 weeks ago, green tea is my thing now",
+     "energy drinks"),
+    ("diet coke addict here lol", "quit diet coke, switched to sparkling water", "diet coke"),
+])
+def test_a_drink_given_up_ends_that_drink_and_no_alcohol(shared_memory: Memory, user: str, before: str,
+                                                        change: str, old: str) -> None:
+    ended = invalidated_after(shared_memory, user, before, change)
+    assert any(old in f for f in ended), ended
+    slots = {r.get("slot") for r in shared_memory.get_all(user_id=user)["results"]}
+    assert "user|drinks|alcohol" not in slots, slots
