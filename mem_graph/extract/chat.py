@@ -118,8 +118,8 @@ _LAUGH_BREAK = re.compile(r"(?<=[a-z0-9])\s+(?:lol+|lmao+|rofl|haha(?:ha)*|hehe|
 # "its" that opens a clause is "it's" ("its my birthday today", "oops its Hillview")
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
                   re.I)
-# emoji and other pictographs: a sentence break when words follow ("dropped it 😭 got a new one")
 _NUMBER_ONE = re.compile(r"\b(is|'s)\s+(?:my\s+|the\s+)?(?:number one|no\.? ?1|#1)\b", re.I)
+# emoji and other pictographs: a sentence break when words follow ("dropped it 😭 got a new one")
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
 
 

@@ -28,17 +28,24 @@ DIED = "rules.clause:pets.died"
 _AND_NAME = re.compile(r",?\s+(?:and|&)\s+([A-Z][a-z]+)\b")
 
 
-def note_pets(sent: Any, ctx: Context) -> None:
-    """Remember the pets ``sent`` names ("a cat called biscuit" -> biscuit: cat) for a later "biscuit died"."""
-    for m in _NAMED_PET.finditer(sent.text):
+def named_pets(text: str) -> dict[str, str]:
+    """The pets ``text`` names, by name ("a cat called biscuit" -> biscuit: cat; "two cats, Pepe and Olivia")."""
+    found: dict[str, str] = {}
+    for m in _NAMED_PET.finditer(text):
         kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
         if name.lower() in _NOT_NAMES:
             continue
         kind = kind.lower()
         kind = {"puppies": "puppy", "bunnies": "bunny"}.get(kind, kind[:-1] if kind.endswith("s") else kind)
-        ctx.pet_kinds[name.lower()] = kind
-        if (more := _AND_NAME.match(sent.text, m.end())) is not None and more[1].lower() not in _NOT_NAMES:
-            ctx.pet_kinds[more[1].lower()] = kind  # "two cats, Pepe and Olivia"
+        found[name.lower()] = kind
+        if (more := _AND_NAME.match(text, m.end())) is not None and more[1].lower() not in _NOT_NAMES:
+            found[more[1].lower()] = kind
+    return found
+
+
+def note_pets(sent: Any, ctx: Context) -> None:
+    """Remember the pets ``sent`` names for a later "biscuit died"."""
+    ctx.pet_kinds.update(named_pets(sent.text))
 
 
 def _ended(verb: Any) -> tuple[Any, str] | None:
@@ -113,12 +120,4 @@ def naming_earlier(text: str, earlier: list[Message]) -> list[Message]:
     if not says_loss(text):
         return []
     words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)} - _NOT_NAMES
-
-    def names(content: str) -> set[str]:
-        found = set()
-        for m in _NAMED_PET.finditer(content):
-            found.add((m["name"] or m["name2"]).lower())
-            if (more := _AND_NAME.match(content, m.end())) is not None:
-                found.add(more[1].lower())
-        return found
-    return [m for m in earlier if names(m.content) & words]
+    return [m for m in earlier if named_pets(m.content).keys() & words]
