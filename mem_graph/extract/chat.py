@@ -16,6 +16,7 @@ from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
 from mem_graph.extract.subjectless import complement_opens, continuity
+from mem_graph.extract.wordlist import is_verb
 
 CHITCHAT = frozenset(
     [
@@ -81,6 +82,11 @@ def _bare_attribute(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} {m.group(3).lower()} is "
 _IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|"
                              r"with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|my)\b)")
+# "back living at my mum's in paisley": the place of one's family, not "my mum is in paisley"
+_AT_THEIR_PLACE = re.compile(r"\b((?:at|to|from|round|near|by) (?:my|our) (?:mum|mom|dad|parents|mother|father|nan|"
+                             r"gran|grandma|grandparents|sister|brother|aunt|uncle|mate|friend|boyfriend|girlfriend|"
+                             r"partner|folks|in-laws|cousin)(?:'s|s'))(?=\s*(?:$|[,.!?;)]|(?:in|for|now|again|atm|"
+                             r"until|till|since|while|at|on|near|and|but|with|lol|tbh|though|tho)\b))", re.I)
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
 _CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
@@ -119,8 +125,10 @@ _LAUGH_BREAK = re.compile(r"(?<=[a-z0-9])\s+(?:lol+|lmao+|rofl|haha(?:ha)*|hehe|
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
                   re.I)
 _NUMBER_ONE = re.compile(r"\b(is|'s)\s+(?:my\s+|the\s+)?(?:number one|no\.? ?1|#1)\b", re.I)
-# emoji and other pictographs: a sentence break when words follow ("dropped it 😭 got a new one")
-_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
+# emoji, pictographs and typed faces: a sentence break when words follow ("dropped it 😭 got a new one",
+# "sold the bass :( bought a stingray")
+_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+"
+                    r"|(?<![^\s\w])(?:[:;=][-']?[()\[\]DPpOo/\\|3*]+|[xX]D+)(?![^\s.,!?])")
 
 
 def is_small_talk(sentence: str) -> bool:
@@ -271,12 +279,39 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard", nor the
         # plan "turning 40 next month")
         return words[start].start(), "I'm "
+    if _says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}):
+        return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"
     if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"
         return words[start].start(), "I'm "
     if first in _PAST_FORMS or first in _NEG_AUX or (
             first.endswith("ed") and len(first) > 4 and first not in _NOT_PAST and after not in ("by",)):
         return words[start].start(), "I "
     return None
+
+
+# present-tense verbs a chat line opens with in the speaker's stead, by the words that may follow them (not a
+# request: "work out a plan", "live a little", "share your thoughts")
+_ROUTINE_VERBS = {
+    "live": frozenset(["in", "near", "with", "on", "by", "at", "just", "outside", "abroad", "alone", "together"]),
+    "work": frozenset(["at", "for", "in", "as", "from", "nights", "weekends", "part", "full", "remotely", "remote"]),
+    "share": frozenset(["a", "an", "the"]),
+    "teach": frozenset(), "study": frozenset(), "drive": frozenset(["a", "an", "the"]),
+}
+
+
+_HABIT_ADVERBS = frozenset(["mostly", "usually", "always", "still", "also", "currently", "now", "really", "mainly",
+                            "basically", "kinda", "literally", "actually", "totally"])
+
+
+def _says_own_routine(first: str, after: str, *, adverbs: set[str]) -> bool:
+    """A present-tense verb of the speaker's routine, its "I" left out: "work at a costa" (a verb from
+    ``_ROUTINE_VERBS`` before a word it takes), or after a frequency adverb ("mostly write go at work")."""
+    if first in _ROUTINE_VERBS:
+        follows = _ROUTINE_VERBS[first]
+        return bool(after) and after not in ("me", "us", "your", "out", "it", "this", "that") \
+            and (not follows or after in follows)
+    return bool(adverbs & _HABIT_ADVERBS) and bool(after) and after not in ("me", "us", "your") and is_verb(first) \
+        and not first.endswith(("ing", "ed", "s"))
 
 
 def opens_without_subject(text: str) -> bool:
@@ -412,6 +447,11 @@ def _introduction(m: re.Match[str]) -> str:
     return f"{m.group(1)} {word[:1].upper()}{word[1:]}"
 
 
+def at_their_place(text: str) -> str:
+    """``text`` with "at my mum's" said "at my mum's place" (the 's is no "is")."""
+    return _AT_THEIR_PLACE.sub(r"\1 place", text)
+
+
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
     text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(first_as(spell_out(text))))))))
@@ -420,7 +460,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _MOVED_TO.sub(_destination, text)
     text = _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text))
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
-    text = _IS_CONTRACTION.sub(r"\1 is ", text)
+    text = _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))
     return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))
 
@@ -455,46 +495,3 @@ def recase(text: str, names: dict[str, str]) -> str:
     if not names:
         return text
     return re.sub(r"(?<![\w'])[a-z]{3,}(?![\w'])", lambda m: names.get(m.group(0), m.group(0)), text)
-
-
-# "and Kubernetes in prod", "plus Dutch now": a line that goes on with the speaker's previous one
-# not a line that opens with a past verb: "also started climbing" leaves out its "I", it goes on with no phrase
-_CONTINUATION = re.compile(r"^\s*(?:and|plus|also|or|&)\s+(?!(?:i|we|you|he|she|they|it|[a-z]+ed|got|went|took|"
-                           r"bought|began|made|into|[a-z]{2,}ing)\b)\S", re.I)
-
-
-# "oops its Hillview not Hillside", "sorry i meant dallas not austin": the value of the previous line, corrected
-_CORRECTION = re.compile(
-    r"^\W*(?:(?:oops|oh|wait|no|nope|sorry|actually|ah|my bad|correction|typo|ok|so|err|um)\W+)*"
-    r"(?:(?:it's|it is|that's|that is|it was|that was|I meant|I mean|meant|should be|should have said)\s+)?"
-    r"(?P<new>[\w'-]+(?: [\w'-]+){0,2}?)\s*,?\s+not\s+(?P<old>[\w'-]+(?: [\w'-]+){0,2}?)(?P<rest>$|[,.!?;:].*$)",
-    re.I)
-_NOT_A_VALUE = frozenset(["i", "i'm", "im", "we", "we're", "my", "our", "is", "am", "are", "was", "were", "do",
-                          "does", "did", "don't", "he", "she", "they", "it", "it's", "that", "this", "have", "has"])
-
-
-def corrected(previous: str, line: str) -> str | None:
-    """The speaker's previous line with the value ``line`` corrects put right ("my daughter goes to hillside
-    elementary" + "oops its Hillview not Hillside" -> "Actually my daughter goes to Hillview elementary"), or
-    None when ``line`` is no such correction or the previous line does not name the old value."""
-    m = _CORRECTION.match(spell_out(line))
-    if m is None or previous.rstrip().endswith("?"):
-        return None
-    new, old = m.group("new").strip(), m.group("old").strip()
-    if {w.lower() for w in new.split()} & _NOT_A_VALUE or {w.lower() for w in old.split()} & _NOT_A_VALUE:
-        return None  # "I'm vegan, not vegetarian": a statement of its own
-    said = re.compile(rf"(?<![\w']){re.escape(old)}(?![\w'])", re.I)
-    if not said.search(previous):
-        return None
-    return "Actually " + said.sub(new, previous.strip(), count=1)
-
-
-def continued(previous: str | None, line: str) -> str:
-    """``line`` read with the statement it continues ("I use Docker" + "and Kubernetes in prod"), so its
-    elided subject and verb are there to parse; the earlier part restates what was already said. A line
-    that corrects a value of the previous one ("its Hillview not Hillside") is read as that line corrected."""
-    if previous is not None and (fixed := corrected(previous, line)) is not None:
-        return fixed
-    if previous is None or not _CONTINUATION.match(line) or previous.rstrip().endswith("?"):
-        return line
-    return f"{previous.rstrip().rstrip('.!;,')} {line.strip()}"

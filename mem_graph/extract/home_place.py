@@ -19,12 +19,15 @@ from mem_graph.extract.cues import read_cues, time_ahead
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.predicate import content_verb
 from mem_graph.extract.slots import PLACE_LABELS
+from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 JOB_NOUNS = frozenset({"job", "work", "position", "internship", "gig", "placement", "role", "post", "apprenticeship"})
 HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", "studio", "bungalow", "townhouse",
                         "cottage", "apt", "flatshare", "houseshare", "room"})
 _HOME_VERBS = frozenset({"share", "rent", "buy", "own", "find", "get", "have"})
+_LIVE_VERBS = frozenset({"live", "be", "move", "settle"})  # "live in a bungalow near Exeter" (a stay is a visit)
+_WHERE = frozenset({"in", "near", "outside"})
 # a home that is not where one lives now: "my old flat", "our holiday home", "my parents' place"
 _NOT_CURRENT = frozenset({"old", "former", "previous", "last", "first", "holiday", "summer", "vacation", "beach",
                           "second", "future", "dream", "next", "childhood", "weekend", "ski", "part", "side", "temp"})
@@ -107,14 +110,20 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
 
 
 def home_in(pred: Any, obj: Any) -> str | None:
-    """The place of a home one has ("I share a flat in Marchmont", "we bought a house in Harrogate"), not a
-    former, second or holiday one ("bought a holiday home in Spain")."""
-    if pred.lemma not in _HOME_VERBS or obj is not pred.dobj or obj.lemma_.lower() not in HOME_NOUNS:
+    """The place of a home one has ("I share a flat in Marchmont", "we bought a house in Harrogate", "live in a
+    bungalow near Exeter", "we're in a flat in Topsham now"), not a former, second or holiday one ("bought a
+    holiday home in Spain")."""
+    if obj.lemma_.lower() not in HOME_NOUNS or any(c.lower_ in _NOT_CURRENT for c in obj.children):
         return None
-    inside = next((c for c in obj.children if c.dep_ == "prep" and c.lower_ == "in"), None)  # "a house in Bath"
-    place = pred.preps.get("in") or next((g for g in (inside.children if inside is not None else ())
-                                          if g.dep_ == "pobj"), None)
-    if place is None or not (place.ent_type_ in PLACE_LABELS or place.pos_ == "PROPN" or place.text.istitle()) or \
-            any(c.lower_ in _NOT_CURRENT for c in obj.children):
+    if not ((pred.lemma in _HOME_VERBS and obj is pred.dobj) or (
+            pred.lemma in _LIVE_VERBS and obj.dep_ == "pobj" and (
+                pred.prep in ("in", "into", "at") or (pred.prep == "to" and pred.lemma == "move")))):
+        return None
+    inside = [g for c in obj.children if c.dep_ == "prep" and c.lower_ in _WHERE for g in c.children
+              if g.dep_ == "pobj"]  # "a house in Bath", "a bungalow near Exeter"
+    here = pred.preps.get("in")
+    place = here if here is not None and here is not obj else next(iter(inside), None)
+    if place is None or not (place.ent_type_ in PLACE_LABELS or place.pos_ == "PROPN" or place.text.istitle()
+                             or (place.is_alpha and not is_english_word(place.text))):  # "a flat in partick"
         return None
     return span_text(compound_span(place))

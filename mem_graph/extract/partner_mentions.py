@@ -34,9 +34,12 @@ def _partner_noun(tok: Any) -> str | None:
     return None
 
 
-def _name_like(tok: Any) -> bool:
+def _name_like(tok: Any, *, beside_noun: bool = False) -> bool:
+    """A person's name; right after "my girlfriend" any capitalised name is one, whatever entity type the tagger
+    guessed ("my girlfriend Nadia" was read as a place)."""
+    kinds = ("DATE", "TIME") if beside_noun else ("DATE", "TIME", "ORG", "GPE", "LOC", "NORP")
     return tok.is_alpha and tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.lower_ not in KIN | PET_NOUNS \
-        and tok.ent_type_ not in ("DATE", "TIME", "ORG", "GPE", "LOC", "NORP")
+        and tok.ent_type_ not in kinds
 
 
 def _named(noun: Any) -> Any | None:
@@ -44,7 +47,7 @@ def _named(noun: Any) -> Any | None:
     nxt = noun.nbor(1) if noun.i + 1 < len(noun.doc) else None
     if nxt is not None and nxt.text == "," and noun.i + 2 < len(noun.doc):
         nxt = noun.nbor(2) if noun.nbor(2).dep_ == "appos" and noun.nbor(2).head.i == noun.i else None
-    if nxt is not None and _name_like(nxt) and not any(c.dep_ == "conj" for c in nxt.children):
+    if nxt is not None and _name_like(nxt, beside_noun=True) and not any(c.dep_ == "conj" for c in nxt.children):
         return nxt
     head = noun.head
     if noun.dep_ == "appos" and _name_like(head) and head.i < noun.i:

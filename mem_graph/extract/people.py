@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mem_graph.extract.bare import identity_fact
-from mem_graph.extract.chat import CHITCHAT, FILLERS
+from mem_graph.extract.chat import CHITCHAT, FILLERS, at_their_place
 from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.predicate import Predicate, object_text
@@ -281,7 +281,7 @@ _NOUN_IS = re.compile(r"\b((?:my|our) (?:[a-z-]+ ){0,2}?[a-z-]+)'s (?=(?:the|a|a
 def recase_institutions(text: str) -> str:
     """``text`` with a lower-case school name capitalised ("riverside primary" -> "Riverside Primary"), and "my
     partner's called Jamie" read as "is called" (not a possessive)."""
-    text = _NOUN_IS.sub(r"\1 is ", _KIN_CONTRACTION.sub(r"\1 is ", text))
+    text = _NOUN_IS.sub(r"\1 is ", _KIN_CONTRACTION.sub(r"\1 is ", at_their_place(text)))
     return _INSTITUTION.sub(lambda m: f"{m.group(1)} {m.group(2).title()}{m.group(3).title()}", text)
 
 

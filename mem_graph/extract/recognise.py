@@ -284,7 +284,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN") and "residence" in cat.specs:
         return match("residence", f"'{pred.verb.text} to {text}' for good")
     if person and (where := home_in(pred, obj)) is not None:  # "I share a flat in Marchmont"
-        return match("residence", f"'{pred.verb.text} a {obj.lemma_.lower()} in {where}'", value=where)
+        return match("residence", f"'{pred.verb.text} … {obj.lower_} … {where}' (a home in a place)", value=where)
     if (allergen := allergy_of(lemma, obj)) is not None:  # "has a nut allergy", "outgrew it"
         return match("allergies", f"'{pred.verb.text} {text}'", value=allergen[0], polarity=int(not allergen[1]))
     # 4. the verb (+ preposition) lexicon, checked against the object
@@ -408,8 +408,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
     if name == "hobbies" and lemma == "play":
         return True
-    if name == "business":  # "run a bakery", "sold the cafe"; never "run marathons" nor "started at a clinic"
-        return value_spec is not None and value_spec.name == "business" and pred.prep is None
+    if name == "business" or (name == "tools" and lemma == "write"):  # "run a bakery", "write kotlin" (not poems)
+        return value_spec is not None and value_spec.name == name and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (
             pred.prep in ("at", "for", "by", "with") or value_spec.name == "business"):
         return True  # "works at Puma", "joined a startup": a brand or a business is a company here

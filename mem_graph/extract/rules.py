@@ -23,7 +23,6 @@ from mem_graph.extract.activities import activity_fact
 from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     adjective_fragment,
-    continued,
     is_chitchat,
     is_question_or_request,
     is_small_talk,
@@ -48,6 +47,7 @@ from mem_graph.extract.clauses import (
     note_people,
     span_text,
 )
+from mem_graph.extract.continuation import continued
 from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
 from mem_graph.extract.device import device_facts
 from mem_graph.extract.dropped import without_unsaid

@@ -43,7 +43,30 @@ def is_english_word(word: str) -> bool:
     return any(form in words for form in _forms(word.lower()) for words in by_pos.values())
 
 
+def is_verb(word: str) -> bool:
+    """Whether ``word`` is an English verb in its base form ("write", "teach")."""
+    by_pos, _ = _lexicon()
+    return word.lower() in by_pos.get("verb", frozenset())
+
+
 def is_adjective(word: str) -> bool:
     """Whether ``word`` is (an inflection of) an English adjective ("tired", "happier")."""
     by_pos, _ = _lexicon()
     return any(form in by_pos.get("adj", frozenset()) for form in _forms(word.lower()))
+
+
+# verbs whose past is their base form, which the lemmatizer's exception table does not list
+_SAME_PAST = frozenset(["quit", "put", "cut", "set", "let", "hit", "shut", "spread", "cast", "cost", "hurt", "split"])
+
+
+def is_irregular_verb_form(word: str) -> bool:
+    """Whether ``word`` is an irregular verb form ("sold", "left", "went", "quit"): a verb, whatever else."""
+    low = word.lower()
+    return low in _SAME_PAST or low in _irregular_verbs()
+
+
+@lru_cache(maxsize=1)
+def _irregular_verbs() -> frozenset[str]:
+    from mem_graph.extract.nlp import get_nlp
+
+    return frozenset(_named(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_exc")).get("verb", {}))

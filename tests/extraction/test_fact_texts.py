@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from mem_graph import Memory
-from mem_graph.extract.chat import corrected, normalise_chat
+from mem_graph.extract.chat import normalise_chat
+from mem_graph.extract.continuation import corrected
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
 from tests.extraction.test_slot_changes import current, invalidated

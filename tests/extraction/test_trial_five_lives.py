@@ -1,0 +1,91 @@
+"""Classes of phrasing from a user trial (session 11: a backend dev, a retired engineer, a student, a nurse and a
+bassist, each a few chats in their own words): a line that opens with its own verb after "also", typed faces,
+routines said without "I", a home named with its place ("a bungalow near Exeter", "my mum's in paisley"), a
+partner named in passing, code written in a language."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+def _top(mem: Memory, user: str, question: str) -> str:
+    return str(mem.search(question, user_id=user, limit=1)["results"][0]["memory"])
+
+
+def test_a_line_opening_with_also_and_a_verb_of_its_own_is_its_own_statement(shared_memory: Memory,
+                                                                             user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i work weekends at a costa near campus",
+                              "also quit costa, got a job at the uni library instead, way chiller")
+    assert any("costa" in f for f in ended), ended
+    assert "library" in _top(shared_memory, user, "where do i work?")
+
+
+def test_a_line_opening_with_and_a_value_still_goes_on_with_the_line_before(shared_memory: Memory,
+                                                                           user: str) -> None:
+    shared_memory.add("I use Docker", user_id=user)
+    shared_memory.add("and Kubernetes in prod", user_id=user)
+    said = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert any("uses Kubernetes" in s for s in said), said
+
+
+def test_a_typed_face_between_two_clauses_ends_the_first(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "sold the old bass :( bought a new bass")])[0]
+    texts = [f.text for f in facts]
+    assert any("sold the old bass" in t and "bought" not in t for t in texts), texts
+    assert any("bought a new bass" in t for t in texts), texts
+
+
+def test_a_home_near_a_town_said_without_i_is_where_i_live_until_i_move(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "live in a bungalow near Exeter with my wife Maureen",
+                              "we've sold the bungalow, too much garden to look after honestly",
+                              "we're in a flat in Topsham now, by the estuary")
+    assert any("Exeter" in f for f in ended), ended
+    assert "Topsham" in _top(shared_memory, user, "where do I live?")
+
+
+@pytest.mark.parametrize("line", ["work out a plan for me", "live a little", "write me a poem about cats",
+                                  "share your thoughts on this", "just use docker"])
+def test_a_request_that_opens_with_a_verb_says_nothing_about_me(rules: RuleExtractor, line: str) -> None:
+    assert rules.extract([Message("user", line)])[0] == []
+
+
+def test_a_breakup_ends_the_girlfriend_named_in_passing_and_moving_home_ends_the_flat(shared_memory: Memory,
+                                                                                      user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "also got a new flat in partick with my girlfriend nadia",
+                              "nadia and i broke up. i'm back living at my mum's in paisley for now")
+    assert any("girlfriend is Nadia" in f for f in ended), ended
+    assert any("partick" in f for f in ended), ended
+    assert "paisley" in _top(shared_memory, user, "where do i live?")
+
+
+@pytest.mark.parametrize(("line", "place"), [
+    ("moved back to my dad's in Leeds", "leeds"),
+    ("I live at my parents' place in York", "york"),
+])
+def test_a_home_at_my_familys_place_is_in_its_town(rules: RuleExtractor, line: str, place: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert any(f.slot == "user|residence" and f.object_key == place for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("line", ["we stayed at my sister's in Bath for the weekend", "my mum's in hospital"])
+def test_a_visit_or_a_relative_somewhere_is_no_home(rules: RuleExtractor, line: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert not any(f.slot == "user|residence" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("line", "tool"), [("mostly write python at work, bit of bash for scripts", "python"),
+                                            ("I write Rust these days", "rust")])
+def test_code_written_in_a_language_is_a_tool_i_use(rules: RuleExtractor, line: str, tool: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert any(f.slot == f"user|tools|{tool}" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("line", ["I write poems", "I write for the Guardian"])
+def test_writing_anything_else_is_no_tool(rules: RuleExtractor, line: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert not any(f.slot and "|tools|" in f.slot for f in facts), [(f.text, f.slot) for f in facts]
