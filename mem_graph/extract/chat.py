@@ -279,6 +279,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard", nor the
         # plan "turning 40 next month")
         return words[start].start(), "I'm "
+    if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
+        return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is
     if _says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}):
         return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"
     if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"
@@ -343,6 +345,9 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
 # "started eating meat again, not vegetarian anymore": a trailing elliptical negation is a statement of its own
 _TRAILING_NEGATION = re.compile(r",\s+(?:so\s+)?(not|no longer)\s+((?:a |an )?\w+(?: \w+)?)\s+(anymore|any more)\b",
                                 re.I)
+# "went freelance this month", "I'm freelance now": the work of a freelancer, said with the adjective
+_GONE_FREELANCE = re.compile(r"\b(?:(went|gone|go|going|turned)|(am|'m|is|'s|are|'re))\s+freelance\b"
+                             r"(?!\s+(?:for|as)\b)", re.I)
 # "eating cheese again, so vegetarian now": the state the change leaves is a statement of its own
 _SO_STATE = re.compile(r",\s+so\s+(?=[a-z][\w-]+\s+(?:now|again|these days|nowadays)\b)", re.I)
 
@@ -398,6 +403,8 @@ _AFTER_PLACE = frozenset(["in", "for", "last", "this", "since", "now", "after", 
 _SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|moving|changed|changing)\b"
                           r"[^.!?,;]{0,30}? to )([a-z][\w.+#-]*)", re.I)
 _RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*) runs on\b")
+# "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
+_EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -457,8 +464,9 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(first_as(spell_out(text))))))))
     text = _INTRO.sub(_introduction, text)
     text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", text))
+    text = _GONE_FREELANCE.sub(lambda m: f"{m.group(2)} a freelancer" if m.group(2) else "became a freelancer", text)
     text = _MOVED_TO.sub(_destination, text)
-    text = _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text))
+    text = _EVERYTHING_ON.sub("we're on", _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text)))
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))
     text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import Fact
 
 Tense = Literal["present", "past", "plan"]
@@ -113,14 +114,16 @@ def _chain(verb: Any) -> list[Any]:
 
 def swap_for(verb: Any) -> Any | None:
     """The new value of "ditched X for Y" / "dropped Angular for React": a named thing or "a/an <noun>" after
-    "for" (not "dropped sugar for a month", not "for health reasons")."""
+    "for" (not "dropped sugar for a month", not "for health reasons"); a word no dictionary knows is a name."""
     if verb.lemma_.lower() not in SWAP_FOR or not any(c.dep_ == "dobj" for c in verb.children):
         return None
-    prep = next((c for c in verb.children if c.dep_ == "prep" and c.lower_ == "for"), None)
+    dobj = next(c for c in verb.children if c.dep_ == "dobj")  # "for" hung on the object: "jenkins for github"
+    prep = next((c for c in [*verb.children, *dobj.children] if c.dep_ == "prep" and c.lower_ == "for"), None)
     pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
     if pobj is None or pobj.lemma_.lower() in _SPANS:
         return None
-    named = pobj.pos_ == "PROPN" or pobj.text[:1].isupper()
+    named = pobj.pos_ == "PROPN" or pobj.text[:1].isupper() or any(  # "for github actions": chat's lower-case name
+        t.is_alpha and not is_english_word(t.text) for t in pobj.subtree if t.dep_ in ("compound", "amod") or t is pobj)
     return pobj if named or any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in pobj.children) else None
 
 

@@ -39,6 +39,14 @@ _SECOND_CLAUSE = re.compile(r"(?<=[\w)]) and ([A-Z][a-z]+) (?=(?:goes|lives|work
                             r"teaches|drives|runs|does|owns|uses|speaks|was|had|moved|started|switched)\b)")
 
 
+# "i'm done with the studio, went freelance this month": a first-person sentence spliced with a comma to a
+# clause that opens with a verb of change in the past leaves out that clause's "I" (the parser hangs it on the
+# first clause, so it is lost); the full stop the writer left out makes it a statement of its own
+_SPLICED_CHANGE = re.compile(r"^(\s*(?:I|I'm|I've|I am|I have)\b[^.!?]*?),\s+(?=(?:went|got|became|moved|started|"
+                             r"switched|joined|quit|left|took|bought|sold|began|found|lost|met|adopted)\b)", re.I)
+
+
 def split_clauses(text: str) -> str:
-    """"Lily goes to Greenfield Primary and Sam goes to Northgate" -> "..., and Sam goes to Northgate"."""
-    return _SECOND_CLAUSE.sub(r", and \1 ", text)
+    """"Lily goes to Greenfield Primary and Sam goes to Northgate" -> "..., and Sam goes to Northgate"; "I'm done
+    with the studio, went freelance" -> "I'm done with the studio. I went freelance"."""
+    return _SPLICED_CHANGE.sub(r"\1. I ", _SECOND_CLAUSE.sub(r", and \1 ", text))

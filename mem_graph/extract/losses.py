@@ -98,12 +98,20 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
 
 def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's pet facts that name the pet a death fact names ("User has a cat called biscuit" for
-    "biscuit passed away", whatever the slot's key: the pet's kind or its name)."""
+    "biscuit passed away", whatever the slot's key: the pet's kind or its name), the pet's name ("User's dog is
+    named Rufus"), and the kind said alone ("User has a dog") when no other pet of that kind is known."""
     if fact.rule != DIED or not fact.triples or fact.object_key == normalise_entity(fact.entities[1].name):
         return []
-    name = re.compile(rf"(?<![\w-]){re.escape(fact.triples[-1].object)}(?![\w-])", re.I)
-    return [r for r in records if r.subject_key == fact.subject_key and r.polarity > 0 and r.slot
-            and "|pets|" in r.slot and name.search(r.text)]
+    pet, kind, owner = fact.triples[-1].object, fact.entities[1].name.lower(), fact.subject_key or ""
+    name = re.compile(rf"(?<![\w-]){re.escape(pet)}(?![\w-])", re.I)
+    live = [r for r in records if r.polarity > 0 and r.slot]
+    ended = [r for r in live if r.subject_key == owner and "|pets|" in (r.slot or "") and name.search(r.text)]
+    names = [r for r in live if r.slot == f"{owner}'s {kind}|name"]
+    ended += [r for r in names if r.object_key == normalise_entity(pet)]
+    if all(r.object_key == normalise_entity(pet) for r in names):  # the only one of its kind: "User has a dog"
+        plural = re.compile(rf"\b{re.escape(kind)}s\b", re.I)
+        ended += [r for r in live if r.slot == f"{owner}|pets|{kind}" and not plural.search(r.text)]
+    return ended
 
 
 _LOSS = re.compile(r"\b(?:lost|died|dies|passed(?: away| on)?|put (?:\w+ )?down|put (?:\w+ )?to sleep|rip)\b", re.I)

@@ -57,7 +57,9 @@ def _named(noun: Any) -> Any | None:
 
 def _couple(tok: Any) -> Any | None:
     """The companion of "me and Alex" / "Alex and i" when the clause says they are a couple."""
-    if tok.dep_ not in ("nsubj", "nsubjpass"):
+    if tok.lower_ in FIRST_PERSON and tok.dep_ == "conj" and tok.head.dep_ in ("npadvmod", "nsubj", "nsubjpass"):
+        tok = tok.head  # "Dan and I got engaged", Dan read as a modifier of the verb and "I" as his conjunct
+    if tok.dep_ not in ("nsubj", "nsubjpass", "npadvmod"):
         return None
     verb = tok.head
     people = [tok, *(c for c in tok.children if c.dep_ == "conj")]

@@ -42,6 +42,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.cue_change import cue_change
 from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.losses import died_pet_records
@@ -325,7 +326,8 @@ class Reconciler:
             # fact says a move ("moved into York proper" after "just outside York")
             moved = "cues:" in fact.evidence and any(w in fact.evidence.split("cues:")[-1] for w in _MOVE_CUES)
             old = [r for r in records if (r.slot == fact.slot and r.object_key != fact.object_key and (
-                moved or not same_thing(fact.object_key, r.object_key)))
+                moved or not same_thing(fact.object_key, r.object_key))
+                and not status_and_partner(fact.slot, fact.object_key, r.object_key))  # married, to Ana
                    or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact))]
             old += [r for r in replaced if r not in old]
             # the clause's second job attribute ("a junior dev job at pennywise"); what a new diet excludes

@@ -150,17 +150,24 @@ def kept(restatement: list[Any], found: list[Any]) -> list[Any]:
 
 
 def status_participle(pred: Any) -> bool:
-    """"i'm officially engaged", "I'm married now": a relationship status the parser read as a passive verb with
-    no object (it reads "i'm engaged" as an adjective), so the status word is the object of "be"; said in the
-    present only ("I was engaged once" states no status)."""
+    """"i'm officially engaged", "I'm married now", "we got engaged last night": a relationship status the parser
+    read as a passive verb with no object (it reads "i'm engaged" as an adjective), so the status word is the
+    object of "be"; said in the present, or as the event that makes it so ("got married in june"), never as a
+    past state ("I was engaged once")."""
     target = pred.target
-    present = any(c.dep_ == "auxpass" and c.tag_ in ("VBP", "VBZ") for c in target.children) or (  # "I've been
-        any(c.dep_ == "auxpass" and c.lower_ == "been" for c in target.children)  # married for 3 years"
+    present = any(c.dep_ == "auxpass" and (c.tag_ in ("VBP", "VBZ") or c.lemma_.lower() == "get")
+                  for c in target.children) or (  # "I've been married for 3 years"
+        any(c.dep_ == "auxpass" and c.lower_ == "been" for c in target.children)
         and any(c.dep_ == "aux" and c.lemma_.lower() == "have" and c.tag_ in ("VBP", "VBZ") for c in target.children))
     spans = ("for", "since")  # "for 3 years" says how long, it is no object
-    objects = [o for o in pred.objects if not (o.dep_ == "pobj" and o.head.lower_ in spans)]
+
+    def when(tok: Any) -> bool:  # "last night", "in june": when it happened, no object
+        return tok.ent_type_ in ("DATE", "TIME") or (tok.dep_ == "prep" and any(
+            g.ent_type_ in ("DATE", "TIME") for g in tok.children))
+
+    objects = [o for o in pred.objects if not ((o.dep_ == "pobj" and o.head.lower_ in spans) or when(o))]
     return bool(target.tag_ == "VBN" and target.lower_ in REL_STATUS and not objects and present and not any(
-        c.dep_ in ("agent", "dobj") or (c.dep_ == "prep" and c.lower_ not in spans)
+        c.dep_ in ("agent", "dobj") or (c.dep_ == "prep" and c.lower_ not in spans and not when(c))
         for c in target.children))
 
 

@@ -48,7 +48,8 @@ from mem_graph.extract.clauses import (
     span_text,
 )
 from mem_graph.extract.continuation import continued
-from mem_graph.extract.cues import CESSATION, link_replacements, read_cues, time_frame
+from mem_graph.extract.couples import we_are_the_speaker
+from mem_graph.extract.cues import CESSATION, read_cues, time_frame
 from mem_graph.extract.device import device_facts
 from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
@@ -84,7 +85,7 @@ from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
 from mem_graph.extract.target import REPLACING, called_name, clause_target, speaker_as_object
 from mem_graph.extract.tense import fact_tense
-from mem_graph.extract.there import resolve_there
+from mem_graph.extract.turn_passes import across_the_turn
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
@@ -97,8 +98,6 @@ _FRAGMENT = re.compile(
     r"^\s*(?P<lead>(?:(?:oops|sorry|wait|no|well|so|ok|okay|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|"
     r"welp|update|plus|haha|lol)[,.!:]?\s+)*)(?:not(?!\s+(?:a\s+)?(?:single|one|once|even|much|many|that)\b)|"
     r"no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)  # "not a single one since": a none, no state
-WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name",
-                      "business"})  # "we" is the household or the team
 
 
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
@@ -268,8 +267,7 @@ class RuleExtractor:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
         for f in (facts := without_unsaid(facts)):
             f.metadata.pop("_person", None)
-        resolve_there(facts)
-        link_replacements(facts)
+        across_the_turn(facts)  # "there", replacements, a couple's status, a detail beside "still"
         return facts
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:
@@ -322,7 +320,7 @@ class RuleExtractor:
             # "My hobbies are climbing and photography" (read as a progressive verb)
             objects = pred.objects = [pred.target, *(c for c in pred.target.children if c.dep_ == "conj")]
             pred.lemma = "be"
-        if subject.is_speaker and status_participle(pred):  # "i'm officially engaged": "engaged" is the object
+        if (subject.type == "person" or getattr(subj_tok, "lower_", "") == "we") and status_participle(pred):  # "i'm engaged"
             objects = pred.objects = [pred.target]
             pred.lemma = "be"
         if not objects and subject.triples and subject.type == "person" and cues.tense != "plan" and \
@@ -345,10 +343,10 @@ class RuleExtractor:
         if first is not None and first.spec.cardinality == "multi" and first.spec.values and \
                 pred.lemma not in REPLACING:  # "dropped Angular for React" lists no two current values
             # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
-            # clause is an object, however the list was parsed
+            # clause is an object, however the list was parsed (not what a name is: "Rufus, a springer spaniel")
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values
                       and t.i != getattr(cues.instead_of, "i", -1)  # "Svelte instead of React": React ended
-                      and in_clause(t, pred.target)]
+                      and in_clause(t, pred.target) and (t.dep_ != "appos" or t.head.lower_ in first.spec.values)]
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:
                     fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, listed=True)
@@ -416,7 +414,7 @@ class RuleExtractor:
             m = SlotMatch(self.catalogue.specs["stance"], slot_subject.name, object_text(obj),
                           "slot stance: \"can't stand\" lexicon", polarity=-1) if "stance" in self.catalogue.specs \
                 else m
-        if subject.plural and (m is None or m.spec.name not in WE_SLOTS):
+        if subject.plural and not we_are_the_speaker(m.spec.name if m is not None else None, obj.lower_):
             return None  # "we all have our paths": "we" is the speaker only for a household's or team's slot
         if m is None and (subject.implied or slot_only) and not (cues.negated and obj.pos_ in ("NOUN", "PROPN") and (
                 pred.verb.lemma_.lower() in CESSATION or pred.target.lemma_.lower() in CESSATION)):

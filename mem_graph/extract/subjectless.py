@@ -13,7 +13,8 @@ import re
 _AFTER = r"(?=\s*(?:$|[,.!?;:)]|(?:since|for|now|these|and|but|in|at|with|from|until|anymore|any more|again|too|" \
          r"as|by|lately|nowadays|currently|right now|at the moment|though|tho|here|lol|tbh|of|about|to|if|so|" \
          r"today|already|atm)\b))"
-_AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o|y\.o\.))?" + _AFTER, re.I)
+# "32 as of last tuesday", "17 years old"; not "14 years. gutted" (how long, said of something else)
+_AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years?|yrs?) old|\s*(?:yo|y/o|y\.o\.))?" + _AFTER, re.I)
 _INTENSIFIERS = r"(?:(?:strictly|fully|totally|mostly|completely|pretty|very|so|really|basically|kind of|sort of|" \
                 r"now|still|happily|proudly|officially|newly|recently|finally|mainly|largely)\s+)*"
 _ADJECTIVE = re.compile(rf"^{_INTENSIFIERS}([a-z][a-z-]+)" + _AFTER, re.I)

@@ -69,6 +69,10 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "religion": ("what is my religion",),
     "native_language": ("what is my native language",),
     "commute": ("how do I get to work",),
+    "tools": ("what tools do I use", "what software do we use", "what do we use for CI", "which editor do I use",
+              "what language do I code in", "what is our tech stack", "what framework do we use"),
+    "field_of_study": ("what do I study", "what is my major", "what course am I doing", "what is my degree in"),
+    "business": ("what business do I run", "do I own a business"),
 }
 
 _CHAT = {"whats": "what is", "wheres": "where is", "whos": "who is", "hows": "how is", "whens": "when is",
@@ -109,7 +113,10 @@ def _attribute_nouns() -> frozenset[str]:
     return frozenset(n for s in DEFAULT_SLOTS for n in (*s.nouns, s.name.replace("_", " ")) if " " not in n)
 
 
-ATTRIBUTE_NOUNS = _attribute_nouns() | {"name", "number", "address", "home", "work", "job"}
+# the kinds of tool a question asks for, often capitalised ("what CI do we use"): attributes, never names
+_TOOL_KINDS = frozenset({"ci", "cd", "ide", "os", "db", "api", "ui", "cms", "crm", "vpn", "stack", "editor",
+                         "framework", "language", "cloud", "software", "tool"})
+ATTRIBUTE_NOUNS = _attribute_nouns() | {"name", "number", "address", "home", "work", "job"} | _TOOL_KINDS
 # attribute nouns that are also people ("my wife" is the partner's value, and a person with attributes)
 _PERSON_NOUNS = frozenset(n for s in DEFAULT_SLOTS if s.name == "partner" for n in s.nouns)
 
@@ -154,7 +161,7 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     raw = question.replace("\u2019", "'").split()
     shouted = question.isupper()  # "WHERE DO I LIVE": capitals name nobody
     capitalised = {_stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:] if w[:1].isupper() and not shouted
-                   and w.strip("?!.,:;\"'").casefold() not in (_SELF | _FUNCTION | {"i'm", "i've", "i'd"})}
+                   and w.strip("?!.,:;\"'").casefold() not in _SELF | _FUNCTION | _TOOL_KINDS | {"i'm", "i've", "i'd"}}
     relations = {_stem(b) for a, b in pairwise(words)
                  if a in ("my", "our", "user's") and _stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
     names = frozenset(w for w in capitalised | relations | _grammatical_subject(words) if w and w != USER_KEY)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
+from mem_graph.extract.couples import COUPLE_STATES
 from mem_graph.types import MemoryRecord, Status
 
 
@@ -37,6 +38,8 @@ def current_first(ranked: list[C], *, any_status: bool = False,
     for i, c in enumerate(ranked):
         r = c.record
         slot = slot_of(r) if slot_of is not None else r.slot
+        if slot and slot.endswith("|partner") and r.object_key in COUPLE_STATES:
+            slot += "#status"  # "married" and "my wife is Ana" are both true: neither is the other's old value
         if slot and (any_status or r.status == Status.ACTIVE):
             positions.setdefault((r.scope.key, slot), []).append(i)
     out = list(ranked)

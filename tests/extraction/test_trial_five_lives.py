@@ -89,3 +89,75 @@ def test_code_written_in_a_language_is_a_tool_i_use(rules: RuleExtractor, line: 
 def test_writing_anything_else_is_no_tool(rules: RuleExtractor, line: str) -> None:
     facts = rules.extract([Message("user", line)])[0]
     assert not any(f.slot and "|tools|" in f.slot for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_an_engagement_said_with_we_names_the_partner_the_turn_names(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my boyfriend is Dan", user_id=user)
+    shared_memory.add("oh and my boyfriend dan proposed!! we're engaged 💍", user_id=user)
+    assert "engaged to Dan" in _top(shared_memory, user, "am i engaged?")
+
+
+@pytest.mark.parametrize(("line", "status"), [("we got married in june", "married"),
+                                              ("we got engaged last night", "engaged"),
+                                              ("my sister got married in june", "married")])
+def test_getting_married_or_engaged_is_the_couples_status_not_the_date(rules: RuleExtractor, line: str,
+                                                                        status: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert [f.object_key for f in facts if f.slot and f.slot.endswith("|partner")] == [status], \
+        [(f.text, f.slot, f.object_key) for f in facts]
+
+
+def test_we_in_a_plural_remark_is_still_nobodys_status(rules: RuleExtractor) -> None:
+    assert rules.extract([Message("user", "we all have our paths")])[0] == []
+
+
+def test_dan_and_i_got_engaged_names_the_partner(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "dan and I got engaged")])[0]
+    assert [f.text for f in facts] == ["User is engaged to Dan"]
+
+
+def test_a_tool_dropped_for_another_said_lower_case_is_replaced(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "we use jenkins for CI", "we dropped jenkins for github actions")
+    assert any("jenkins" in f for f in ended), ended
+    assert "github actions" in _top(shared_memory, user, "what CI do we use?")
+
+
+def test_everything_on_a_tool_now_is_the_teams_tool(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "we use jenkins for CI",
+                              "we finally ditched jenkins, everything's on github actions now")
+    assert any("jenkins" in f for f in ended), ended
+    assert "github actions" in _top(shared_memory, user, "what CI do we use?")
+
+
+def test_going_freelance_after_a_comma_ends_the_job(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my day job is sound engineer at a studio in finnieston",
+                              "i'm done with the studio, went freelance this month")
+    assert any("sound engineer" in f for f in ended), ended
+    assert "freelancer" in _top(shared_memory, user, "what is my job?")
+
+
+def test_a_dog_that_died_is_no_longer_the_dog_i_have(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "we have a dog called Rufus, a springer spaniel",
+                              "we lost Rufus on Tuesday. 14 years. gutted")
+    assert any("Rufus" in f for f in ended), ended
+    active = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert not any("14 years" in a and "User is" in a for a in active), active  # a dog's years are no age
+    assert not any(a.startswith("User has") for a in active), active
+
+
+def test_a_breed_after_a_pets_name_is_no_second_pet(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "we have a dog called Rufus, a springer spaniel")])[0]
+    assert [f.slot for f in facts if f.slot and "|pets|" in f.slot] == ["user|pets|dog"], [f.text for f in facts]
+
+
+def test_getting_married_keeps_the_wife_i_named(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my wife is called ana",
+                              "we got married in 2015, been together since college")
+    assert ended == [], ended
+    assert "Ana" in _top(shared_memory, user, "who is my wife?")
+
+
+def test_a_new_flat_beside_still_living_in_the_city_is_no_move_away(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i live in berlin",
+                              "still living in Berlin. We moved to a bigger flat in Kreuzberg though")
+    assert ended == [], ended

@@ -1,0 +1,61 @@
+"""Who "we" is (``we_are_the_speaker``), and a couple's new status said beside the partner's name: "my
+boyfriend dan proposed!! we're engaged".
+
+The status ("engaged", "married") is what is true now, so it stays the partner slot's value, and it names the
+partner the same turn names: "User is engaged to Dan" (with the edge User -engaged_to-> Dan). The naming
+("User's boyfriend Dan proposed") steps out of the slot, so the one turn does not replace its own news; it is
+kept as said. A status and a named partner are both true at once (``status_and_partner``).
+"""
+
+from __future__ import annotations
+
+from mem_graph.extract.catalogue import REL_STATUS
+from mem_graph.extract.clauses import PARTNER_NOUNS
+from mem_graph.types import EntityRef, Fact, Triple, normalise_entity
+
+COUPLE_STATES = ("engaged", "married")
+WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name",
+                      "business"})  # "we" is the household or the team
+
+
+def we_are_the_speaker(slot: str | None, value: str) -> bool:
+    """Whether "we" says the speaker's value of ``slot``: a household's or a team's slot ("we moved to Leeds",
+    "we use Postgres"), or a couple's status ("we're engaged"); not "we all have our paths"."""
+    return slot in WE_SLOTS or (slot == "partner" and value in COUPLE_STATES)
+
+
+def _named_partner(fact: Fact, status: Fact) -> str | None:
+    """The partner ``fact`` names for the status' subject ("my boyfriend Dan", "Dan and I")."""
+    if fact is status or fact.negated or fact.subject_key != status.subject_key or fact.object_key in COUPLE_STATES:
+        return None
+    if fact.slot != status.slot and fact.rule != "rules.partner_mention":
+        return None
+    named = [t.object for t in fact.triples if t.relation in PARTNER_NOUNS or t.relation == "partner"]
+    return named[0] if len(named) == 1 and normalise_entity(named[0]) == fact.object_key else None
+
+
+def status_and_partner(slot: str | None, value: str | None, other: str | None) -> bool:
+    """Whether two values of a partner slot are a couple's status and the partner ("we got married in 2015" and
+    "my wife is called Ana"): both true at once, neither replaces the other."""
+    if not (slot or "").endswith("|partner") or value is None or other is None:
+        return False
+    return (value in COUPLE_STATES and other not in REL_STATUS) or (other in COUPLE_STATES and value not in REL_STATUS)
+
+
+def name_the_couple(facts: list[Fact]) -> None:
+    """Name the partner in a couple's status the same turn states (in place; see the module doc)."""
+    for status in facts:
+        if not (status.slot and status.slot.endswith("|partner") and status.object_key in COUPLE_STATES
+                and not status.negated and status.tense == "present") or " to " in status.text:
+            continue
+        named = [(f, name) for f in facts if (name := _named_partner(f, status)) is not None]
+        if len({n for _, n in named}) != 1:
+            continue
+        name, word = named[0][1], status.object_key
+        subject = status.triples[0].subject if status.triples else status.text.split(" ")[0]
+        status.text = status.text.replace(f" {word}", f" {word} to {name}", 1)
+        status.triples.append(Triple(subject, f"{word}_to", name))
+        status.entities.append(EntityRef(name, "person"))
+        status.evidence += f"; the partner the turn names: {name}"
+        for fact, _ in named:
+            fact.slot, fact.single_valued = None, False
