@@ -320,7 +320,7 @@ class RuleExtractor:
             # "My hobbies are climbing and photography" (read as a progressive verb)
             objects = pred.objects = [pred.target, *(c for c in pred.target.children if c.dep_ == "conj")]
             pred.lemma = "be"
-        if (subject.type == "person" or getattr(subj_tok, "lower_", "") == "we") and status_participle(pred):  # "i'm engaged"
+        if (subject.type == "person" or getattr(subj_tok, "lower_", "") == "we") and status_participle(pred):
             objects = pred.objects = [pred.target]
             pred.lemma = "be"
         if not objects and subject.triples and subject.type == "person" and cues.tense != "plan" and \
