@@ -39,6 +39,9 @@ def _activity(tok: Any) -> str | None:
     return ACTIVITY_VERBS.get(tok.lemma_.lower()) or _ING_FORMS.get(tok.lower_)
 
 
+_WHEN_NOUNS = frozenset({"morning", "evening", "night", "afternoon", "day", "week", "weekend", "time", "lunchtime"})
+
+
 def _activity_of(pred: Any) -> tuple[str, Any] | None:
     """The activity the clause names and its token: the verb's own ("I swim"), or the one "going" goes to
     ("stopped going bouldering")."""
@@ -57,8 +60,8 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     found = _activity_of(pred)
     spec = cat.get("hobbies")
     if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or (
-            pred.dobj is not None and pred.dobj is not found[1]):
-        return None
+            pred.dobj is not None and pred.dobj is not found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS):
+        return None  # "I swim three mornings a week": the object says how often, it is no object
     value = found[0]
     # the clause's own words, not those of a clause joined to it ("go swimming every morning": "every" is go's)
     tokens = {*pred.target.subtree, *(t for c in pred.verb.children if c.dep_ not in _OWN_CLAUSE for t in c.subtree)}

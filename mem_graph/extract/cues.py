@@ -197,8 +197,11 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if any(t.lower_ in ("someday", "one day") for t in target.subtree):
         cues.hedge = cues.hedge or "someday"
     ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree) + " ")
-    if ahead and (_present_progressive(target) or (target.lemma_.lower() in _SCHEDULED and target.tag_ in (
-            "VBZ", "VBP", "NNS", "VBG"))):  # ("starts" is often tagged a plural noun; "starting at X in may")
+    bare_participle = target.tag_ == "VBG" and target.dep_ in ("advcl", "conj") and not any(  # "decided to
+        c.dep_ in ("aux", "auxpass", "nsubj") for c in target.children)  # downsize, moving to Whitby in the spring"
+    if ahead and (_present_progressive(target) or bare_participle or (target.lemma_.lower() in _SCHEDULED and
+                                                                       target.tag_ in ("VBZ", "VBP", "NNS", "VBG"))):
+        # ("starts" is often tagged a plural noun; "starting at X in may")
         # a progressive with a time ahead, or a start scheduled ("my new job at Unilever starts next month"): a plan
         cues.hedge = cues.hedge or ahead.group(0).strip()
     if target.lemma_.lower() in DEPARTING and _present_progressive(target) and not any(

@@ -42,7 +42,8 @@ _SECOND_CLAUSE = re.compile(r"(?<=[\w)]) and ([A-Z][a-z]+) (?=(?:goes|lives|work
 # "i'm done with the studio, went freelance this month": a first-person sentence spliced with a comma to a
 # clause that opens with a verb of change in the past leaves out that clause's "I" (the parser hangs it on the
 # first clause, so it is lost); the full stop the writer left out makes it a statement of its own
-_SPLICED_CHANGE = re.compile(r"^(\s*(?:I|I'm|I've|I am|I have)\b[^.!?]*?),\s+(?=(?:went|got|became|moved|started|"
+_SPLICED_CHANGE = re.compile(r"^(\W*(?:(?:yo|so|ok|okay|well|oh|and|but|also|anyway|update|hey|btw)\W+){0,3}"
+                             r"(?:I|I'm|I've|I am|I have)\b[^.!?]*?),\s+(?=(?:went|got|became|moved(?! from)|started|"
                              r"switched|joined|quit|left|took|bought|sold|began|found|lost|met|adopted)\b)", re.I)
 
 

@@ -8,10 +8,14 @@ or "I'm at Google now" has a value to end. Not someone else's ("my mum's house i
 Tesco"), a former, second or hoped-for one ("my old flat in Leeds", "our holiday home in Spain", "my dream job
 at Google"), a plan or a negation ("we might buy a house in Leeds", "my new job at Unilever starts next
 month", "our new flat in York is ready next week"), nor a past ("my job at Tesco was awful").
+
+Also the residence guards ``recognise`` asks: a city chat wrote lower-case (``bare_place``, ``moved_here``),
+a move for good (``for_good``), a home in a place (``home_in``).
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from mem_graph.extract.clauses import POSSESSIVES, Context, compound_span, span_text
@@ -74,6 +78,37 @@ def _held(tok: Any) -> tuple[str, Any, str] | None:
         return ("residence", place, "lives in") if place is not None else None
     org = _org(tok)
     return ("employer", org, "works at") if org is not None else None
+
+
+# "live in fear", "live in hope": a state, never a place
+_LIVE_IN_STATES = frozenset({"fear", "hope", "peace", "denial", "sin", "harmony", "poverty", "luxury", "comfort",
+                             "misery", "style", "shame", "chaos", "limbo", "bliss", "isolation", "secret"})
+
+def bare_place(obj: Any, lemma: str, prep: str | None) -> bool:
+    """"(used to) live in lisbon": chat writes a city lower-case, so the tagger reads a common noun; a bare
+    singular one (no article, no possessive, no plural) where one lives is a place's name."""
+    return lemma in ("live", "reside") and prep == "in" and obj.tag_ == "NN" and \
+        obj.lemma_.lower() not in _LIVE_IN_STATES and not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
+
+
+
+# verbs of going somewhere: with "for good" the destination is the new home ("headed to Lisbon for good")
+MOTION_VERBS = frozenset({"head", "go", "move", "relocate", "emigrate", "come", "return", "leave"})
+
+
+def for_good(verb: Any) -> bool:
+    """The clause says the move is permanent: "for good", "for keeps", "permanently"."""
+    words = [t.lower_ for t in verb.subtree]
+    return "permanently" in words or any(a == "for" and b in ("good", "keeps") for a, b in itertools.pairwise(words))
+
+
+def moved_here(obj: Any) -> bool:
+    """"i'm in austin now, moved from denver": where one is, said beside a move (in the same turn), is a place even
+    when chat wrote it lower-case and the tagger read a common noun (a bare one: no article, possessive or
+    adjective)."""
+    return obj.tag_ in ("NN", "NNP") and obj.lemma_.lower() not in _LIVE_IN_STATES and not any(
+        c.dep_ in ("det", "poss", "amod") for c in obj.children) and any(
+        t.lemma_.lower() in ("move", "relocate") for t in obj.doc)  # the move may be its own sentence now
 
 
 def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:

@@ -115,6 +115,7 @@ ACTIVITY_VERBS = {
     "box": "boxing", "golf": "golf", "bowl": "bowling", "meditate": "meditating", "journal": "journaling",
     "kayak": "kayaking", "paddleboard": "paddleboarding", "boulder": "bouldering", "lift": "lifting",
     "skydive": "skydiving", "dive": "diving", "fence": "fencing", "wrestle": "wrestling", "sketch": "sketching",
+    "volunteer": "volunteering", "cycle": "cycling", "walk": "walking",
 }
 # a word that says an activity is a habit rather than one occasion ("twice a week", "on weekends", "daily")
 HABIT_WORDS = frozenset({

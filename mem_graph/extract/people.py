@@ -22,6 +22,7 @@ from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.recognise import SEPARATION
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
+from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _KIN_ALT = "|".join(sorted((re.escape(k) for k in KIN | PET_NOUNS), key=len, reverse=True))
@@ -278,9 +279,25 @@ _NOUN_IS = re.compile(r"\b((?:my|our) (?:[a-z-]+ ){0,2}?[a-z-]+)'s (?=(?:the|a|a
                       r"currently|basically|literally|actually)\b)", re.I)
 
 
+# "works at paystack", "a flat in partick": a word no dictionary knows after a preposition of place is a name chat
+# wrote lower-case (the parser reads "paystack" as an adverb); not after "joined" ("joined Monzo" reads as a person)
+_AFTER_WHERE = re.compile(r"\b(at|to|from|in|near)\s+([a-z][a-z]{3,})\b(?!['-])")
+
+
+def _named_lower_case(m: re.Match[str]) -> str:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    word = m.group(2)
+    if word in STOP_WORDS or word in CHITCHAT or word in FILLERS or is_english_word(word):
+        return m.group(0)
+    return f"{m.group(1)} {word.title()}"
+
+
 def recase_institutions(text: str) -> str:
-    """``text`` with a lower-case school name capitalised ("riverside primary" -> "Riverside Primary"), and "my
-    partner's called Jamie" read as "is called" (not a possessive)."""
+    """``text`` with a lower-case school name capitalised ("riverside primary" -> "Riverside Primary"), a name
+    after a place preposition too ("at paystack"), and "my partner's called Jamie" read as "is called" (not a
+    possessive)."""
+    text = _AFTER_WHERE.sub(_named_lower_case, text)
     text = _NOUN_IS.sub(r"\1 is ", _KIN_CONTRACTION.sub(r"\1 is ", at_their_place(text)))
     return _INSTITUTION.sub(lambda m: f"{m.group(1)} {m.group(2).title()}{m.group(3).title()}", text)
 

@@ -224,9 +224,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
             role := _misread_role(target)) is not None:
         pred.prep, direct = "to", [role]  # "got promoted to store manager" ("to store" read as an infinitive)
         pred.preps["to"] = role
-    if not direct and pred.lemma in ("move", "relocate") and (
-            place := next((o for o in pred.preps.values() if o.ent_type_ == "GPE"), None)) is not None:
-        pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome"
+    if not direct and pred.lemma in ("move", "relocate") and (place := next(
+            (o for p, o in pred.preps.items() if o.ent_type_ == "GPE" and p != "from"), None)) is not None:
+        pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome" (never "moved from Denver")
     if not direct and "of" in pred.preps and any(c.lower_ == "out" for c in target.children):
         pred.prep, direct = "of", [pred.preps["of"]]  # "moved out of Boston"
     if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"

@@ -7,13 +7,12 @@ accountant", "I'm 41"), the verb (+ preposition) lexicon, then the learned fallb
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any
 
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.health import allergy_of
-from mem_graph.extract.home_place import home_in
+from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here
 from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS, WORKPLACES
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
@@ -48,18 +47,6 @@ NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem",
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
 
-# "live in fear", "live in hope": a state, never a place
-_LIVE_IN_STATES = frozenset({"fear", "hope", "peace", "denial", "sin", "harmony", "poverty", "luxury", "comfort",
-                             "misery", "style", "shame", "chaos", "limbo", "bliss", "isolation", "secret"})
-
-
-def bare_place(obj: Any, lemma: str, prep: str | None) -> bool:
-    """"(used to) live in lisbon": chat writes a city lower-case, so the tagger reads a common noun; a bare
-    singular one (no article, no possessive, no plural) where one lives is a place's name."""
-    return lemma in ("live", "reside") and prep == "in" and obj.tag_ == "NN" and \
-        obj.lemma_.lower() not in _LIVE_IN_STATES and not any(c.dep_ in ("det", "poss", "amod") for c in obj.children)
-
-
 
 def bare_org(obj: Any, lemma: str) -> bool:
     """"joined stripe in 2024", "joined monzo as a backend dev": chat writes the company lower-case, so the tagger
@@ -68,24 +55,6 @@ def bare_org(obj: Any, lemma: str) -> bool:
     return lemma == "join" and obj.dep_ == "dobj" and obj.pos_ == "NOUN" and obj.tag_ in ("NN", "NNS") and \
         obj.lower_ not in NOT_EMPLOYERS and obj.lemma_.lower() not in NOT_EMPLOYERS | GROUP_NOUNS and \
         not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in obj.children)
-
-
-# verbs of going somewhere: with "for good" the destination is the new home ("headed to Lisbon for good")
-MOTION_VERBS = frozenset({"head", "go", "move", "relocate", "emigrate", "come", "return", "leave"})
-
-
-def for_good(verb: Any) -> bool:
-    """The clause says the move is permanent: "for good", "for keeps", "permanently"."""
-    words = [t.lower_ for t in verb.subtree]
-    return "permanently" in words or any(a == "for" and b in ("good", "keeps") for a, b in itertools.pairwise(words))
-
-
-def moved_here(obj: Any) -> bool:
-    """"i'm in austin now, moved from denver": where one is, said beside a move, is a place even when chat
-    wrote it lower-case and the tagger read a common noun (a bare one: no article, possessive or adjective)."""
-    return obj.tag_ in ("NN", "NNP") and obj.lemma_.lower() not in _LIVE_IN_STATES and not any(
-        c.dep_ in ("det", "poss", "amod") for c in obj.children) and any(
-        t.lemma_.lower() in ("move", "relocate") for t in obj.sent)
 
 
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
@@ -418,9 +387,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
             "car", "phone", "pets", "health_condition"))
     if name == "residence":
-        if (lemma == "move" and pred.prep is None) or looks_like_school(obj_toks) or (
-                lemma in ("rent", "stay") and pred.dobj is not None and pred.dobj is not obj):
-            return False  # "rented a car in Spain": the place of a thing hired, no home (home_in reads "a flat")
+        if (lemma == "move" and pred.prep is None) or looks_like_school(obj_toks) or obj.ent_type_ in (
+                "DATE", "TIME") or (lemma in ("rent", "stay") and pred.dobj is not None and pred.dobj is not obj):
+            return False  # "rented a car in Spain": the place of a thing hired, no home; "moved in June": a time
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
             bare_place(obj, lemma, pred.prep))

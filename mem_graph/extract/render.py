@@ -186,7 +186,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         if purpose and t.i == verb.i:  # "(quit dentistry) to become a pilot": what they are now
             word = "is" if t.lemma_.lower() == "become" else third_person(low)
         elif not named and t.i == verb.i and t.tag_ == "VBG" and not any(c.dep_ == "aux" for c in t.children):
-            word = f"{'are' if subject.plural else 'is'} {word}"  # "(handed in my notice,) starting at X": is
+            plural = subject.plural and subject.name != speaker  # "(handed in my notice,) starting at X": is
+            word = f"{'are' if plural else 'is'} {word}"
         if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text and word.istitle():
             word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"
         if out and not out[-1].endswith(" ") and ((word != t.text and t.text.startswith("'")) or (

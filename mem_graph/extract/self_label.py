@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-_LEAD = r"(?:(?:hi|hey|hello|hiya|heya|ciao|hola|yo|ok|okay|so|well|hmm|um|update|btw)\W+)*"
+_LEAD = r"(?:(?:hi|hey|hello|hiya|heya|ciao|hola|yo|sup|wassup|howdy|evening|morning|ok|okay|so|well|hmm|um|" \
+        r"update|btw)\W+)*"
 _LABEL = re.compile(rf"^(\W*{_LEAD})((?:[\w'-]+ ){{0,4}}?[\w'-]+) here\b(?!\s+(?:is|are|was|were|has|have)\b)"
                     r"\s*[,.!:;-]*\s*", re.I)
 # words that open no label ("the coffee here", "same here", "my sister here", "nobody here", "it's nice here")
@@ -107,7 +108,7 @@ def _name(lead: str, label: str, rest: str) -> str | None:
 
 
 # "ciao! marco, 41, ...", "hey there, sam, 34": a greeting, then a name and an age
-_GREETED = re.compile(r"^(\W*(?:hi|hey|hello|hiya|ciao|hola|yo|heya|howdy|hallo|bonjour|salut|greetings)\b\W*"
+_GREETED = re.compile(r"^(\W*(?:hi|hey|hello|hiya|ciao|hola|yo|sup|heya|howdy|hallo|bonjour|salut|greetings)\b\W*"
                       r"(?:there\W+|all\W+|everyone\W+)?)([A-Za-z][a-z-]+)(?=,\s*\d{1,3}\b)", re.I)
 
 

@@ -87,6 +87,10 @@ _FUNCTION = frozenset({
     "on", "with", "and", "or", "what", "where", "who", "whom", "whose", "which", "how", "when", "why", "now",
     "these", "days", "this", "that", "there", "here",
 })
+# a multi-valued attribute asked by its words, whoever it is asked of (the prototypes are far from a question
+# that names a third party): "what does Maureen do for fun", "what are Leo's hobbies"
+_MULTI_ASKED = {"hobbies": re.compile(r"\b(?:for fun|hobb(?:y|ies)|pastimes?|(?:free|spare) time)\b"),
+                "pets": re.compile(r"\b(?:pets?|animals?)\b")}
 _QUESTION = re.compile(r"\b(where|what|which|who|whom|whose|how|when|why)\b")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _THIRD_PERSON = [(r"\bam I\b", "is she"), (r"\bI am\b", "she is"), (r"\bdo I\b", "does she"),
@@ -222,6 +226,7 @@ class QuestionReader:
         text = normalise(question)
         # a bare phrase is read as the question it stands for: "current city?", "my employer?", "dog's name"
         lexicon = set(asked_slots(text if _QUESTION.search(text) else f"what is {text}"))
+        lexicon |= {slot for slot, asks in _MULTI_ASKED.items() if asks.search(text)}  # "what does Maureen do for fun"
         nearest = self._nearest(qvec)
         # the prototypes arbitrate when they are sure: "what do I do for a living" is no 'live' question
         slots = (lexicon & nearest or nearest) if nearest else lexicon
