@@ -21,7 +21,8 @@ from tests.extraction.test_slot_changes import current, invalidated, invalidated
 def test_a_job_lost_ends_the_job(shared_memory: Memory, user: str, said: str) -> None:
     shared_memory.add("i work at tesco", user_id=user)
     shared_memory.add(said, user_id=user)
-    assert any("works at tesco" in t.lower() for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    ended = invalidated(shared_memory, user)
+    assert any("works at tesco" in t.lower() for t in ended), ended
     assert not any("works at tesco" in c for c in current(shared_memory, user))
 
 
