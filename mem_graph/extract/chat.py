@@ -103,6 +103,8 @@ _SHORTHAND = {
     "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
     "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
     "all-time fav": "favourite",
+    # "the Octavia got written off", "finally sorted a new car": an ending, a getting
+    "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"

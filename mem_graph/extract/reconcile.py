@@ -48,6 +48,7 @@ from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.losses import died_pet_records
 from mem_graph.extract.mentions import mention_lookups, stale_mentions
 from mem_graph.extract.negation import breaks_diet, counted, ends_too, excluded_by_diet, kind_of
+from mem_graph.extract.possessions import ended_thing_records
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -369,7 +370,8 @@ class Reconciler:
         cancelled += [r for r in records if r.polarity != 0 and r not in cancelled and any(
             tr.relation in relations and normalise_entity(tr.subject) == subject
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
-        cancelled += [r for r in died_pet_records(fact, records) if r not in cancelled]  # "we lost Olivia"
+        cancelled += [r for r in died_pet_records(fact, records) + ended_thing_records(fact, records)
+                      if r not in cancelled]  # "we lost Olivia", "the Octavia got written off"
         if fact.clears_slot and fact.slot:  # "she retired": the occupation ends, and the post with it
             ended = {fact.slot, *ends_too(fact.slot)}
             cancelled += [r for r in records if r.slot in ended and r.polarity != 0 and r not in cancelled]

@@ -76,6 +76,7 @@ from mem_graph.extract.people import (
 from mem_graph.extract.pet_mentions import pet_mention_facts
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
+from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
@@ -275,8 +276,8 @@ class RuleExtractor:
             return []
         if reported(verb):  # "maya thinks [i should've stayed at the bank]": her view, said in her fact
             return []
-        if (died := lost_pet(verb, ctx, message)) is not None:  # "biscuit passed away": the pet it names ends
-            return [died]
+        if (died := lost_pet(verb, ctx, message) or possession_ended(verb, ctx.speaker, self.catalogue, message)):
+            return [died]  # "biscuit passed away", "the Golf finally died": the pet or the thing it names ends
         subject, subj_tok = clause_subject(verb, ctx)
         if subject is None:  # "... they broke up": the person just named and their partner
             subject = couple_subject(verb, subj_tok, ctx)

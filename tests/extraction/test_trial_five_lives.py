@@ -211,3 +211,26 @@ def test_a_month_or_the_town_left_is_no_home(rules: RuleExtractor, line: str) ->
 def test_a_company_chat_wrote_lower_case_after_at_is_the_employer(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "i work at paystack now")])[0]
     assert [(f.slot, f.object_key) for f in facts] == [("user|employer", "paystack")]
+
+
+@pytest.mark.parametrize(("before", "ended_by"), [
+    ("I drive a Skoda Octavia, the most boring car alive.", "The Octavia got written off in a crash, nobody hurt"),
+    ("I drive a 2015 Golf, it's on its last legs tbh", "The Golf finally died on the M62."),
+    ("I drive a Honda Civic", "my car got stolen last night, gutted"),
+])
+def test_a_car_that_died_or_was_stolen_is_no_longer_the_car_i_drive(shared_memory: Memory, user: str, before: str,
+                                                                      ended_by: str) -> None:
+    ended = invalidated_after(shared_memory, user, before, ended_by)
+    assert ended and "drive" in ended[0], ended
+
+
+@pytest.mark.parametrize("line", ["my brother's car died", "my car's battery died", "my phone didn't break",
+                                  "the car might die", "my heart broke"])
+def test_someone_elses_thing_a_part_or_a_negation_ends_nothing_of_mine(rules: RuleExtractor, line: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert not any(f.clears_slot for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_new_car_sorted_is_a_car_got(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "Finally sorted a new car, a secondhand Mazda CX-5.")])[0]
+    assert [f.slot for f in facts] == ["user|car"], [(f.text, f.slot) for f in facts]

@@ -1,0 +1,79 @@
+"""A thing of the speaker's that ended by itself: "my car got stolen", "the Golf finally died", "my phone broke",
+"the Octavia got written off in a crash".
+
+The clause's subject is the thing, not the speaker, so no verb lexicon reads it: the speaker's car, bike or phone
+(said "my car", or by its model with "the": "the Golf") is the subject of an ending ("die", "break", "get
+stolen", "get totalled"). The fact ends that slot's current value (``clears_slot``), as "I sold my car" does;
+said by its model ("the focus finally died"), only the value that names it (not the new car the same turn names).
+Not someone else's ("my brother's car died"), not a negation or a plan ("my phone didn't break", "the car might
+die"), nor a part of the thing ("my car's battery died": the subject is the battery).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mem_graph.extract.catalogue import SlotSpec
+from mem_graph.extract.clauses import compound_span, span_text
+from mem_graph.extract.cues import read_cues
+from mem_graph.extract.predicate import content_verb
+from mem_graph.extract.slots import SlotCatalogue
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+_ENDINGS = frozenset({"die", "break", "steal", "total", "scrap", "wreck", "nick", "pinch", "repossess"})
+_OWNED = ("car", "bike", "phone")
+_CAR_ENDINGS = frozenset({"total", "scrap", "wreck", "repossess"})
+
+
+def _thing(subj: Any, cat: SlotCatalogue) -> tuple[SlotSpec, str] | None:
+    """The slot and the words of the speaker's thing ``subj`` names: "my car", "our van", "the Golf"."""
+    owners = [c for c in subj.children if c.dep_ in ("poss", "det")]
+    if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in owners):
+        return None  # "my brother's car", "her phone"
+    mine = any(c.lower_ in ("my", "our") for c in owners)
+    for name in _OWNED:
+        spec = cat.get(name)
+        if spec is not None and mine and subj.lemma_.lower() in spec.nouns:
+            return spec, subj.lemma_.lower()  # "my car", "our phone"
+    spec = cat.value_slot(compound_span(subj))
+    if spec is None and subj.pos_ == "PROPN" and subj.head.lemma_.lower() in _CAR_ENDINGS:
+        spec = cat.get("car")  # "the Octavia got totalled": only a car is totalled
+    if spec is not None and spec.name in _OWNED and (mine or any(c.lower_ == "the" for c in owners)):
+        return spec, span_text(compound_span(subj))  # "the Golf", "my Octavia"
+    return None
+
+
+def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Message) -> Fact | None:
+    """The speaker's thing the clause of ``verb`` says ended, as a fact that ends its slot; None otherwise."""
+    if verb.lemma_.lower() not in _ENDINGS:
+        return None
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    found = _thing(subj, cat) if subj is not None else None
+    if found is None or subj is None:
+        return None
+    cues = read_cues(verb, content_verb(verb))
+    if cues.negated or cues.tense == "plan":
+        return None  # "my phone didn't break", "the car might die"
+    spec, thing = found
+    generic = thing in spec.nouns  # "my car died" ends whatever car it is; "the focus died" only the Focus
+    key = normalise_entity(speaker)
+    words = [f"{speaker}'s" if t.lower_ in ("my", "our") or (t.lower_ == "the" and t.head.i == subj.i) else t.text
+             for t in verb.subtree if not t.is_punct or t.i < verb.i]
+    text = " ".join(words).replace(" 's", "'s")
+    return Fact(text=text[:1].upper() + text[1:], entities=[EntityRef(speaker, "person"), EntityRef(thing, "thing")],
+                triples=[Triple(speaker, f"not_{spec.relation}", thing)], slot=f"{key}|{spec.name}",
+                subject_key=key, object_key=normalise_entity(thing), negated=True, clears_slot=generic,
+                single_valued=True, rule=f"rules.clause:{spec.name}.ended", tense=cues.tense,
+                message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                metadata=dict(message.metadata),
+                evidence=f"slot {spec.name}: '{subj.text} {verb.text}' (the speaker's {spec.name} ended)")
+
+
+def ended_thing_records(fact: Fact, records: list[Any]) -> list[Any]:
+    """The speaker's records of the slot that name the thing a model-named ending names ("User drives a Skoda
+    Octavia, ..." for "the Octavia got written off"), whatever value the slot was keyed by."""
+    if not fact.rule.endswith(".ended") or fact.clears_slot or not fact.object_key:
+        return []
+    named = re.compile(rf"(?<![\w-]){re.escape(fact.object_key)}(?![\w-])", re.I)
+    return [r for r in records if r.slot == fact.slot and r.polarity > 0 and named.search(r.text)]
