@@ -142,8 +142,10 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
                        evidence=f"'{head.text}' -> {pet} (mentioned just before)")
     if low in THIRD_PERSON:
         # "Ben moved out, he lives in Edinburgh now": the subject named earlier in the same sentence
-        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if t.dep_ in ("nsubj", "nsubjpass")
-                       and t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP")), None)
+        # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
+        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if (t.dep_ in ("nsubj", "nsubjpass") or (
+            t.dep_ == "appos" and t.head.dep_ in ("nsubj", "nsubjpass"))) and t.pos_ == "PROPN"
+            and t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP")), None)
         if before is not None:
             ctx.last_person = span_text(compound_span(before))
         if ctx.last_person is None:
@@ -434,6 +436,8 @@ def note_people(sent: Any, ctx: Context) -> None:
                 list(sent)[: t.i - sent.start + 1]):
             ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True
             continue
+        if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
+            continue  # "I'm Mei": the speaker's own name is no "she"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
                 t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") and t.lower_ not in ctx.pet_kinds and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}):

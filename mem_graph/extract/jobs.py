@@ -14,6 +14,7 @@ from mem_graph.extract.clauses import compound_span, span_text
 from mem_graph.extract.lexicon import OCCUPATIONS
 from mem_graph.extract.predicate import Predicate
 from mem_graph.extract.slots import SlotMatch
+from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import Fact, MemoryRecord, Triple, normalise_entity
 
 _JOB_NOUNS = frozenset({"job", "role", "position", "post", "gig"})
@@ -100,3 +101,19 @@ def _same(a: str, b: str) -> bool:
     """One post in other words: "tester" / "software tester", "dev" / "junior dev"."""
     wa, wb = set(a.split()), set(b.split())
     return bool(wa & wb)
+
+
+_ROLE_WORDS = frozenset({"pm", "nurse", "lead", "head", "dev", "intern", "chef", "cto", "ceo", "cfo", "vp", "associate",
+                         "apprentice", "trainee", "doctor", "medic", "clerk", "barista", "cook"})
+
+
+def moved_for_job(pred: Any, obj: Any) -> bool:
+    """"moved to Atlassian as a group PM": a move to an organisation, said with the role taken there (not "moved
+    to Leeds as a teacher", a town one moves to, nor "moved to Bath as a family")."""
+    as_ = pred.preps.get("as")
+    if as_ is None or pred.lemma != "move":
+        return False
+    said = [t.lower_ for t in as_.doc[as_.left_edge.i: as_.i + 2] if t.is_alpha]  # "as" maps to its object
+    role = any(w in _ROLE_WORDS or (w.endswith(("er", "or", "ist", "ant", "ian")) and w not in ("other", "older"))
+               for w in said)
+    return role and (obj.ent_type_ == "ORG" or (obj.is_alpha and not is_english_word(obj.text)))  # not a town

@@ -13,6 +13,7 @@ from typing import Any
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.health import allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here
+from mem_graph.extract.jobs import moved_for_job
 from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS, WORKPLACES
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
@@ -387,9 +388,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
             "car", "phone", "pets", "health_condition"))
     if name == "residence":
-        if (lemma == "move" and pred.prep is None) or looks_like_school(obj_toks) or obj.ent_type_ in (
-                "DATE", "TIME") or (lemma in ("rent", "stay") and pred.dobj is not None and pred.dobj is not obj):
-            return False  # "rented a car in Spain": the place of a thing hired, no home; "moved in June": a time
+        if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj))) or looks_like_school(obj_toks) or \
+                obj.ent_type_ in ("DATE", "TIME") or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)):
+            return False  # "rented a car in Spain": a thing hired; "moved in June": a time; "moved to X as a PM": a job
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
             bare_place(obj, lemma, pred.prep))
@@ -406,6 +407,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return False
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
+        if pred.key == "move_to":  # "moved to Atlassian as a group PM": a job one moves to, named with its role
+            return moved_for_job(pred, obj)
         if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):
             return bool(obj.pos_ == "PROPN" or obj.text[:1].isupper())  # "I drive for Uber", not "for fun"
         if lemma in ("join", "start"):

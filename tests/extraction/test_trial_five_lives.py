@@ -234,3 +234,23 @@ def test_someone_elses_thing_a_part_or_a_negation_ends_nothing_of_mine(rules: Ru
 def test_a_new_car_sorted_is_a_car_got(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "Finally sorted a new car, a secondhand Mazda CX-5.")])[0]
     assert [f.slot for f in facts] == ["user|car"], [(f.text, f.slot) for f in facts]
+
+
+def test_he_right_after_my_husband_josh_is_josh_not_the_speakers_own_name(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("hi there, i'm Mei, 35, product manager at Canva in Sydney", user_id=user)
+    out = shared_memory.add("my husband Josh is a chef, he runs a little ramen place in Newtown", user_id=user)
+    said = [r["memory"] for r in out["results"]]
+    assert "Josh runs a little ramen place in Newtown" in said, said
+
+
+@pytest.mark.parametrize(("line", "slot"), [
+    ("also I'm not at Canva anymore, moved to Atlassian as a group PM", "user|employer"),
+    ("I moved to Google as a senior engineer", "user|employer"),
+    ("moved to Leeds as a teacher", "user|residence"),
+    ("we moved to Leeds as a family", "user|residence"),
+])
+def test_a_move_to_a_company_with_a_role_is_a_job_and_to_a_town_a_home(rules: RuleExtractor, line: str,
+                                                                        slot: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert slot in [f.slot for f in facts], [(f.text, f.slot) for f in facts]
+    assert not {"user|employer", "user|residence"} - {slot} & {f.slot for f in facts}, [(f.text, f.slot) for f in facts]
