@@ -9,6 +9,8 @@ kept as said. A status and a named partner are both true at once (``status_and_p
 
 from __future__ import annotations
 
+from typing import Any
+
 from mem_graph.extract.catalogue import REL_STATUS
 from mem_graph.extract.clauses import PARTNER_NOUNS
 from mem_graph.types import EntityRef, Fact, Triple, normalise_entity
@@ -32,6 +34,15 @@ def _named_partner(fact: Fact, status: Fact) -> str | None:
         return None
     named = [t.object for t in fact.triples if t.relation in PARTNER_NOUNS or t.relation == "partner"]
     return named[0] if len(named) == 1 and normalise_entity(named[0]) == fact.object_key else None
+
+
+def two_named(subject: Any) -> bool:
+    """The subject is one of two people said together ("Kate and I", "me and Alex"), however it was parsed."""
+    if subject is None:
+        return False
+    if subject.dep_ == "conj" or any(c.dep_ == "conj" for c in subject.children):
+        return True
+    return subject.i >= 2 and subject.doc[subject.i - 1].lower_ in ("and", "&")
 
 
 def status_and_partner(slot: str | None, value: str | None, other: str | None) -> bool:

@@ -6,7 +6,8 @@ The clause's subject is the thing, not the speaker, so no verb lexicon reads it:
 stolen", "get totalled"). The fact ends that slot's current value (``clears_slot``), as "I sold my car" does;
 said by its model ("the focus finally died"), only the value that names it (not the new car the same turn names).
 Not someone else's ("my brother's car died"), not a negation or a plan ("my phone didn't break", "the car might
-die"), nor a part of the thing ("my car's battery died": the subject is the battery).
+die"), nor a part of the thing ("my car's battery died": the subject is the battery), nor what is soon fixed
+("car broke down again", "phone died, need a charger": only "finally died" is gone for good).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 _ENDINGS = frozenset({"die", "break", "steal", "total", "scrap", "wreck", "nick", "pinch", "repossess"})
 _OWNED = ("car", "bike", "phone")
 _CAR_ENDINGS = frozenset({"total", "scrap", "wreck", "repossess"})
+_FOR_GOOD = frozenset({"finally", "completely", "properly", "officially"})  # a battery that died is no phone gone
 
 
 def _thing(subj: Any, cat: SlotCatalogue) -> tuple[SlotSpec, str] | None:
@@ -31,7 +33,8 @@ def _thing(subj: Any, cat: SlotCatalogue) -> tuple[SlotSpec, str] | None:
     owners = [c for c in subj.children if c.dep_ in ("poss", "det")]
     if any(c.dep_ == "poss" and c.lower_ not in ("my", "our") for c in owners):
         return None  # "my brother's car", "her phone"
-    mine = any(c.lower_ in ("my", "our") for c in owners)
+    # "bike got nicked outside the hospital": chat leaves out the "my" of a sentence's first word
+    mine = any(c.lower_ in ("my", "our") for c in owners) or (not owners and subj.i == subj.sent.start)
     for name in _OWNED:
         spec = cat.get(name)
         if spec is not None and mine and subj.lemma_.lower() in spec.nouns:
@@ -46,7 +49,9 @@ def _thing(subj: Any, cat: SlotCatalogue) -> tuple[SlotSpec, str] | None:
 
 def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Message) -> Fact | None:
     """The speaker's thing the clause of ``verb`` says ended, as a fact that ends its slot; None otherwise."""
-    if verb.lemma_.lower() not in _ENDINGS:
+    lemma, words = verb.lemma_.lower(), {c.lower_ for c in verb.children}
+    if lemma not in _ENDINGS or (lemma == "break" and words & {"down", "up"}) or (
+            lemma == "die" and not words & _FOR_GOOD):  # "car broke down again", "phone died, need a charger"
         return None
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     found = _thing(subj, cat) if subj is not None else None
@@ -58,9 +63,9 @@ def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Messa
     spec, thing = found
     generic = thing in spec.nouns  # "my car died" ends whatever car it is; "the focus died" only the Focus
     key = normalise_entity(speaker)
-    words = [f"{speaker}'s" if t.lower_ in ("my", "our") or (t.lower_ == "the" and t.head.i == subj.i) else t.text
+    said = [f"{speaker}'s" if t.lower_ in ("my", "our") or (t.lower_ == "the" and t.head.i == subj.i) else t.text
              for t in verb.subtree if not t.is_punct or t.i < verb.i]
-    text = " ".join(words).replace(" 's", "'s")
+    text = " ".join(said).replace(" 's", "'s")
     return Fact(text=text[:1].upper() + text[1:], entities=[EntityRef(speaker, "person"), EntityRef(thing, "thing")],
                 triples=[Triple(speaker, f"not_{spec.relation}", thing)], slot=f"{key}|{spec.name}",
                 subject_key=key, object_key=normalise_entity(thing), negated=True, clears_slot=generic,

@@ -438,9 +438,10 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return value_spec is not None and value_spec.name == name and (
             any(t.pos_ == "PROPN" for t in obj_toks) or obj.lower_ not in ("gym", "fitness"))
     if name == "commute" and pred.key != "commute_by":
-        # "I take the bus to work", not "I took the bus into town"
+        # "I take the bus to work", "taking the bus now" (a habit changed); not "I took the bus into town"
         return value_spec is not None and value_spec.name == name and bool(
-            COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree})
+            COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree} or (
+                pred.target.tag_ in ("VBG", "VBP", "VBZ") and "now" in {t.lower_ for t in pred.target.children}))
     if name == "database":
         return value_spec is not None and value_spec.name == "database"
     if name == "hobbies":

@@ -329,7 +329,8 @@ class Reconciler:
             old = [r for r in records if (r.slot == fact.slot and r.object_key != fact.object_key and (
                 moved or not same_thing(fact.object_key, r.object_key))
                 and not status_and_partner(fact.slot, fact.object_key, r.object_key))  # married, to Ana
-                   or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact))]
+                   or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)
+                       and not status_and_partner(fact.slot, fact.object_key, r.object_key))]
             old += [r for r in replaced if r not in old]
             # the clause's second job attribute ("a junior dev job at pennywise"); what a new diet excludes
             other = [r for r in other_attribute_ended(fact, records) + excluded_by_diet(fact, records) if r not in old]

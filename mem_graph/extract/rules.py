@@ -48,7 +48,7 @@ from mem_graph.extract.clauses import (
     span_text,
 )
 from mem_graph.extract.continuation import continued
-from mem_graph.extract.couples import we_are_the_speaker
+from mem_graph.extract.couples import two_named, we_are_the_speaker
 from mem_graph.extract.cues import CESSATION, read_cues, time_frame
 from mem_graph.extract.device import device_facts
 from mem_graph.extract.dropped import without_unsaid
@@ -321,7 +321,8 @@ class RuleExtractor:
             # "My hobbies are climbing and photography" (read as a progressive verb)
             objects = pred.objects = [pred.target, *(c for c in pred.target.children if c.dep_ == "conj")]
             pred.lemma = "be"
-        if (subject.type == "person" or getattr(subj_tok, "lower_", "") == "we") and status_participle(pred):
+        if (subject.type == "person" or getattr(subj_tok, "lower_", "") == "we") and status_participle(pred) and \
+                not two_named(subj_tok):  # "Kate and I got engaged": the couple, named (partner_mentions.py)
             objects = pred.objects = [pred.target]
             pred.lemma = "be"
         if not objects and subject.triples and subject.type == "person" and cues.tense != "plan" and \

@@ -225,7 +225,8 @@ def test_a_car_that_died_or_was_stolen_is_no_longer_the_car_i_drive(shared_memor
 
 
 @pytest.mark.parametrize("line", ["my brother's car died", "my car's battery died", "my phone didn't break",
-                                  "the car might die", "my heart broke"])
+                                  "the car might die", "my heart broke", "Phone died, need a charger",
+                                  "Car broke down again"])
 def test_someone_elses_thing_a_part_or_a_negation_ends_nothing_of_mine(rules: RuleExtractor, line: str) -> None:
     facts = rules.extract([Message("user", line)])[0]
     assert not any(f.clears_slot for f in facts), [(f.text, f.slot) for f in facts]
@@ -254,3 +255,22 @@ def test_a_move_to_a_company_with_a_role_is_a_job_and_to_a_town_a_home(rules: Ru
     facts = rules.extract([Message("user", line)])[0]
     assert slot in [f.slot for f in facts], [(f.text, f.slot) for f in facts]
     assert not {"user|employer", "user|residence"} - {slot} & {f.slot for f in facts}, [(f.text, f.slot) for f in facts]
+
+
+def test_a_stolen_bike_and_the_bus_now_change_how_i_get_to_work(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "cycling to work most days, it's only 10 mins",
+                              "bike got nicked outside the hospital. taking the bus now")
+    assert any("cycling" in f for f in ended), ended
+    assert "bus" in _top(shared_memory, user, "how do i get to work?")
+
+
+def test_a_bus_taken_once_is_no_commute(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "I took the bus into town")])[0]
+    assert not any(f.slot for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_kate_and_i_got_engaged_keeps_kate_and_names_her(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my girlfriend Kate is a vet", "Kate and I got engaged!!")
+    assert ended == [], ended
+    assert "Kate" in _top(shared_memory, user, "who is my fiancee?")
+    assert "vet" in _top(shared_memory, user, "what does Kate do for work?")
