@@ -441,7 +441,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         # "I take the bus to work", "taking the bus now" (a habit changed); not "I took the bus into town"
         return value_spec is not None and value_spec.name == name and bool(
             COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree} or (
-                pred.target.tag_ in ("VBG", "VBP", "VBZ") and "now" in {t.lower_ for t in pred.target.children}))
+                obj is pred.dobj and pred.target.tag_ in ("VBG", "VBP", "VBZ")  # not "drive for Uber now": a job
+                and "now" in {t.lower_ for t in pred.target.children}))
     if name == "database":
         return value_spec is not None and value_spec.name == "database"
     if name == "hobbies":
