@@ -15,8 +15,7 @@ from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
-from mem_graph.extract.subjectless import complement_opens, continuity
-from mem_graph.extract.wordlist import is_verb
+from mem_graph.extract.subjectless import complement_opens, continuity, says_own_routine
 
 CHITCHAT = frozenset(
     [
@@ -283,7 +282,7 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
         return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is
-    if _says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}):
+    if says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}):
         return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"
     if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"
         return words[start].start(), "I'm "
@@ -291,31 +290,6 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
             first.endswith("ed") and len(first) > 4 and first not in _NOT_PAST and after not in ("by",)):
         return words[start].start(), "I "
     return None
-
-
-# present-tense verbs a chat line opens with in the speaker's stead, by the words that may follow them (not a
-# request: "work out a plan", "live a little", "share your thoughts")
-_ROUTINE_VERBS = {
-    "live": frozenset(["in", "near", "with", "on", "by", "at", "just", "outside", "abroad", "alone", "together"]),
-    "work": frozenset(["at", "for", "in", "as", "from", "nights", "weekends", "part", "full", "remotely", "remote"]),
-    "share": frozenset(["a", "an", "the"]),
-    "teach": frozenset(), "study": frozenset(), "drive": frozenset(["a", "an", "the"]),
-}
-
-
-_HABIT_ADVERBS = frozenset(["mostly", "usually", "always", "still", "also", "currently", "now", "really", "mainly",
-                            "basically", "kinda", "literally", "actually", "totally"])
-
-
-def _says_own_routine(first: str, after: str, *, adverbs: set[str]) -> bool:
-    """A present-tense verb of the speaker's routine, its "I" left out: "work at a costa" (a verb from
-    ``_ROUTINE_VERBS`` before a word it takes), or after a frequency adverb ("mostly write go at work")."""
-    if first in _ROUTINE_VERBS:
-        follows = _ROUTINE_VERBS[first]
-        return bool(after) and after not in ("me", "us", "your", "out", "it", "this", "that") \
-            and (not follows or after in follows)
-    return bool(adverbs & _HABIT_ADVERBS) and bool(after) and after not in ("me", "us", "your") and is_verb(first) \
-        and not first.endswith(("ing", "ed", "s"))
 
 
 def opens_without_subject(text: str) -> bool:

@@ -3,11 +3,15 @@ matters", "32 as of last tuesday") or an adjective said of oneself ("strictly ve
 again lol", "fully vegan now"). ``complement_opens`` tells ``chat._implied_subject`` that the line, after its
 lead adverbs, opens with one; the "I'm" put back is marked implied, so only a slot fact comes of it
 ("interesting, go on" gets no fact). Also "like always" / "like usual" read as "as always": continuity, never a
-liking ("coding in Eclipse rn, like always" was "User likes always")."""
+liking ("coding in Eclipse rn, like always" was "User likes always"). ``says_own_routine``: a line that opens
+with a present-tense verb of one's routine, its "I" left out ("live in a bungalow near Exeter", "mostly write
+python at work"), not a request ("work out a plan for me")."""
 
 from __future__ import annotations
 
 import re
+
+from mem_graph.extract.wordlist import is_verb
 
 # what may follow a complement: the end of the clause, a preposition or a time word ("vegetarian since uni")
 _AFTER = r"(?=\s*(?:$|[,.!?;:)]|(?:since|for|now|these|and|but|in|at|with|from|until|anymore|any more|again|too|" \
@@ -40,3 +44,28 @@ def complement_opens(rest: str) -> bool:
 def continuity(text: str) -> str:
     """``text`` with chat's "like always" said "as always" (and "like clockwork" "as always")."""
     return _CLOCKWORK.sub("as always", _LIKE_ALWAYS.sub(lambda m: f"as {m.group(1)}", text))
+
+
+# present-tense verbs a chat line opens with in the speaker's stead, by the words that may follow them (not a
+# request: "work out a plan", "live a little", "share your thoughts")
+_ROUTINE_VERBS = {
+    "live": frozenset(["in", "near", "with", "on", "by", "at", "just", "outside", "abroad", "alone", "together"]),
+    "work": frozenset(["at", "for", "in", "as", "from", "nights", "weekends", "part", "full", "remotely", "remote"]),
+    "share": frozenset(["a", "an", "the"]),
+    "teach": frozenset(), "study": frozenset(), "drive": frozenset(["a", "an", "the"]),
+}
+
+
+_HABIT_ADVERBS = frozenset(["mostly", "usually", "always", "still", "also", "currently", "now", "really", "mainly",
+                            "basically", "kinda", "literally", "actually", "totally"])
+
+
+def says_own_routine(first: str, after: str, *, adverbs: set[str]) -> bool:
+    """A present-tense verb of the speaker's routine, its "I" left out: "work at a costa" (a verb from
+    ``_ROUTINE_VERBS`` before a word it takes), or after a frequency adverb ("mostly write go at work")."""
+    if first in _ROUTINE_VERBS:
+        follows = _ROUTINE_VERBS[first]
+        return bool(after) and after not in ("me", "us", "your", "out", "it", "this", "that") \
+            and (not follows or after in follows)
+    return bool(adverbs & _HABIT_ADVERBS) and bool(after) and after not in ("me", "us", "your") and is_verb(first) \
+        and not first.endswith(("ing", "ed", "s"))
