@@ -88,7 +88,8 @@ _S, _M = "single", "multi"
 # the kinds of business a person runs; the value word of the business slot
 BUSINESSES = ("bakery", "cafe", "café", "restaurant", "bistro", "pub", "shop", "boutique", "salon", "barbershop",
               "bookshop", "bookstore", "deli", "brewery", "winery", "vineyard", "farm", "gallery", "florist", "startup",
-              "agency", "consultancy", "clinic", "hotel", "guesthouse")  # no "gym": the gym slot's (a membership)
+              "agency", "consultancy", "clinic", "hotel", "guesthouse", "business", "firm")
+# (no "gym": the gym slot's, a membership)
 
 DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",

@@ -15,7 +15,7 @@ from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
-from mem_graph.extract.subjectless import complement_opens, continuity, says_own_routine
+from mem_graph.extract.subjectless import complement_opens, continuity, job_opens, says_own_routine
 
 CHITCHAT = frozenset(
     [
@@ -79,8 +79,10 @@ def _bare_attribute(m: re.Match[str]) -> str:
     if m.group(3).lower() in ("home", "job") and m.group(4).lower() in ("a", "an"):
         return m.group(0)  # "home is a mess now", "job is a nightmare now"; "phone's a pixel now" is a value
     return f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} {m.group(3).lower()} is "
-_IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]+|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|from|"
-                             r"with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|my)\b)")
+# (not a name ending in "s": "St James's in Leeds" is a possessive, the hospital)
+_IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
+                             r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
+                             r"my)\b)")
 # "back living at my mum's in paisley": the place of one's family, not "my mum is in paisley"
 _AT_THEIR_PLACE = re.compile(r"\b((?:at|to|from|round|near|by) (?:my|our) (?:mum|mom|dad|parents|mother|father|nan|"
                              r"gran|grandma|grandparents|sister|brother|aunt|uncle|mate|friend|boyfriend|girlfriend|"
@@ -101,7 +103,7 @@ _SHORTHAND = {
     "gotta": "have to", "kinda": "kind of", "fave": "favourite", "fav": "favourite", "sorta": "sort of",
     "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
     "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
-    "all-time fav": "favourite",
+    "all-time fav": "favourite", "software eng": "software engineer", "swe": "software engineer",
     # "the Octavia got written off", "finally sorted a new car": an ending, a getting
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }
@@ -286,6 +288,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"
     if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"
         return words[start].start(), "I'm "
+    if (article := job_opens(sentence[words[n].start():])) is not None:  # "nurse on a cardiac ward at X"
+        return words[start].start(), f"I'm {article} "
     if first in _PAST_FORMS or first in _NEG_AUX or (
             first.endswith("ed") and len(first) > 4 and first not in _NOT_PAST and after not in ("by",)):
         return words[start].start(), "I "

@@ -436,6 +436,9 @@ def note_people(sent: Any, ctx: Context) -> None:
                 list(sent)[: t.i - sent.start + 1]):
             ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True
             continue
+        if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in ctx.pet_kinds:  # "mochi passed away. she was 16"
+            ctx.last_pet, ctx.pet_last, ctx.last_person = f"{t.text[:1].upper()}{t.text[1:]}", True, None
+            continue
         if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
             continue  # "I'm Mei": the speaker's own name is no "she"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \

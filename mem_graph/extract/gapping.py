@@ -34,9 +34,9 @@ def regapped(pairs: list[tuple[Any, Fact | None]], object_text: Callable[[Any], 
 # "Lily goes to Greenfield Primary and Sam goes to Northgate School": two people's clauses joined by "and" read
 # as one ("Greenfield Primary and Sam", the second verb subjectless), so the second is lost; the comma the
 # writer left out keeps them two clauses. Only a single name before a third-person verb ("and Sam goes"), not
-# a pair ("Lily and Sam go")
-_SECOND_CLAUSE = re.compile(r"(?<=[\w)]) and ([A-Z][a-z]+) (?=(?:goes|lives|works|studies|attends|is|has|plays|"
-                            r"teaches|drives|runs|does|owns|uses|speaks|was|had|moved|started|switched)\b)")
+# a pair ("Lily and Sam go", "me and Yvonne moved in")
+_SECOND_CLAUSE = re.compile(r"(?<=[\w)])(?<!\b[Mm]e)(?<!\bI) and ([A-Z][a-z]+) (?=(?:goes|lives|works|studies|"
+                            r"attends|is|has|plays|teaches|drives|runs|does|owns|uses|speaks|was|had|moved|started|switched)\b)")
 
 
 # "i'm done with the studio, went freelance this month": a first-person sentence spliced with a comma to a

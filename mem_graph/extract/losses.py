@@ -52,7 +52,9 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
     """The token that names who is gone and the words for it, when ``verb`` says a death."""
     lemma = verb.lemma_.lower()
     parts = {c.lower_ for c in verb.children if c.dep_ in ("prt", "advmod", "prep")}
-    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    # the subject nearest the verb ("sad news, mochi passed away": mochi, not news)
+    subj = next((c for c in reversed(list(verb.lefts)) if c.dep_ in ("nsubj", "nsubjpass")), None) or next(
+        (c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     dobj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     if lemma == "die" and subj is not None:
         return subj, "died"
@@ -106,7 +108,9 @@ def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryReco
     name = re.compile(rf"(?<![\w-]){re.escape(pet)}(?![\w-])", re.I)
     live = [r for r in records if r.polarity > 0 and r.slot]
     ended = [r for r in live if r.subject_key == owner and "|pets|" in (r.slot or "") and name.search(r.text)]
-    names = [r for r in live if r.slot == f"{owner}'s {kind}|name"]
+    # the name slot is keyed by the pet ("user's cat|name") or, named in passing, by its name ("mochi|name")
+    names = [r for r in live if r.slot == f"{owner}'s {kind}|name" or (
+        (r.slot or "").endswith("|name") and r.subject_key == f"{owner}'s {kind}")]
     ended += [r for r in names if r.object_key == normalise_entity(pet)]
     if all(r.object_key == normalise_entity(pet) for r in names):  # the only one of its kind: "User has a dog"
         plural = re.compile(rf"\b{re.escape(kind)}s\b", re.I)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.admission import admitted_to_school
-from mem_graph.extract.clauses import compound_span, span_text
+from mem_graph.extract.clauses import KIN, compound_span, span_text
 from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.model_names import with_model_number
 
@@ -69,6 +69,25 @@ class Predicate:
         if self.prep and self.back:
             return f"{self.lemma}_back_{self.prep}"
         return f"{self.lemma}_{self.prep}" if self.prep else self.lemma
+
+
+# what one does for an employer: "I do deliveries for a courier", "doing shifts at Tesco", "I do admin for a charity"
+WORK_DONE = frozenset({"delivery", "deliveries", "shift", "shifts", "admin", "accounts", "bookkeeping", "marketing",
+                       "sales", "it", "pr", "hr", "security", "cleaning", "tutoring", "contract", "contracting",
+                       "nights", "overtime", "ops", "payroll", "recruitment", "support", "freelance"})
+
+
+def _work_done_for(verb: Any, direct: list[Any]) -> tuple[str, Any] | None:
+    """The preposition and employer of "do <work> for/at <employer>" (not "for my dad", "for fun")."""
+    noun = next((c for c in direct if c.dep_ == "dobj" and WORK_DONE & {c.lemma_.lower(), c.lower_}), None)
+    if noun is None:
+        return None
+    for prep in (*noun.children, *verb.children):
+        pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep.dep_ == "prep" else None
+        if pobj is not None and prep.lower_ in ("for", "at") and pobj.ent_type_ not in ("PERSON", "DATE", "TIME") \
+                and pobj.lemma_.lower() not in KIN | {"fun", "free", "money", "cash", "me", "us", "them", "friend"}:
+            return prep.lower_, pobj
+    return None
 
 
 def unwrap_quantifier(tok: Any) -> Any:
@@ -178,6 +197,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     oprd = next((c for c in direct if c.dep_ == "oprd"), None)
     if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"
         direct = [oprd]
+    if pred.lemma == "do" and (done := _work_done_for(target, direct)) is not None:
+        pred.lemma, pred.prep, direct = "work", done[0], [done[1]]  # "I do deliveries for a courier"
     for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
         prep = next((c for c in noun.children if c.dep_ == "prep"), None)
         if prep is None and noun.lemma_.lower() in JOB_NOUNS | DEGREE_NOUNS | {"living", "career"}:

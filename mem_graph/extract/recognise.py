@@ -34,6 +34,12 @@ GENERIC_VERBS = frozenset({"be", "have", "do", "go", "get", "make", "take", "say
 VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have", "own", "trade", "use", "run", "drive",
                                "sell", "lease", "upgrade", "replace", "follow", "start", "try", "adopt",
                                "pick", "swap", "exchange", "ditch", "dump", "drop"})
+def _said_as_now(verb: Any) -> bool:
+    """The verb is marked as how things are now: "taking the bus now", "... for now", "... these days"."""
+    return any(c.lower_ == "now" or (c.dep_ in ("prep", "npadvmod") and {g.lower_ for g in c.children} & {
+        "now", "these", "moment"}) for c in verb.children)
+
+
 # words that make a trip a commute ("take the bus to work", "cycle everywhere")
 COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
 # a pastime one joins: "joined a five-a-side football team", "joined a choir"
@@ -442,7 +448,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return value_spec is not None and value_spec.name == name and bool(
             COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree} or (
                 obj is pred.dobj and pred.target.tag_ in ("VBG", "VBP", "VBZ")  # not "drive for Uber now": a job
-                and "now" in {t.lower_ for t in pred.target.children}))
+                and _said_as_now(pred.target)))
     if name == "database":
         return value_spec is not None and value_spec.name == "database"
     if name == "hobbies":

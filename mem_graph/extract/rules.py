@@ -86,13 +86,14 @@ from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
 from mem_graph.extract.target import REPLACING, called_name, clause_target, speaker_as_object
 from mem_graph.extract.tense import fact_tense
+from mem_graph.extract.together import living_together
 from mem_graph.extract.turn_passes import across_the_turn
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
 
-RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses",
-                    "studies_at": "studies at", "database": "runs on", "uses": "uses", "diet": "follows a diet:",
+RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses", "uses": "uses",
+                    "studies_at": "studies at", "database": "runs on", "diet": "follows a diet:",
                     "works_as": "works as", "name": "is named"}
 # a verbless "not/no longer/now ..." after lead-ins ("well no longer at google actually"): the speaker's
 _FRAGMENT = re.compile(
@@ -276,8 +277,9 @@ class RuleExtractor:
             return []
         if reported(verb):  # "maya thinks [i should've stayed at the bank]": her view, said in her fact
             return []
-        if (died := lost_pet(verb, ctx, message) or possession_ended(verb, ctx.speaker, self.catalogue, message)):
-            return [died]  # "biscuit passed away", "the Golf finally died": the pet or the thing it names ends
+        if (said := lost_pet(verb, ctx, message) or possession_ended(verb, ctx.speaker, self.catalogue, message)
+                or living_together(verb, ctx, message)):  # "biscuit passed away", "the Golf finally died" (it ends),
+            return [said]  # "Yvonne and I live together" (no object: no other reader keeps it)
         subject, subj_tok = clause_subject(verb, ctx)
         if subject is None:  # "... they broke up": the person just named and their partner
             subject = couple_subject(verb, subj_tok, ctx)

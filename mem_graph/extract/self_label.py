@@ -112,9 +112,16 @@ _GREETED = re.compile(r"^(\W*(?:hi|hey|hello|hiya|ciao|hola|yo|sup|heya|howdy|ha
                       r"(?:there\W+|all\W+|everyone\W+)?)([A-Za-z][a-z-]+)(?=,\s*\d{1,3}\b)", re.I)
 
 
+# "hiya, name's Gemma", "names Kwame btw": the speaker's name said with its "my" left out
+_NAMES = re.compile(rf"^(\W*{_LEAD})(?:the\s+|my\s+)?name(?:'s|s|\s+is)\s+"
+                    r"(?!(?:of|are|were|for|and|on|in|is|a|the|my|our)\b)(?=[A-Za-z][a-z]+\b)", re.I)
+
+
 def self_label(text: str) -> str:
     """``text`` with an opening "<label> here" said as a statement ("vegetarian here, any ideas" -> "I am
     vegetarian. any ideas"), and a greeting's "name, age" as "I'm <Name>, <age>"; any other text as it is."""
+    if (n := _NAMES.match(text)) is not None:
+        return f"{n.group(1)}my name is {text[n.end():]}"
     if (g := _GREETED.match(text)) is not None and (said := _name(g.group(1), g.group(2), "1")) is not None:
         return f"{g.group(1)}{said}{text[g.end():]}"
     m = _LABEL.match(text)

@@ -41,6 +41,27 @@ def complement_opens(rest: str) -> bool:
     return (is_adjective(word) or word in DIETS) and not word.endswith(("ing", "ed"))  # a participle: read apart
 
 
+# "nurse on a cardiac ward at St James's", "software engineer at monzo": a line that opens with the speaker's
+# job, its "I'm a" left out (up to two words before the job noun, none of them a function word or a verb); a
+# bare "engineer." answers the assistant's question, and is left as said
+_JOB_FIRST = re.compile(r"^((?:[a-z][a-z-]+ ){0,2}?)([a-z]+)(?=\s+(?:at|in|on|for|with|by|now|since|and)\b)", re.I)
+_NOT_MODIFIERS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that", "no", "not",
+                            "any", "some", "every", "each", "which", "what", "who", "is", "was", "be", "as", "like"})
+
+
+def job_opens(rest: str) -> str | None:
+    """The article for "I'm a/an" when ``rest`` (a line after its lead words) opens with the speaker's job."""
+    from mem_graph.extract.lexicon import OCCUPATIONS
+
+    m = _JOB_FIRST.match(rest)
+    if m is None or m.group(2).lower() not in OCCUPATIONS:
+        return None
+    before = m.group(1).lower().split()
+    if any(w in _NOT_MODIFIERS or is_verb(w) for w in before):
+        return None
+    return "an" if rest[:1].lower() in "aeiou" else "a"
+
+
 def continuity(text: str) -> str:
     """``text`` with chat's "like always" said "as always" (and "like clockwork" "as always")."""
     return _CLOCKWORK.sub("as always", _LIKE_ALWAYS.sub(lambda m: f"as {m.group(1)}", text))

@@ -324,7 +324,29 @@ def subject_words(record: MemoryRecord) -> set[str]:
     return words
 
 
+_RULE_SLOT = re.compile(r"^rules\.clause:([a-z_]+)\.")
+
+
+def ended_attribute(record: MemoryRecord) -> str | None:
+    """The attribute a negated or negative fact says ended ("User quit the bike shop": employer; "User's car
+    got stolen": car), as the rule that read it named it; None for a positive fact."""
+    if record.polarity > 0:
+        return None
+    found = _RULE_SLOT.match(str(record.source.get("rule", "")))
+    return found[1] if found else None
+
+
 def answer_scores(asked: Asked, records: list[MemoryRecord],
+                  evidence: Sequence[MemoryRecord] = ()) -> dict[str, float]:
+    """``holder_scores``; and when the user holds no value of what is asked about themselves, what they said
+    ended is the answer ("where do I work?" -> "User quit the bike shop", never an empty result)."""
+    scores = holder_scores(asked, records, evidence)
+    if asked.whose != "self" or any(v > 0 for v in scores.values()):
+        return scores
+    return {**scores, **{r.id: 1.0 for r in records if r.subject_key == USER_KEY and ended_attribute(r) in asked.slots}}
+
+
+def holder_scores(asked: Asked, records: list[MemoryRecord],
                   evidence: Sequence[MemoryRecord] = ()) -> dict[str, float]:
     """Per memory holding an asked attribute: 1.0 when it is about the subject the question asks about,
     0.5 for a holder one hop from someone the question names who holds none, -0.5 for the user's own value

@@ -1,0 +1,118 @@
+"""Classes of phrasing from a user trial (session 12: a barista, a developer, a teacher turned paramedic, a
+bassist, a nurse and a plumber, each a few chats in their own words): a pet named in passing that dies, "for
+now", work done for an employer, a job said without "I'm a", "name's Gemma", living together, what the user
+said has ended as the answer when nothing holds now."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+def _top(mem: Memory, user: str, question: str) -> str:
+    found = mem.search(question, user_id=user, limit=1)["results"]
+    return str(found[0]["memory"]) if found else ""
+
+
+def _facts(rules: RuleExtractor, line: str, *before: str) -> list[tuple[str, str | None]]:
+    facts = rules.extract([Message("user", line)], context=[Message("user", b) for b in before])[0]
+    return [(f.text, f.slot) for f in facts]
+
+
+def test_a_pet_named_in_passing_that_dies_is_no_longer_my_pet(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i live in kemptown with my cat mochi",
+                              "theo is my boyfriend", "sad news, mochi passed away :(")
+    assert any("Mochi" in f for f in ended), ended
+
+
+def test_she_after_a_pet_that_died_is_the_pet_not_the_last_person(shared_memory: Memory, user: str) -> None:
+    for turn in ("i live in kemptown with my cat mochi", "also moving in with my boyfriend theo next month",
+                 "sad news, mochi passed away :(",
+                 "she was 16"):
+        shared_memory.add(turn, user_id=user)
+    said = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert "Mochi was 16" in said, said
+    assert not any("Theo was" in t for t in said), said
+
+
+@pytest.mark.parametrize("line", ["taking the bus for now", "I'm taking the bus for now",
+                                  "taking the bus these days"])
+def test_a_way_of_getting_around_said_for_now_is_my_commute(rules: RuleExtractor, line: str) -> None:
+    assert ("user|commute" in [s for _, s in _facts(rules, line)]), _facts(rules, line)
+
+
+def test_driving_for_a_company_for_now_is_still_a_job(rules: RuleExtractor) -> None:
+    assert [s for _, s in _facts(rules, "i drive for Uber for now")] == ["user|employer"]
+
+
+@pytest.mark.parametrize(("line", "employer"), [("I do deliveries for a courier now", "courier"),
+                                                ("i do admin for a local charity", "charity"),
+                                                ("I do sales for Salesforce", "Salesforce")])
+def test_work_done_for_an_employer_is_where_i_work(rules: RuleExtractor, line: str, employer: str) -> None:
+    said = _facts(rules, line)
+    assert any(s == "user|employer" and employer in t for t, s in said), said
+
+
+@pytest.mark.parametrize("line", ["i do the accounts for my dad", "I do it for fun"])
+def test_work_done_for_family_or_for_fun_is_no_employer(rules: RuleExtractor, line: str) -> None:
+    assert not any(s == "user|employer" for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+def test_quitting_my_only_job_answers_where_i_work(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I play bass in a pub band and work in a bike shop in Bristol", user_id=user)
+    shared_memory.add("also quit the bike shop", user_id=user)
+    assert "quit the bike shop" in _top(shared_memory, user, "where do I work")
+
+
+def test_a_newer_job_still_answers_before_the_one_i_quit(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I work in a bike shop in Bristol", user_id=user)
+    shared_memory.add("quit the bike shop, I do deliveries for a courier now", user_id=user)
+    assert "courier" in _top(shared_memory, user, "where do I work")
+
+
+@pytest.mark.parametrize(("line", "job"), [("nurse on a cardiac ward at St James's in Leeds", "nurse"),
+                                           ("software eng at monzo", "software engineer"),
+                                           ("barista now, it's fine", "barista"),
+                                           ("cardiac nurse in Leeds", "cardiac nurse")])
+def test_a_line_opening_with_my_job_is_my_occupation(rules: RuleExtractor, line: str, job: str) -> None:
+    said = _facts(rules, line)
+    assert any(s == "user|occupation" and job in t for t, s in said), said
+
+
+def test_a_name_ending_in_s_with_apostrophe_s_is_a_possessive(rules: RuleExtractor) -> None:
+    said = _facts(rules, "my sister's a nurse at St James's in Leeds")
+    assert not any("is in Leeds" in t for t, _ in said), said
+
+
+@pytest.mark.parametrize("line", ["hiya, name's Gemma.", "my names Gemma", "names Gemma btw"])
+def test_names_said_without_my_is_my_name(rules: RuleExtractor, line: str) -> None:
+    assert [s for _, s in _facts(rules, line)] == ["user|name"], _facts(rules, line)
+
+
+def test_names_of_things_is_no_name_of_mine(rules: RuleExtractor) -> None:
+    assert not any(s == "user|name" for _, s in _facts(rules, "names of my kids are Ann and Bo"))
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("yvonne and I are living together now, I moved into her place in Sutton",
+     "User and Yvonne are living together now"),
+    ("me and Yvonne moved in together", "User and Yvonne moved in together"),
+    ("my boyfriend and I moved in together last month", "User and their boyfriend moved in together last month"),
+])
+def test_living_together_with_someone_is_remembered(rules: RuleExtractor, line: str, said: str) -> None:
+    assert said in [t for t, _ in _facts(rules, line)], _facts(rules, line)
+
+
+def test_moving_in_together_next_month_is_a_plan(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "Priya and I are moving in together next month")])[0]
+    assert [f.tense for f in facts if f.rule == "rules.clause:lives_with"] == ["plan"]
+
+
+def test_selling_the_business_i_run_ends_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I run a small plumbing business in Croydon",
+                              "sold the business to my apprentice")
+    assert any("plumbing business" in f for f in ended), ended
