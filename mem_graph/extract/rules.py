@@ -51,6 +51,7 @@ from mem_graph.extract.continuation import continued
 from mem_graph.extract.couples import two_named, we_are_the_speaker
 from mem_graph.extract.cues import CESSATION, read_cues, time_frame
 from mem_graph.extract.device import device_facts
+from mem_graph.extract.doc_entities import doc_entities
 from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.gapping import regapped
@@ -58,7 +59,7 @@ from mem_graph.extract.home_place import home_place_facts
 from mem_graph.extract.jobs import job_lost, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
-from mem_graph.extract.nlp import ENTITY_LABELS, SKIP_LABELS, entity_type, get_nlp
+from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.partner_mentions import partner_mention_facts
 from mem_graph.extract.people import (
@@ -165,7 +166,7 @@ class RuleExtractor:
             _PROTOTYPES.reset(token)
         for doc, m, facts in parsed:
             entities = {e.key: e for f in facts for e in f.entities if e.name != (m.name or SPEAKER)}
-            for ent in self._mentions(doc):
+            for ent in doc_entities(doc):
                 entities.setdefault(ent.key, ent)
             out.append((list(entities.values()), [t for f in facts for t in f.triples]))
         return out
@@ -196,27 +197,6 @@ class RuleExtractor:
             while len(self._parsed) > self._parsed_max:
                 self._parsed.popitem(last=False)
         return [known[k] if k in known else fresh[k] for k in keys]  # an empty Doc is falsy
-
-    def _mentions(self, doc: Any) -> list[EntityRef]:
-        ents: dict[str, EntityRef] = {}
-        for ent in doc.ents:
-            if ent.label_ in SKIP_LABELS:
-                continue
-            ref = EntityRef(ent.text, ENTITY_LABELS.get(ent.label_, "thing"))
-            if ref.key and len(ref.key) > 1:
-                ents.setdefault(ref.key, ref)
-        for chunk in doc.noun_chunks:
-            root = chunk.root
-            if root.pos_ == "PRON" or root.is_stop or root.like_num:
-                continue
-            toks = [t for t in compound_span(root) if not t.is_stop]
-            if not toks:
-                continue
-            name = " ".join([t.text for t in toks[:-1]] + [toks[-1].lemma_ if root.pos_ == "NOUN" else toks[-1].text])
-            ref = EntityRef(name, entity_type(toks))
-            if ref.key and len(ref.key) > 2:
-                ents.setdefault(ref.key, ref)
-        return list(ents.values())
 
     def _facts(self, doc: Any, message: Message, ctxs: dict[str, Context]) -> list[Fact]:
         if is_chitchat(message.content):

@@ -97,6 +97,10 @@ class SlotCatalogue:
             for form in (t.lower_, t.lemma_.lower()):
                 if form in self.values:
                     return self.values[form]
+        heads = [t for t in tokens if not t.like_num]
+        if len(heads) > 1 and heads[-1].lemma_.lower() == "phone" and heads[-2].pos_ == "PROPN" and \
+                "phone" in self.specs:  # "the Nothing Phone 2": a brand's phone (not "a phone case")
+            return self.specs["phone"]
         return None
 
     def noun_slot(self, words: str) -> tuple[SlotSpec, str | None] | None:

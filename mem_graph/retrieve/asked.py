@@ -324,6 +324,7 @@ def subject_words(record: MemoryRecord) -> set[str]:
     return words
 
 
+ENDED_ANSWER = 0.25  # the answer score of a value the user said ended, when nothing holds the attribute now
 _RULE_SLOT = re.compile(r"^rules\.clause:([a-z_]+)\.")
 
 
@@ -339,11 +340,13 @@ def ended_attribute(record: MemoryRecord) -> str | None:
 def answer_scores(asked: Asked, records: list[MemoryRecord],
                   evidence: Sequence[MemoryRecord] = ()) -> dict[str, float]:
     """``holder_scores``; and when the user holds no value of what is asked about themselves, what they said
-    ended is the answer ("where do I work?" -> "User quit the bike shop", never an empty result)."""
+    ended answers in part (``ENDED_ANSWER``: kept under the semantic floor, never moved to the front): "where do
+    I work?" -> "User quit the bike shop", not an empty result."""
     scores = holder_scores(asked, records, evidence)
     if asked.whose != "self" or any(v > 0 for v in scores.values()):
         return scores
-    return {**scores, **{r.id: 1.0 for r in records if r.subject_key == USER_KEY and ended_attribute(r) in asked.slots}}
+    ended = {r.id: ENDED_ANSWER for r in records if r.subject_key == USER_KEY and ended_attribute(r) in asked.slots}
+    return {**scores, **ended}
 
 
 def holder_scores(asked: Asked, records: list[MemoryRecord],

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from mem_graph.config import RetrievalConfig
 from mem_graph.corrections import feedback_score
+from mem_graph.retrieve.asked import ENDED_ANSWER
 from mem_graph.types import MemoryRecord
 
 DAY = 86400.0
@@ -68,7 +69,9 @@ def fuse(cands: list[Candidate], cfg: RetrievalConfig) -> list[Candidate]:
         # below the floor only an answer: the attribute asked of the subject asked about ("User teaches history"
         # for "whats my job"), or one reached through the graph ("Nadia works at Umbrella" shares no word or
         # meaning with "where does Karl's report work?", yet holds the attribute asked of Karl's neighbour)
-        if sem < cfg.semantic_floor and not (c.answer >= 1.0 or (c.answer > 0 and c.graph > 0)):
+        # (or what the user said ended, when nothing holds the attribute now: "User quit the bike shop")
+        if sem < cfg.semantic_floor and not (c.answer >= 1.0 or c.answer == ENDED_ANSWER
+                                             or (c.answer > 0 and c.graph > 0)):
             continue
         c.keyword = c.keyword_raw / max_kw
         c.recency = 0.5 ** (max(newest - c.record.valid_from, 0.0) / half_life) if cfg.recency_weight else 0.0

@@ -116,3 +116,13 @@ def test_selling_the_business_i_run_ends_it(shared_memory: Memory, user: str) ->
     ended = invalidated_after(shared_memory, user, "I run a small plumbing business in Croydon",
                               "sold the business to my apprentice")
     assert any("plumbing business" in f for f in ended), ended
+
+
+def test_a_brands_phone_picked_up_is_my_phone_not_a_hobby(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("typing this on my iPhone 11", user_id=user)
+    shared_memory.add("sold my iPhone 11, picked up the Nothing Phone 2 over the weekend", user_id=user)
+    assert "Nothing Phone" in _top(shared_memory, user, "What phone does the user use?")
+
+
+def test_a_phone_case_is_no_phone(rules: RuleExtractor) -> None:
+    assert not any(s == "user|phone" for _, s in _facts(rules, "I bought a phone case"))
