@@ -81,6 +81,10 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
             pred.verb.lemma_.lower() != "give" or any(c.lower_ == "up" for c in pred.verb.children))
     if ceased and (cues.negated or found[1] is not pred.target):
         habit.append(pred.verb.lemma_.lower())  # "i stopped running", "dropped weightlifting": the pastime ends
+    if cues.negated and "while" in words:
+        habit.append("for a while")  # "I'm not running for a while": the pastime stops, for now
+    if cues.instead:
+        habit.append("instead")  # "swimming instead": a pastime in another's place
     if not habit:
         return None
     negated = bool(cues.negated) or (ceased and found[1] is not pred.target)

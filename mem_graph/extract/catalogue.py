@@ -91,6 +91,13 @@ BUSINESSES = ("bakery", "cafe", "café", "restaurant", "bistro", "pub", "shop", 
               "agency", "consultancy", "clinic", "hotel", "guesthouse", "business", "firm")
 # (no "gym": the gym slot's, a membership)
 
+# what one studies ("english lit", "computer science"; "english" alone is a language, "art" and "music" pastimes)
+STUDY_SUBJECTS = ("law", "history", "maths", "math", "mathematics", "physics", "chemistry", "biology", "psychology",
+                  "economics", "medicine", "nursing", "engineering", "architecture", "philosophy", "sociology",
+                  "politics", "geography", "anthropology", "linguistics", "journalism", "literature", "lit", "science",
+                  "statistics", "neuroscience", "biochemistry", "zoology", "ecology", "criminology", "theology",
+                  "classics", "dentistry", "midwifery", "physiotherapy", "compsci", "astrophysics", "pharmacology")
+
 DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",
              verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in", "rent_in",
@@ -127,8 +134,10 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
                     "switch_to", "start_at", "be_at", "graduate_from"),
              nouns=("school", "university", "college", "uni"),
              prototypes=("goes to school at", "is a student at", "attends the university", "studies at")),
+    # "doing english lit", "switching to law", "reads history at Oxford": with these verbs only a subject's name
     SlotSpec(name="field_of_study", relation="studies", cardinality=_S, subjects="person",
-             verbs=("study", "major_in"), nouns=("major", "degree", "subject"),
+             verbs=("study", "major_in", "do", "read", "switch_to", "change_to"), nouns=("major", "degree", "subject"),
+             values=STUDY_SUBJECTS,
              prototypes=("is studying biology", "majors in")),
     SlotSpec(name="age", relation="age", cardinality=_S, subjects="person", verbs=("turn",), nouns=("age",),
              prototypes=("is 30 years old", "just turned 40")),

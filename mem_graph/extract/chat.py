@@ -15,7 +15,7 @@ from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
-from mem_graph.extract.subjectless import complement_opens, continuity, job_opens, says_own_routine
+from mem_graph.extract.subjectless import complement_opens, continuity, job_opens, not_doing, says_own_routine
 
 CHITCHAT = frozenset(
     [
@@ -235,6 +235,7 @@ _STATE_PARTICIPLES = frozenset([
 _LEAD_ADVERBS = frozenset([
     "just", "finally", "recently", "also", "still", "literally", "actually", "already", "officially", "basically",
     "totally", "kinda", "really", "currently", "now", "mostly", "usually", "always", "strictly", "fully",
+    "all",  # "all settled in Lisbon now"
 ])
 _LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also"])
 _SENTENCES = re.compile(r"(?:[^.!?]|[.!?](?=\S))+[.!?]*")  # "a VW ID.3", "node.js": no sentence end inside a word
@@ -443,7 +444,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
     text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(first_as(spell_out(text))))))))
     text = _INTRO.sub(_introduction, text)
-    text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", text))
+    text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", not_doing(text)))
     text = _GONE_FREELANCE.sub(lambda m: f"{m.group(2)} a freelancer" if m.group(2) else "became a freelancer", text)
     text = _MOVED_TO.sub(_destination, text)
     text = _EVERYTHING_ON.sub("we're on", _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text)))

@@ -10,7 +10,8 @@ clause read.
 
 Only when all of these hold: a verb of switching or moving (switch, migrate, move, change, transfer, port,
 "made the jump/switch/move to") is followed, within a few words, by "to" and a name the tool lexicon knows (a
-database, an editor...); the old name after "from", if the lexicon knows it, is of the same kind; the one who
+database, an editor...), or a name no English word list has in the place of a known one ("from figma to penpot");
+the old name after "from", if the lexicon knows it, is of the same kind; the one who
 switched is the speaker or the speaker's group ("I", "we", "our team", "my company", or no subject written); and
 no fact of the sentence already states the new tool in a tool slot; nor one ahead, wished or going on ("we're
 migrating to Postgres next month", "might switch to Zed"). "my brother switched from vim to emacs" and
@@ -29,9 +30,10 @@ _SWITCH = re.compile(r"\b(?:(?:switch(?:ed|es|ing)?|migrat(?:e|ed|es|ing)|mov(?:
                      r"|transfer(?:red|s|ring)?|port(?:ed|ing)?)(?: over)?"
                      r"|(?:made|make|making|did) the (?:jump|switch|move|leap|change))\b"
                      r"(?P<mid>(?: [\w'-]+){0,4}?)(?: from (?P<old>[\w.+# -]{1,40}?))? to (?P<new>[\w.+# -]+)")
-_OWN = r"(?:i|we|i've|we've|i'm|we're|(?:our|my) (?:team|company|startup|app|stack|project|service|backend|org))"
+_OWN = r"(?:i|we|i've|we've|i'm|we're|the team|(?:our|my) " \
+       r"(?:team|company|startup|app|stack|project|service|backend|org))"
 _HOW = r"(?:just|finally|have|had|'ve|already|recently|officially|finished|completely|fully|totally|are|were|'re" \
-       r"|am|'m|been|all|actually|basically|also|so|ngl|honestly|tbh|lol|ok|well|yeah|anyway|and)"
+       r"|am|'m|been|all|actually|basically|also|so|ngl|honestly|tbh|lol|ok|well|yeah|anyway|and|oh)"
 _SPEAKER = re.compile(rf"^\s*(?:{_HOW}\s+)*(?:{_OWN}\s+)?(?:{_HOW}\s+)*$")
 # a switch ahead, wished or in progress is no switch made ("we're migrating to Postgres next month")
 _NOT_DONE = re.compile(r"\b(?:next|soon|tomorrow|will|'ll|gonna|going to|plan\w*|might|may|should|would|could"
@@ -51,6 +53,15 @@ def _tool(words: str) -> str | None:
     return None
 
 
+def _unknown_name(words: str) -> str | None:
+    """The one word a switch names after "to" when it is no word of English ("penpot"), or None."""
+    from mem_graph.extract.wordlist import is_english_word
+
+    parts = _LEAD.sub("", words.strip()).split()
+    name = parts[0].strip(".,!?") if parts else ""
+    return name if name.isalnum() and not is_english_word(name.lower()) else None
+
+
 def _slot_name(fact: Fact) -> str:
     parts = (fact.slot or "").split("|")
     return parts[1] if len(parts) > 1 else ""
@@ -65,6 +76,8 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
             continue
         new = _tool(m.group("new"))
         old = _tool(m.group("old")) if m.group("old") else None
+        if new is None and old is not None:  # "from figma to penpot": a name the lexicon lacks, in a tool's place
+            new = _unknown_name(m.group("new"))
         if new is None or (old is not None and tech_kind(old) != tech_kind(new)):
             continue
         key = normalise_entity(new)

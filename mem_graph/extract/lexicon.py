@@ -87,7 +87,8 @@ fortran cobol c++ c# golang lua ocaml zig swiftui react redux zustand mobx recoi
 next.js nuxt django flask fastapi rails laravel nodejs node.js deno jquery tailwind
 bootstrap graphql grpc kafka rabbitmq docker kubernetes k8s terraform ansible jenkins airflow hadoop pandas
 numpy pytorch tensorflow keras jax aws gcp azure heroku vercel netlify linux vscode neovim vim emacs intellij
-pycharm figma jira git github gitlab webpack vite
+pycharm figma jira git github gitlab webpack vite penpot photoshop illustrator procreate canva trello asana
+slack discord circleci
 """)
 # lines of work one works "in" ("my partner works in retail", "I work in finance"): an occupation said by its
 # sector, which a new job replaces ("he's teaching chemistry now"); not a place ("work in London") or a room
@@ -167,6 +168,11 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "state": frozenset({"redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex"}),
     "cloud": frozenset({"aws", "gcp", "azure", "heroku", "digitalocean", "linode"}),
     "bundler": frozenset({"webpack", "vite", "parcel", "rollup", "esbuild", "turbopack"}),
+    "design": frozenset({"figma", "sketch", "penpot", "photoshop", "illustrator", "procreate", "canva", "affinity",
+                         "indesign", "adobe xd", "framer", "gimp", "inkscape"}),
+    "tracker": frozenset({"jira", "linear", "trello", "asana", "clickup", "youtrack", "shortcut", "basecamp"}),
+    "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),
+    "ci": frozenset({"jenkins", "github actions", "circleci", "gitlab ci", "travis", "buildkite", "teamcity"}),
 }
 
 

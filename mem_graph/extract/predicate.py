@@ -77,6 +77,18 @@ WORK_DONE = frozenset({"delivery", "deliveries", "shift", "shifts", "admin", "ac
                        "nights", "overtime", "ops", "payroll", "recruitment", "support", "freelance"})
 
 
+_MONTHS = frozenset({"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"})
+
+
+def _moved_to(pred: Predicate) -> Any | None:
+    """Where a move with no object went: a place the tagger knows, else a name after "in" ("moved in with my
+    daughter Karen in Lincoln": Lincoln tagged an ORG), never "from" ("moved from Denver") nor a month."""
+    places = [o for p, o in pred.preps.items() if p != "from" and o.ent_type_ == "GPE"]
+    named = [o for p, o in pred.preps.items() if p == "in" and o.pos_ == "PROPN" and o.ent_type_ not in (
+        "PERSON", "DATE", "TIME") and o.lower_ not in _MONTHS]
+    return (places or named or [None])[0]
+
+
 def _work_done_for(verb: Any, direct: list[Any]) -> tuple[str, Any] | None:
     """The preposition and employer of "do <work> for/at <employer>" (not "for my dad", "for fun")."""
     noun = next((c for c in direct if c.dep_ == "dobj" and WORK_DONE & {c.lemma_.lower(), c.lower_}), None)
@@ -202,7 +214,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     for noun in [c for c in direct if c.dep_ in ("attr", "dobj")]:
         prep = next((c for c in noun.children if c.dep_ == "prep"), None)
         if prep is None and noun.lemma_.lower() in JOB_NOUNS | DEGREE_NOUNS | {"living", "career"}:
-            prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with", "as")), None)
+            prep = next((c for c in target.children if c.dep_ == "prep" and c.lower_ in ("at", "with", "as", "in")),
+                        None)
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
         if prep is None or pobj is None:
             continue
@@ -215,6 +228,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
         elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
                 noun.lemma_.lower() == "offer" and prep.lower_ == "from")) and not _only_offered(pred, noun):
             pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "accepted an offer"
+        elif noun.lemma_.lower() in DEGREE_NOUNS and prep.lower_ == "in" and pred.lemma in STUDYING_VERBS:
+            pred.lemma, pred.prep, direct = "study", None, [pobj]  # "doing a degree in computer science"
         elif noun.lemma_.lower() in DEGREE_NOUNS and prep.lower_ == "at" and pred.lemma in STUDYING_VERBS:
             # "doing a phd at cambridge": where one studies ("got my degree at leeds" is a past, not a school now)
             pred.lemma, pred.prep, direct = "study", "at", [pobj]
@@ -245,8 +260,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
             role := _misread_role(target)) is not None:
         pred.prep, direct = "to", [role]  # "got promoted to store manager" ("to store" read as an infinitive)
         pred.preps["to"] = role
-    if not direct and pred.lemma in ("move", "relocate") and (place := next(
-            (o for p, o in pred.preps.items() if o.ent_type_ == "GPE" and p != "from"), None)) is not None:
+    if not direct and pred.lemma in ("move", "relocate") and (place := _moved_to(pred)) is not None:
         pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome" (never "moved from Denver")
     if not direct and "of" in pred.preps and any(c.lower_ == "out" for c in target.children):
         pred.prep, direct = "of", [pred.preps["of"]]  # "moved out of Boston"

@@ -37,6 +37,10 @@ def inflections(verb: str) -> set[str]:
     return forms
 
 
+# verbs that state a subject of study only with a subject's name as object ("doing law", not "doing yoga")
+_VALUE_GATED = frozenset({"do", "read", "switch", "change"})
+
+
 @lru_cache(maxsize=8)
 def _lexicon(slots: tuple[SlotSpec, ...]) -> tuple[dict[str, set[tuple[str, str | None]]], dict[str, set[str]]]:
     """verb form -> {(slot, preposition)}, attribute noun -> {slot}."""
@@ -47,6 +51,8 @@ def _lexicon(slots: tuple[SlotSpec, ...]) -> tuple[dict[str, set[tuple[str, str 
             continue
         for entry in spec.verbs:
             lemma, _, prep = entry.partition("_")
+            if spec.name == "field_of_study" and lemma in _VALUE_GATED:
+                continue  # "what does she do", "where does she teach": no subject of study asked
             for form in inflections(lemma):
                 verbs.setdefault(form, set()).add((spec.name, prep or None))
         for noun in (*spec.nouns, spec.name.replace("_", " ")):

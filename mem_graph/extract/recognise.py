@@ -95,8 +95,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         (c for c in obj.head.children if c.dep_ in ("npadvmod", "appos") and c.i > obj.i and c.pos_ == "PROPN"),
         None)
     corrected = any(c.dep_ == "neg" for c in obj.children)  # "a Ford Puma, not a Fiesta": the appos is the old
-    if appos is not None and not corrected and cat.value_slot(compound_span(appos)) is not None:
-        obj = appos  # "a new phone, an iPhone 15"
+    if appos is not None and not corrected and cat.value_slot(compound_span(appos)) is not None and \
+            cat.value_slot(compound_span(obj)) is None:
+        obj = appos  # "a new phone, an iPhone 15" (not "a teacher, chemistry": the teacher is the value)
     obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
     text = object_text(obj)
     person = subject.type == "person"
@@ -382,6 +383,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     school_first = looks_like_school(
         [c for c in pred.target.children if c.i < obj.i and c.dep_ in ("dobj", "advmod", "npadvmod")])
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
+    if name == "field_of_study" and pred.key not in ("study", "major_in"):  # "doing law", not "doing yoga" nor
+        return value_spec is not None and value_spec.name == name and obj.lemma_.lower() in value_spec.values  # books
     if name == "hobbies" and lemma == "play":
         return True
     if name == "business" or (name == "tools" and lemma == "write"):  # "run a bakery", "write kotlin" (not poems)

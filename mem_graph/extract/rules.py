@@ -325,7 +325,8 @@ class RuleExtractor:
             pred.objects = objects
             first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
         if first is not None and first.spec.cardinality == "multi" and first.spec.values and \
-                pred.lemma not in REPLACING:  # "dropped Angular for React" lists no two current values
+                pred.lemma not in REPLACING and not {"from", "to"} <= pred.preps.keys():  # nor "from X to Y"
+            # "dropped Angular for React" lists no two current values
             # "I speak Italian, Portuguese, a bit of Greek and Dutch": every value word of the slot in the
             # clause is an object, however the list was parsed (not what a name is: "Rufus, a springer spaniel")
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values

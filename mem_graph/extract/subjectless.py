@@ -62,6 +62,26 @@ def job_opens(rest: str) -> str | None:
     return "an" if rest[:1].lower() in "aeiou" else "a"
 
 
+# "knee injury so no running for a while", "no more climbing for me": a pastime stopped, said with "no" and no
+# verb; said "I'm not running for a while" it is a negated activity (extract/activities.py)
+_NO_ACTIVITY = re.compile(r"(?<![\w'])no (more )?([a-z]{3,}ing)(?: for me)?(?=(?P<when>\s+(?:for (?:a while|now|"
+                          r"the moment|a bit|a few (?:weeks|months))|anymore|any more|these days|at the moment|until|"
+                          r"till)\b)|\s*(?:$|[,.!;]))", re.I)
+_NOT_ACTIVITIES = frozenset({"thing", "nothing", "morning", "evening", "wedding", "building", "ceiling", "pudding",
+                             "something", "anything", "everything", "sibling", "darling", "spring", "string"})
+
+
+def not_doing(text: str) -> str:
+    """``text`` with a pastime stopped said with "no" said as "I'm not <doing>" ("no more X" as "... anymore";
+    a bare "no smoking" is a sign, left as it is)."""
+    def said(m: re.Match[str]) -> str:
+        if m.group(2).lower() in _NOT_ACTIVITIES or not (m.group(1) or m.group("when")):
+            return m.group(0)
+        return f"I'm not {m.group(2)}" + ("" if m.group("when") else " anymore")
+
+    return _NO_ACTIVITY.sub(said, text)
+
+
 def continuity(text: str) -> str:
     """``text`` with chat's "like always" said "as always" (and "like clockwork" "as always")."""
     return _CLOCKWORK.sub("as always", _LIKE_ALWAYS.sub(lambda m: f"as {m.group(1)}", text))

@@ -70,7 +70,8 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "native_language": ("what is my native language",),
     "commute": ("how do I get to work",),
     "tools": ("what tools do I use", "what software do we use", "what do we use for CI", "which editor do I use",
-              "what language do I code in", "what is our tech stack", "what framework do we use"),
+              "what language do I code in", "what is our tech stack", "what framework do we use",
+              "what design tool do we use", "which app do I use for"),
     "field_of_study": ("what do I study", "what is my major", "what course am I doing", "what is my degree in"),
     "business": ("what business do I run", "do I own a business"),
 }

@@ -124,5 +124,76 @@ def test_a_brands_phone_picked_up_is_my_phone_not_a_hobby(shared_memory: Memory,
     assert "Nothing Phone" in _top(shared_memory, user, "What phone does the user use?")
 
 
+def test_picking_up_a_brands_phone_fills_the_phone_slot(rules: RuleExtractor) -> None:
+    assert [s for _, s in _facts(rules, "picked up the Nothing Phone 2 over the weekend")] == ["user|phone"]
+
+
 def test_a_phone_case_is_no_phone(rules: RuleExtractor) -> None:
     assert not any(s == "user|phone" for _, s in _facts(rules, "I bought a phone case"))
+
+
+@pytest.mark.parametrize(("line", "subject"), [("first year at Manchester, I'm doing english lit", "english lit"),
+                                               ("switched courses, doing psychology now", "psychology"),
+                                               ("I'm doing a degree in computer science", "computer science"),
+                                               ("I read history at Oxford", "history")])
+def test_the_subject_i_do_or_read_is_what_i_study(rules: RuleExtractor, line: str, subject: str) -> None:
+    said = _facts(rules, line)
+    assert any(s == "user|field_of_study" and subject in t for t, s in said), said
+
+
+@pytest.mark.parametrize("line", ["I do yoga", "I read a lot of history books", "I speak English"])
+def test_a_pastime_a_book_or_a_language_is_no_subject_of_study(rules: RuleExtractor, line: str) -> None:
+    assert not any(s == "user|field_of_study" for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+def test_switching_courses_replaces_what_i_study(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "first year at Manchester, I'm doing english lit",
+                              "ok so I'm switching to law, english lit was NOT it")
+    assert any("english lit" in f for f in ended), ended
+    assert "law" in _top(shared_memory, user, "what do I study?")
+
+
+@pytest.mark.parametrize(("line", "town"), [("I've moved in with my daughter Karen in Lincoln", "lincoln"),
+                                            ("all settled in Lisbon now", "lisbon")])
+def test_a_move_to_a_town_the_tagger_misreads_is_where_i_live(rules: RuleExtractor, line: str, town: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert [(f.slot, f.object_key) for f in facts] == [("user|residence", town)], [f.text for f in facts]
+
+
+def test_moving_in_with_someone_in_march_is_no_home_called_march(rules: RuleExtractor) -> None:
+    assert not any(s == "user|residence" for _, s in _facts(rules, "moved in with my aunt in March"))
+
+
+@pytest.mark.parametrize(("line", "tool", "old"), [
+    ("oh and the team moved from figma to penpot, open source ftw", "penpot", "figma"),
+    ("we moved from figma to penpot", "penpot", "figma"),
+    ("the team switched from Jira to Linear", "linear", "jira"),
+])
+def test_a_team_moving_from_one_tool_to_another_replaces_it(rules: RuleExtractor, line: str, tool: str,
+                                                           old: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert [(f.slot, f.text) for f in facts] == [(f"user|tools|{tool}", f"User now uses {tool.capitalize()}")]
+    assert old in facts[0].replaces
+
+
+def test_no_running_for_a_while_and_swimming_instead_changes_my_exercise(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I run most mornings, usually 5k",
+                              "knee injury so no running for a while, swimming instead")
+    assert any("runs most mornings" in f for f in ended), ended
+    current = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert "User is swimming instead" in current, current
+
+
+@pytest.mark.parametrize(("line", "said"), [("no more climbing for me", "User is not climbing anymore"),
+                                            ("no more running, my knees are done", "User is not running anymore")])
+def test_no_more_of_a_pastime_stops_it(rules: RuleExtractor, line: str, said: str) -> None:
+    assert said in [t for t, _ in _facts(rules, line)], _facts(rules, line)
+
+
+@pytest.mark.parametrize("line", ["no smoking.", "no nothing for now"])
+def test_a_sign_or_a_none_is_no_pastime_stopped(rules: RuleExtractor, line: str) -> None:
+    assert _facts(rules, line) == []
+
+
+def test_a_teacher_of_a_subject_is_still_a_teacher(rules: RuleExtractor) -> None:
+    assert [s for _, s in _facts(rules, "I'm a high school teacher, chemistry")] == ["user|occupation"]
