@@ -118,7 +118,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     # a business one owns or runs ("I run a small bakery in Turin", "we opened a cafe"): "we sold the bakery"
     # ends it (an ending verb with the value word); multi-valued, one per business
     SlotSpec(name="business", relation="runs", cardinality=_M, key_by="object", subjects="person",
-             verbs=("run", "own", "open", "start", "found", "manage"), values=BUSINESSES,
+             verbs=("run", "own", "open", "start", "found", "manage", "set_up", "launch"), values=BUSINESSES,
              prototypes=("runs a small business", "owns a cafe")),
     SlotSpec(name="occupation", relation="works_as", cardinality=_S, subjects="person",
              verbs=("work_as", "work_in", "teach", "become", "retrain_as", "train_as", "qualify_as", "start_as",

@@ -278,10 +278,9 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
     if first == "been" or (first in ("not", "never") and after == "been"):  # "not been climbing since the move"
         return words[start].start(), "I've "
     if (first == "into" and after) or ((_participle(first) or first == "doing") and not re.search(
-            r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks|next|tomorrow|soon|later|"
-            r"tonight)\b", sentence, re.I)):
-        # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard", nor the
-        # plan "turning 40 next month")
+            r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks)\b", sentence, re.I)):
+        # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard"); a plan
+        # ("moving in with Simone next month") is the speaker's plan, kept as one
         return words[start].start(), "I'm "
     if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
         return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is

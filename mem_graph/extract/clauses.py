@@ -436,6 +436,10 @@ def note_people(sent: Any, ctx: Context) -> None:
                 list(sent)[: t.i - sent.start + 1]):
             ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True
             continue
+        if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ != "PROPN" and (
+                name := f"{t.text[:1].upper()}{t.text[1:]}") in ctx.kin_names.values():
+            ctx.last_person, ctx.pet_last = name, False  # "raj found something! he's at Rolls Royce now"
+            continue
         if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in ctx.pet_kinds:  # "mochi passed away. she was 16"
             ctx.last_pet, ctx.pet_last, ctx.last_person = f"{t.text[:1].upper()}{t.text[1:]}", True, None
             continue

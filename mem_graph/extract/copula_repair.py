@@ -6,6 +6,12 @@ A pipeline component after the lemmatizer re-heads such a clause as the copula i
 the head (ROOT, or the clause's own relation), the complement its ``attr`` (a noun) or ``acomp`` (an
 adjective), the passive subject an ``nsubj``; every other word stays where the parser put it. Only a
 complement that is no verb is repaired: "I'm married" (a participle) reads as a status already.
+
+The same component gives back a name its subject role: "Raj got a new job" reads "Raj" as an adverb of "got"
+(a sentence-initial word the model does not know), so the clause had no subject and a following "he" went to
+whoever was named before. A capitalised first word that is no adverb, adjective, verb or function word of the
+word list (a name, or a noun such as "Tom"), an ``advmod`` of the finite verb right after it, which has no
+subject, is that verb's ``nsubj`` (a PROPN).
 """
 
 from __future__ import annotations
@@ -13,8 +19,22 @@ from __future__ import annotations
 from typing import Any
 
 
+def _name_as_subject(tok: Any) -> bool:
+    """"Raj got a new job": the name the parser took for an adverb of the verb after it."""
+    from mem_graph.extract.wordlist import only_a_noun
+
+    verb = tok.head
+    return (tok.dep_ == "advmod" and tok.i == tok.sent.start and tok.text[:1].isupper() and tok.text[1:].islower()
+            and verb.i == tok.i + 1 and verb.tag_ in ("VBD", "VBZ", "VBP")
+            and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+            and only_a_noun(tok.lower_))
+
+
 def _repair(doc: Any) -> Any:
     for tok in doc:
+        if _name_as_subject(tok):
+            tok.dep_, tok.pos_, tok.tag_ = "nsubj", "PROPN", "NNP"
+            continue
         if tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB"):
             continue
         be = next((c for c in tok.children if c.dep_ == "auxpass" and c.lemma_.lower() == "be"), None)

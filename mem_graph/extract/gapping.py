@@ -43,8 +43,9 @@ _SECOND_CLAUSE = re.compile(r"(?<=[\w)])(?<!\b[Mm]e)(?<!\bI) and ([A-Z][a-z]+) (
 # clause that opens with a verb of change in the past leaves out that clause's "I" (the parser hangs it on the
 # first clause, so it is lost); the full stop the writer left out makes it a statement of its own
 _SPLICED_CHANGE = re.compile(r"^(\W*(?:(?:yo|so|ok|okay|well|oh|and|but|also|anyway|update|hey|btw)\W+){0,3}"
-                             r"(?:I|I'm|I've|I am|I have)\b[^.!?]*?),\s+(?=(?:went|got|became|moved(?! from)|started|"
-                             r"switched|joined|quit|left|took|bought|sold|began|found|lost|met|adopted)\b)", re.I)
+                             r"(?:I|I'm|I've|I am|I have|left|quit)\b[^.!?]*?),\s+(?=(?:went|got|became|moved(?! from)|"
+                             r"started|switched|joined|quit|left|took|bought|sold|began|found|lost|met|adopted|"
+                             r"set up|opened|launched)\b)", re.I)
 
 
 def split_clauses(text: str) -> str:

@@ -272,6 +272,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from", "than"):
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break
+    if pred.lemma in ("live", "stay") and pred.prep == "with" and "in" in pred.preps:
+        pred.prep, direct = "in", [pred.preps["in"]]  # "I live with my parents in Leeds": where, not with whom
     if pred.lemma == "spend" and (spent := _time_spent_on(target, pred)) is not None:
         # "spending Sundays at the allotment", "spend weekends hiking": a pastime (key "spend_regularly", which
         # no other "spend" has: "spent the night at the hospital" is none)

@@ -43,6 +43,13 @@ def is_english_word(word: str) -> bool:
     return any(form in words for form in _forms(word.lower()) for words in by_pos.values())
 
 
+def only_a_noun(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as nothing but a noun, if at all ("raj", "tom", "priya"; not "then",
+    "honestly", "mark")."""
+    by_pos, _ = _lexicon()
+    return not any(word.lower() in by_pos.get(pos, frozenset()) for pos in ("adv", "adj", "verb", "stop"))
+
+
 def is_verb(word: str) -> bool:
     """Whether ``word`` is an English verb in its base form ("write", "teach")."""
     by_pos, _ = _lexicon()

@@ -111,7 +111,7 @@ def test_laughter_between_two_clauses_ends_the_first(rules: RuleExtractor) -> No
     ("learning some spanish these days lol", "I'm learning some spanish these days"),
     ("also into pottery now haha", "Also I'm into pottery now"),
     ("learning spanish is hard", "Learning spanish is hard"),  # a gerund subject
-    ("turning 40 next month ugh", "Turning 40 next month"),  # a plan, not the age now
+    ("turning 40 next month ugh", "I'm turning 40 next month"),  # the speaker's plan (read as one: no age yet)
     ("good morning", "Good morning"),
 ])
 def test_a_subjectless_progressive_is_the_speakers(typed: str, read: str) -> None:

@@ -197,3 +197,42 @@ def test_a_sign_or_a_none_is_no_pastime_stopped(rules: RuleExtractor, line: str)
 
 def test_a_teacher_of_a_subject_is_still_a_teacher(rules: RuleExtractor) -> None:
     assert [s for _, s in _facts(rules, "I'm a high school teacher, chemistry")] == ["user|occupation"]
+
+
+def test_a_name_the_parser_took_for_an_adverb_is_the_next_he(rules: RuleExtractor) -> None:
+    said = _facts(rules, "raj got a new job. he's at Rolls Royce now", "my husband Raj is a chef",
+                  "my son Arjun got picked for the county team")
+    assert ("Raj is at Rolls Royce now", "raj|employer") in said, said
+
+
+@pytest.mark.parametrize("line", ["Honestly got a new job", "Then went home"])
+def test_an_adverb_opening_a_line_is_still_an_adverb(rules: RuleExtractor, line: str) -> None:
+    from mem_graph.extract.nlp import get_nlp
+
+    assert get_nlp()(line)[0].dep_ == "advmod"
+
+
+def test_a_move_planned_without_i_comes_true_when_we_moved(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I live with my brother in a flat in Leicester",
+                              "moving in with my girlfriend Simone next month in Loughborough", "we moved!")
+    assert any("Leicester" in f for f in ended), ended
+    assert "Loughborough" in _top(shared_memory, user, "where do I live?")
+
+
+def test_leaving_a_job_and_setting_up_a_business_in_one_line_keeps_the_business(rules: RuleExtractor) -> None:
+    said = _facts(rules, "left puregym, set up my own PT business, training clients in the park and online")
+    assert any(s and s.startswith("user|business|") for _, s in said), said
+
+
+@pytest.mark.parametrize(("line", "town"), [("I live with my parents in Leeds", "leeds"),
+                                            ("I live with my brother in a flat in Leicester", "leicester")])
+def test_living_with_someone_in_a_town_is_living_in_the_town(rules: RuleExtractor, line: str, town: str) -> None:
+    facts = rules.extract([Message("user", line)])[0]
+    assert [(f.slot, f.object_key) for f in facts] == [("user|residence", town)], [f.text for f in facts]
+
+
+def test_turning_40_next_month_keeps_the_age_i_am(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I'm 39", user_id=user)
+    shared_memory.add("turning 40 next month ugh", user_id=user)
+    assert "39" in _top(shared_memory, user, "how old am I?")
+    assert invalidated_after(shared_memory, user) == []
