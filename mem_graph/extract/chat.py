@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from mem_graph.extract.admission import studies_as_verb
 from mem_graph.extract.first_as import first_as
+from mem_graph.extract.fragments import spelled_out
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
@@ -284,7 +285,7 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
         return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is
-    if says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}):
+    if says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}, line=sentence):
         return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"
     if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"
         return words[start].start(), "I'm "
@@ -443,7 +444,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
     text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(first_as(spell_out(text))))))))
     text = _INTRO.sub(_introduction, text)
-    text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", not_doing(text)))
+    text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", not_doing(spelled_out(text))))
     text = _GONE_FREELANCE.sub(lambda m: f"{m.group(2)} a freelancer" if m.group(2) else "became a freelancer", text)
     text = _MOVED_TO.sub(_destination, text)
     text = _EVERYTHING_ON.sub("we're on", _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text)))

@@ -101,9 +101,20 @@ _HABIT_ADVERBS = frozenset(["mostly", "usually", "always", "still", "also", "cur
                             "basically", "kinda", "literally", "actually", "totally"])
 
 
-def says_own_routine(first: str, after: str, *, adverbs: set[str]) -> bool:
+# a pastime or a habit said with how often: "play tennis on sundays", "drink way too much coffee, like 5 a day"
+_HABIT_VERBS = frozenset(["play", "drink", "eat", "run", "swim", "cycle", "walk", "go", "do", "train", "climb"])
+_HOW_OFTEN = re.compile(r"\b(?:every|each|daily|weekly|twice|thrice|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|"
+                        r"(?:on|at) weekends|a (?:day|week|month)|most (?:days|mornings|evenings|nights|weekends))\b",
+                        re.I)
+
+
+def says_own_routine(first: str, after: str, *, adverbs: set[str], line: str = "") -> bool:
     """A present-tense verb of the speaker's routine, its "I" left out: "work at a costa" (a verb from
-    ``_ROUTINE_VERBS`` before a word it takes), or after a frequency adverb ("mostly write go at work")."""
+    ``_ROUTINE_VERBS`` before a word it takes), after a frequency adverb ("mostly write go at work"), or a
+    pastime's verb in a ``line`` that says how often ("play tennis on sundays with my sister")."""
+    if first in _HABIT_VERBS and after not in ("me", "us", "your", "it", "this", "that", "some", "a", "an") and \
+            _HOW_OFTEN.search(line):
+        return True
     if first in _ROUTINE_VERBS:
         follows = _ROUTINE_VERBS[first]
         return bool(after) and after not in ("me", "us", "your", "out", "it", "this", "that") \

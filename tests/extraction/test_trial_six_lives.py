@@ -236,3 +236,35 @@ def test_turning_40_next_month_keeps_the_age_i_am(shared_memory: Memory, user: s
     shared_memory.add("turning 40 next month ugh", user_id=user)
     assert "39" in _top(shared_memory, user, "how old am I?")
     assert invalidated_after(shared_memory, user) == []
+
+
+@pytest.mark.parametrize(("line", "said"), [("play tennis on sundays with my sister", "user|hobbies|tennis"),
+                                            ("drink way too much coffee, like 5 a day", "user|drinks|coffee")])
+def test_a_pastime_said_without_i_and_with_how_often_is_mine(rules: RuleExtractor, line: str, said: str) -> None:
+    assert said in [s for _, s in _facts(rules, line)], _facts(rules, line)
+
+
+@pytest.mark.parametrize("line", ["play some music every day", "eat a salad every day, it's good for you"])
+def test_a_request_or_advice_with_how_often_is_no_pastime(rules: RuleExtractor, line: str) -> None:
+    assert _facts(rules, line) == []
+
+
+def test_so_switched_to_padel_is_my_switch(rules: RuleExtractor) -> None:
+    assert "user|hobbies|padel" in [s for _, s in _facts(rules, "tennis elbow so switched to padel")]
+
+
+@pytest.mark.parametrize("line", ["callum and i are done. 6 years down the drain", "me and Callum are over"])
+def test_a_couple_said_done_or_over_broke_up(shared_memory: Memory, user: str, line: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my boyfriend callum is a firefighter", line)
+    assert any("Callum" in f for f in ended), ended
+
+
+@pytest.mark.parametrize("line", ["we're done with the kitchen", "callum and i are done with the flat"])
+def test_done_with_a_thing_is_no_breakup(rules: RuleExtractor, line: str) -> None:
+    assert not any(s == "user|partner" for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+def test_new_job_at_said_without_a_verb_is_where_i_work(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i work in marketing for a gin brand in edinburgh", user_id=user)
+    shared_memory.add("new job at a fintech doing their social media", user_id=user)
+    assert "fintech" in _top(shared_memory, user, "where do I work?")

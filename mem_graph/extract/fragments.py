@@ -1,0 +1,24 @@
+"""Chat fragments that say a change without the words a parser needs, said in full before parsing:
+
+- "tennis elbow so switched to padel": the "I" after "so" left out before a verb of change -> "so I switched";
+- "callum and i are done", "me and Jess are over": a couple that ended -> "... broke up" (never "we're done",
+  which ends a conversation as often as a couple, nor "done with the kitchen");
+- "new job at a fintech doing their social media": a new job said with no verb -> "I've got a new job at ...".
+"""
+
+from __future__ import annotations
+
+import re
+
+_SO_CHANGE = re.compile(r"\b(so|and then|then) (?=(?:switched|moved|quit|started|stopped|gave up|sold|bought|joined|"
+                        r"left|took up|went|got|changed|swapped)\b)", re.I)
+_COUPLE_DONE = re.compile(r"\b((?:[A-Za-z][a-z]+ and (?:i|I)|[Mm]e and [A-Za-z][a-z]+))(?:'re| are) "
+                          r"(?:done|over|finished)\b(?!\s+(?:with|for|now\?|yet))")
+_NEW_JOB = re.compile(r"^(\W*(?:(?:so|and|oh|also|update|anyway|plus)\W+)*)new job (?=(?:at|with|in)\b)", re.I)
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with each fragment above said in full; any other text as it is."""
+    text = _SO_CHANGE.sub(lambda m: f"{m.group(1)} I ", text)
+    text = _COUPLE_DONE.sub(lambda m: f"{m.group(1)} broke up", text)
+    return _NEW_JOB.sub(lambda m: f"{m.group(1)}I've got a new job ", text)
