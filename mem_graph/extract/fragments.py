@@ -3,7 +3,8 @@
 - "tennis elbow so switched to padel": the "I" after "so" left out before a verb of change -> "so I switched";
 - "callum and i are done", "me and Jess are over": a couple that ended -> "... broke up" (never "we're done",
   which ends a conversation as often as a couple, nor "done with the kitchen");
-- "new job at a fintech doing their social media": a new job said with no verb -> "I've got a new job at ...".
+- "new job at a fintech doing their social media": a new job said with no verb -> "I've got a new job at ..."
+  (not "new job at Accenture is going great": there the job is the subject).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ _SO_CHANGE = re.compile(r"\b(so|and then|then) (?=(?:switched|moved|quit|started
                         r"left|took up|went|got|changed|swapped)\b)", re.I)
 _COUPLE_DONE = re.compile(r"\b((?:[A-Za-z][a-z]+ and (?:i|I)|[Mm]e and [A-Za-z][a-z]+))(?:'re| are) "
                           r"(?:done|over|finished)\b(?!\s+(?:with|for|now\?|yet))")
-_NEW_JOB = re.compile(r"^(\W*(?:(?:so|and|oh|also|update|anyway|plus)\W+)*)new job (?=(?:at|with|in)\b)", re.I)
+_NEW_JOB = re.compile(r"^(\W*(?:(?:so|and|oh|also|update|anyway|plus)\W+)*)new job (?=(?:at|with|in)\b)"
+                      r"(?![^.,!?;]*\b(?:is|was|has|are|feels|seems|'s)\b)", re.I)  # not "new job at X is great"
 
 
 def spelled_out(text: str) -> str:

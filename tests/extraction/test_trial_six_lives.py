@@ -268,3 +268,10 @@ def test_new_job_at_said_without_a_verb_is_where_i_work(shared_memory: Memory, u
     shared_memory.add("i work in marketing for a gin brand in edinburgh", user_id=user)
     shared_memory.add("new job at a fintech doing their social media", user_id=user)
     assert "fintech" in _top(shared_memory, user, "where do I work?")
+
+
+def test_a_new_job_that_is_the_subject_of_its_sentence_still_ends_the_old_one(shared_memory: Memory,
+                                                                               user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I work at Deloitte",
+                              "new job at Accenture is going great so far, week 3 already")
+    assert any("Deloitte" in f for f in ended), ended
