@@ -18,16 +18,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
+
+_WORDS: list[dict[str, frozenset[str]]] = []  # the pipeline's word lists, read on first use
+
 
 def _name_as_subject(tok: Any) -> bool:
     """"Raj got a new job": the name the parser took for an adverb of the verb after it."""
-    from mem_graph.extract.wordlist import only_a_noun
-
     verb = tok.head
     return (tok.dep_ == "advmod" and tok.i == tok.sent.start and tok.text[:1].isupper() and tok.text[1:].islower()
             and verb.i == tok.i + 1 and verb.tag_ in ("VBD", "VBZ", "VBP")
             and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
-            and only_a_noun(tok.lower_))
+            and bool(_WORDS) and only_a_noun_in(_WORDS[0], tok.lower_))
 
 
 def _repair(doc: Any) -> Any:
@@ -54,5 +56,6 @@ def repair_copulas(nlp: Any) -> None:
         return
     from spacy.language import Language
 
+    _WORDS[:] = [lexicon_of(nlp)[0]]
     Language.component("mg_copulas", func=_repair)
     nlp.add_pipe("mg_copulas", after="lemmatizer")

@@ -5,31 +5,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from mem_graph.extract.lexicon_tables import lexicon_of, named_table, only_a_noun_in
+
 
 @lru_cache(maxsize=1)
 def _lexicon() -> tuple[dict[str, frozenset[str]], tuple[tuple[str, str], ...]]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
     from mem_graph.extract.nlp import get_nlp
 
-    lookups = get_nlp().get_pipe("lemmatizer").lookups
-    by_pos = {str(pos): frozenset(words) for pos, words in _named(lookups.get_table("lemma_index")).items()}
-    by_pos["stop"] = frozenset(STOP_WORDS)
-    exceptions: set[str] = set()
-    for forms in lookups.get_table("lemma_exc").values():
-        exceptions.update(forms)
-    by_pos["irregular"] = frozenset(exceptions)
-    rules = tuple((suffix, repl) for table in lookups.get_table("lemma_rules").values()
-                  for suffix, repl in table if suffix)
-    return by_pos, rules
-
-
-def _named(table: object) -> dict[str, list[str]]:
-    """The lookup table by part-of-speech name (its keys are string-store hashes)."""
-    from spacy.strings import StringStore
-
-    names = StringStore(["adj", "adv", "noun", "verb", "punct"])
-    return {names[key] if key in names else str(key): words for key, words in table.items()}  # type: ignore[attr-defined]
+    return lexicon_of(get_nlp())
 
 
 def _forms(word: str) -> list[str]:
@@ -46,8 +29,7 @@ def is_english_word(word: str) -> bool:
 def only_a_noun(word: str) -> bool:
     """Whether the lexicon knows ``word`` as nothing but a noun, if at all ("raj", "tom", "priya"; not "then",
     "honestly", "mark")."""
-    by_pos, _ = _lexicon()
-    return not any(word.lower() in by_pos.get(pos, frozenset()) for pos in ("adv", "adj", "verb", "stop"))
+    return only_a_noun_in(_lexicon()[0], word)
 
 
 def is_verb(word: str) -> bool:
@@ -76,4 +58,4 @@ def is_irregular_verb_form(word: str) -> bool:
 def _irregular_verbs() -> frozenset[str]:
     from mem_graph.extract.nlp import get_nlp
 
-    return frozenset(_named(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_exc")).get("verb", {}))
+    return frozenset(named_table(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_exc")).get("verb", {}))

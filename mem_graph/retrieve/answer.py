@@ -28,6 +28,7 @@ class _Ranked(Protocol):
 
 
 C = TypeVar("C", bound=_Ranked)
+ENDED_ANSWER = 0.25  # the answer score of a value the user said ended, when nothing holds the attribute now
 
 
 def second_hop_first(ranked: list[C]) -> list[C]:
@@ -44,10 +45,9 @@ def second_hop_first(ranked: list[C]) -> list[C]:
 
 def answer_first(ranked: list[C]) -> list[C]:
     """``ranked`` with its best ranked full answer (``answer >= 1``: the attribute asked, of the subject
-    asked about) moved to the front; unchanged when the top is one or there is none."""
+    asked about) moved to the front; unchanged when the top is one or there is none. (What the user said
+    ended, ``ENDED_ANSWER``, is kept under the floor but not moved: promoting it is untried against the suite.)"""
     if not ranked or ranked[0].answer >= 1.0:
         return ranked
-    for i, c in enumerate(ranked):
-        if c.answer >= 1.0:
-            return [c, *ranked[:i], *ranked[i + 1:]]
-    return ranked
+    best = next((i for i, c in enumerate(ranked) if c.answer >= 1.0), None)
+    return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]

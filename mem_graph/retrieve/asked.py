@@ -30,6 +30,7 @@ import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.question import asked_slots, inflections
+from mem_graph.retrieve.answer import ENDED_ANSWER
 from mem_graph.types import MemoryRecord, normalise_entity
 
 USER_KEY = "user"  # subject_key of facts about the speaker placeholder (extract/rules.py SPEAKER)
@@ -325,7 +326,6 @@ def subject_words(record: MemoryRecord) -> set[str]:
     return words
 
 
-ENDED_ANSWER = 0.25  # the answer score of a value the user said ended, when nothing holds the attribute now
 _RULE_SLOT = re.compile(r"^rules\.clause:([a-z_]+)\.")
 
 
@@ -341,8 +341,8 @@ def ended_attribute(record: MemoryRecord) -> str | None:
 def answer_scores(asked: Asked, records: list[MemoryRecord],
                   evidence: Sequence[MemoryRecord] = ()) -> dict[str, float]:
     """``holder_scores``; and when the user holds no value of what is asked about themselves, what they said
-    ended answers in part (``ENDED_ANSWER``: kept under the semantic floor, never moved to the front): "where do
-    I work?" -> "User quit the bike shop", not an empty result."""
+    ended answers in part (``ENDED_ANSWER``: kept under the semantic floor, never moved to the front):
+    "where do I work?" -> "User quit the bike shop", not an empty result."""
     scores = holder_scores(asked, records, evidence)
     if asked.whose != "self" or any(v > 0 for v in scores.values()):
         return scores

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from mem_graph.config import RetrievalConfig
 from mem_graph.corrections import feedback_score
-from mem_graph.retrieve.asked import ENDED_ANSWER
+from mem_graph.retrieve.answer import ENDED_ANSWER
 from mem_graph.types import MemoryRecord
 
 DAY = 86400.0
