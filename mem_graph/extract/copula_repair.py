@@ -20,21 +20,19 @@ from typing import Any
 
 from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
 
-_WORDS: list[dict[str, frozenset[str]]] = []  # the pipeline's word lists, read on first use
 
-
-def _name_as_subject(tok: Any) -> bool:
+def _name_as_subject(tok: Any, words: dict[str, frozenset[str]]) -> bool:
     """"Raj got a new job": the name the parser took for an adverb of the verb after it."""
     verb = tok.head
     return (tok.dep_ == "advmod" and tok.i == tok.sent.start and tok.text[:1].isupper() and tok.text[1:].islower()
             and verb.i == tok.i + 1 and verb.tag_ in ("VBD", "VBZ", "VBP")
             and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
-            and bool(_WORDS) and only_a_noun_in(_WORDS[0], tok.lower_))
+            and only_a_noun_in(words, tok.lower_))
 
 
-def _repair(doc: Any) -> Any:
+def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
     for tok in doc:
-        if _name_as_subject(tok):
+        if _name_as_subject(tok, words):
             tok.dep_, tok.pos_, tok.tag_ = "nsubj", "PROPN", "NNP"
             continue
         if tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB"):
@@ -56,6 +54,6 @@ def repair_copulas(nlp: Any) -> None:
         return
     from spacy.language import Language
 
-    _WORDS[:] = [lexicon_of(nlp)[0]]
-    Language.component("mg_copulas", func=_repair)
+    words = lexicon_of(nlp)[0]  # the word lists of this pipeline (wordlist.py reads the same, cached)
+    Language.component("mg_copulas", func=lambda doc: _repair(doc, words))
     nlp.add_pipe("mg_copulas", after="lemmatizer")

@@ -3,9 +3,11 @@ the pipeline's own components use them while it is being built)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 
+@lru_cache(maxsize=2)  # one pipeline per process: read once, by the parse repair and by wordlist alike
 def lexicon_of(nlp: Any) -> tuple[dict[str, frozenset[str]], tuple[tuple[str, str], ...]]:
     """Words by part of speech ("adj", "adv", "noun", "verb", "stop", "irregular") and the suffix rules."""
     from spacy.lang.en.stop_words import STOP_WORDS

@@ -12,6 +12,7 @@ from typing import Any
 
 from mem_graph.extract.admission import admitted_to_school
 from mem_graph.extract.clauses import KIN, compound_span, span_text
+from mem_graph.extract.correction import value_class
 from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.model_names import with_model_number
 
@@ -77,15 +78,12 @@ WORK_DONE = frozenset({"delivery", "deliveries", "shift", "shifts", "admin", "ac
                        "nights", "overtime", "ops", "payroll", "recruitment", "support", "freelance"})
 
 
-_MONTHS = frozenset({"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"})
-
-
 def _moved_to(pred: Predicate) -> Any | None:
     """Where a move with no object went: a place the tagger knows, else a name after "in" ("moved in with my
     daughter Karen in Lincoln": Lincoln tagged an ORG), never "from" ("moved from Denver") nor a month."""
     places = [o for p, o in pred.preps.items() if p != "from" and o.ent_type_ == "GPE"]
     named = [o for p, o in pred.preps.items() if p == "in" and o.pos_ == "PROPN" and o.ent_type_ not in (
-        "PERSON", "DATE", "TIME") and o.lower_ not in _MONTHS]
+        "PERSON", "DATE", "TIME") and value_class(o.lower_) != "month"]
     return (places or named or [None])[0]
 
 

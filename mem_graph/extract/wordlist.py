@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mem_graph.extract.lexicon_tables import lexicon_of, named_table, only_a_noun_in
+from mem_graph.extract.lexicon_tables import lexicon_of, named_table
 
 
 @lru_cache(maxsize=1)
@@ -24,12 +24,6 @@ def is_english_word(word: str) -> bool:
     """Whether the lexicon knows ``word`` or a form it inflects from."""
     by_pos, _ = _lexicon()
     return any(form in words for form in _forms(word.lower()) for words in by_pos.values())
-
-
-def only_a_noun(word: str) -> bool:
-    """Whether the lexicon knows ``word`` as nothing but a noun, if at all ("raj", "tom", "priya"; not "then",
-    "honestly", "mark")."""
-    return only_a_noun_in(_lexicon()[0], word)
 
 
 def is_verb(word: str) -> bool:
