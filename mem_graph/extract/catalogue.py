@@ -22,6 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from mem_graph.extract.health import HEALTH_CONDITIONS
+from mem_graph.extract.role_nouns import DRINKS
 from mem_graph.extract.lexicon import (
     BIKE_VALUES,
     CAR_VALUES,
@@ -154,7 +155,8 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="eats", relation="eats", cardinality=_M, key_by="object", subjects="person",
              verbs=("eat", "consume"), prototypes=("eats meat",)),
     SlotSpec(name="drinks", relation="drinks", cardinality=_M, key_by="object", subjects="person",
-             verbs=("drink",), prototypes=("drinks coffee",)),
+             verbs=("drink", "switch_to", "change_to", "go_back_to", "stick_to", "live_on"),
+             values=tuple(sorted(DRINKS - {"drink", "water", "milk"})), prototypes=("drinks coffee",)),
     SlotSpec(name="phone", relation="phone", cardinality=_S, values=PHONE_VALUES,
              nouns=("phone", "phone number", "number", "cell", "mobile"),
              prototypes=("uses an iPhone", "phone number is")),

@@ -7,6 +7,9 @@ the head (ROOT, or the clause's own relation), the complement its ``attr`` (a no
 adjective), the passive subject an ``nsubj``; every other word stays where the parser put it. Only a
 complement that is no verb is repaired: "I'm married" (a participle) reads as a status already.
 
+It also gives a preposition back its object where the parser took an unknown word for punctuation ("replaced
+MySQL with CockroachDB") or "be" its complement ("my favourite food is tacos"), joins a name it split into two objects ("to IntelliJ IDEA"), and reads "listen to techno" as a thing listened to, not an infinitive.
+
 The same component gives back a name its subject role: "Raj got a new job" reads "Raj" as an adverb of "got"
 (a sentence-initial word the model does not know), so the clause had no subject and a following "he" went to
 whoever was named before. A capitalised first word that is no adverb, adjective, verb or function word of the
@@ -20,6 +23,11 @@ from typing import Any
 
 from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
 
+# verbs whose "to" takes a thing: "i listen to techno now", "switched to matcha" (the parser reads an unknown
+# word after "to" as an infinitive)
+_TO_THING = frozenset({"listen", "switch", "move", "convert", "change", "migrate", "upgrade", "stick", "turn",
+                       "go", "get", "downgrade", "shift"})
+
 
 def _name_as_subject(tok: Any, words: dict[str, frozenset[str]]) -> bool:
     """"Raj got a new job": the name the parser took for an adverb of the verb after it."""
@@ -30,21 +38,75 @@ def _name_as_subject(tok: Any, words: dict[str, frozenset[str]]) -> bool:
             and only_a_noun_in(words, tok.lower_))
 
 
+def _thing_after_to(tok: Any, words: dict[str, frozenset[str]]) -> Any | None:
+    """The "to" of "listen to techno" when the parser read "techno" (no verb of the word list) as an infinitive."""
+    to = tok.doc[tok.i - 1] if tok.i > 0 else None
+    if tok.dep_ != "xcomp" or tok.pos_ != "VERB" or to is None or to.lower_ != "to" or to.head.i != tok.i:
+        return None
+    if tok.head.lemma_.lower() not in _TO_THING or tok.lower_ in words.get("verb", frozenset()):
+        return None
+    return to
+
+
+def _word_as_punct(tok: Any) -> tuple[Any, str] | None:
+    """(head, relation) for a word the parser took for punctuation: the object of the preposition before it
+    ("replaced MySQL with CockroachDB") or the complement of "be" ("my favourite food is tacos")."""
+    if tok.dep_ != "punct" or not tok.is_alpha or tok.i == 0:
+        return None
+    before, head = tok.doc[tok.i - 1], tok.head
+    if before.pos_ == "ADP" and not any(c.dep_ == "pobj" for c in before.children):
+        return before, "pobj"
+    if before.i == head.i and head.lemma_ == "be" and not any(
+            c.dep_ in ("attr", "acomp", "prep") for c in head.children):
+        return head, "attr"
+    return None
+
+
+def _split_name(tok: Any) -> Any | None:
+    """The second word of a name the parser split into two objects of one head ("to IntelliJ IDEA")."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if nxt is None or tok.pos_ != "PROPN" or nxt.pos_ != "PROPN" or tok.dep_ not in ("pobj", "dobj", "attr") or \
+            nxt.dep_ != tok.dep_ or nxt.head.i != tok.head.i:
+        return None
+    return nxt
+
+
 def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
     for tok in doc:
+        if (rest := _split_name(tok)) is not None:
+            tok.head, tok.dep_ = rest, "compound"
+            continue
+        misread = _word_as_punct(tok)
+        if misread is not None:
+            tok.head, tok.dep_ = misread
+            tok.pos_, tok.tag_ = ("PROPN", "NNP") if tok.text[:1].isupper() else ("NOUN", "NN")
+            continue
         if _name_as_subject(tok, words):
             tok.dep_, tok.pos_, tok.tag_ = "nsubj", "PROPN", "NNP"
             continue
-        if tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB"):
+        to = _thing_after_to(tok, words)
+        if to is not None:
+            to.head, to.dep_, to.pos_, to.tag_ = tok.head, "prep", "ADP", "IN"
+            tok.head, tok.dep_, tok.pos_, tok.tag_ = to, "pobj", "NOUN", "NN"
+            tok.lemma_ = tok.lower_
             continue
+        verb_words = words.get("verb", frozenset())
+        if (tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB")) and (
+                tok.lemma_.lower() in verb_words or tok.lower_ in verb_words or tok.pos_ == "AUX"):
+            continue  # a verb ("I'm married"); not "I'm not keto anymore" (no verb of the word list)
         be = next((c for c in tok.children if c.dep_ == "auxpass" and c.lemma_.lower() == "be"), None)
         subj = next((c for c in tok.children if c.dep_ in ("nsubjpass", "nsubj")), None)
         if be is None or subj is None:
             continue
         root = tok.dep_ == "ROOT"
         be.head, be.dep_, be.pos_ = (be if root else tok.head), tok.dep_, "AUX"
+        if tok.pos_ == "VERB":
+            tok.pos_, tok.tag_ = "ADJ", "JJ"
         tok.head, tok.dep_ = be, "attr" if tok.pos_ in ("NOUN", "PROPN") else "acomp"
         subj.head, subj.dep_ = be, "nsubj"
+        for c in list(tok.children):  # "I'm not keto anymore": the negation is the copula's
+            if c.dep_ == "neg" and c.i > be.i:
+                c.head = be
     return doc
 
 

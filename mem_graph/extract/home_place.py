@@ -3,7 +3,8 @@
 "my flat in Leeds is tiny lol", "our apartment's in Austin, walking distance to everything", "my house in
 Denver has a huge garden": the clause is about the flat, the place is where the speaker lives (the
 ``residence`` slot, as "I live in Leeds"); "my job at Microsoft is pretty chill tbh", "work at IBM has been
-crazy this week": the organisation is the employer (as "I work at Microsoft"). So a later "moved to Manchester"
+crazy this week", "my boss at Acme is driving me mad", "my colleagues at Acme are lovely": the organisation is the
+employer (as "I work at Microsoft"). So a later "moved to Manchester"
 or "I'm at Google now" has a value to end. Not someone else's ("my mum's house in Leeds", "my sister's job at
 Tesco"), a former, second or hoped-for one ("my old flat in Leeds", "our holiday home in Spain", "my dream job
 at Google"), a plan or a negation ("we might buy a house in Leeds", "my new job at Unilever starts next
@@ -27,6 +28,11 @@ from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 JOB_NOUNS = frozenset({"job", "work", "position", "internship", "gig", "placement", "role", "post", "apprenticeship"})
+# the people and places of one's work: "my boss at Acme", "my colleagues at Acme", "my shift at Tesco"
+WORK_LIFE_NOUNS = frozenset({"boss", "manager", "team", "colleague", "coworker", "co-worker", "office", "shift",
+                             "desk", "supervisor", "department", "workplace", "line manager", "salary", "contract",
+                             "payslip", "onboarding", "probation"})
+_PLURAL_OK = frozenset({"colleague", "coworker", "co-worker", "shift"})
 HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", "studio", "bungalow", "townhouse",
                         "cottage", "apt", "flatshare", "houseshare", "room"})
 _HOME_VERBS = frozenset({"share", "rent", "buy", "own", "find", "get", "have"})
@@ -50,10 +56,10 @@ def _place(home: Any) -> Any | None:
     return None
 
 
-def _org(job: Any) -> Any | None:
+def _org(job: Any, preps: tuple[str, ...] = ("at", "with", "for")) -> Any | None:
     """The organisation a job is at: "my job at Microsoft", "work at IBM", "my internship with Deloitte"."""
     for p in job.children:
-        if p.dep_ == "prep" and p.lower_ in ("at", "with", "for"):
+        if p.dep_ == "prep" and p.lower_ in preps:
             obj = next((g for g in p.children if g.dep_ == "pobj"), None)
             if obj is not None and obj.text[:1].isupper() and (obj.ent_type_ == "ORG" or (
                     obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS | {"PERSON", "DATE", "TIME", "NORP"})):
@@ -61,11 +67,57 @@ def _org(job: Any) -> Any | None:
     return None
 
 
+_TEAM_NOUNS = frozenset({"team", "department", "squad", "unit", "division", "crew"})
+_STAFF_NOUNS = frozenset({"employee", "staffer", "contractor", "intern", "hire", "engineer", "developer"})
+_FIRST_PERSON = frozenset({"i", "we"})
+
+
+def _speakers_clause(tok: Any) -> Any | None:
+    """The verb of the clause ``tok`` is in, when its subject is the speaker ("I'm on the data team at ...")."""
+    verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None) if verb is not None else None
+    return verb if subj is not None and subj.lower_ in _FIRST_PERSON else None
+
+
+def _work_said_otherwise(tok: Any, lemma: str) -> Any | None:
+    """The organisation of a team the speaker is on or runs ("I'm on the data team at Acme", "I run the marketing
+    team at Acme") or whose staff they are ("I'm an Acme employee")."""
+    verb = _speakers_clause(tok)
+    if verb is None or tok.tag_ == "NNS":
+        return None
+    if lemma in _TEAM_NOUNS:
+        return _org(tok, ("at",)) or _org(verb, ("at",))
+    if lemma in _STAFF_NOUNS and tok.dep_ == "attr":
+        return next((c for c in tok.children if c.dep_ == "compound" and c.text[:1].isupper() and (
+            c.ent_type_ == "ORG" or c.pos_ == "PROPN")), None)
+    return None
+
+
+def _where_i(tok: Any) -> tuple[str, Any, str] | None:
+    """"Toronto is where I live now", "Acme is where I work", "Leeds is home (for me) now"."""
+    be = tok.head
+    if tok.dep_ != "nsubj" or be.lemma_ != "be" or not tok.text[:1].isupper() or tok.pos_ != "PROPN":
+        return None
+    for c in be.children:
+        if c.dep_ == "attr" and c.lower_ == "home" and not any(g.dep_ in ("det", "poss", "amod") for g in c.children):
+            return ("residence", tok, "lives in") if tok.ent_type_ in PLACE_LABELS else None
+        if c.dep_ in ("advcl", "ccomp", "relcl") and c.lemma_ in ("live", "work") and any(
+                g.lower_ == "where" for g in c.children) and any(
+                g.dep_ == "nsubj" and g.lower_ in _FIRST_PERSON for g in c.children):
+            return ("residence", tok, "lives in") if c.lemma_ == "live" else ("employer", tok, "works at")
+    return None
+
+
 def _held(tok: Any) -> tuple[str, Any, str] | None:
     """(slot name, value token, the relation's words) when ``tok`` is the speaker's home in a place or job at
     an organisation."""
     lemma = tok.lemma_.lower()
-    if tok.pos_ != "NOUN" or tok.tag_ == "NNS" or lemma not in HOME_NOUNS | JOB_NOUNS:
+    if (where := _where_i(tok)) is not None:
+        return where
+    if tok.pos_ == "NOUN" and (org := _work_said_otherwise(tok, lemma)) is not None:
+        return "employer", org, "works at"
+    if tok.pos_ != "NOUN" or lemma not in HOME_NOUNS | JOB_NOUNS | WORK_LIFE_NOUNS or (
+            tok.tag_ == "NNS" and lemma not in _PLURAL_OK):
         return None
     owners = [c for c in tok.children if c.dep_ in ("poss", "det")]
     mine = bool(owners) and all(c.lower_ in POSSESSIVES for c in owners)
@@ -76,7 +128,7 @@ def _held(tok: Any) -> tuple[str, Any, str] | None:
     if lemma in HOME_NOUNS:
         place = _place(tok)
         return ("residence", place, "lives in") if place is not None else None
-    org = _org(tok)
+    org = _org(tok) if lemma in JOB_NOUNS else _org(tok, ("at",))  # "my manager at Acme" ("my team for ..." no)
     return ("employer", org, "works at") if org is not None else None
 
 

@@ -387,6 +387,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return value_spec is not None and value_spec.name == name and obj.lemma_.lower() in value_spec.values  # books
     if name == "hobbies" and lemma == "play":
         return True
+    if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
+        return value_spec is not None and value_spec.name == name
     if name == "business" or (name == "tools" and lemma == "write"):  # "run a bakery", "write kotlin" (not poems)
         return value_spec is not None and value_spec.name == name and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (

@@ -80,6 +80,26 @@ _MET_TOGETHER = re.compile(rf"\b(?i:met) {_NAME} (?i:and we(?:'ve| have)? been (
 _TOGETHER = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:made it official|got together|are (?:officially )?together"
                        r"|are (?:officially )?a thing|are official))\b")
 
+_ME_AND = re.compile(rf"\b(?i:me and) {_NAME} (?i:(?:are|r) (?:officially |finally )?(?:together|a thing|official|an item"
+                     r"|dating|a couple)|made it official|got together)\b")
+_GOT_TOGETHER = re.compile(rf"\b(?i:got together with|started (?:dating|seeing)|now (?:dating|seeing)) {_NAME}")
+_NEW_PARTNER = re.compile(rf"\b(?i:new (?:boyfriend|girlfriend|partner|bf|gf|man|woman)(?: alert| update)?)\W+{_NAME}")
+
+# -- an employer that took the speaker on: "Acme hired me as an analyst", "KPMG poached me from Deloitte" ---------
+_HIRED_ME = re.compile(rf"(?:^|[,.!:;]\s*){_NAME} (?i:(?:just |finally |officially )?(?:hired|poached|recruited"
+                       r"|headhunted|took me on|snapped me up|offered me a (?:job|role|position)))(?: me)?\b")
+
+# -- age, said as the event ("just hit 42", "celebrated turning 36", "it was my 42nd birthday") ---------------------
+_AGE_EVENT = re.compile(r"\b(?:just hit|(?:celebrated|celebrating) turning|my (?=\d{1,3}(?:st|nd|rd|th) (?:birthday|bday)))"
+                        r"\s*(\d{1,3})(?:st|nd|rd|th)?\b", re.I)
+_AGE_AS = re.compile(r"^\s*(?:being (\d{2,3})(?![\d:.%])\b|at (\d{2,3}),? (?=(?:my|i|i'm|i've|i'd)\b))",
+                     re.I)  # "being 41 is weird", "at 41 my knees are already complaining" (not "at 10 we left")
+
+# -- a favourite said as a label: "new favourite food: tacos", "my fave food? pizza" ------------------------------
+_FAVE = r"(?:favou?rite|fave|fav|fav'?)"
+_FAVE_LABEL = re.compile(rf"\b(?:(?P<new>new)|my) {_FAVE} (?P<what>[a-z]+)\s*[:?\-–]+\s*(?P<value>[a-z][\w' -]*?)"
+                         r"\s*(?:$|[,.!(]|\s(?:now|lol|tbh|haha|sorry|obviously)\b)", re.I)
+
 # -- a new post or employer compared with the old one, then "glad i switched" ----------------------------------
 _SWITCHED = re.compile(r"\bi (?:switched|changed|made the (?:switch|move|jump|change))\b", re.I)
 _BEING_BETTER = re.compile(r"\bbeing an? (?P<new>[a-z][\w -]*?) (?:is|was)\b.*\bthan being an? "
@@ -140,7 +160,22 @@ def restated(text: str) -> list[str]:
         said += [f"I'm a {m.group('new')} now" for m in _BEING_BETTER.finditer(text)]
         said += [f"I work at {n} now" for m in _PAYS_BETTER.finditer(text) if (n := _name(m.group(1)))]
     said += [f"my {m.group(1)} goes to {n} now" for m in _KIN_SCHOOL.finditer(text) if (n := _name(m.group(2)))]
+    said += [f"I'm dating {n} now" for pattern in (_ME_AND, _GOT_TOGETHER, _NEW_PARTNER)
+             for m in pattern.finditer(text) if (n := _name(m.group(1)))]  # "me and Sam are official!"
+    said += [f"I got hired by {n}" for m in _HIRED_ME.finditer(text) if (n := _name(m.group(1)))]
+    for pattern in (_AGE_EVENT, _AGE_AS):
+        said += [f"I'm {int(age)} now" for m in pattern.finditer(text) for age in m.groups() if age
+                 and 12 < int(age) < 120]
     return said
+
+
+def labelled_favourite(text: str) -> list[str]:
+    """A favourite said as a label across the turn's sentences ("new favourite food: tacos", "my fave food?
+    pizza"): the plain clause it means."""
+    if _NOT_DONE.search(text):
+        return []
+    return [f"my favourite {m.group('what')} is {m.group('value')}{' now' if m.group('new') else ''}"
+            for m in _FAVE_LABEL.finditer(text) if not _CLAUSE_START.match(m.group("value"))]
 
 
 def kept(restatement: list[Any], found: list[Any]) -> list[Any]:

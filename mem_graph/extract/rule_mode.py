@@ -90,13 +90,21 @@ class RuleMode:
             if not found and self.cfg.keep_unextracted and not (
                     is_chitchat(m.content) if m.name else not_memorable(m.content)):
                 leftovers.append(m)
-            elif found and coverage(m.content if m.name else statements(m.content),
-                                    found) < self.cfg.episode_min_coverage and (
-                    m.name or uncovered_statement(statements(m.content), found, self.rules.nlp,
-                                                  stop_words()) is not None):
-                partial.append(m)  # not when the rest is only a comment or what the facts replaced (episodes.py)
+            elif found and self._partly_read(m, found):
+                partial.append(m)
         return (facts + verbatim_facts(self.rules, leftovers, rule="verbatim.unextracted")
                 + verbatim_facts(self.rules, partial, rule="verbatim.partial"))
+
+    def _partly_read(self, m: Message, found: list[Fact]) -> bool:
+        """Whether the turn says more than its facts carry: a named speaker's turn whose facts carry under
+        ``episode_min_coverage`` of its words; a user's turn with a statement no fact accounts for ("i'm sick of
+        jazz, i listen to techno now" when only the first clause was read), not a comment or the replaced value
+        (episodes.py)."""
+        if m.name:
+            return coverage(m.content, found) < self.cfg.episode_min_coverage
+        said = statements(m.content)
+        return coverage(said, found) < 1.0 and uncovered_statement(said, found, self.rules.nlp,
+                                                                  stop_words()) is not None
 
     def _extract(self, targets: list[Message], context: ExtractionContext) -> list[list[Fact]]:
         """Rule facts; the scope's latest earlier messages tell who "he" or "my brother" is."""

@@ -54,6 +54,7 @@ from mem_graph.extract.device import device_facts
 from mem_graph.extract.doc_entities import doc_entities
 from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
+from mem_graph.extract.successor import successor_facts
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts
 from mem_graph.extract.jobs import job_lost, second_attribute
@@ -81,7 +82,7 @@ from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
-from mem_graph.extract.restate import kept, restated, status_participle
+from mem_graph.extract.restate import kept, labelled_favourite, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
@@ -204,6 +205,7 @@ class RuleExtractor:
         speaker = message.name or SPEAKER
         ctx = ctxs.setdefault(speaker, Context(speaker))
         facts: list[Fact] = []
+        ended_before: tuple[str, list[Fact]] | None = None  # the last sentence, when it ended a value
         for sent in doc.sents:
             if is_question_or_request(sent.text) or is_chitchat(sent.text) or is_small_talk(sent.text):
                 facts += owned_models(sent, ctx, message, [], question=True)  # "what oil ... in my Subaru?"
@@ -237,8 +239,12 @@ class RuleExtractor:
             found += home_place_facts(sent, ctx, message, found)  # "my flat in Leeds is tiny lol"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
-            found = follow_on_facts(sent, found, speaker, lambda said: [  # "not vegan anymore, keto now", ...
-                f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)])
+            read = lambda said: [  # noqa: E731  (a plain clause read in the speaker's stead)
+                f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)]
+            if not found and ended_before:  # "cut out coffee. tea instead": the successor in a sentence of its own
+                found = successor_facts(f"{ended_before[0]}, {sent.text}", ended_before[1], speaker, read)
+            found = follow_on_facts(sent, found, speaker, read)  # "not vegan anymore, keto now", ...
+            ended_before = (sent.text, found) if any(f.negated or f.polarity < 0 for f in found) else None
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
@@ -247,6 +253,9 @@ class RuleExtractor:
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
+        if not any(f.slot and "|favourite|" in f.slot for f in facts):  # "new favourite food: tacos"
+            facts += [f for said in labelled_favourite(doc.text) for v in clause_verbs(self._docs([said])[0][:])
+                      for f in self._clause_facts(v, ctx, message, True) if f.slot]
         for f in (facts := without_unsaid(facts)):
             f.metadata.pop("_person", None)
         across_the_turn(facts)  # "there", replacements, a couple's status, a detail beside "still"
@@ -331,6 +340,7 @@ class RuleExtractor:
             # clause is an object, however the list was parsed (not what a name is: "Rufus, a springer spaniel")
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values
                       and t.i != getattr(cues.instead_of, "i", -1)  # "Svelte instead of React": React ended
+                      and t.i != getattr(replacement_tail(verb), "i", -1)  # "no coffee anymore, tea only"
                       and in_clause(t, pred.target) and (t.dep_ != "appos" or t.head.lower_ in first.spec.values)]
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:

@@ -95,8 +95,8 @@ class SlotCatalogue:
         """The slot a value word names ("accountant" -> occupation, "Honda" -> car)."""
         for t in reversed(tokens):
             for form in (t.lower_, t.lemma_.lower()):
-                if form in self.values:
-                    return self.values[form]
+                if form in self.values and (self.values[form].name != "drinks" or t is tokens[-1]):
+                    return self.values[form]  # a drink only as the head: "a coffee machine" is no drink
         heads = [t for t in tokens if not t.like_num]
         if len(heads) > 1 and heads[-1].lemma_.lower() == "phone" and heads[-2].pos_ == "PROPN" and \
                 "phone" in self.specs:  # "the Nothing Phone 2": a brand's phone (not "a phone case")

@@ -39,6 +39,7 @@ _PASTIMES = frozenset({"sport", "activity", "exercise"})
 _PLAYABLE = frozenset((INSTRUMENTS + " " + PLAYED_SPORTS).split())  # "piano is my thing now" -> "I play piano now"
 _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
+_OUTRIGHT = re.compile(r"\b(?:anymore|any more)\b")
 _CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
 _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
@@ -53,10 +54,21 @@ _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they",
                        "on"})
 
 
+# the slot a slotless cessation's object belongs to, by its kind ("cut out coffee", "quit tennis")
+_SLOT_OF_KIND = {"hot drink": "drinks", "sport": "hobbies", "exercise": "hobbies", "activity": "hobbies"}
+
+
 def _slot_name(fact: Fact) -> str:
-    """The slot's name ("user|drinks|tea" -> "drinks"); a negation of a one-value slot names it in its evidence."""
+    """The slot's name ("user|drinks|tea" -> "drinks"); a negation of a one-value slot names it in its evidence,
+    a cessation of no slot ("cut out coffee") by the kind of what it ends."""
     parts = (fact.slot or "").split("|")
-    return parts[1] if len(parts) > 1 else (found.group(1) if (found := _EVIDENCE_SLOT.match(fact.evidence)) else "")
+    if len(parts) > 1:
+        return parts[1]
+    if found := _EVIDENCE_SLOT.match(fact.evidence):
+        return found.group(1)
+    if fact.negated and fact.object_key in DIETS:
+        return "diet"
+    return _SLOT_OF_KIND.get(object_kind(fact.object_key) or "", "") if fact.negated else ""
 
 
 def _ended(fact: Fact, speaker: str) -> bool:
@@ -64,9 +76,9 @@ def _ended(fact: Fact, speaker: str) -> bool:
         _slot_name(fact) in _SAID_AS and fact.subject_key == normalise_entity(speaker)
 
 
-def _name(fragment: str) -> str | None:
+def _name(fragment: str, need_change: bool = True) -> str | None:
     """The bare name a follow-on fragment states ("it's all climbing these days" -> "climbing"), if it is one."""
-    if not _CHANGE.search(fragment):
+    if need_change and not _CHANGE.search(fragment):
         return None
     name = _TAIL.sub("", _LEAD.sub("", fragment.strip(" .!"))).strip()
     words = name.split()
@@ -80,6 +92,13 @@ def _same_kind(slot: str, old: str, new: str) -> bool:
         return new in DIETS
     old_kind, new_kind = object_kind(old), object_kind(new)
     return old_kind is None or new_kind is None or old_kind == new_kind or {old_kind, new_kind} <= _PASTIMES
+
+
+def _known_same_kind(old: str, new: str) -> bool:
+    if old in DIETS or new in DIETS:
+        return old in DIETS and new in DIETS
+    kind = object_kind(new)
+    return kind is not None and (kind == object_kind(old) or {kind, object_kind(old)} <= _PASTIMES)
 
 
 def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
@@ -96,8 +115,14 @@ def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callab
     at = text.find(old.split()[-1])
     if at < 0:
         return []
+    # "not keto anymore, fully paleo": after an ending said outright, a name of the old value's known kind needs
+    # no change word of its own
+    outright = ended is not None and bool(_OUTRIGHT.search(_SPLIT.split(text[at:])[0]))  # not "quit coffee, tea"
     for fragment in _SPLIT.split(text[at:])[1:]:
-        name = _name(fragment)
+        name = _name(fragment, need_change=False) if outright else None
+        if name is not None and not _known_same_kind(old, name):
+            name = None
+        name = name or _name(fragment)
         if name is None or name == old or old in name or not _same_kind(slot, old, name):
             continue
         if any(not f.negated and f.polarity > 0 and _slot_name(f) == slot and f.object_key == name for f in found):

@@ -8,7 +8,7 @@ ranked stays, and its siblings from that turn travel with it as ``related`` (not
 caller that reads them). A memory with no message id, or one drawn from several messages at once (an LLM
 fact over a whole ``add()``), is its own group: which message it came from is not known. A slot-filling fact
 about a subject no better-ranked memory of its turn is about ("I moved to Berlin" beside "my sister Anna lives in
-Lyon") is a different current value, about someone else, and keeps its own place.
+Lyon") is a different current value, about someone else, and keeps its own place, unless the turn's verbatim copy ranks above it (it says both).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class _Ranked(Protocol):
 
 
 C = TypeVar("C", bound=_Ranked)
+_WHOLE_TURN = "\x00turn"  # a turn kept verbatim: every subject of it
 
 
 def turn_key(record: MemoryRecord, scope_keys: dict[Scope, str] | None = None) -> tuple[str, str] | None:
@@ -54,10 +55,13 @@ def collapse_turns(ranked: list[C]) -> list[tuple[C, list[C]]]:
         subject = c.record.subject_key
         if key is None:
             out.append((c, []))
-        elif key in where and not (subject and c.record.slot and subject not in subjects[key]):
+        elif key in where and not (subject and c.record.slot and subject not in subjects[key]
+                                   and _WHOLE_TURN not in subjects[key]):
             out[where[key]][1].append(c)
         else:
             where.setdefault(key, len(out))
-            subjects.setdefault(key, set()).update([subject] if subject else [])
+            # the turn kept as said is about everyone it names: its facts fold into it
+            said = _WHOLE_TURN if c.record.layer == "episodic" else subject
+            subjects.setdefault(key, set()).update([said] if said else [])
             out.append((c, []))
     return out
