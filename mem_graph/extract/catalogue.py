@@ -22,7 +22,6 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from mem_graph.extract.health import HEALTH_CONDITIONS
-from mem_graph.extract.role_nouns import DRINKS
 from mem_graph.extract.lexicon import (
     BIKE_VALUES,
     CAR_VALUES,
@@ -33,6 +32,7 @@ from mem_graph.extract.lexicon import (
     TECH,
     TRANSPORT,
 )
+from mem_graph.extract.role_nouns import DRINKS
 
 
 class SlotSpec(BaseModel):
@@ -52,6 +52,10 @@ class SlotSpec(BaseModel):
     prototypes: tuple[str, ...] = ()
 
 
+# editors by name ("I code in Eclipse", "been on VS Code for a month"); not the ones that are common words
+# ("cursor", "atom", "nano")
+EDITORS = ("vs code", "visual studio code", "sublime text", "intellij idea", "eclipse", "webstorm", "xcode", "zed",
+           "notepad++", "helix", "jetbrains", "android studio", "visual studio")
 DIETS = [
     "vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "omnivore", "kosher", "halal",
     "gluten-free",
@@ -156,7 +160,9 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("eat", "consume"), prototypes=("eats meat",)),
     SlotSpec(name="drinks", relation="drinks", cardinality=_M, key_by="object", subjects="person",
              verbs=("drink", "switch_to", "change_to", "go_back_to", "stick_to", "live_on"),
-             values=tuple(sorted(DRINKS - {"drink", "water", "milk"})), prototypes=("drinks coffee",)),
+             values=(*sorted(DRINKS - {"drink", "milk"}), "sparkling water", "fizzy water", "oat milk", "diet coke",
+                     "green tea", "black coffee", "energy drinks"),
+             prototypes=("drinks coffee",)),
     SlotSpec(name="phone", relation="phone", cardinality=_S, values=PHONE_VALUES,
              nouns=("phone", "phone number", "number", "cell", "mobile"),
              prototypes=("uses an iPhone", "phone number is")),
@@ -204,8 +210,9 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("know", "code_in", "learn", "master"),
              adjectives=("good_at", "skilled_in", "skilled_at", "great_at"),
              nouns=("skill", "skills"), prototypes=("is good at", "knows how to")),
-    SlotSpec(name="tools", relation="uses", cardinality=_M, key_by="object", values=TECH,
-             verbs=("use", "switch_to", "migrate_to", "run_on", "build_with", "build_on", "write_in", "write"),
+    SlotSpec(name="tools", relation="uses", cardinality=_M, key_by="object", values=TECH + EDITORS,
+             verbs=("use", "switch_to", "migrate_to", "run_on", "build_with", "build_on", "write_in", "write",
+                    "code_in", "work_in", "live_in"),
              prototypes=("uses the tool", "our stack runs on")),
     SlotSpec(name="database", relation="database", cardinality=_S, subjects="thing", values=tuple(DATABASES),
              verbs=("run_on", "use", "store_in", "switch_to", "migrate_to", "move_to", "sit_on"),

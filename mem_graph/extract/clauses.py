@@ -243,7 +243,9 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
             triples.append(Triple(owner, kin_text, current))
             ctx.remember(owner, kin_text, current)
         else:
-            current = ctx.kin_names.get((normalise_entity(owner), kin_text)) or f"{owner}'s {span_text(nouns)}"
+            # "my partner" is whoever was named so before, unless the clause names them anew ("my partner is Sam now")
+            current = (None if _names_anew(head) else ctx.kin_names.get((normalise_entity(owner), kin_text))) or \
+                f"{owner}'s {span_text(nouns)}"
             if "'s " in current:
                 triples.append(Triple(owner, kin_text, current))
         entities.append(EntityRef(current, ctype))
@@ -257,6 +259,12 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
         return None
     return Subject(current, type=ctype, kin=kin, triples=triples, entities=dedupe_entities(entities), tokens=tokens,
                    evidence="possessive chain" if len(triples) > 1 else "")
+
+
+def _names_anew(head: Any) -> bool:
+    """"my partner is Sam now": a kin noun that is the subject of "be" with a name as its complement."""
+    return head.dep_ == "nsubj" and head.head.lemma_ == "be" and any(
+        c.dep_ == "attr" and c.pos_ == "PROPN" for c in head.head.children)
 
 
 def dedupe_entities(entities: list[EntityRef]) -> list[EntityRef]:

@@ -8,7 +8,8 @@ adjective), the passive subject an ``nsubj``; every other word stays where the p
 complement that is no verb is repaired: "I'm married" (a participle) reads as a status already.
 
 It also gives a preposition back its object where the parser took an unknown word for punctuation ("replaced
-MySQL with CockroachDB") or "be" its complement ("my favourite food is tacos"), joins a name it split into two objects ("to IntelliJ IDEA"), and reads "listen to techno" as a thing listened to, not an infinitive.
+MySQL with CockroachDB") or "be" its complement ("my favourite food is tacos"), joins a name it split into two
+objects ("to IntelliJ IDEA"), and reads "listen to techno" as a thing listened to, not an infinitive.
 
 The same component gives back a name its subject role: "Raj got a new job" reads "Raj" as an adverb of "got"
 (a sentence-initial word the model does not know), so the clause had no subject and a following "he" went to
@@ -71,8 +72,24 @@ def _split_name(tok: Any) -> Any | None:
     return nxt
 
 
+# verbs whose bare noun after them is what they act on: "i dropped tennis" (read as "dropped yesterday")
+_TAKES_A_THING = frozenset({"stop", "quit", "drop", "ditch", "cut", "cancel", "play", "do", "try", "start", "love",
+                            "hate", "like", "enjoy", "miss", "skip"})
+
+
+def _thing_as_time(tok: Any) -> bool:
+    """"I stopped tennis": the object the parser took for a time phrase (``npadvmod``)."""
+    verb = tok.head
+    return tok.dep_ == "npadvmod" and tok.pos_ == "NOUN" and not tok.ent_type_ and tok.i == verb.i + 1 and \
+        verb.lemma_.lower() in _TAKES_A_THING and not any(c.dep_ == "dobj" for c in verb.children) and \
+        tok.lower_ not in ("home", "today", "tonight", "tomorrow", "yesterday", "morning", "night", "weekend")
+
+
 def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
     for tok in doc:
+        if _thing_as_time(tok):
+            tok.dep_ = "dobj"
+            continue
         if (rest := _split_name(tok)) is not None:
             tok.head, tok.dep_ = rest, "compound"
             continue
@@ -95,8 +112,9 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
                 tok.lemma_.lower() in verb_words or tok.lower_ in verb_words or tok.pos_ == "AUX"):
             continue  # a verb ("I'm married"); not "I'm not keto anymore" (no verb of the word list)
         be = next((c for c in tok.children if c.dep_ == "auxpass" and c.lemma_.lower() == "be"), None)
-        subj = next((c for c in tok.children if c.dep_ in ("nsubjpass", "nsubj")), None)
-        if be is None or subj is None:
+        subj = next((c for c in tok.children if c.dep_ in ("nsubjpass", "nsubj")), None) or (
+            next((c for c in be.children if c.dep_ in ("nsubjpass", "nsubj")), None) if be is not None else None)
+        if be is None or subj is None:  # ("my diet is keto": the subject hangs on "is")
             continue
         root = tok.dep_ == "ROOT"
         be.head, be.dep_, be.pos_ = (be if root else tok.head), tok.dep_, "AUX"
@@ -104,8 +122,8 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             tok.pos_, tok.tag_ = "ADJ", "JJ"
         tok.head, tok.dep_ = be, "attr" if tok.pos_ in ("NOUN", "PROPN") else "acomp"
         subj.head, subj.dep_ = be, "nsubj"
-        for c in list(tok.children):  # "I'm not keto anymore": the negation is the copula's
-            if c.dep_ == "neg" and c.i > be.i:
+        for c in list(tok.children):  # "I'm not keto anymore", "I've been keto": the negation and aux are the copula's
+            if (c.dep_ == "neg" and c.i > be.i) or (c.dep_ == "aux" and c.i < be.i):
                 c.head = be
     return doc
 

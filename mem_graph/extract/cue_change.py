@@ -51,8 +51,8 @@ SWITCHING = ("switch", "swap", "replac")  # a verb whose object takes another's 
 # "mostly switched to", "moved on to", "transferred to"
 _SWITCHED_TO = re.compile(r"\b(?:switch|swapp?|migrat|mov|transferr?)\w* (?:over |on |back )?to\b", re.I)
 # one more value, not another in its place ("I also play piano now", "we got a second cat"; "no more coffee" ends one)
-_ADDITIVE = re.compile(r"\b(?:also|too|as well|another|second|third|(?<!no )(?<!any )more|both|additionally|plus|in addition"
-                       r"|on top of|extra|as much)\b", re.I)
+_ADDITIVE = re.compile(r"\b(?:also|too|as well|another|second|third|(?<!no )(?<!any )more|both|additionally|plus"
+                       r"|in addition|on top of|extra|as much)\b", re.I)
 # predicates of things one collects: a new one is one more
 _COLLECTING_SLOTS = frozenset({"pets", "languages", "health_condition", "allergies", "skills", "owns", "children",
                                "kids", "siblings", "friends"})

@@ -88,6 +88,14 @@ class Cues:
             self.words.append(word)
 
 
+
+def contrast_not(tok: Any) -> bool:
+    """"i do padel now, not tennis": a "not" after a comma before a bare noun contrasts a value, negating nothing."""
+    doc = tok.doc
+    return tok.lower_ == "not" and tok.i > 0 and doc[tok.i - 1].text == "," and tok.i + 1 < len(doc) and \
+        doc[tok.i + 1].pos_ in ("NOUN", "PROPN") and doc[tok.i + 1].dep_ in ("dep", "appos", "conj", "npadvmod",
+                                                                             "dobj", "pobj")
+
 def _children(tok: Any, *deps: str) -> list[Any]:
     return [c for c in tok.children if c.dep_ in deps]
 
@@ -216,7 +224,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     tail = next((c.i for c in target.children if c.lower_ in ("so", "but") and c.i > target.i), None)
 
     def counts(tok: Any) -> bool:
-        return (subj is None or tok.i > subj.i) and (tail is None or tok.i < tail)
+        return (subj is None or tok.i > subj.i) and (tail is None or tok.i < tail) and not contrast_not(tok)
 
     for c in target.children:
         if (c.dep_ == "neg" or c.lower_ == "never") and counts(c) and not manner_tail(c):

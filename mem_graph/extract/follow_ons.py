@@ -2,6 +2,7 @@
 speaker's stead (``read``: a sentence -> its slot facts), in order:
 
 - ``successor_facts``: a value ended, the next named in a bare fragment ("not vegan anymore, keto now");
+- ``not_the_old``: a value said new, the old one ended in a bare fragment ("into indie rock now, not hip hop");
 - ``switched_tool``: a tool switch the parse missed ("we migrated from MongoDB to Postgres");
 - ``replaced_by``: the new thing as the subject of "replace" ("boxing has replaced swimming for me");
 - ``joined_facts``: a value switched to or joined as a camp ("made the switch to vegan", "iPhone 14 gang now");
@@ -17,13 +18,14 @@ from mem_graph.extract.from_to import switched_tool
 from mem_graph.extract.joined import joined_facts
 from mem_graph.extract.new_partner import with_new_partner
 from mem_graph.extract.replaced_by import replaced_by
-from mem_graph.extract.successor import successor_facts
+from mem_graph.extract.successor import not_the_old, successor_facts
 from mem_graph.types import Fact
 
 
 def follow_on_facts(sent: Any, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with what each reader adds or puts in place of what the clause reader made of the sentence."""
     found = found + successor_facts(sent.text, found, speaker, read)
+    found = found + not_the_old(sent.text, found, speaker, read)
     found = switched_tool(sent.text, found, read)
     found = replaced_by(sent, found, read)
     return with_new_partner(found + joined_facts(sent.text, found, read))

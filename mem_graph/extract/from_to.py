@@ -81,11 +81,11 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
         if new is None or (old is not None and tech_kind(old) != tech_kind(new)):
             continue
         key = normalise_entity(new)
-        if any((f.object_key or "").startswith(key) and _slot_name(f) in _TOOL_SLOTS and not f.negated
-               for f in found):  # "IntelliJ IDEA" read already (the lexicon knows "IntelliJ")
-            return found
         said = f"I switched to {new}" + (f" from {old}" if old else "")
         switched = [f for f in read(said) if f.object_key == key and _slot_name(f) in _TOOL_SLOTS]
+        if any((f.object_key or "").startswith(key) and _slot_name(f) in _TOOL_SLOTS and not f.negated and (
+                f.subject_key == s.subject_key or _slot_name(f) == "database") for f in found for s in switched):
+            return found  # read already ("IntelliJ IDEA"; "our API now runs on Cassandra"), not as "my setup's" tool
         if switched:
             return [f for f in found if f.object_key != key] + switched
     return found

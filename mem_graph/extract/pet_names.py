@@ -70,6 +70,18 @@ def _speakers(pet: Any) -> bool:
     return False
 
 
+def _name_changed(verb: Any) -> tuple[list[Any], Any | None, bool] | None:
+    """"changed the dog's name to Bruno": the new name of the speaker's pet."""
+    name = next((c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() == "name"), None)
+    pet = next((c for c in name.children if c.dep_ == "poss" and _pet(c)), None) if name is not None else None
+    new = next((g for c in verb.children if c.dep_ == "prep" and c.lower_ == "to" for g in c.children
+                if g.dep_ == "pobj"), None)
+    if pet is None or new is None or not (_speakers(pet) or _speakers(verb) or any(
+            c.lower_ == "the" for c in pet.children)):
+        return None
+    return _names([new]), pet, False
+
+
 def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None:
     """(names, the pet noun or None for "them"/"her", plural) when ``tok`` names a pet of the speaker's."""
     if tok.pos_ == "NOUN" and _pet(tok) and (appos := [c for c in tok.children if c.dep_ == "appos"]):
@@ -79,6 +91,8 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
         return (names, tok, plural) if names and plural and _speakers(tok) else None
     if tok.pos_ == "NOUN" and _pet(tok) and (names := _listed(tok)):
         return (names, tok, True) if _speakers(tok) else None
+    if tok.pos_ == "VERB" and tok.lemma_.lower() in ("change", "switch"):
+        return _name_changed(tok)
     if tok.pos_ != "VERB" or tok.lemma_.lower() not in _NAMING:
         return None
     oprd = next((c for c in tok.children if c.dep_ == "oprd"), None)
@@ -116,6 +130,15 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
     return names, pet, pet.tag_ == "NNS" or len(names) > 1
 
 
+def _say_name(found: list[Fact], owner: str, name: str, speaker: str) -> None:
+    """Give the fact that says a pet's name its name edge (a later rename then ends it)."""
+    for f in found:
+        if f.slot and f.slot.endswith("|pets|" + normalise_entity(owner).rpartition(" ")[2]) and re.search(
+                rf"\b{re.escape(name.lower())}\b", f.text.lower()) and not any(t.relation == "name" for t in f.triples):
+            f.triples = [*f.triples, Triple(speaker, "has_pet", owner), Triple(owner, "name", name)]
+            return
+
+
 def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
     """Facts naming the speaker's pets in ``sent`` that the clause facts ``found`` do not already state."""
     speaker = ctx.speaker
@@ -135,7 +158,10 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
         for name_tok in names:
             name = name_tok.text[:1].upper() + name_tok.text[1:]
             key = normalise_entity(name)
-            if key in stated or re.search(rf"\b{re.escape(name.lower())}\b", said):
+            if key in stated or (re.search(rf"\b{re.escape(name.lower())}\b", said) and tok.lemma_.lower() not in (
+                    "change", "switch")):  # (not "changed the dog's name to Bruno": said as no name)
+                if not plural and pet is not None:  # "I have a dog named Rocky": that fact also says the name
+                    _say_name(found, pet_name(pet, ctx), name, speaker)
                 continue
             stated.add(key)
             if plural:

@@ -150,11 +150,13 @@ def content_verb(verb: Any) -> Any:
 
 def predicate(verb: Any, target: Any) -> Predicate:
     pred = Predicate(verb, target, IRREGULAR.get(target.lower_, target.lemma_.lower()))
-    for c in target.children:  # the verb's own prepositions before any nested in them: "after 8 years as a
+    # "as a teacher I don't get weekends off": a standpoint before the verb is no object of it
+    own = [c for c in target.children if not (c.lower_ == "as" and c.i < target.i)]
+    for c in own:  # the verb's own prepositions before any nested in them: "after 8 years as a
         pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)  # barista i work as a designer"
         if c.dep_ in ("prep", "agent") and pobj is not None and pobj.ent_type_ not in ("DATE", "TIME"):
             pred.preps.setdefault(c.lower_, pobj)  # (not "in May": "moved into a home in Leeds in May")
-    for c in target.children:
+    for c in own:
         if c.dep_ in ("prep", "agent"):  # "agent": "hired by Oracle"
             pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)
             if pobj is None and c.lower_ == "out":  # "moved out of Boston"

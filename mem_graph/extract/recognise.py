@@ -266,6 +266,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("allergies", f"'{pred.verb.text} {text}'", value=allergen[0], polarity=int(not allergen[1]))
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
+    if lemma == "eat" and person and value_spec is not None and value_spec.name == "diet":  # "I eat vegetarian"
+        return match("diet", f"'eat {text}' value lexicon")
     closed = lemma in ("close", "shut") and value_spec is not None and value_spec.name == "business"  # "shut the cafe"
     if value_spec is not None and (lemma in ENDING_VERBS or closed):
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
@@ -376,6 +378,10 @@ def _at_org(noun: Any) -> Any | None:
                  and g.ent_type_ not in ("DATE", "TIME", "PERSON", "GPE", "LOC")), None)
 
 
+# what one drinks, said without "drink": "switched to matcha", "I have coffee every day", "I live on coffee"
+_DRINKING = frozenset({"switch_to", "change_to", "go_back_to", "stick_to", "live_on", "have", "move_to"})
+
+
 def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -388,7 +394,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "hobbies" and lemma == "play":
         return True
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
-        return value_spec is not None and value_spec.name == name
+        return value_spec is not None and value_spec.name == name and pred.key in _DRINKING
     if name == "business" or (name == "tools" and lemma == "write"):  # "run a bakery", "write kotlin" (not poems)
         return value_spec is not None and value_spec.name == name and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (

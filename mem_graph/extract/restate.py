@@ -80,8 +80,8 @@ _MET_TOGETHER = re.compile(rf"\b(?i:met) {_NAME} (?i:and we(?:'ve| have)? been (
 _TOGETHER = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:made it official|got together|are (?:officially )?together"
                        r"|are (?:officially )?a thing|are official))\b")
 
-_ME_AND = re.compile(rf"\b(?i:me and) {_NAME} (?i:(?:are|r) (?:officially |finally )?(?:together|a thing|official|an item"
-                     r"|dating|a couple)|made it official|got together)\b")
+_ME_AND = re.compile(rf"\b(?i:me and) {_NAME} (?i:(?:are|r) (?:officially |finally )?(?:together|a thing|official"
+                     r"|an item|dating|a couple)|made it official|got together)\b")
 _GOT_TOGETHER = re.compile(rf"\b(?i:got together with|started (?:dating|seeing)|now (?:dating|seeing)) {_NAME}")
 _NEW_PARTNER = re.compile(rf"\b(?i:new (?:boyfriend|girlfriend|partner|bf|gf|man|woman)(?: alert| update)?)\W+{_NAME}")
 
@@ -90,10 +90,14 @@ _HIRED_ME = re.compile(rf"(?:^|[,.!:;]\s*){_NAME} (?i:(?:just |finally |official
                        r"|headhunted|took me on|snapped me up|offered me a (?:job|role|position)))(?: me)?\b")
 
 # -- age, said as the event ("just hit 42", "celebrated turning 36", "it was my 42nd birthday") ---------------------
-_AGE_EVENT = re.compile(r"\b(?:just hit|(?:celebrated|celebrating) turning|my (?=\d{1,3}(?:st|nd|rd|th) (?:birthday|bday)))"
-                        r"\s*(\d{1,3})(?:st|nd|rd|th)?\b", re.I)
+_AGE_EVENT = re.compile(r"\b(?:just hit|(?:celebrated|celebrating) turning"
+                        r"|my (?=\d{1,3}(?:st|nd|rd|th) (?:birthday|bday)))\s*(\d{1,3})(?:st|nd|rd|th)?\b", re.I)
 _AGE_AS = re.compile(r"^\s*(?:being (\d{2,3})(?![\d:.%])\b|at (\d{2,3}),? (?=(?:my|i|i'm|i've|i'd)\b))",
                      re.I)  # "being 41 is weird", "at 41 my knees are already complaining" (not "at 10 we left")
+
+# -- what the speaker is, said as the standpoint of a clause: "as a vegetarian I struggle at barbecues" --------------
+_AS_A = re.compile(r"^\s*(?:(?:lol|honestly|tbh|well|so)\W+)*as an? (?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?),? "
+                   r"(?:i|i'm|i've|i am|i have|my)\b", re.I)
 
 # -- a favourite said as a label: "new favourite food: tacos", "my fave food? pizza" ------------------------------
 _FAVE = r"(?:favou?rite|fave|fav|fav'?)"
@@ -163,6 +167,7 @@ def restated(text: str) -> list[str]:
     said += [f"I'm dating {n} now" for pattern in (_ME_AND, _GOT_TOGETHER, _NEW_PARTNER)
              for m in pattern.finditer(text) if (n := _name(m.group(1)))]  # "me and Sam are official!"
     said += [f"I got hired by {n}" for m in _HIRED_ME.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I'm a {m.group('what')}" for m in _AS_A.finditer(text)]  # kept only if a slot rule places it
     for pattern in (_AGE_EVENT, _AGE_AS):
         said += [f"I'm {int(age)} now" for m in pattern.finditer(text) for age in m.groups() if age
                  and 12 < int(age) < 120]

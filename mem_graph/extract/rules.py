@@ -49,12 +49,11 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.continuation import continued
 from mem_graph.extract.couples import two_named, we_are_the_speaker
-from mem_graph.extract.cues import CESSATION, read_cues, time_frame
+from mem_graph.extract.cues import CESSATION, contrast_not, read_cues, time_frame
 from mem_graph.extract.device import device_facts
 from mem_graph.extract.doc_entities import doc_entities
 from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
-from mem_graph.extract.successor import successor_facts
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts
 from mem_graph.extract.jobs import job_lost, second_attribute
@@ -86,6 +85,7 @@ from mem_graph.extract.restate import kept, labelled_favourite, restated, status
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
+from mem_graph.extract.successor import successor_facts
 from mem_graph.extract.target import REPLACING, called_name, clause_target, speaker_as_object
 from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.together import living_together
@@ -341,6 +341,7 @@ class RuleExtractor:
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values
                       and t.i != getattr(cues.instead_of, "i", -1)  # "Svelte instead of React": React ended
                       and t.i != getattr(replacement_tail(verb), "i", -1)  # "no coffee anymore, tea only"
+                      and not (t.i > 0 and contrast_not(t.doc[t.i - 1]))  # "padel now, not tennis"
                       and in_clause(t, pred.target) and (t.dep_ != "appos" or t.head.lower_ in first.spec.values)]
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:
@@ -389,7 +390,7 @@ class RuleExtractor:
             replaces.append(normalise_entity(object_text(cues.instead_of)))
         if m is not None and replaces:
             m.replaces = replaces
-        if m is None and replaces:
+        if m is None and replaces and not replaces[0].endswith("name"):  # "changed the dog's name to X": pet_names
             # "we moved from denver to austin": a person moves home; "switched from vim to emacs" replaces a tool
             moved = pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and subject.type == "person" and (
                 (value := self.catalogue.value_slot(compound_span(obj))) is None or value.name == "residence")

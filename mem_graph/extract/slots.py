@@ -93,6 +93,10 @@ class SlotCatalogue:
 
     def value_slot(self, tokens: list[Any]) -> SlotSpec | None:
         """The slot a value word names ("accountant" -> occupation, "Honda" -> car)."""
+        words = [t.lower_ for t in tokens]
+        for start in range(len(words) - 1):  # a name of several words: "VS Code", "diet coke", "sparkling water"
+            if (whole := " ".join(words[start:])) in self.values:
+                return self.values[whole]
         for t in reversed(tokens):
             for form in (t.lower_, t.lemma_.lower()):
                 if form in self.values and (self.values[form].name != "drinks" or t is tokens[-1]):

@@ -20,6 +20,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:can ?not|can't|cant) (?:stand|bear|stomach)", -1, "can't stand"),
     (r"(?:can't|cant|can ?not) get enough of", 1, "can't get enough of"),
+    (r"(?:can't|cant|can ?not) (?:listen to|watch|do)(?=.*\b(?:anymore|any more)\b)", -1, "can't stand"),
     (r"(?:am |'m |have |'ve |has )?(?:really |totally |kind of |a bit )?(?:sick|tired|bored) (?:of|with)", -1,
      "is {0}"),
     (r"(?:am |'m )?(?:so |really |totally )?fed up with", -1, "is fed up with"),

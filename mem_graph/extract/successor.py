@@ -40,14 +40,16 @@ _PLAYABLE = frozenset((INSTRUMENTS + " " + PLAYED_SPORTS).split())  # "piano is 
 _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
 _OUTRIGHT = re.compile(r"\b(?:anymore|any more)\b")
-_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time)\b")
+_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time"
+                     r"|all the way|where it'?s at|from now on)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
 _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
                    r"|drinking|having|been|on|into|deep|big|really|super|listening to|using|playing|basically|100%"
                    r"|team)\s+)+")
 _TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
                    r"|all day|nonstop|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
-                   r"|since .*|(?:is|'s) my (?:new )?(?:thing|jam|go-to)))+$")
+                   r"|since .*|(?:is|'s) my (?:new )?(?:thing|jam|go-to)|all the way|(?:is|'s) where it'?s at"
+                   r"|from now on))+$")
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",
                        "the", "a", "an", "not", "no", "don't", "too", "very", "so", "that", "this", "of", "to",
                        "with", "and", "or", "but", "what", "who", "anymore", "more", "less", "thing", "stuff", "into",
@@ -134,4 +136,32 @@ def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callab
             if new := [f for f in read(text) if _slot_name(f) == slot and not f.negated]:
                 return new
         return []
+    return []
+
+
+# how an ended value of a slot is said ("{}" is the old value), for "i'm into techno now, not jazz"
+_ENDED_AS = {"diet": "I'm not {} anymore", "drinks": "I don't drink {} anymore", "hobbies": "I don't do {} anymore",
+             "stance": "I'm not into {} anymore", "tools": "I don't use {} anymore"}
+_NOT_OLD = re.compile(r"^(?:but |and )?(?:not|no more|no longer) (?:really )?(?P<old>[a-z][\w' -]{0,30}?)"
+                      r"(?: anymore| any more| lol| tbh| haha)*$")
+
+
+def not_the_old(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
+    """The old value a bare "not X" fragment ends after a new one said with a change word: "i'm into indie rock
+    now, not hip hop", "only tea for me these days, no more coffee" (none when no rule fires)."""
+    new = next((f for f in found if not f.negated and f.polarity > 0 and f.object_key and f.tense == "present"
+                and f.subject_key == normalise_entity(speaker) and _slot_name(f) in _ENDED_AS
+                and _CHANGE.search(f.text.casefold())), None)
+    if new is None or new.object_key is None:
+        return []
+    text = sentence.casefold()
+    at = text.find(new.object_key.split()[-1])
+    for fragment in _SPLIT.split(text[at:])[1:] if at >= 0 else []:
+        m = _NOT_OLD.match(fragment.strip(" .!"))
+        if m is None or m.group("old") in _FUNCTION or m.group("old") == new.object_key:
+            continue
+        slot = _slot_name(new)
+        if not _same_kind(slot, m.group("old"), new.object_key):
+            return []
+        return [f for f in read(_ENDED_AS[slot].format(m.group("old"))) if f.negated]
     return []

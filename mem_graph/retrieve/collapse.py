@@ -8,7 +8,8 @@ ranked stays, and its siblings from that turn travel with it as ``related`` (not
 caller that reads them). A memory with no message id, or one drawn from several messages at once (an LLM
 fact over a whole ``add()``), is its own group: which message it came from is not known. A slot-filling fact
 about a subject no better-ranked memory of its turn is about ("I moved to Berlin" beside "my sister Anna lives in
-Lyon") is a different current value, about someone else, and keeps its own place, unless the turn's verbatim copy ranks above it (it says both).
+Lyon") is a different current value, about someone else, and keeps its own place, unless the turn's verbatim
+copy ranks above it (it says both).
 """
 
 from __future__ import annotations
