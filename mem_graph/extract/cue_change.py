@@ -42,6 +42,7 @@ from mem_graph.extract.lexicon import (
     tech_kind,
 )
 from mem_graph.extract.negation import KINDS, counted
+from mem_graph.extract.role_nouns import DRINKS
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
 
 # the cue words read_cues notes that say a state changed (not "again": a return adds the old state back)
@@ -65,12 +66,14 @@ _PURPOSE = re.compile(r"\bfor (?:my |our |the |a |an )?([a-z][\w-]*(?: [a-z][\w-
 
 _HOT_DRINKS = frozenset({"coffee", "tea", "espresso", "latte", "cappuccino", "chai", "matcha", "cocoa", "decaf",
                          "americano", "mocha", "macchiato", "kombucha"})
+_ALCOHOL = frozenset({"beer", "wine", "cider", "whisky", "whiskey", "gin", "vodka", "rum", "lager", "ale", "prosecco"})
+_SOFT_DRINKS = DRINKS - _HOT_DRINKS - _ALCOHOL - {"drink", "milk"}
 _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
     ("instrument", frozenset(INSTRUMENTS.split())), ("sport", frozenset(PLAYED_SPORTS.split())),
     ("exercise", frozenset(EXERCISES.split())),
     ("activity", frozenset(ACTIVITY_VERBS.values())), ("pet", frozenset(PETS.split())),
     ("language", frozenset(LANGUAGES)), ("car", frozenset(CAR_VALUES)), ("phone", frozenset(PHONE_VALUES)),
-    ("transport", frozenset(TRANSPORT)), ("occupation", frozenset(OCCUPATIONS)), ("hot drink", _HOT_DRINKS),
+    ("transport", frozenset(TRANSPORT)), ("occupation", frozenset(OCCUPATIONS)), ("hot drink", _HOT_DRINKS), ("soft drink", _SOFT_DRINKS), ("alcohol", _ALCOHOL),
     ("school", frozenset({"school", "university", "uni", "college", "academy", "kindergarten", "nursery"})),
     *((k, v) for k, v in KINDS.items()),
 )

@@ -44,7 +44,7 @@ def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
     """The other job attribute the clause states beside its slot's value, as an edge; None when there is none."""
     name = m.spec.name
     if name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa"
-        org = next((g for p in obj.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
+        org = next((g for p in obj.children if p.dep_ == "prep" and p.lower_ in ("at", "for", "with")
                     for g in p.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
         return Triple(m.subject, "works_at", span_text(compound_span(org))) if org is not None else None
     if pred.lemma == "work" and name in _OTHER:  # "I work at Google as an engineer"

@@ -161,7 +161,8 @@ CARER_ROLES = frozenset({"dad", "mum", "mom", "mother", "father", "parent", "car
 # "switched the frontend to svelte") ends the others of that kind, a tool of another kind ends nothing
 TECH_KINDS: dict[str, frozenset[str]] = {
     "editor": frozenset({"vscode", "vs code", "neovim", "vim", "emacs", "intellij", "pycharm", "sublime", "atom",
-                         "zed", "cursor", "webstorm", "xcode", "eclipse", "notepad++", "nano"}),
+                         "zed", "cursor", "webstorm", "xcode", "eclipse", "notepad++", "nano", "intellij idea",
+                         "sublime text", "visual studio code", "helix", "android studio", "visual studio"}),
     "database": frozenset({"mysql", "postgres", "postgresql", "mariadb", "sqlite", "mongodb", "mongo", "dynamodb",
                            "cassandra", "oracle", "mssql", "sqlserver", "cockroachdb", "supabase", "firestore",
                            "firebase", "couchdb"}),
@@ -180,4 +181,9 @@ TECH_KINDS: dict[str, frozenset[str]] = {
 def tech_kind(value: str) -> str | None:
     """The kind of tool ``value`` names ("neovim" -> "editor"), if it is one of a kind that does one job."""
     low = value.lower()
-    return next((kind for kind, names in TECH_KINDS.items() if low in names), None)
+    found = next((kind for kind, names in TECH_KINDS.items() if low in names), None)
+    first, _, rest = value.partition(" ")
+    if found is None and rest and all(w[:1].isupper() or w[:1].isdigit() for w in rest.split()):
+        # "IntelliJ IDEA", "Postgres 16": a name the lexicon knows, then more of its name
+        found = next((kind for kind, names in TECH_KINDS.items() if first.lower() in names), None)
+    return found

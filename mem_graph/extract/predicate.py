@@ -199,6 +199,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
               or (c.dep_ == "xcomp" and c.pos_ == "NOUN" and not list(c.children)))  # "i use spotify" (misparse)
               and c.i > target.i
               and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this") and not recurring_time(c)]
+    # "switched to tea, no more coffee": a "no more" phrase after a comma ends a value, it is no object
+    direct = [c for c in direct if not (c.left_edge.lower_ == "no" and c.left_edge.i > 0
+                                        and c.doc[c.left_edge.i - 1].text == ",")]
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn
         pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]

@@ -147,6 +147,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "over" and change is not None:  # "I'm over anime now": no longer into it
             return match("stance", f"'is over {text} {change}'", polarity=-1)
         tech = cat.value_slot(obj_toks) if pred.prep == "on" else None
+        if tech is not None and tech.name == "drinks" and person:  # "i'm on green tea these days"
+            return match("drinks", f"'is on {text}' value lexicon")
         if tech is not None and tech.name in ("tools", "database"):  # "we're on postgres now", "the app is on AWS"
             return match("tools" if person and tech.subjects == "thing" else tech.name, f"'is on {text}' value lexicon")
         if pred.prep == "with" and person and obj.ent_type_ == "ORG":  # "I'm with Deloitte now"

@@ -28,6 +28,7 @@ from mem_graph.types import Fact
 # a kind the lexicons know -> (how the new value is said, how the old one is said to be over)
 _SAID_AS = {"sport": ("I do {} now", "I don't do {} anymore"), "exercise": ("I do {} now", "I don't do {} anymore"),
             "hot drink": ("I drink {} now", "I don't drink {} anymore"),
+            "soft drink": ("I drink {} now", "I don't drink {} anymore"),
             "diet": ("I'm {} now", "I'm not {} anymore")}
 _OWN = frozenset({"me", "us", "myself"})
 

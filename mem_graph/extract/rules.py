@@ -342,6 +342,7 @@ class RuleExtractor:
                       and t.i != getattr(cues.instead_of, "i", -1)  # "Svelte instead of React": React ended
                       and t.i != getattr(replacement_tail(verb), "i", -1)  # "no coffee anymore, tea only"
                       and not (t.i > 0 and contrast_not(t.doc[t.i - 1]))  # "padel now, not tennis"
+                      and t.left_edge.lower_ not in ("no", "not")  # "switched to tea, no more coffee"
                       and in_clause(t, pred.target) and (t.dep_ != "appos" or t.head.lower_ in first.spec.values)]
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:

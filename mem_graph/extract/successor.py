@@ -57,7 +57,8 @@ _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they",
 
 
 # the slot a slotless cessation's object belongs to, by its kind ("cut out coffee", "quit tennis")
-_SLOT_OF_KIND = {"hot drink": "drinks", "sport": "hobbies", "exercise": "hobbies", "activity": "hobbies"}
+_SLOT_OF_KIND = {"hot drink": "drinks", "soft drink": "drinks", "alcohol": "drinks", "sport": "hobbies",
+                 "exercise": "hobbies", "activity": "hobbies"}
 
 
 def _slot_name(fact: Fact) -> str:
@@ -151,7 +152,7 @@ def not_the_old(sentence: str, found: list[Fact], speaker: str, read: Callable[[
     now, not hip hop", "only tea for me these days, no more coffee" (none when no rule fires)."""
     new = next((f for f in found if not f.negated and f.polarity > 0 and f.object_key and f.tense == "present"
                 and f.subject_key == normalise_entity(speaker) and _slot_name(f) in _ENDED_AS
-                and _CHANGE.search(f.text.casefold())), None)
+                and (_CHANGE.search(f.text.casefold()) or "cues: switch" in f.evidence)), None)
     if new is None or new.object_key is None:
         return []
     text = sentence.casefold()

@@ -1,0 +1,132 @@
+"""Classes of phrasing from session 13's own template grid (a state, chit-chat, then a change, each said many
+ways): work life at an organisation, a drink switched to, a successor or an old value said in a fragment,
+diets said without "I'm", parse slips the small model makes on names, and a statement no fact carries."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+def _top(mem: Memory, user: str, question: str) -> str:
+    found = mem.search(question, user_id=user, limit=1)["results"]
+    return str(found[0]["memory"]) if found else ""
+
+
+def _facts(rules: RuleExtractor, line: str, *before: str) -> list[tuple[str, str | None]]:
+    facts = rules.extract([Message("user", line)], context=[Message("user", b) for b in before])[0]
+    return [(f.text, f.slot) for f in facts]
+
+
+def _active(mem: Memory, user: str) -> list[str]:
+    return [r["memory"] for r in mem.get_all(user_id=user)["results"]]
+
+
+@pytest.mark.parametrize("state", [
+    "my boss at Acme is driving me up the wall", "my colleagues at Acme are lovely tbh",
+    "I'm on the data team at Acme", "I run the marketing team at Acme", "I'm an Acme employee, have been for years",
+    "Acme is where I work", "Acme hired me as an analyst back in 2021", "I'm a nurse with Acme"])
+def test_work_life_at_an_organisation_is_an_employer_a_new_job_ends(shared_memory: Memory, user: str,
+                                                                     state: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, "I work at Globex now")
+    assert any("Acme" in f for f in ended), ended
+
+
+@pytest.mark.parametrize("line", ["my team at the club won again", "my boss at work is nice"])
+def test_a_team_or_boss_at_no_organisation_names_no_employer(rules: RuleExtractor, line: str) -> None:
+    assert not any(s == "user|employer" for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+@pytest.mark.parametrize(("state", "change", "new"), [
+    ("I drink coffee", "switched to tea, no more coffee", "tea"),
+    ("I drink diet coke", "switched to sparkling water, no more diet coke", "sparkling water"),
+    ("I drink coffee", "cut out coffee. tea instead", "tea"),
+    ("I drink coffee every morning", "i'm on green tea these days", "green tea"),
+])
+def test_a_drink_switched_to_ends_the_old_one(shared_memory: Memory, user: str, state: str, change: str,
+                                              new: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, "haha that's fair", change)
+    assert ended, _active(shared_memory, user)
+    assert new in _top(shared_memory, user, "what do I drink?").lower()
+
+
+@pytest.mark.parametrize("line", ["went to the store and bought some milk", "I bought a coffee machine",
+                                  "switched to VS Code"])
+def test_a_drink_word_in_passing_is_no_drink(rules: RuleExtractor, line: str) -> None:
+    assert not any(s and "|drinks|" in s for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+@pytest.mark.parametrize(("state", "change", "old", "new"), [
+    ("I love hip hop", "i'm into indie rock now, not hip hop", "hip hop", "indie rock"),
+    ("I love jazz", "jazz bores me now, techno is where it's at", "jazz", "techno"),
+    ("I love jazz", "i don't like jazz anymore, techno all the way", "jazz", "techno"),
+    ("I'm keto", "not keto anymore, fully paleo", "keto", "paleo"),
+])
+def test_the_old_or_the_new_value_said_in_a_fragment_is_read(shared_memory: Memory, user: str, state: str,
+                                                             change: str, old: str, new: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, change)
+    assert any(old in f.lower() for f in ended), ended
+    assert any(new in f.lower() for f in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+def test_a_contrasting_not_negates_nothing(rules: RuleExtractor) -> None:
+    said = _facts(rules, "i do padel now, not tennis")
+    assert ("User does padel now, not tennis", "user|hobbies|padel") in said, said
+
+
+@pytest.mark.parametrize(("line", "diet"), [("my diet is keto", "keto"), ("been keto since uni", "keto"),
+                                            ("I eat vegetarian", "vegetarian"),
+                                            ("as a vegetarian I struggle at barbecues", "vegetarian"),
+                                            ("I'm not keto anymore", "keto")])
+def test_a_diet_said_without_im_is_the_diet(rules: RuleExtractor, line: str, diet: str) -> None:
+    assert any(f.slot == "user|diet" or "slot diet" in f.evidence for f in rules.extract([Message("user", line)])[0]
+               if f.object_key == diet), _facts(rules, line)
+
+
+def test_a_standpoint_is_no_object_of_the_clause(rules: RuleExtractor) -> None:
+    said = _facts(rules, "as a teacher I don't get many weekends off")
+    assert ("User is a teacher", "user|occupation") in said, said
+    assert not any("teacher" in t and "doesn't" in t for t, _ in said), said
+
+
+@pytest.mark.parametrize(("line", "value"), [
+    ("I replaced MySQL with CockroachDB", "CockroachDB"),  # the name read as punctuation
+    ("I switched from Eclipse to IntelliJ IDEA", "IntelliJ IDEA"),  # one name read as two objects
+    ("i dropped tennis", "tennis"),  # the object read as a time phrase
+    ("new favourite food: tacos", "tacos"),  # the complement read as punctuation
+    ("i'm sick of jazz, i listen to techno now", "techno"),  # "to techno" read as an infinitive
+])
+def test_names_the_small_parser_misreads_are_kept(rules: RuleExtractor, line: str, value: str) -> None:
+    assert any(value in t for t, _ in _facts(rules, line)), _facts(rules, line)
+
+
+@pytest.mark.parametrize(("state", "change", "old"), [
+    ("I code in Eclipse", "using IntelliJ IDEA now", "Eclipse"),
+    ("I use Vim", "I've been on VS Code for a month now", "Vim"),
+    ("I have a dog named Rocky", "we renamed the dog Bruno", "Rocky"),
+    ("my dog's name is Rocky", "changed the dog's name to Bruno", "Rocky"),
+    ("my partner is Tom", "my partner is Sam now", "Tom"),
+    ("I'm 41", "just hit 42 lol", "41"),
+    ("I'm 35", "celebrated turning 36 at the weekend", "35"),
+    ("being 41 is weird", "I'm 42 now", "41"),
+    ("my partner is Tom", "me and Sam are official!", "Tom"),
+    ("I play tennis", "took up padel and dropped tennis", "tennis"),
+])
+def test_everyday_changes_end_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
+                                            old: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, change)
+    assert any(old in f for f in ended), (ended, _active(shared_memory, user))
+
+
+def test_at_a_time_is_no_age(rules: RuleExtractor) -> None:
+    assert not any(s == "user|age" for _, s in _facts(rules, "at 10 we went home")), _facts(rules, "at 10 we went home")
+
+
+def test_a_statement_no_fact_carries_is_kept_as_said(shared_memory: Memory, user: str) -> None:
+    # the first clause is read; the second ("i sing karaoke"), half the turn's words, was lost
+    shared_memory.add("i'm sick of jazz, i sing karaoke", user_id=user)
+    assert any("karaoke" in m for m in _active(shared_memory, user)), _active(shared_memory, user)
