@@ -73,7 +73,8 @@ _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
     ("exercise", frozenset(EXERCISES.split())),
     ("activity", frozenset(ACTIVITY_VERBS.values())), ("pet", frozenset(PETS.split())),
     ("language", frozenset(LANGUAGES)), ("car", frozenset(CAR_VALUES)), ("phone", frozenset(PHONE_VALUES)),
-    ("transport", frozenset(TRANSPORT)), ("occupation", frozenset(OCCUPATIONS)), ("hot drink", _HOT_DRINKS), ("soft drink", _SOFT_DRINKS), ("alcohol", _ALCOHOL),
+    ("transport", frozenset(TRANSPORT)), ("occupation", frozenset(OCCUPATIONS)),
+    ("hot drink", _HOT_DRINKS), ("soft drink", _SOFT_DRINKS), ("alcohol", _ALCOHOL),
     ("school", frozenset({"school", "university", "uni", "college", "academy", "kindergarten", "nursery"})),
     *((k, v) for k, v in KINDS.items()),
 )
