@@ -33,10 +33,12 @@ def _accounted(facts: list[Fact]) -> set[str]:
     return words
 
 
-def uncovered_statement(text: str, facts: list[Fact], nlp: Any, stop: frozenset[str]) -> str | None:
+def uncovered_statement(text: str, facts: list[Fact], nlp: Any, stop: frozenset[str],
+                        naming: bool = False) -> str | None:
     """The first clause of ``text`` (a turn's statements, spelled out) that says something with a verb and
     that the facts do not account for (fewer than half its content words), or None when a verbatim copy
-    would add nothing."""
+    would add nothing. ``naming``: only a clause that names a thing the facts do not ("i listen to techno
+    now"; not "havent touched it since", "he cooked for us on friday")."""
     said = _accounted(facts)
     open_clauses = []
     for clause in filter(None, (c.strip() for c in _CLAUSES.split(text))):
@@ -49,5 +51,7 @@ def uncovered_statement(text: str, facts: list[Fact], nlp: Any, stop: frozenset[
     # a clause with a verb, or one headed by a noun ("plus squash on Tuesdays": one more value, said
     # elliptically), says something; one headed by an adjective or adverb ("way better in snow") comments
     said_more = [c for c, doc in zip(open_clauses, nlp.pipe(open_clauses), strict=True)
-                 if any(t.pos_ in ("VERB", "AUX") or (t.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")) for t in doc)]
+                 if any(t.pos_ in ("VERB", "AUX") or (t.dep_ == "ROOT" and t.pos_ in ("NOUN", "PROPN")) for t in doc)
+                 and (not naming or any(t.pos_ in ("NOUN", "PROPN") and not t.ent_type_ and t.lower_ not in said
+                                        and t.lower_ not in stop for t in doc))]
     return said_more[0] if said_more else None

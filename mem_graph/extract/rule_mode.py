@@ -36,9 +36,10 @@ def coverage(content: str, facts: list[Fact]) -> float:
 
 
 def verbatim_facts(rules: RuleExtractor, messages: list[Message], rule: str = "verbatim", *,
-                   analyse: bool = True) -> list[Fact]:
+                   analyse: bool = True, relations: bool = True) -> list[Fact]:
     """Each message as an episodic fact, as said (speaker and role in its metadata); ``analyse=False``
-    leaves entities and triples to the deferred graph step (mem_graph/graph_index.py)."""
+    leaves entities and triples to the deferred graph step (mem_graph/graph_index.py); ``relations=False``
+    keeps its entities only (a copy beside the turn's facts, whose edges those facts carry)."""
     out = []
     analysed = rules.analyse(messages) if analyse else [([], []) for _ in messages]
     for m, (entities, triples) in zip(messages, analysed, strict=True):
@@ -46,7 +47,7 @@ def verbatim_facts(rules: RuleExtractor, messages: list[Message], rule: str = "v
         if m.name:
             meta.setdefault("speaker", m.name)
         meta.setdefault("role", m.role)
-        out.append(Fact(text=m.content.strip(), entities=entities, triples=triples, rule=rule,
+        out.append(Fact(text=m.content.strip(), entities=entities, triples=triples if relations else [], rule=rule,
                         message_ids=[m.id] if m.id else [], timestamp=m.timestamp, metadata=meta,
                         layer="episodic", extractor="verbatim"))
     return out
@@ -93,18 +94,19 @@ class RuleMode:
             elif found and self._partly_read(m, found):
                 partial.append(m)
         return (facts + verbatim_facts(self.rules, leftovers, rule="verbatim.unextracted")
-                + verbatim_facts(self.rules, partial, rule="verbatim.partial"))
+                + verbatim_facts(self.rules, partial, rule="verbatim.partial", relations=False))
 
     def _partly_read(self, m: Message, found: list[Fact]) -> bool:
         """Whether the turn says more than its facts carry: a named speaker's turn whose facts carry under
-        ``episode_min_coverage`` of its words; a user's turn with a statement no fact accounts for ("i'm sick of
-        jazz, i listen to techno now" when only the first clause was read), not a comment or the replaced value
-        (episodes.py)."""
+        ``episode_min_coverage`` of its words; a user's turn with a statement no fact accounts for, one that names
+        a thing no fact does once the facts carry that share ("i'm sick of jazz, i listen to techno now" when only
+        the first clause was read), not a comment or the replaced value (episodes.py)."""
         if m.name:
             return coverage(m.content, found) < self.cfg.episode_min_coverage
         said = statements(m.content)
-        return coverage(said, found) < 1.0 and uncovered_statement(said, found, self.rules.nlp,
-                                                                  stop_words()) is not None
+        covered = coverage(said, found)
+        return covered < 1.0 and uncovered_statement(said, found, self.rules.nlp, stop_words(),
+                                                     naming=covered >= self.cfg.episode_min_coverage) is not None
 
     def _extract(self, targets: list[Message], context: ExtractionContext) -> list[list[Fact]]:
         """Rule facts; the scope's latest earlier messages tell who "he" or "my brother" is."""
