@@ -93,6 +93,7 @@ class Context:
     kin_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner key, kin) -> name
     plans: list[Any] = field(default_factory=list)  # clauses of planned changes, in order (plans.py)
     pet_kinds: dict[str, str] = field(default_factory=dict)  # a pet's name -> its kind ("biscuit": "cat")
+    employers: set[str] = field(default_factory=set)  # the speaker's employers said so far ("moved from X to Y")
 
     def remember(self, owner: str, kin: str, name: str) -> None:
         self.kin_names[(normalise_entity(owner), kin)] = name

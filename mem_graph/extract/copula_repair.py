@@ -60,6 +60,9 @@ def _word_as_punct(tok: Any) -> tuple[Any, str] | None:
     if before.i == head.i and head.lemma_ == "be" and not any(
             c.dep_ in ("attr", "acomp", "prep") for c in head.children):
         return head, "attr"
+    if before.i == head.i and head.pos_ == "VERB" and tok.text[:1].isupper() and not any(
+            c.dep_ in ("dobj", "attr", "prep") for c in head.children):
+        return head, "dobj"  # "we're running DynamoDB now"
     return None
 
 
@@ -111,7 +114,8 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
         if (tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB")) and (
                 tok.lemma_.lower() in verb_words or tok.lower_ in verb_words or tok.pos_ == "AUX"):
             continue  # a verb ("I'm married"); not "I'm not keto anymore" (no verb of the word list)
-        be = next((c for c in tok.children if c.dep_ == "auxpass" and c.lemma_.lower() == "be"), None)
+        be = next((c for c in tok.children if c.lemma_.lower() == "be" and (c.dep_ == "auxpass" or (
+            c.dep_ == "aux" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and tok.dep_ == "ROOT"))), None)
         subj = next((c for c in tok.children if c.dep_ in ("nsubjpass", "nsubj")), None) or (
             next((c for c in be.children if c.dep_ in ("nsubjpass", "nsubj")), None) if be is not None else None)
         if be is None or subj is None:  # ("my diet is keto": the subject hangs on "is")

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from mem_graph.extract.clauses import KIN
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import Fact
 
@@ -87,6 +88,17 @@ class Cues:
         if word not in self.words:
             self.words.append(word)
 
+
+
+def _someone(tok: Any) -> bool:
+    """A person as the object ("dropping my son at school"): no habit or thing that ends."""
+    return tok.lower_ in ("him", "her", "them", "me", "us") or tok.lemma_.lower() in KIN or tok.ent_type_ == "PERSON"
+
+
+def _the_month(tok: Any) -> bool:
+    """"living in Edinburgh since may": May the month, not the modal."""
+    return tok.lower_ == "may" and tok.i > 0 and tok.doc[tok.i - 1].lower_ in (
+        "since", "in", "until", "till", "from", "last", "this", "next", "early", "late", "mid", "of", "by")
 
 
 def contrast_not(tok: Any) -> bool:
@@ -184,7 +196,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     # hedges and plans: a modal, a plan verb above the content verb, "if", hedge adverbs
     for v in chain:
         for c in v.children:
-            if c.tag_ == "MD" and c.lower_ in MODAL_HEDGES:
+            if c.tag_ == "MD" and c.lower_ in MODAL_HEDGES and not _the_month(c):
                 cues.hedge = c.lower_
             if c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether"):
                 cues.hedge = c.lower_
@@ -261,9 +273,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
             target.lemma_.lower() not in ("give", "cut", "kick") or any(
                 c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and not any(
             c.dep_ == "prt" and c.lower_ in ("off", "by", "in") for c in target.children) and any(
-            c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ == "on") for c in target.children):
+            (c.dep_ == "dobj" and not _someone(c)) or (c.dep_ == "prep" and c.lower_ == "on")
+            for c in target.children):
         # "gave up sugar", "quit the gym", "cut out meat"; "never gave up chess", "didn't quit the gym": it goes on;
-        # "dropping my daughter off at school" ends nothing
+        # "dropping my daughter off at school", "dropping my son at Hilltop" end nothing
         ended = not cues.negated
         cues.negated, cues.change = ended, target.lower_ if ended else cues.change
     if "no" in words and "longer" in words:
@@ -277,6 +290,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.instead = True
         of = instead.nbor(1) if instead.i + 1 < len(instead.doc) and instead.nbor(1).lower_ == "of" else None
         cues.instead_of = next((g for g in of.children if g.dep_ in ("pobj", "pcomp")), None) if of else None
+        if of is not None and cues.instead_of is None and of.dep_ == "cc":  # "water instead of coke" (a conjunct)
+            cues.instead_of = next((c for c in of.head.children if c.dep_ == "conj" and c.i > of.i), None)
         cues.note("instead")
     if any(t.lower_ == "these" and t.head.lower_ == "days" for t in target.subtree) or any(
             t.lower_ == "days" and t.head is verb and any(g.lower_ == "these" for g in t.children)

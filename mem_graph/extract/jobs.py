@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import compound_span, span_text
+from mem_graph.extract.clauses import Context, compound_span, span_text
 from mem_graph.extract.lexicon import OCCUPATIONS
 from mem_graph.extract.predicate import Predicate
 from mem_graph.extract.slots import SlotMatch
@@ -117,3 +117,21 @@ def moved_for_job(pred: Any, obj: Any) -> bool:
     role = any(w in _ROLE_WORDS or (w.endswith(("er", "or", "ist", "ant", "ian")) and w not in ("other", "older"))
                for w in said)
     return role and (obj.ent_type_ == "ORG" or (obj.is_alpha and not is_english_word(obj.text)))  # not a town
+
+
+def note_employers(ctx: Context, found: list[Fact]) -> None:
+    """Remember the speaker's employers a sentence names, for a later "moved from X to Y" in the same add()."""
+    me = normalise_entity(ctx.speaker)
+    ctx.employers.update(f.object_key for f in found if f.object_key and f.slot == f"{me}|employer")
+
+
+def moved_jobs(m: SlotMatch | None, pred: Predicate, ctx: Context, catalogue: Any) -> SlotMatch | None:
+    """"I moved from Barclays to Monzo": a move from an employer the speaker named is a new job, not a home."""
+    if m is None or m.spec.name != "residence" or pred.lemma != "move" or "from" not in pred.preps or \
+            "employer" not in catalogue.specs:
+        return m
+    left = span_text(compound_span(pred.preps["from"]))
+    if normalise_entity(left) not in ctx.employers:
+        return m
+    return SlotMatch(catalogue.specs["employer"], m.subject, m.object,
+                     f"slot employer: 'moved from {left}' (an employer said before)")

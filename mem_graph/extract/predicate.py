@@ -294,7 +294,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 described = c.pos_ == "ADJ" and parent.pos_ in ("NOUN", "PROPN") and c.text.islower()
                 if described:  # "a Skoda Octavia, boring but reliable": what it is like, not a second object
                     continue
-                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out and not _opens_clause(c):
+                if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN", "ADJ") and c not in out and not _opens_clause(c) \
+                        and not (c.i > 1 and c.doc[c.i - 1].lower_ == "of" and c.doc[c.i - 2].lower_ == "instead"):
                     out.append(unwrap_quantifier(c))
                     stack.append(c)
     if out and out[0].dep_ == "dobj" and out[0].pos_ == "PROPN":

@@ -266,6 +266,13 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("residence", f"'{pred.verb.text} … {obj.lower_} … {where}' (a home in a place)", value=where)
     if (allergen := allergy_of(lemma, obj)) is not None:  # "has a nut allergy", "outgrew it"
         return match("allergies", f"'{pred.verb.text} {text}'", value=allergen[0], polarity=int(not allergen[1]))
+    # "dropping my son at Hilltop Primary", "picked my daughter up from St Mary's": the child's school run
+    school = next((pred.preps[p] for p in ("at", "from", "to") if p in pred.preps), None)
+    if lemma in ("drop", "pick", "take", "collect") and obj.lemma_.lower() in CHILD_NOUNS and any(
+            c.lower_ in ("my", "our") for c in obj.children) and school is not None and looks_like_school(
+                compound_span(school)) and "school" in cat.specs:
+        return match("school", f"'{pred.verb.text} my {obj.lower_} … {object_text(school)}' (the school run)",
+                     subj=f"{speaker}'s {obj.lemma_.lower()}", value=object_text(school))
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if lemma == "eat" and person and value_spec is not None and value_spec.name == "diet":  # "I eat vegetarian"
@@ -288,7 +295,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match(spec.name, f"'{key.replace('_', ' ')}' verb lexicon"
                      + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)
     if lemma in ("leave", "quit") and person:
-        if obj.ent_type_ in PLACE_LABELS:
+        if obj.ent_type_ in PLACE_LABELS and not any(  # "left Barclays and joined Monzo": a job left
+                t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer") for t in obj.sent):
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
@@ -384,6 +392,20 @@ def _at_org(noun: Any) -> Any | None:
 _DRINKING = frozenset({"switch_to", "change_to", "go_back_to", "stick_to", "live_on", "have", "move_to"})
 
 
+# words that put a name in the world of work: "left Barclays and joined Monzo" (Monzo tagged a person)
+_WORK_WORDS = frozenset({"job", "work", "role", "left", "quit", "hired", "company", "team", "office", "position",
+                         "offer", "employer", "boss", "colleagues", "resigned", "notice", "startup", "firm"})
+
+
+def _job_talk(sent: Any) -> bool:
+    return any(t.lower_ in _WORK_WORDS for t in sent)
+
+
+# what one does because it needs doing, never a pastime
+CHORES = frozenset({"laundry", "washing", "dishes", "ironing", "hoovering", "vacuuming", "shopping", "homework",
+                    "taxes", "paperwork", "housework", "chores", "cleaning", "admin", "errands", "groceries"})
+
+
 def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -395,10 +417,14 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return value_spec is not None and value_spec.name == name and obj.lemma_.lower() in value_spec.values  # books
     if name == "hobbies" and lemma == "play":
         return True
+    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES):  # "picked my daughter up",
+        return False  # "need to do laundry": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
         return value_spec is not None and value_spec.name == name and pred.key in _DRINKING
-    if name == "business" or (name == "tools" and lemma == "write"):  # "run a bakery", "write kotlin" (not poems)
-        return value_spec is not None and value_spec.name == name and (pred.prep is None or name == "tools")
+    if name == "business" or (name == "tools" and pred.key in ("write", "run")):  # "run a bakery", "write kotlin"
+        # (not poems), "we run MySQL in production" (not "run a marathon")
+        return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (
+            "tools", "database")) and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (
             pred.prep in ("at", "for", "by", "with") or value_spec.name == "business"):
         return True  # "works at Puma", "joined a startup": a brand or a business is a company here
@@ -434,9 +460,11 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma) or (
                 pred.prep == "at" and obj.lemma_.lower() in WORKPLACES)) and \
-                obj.ent_type_ not in ("DATE", "TIME", "PERSON")
+                obj.ent_type_ not in ("DATE", "TIME") and (obj.ent_type_ != "PERSON" or _job_talk(obj.sent))
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
+        if lemma in ("switch", "change") and obj.tag_ == "NNS":  # "switched editors": tools, not a job
+            return False
         if pred.key == "work_in":  # "works in retail": a line of work (not "works in London")
             return (obj.lower_ in SECTORS or obj.lemma_.lower() in SECTORS) and not any(  # "publishing": "publish"
                 c.dep_ in ("det", "poss") for c in obj.children)

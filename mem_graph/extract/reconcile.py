@@ -45,6 +45,7 @@ from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.cue_change import cue_change
 from mem_graph.extract.jobs import other_attribute_ended
+from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.losses import died_pet_records
 from mem_graph.extract.mentions import mention_lookups, stale_mentions
 from mem_graph.extract.negation import breaks_diet, counted, ends_too, excluded_by_diet, kind_of
@@ -132,6 +133,16 @@ _SLOT_RELATIONS: dict[str, set[str]] = {
 # stances that say an activity is over for the speaker, not only disliked ("done with running")
 _ENDED_STANCES = ("done with", "over ", "sick of", "tired of", "fed up", "bored of", "bored with", "lost interest",
                   "lose interest", "burnt out", "burned out", "go off", "gone off", "went off", "dead to me")
+
+
+def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """"the app is on Postgres now" after "we use MySQL": a database of the speaker's own thing replaces the
+    database the speaker said they use (their tool of the database kind, said for no purpose of its own)."""
+    if not fact.slot or fact.slot.count("|") != 1 or fact.slot.split("|")[1] != "database" or fact.negated:
+        return []
+    return [r for r in records if r.slot and r.slot.count("|") == 2 and r.slot.split("|")[1] == "tools"
+            and r.polarity > 0 and r.object_key and tech_kind(r.object_key) == "database"
+            and not same_thing(r.object_key, fact.object_key) and " for " not in r.text]  # (not "MySQL for analytics")
 
 
 def ended_stance(fact: Fact) -> bool:
@@ -332,6 +343,7 @@ class Reconciler:
                    or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)
                        and not status_and_partner(fact.slot, fact.object_key, r.object_key))]
             old += [r for r in replaced if r not in old]
+            old += [r for r in _speakers_database(fact, records) if r not in old]
             # the clause's second job attribute ("a junior dev job at pennywise"); what a new diet excludes
             other = [r for r in other_attribute_ended(fact, records) + excluded_by_diet(fact, records) if r not in old]
             if old:

@@ -29,6 +29,7 @@ from mem_graph.types import Fact
 _SAID_AS = {"sport": ("I do {} now", "I don't do {} anymore"), "exercise": ("I do {} now", "I don't do {} anymore"),
             "hot drink": ("I drink {} now", "I don't drink {} anymore"),
             "soft drink": ("I drink {} now", "I don't drink {} anymore"),
+            "tool": ("I use {} now", "I don't use {} anymore"),
             "diet": ("I'm {} now", "I'm not {} anymore")}
 _OWN = frozenset({"me", "us", "myself"})
 
@@ -57,7 +58,9 @@ def replaced_by(sent: Any, found: list[Fact], read: Callable[[str], list[Fact]])
     new_facts = _replaced(sent, read)
     if not new_facts:
         return found
-    return [f for f in found if f.slot or "replac" not in f.evidence] + new_facts
+    news = {f.object_key for f in new_facts}
+    # the clause reader's own reading goes: unplaced, or with the new thing as the subject ("Neovim now uses VS Code")
+    return [f for f in found if (f.slot or "replac" not in f.evidence) and f.subject_key not in news] + new_facts
 
 
 def _replaced(sent: Any, read: Callable[[str], list[Fact]]) -> list[Fact]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from mem_graph.extract.catalogue import REL_STATUS
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
+from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_english_word
 
@@ -35,6 +36,11 @@ _HOME_NOUNS = r"(?:flat|apartment|apt|house|place|home|condo|pad|digs|city|town|
 _NEW_HOME = re.compile(rf"(?i:(?:^|\b(?:my|our|into|to|in|at|the)\s+|[,.!:;]\s*)new {_HOME_NOUNS} "
                        rf"(?:here )?in) {_NAME}")
 _MOVED_CUE = re.compile(rf"\bnew {_HOME_NOUNS}\b|\b(?:moved|relocated|the move)\b", re.I)
+# "new city: Edinburgh", "new town - Bath", "I'm a Glasgow local", "home is Glasgow", "Glasgow has been home for years"
+_NEW_CITY = re.compile(rf"\b(?i:new (?:city|town|home|country))\s*[:\-–]+\s*{_NAME}")
+_LOCAL = re.compile(rf"\b(?i:i'?m a|i am a) {_NAME} (?i:local|resident|native)\b")
+_HOME_IS = re.compile(rf"(?:^|[,.!;]\s*)(?i:home is(?: now)?) {_NAME}"
+                      rf"|(?:^|[,.!;]\s*){_NAME} (?i:(?:is|has been) (?:my )?home)\b")
 _PLACE_SINCE = re.compile(rf"(?i:^|[,.!:;]\s*|\b(?:lol|haha|lmao)\s+){_NAME} (?i:since)\b")
 
 # "moving out of Toronto was the best decision", "since leaving Leeds": a home (or job) left, said as a noun
@@ -53,8 +59,10 @@ _I_AM = re.compile(r"^(?:i'?m|i am|officially|now|finally|proud(?:ly)?|an?)\b", 
 
 # -- age -------------------------------------------------------------------------------------------------------
 _BARE_AGE = re.compile(r"^\s*(?:(?:age|age update|update)\s*[:\-]\s*)?(\d{1,3})(?=\s*(?:as of|now|\(|!|,|\.|$|"
-                       r"since|today|yesterday|ugh|lol|haha|officially|years old|yo\b))", re.I)
-_AGE_CUE = re.compile(r"\b(?:age|old|birthday|bday|b-day|turned|years? young)\b", re.I)
+                       r"since|today|yesterday|ugh|lol|haha|officially|years old|years young|yo\b))", re.I)
+_AGE_CUE = re.compile(r"\b(?:age|old|older|birthday|bday|b-day|turned|years? young)\b|🎂", re.I)
+# "birthday today, 34 now", "another year older, 34 now": the number said with "now" beside a birthday
+_AGE_NOW = re.compile(r"(?:^|[,.!:;]\s*)(\d{2,3}) now\b", re.I)
 
 # -- a label and its new value: "relationship status changed: married", "life update: remarried" ---------------
 _LABELLED = re.compile(r"^\s*(?:[a-z]+ ){0,3}(?:update|updated|changed|change|news|status)\s*[:\-–]+\s*"
@@ -99,6 +107,17 @@ _AGE_AS = re.compile(r"^\s*(?:being (\d{2,3})(?![\d:.%])\b|at (\d{2,3}),? (?=(?:
 _AS_A = re.compile(r"^\s*(?:(?:lol|honestly|tbh|well|so)\W+)*as an? (?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?),? "
                    r"(?:i|i'm|i've|i am|i have|my)\b", re.I)
 
+# -- a switch of a kind of thing, the new one in a fragment: "switched editors, Neovim now" ------------------------
+_SWITCHED_KIND = re.compile(r"\bswitch(?:ed|ing)? (?:editors|ides|databases|dbs|phones|gyms|banks|browsers|laptops)\b"
+                            r"[^.!?]*?[,:-]\s*(?:to |it's |now )?(?P<new>[A-Za-z][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?)"
+                            r"(?: now| these days| instead| lol)?\s*[.!]*$", re.I)
+
+# -- "these days it's green tea for me", "it's padel for me now": the thing one has or does now, by its kind ------
+_FOR_ME_NOW = re.compile(r"(?:^|[,.!:;]\s*)(?:(?:these days|nowadays|now|lately),? )?it'?s (?:all )?"
+                         r"(?P<x>[a-z][\w -]{1,25}?) for me(?P<now> now| these days| nowadays)?\b", re.I)
+_SAID_BY_KIND = {"hot drink": "I drink {} now", "soft drink": "I drink {} now", "alcohol": "I drink {} now",
+                 "sport": "I do {} now", "exercise": "I do {} now", "activity": "I do {} now"}
+
 # -- a favourite said as a label: "new favourite food: tacos", "my fave food? pizza" ------------------------------
 _FAVE = r"(?:favou?rite|fave|fav|fav'?)"
 _FAVE_LABEL = re.compile(rf"\b(?:(?P<new>new)|my) {_FAVE} (?P<what>[a-z]+)\s*[:?\-–]+\s*(?P<value>[a-z][\w' -]*?)"
@@ -136,6 +155,8 @@ def restated(text: str) -> list[str]:
         return []
     said: list[str] = []
     said += [f"I live in {n} now" for m in _NEW_HOME.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I live in {n}" for pattern in (_NEW_CITY, _LOCAL, _HOME_IS) for m in pattern.finditer(text)
+             for g in m.groups() if g and (n := _name(g))]
     if _MOVED_CUE.search(text):  # "new city new me lol, Lisbon since the start of the month"
         said += [f"I live in {n} now" for m in _PLACE_SINCE.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I {'left' if 'leaving' in m.group(0).lower() else 'moved out of'} {n}" for m in _LEFT.finditer(text)
@@ -168,6 +189,12 @@ def restated(text: str) -> list[str]:
              for m in pattern.finditer(text) if (n := _name(m.group(1)))]  # "me and Sam are official!"
     said += [f"I got hired by {n}" for m in _HIRED_ME.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I'm a {m.group('what')}" for m in _AS_A.finditer(text)]  # kept only if a slot rule places it
+    said += [f"I switched to {m.group('new')}" for m in _SWITCHED_KIND.finditer(text)]
+    said += [_SAID_BY_KIND[kind].format(m.group("x")) for m in _FOR_ME_NOW.finditer(text)
+             if (m.group("now") or re.match(r"\W*(?:these days|nowadays|now|lately)", text[m.start():], re.I))
+             and (kind := object_kind(m.group("x")) or "") in _SAID_BY_KIND]
+    if _AGE_CUE.search(text):
+        said += [f"I'm {int(m.group(1))} now" for m in _AGE_NOW.finditer(text) if 12 < int(m.group(1)) < 120]
     for pattern in (_AGE_EVENT, _AGE_AS):
         said += [f"I'm {int(age)} now" for m in pattern.finditer(text) for age in m.groups() if age
                  and 12 < int(age) < 120]

@@ -56,7 +56,7 @@ from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts
-from mem_graph.extract.jobs import job_lost, second_attribute
+from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
@@ -248,6 +248,7 @@ class RuleExtractor:
             facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
                                       before=doc[:sent.start].text))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
+            note_employers(ctx, found)
             note_pets(sent, ctx)  # first: a pet's name is no person for a following "he"
             note_people(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
@@ -384,6 +385,7 @@ class RuleExtractor:
             slot_subject = Subject(thing, type="generic", entities=[EntityRef(thing, "thing")])
         # step 2: the slot it fills, with its evidence
         m = recognise(self.catalogue, pred, slot_subject, obj, speaker, embedder, phrase, cues.change)
+        m = moved_jobs(m, pred, ctx, self.catalogue)  # "moved from Barclays to Monzo" (Barclays: an employer)
         if m is None:
             m = speaker_as_object(self.catalogue, pred, subject, obj, ctx.speaker)
         m = m0 or m

@@ -21,6 +21,9 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:can ?not|can't|cant) (?:stand|bear|stomach)", -1, "can't stand"),
     (r"(?:can't|cant|can ?not) get enough of", 1, "can't get enough of"),
     (r"(?:can't|cant|can ?not) (?:listen to|watch|do)(?=.*\b(?:anymore|any more)\b)", -1, "can't stand"),
+    # "I don't listen to pop anymore", "I listen to house constantly": what one listens to, with how often or a change
+    (r"listen(?:ing)? to(?=.*\b(?:anymore|any more|now|these days|lately|constantly|nonstop|all the time|a lot"
+     r"|every day)\b)", 1, "listens to"),
     (r"(?:am |'m |have |'ve |has )?(?:really |totally |kind of |a bit )?(?:sick|tired|bored) (?:of|with)", -1,
      "is {0}"),
     (r"(?:am |'m )?(?:so |really |totally )?fed up with", -1, "is fed up with"),
@@ -50,7 +53,8 @@ _NEG = r"(?P<neg>(?:(?:am|'m|do|are) )?(?:not|no longer|n't|never) (?:really )?|
 _SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
 _STOP = (r"(?=\s*(?:$|[,.;!?]|\b(?:now|anymore|any more|again|lately|recently|these days|nowadays|tbh|honestly|"
          r"though|tho|too|either|so|but|and|because|since|at all|lol|haha|for now|these|this year|already|"
-         r"as a|as an|when|back then|growing up|last|yesterday|today|tonight|next|this)\b))")
+         r"as a|as an|when|back then|growing up|last|yesterday|today|tonight|next|this|constantly|nonstop|"
+         r"all the time|a lot|every day)\b))")
 _OBJECT = r"(?P<obj>(?:the |a |an )?[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}?)"
 _PRONOUNS = frozenset({"it", "this", "that", "them", "you", "him", "her", "me", "us", "everything", "nothing",
                        "to", "how", "when", "what", "the", "a", "an", "my", "your", "his", "their", "our", "so",

@@ -120,10 +120,11 @@ def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callab
         return []
     # "not keto anymore, fully paleo": after an ending said outright, a name of the old value's known kind needs
     # no change word of its own
-    outright = ended is not None and bool(_OUTRIGHT.search(_SPLIT.split(text[at:])[0]))  # not "quit coffee, tea"
+    outright = bool(_OUTRIGHT.search(_SPLIT.split(text[at:])[0]))  # not "quit coffee, tea"
     for fragment in _SPLIT.split(text[at:])[1:]:
         name = _name(fragment, need_change=False) if outright else None
-        if name is not None and not _known_same_kind(old, name):
+        if name is not None and not (_known_same_kind(old, name) or (slot == "stance" and fragment.strip().startswith(
+                ("just ", "only ")))):  # (but "don't listen to pop anymore, just classical": the one thing now)
             name = None
         name = name or _name(fragment)
         if name is None or name == old or old in name or not _same_kind(slot, old, name):
@@ -143,8 +144,8 @@ def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callab
 # how an ended value of a slot is said ("{}" is the old value), for "i'm into techno now, not jazz"
 _ENDED_AS = {"diet": "I'm not {} anymore", "drinks": "I don't drink {} anymore", "hobbies": "I don't do {} anymore",
              "stance": "I'm not into {} anymore", "tools": "I don't use {} anymore"}
-_NOT_OLD = re.compile(r"^(?:but |and )?(?:not|no more|no longer) (?:really )?(?P<old>[a-z][\w' -]{0,30}?)"
-                      r"(?: anymore| any more| lol| tbh| haha)*$")
+_NOT_OLD = re.compile(r"^(?:but |and )?(?:(?:not|no more|no longer) (?:really )?(?P<old>[a-z][\w' -]{0,30}?)"
+                      r"|(?P<old2>[a-z][\w' -]{0,30}?) not so much)(?: anymore| any more| lol| tbh| haha)*$")
 
 
 def not_the_old(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
@@ -159,10 +160,11 @@ def not_the_old(sentence: str, found: list[Fact], speaker: str, read: Callable[[
     at = text.find(new.object_key.split()[-1])
     for fragment in _SPLIT.split(text[at:])[1:] if at >= 0 else []:
         m = _NOT_OLD.match(fragment.strip(" .!"))
-        if m is None or m.group("old") in _FUNCTION or m.group("old") == new.object_key:
+        old = (m.group("old") or m.group("old2")) if m is not None else None
+        if old is None or old in _FUNCTION or old == new.object_key:
             continue
         slot = _slot_name(new)
-        if not _same_kind(slot, m.group("old"), new.object_key):
+        if not _same_kind(slot, old, new.object_key):
             return []
-        return [f for f in read(_ENDED_AS[slot].format(m.group("old"))) if f.negated]
+        return [f for f in read(_ENDED_AS[slot].format(old)) if f.negated]
     return []
