@@ -60,8 +60,14 @@ def _lexicon(slots: tuple[SlotSpec, ...]) -> tuple[dict[str, set[tuple[str, str 
     return verbs, nouns
 
 
+# the nouns that ask for one of a person's many pastimes or drinks: "what sport do I do?", "what's my usual drink?"
+_MANY_ASKED = {"sport": "hobbies", "sports": "hobbies", "exercise": "hobbies", "workout": "hobbies",
+               "hobby": "hobbies", "hobbies": "hobbies", "pastime": "hobbies", "drink": "drinks", "drinks": "drinks"}
+
+
 def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> frozenset[str]:
-    """Names of the single-valued slots a wh-question asks for; empty for anything else."""
+    """Names of the single-valued slots a wh-question asks for (and of pastimes or drinks, asked by their noun);
+    empty for anything else."""
     words = _WORD.findall(question.casefold())
     if not words or not (_WH & set(words)):
         return frozenset()
@@ -77,6 +83,8 @@ def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> f
             if (prep is None and not placed) or (prep is not None and prep in after) or (
                     where and prep in _PLACE_PREPS):
                 out.add(name)
+    names = {spec.name for spec in slots}
+    out |= {_MANY_ASKED[w] for w in words if w in _MANY_ASKED and _MANY_ASKED[w] in names}
     if _JOB_ASKED.search(text):  # "what does dani do for work", "what does the user do": the job, whoever it is
         out |= {spec.name for spec in slots if spec.name in ("occupation", "employer")}
     return frozenset(out)

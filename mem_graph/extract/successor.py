@@ -36,6 +36,7 @@ from mem_graph.types import Fact, normalise_entity
 _SAID_AS = {"diet": "I'm {}", "drinks": "I drink {}", "hobbies": "I do {}", "stance": "I'm into {}",
             "tools": "I use {}"}
 _PASTIMES = frozenset({"sport", "activity", "exercise"})
+_DRINK_KINDS = frozenset({"hot drink", "soft drink", "alcohol", None})
 _PLAYABLE = frozenset((INSTRUMENTS + " " + PLAYED_SPORTS).split())  # "piano is my thing now" -> "I play piano now"
 _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
@@ -94,14 +95,17 @@ def _same_kind(slot: str, old: str, new: str) -> bool:
     if slot == "diet" or old in DIETS:
         return new in DIETS
     old_kind, new_kind = object_kind(old), object_kind(new)
+    if slot == "drinks" and {old_kind, new_kind} <= _DRINK_KINDS:  # "no more coke, tea now": a drink for a drink
+        return True
     return old_kind is None or new_kind is None or old_kind == new_kind or {old_kind, new_kind} <= _PASTIMES
 
 
 def _known_same_kind(old: str, new: str) -> bool:
     if old in DIETS or new in DIETS:
         return old in DIETS and new in DIETS
-    kind = object_kind(new)
-    return kind is not None and (kind == object_kind(old) or {kind, object_kind(old)} <= _PASTIMES)
+    kind, old_kind = object_kind(new), object_kind(old)
+    return kind is not None and (kind == old_kind or {kind, old_kind} <= _PASTIMES or (
+        old_kind is not None and {kind, old_kind} <= _DRINK_KINDS))
 
 
 def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
