@@ -76,6 +76,9 @@ def _age(obj: Any) -> str | None:
         after = [t.lower_ for t in obj.doc[obj.i + 1: obj.i + 3]]
         unit = _UNITS.get(after[1]) if len(after) == 2 and after[0] == "-" else None
         return str(_TENS[obj.lower_] + (unit or 0))
+    tens = next((c for c in obj.children if c.dep_ == "compound" and c.lower_ in _TENS), None)
+    if tens is not None and obj.lower_ in _UNITS:  # "I'm forty-two": "forty" hangs on "two"
+        return str(_TENS[tens.lower_] + _UNITS[obj.lower_])
     if obj.lower_ in ("old",):  # "41 years old"
         num = next((t for t in obj.subtree if t.like_num), None)
         return num.text if num is not None else None

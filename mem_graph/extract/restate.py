@@ -98,7 +98,7 @@ _HIRED_ME = re.compile(rf"(?:^|[,.!:;]\s*){_NAME} (?i:(?:just |finally |official
                        r"|headhunted|took me on|snapped me up|offered me a (?:job|role|position)))(?: me)?\b")
 
 # -- age, said as the event ("just hit 42", "celebrated turning 36", "it was my 42nd birthday") ---------------------
-_AGE_EVENT = re.compile(r"\b(?:just hit|(?:celebrated|celebrating) turning"
+_AGE_EVENT = re.compile(r"\b(?:just hit|(?:celebrated|celebrating) turning|aged|had my (?=\d{1,3}(?:st|nd|rd|th)\b)"
                         r"|my (?=\d{1,3}(?:st|nd|rd|th) (?:birthday|bday)))\s*(\d{1,3})(?:st|nd|rd|th)?\b", re.I)
 _AGE_AS = re.compile(r"^\s*(?:being (\d{2,3})(?![\d:.%])\b|at (\d{2,3}),? (?=(?:my|i|i'm|i've|i'd)\b))",
                      re.I)  # "being 41 is weird", "at 41 my knees are already complaining" (not "at 10 we left")
@@ -117,6 +117,13 @@ _FOR_ME_NOW = re.compile(r"(?:^|[,.!:;]\s*)(?:(?:these days|nowadays|now|lately)
                          r"(?P<x>[a-z][\w -]{1,25}?) for me(?P<now> now| these days| nowadays)?\b", re.I)
 _SAID_BY_KIND = {"hot drink": "I drink {} now", "soft drink": "I drink {} now", "alcohol": "I drink {} now",
                  "sport": "I do {} now", "exercise": "I do {} now", "activity": "I do {} now"}
+
+# -- "we're Lisbon-based now", "we tied the knot", "the divorce is final", "the migration to Postgres is done" -----
+_BASED = re.compile(rf"\b(?i:i'?m|i am|we'?re|we are|now) {_NAME}-based\b")
+_WED = re.compile(r"\b(?:tied the knot|got hitched|got wed)\b", re.I)
+_DIVORCE_FINAL = re.compile(r"\bdivorce (?:is|was|went) (?:final|through|finalised|finalized|official)\b", re.I)
+_MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} "
+                       r"(?i:(?:is|was) (?:done|finished|complete))")
 
 # -- a favourite said as a label: "new favourite food: tacos", "my fave food? pizza" ------------------------------
 _FAVE = r"(?:favou?rite|fave|fav|fav'?)"
@@ -190,6 +197,10 @@ def restated(text: str) -> list[str]:
     said += [f"I got hired by {n}" for m in _HIRED_ME.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I'm a {m.group('what')}" for m in _AS_A.finditer(text)]  # kept only if a slot rule places it
     said += [f"I switched to {m.group('new')}" for m in _SWITCHED_KIND.finditer(text)]
+    said += [f"I live in {n} now" for m in _BASED.finditer(text) if (n := _name(m.group(1)))]
+    said += ["I'm married now"] if _WED.search(text) else []
+    said += ["I'm divorced now"] if _DIVORCE_FINAL.search(text) else []
+    said += [f"I switched to {n}" for m in _MIGRATED.finditer(text) if (n := _name(m.group(1)))]
     said += [_SAID_BY_KIND[kind].format(m.group("x")) for m in _FOR_ME_NOW.finditer(text)
              if (m.group("now") or re.match(r"\W*(?:these days|nowadays|now|lately)", text[m.start():], re.I))
              and (kind := object_kind(m.group("x")) or "") in _SAID_BY_KIND]

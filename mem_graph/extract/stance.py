@@ -39,6 +39,8 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:am |'m )?(?:so |really |totally )?(?:obsessed (?:with|w/?)|hooked on|addicted to|crazy about|mad about|"
      r"nuts about|keen on|fond of)", 1, "is {0}"),
     (r"(?:am |'m )?(?:a |an )?(?:big |huge |massive )?(?:fan|lover) of", 1, "is a fan of"),
+    (r"(?:am |'m )?(?:all|really) about", 1, "is into"),  # "these days I'm all about techno"
+    (r"(?:am |'m )?feeling(?=.*\b(?:anymore|any more)\b)", 1, "is into"),  # "not feeling jazz anymore"
     (r"(?:am |'m )?(?:a |an )?(?:big |huge )?hater of", -1, "is not a fan of"),
     (r"(?:really |actually |totally |kind of |kinda )?(?:love|adore|like|enjoy)", 1, "{0}s"),
     (r"(?:really |actually |totally |kind of |kinda )?(?:hate|dislike|detest|loathe|despise)", -1, "{0}s"),
@@ -54,7 +56,7 @@ _SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
 _STOP = (r"(?=\s*(?:$|[,.;!?]|\b(?:now|anymore|any more|again|lately|recently|these days|nowadays|tbh|honestly|"
          r"though|tho|too|either|so|but|and|because|since|at all|lol|haha|for now|these|this year|already|"
          r"as a|as an|when|back then|growing up|last|yesterday|today|tonight|next|this|constantly|nonstop|"
-         r"all the time|a lot|every day)\b))")
+         r"all the time|a lot|every day|more than)\b))")
 _OBJECT = r"(?P<obj>(?:the |a |an )?[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}?)"
 _PRONOUNS = frozenset({"it", "this", "that", "them", "you", "him", "her", "me", "us", "everything", "nothing",
                        "to", "how", "when", "what", "the", "a", "an", "my", "your", "his", "their", "our", "so",
@@ -64,7 +66,7 @@ _HEDGE = re.compile(r"\b(?:might|may|could|would|'d|should|will|'ll|if|maybe|per
 _PART = re.compile(r"[^,;.!?]+")
 _IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|that|this)\b", re.I)  # no stance
 _THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:now |totally |officially )?my "
-                    r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing)\b", re.I)
+                    r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing|vibe)\b", re.I)
 # "crossfit's not for me anymore", "running is just not for me": a thing the speaker is not into
 _NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: is|'s|'re| are) "
                          r"(?:just |really |honestly )?(?:not|no longer)| isn't| aren't) (?:really |just )?"

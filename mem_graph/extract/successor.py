@@ -40,6 +40,7 @@ _DRINK_KINDS = frozenset({"hot drink", "soft drink", "alcohol", None})
 _PLAYABLE = frozenset((INSTRUMENTS + " " + PLAYED_SPORTS).split())  # "piano is my thing now" -> "I play piano now"
 _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
+_MINE_NOW = re.compile(r"(?:is|'s) (?:more |now |totally )?my (?:new )?(?:thing|jam|vibe|go-to)\b")
 _OUTRIGHT = re.compile(r"\b(?:anymore|any more)\b")
 _CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time"
                      r"|all the way|where it'?s at|from now on)\b")
@@ -49,8 +50,8 @@ _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mos
                    r"|team)\s+)+")
 _TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
                    r"|all day|nonstop|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
-                   r"|since .*|(?:is|'s) my (?:new )?(?:thing|jam|go-to)|all the way|(?:is|'s) where it'?s at"
-                   r"|from now on))+$")
+                   r"|since .*|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
+                   r"|(?:is|'s) where it'?s at|from now on))+$")
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",
                        "the", "a", "an", "not", "no", "don't", "too", "very", "so", "that", "this", "of", "to",
                        "with", "and", "or", "but", "what", "who", "anymore", "more", "less", "thing", "stuff", "into",
@@ -127,9 +128,9 @@ def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callab
     outright = bool(_OUTRIGHT.search(_SPLIT.split(text[at:])[0]))  # not "quit coffee, tea"
     for fragment in _SPLIT.split(text[at:])[1:]:
         name = _name(fragment, need_change=False) if outright else None
-        if name is not None and not (_known_same_kind(old, name) or (slot == "stance" and fragment.strip().startswith(
-                ("just ", "only ")))):  # (but "don't listen to pop anymore, just classical": the one thing now)
-            name = None
+        if name is not None and not (_known_same_kind(old, name) or (slot == "stance" and (fragment.strip().startswith(
+                ("just ", "only ")) or _MINE_NOW.search(fragment)))):  # (but "don't listen to pop anymore, just
+            name = None  # classical", "techno is more my vibe": the one thing now)
         name = name or _name(fragment)
         if name is None or name == old or old in name or not _same_kind(slot, old, name):
             continue
