@@ -126,7 +126,54 @@ def test_at_a_time_is_no_age(rules: RuleExtractor) -> None:
     assert not any(s == "user|age" for _, s in _facts(rules, "at 10 we went home")), _facts(rules, "at 10 we went home")
 
 
-def test_a_statement_no_fact_carries_is_kept_as_said(shared_memory: Memory, user: str) -> None:
-    # the first clause is read; the second ("i sing karaoke"), half the turn's words, was lost
-    shared_memory.add("i'm sick of jazz, i sing karaoke", user_id=user)
-    assert any("karaoke" in m for m in _active(shared_memory, user)), _active(shared_memory, user)
+@pytest.mark.parametrize(("state", "change", "question", "now", "not_now"), [
+    ("I work at Barclays", "I moved from Barclays to Monzo in the spring", "where do I work?", "Monzo", "lives in"),
+    ("I work at Barclays", "left Barclays last month and joined Monzo", "where do I work?", "Monzo",
+     "works at Barclays"),
+    ("I drink coke", "I drink water instead of coke now", "what do I drink?", "water", "drinks coke"),
+])
+def test_a_change_said_around_its_old_value_answers_with_the_new(shared_memory: Memory, user: str, state: str,
+                                                                  change: str, question: str, now: str,
+                                                                  not_now: str) -> None:
+    invalidated_after(shared_memory, user, state, change)
+    top = _top(shared_memory, user, question)
+    assert now in top and not_now not in top, (top, _active(shared_memory, user))
+    assert not any(not_now in m for m in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize(("state", "change", "old"), [
+    ("I'm 33", "birthday today, 34 now", "33"),
+    ("I'm 41", "I'm forty-two", "41"),
+    ("I live in Glasgow", "new city: Edinburgh", "Glasgow"),
+    ("home is Glasgow", "I live in Edinburgh now", "Glasgow"),
+    ("I live in Glasgow", "living in Edinburgh since may", "Glasgow"),  # May the month, no hedge
+    ("dropping my son at Hilltop Primary", "my son goes to Brookside Academy now", "Hilltop"),
+    ("I use VS Code", "switched editors, Neovim now", "VS Code"),
+    ("I use VS Code", "Neovim has replaced VS Code for me", "VS Code"),
+    ("we use MySQL", "the app is on Postgres now", "MySQL"),
+    ("I love pop", "I don't listen to pop anymore, just classical", "pop"),
+    ("I drink coffee", "these days it's green tea for me", "coffee"),
+    ("I'm single", "we tied the knot last month", "single"),
+])
+def test_fresh_phrasings_of_a_change_end_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
+                                                        old: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, change)
+    assert any(old in f for f in ended), (ended, _active(shared_memory, user))
+
+
+@pytest.mark.parametrize("line", ["picked my daughter up from St Mary's", "i need to do laundry at some point",
+                                  "I do the shopping on sundays"])
+def test_a_child_or_a_chore_is_no_pastime(rules: RuleExtractor, line: str) -> None:
+    assert not any(s and "|hobbies|" in s for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+@pytest.mark.parametrize(("turns", "question", "answer"), [
+    (["I do tennis like 4x a week", "ngl i got bored of tennis, so it's padel for me these days"],
+     "What sport or exercise does the user do regularly?", "padel"),
+    (["I drink coffee", "cut out coffee. tea instead"], "what's my usual drink?", "tea"),
+])
+def test_what_i_do_now_answers_before_what_i_stopped(shared_memory: Memory, user: str, turns: list[str],
+                                                       question: str, answer: str) -> None:
+    for turn in turns:
+        shared_memory.add(turn, user_id=user)
+    assert answer in _top(shared_memory, user, question).lower(), _top(shared_memory, user, question)
