@@ -29,6 +29,7 @@ from typing import Any, Literal
 import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
 from mem_graph.types import MemoryRecord, normalise_entity
@@ -279,6 +280,11 @@ RELATION_SLOTS = _relation_slots()
 THING_SLOTS = {s.name: frozenset({s.name, *s.nouns}) for s in DEFAULT_SLOTS if s.subjects == "thing"}
 
 
+# the many-valued slot a liking of a thing of this kind stands for, when a question asks for that slot
+_STANCE_HOLDS = {"sport": ("hobbies",), "exercise": ("hobbies",), "activity": ("hobbies",),
+                 "hot drink": ("drinks",), "soft drink": ("drinks",), "alcohol": ("drinks",)}
+
+
 def attributes(record: MemoryRecord) -> frozenset[str]:
     """The attribute of a memory's slot ("user|residence" -> residence), with those its own subject's edges
     state unambiguously ("works_at" -> employer); for a fact the rules left without a
@@ -288,6 +294,8 @@ def attributes(record: MemoryRecord) -> frozenset[str]:
         return frozenset()
     if len(parts) > 1:
         own = {parts[1], "name"} if names_its_pet(record) else {parts[1]}
+        if parts[1] == "stance":  # "User is into padel now": a pastime or a drink held as a liking
+            own.update(_STANCE_HOLDS.get(object_kind(record.object_key) or "", ()))
         if record.polarity > 0 and record.subject_key:  # "User works at Google as an engineer": employer too
             own.update(*(slots for t in record.triples if normalise_entity(t.subject) == record.subject_key
                          and len(slots := RELATION_SLOTS.get(t.relation, frozenset())) == 1))
