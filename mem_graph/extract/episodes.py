@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.chat import FILLERS, is_small_talk
+from mem_graph.extract.wordlist import may_name_a_thing
 from mem_graph.types import Fact
 
 _CLAUSES = re.compile(r"\s*(?:[,;:!?.]+|\s(?:and|but|plus|so|then)\s)\s*", re.I)
@@ -46,6 +47,9 @@ def uncovered_statement(text: str, facts: list[Fact], nlp: Any, stop: frozenset[
         if words and len(words & said) * 2 < len(words) and not is_small_talk(clause) and not (
                 facts and _COMMENT.match(clause)):
             open_clauses.append(clause)
+    if naming:  # a clause that can name no thing (no noun, no name among its own words) needs no parse
+        open_clauses = [c for c in open_clauses if any(
+            may_name_a_thing(w) for w in _WORDS.findall(c.casefold()) if w not in said and w not in stop)]
     if not open_clauses:
         return None
     # a clause with a verb, or one headed by a noun ("plus squash on Tuesdays": one more value, said

@@ -26,6 +26,14 @@ def is_english_word(word: str) -> bool:
     return any(form in words for form in _forms(word.lower()) for words in by_pos.values())
 
 
+def may_name_a_thing(word: str) -> bool:
+    """Whether ``word`` may be a noun: a form of an English noun, or no English word at all (a name)."""
+    by_pos, _ = _lexicon()
+    forms = _forms(word.lower())
+    nouns = by_pos.get("noun", frozenset())
+    return any(f in nouns for f in forms) or not any(f in words for f in forms for words in by_pos.values())
+
+
 def is_verb(word: str) -> bool:
     """Whether ``word`` is an English verb in its base form ("write", "teach")."""
     by_pos, _ = _lexicon()
