@@ -43,7 +43,7 @@ import numpy as np
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.couples import status_and_partner
-from mem_graph.extract.cue_change import cue_change
+from mem_graph.extract.cue_change import change_cue, cue_change
 from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.losses import died_pet_records
@@ -137,8 +137,10 @@ _ENDED_STANCES = ("done with", "over ", "sick of", "tired of", "fed up", "bored 
 
 def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """"the app is on Postgres now" after "we use MySQL": a database of the speaker's own thing replaces the
-    database the speaker said they use (their tool of the database kind, said for no purpose of its own)."""
-    if not fact.slot or fact.slot.count("|") != 1 or fact.slot.split("|")[1] != "database" or fact.negated:
+    database the speaker said they use (their tool of the database kind, said for no purpose of its own), when the
+    new one is said as a change ("now", "switched"), never as one more ("we also keep sessions in Redis")."""
+    if not fact.slot or fact.slot.count("|") != 1 or fact.slot.split("|")[1] != "database" or fact.negated or \
+            change_cue(fact) is None or _ONE_MORE.search(fact.text):  # said as a change ("now"), not one more
         return []
     return [r for r in records if r.slot and r.slot.count("|") == 2 and r.slot.split("|")[1] == "tools"
             and r.polarity > 0 and r.object_key and tech_kind(r.object_key) == "database"
