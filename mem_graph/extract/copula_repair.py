@@ -115,7 +115,7 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
                 tok.lemma_.lower() in verb_words or tok.lower_ in verb_words or tok.pos_ == "AUX"):
             continue  # a verb ("I'm married"); not "I'm not keto anymore" (no verb of the word list)
         be = next((c for c in tok.children if c.lemma_.lower() == "be" and (c.dep_ == "auxpass" or (
-            c.dep_ == "aux" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and tok.dep_ == "ROOT"))), None)
+            c.dep_ == "aux" and tok.pos_ in ("NOUN", "PROPN", "ADJ") and tok.dep_ == "ROOT" and c.i < tok.i))), None)
         subj = next((c for c in tok.children if c.dep_ in ("nsubjpass", "nsubj")), None) or (
             next((c for c in be.children if c.dep_ in ("nsubjpass", "nsubj")), None) if be is not None else None)
         if be is None or subj is None:  # ("my diet is keto": the subject hangs on "is")
@@ -127,7 +127,7 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
         tok.head, tok.dep_ = be, "attr" if tok.pos_ in ("NOUN", "PROPN") else "acomp"
         subj.head, subj.dep_ = be, "nsubj"
         for c in list(tok.children):  # "I'm not keto anymore", "I've been keto": the negation and aux are the copula's
-            if (c.dep_ == "neg" and c.i > be.i) or (c.dep_ == "aux" and c.i < be.i):
+            if (c.dep_ == "neg" and c.i > be.i) or c.i < be.i:  # ("reminder, I'm gluten free": before it too)
                 c.head = be
     return doc
 
