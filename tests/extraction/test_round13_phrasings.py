@@ -10,16 +10,7 @@ from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
 from tests.extraction.test_slot_changes import invalidated_after
-
-
-def _top(mem: Memory, user: str, question: str) -> str:
-    found = mem.search(question, user_id=user, limit=1)["results"]
-    return str(found[0]["memory"]) if found else ""
-
-
-def _facts(rules: RuleExtractor, line: str, *before: str) -> list[tuple[str, str | None]]:
-    facts = rules.extract([Message("user", line)], context=[Message("user", b) for b in before])[0]
-    return [(f.text, f.slot) for f in facts]
+from tests.extraction.test_trial_six_lives import _facts, _top
 
 
 def _active(mem: Memory, user: str) -> list[str]:
@@ -115,6 +106,18 @@ def test_names_the_small_parser_misreads_are_kept(rules: RuleExtractor, line: st
     ("being 41 is weird", "I'm 42 now", "41"),
     ("my partner is Tom", "me and Sam are official!", "Tom"),
     ("I play tennis", "took up padel and dropped tennis", "tennis"),
+    ("I'm 33", "birthday today, 34 now", "33"),
+    ("I'm 41", "I'm forty-two", "41"),
+    ("I live in Glasgow", "new city: Edinburgh", "Glasgow"),
+    ("home is Glasgow", "I live in Edinburgh now", "Glasgow"),
+    ("I live in Glasgow", "living in Edinburgh since may", "Glasgow"),  # May the month, no hedge
+    ("dropping my son at Hilltop Primary", "my son goes to Brookside Academy now", "Hilltop"),
+    ("I use VS Code", "switched editors, Neovim now", "VS Code"),
+    ("I use VS Code", "Neovim has replaced VS Code for me", "VS Code"),
+    ("we use MySQL", "the app is on Postgres now", "MySQL"),
+    ("I love pop", "I don't listen to pop anymore, just classical", "pop"),
+    ("I drink coffee", "these days it's green tea for me", "coffee"),
+    ("I'm single", "we tied the knot last month", "single"),
 ])
 def test_everyday_changes_end_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
                                             old: str) -> None:
@@ -139,26 +142,6 @@ def test_a_change_said_around_its_old_value_answers_with_the_new(shared_memory: 
     top = _top(shared_memory, user, question)
     assert now in top and not_now not in top, (top, _active(shared_memory, user))
     assert not any(not_now in m for m in _active(shared_memory, user)), _active(shared_memory, user)
-
-
-@pytest.mark.parametrize(("state", "change", "old"), [
-    ("I'm 33", "birthday today, 34 now", "33"),
-    ("I'm 41", "I'm forty-two", "41"),
-    ("I live in Glasgow", "new city: Edinburgh", "Glasgow"),
-    ("home is Glasgow", "I live in Edinburgh now", "Glasgow"),
-    ("I live in Glasgow", "living in Edinburgh since may", "Glasgow"),  # May the month, no hedge
-    ("dropping my son at Hilltop Primary", "my son goes to Brookside Academy now", "Hilltop"),
-    ("I use VS Code", "switched editors, Neovim now", "VS Code"),
-    ("I use VS Code", "Neovim has replaced VS Code for me", "VS Code"),
-    ("we use MySQL", "the app is on Postgres now", "MySQL"),
-    ("I love pop", "I don't listen to pop anymore, just classical", "pop"),
-    ("I drink coffee", "these days it's green tea for me", "coffee"),
-    ("I'm single", "we tied the knot last month", "single"),
-])
-def test_fresh_phrasings_of_a_change_end_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
-                                                        old: str) -> None:
-    ended = invalidated_after(shared_memory, user, state, change)
-    assert any(old in f for f in ended), (ended, _active(shared_memory, user))
 
 
 @pytest.mark.parametrize("line", ["picked my daughter up from St Mary's", "i need to do laundry at some point",
