@@ -65,7 +65,7 @@ _KIND_SLOTS = frozenset({"hobbies", "tools", "role", "stance", "likes", "loves",
 _PURPOSE = re.compile(r"\bfor (?:my |our |the |a |an )?([a-z][\w-]*(?: [a-z][\w-]*)?)")
 
 _HOT_DRINKS = frozenset({"coffee", "tea", "espresso", "latte", "cappuccino", "chai", "matcha", "cocoa", "decaf",
-                         "americano", "mocha", "macchiato", "kombucha", "mate", "rooibos"})
+                         "americano", "mocha", "macchiato", "kombucha", "mate", "rooibos", "caffeine"})
 _ALCOHOL = frozenset({"beer", "wine", "cider", "whisky", "whiskey", "gin", "vodka", "rum", "lager", "ale", "prosecco"})
 _SOFT_DRINKS = DRINKS - _HOT_DRINKS - _ALCOHOL - {"drink", "milk"}
 _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (

@@ -51,7 +51,7 @@ _LEFT = re.compile(rf"\b(?i:(?:after|since) (?:moving (?:out of|away from)|leavi
 _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}")
 _FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?:at|with))"
 _FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
-_FIRST_DAY_LOWER = re.compile(rf"{_FIRST} ([a-z][\w&'-]+)\b")  # "first week at spotify done": a name typed lower
+_FIRST_DAY_LOWER = re.compile(rf"{_FIRST} (?:the )?([a-z][\w&'-]+)\b")  # "first week at (the) spotify done": lower-case
 _DONE = re.compile(r"\b(?:was|went|today|yesterday|ago|last|done|over|finished|survived)\b", re.I)
 _EMPLOYEE = re.compile(rf"(?i:^|\b(?:officially|now|finally)\s+|[,.!:;]\s*)(?i:an? )?{_NAME} "
                        r"(?i:employee|staffer|staff member|hire)\b")

@@ -118,6 +118,7 @@ def test_names_the_small_parser_misreads_are_kept(rules: RuleExtractor, line: st
     ("I love pop", "I don't listen to pop anymore, just classical", "pop"),
     ("I drink coffee", "these days it's green tea for me", "coffee"),
     ("I'm single", "we tied the knot last month", "single"),
+    ("I work at Barclays", "first week at the bbc done, it's amazing", "Barclays"),  # a lower-case name after "the"
 ])
 def test_everyday_changes_end_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
                                             old: str) -> None:
@@ -154,6 +155,7 @@ def test_a_child_or_a_chore_is_no_pastime(rules: RuleExtractor, line: str) -> No
     (["I do tennis like 4x a week", "ngl i got bored of tennis, so it's padel for me these days"],
      "What sport or exercise does the user do regularly?", "padel"),
     (["I drink coffee", "cut out coffee. tea instead"], "what's my usual drink?", "tea"),
+    (["big fan of coffee, like 6 cups a day lol", "cut out caffeine. herbal tea now"], "what do I drink?", "herbal"),
 ])
 def test_what_i_do_now_answers_before_what_i_stopped(shared_memory: Memory, user: str, turns: list[str],
                                                        question: str, answer: str) -> None:
