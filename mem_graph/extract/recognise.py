@@ -187,7 +187,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                     nxt.i + 1 >= len(nxt.doc) or nxt.nbor(1).lower_ not in (
                         "%", "kg", "lbs", "km", "miles", "minutes", "hours", "pm", "am", ":")):
             age, text = nxt.text, nxt.text  # "I'm 27 so not that old" (the number read as a modifier)
-        if age and person and (lemma in ("be", "turn")) and obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") \
+        today = obj.i + 1 < len(obj.doc) and obj.nbor(1).lower_ in ("today", "now", "yesterday")  # "I'm 53 today"
+        if age and person and (lemma in ("be", "turn")) and (obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") or (
+                obj.ent_type_ == "TIME" and today)) \
                 and obj.dep_ != "pobj":
             return match("age", f"'{lemma} {text}' number", value=age)
         if lemma == "be" and obj.dep_ == "attr" and not subject.is_speaker and any(

@@ -120,6 +120,7 @@ _SAID_BY_KIND = {"hot drink": "I drink {} now", "soft drink": "I drink {} now", 
 
 # -- "we're Lisbon-based now", "we tied the knot", "the divorce is final", "the migration to Postgres is done" -----
 _BASED = re.compile(rf"\b(?i:i'?m|i am|we'?re|we are|now) {_NAME}-based\b")
+_RETIRED = re.compile(r"\b(?:took|taken|taking|take) (?:early |voluntary )?retirement\b", re.I)
 _WED = re.compile(r"\b(?:tied the knot|got hitched|got wed)\b", re.I)
 _DIVORCE_FINAL = re.compile(r"\bdivorce (?:is|was|went) (?:final|through|finalised|finalized|official)\b", re.I)
 _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} "
@@ -199,6 +200,7 @@ def restated(text: str) -> list[str]:
     said += [f"I switched to {m.group('new')}" for m in _SWITCHED_KIND.finditer(text)]
     said += [f"I live in {n} now" for m in _BASED.finditer(text) if (n := _name(m.group(1)))]
     said += ["I'm married now"] if _WED.search(text) else []
+    said += ["I retired"] if _RETIRED.search(text) else []
     said += ["I'm divorced now"] if _DIVORCE_FINAL.search(text) else []
     said += [f"I switched to {n}" for m in _MIGRATED.finditer(text) if (n := _name(m.group(1)))]
     said += [_SAID_BY_KIND[kind].format(m.group("x")) for m in _FOR_ME_NOW.finditer(text)

@@ -119,6 +119,8 @@ def test_names_the_small_parser_misreads_are_kept(rules: RuleExtractor, line: st
     ("I drink coffee", "these days it's green tea for me", "coffee"),
     ("I'm single", "we tied the knot last month", "single"),
     ("I work at Barclays", "first week at the bbc done, it's amazing", "Barclays"),  # a lower-case name after "the"
+    ("I'm 52", "i'm 53 today, not celebrating much", "52"),  # "53 today" tagged a time
+    ("I'm a PE teacher", "took early retirement from teaching at christmas", "teacher"),
 ])
 def test_everyday_changes_end_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
                                             old: str) -> None:
