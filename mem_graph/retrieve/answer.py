@@ -3,8 +3,8 @@
 A memory that holds the attribute asked for, of the subject asked about (``answer`` 1.0: "User teaches
 history" for "whats my job"), is the answer; a greeting or a remark that only sounds like the question
 ("hey! how's your day going") must not outrank it, however close its meaning. So the best ranked such memory
-moves to the front (``answer_first``); the others keep their order, and current-first (retrieve/current.py)
-then puts that slot's newest value there.
+moves to the front (``answer_first``; with none, what the user said ended); the others keep their order, and
+current-first (retrieve/current.py) then puts that slot's newest value there.
 
 The second hop answers too.
 
@@ -45,9 +45,11 @@ def second_hop_first(ranked: list[C]) -> list[C]:
 
 def answer_first(ranked: list[C]) -> list[C]:
     """``ranked`` with its best ranked full answer (``answer >= 1``: the attribute asked, of the subject
-    asked about) moved to the front; unchanged when the top is one or there is none. (What the user said
-    ended, ``ENDED_ANSWER``, is kept under the floor but not moved: promoting it is untried against the suite.)"""
+    asked about) moved to the front; unchanged when the top is one. With none, what the user said ended
+    (``ENDED_ANSWER``: "what do I do for work?" after "took early retirement") goes to the front instead."""
     if not ranked or ranked[0].answer >= 1.0:
         return ranked
     best = next((i for i, c in enumerate(ranked) if c.answer >= 1.0), None)
+    if best is None:
+        best = next((i for i, c in enumerate(ranked) if c.answer == ENDED_ANSWER), None)
     return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]

@@ -349,7 +349,7 @@ def ended_attribute(record: MemoryRecord) -> str | None:
 def answer_scores(asked: Asked, records: list[MemoryRecord],
                   evidence: Sequence[MemoryRecord] = ()) -> dict[str, float]:
     """``holder_scores``; and when the user holds no value of what is asked about themselves, what they said
-    ended answers in part (``ENDED_ANSWER``: kept under the semantic floor, never moved to the front):
+    ended answers in part (``ENDED_ANSWER``: kept under the semantic floor, moved to the front with no holder):
     "where do I work?" -> "User quit the bike shop", not an empty result."""
     scores = holder_scores(asked, records, evidence)
     if asked.whose != "self" or any(v > 0 for v in scores.values()):

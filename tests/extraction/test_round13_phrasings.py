@@ -158,6 +158,9 @@ def test_a_child_or_a_chore_is_no_pastime(rules: RuleExtractor, line: str) -> No
      "What sport or exercise does the user do regularly?", "padel"),
     (["I drink coffee", "cut out coffee. tea instead"], "what's my usual drink?", "tea"),
     (["big fan of coffee, like 6 cups a day lol", "cut out caffeine. herbal tea now"], "what do I drink?", "herbal"),
+    # nothing holds a job now: what the user said ended answers, before a turn that only sounds like the question
+    (["I'm a PE teacher", "sold the volvo, we're an electric household now, got a kia niro",
+      "took early retirement from teaching at christmas"], "what do I do for work?", "retire"),
 ])
 def test_what_i_do_now_answers_before_what_i_stopped(shared_memory: Memory, user: str, turns: list[str],
                                                        question: str, answer: str) -> None:
