@@ -161,6 +161,9 @@ def test_a_child_or_a_chore_is_no_pastime(rules: RuleExtractor, line: str) -> No
     # nothing holds a job now: what the user said ended answers, before a turn that only sounds like the question
     (["I'm a PE teacher", "sold the volvo, we're an electric household now, got a kia niro",
       "took early retirement from teaching at christmas"], "what do I do for work?", "retire"),
+    # but a turn kept as said that names a new value may hold it: the sold car is no answer then
+    (["I drive an old volvo estate", "sold the volvo, we're an electric household now, got a kia niro"],
+     "what car do I drive?", "niro"),
 ])
 def test_what_i_do_now_answers_before_what_i_stopped(shared_memory: Memory, user: str, turns: list[str],
                                                        question: str, answer: str) -> None:
