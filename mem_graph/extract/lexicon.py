@@ -187,3 +187,17 @@ def tech_kind(value: str) -> str | None:
         # "IntelliJ IDEA", "Postgres 16": a name the lexicon knows, then more of its name
         found = next((kind for kind, names in TECH_KINDS.items() if first.lower() in names), None)
     return found
+
+
+# what one drinks, said without "drink": "switched to matcha", "I have coffee every day", "I live on coffee"
+DRINKING = frozenset({"switch_to", "change_to", "go_back_to", "stick_to", "live_on", "have", "move_to"})
+
+
+# words that put a name in the world of work: "left Barclays and joined Monzo" (Monzo tagged a person)
+WORK_WORDS = frozenset({"job", "work", "role", "left", "quit", "hired", "company", "team", "office", "position",
+                        "offer", "employer", "boss", "colleagues", "resigned", "notice", "startup", "firm"})
+
+
+# what one does because it needs doing, never a pastime
+CHORES = frozenset({"laundry", "washing", "dishes", "ironing", "hoovering", "vacuuming", "shopping", "homework",
+                    "taxes", "paperwork", "housework", "chores", "cleaning", "admin", "errands", "groceries"})

@@ -10,11 +10,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mem_graph.extract.ages import stated_age
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.health import allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here
 from mem_graph.extract.jobs import moved_for_job
-from mem_graph.extract.lexicon import CARER_ROLES, NOT_ACTIVITIES, NOT_EMPLOYERS, SECTORS, WORKPLACES
+from mem_graph.extract.lexicon import (
+    CARER_ROLES,
+    CHORES,
+    DRINKING,
+    NOT_ACTIVITIES,
+    NOT_EMPLOYERS,
+    SECTORS,
+    WORK_WORDS,
+    WORKPLACES,
+)
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
@@ -62,30 +72,6 @@ def bare_org(obj: Any, lemma: str) -> bool:
     return lemma == "join" and obj.dep_ == "dobj" and obj.pos_ == "NOUN" and obj.tag_ in ("NN", "NNS") and \
         obj.lower_ not in NOT_EMPLOYERS and obj.lemma_.lower() not in NOT_EMPLOYERS | GROUP_NOUNS and \
         not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in obj.children)
-
-
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
-_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
-
-
-def _age(obj: Any) -> str | None:
-    if obj.like_num and obj.text.isdigit() and 0 < int(obj.text) < 130:
-        return str(obj.text)
-    if obj.lower_ in _TENS:  # "I'm thirty now", "turned forty-two"
-        after = [t.lower_ for t in obj.doc[obj.i + 1: obj.i + 3]]
-        unit = _UNITS.get(after[1]) if len(after) == 2 and after[0] == "-" else None
-        return str(_TENS[obj.lower_] + (unit or 0))
-    tens = next((c for c in obj.children if c.dep_ == "compound" and c.lower_ in _TENS), None)
-    if tens is not None and obj.lower_ in _UNITS:  # "I'm forty-two": "forty" hangs on "two"
-        return str(_TENS[tens.lower_] + _UNITS[obj.lower_])
-    if obj.lower_ in ("old",):  # "41 years old"
-        num = next((t for t in obj.subtree if t.like_num), None)
-        return num.text if num is not None else None
-    if obj.lemma_ == "year":
-        num = next((t for t in obj.subtree if t.like_num), None)
-        return num.text if num is not None else None
-    return None
 
 
 def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
@@ -180,7 +166,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("stance", "'has grown on me' idiom", subj=speaker, value=subject.name)
     # 3. a copula with a value: "I'm 41", "I'm an accountant", "I'm vegetarian", "Tom is my boyfriend"
     if lemma in COPULAS:
-        age = _age(obj)
+        age = stated_age(obj)
         nxt = pred.target.nbor(1) if pred.target.i + 1 < len(pred.target.doc) else None
         if age is None and lemma == "be" and nxt is not None and nxt.like_num and nxt.text.isdigit() \
                 and nxt.dep_ != "attr" and obj.dep_ != "conj" and 0 < int(nxt.text) < 130 and (
@@ -393,22 +379,8 @@ def _at_org(noun: Any) -> Any | None:
                  and g.ent_type_ not in ("DATE", "TIME", "PERSON", "GPE", "LOC")), None)
 
 
-# what one drinks, said without "drink": "switched to matcha", "I have coffee every day", "I live on coffee"
-_DRINKING = frozenset({"switch_to", "change_to", "go_back_to", "stick_to", "live_on", "have", "move_to"})
-
-
-# words that put a name in the world of work: "left Barclays and joined Monzo" (Monzo tagged a person)
-_WORK_WORDS = frozenset({"job", "work", "role", "left", "quit", "hired", "company", "team", "office", "position",
-                         "offer", "employer", "boss", "colleagues", "resigned", "notice", "startup", "firm"})
-
-
 def _job_talk(sent: Any) -> bool:
-    return any(t.lower_ in _WORK_WORDS for t in sent)
-
-
-# what one does because it needs doing, never a pastime
-CHORES = frozenset({"laundry", "washing", "dishes", "ironing", "hoovering", "vacuuming", "shopping", "homework",
-                    "taxes", "paperwork", "housework", "chores", "cleaning", "admin", "errands", "groceries"})
+    return any(t.lower_ in WORK_WORDS for t in sent)
 
 
 def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
@@ -425,7 +397,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES):  # "picked my daughter up",
         return False  # "need to do laundry": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
-        return value_spec is not None and value_spec.name == name and pred.key in _DRINKING
+        return value_spec is not None and value_spec.name == name and pred.key in DRINKING
     if name == "business" or (name == "tools" and pred.key in ("write", "run")):  # "run a bakery", "write kotlin"
         # (not poems), "we run MySQL in production" (not "run a marathon")
         return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (
