@@ -135,6 +135,7 @@ _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200
                     r"|(?<![^\s\w])(?:[:;=][-']?[()\[\]DPpOo/\\|3*]+|[xX]D+)(?![^\s.,!?])")
 
 
+@lru_cache(maxsize=8192)
 def is_small_talk(sentence: str) -> bool:
     """Small talk, a passing mood, a reaction or a remark tied to the moment ("lol the weather is nice
     today", "so tired today", "ugh traffic was terrible today", "that's hilarious"): see smalltalk.py."""
@@ -197,6 +198,7 @@ def _shorthand(m: re.Match[str]) -> str:
     return out if word[:1].islower() or out.startswith("I") else out[:1].upper() + out[1:]
 
 
+@lru_cache(maxsize=8192)  # pure, and asked of one sentence many times over a turn
 def spell_out(text: str) -> str:
     """Chat shorthand in full ("im" -> "I'm", "dont" -> "don't", "rn" -> "right now"), without noise
     tokens ("btw", "lol") and emoji (a sentence break when words follow)."""

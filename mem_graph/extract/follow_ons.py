@@ -24,8 +24,9 @@ from mem_graph.types import Fact
 
 def follow_on_facts(sent: Any, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with what each reader adds or puts in place of what the clause reader made of the sentence."""
-    found = found + successor_facts(sent.text, found, speaker, read)
-    found = found + not_the_old(sent.text, found, speaker, read)
-    found = switched_tool(sent.text, found, read)
+    text = sent.text
+    found = found + successor_facts(text, found, speaker, read)
+    found = found + not_the_old(text, found, speaker, read)
+    found = switched_tool(text, found, read)
     found = replaced_by(sent, found, read)
-    return with_new_partner(found + joined_facts(sent.text, found, read))
+    return with_new_partner(found + joined_facts(text, found, read))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from mem_graph.extract.clauses import POSSESSIVES, Context, compound_span, span_text
+from mem_graph.extract.clauses import FIRST_PERSON, POSSESSIVES, Context, compound_span, span_text
 from mem_graph.extract.cues import read_cues, time_ahead
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.predicate import content_verb
@@ -30,7 +30,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 JOB_NOUNS = frozenset({"job", "work", "position", "internship", "gig", "placement", "role", "post", "apprenticeship"})
 # the people and places of one's work: "my boss at Acme", "my colleagues at Acme", "my shift at Tesco"
 WORK_LIFE_NOUNS = frozenset({"boss", "manager", "team", "colleague", "coworker", "co-worker", "office", "shift",
-                             "desk", "supervisor", "department", "workplace", "line manager", "salary", "contract",
+                             "desk", "supervisor", "department", "workplace", "salary", "contract",
                              "payslip", "onboarding", "probation"})
 _PLURAL_OK = frozenset({"colleague", "coworker", "co-worker", "shift"})
 HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", "studio", "bungalow", "townhouse",
@@ -69,14 +69,13 @@ def _org(job: Any, preps: tuple[str, ...] = ("at", "with", "for")) -> Any | None
 
 _TEAM_NOUNS = frozenset({"team", "department", "squad", "unit", "division", "crew"})
 _STAFF_NOUNS = frozenset({"employee", "staffer", "contractor", "intern", "hire", "engineer", "developer"})
-_FIRST_PERSON = frozenset({"i", "we"})
 
 
 def _speakers_clause(tok: Any) -> Any | None:
     """The verb of the clause ``tok`` is in, when its subject is the speaker ("I'm on the data team at ...")."""
     verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None) if verb is not None else None
-    return verb if subj is not None and subj.lower_ in _FIRST_PERSON else None
+    return verb if subj is not None and subj.lower_ in FIRST_PERSON else None
 
 
 def _work_said_otherwise(tok: Any, lemma: str) -> Any | None:
@@ -94,16 +93,14 @@ def _work_said_otherwise(tok: Any, lemma: str) -> Any | None:
 
 
 def _where_i(tok: Any) -> tuple[str, Any, str] | None:
-    """"Toronto is where I live now", "Acme is where I work", "Leeds is home (for me) now"."""
+    """"Toronto is where I live now", "Acme is where I work"."""
     be = tok.head
     if tok.dep_ != "nsubj" or be.lemma_ != "be" or not tok.text[:1].isupper() or tok.pos_ != "PROPN":
         return None
-    for c in be.children:
-        if c.dep_ == "attr" and c.lower_ == "home" and not any(g.dep_ in ("det", "poss", "amod") for g in c.children):
-            return ("residence", tok, "lives in") if tok.ent_type_ in PLACE_LABELS else None
+    for c in be.children:  # "Leeds is home" is restate._HOME_IS's
         if c.dep_ in ("advcl", "ccomp", "relcl") and c.lemma_ in ("live", "work") and any(
                 g.lower_ == "where" for g in c.children) and any(
-                g.dep_ == "nsubj" and g.lower_ in _FIRST_PERSON for g in c.children):
+                g.dep_ == "nsubj" and g.lower_ in FIRST_PERSON for g in c.children):
             return ("residence", tok, "lives in") if c.lemma_ == "live" else ("employer", tok, "works at")
     return None
 

@@ -47,6 +47,7 @@ from mem_graph.extract.clauses import (
     note_people,
     span_text,
 )
+from mem_graph.extract.context_memo import ContextMemo
 from mem_graph.extract.continuation import continued
 from mem_graph.extract.couples import two_named, we_are_the_speaker
 from mem_graph.extract.cues import CESSATION, contrast_not, read_cues, time_frame
@@ -122,6 +123,7 @@ class RuleExtractor:
         # extract() then analyse() on one turn (a partly read turn is also kept verbatim): parsed once, kept
         self._parsed: OrderedDict[str, Any] = OrderedDict()
         self._parsed_max, self._parsed_lock = parsed_cache, threading.Lock()
+        self._context_memo = ContextMemo()  # the context read again on every add, remembered
         self.embedder = embedder
         self.catalogue = SlotCatalogue(slots)
 
@@ -141,7 +143,7 @@ class RuleExtractor:
         if context:
             for doc, m in zip(self._docs([recase_people(recase_institutions(m.content), people) for m in context]),
                               context, strict=True):
-                self._facts(doc, m, ctxs)
+                self._context_memo.read(doc, m, m.name or SPEAKER, ctxs, self._facts, _PROTOTYPES.get())
         last = {m.name: m.content for m in context or []}  # "and Dutch now" goes on with the speaker's last line
         # "my husband Luis" ... "luis started a new job": names the conversation wrote capitalised
         names = proper_names(said)
@@ -206,30 +208,32 @@ class RuleExtractor:
         ctx = ctxs.setdefault(speaker, Context(speaker))
         facts: list[Fact] = []
         ended_before: tuple[str, list[Fact]] | None = None  # the last sentence, when it ended a value
+        whole = doc.text  # a Doc's (and a Span's) text is rebuilt from its tokens on every access
         for sent in doc.sents:
-            if is_question_or_request(sent.text) or is_chitchat(sent.text) or is_small_talk(sent.text):
+            line = sent.text
+            if is_question_or_request(line) or is_chitchat(line) or is_small_talk(line):
                 facts += owned_models(sent, ctx, message, [], question=True)  # "what oil ... in my Subaru?"
                 continue  # a question, a request, small talk or a passing mood: never a fact (but the above)
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]
-            lead_in = _FRAGMENT.match(sent.text)
-            if not found and (lead_in or adjective_fragment(sent.text, self.catalogue.adjectives)):
+            lead_in = _FRAGMENT.match(line)
+            if not found and (lead_in or adjective_fragment(line, self.catalogue.adjectives)):
                 # "not vegan anymore tbh", "kind of tired of sourdough now": the speaker, unsaid
-                said = sent.text[lead_in.end("lead") if lead_in else 0:].strip()
+                said = line[lead_in.end("lead") if lead_in else 0:].strip()
                 frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
                 found = [f for verb in clause_verbs(frag[:])
                          for f in self._clause_facts(verb, ctx, message, slot_only=True)]
-            dating = someone_named(doc.text[sent.start_char:], len(sent.text), speaker, message) or \
-                partner_named_after(found, doc.text[sent.start_char:], len(sent.text), message)
+            dating = someone_named(whole[sent.start_char:], len(line), speaker, message) or \
+                partner_named_after(found, whole[sent.start_char:], len(line), message)
             if dating is not None and not any(f.slot == dating.slot for f in found):  # "seeing someone, her name…"
                 found = [f for f in found if f.object_key not in ("someone", "somebody", "guy", "girl")] + [dating]
-            if (named := others_pet_named_after(found, doc.text[sent.start_char:], speaker, message)) is not None:
+            if (named := others_pet_named_after(found, whole[sent.start_char:], speaker, message)) is not None:
                 found.append(named)  # "my friend jess got a puppy, she named him waffles"
-            had = no_more(sent.text) if not any(f.negated and f.slot for f in found) else None
+            had = no_more(line) if not any(f.negated and f.slot for f in found) else None
             if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
                 found += [f for verb in clause_verbs(self._docs([had])[0][:])
                           for f in self._clause_facts(verb, ctx, message, slot_only=True) if owned_slot(f)]
-            if said := restated(sent.text):  # "new job at Accenture is going great", "32 as of last tuesday"
+            if said := restated(line):  # "new job at Accenture is going great", "32 as of last tuesday"
                 found += kept([f for s in said for verb in clause_verbs(self._docs([s])[0][:])
                                for f in self._clause_facts(verb, ctx, message, slot_only=True)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
@@ -239,14 +243,15 @@ class RuleExtractor:
             found += home_place_facts(sent, ctx, message, found)  # "my flat in Leeds is tiny lol"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
-            read = lambda said: [  # noqa: E731  (a plain clause read in the speaker's stead)
-                f for v in clause_verbs(self._docs([said])[0][:]) for f in self._clause_facts(v, ctx, message, True)]
+            def read(said: str) -> list[Fact]:  # a plain clause read in the speaker's stead
+                return [f for v in clause_verbs(self._docs([said])[0][:])
+                        for f in self._clause_facts(v, ctx, message, True)]
             if not found and ended_before:  # "cut out coffee. tea instead": the successor in a sentence of its own
-                found = successor_facts(f"{ended_before[0]}, {sent.text}", ended_before[1], speaker, read)
+                found = successor_facts(f"{ended_before[0]}, {line}", ended_before[1], speaker, read)
             found = follow_on_facts(sent, found, speaker, read)  # "not vegan anymore, keto now", ...
-            ended_before = (sent.text, found) if any(f.negated or f.polarity < 0 for f in found) else None
-            facts.extend(with_stances(found, sent.text, speaker, message,  # "can't stand jazz anymore"
-                                      before=doc[:sent.start].text))
+            ended_before = (line, found) if any(f.negated or f.polarity < 0 for f in found) else None
+            facts.extend(with_stances(found, line, speaker, message,  # "can't stand jazz anymore"
+                                      before=whole[:sent.start_char]))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
             note_employers(ctx, found)
             note_pets(sent, ctx)  # first: a pet's name is no person for a following "he"
@@ -255,7 +260,7 @@ class RuleExtractor:
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
         if not any(f.slot and "|favourite|" in f.slot for f in facts):  # "new favourite food: tacos"
-            facts += [f for said in labelled_favourite(doc.text) for v in clause_verbs(self._docs([said])[0][:])
+            facts += [f for said in labelled_favourite(whole) for v in clause_verbs(self._docs([said])[0][:])
                       for f in self._clause_facts(v, ctx, message, True) if f.slot]
         for f in (facts := without_unsaid(facts)):
             f.metadata.pop("_person", None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -142,7 +143,8 @@ def _named_last(text: str) -> str | None:
     return named
 
 
-def read_stances(sentence: str, before: str = "") -> list[StancePhrase]:
+@lru_cache(maxsize=4096)  # pure, and read by the stance and the successor readers alike
+def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
     """The speaker's stances a sentence states in set phrases (empty for a hedge, a plan or a past); ``before``:
     the turn's earlier sentences, for what "it" means ("I used to hate running. Now I love it")."""
     out: list[StancePhrase] = []
@@ -196,7 +198,7 @@ def read_stances(sentence: str, before: str = "") -> list[StancePhrase]:
             out.append(StancePhrase(obj, pol, bool(m.group("neg")), phrase, wording.format(core), pronoun,
                                     changed=_CHANGED.search(part) is not None))
             break
-    return out
+    return tuple(out)
 
 
 def _as_written(obj: str, sentence: str) -> str:
