@@ -111,7 +111,8 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             tok.lemma_ = tok.lower_
             continue
         verb_words = words.get("verb", frozenset())
-        if (tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB")) and (
+        bare = _bare_form_after_be(tok)  # "my favourite food is curry": no verb's base form follows "is"
+        if not bare and (tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB")) and (
                 tok.lemma_.lower() in verb_words or tok.lower_ in verb_words or tok.pos_ == "AUX"):
             continue  # a verb ("I'm married"); not "I'm not keto anymore" (no verb of the word list)
         be = next((c for c in tok.children if c.lemma_.lower() == "be" and (c.dep_ == "auxpass" or (
@@ -122,7 +123,9 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             continue
         root = tok.dep_ == "ROOT"
         be.head, be.dep_, be.pos_ = (be if root else tok.head), tok.dep_, "AUX"
-        if tok.pos_ == "VERB":
+        if bare:
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", tok.lower_
+        elif tok.pos_ == "VERB":
             tok.pos_, tok.tag_ = "ADJ", "JJ"
         tok.head, tok.dep_ = be, "attr" if tok.pos_ in ("NOUN", "PROPN") else "acomp"
         subj.head, subj.dep_ = be, "nsubj"
@@ -130,6 +133,14 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             if (c.dep_ == "neg" and c.i > be.i) or c.i < be.i:  # ("reminder, I'm gluten free": before it too)
                 c.head = be
     return doc
+
+
+def _bare_form_after_be(tok: Any) -> bool:
+    """A verb's base form as the root of a passive on "is" ("my favourite food is curry"): the parser took a
+    noun that is also a verb for one (a passive takes a participle: "is curried")."""
+    return tok.tag_ == "VB" and tok.pos_ == "VERB" and any(
+        c.dep_ == "auxpass" and c.lower_ in ("is", "'s", "are", "'re", "am", "'m", "was", "were") and c.i == tok.i - 1
+        for c in tok.children)
 
 
 def repair_copulas(nlp: Any) -> None:

@@ -35,6 +35,8 @@ from mem_graph.extract.catalogue import EXERCISES, INSTRUMENTS, LANGUAGES, PETS,
 from mem_graph.extract.lexicon import (
     ACTIVITY_VERBS,
     CAR_VALUES,
+    DISHES,
+    MUSIC_GENRES,
     OCCUPATIONS,
     PHONE_VALUES,
     TECH,
@@ -96,6 +98,10 @@ def object_kind(key: str | None) -> str | None:
         return None
     if (kind := tech_kind(key)) is not None:
         return f"tech {kind}"
+    if key in MUSIC_GENRES:  # the whole name only ("drum and bass" is no instrument; "my house" no genre)
+        return "music"
+    if key in DISHES:
+        return "dish"
     # each word as said and singular ("tennis", "4 coffees" -> "coffee"), the head (last word) first
     for word in reversed(key.replace(",", " ").split()):
         single = counted(word)

@@ -68,7 +68,7 @@ DEPARTING = frozenset({"leave", "quit"})  # their present progressive announces 
 _SPANS = frozenset({"year", "month", "week", "day", "decade", "while", "hour", "minute", "time", "bit", "change"})
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 # "stopped eating", "gave up meat", "cancelled spotify"
-CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut", "cancel"})
+CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut", "cancel", "uninstall"})
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
 
 

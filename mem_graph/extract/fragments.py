@@ -11,6 +11,13 @@ from __future__ import annotations
 
 import re
 
+# a verbless "not/no longer/now ..." after lead-ins ("well no longer at google actually"): the speaker's state,
+# said without "I'm" (the rules read it as "I'm ...")
+SUBJECTLESS_LEAD = re.compile(
+    r"^\s*(?P<lead>(?:(?:oops|sorry|wait|no|well|so|ok|okay|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|"
+    r"welp|update|plus|haha|lol)[,.!:]?\s+)*)(?:not(?!\s+(?:a\s+single|(?:a\s+)?(?:one|once|even|much|many|that))\b)|"
+    r"no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)  # "not a single one since": a none, no state
+
 _SO_CHANGE = re.compile(r"\b(so|and then|then) (?=(?:switched|moved|quit|started|stopped|gave up|sold|bought|joined|"
                         r"left|took up|went|got|changed|swapped)\b)", re.I)
 _COUPLE_DONE = re.compile(r"\b((?:[A-Za-z][a-z]+ and (?:i|I)|[Mm]e and [A-Za-z][a-z]+))(?:'re| are) "

@@ -201,3 +201,38 @@ WORK_WORDS = frozenset({"job", "work", "role", "left", "quit", "hired", "company
 # what one does because it needs doing, never a pastime
 CHORES = frozenset({"laundry", "washing", "dishes", "ironing", "hoovering", "vacuuming", "shopping", "homework",
                     "taxes", "paperwork", "housework", "chores", "cleaning", "admin", "errands", "groceries"})
+
+
+
+def _phrases(words: str) -> frozenset[str]:
+    """A word list written one entry per word, "-" joining the words of a multi-word entry."""
+    return frozenset(w.replace("-", " ") for w in words.split())
+
+
+# dishes people name as a favourite food ("curry has overtaken lasagne as my favourite"), matched as the whole name
+DISHES = _phrases("""pizza pasta lasagne lasagna curry tacos taco burritos burrito ramen pho sushi dumplings gyoza
+noodles risotto paella burgers burger steak fajitas nachos enchiladas quesadillas kebab kebabs falafel hummus
+shawarma biryani dal daal korma tikka pad-thai laksa bibimbap kimchi bulgogi tempura udon soba katsu dim-sum bao
+gnocchi ravioli carbonara bolognese spaghetti mac-and-cheese chili chilli stew goulash pie roast casserole omelette
+pancakes waffles crepes croissants bagels sandwiches salad soup tagine couscous moussaka souvlaki gyros pierogi
+schnitzel fondue raclette poutine jambalaya gumbo brisket ribs wings fried-chicken fish-and-chips ceviche
+empanadas arepas tamales pozole satay rendang nasi-goreng tom-yum massaman dosa samosas pakoras jollof""")
+
+# music genres ("opera has replaced punk on my playlists"), matched as the whole name
+# (not the words that more often name something else: house, country, garage, drill, trap, pop, swing)
+MUSIC_GENRES = _phrases("""jazz blues rock punk pop-punk metal heavy-metal death-metal indie indie-rock indie-pop
+folk country-music bluegrass soul funk disco house-music deep-house techno trance dubstep drum-and-bass dnb
+uk-garage grime rap hip-hop hiphop r&b rnb reggae reggaeton ska dancehall afrobeats k-pop kpop j-pop pop-music
+classical opera gospel emo grunge synthwave synth-pop edm electronic ambient lo-fi lofi shoegaze post-rock
+hardcore bossa-nova salsa flamenco americana motown""")
+
+
+def favourite_of(value: str) -> str | None:
+    """What a favourite said without its noun is a favourite of ("curry is my favourite now": food)."""
+    return "food" if value.lower() in DISHES else None
+
+
+# what a team's own software is called: "prod is on Mongo now", "our data's in Postgres", "the backend runs on X"
+SYSTEM_NOUNS = frozenset({"app", "apps", "backend", "back-end", "stack", "service", "services", "product", "codebase",
+                          "platform", "prod", "production", "data", "site", "website", "api", "infra",
+                          "infrastructure", "system", "server", "servers", "db", "database"})

@@ -18,8 +18,9 @@ from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, norm
 _PET_ALT = "|".join(sorted(PET_NOUNS | {f"{p}s" for p in PET_NOUNS} | {"puppies", "bunnies"}, key=len, reverse=True))
 # "a cat called biscuit", "my dog rex", "our hamster, peanut", "named the hamster peanut"
 _NAMED_PET = re.compile(rf"\b(?:(?P<kind>{_PET_ALT}),?\s+(?:(?:is\s+)?(?:called|named)\s+)?(?P<name>[A-Za-z][a-z]+)"
-                        rf"|(?:named|called)\s+(?:the|our|my)\s+(?P<kind2>{_PET_ALT})\s+(?P<name2>[A-Za-z][a-z]+))\b",
-                        re.I)
+                        rf"|(?:named|called)\s+(?:the|our|my)\s+(?P<kind2>{_PET_ALT})\s+(?P<name2>[A-Za-z][a-z]+)"
+                        rf"|(?P<kind3>{_PET_ALT})\s*'s\s+name\s+is\s+(?P<name3>[A-Za-z][a-z]+))\b",
+                        re.I)  # (the last: "my dog's name is milo")
 _NOT_NAMES = frozenset({"and", "is", "was", "who", "that", "which", "but", "food", "sitter", "walker", "bed", "hair",
                         "lol", "haha", "too", "though", "now", "today", "yesterday", "named", "called", "has", "had",
                         "died", "passed", "got", "the", "a", "an", "in", "at", "on", "with", "for", "of", "to"})
@@ -29,10 +30,11 @@ _AND_NAME = re.compile(r",?\s+(?:and|&)\s+([A-Z][a-z]+)\b")
 
 
 def named_pets(text: str) -> dict[str, str]:
-    """The pets ``text`` names, by name ("a cat called biscuit" -> biscuit: cat; "two cats, Pepe and Olivia")."""
+    """The pets ``text`` names, by name ("a cat called biscuit" -> biscuit: cat; "two cats, Pepe and Olivia";
+    "my dog's name is Milo")."""
     found: dict[str, str] = {}
     for m in _NAMED_PET.finditer(text):
-        kind, name = (m["kind"], m["name"]) if m["kind"] else (m["kind2"], m["name2"])
+        kind, name = next((m[f"kind{n}"], m[f"name{n}"]) for n in ("", "2", "3") if m[f"kind{n}"])
         if name.lower() in _NOT_NAMES:
             continue
         kind = kind.lower()

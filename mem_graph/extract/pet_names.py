@@ -82,6 +82,23 @@ def _name_changed(verb: Any) -> tuple[list[Any], Any | None, bool] | None:
     return _names([new]), pet, False
 
 
+def _known_pet_now(verb: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None:
+    """"Milo is now Otis", "he's Otis now" (right after the pet): a pet of the speaker's, named before, under a
+    new name."""
+    if verb.lemma_ != "be" or not any(c.dep_ == "advmod" and c.lower_ == "now" for c in verb.children):
+        return None
+    subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    new = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "PROPN" and c.text[:1].isupper()
+                and not any(g.dep_ == "det" for g in c.children)), None)
+    if subj is None or new is None or new.lower_ in ctx.pet_kinds:
+        return None
+    if subj.lower_ in ctx.pet_kinds:
+        ctx.last_pet, ctx.pet_last = f"{ctx.speaker}'s {ctx.pet_kinds[subj.lower_]}", True  # the pet said last
+    elif not (subj.lower_ in ("he", "she") and ctx.pet_last and ctx.last_pet):
+        return None
+    return _names([new]), None, False
+
+
 def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None:
     """(names, the pet noun or None for "them"/"her", plural) when ``tok`` names a pet of the speaker's."""
     if tok.pos_ == "NOUN" and _pet(tok) and (appos := [c for c in tok.children if c.dep_ == "appos"]):
@@ -93,6 +110,8 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
         return (names, tok, True) if _speakers(tok) else None
     if tok.pos_ == "VERB" and tok.lemma_.lower() in ("change", "switch"):
         return _name_changed(tok)
+    if (renamed := _known_pet_now(tok, ctx)) is not None:
+        return renamed
     if tok.pos_ != "VERB" or tok.lemma_.lower() not in _NAMING:
         return None
     oprd = next((c for c in tok.children if c.dep_ == "oprd"), None)
@@ -107,8 +126,9 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
     elif dobj is not None and (pet := next((c for c in dobj.children if c.dep_ == "compound" and _pet(c)),
                                            None)) is not None:
         names = _names(_with_conjuncts(dobj))  # "called the kitten mochi": the name read as the object
-    elif dobj is not None and _pet(dobj) and dobj.i + 1 < len(dobj.doc) and dobj.nbor(1).pos_ == "PROPN" and \
-            dobj.nbor(1).text[:1].isupper() and not _pet(dobj.nbor(1)):
+    elif dobj is not None and _pet(dobj) and dobj.i + 1 < len(dobj.doc) and (
+            dobj.nbor(1).pos_ == "PROPN" or (dobj.nbor(1).head == dobj and dobj.nbor(1).dep_ == "appos")) and \
+            dobj.nbor(1).text[:1].isupper() and not _pet(dobj.nbor(1)):  # "renamed the dog Otis" (Otis a NOUN)
         pet, names = dobj, [dobj.nbor(1)]  # "we renamed the dog Maple, ...": the name the parse hung elsewhere
     else:
         return None
@@ -144,12 +164,16 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
     speaker = ctx.speaker
     stated = {f.object_key for f in found if f.object_key}
     said = " ".join(f.text.lower() for f in found)  # "i have a cat named pixel": the fact already says it
+    # "he's Otis now": the clause reader's own reading placed no slot, so it says no name
+    stated_in_slot = {f.object_key for f in found if f.object_key and f.slot}
+    said_in_slot = " ".join(f.text.lower() for f in found if f.slot)
     out: list[Fact] = []
     for tok in sent:
         read = _naming(tok, ctx)
         if read is None:
             continue
         names, pet, plural = read
+        known, told = (stated_in_slot, said_in_slot) if tok.lemma_ == "be" else (stated, said)
         verb = tok if tok.pos_ == "VERB" else next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), tok)
         cues = read_cues(verb, content_verb(verb))
         if cues.tense != "present" or cues.negated:
@@ -158,7 +182,7 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
         for name_tok in names:
             name = name_tok.text[:1].upper() + name_tok.text[1:]
             key = normalise_entity(name)
-            if key in stated or (re.search(rf"\b{re.escape(name.lower())}\b", said) and tok.lemma_.lower() not in (
+            if key in known or (re.search(rf"\b{re.escape(name.lower())}\b", told) and tok.lemma_.lower() not in (
                     "change", "switch")):  # (not "changed the dog's name to Bruno": said as no name)
                 if not plural and pet is not None:  # "I have a dog named Rocky": that fact also says the name
                     _say_name(found, pet_name(pet, ctx), name, speaker)

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.ages import stated_age
+from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.health import allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here
@@ -22,8 +23,10 @@ from mem_graph.extract.lexicon import (
     NOT_ACTIVITIES,
     NOT_EMPLOYERS,
     SECTORS,
+    SYSTEM_NOUNS,
     WORK_WORDS,
     WORKPLACES,
+    favourite_of,
 )
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
@@ -103,9 +106,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # 1. an attribute noun: "my job is nursing", "my cat's name is Luna", "my favourite colour is blue"
     if subject.attribute and (lemma in COPULAS or lemma in ("include", "involve")) and subject.owner:
         found = cat.noun_slot(subject.attribute)  # "my hobbies include chess and baking": one value each
-        if found is None and lemma == "be" and pred.prep == "on" and (tech := cat.value_slot(obj_toks)) is not None \
-                and tech.name == "database":  # "our backend is on Oracle": as "our backend runs on Oracle"
-            return match("database", f"'{subject.attribute} is on {text}' value lexicon")
+        if found is None and lemma == "be" and (pred.prep == "on" or (
+                pred.prep == "in" and subject.attribute.rpartition(" ")[2] in SYSTEM_NOUNS)) and (
+                tech := cat.value_slot(obj_toks)) is not None and tech.name == "database":
+            # "our backend is on Oracle", "our data's in Mongo now": as "our backend runs on Oracle"
+            return match("database", f"'{subject.attribute} is {pred.prep} {text}' value lexicon")
         if lemma in COPULAS and (role := role_noun(subject.attribute, obj_toks)) is not None:
             return match(role[0], f"'my {subject.attribute} is {text}' ({role[1]})", subj=subject.owner)
         if found is not None and found[0].name == "occupation" and pred.prep == "at" and "employer" in cat.specs:
@@ -121,6 +126,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "it's my only car", "my car is the red one": the attribute noun or "one" is no value
         if found is not None and (lemma in COPULAS or found[0].cardinality == "multi"):
             spec, qualifier = found
+            if spec.name == "favourite" and qualifier is None:  # "my favourite is curry now": food
+                qualifier = favourite_of(text)
             return match(spec.name, f"'{subject.attribute} is {text}' attribute noun", subj=subject.owner,
                          qualifier=qualifier)
         return None
@@ -135,11 +142,13 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("stance", "'be into' lexicon")
         if pred.prep == "over" and change is not None:  # "I'm over anime now": no longer into it
             return match("stance", f"'is over {text} {change}'", polarity=-1)
-        tech = cat.value_slot(obj_toks) if pred.prep == "on" else None
+        system = subject.name.lower().removesuffix("'s").rpartition(" ")[2] in SYSTEM_NOUNS  # "prod is on X"
+        tech = cat.value_slot(obj_toks) if pred.prep == "on" or (pred.prep == "in" and system) else None
         if tech is not None and tech.name == "drinks" and person:  # "i'm on green tea these days"
             return match("drinks", f"'is on {text}' value lexicon")
         if tech is not None and tech.name in ("tools", "database"):  # "we're on postgres now", "the app is on AWS"
-            return match("tools" if person and tech.subjects == "thing" else tech.name, f"'is on {text}' value lexicon")
+            return match("tools" if person and not system and tech.subjects == "thing" else tech.name,
+                         f"'is {pred.prep} {text}' value lexicon")
         if pred.prep == "with" and person and obj.ent_type_ == "ORG":  # "I'm with Deloitte now"
             return match("employer", f"'is with {text}' (organisation)")
         if pred.prep == "from" and person:
@@ -186,8 +195,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             if (role := role_noun(words, value_toks)) is not None:  # "Vim is my editor of choice"
                 return match(role[0], f"'{subject.name} is my {words}' ({role[1]})", subj=speaker, value=subject.name)
             if found is not None and found[0].name not in ("name",):
+                qualifier = found[1] or (favourite_of(subject.name) if found[0].name == "favourite" else None)
                 return match(found[0].name, f"'{subject.name} is my {words}' attribute noun", subj=speaker,
-                             value=subject.name, qualifier=found[1])
+                             value=subject.name, qualifier=qualifier)
         if lemma == "be" and any(c.lower_ == "my" for c in obj.children) and obj.lemma_.lower() in KIN:
             kin = obj.lemma_.lower()
             # "Marcus is my boyfriend": the partner noun says a person is meant, whatever NER took the name for
@@ -324,46 +334,6 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                     f"{lemma} {text}" if obj.dep_ == "dobj" else None))
             return match(spec.name, f"'{said}' ~ {vote.evidence()}", value=value)
     return None
-
-
-# words of a phrase that only says "now" or hedges ("these days", "at the moment", "actually"): left out of
-# the clause the classifier reads, which the bank states without them
-_NOW_WORDS = frozenset({"now", "currently", "nowadays", "these", "days", "lately", "today", "presently", "at", "the",
-                        "moment", "for", "still", "again", "finally", "also", "too", "just", "actually", "honestly",
-                        "basically", "so", "anyway", "right", "rn", "atm"})
-
-
-def whole_clause(pred: Predicate) -> str:
-    """The clause as the example bank states one: its subject, its verb and what hangs on it, without the
-    clauses joined to it ("i live in leeds and work at dell": 'i work at dell' for the second verb)."""
-    target, verb = pred.target, pred.verb
-    head = verb
-    while head.dep_ == "conj" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in head.children):
-        head = head.head  # a conjoined verb shares its subject
-    lead = [t for c in head.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree]
-    lead += [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < target.i]
-    if verb is not target:
-        lead.append(verb)  # "started flipping burgers"
-    drop: set[int] = set()
-    for c in target.children:
-        if c.dep_ in ("cc", "punct") or (c.dep_ in ("conj", "ccomp", "advcl", "parataxis") and c.pos_ in (
-                "VERB", "AUX")) or all(t.lower_ in _NOW_WORDS for t in c.subtree):
-            drop.update(t.i for t in c.subtree)  # "these days", "at the moment": the cues say when
-    words = [t for t in target.subtree if t.i not in drop and t.dep_ not in ("nsubj", "nsubjpass")]
-    toks = sorted({t.i: t for t in [*lead, *words]}.values(), key=lambda t: t.i)
-    return " ".join(t.text for t in toks).lower()
-
-
-def in_clause(tok: Any, verb: Any) -> bool:
-    """``tok`` belongs to ``verb``'s own clause, not to a clause under it ("I play bass now, gave up guitar")."""
-    t = tok
-    while t.i != verb.i and t.head.i != t.i:
-        # a verb above the value heads a clause of its own (the value itself misread as a verb stays: "plus squash")
-        if t.i != tok.i and t.pos_ in ("VERB", "AUX") and t.dep_ in ("conj", "ccomp", "advcl", "relcl", "xcomp",
-                                                                      "parataxis"):
-            return False
-        t = t.head
-    return bool(t.i == verb.i)
 
 
 def is_activity(tok: Any) -> bool:

@@ -1,5 +1,6 @@
 """The new thing as the subject of "replace": "boxing has replaced swimming for me", "tacos replaced sushi as my
-favourite food".
+favourite food", "opera has replaced punk on my playlists", "curry has overtaken lasagne", "curry beats lasagne
+now" (beat said with a change word only).
 
 The clause reader reads "replace" with the speaker as subject ("I replaced SQLite with MySQL"); with the new
 thing as the subject and the old as the object, it named no slot and the turn was kept as said. Here:
@@ -8,7 +9,8 @@ thing as the subject and the old as the object, it named no slot and the turn wa
   <attribute> is <new> now": a one-value attribute, so the old value ends;
 - "<new> replaced <old> [for me]" is read as the speaker doing the new thing now and no longer the old one, when
   the lexicons know both as one kind with a verb of its own (a sport or pastime: do; a hot drink: drink; a diet:
-  be; a tool: use), e.g. "I do boxing now" and "I don't do swimming anymore".
+  be; a tool: use; a music genre: be into), e.g. "I do boxing now" and "I don't do swimming anymore"; two dishes
+  are read as the favourite food.
 
 Not when the replacement is someone else's ("for my brother", "replaced my brother's old car"), said with a
 hedge or a plan ("might replace", "will replace"), negated ("nothing has replaced coffee"), or with a pronoun for
@@ -17,6 +19,7 @@ either thing ("it replaced tea": who knows what "it" is).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +33,17 @@ _SAID_AS = {"sport": ("I do {} now", "I don't do {} anymore"), "exercise": ("I d
             "hot drink": ("I drink {} now", "I don't drink {} anymore"),
             "soft drink": ("I drink {} now", "I don't drink {} anymore"),
             "tool": ("I use {} now", "I don't use {} anymore"),
-            "diet": ("I'm {} now", "I'm not {} anymore")}
+            "diet": ("I'm {} now", "I'm not {} anymore"),
+            "music": ("I'm into {} now", "I'm not into {} anymore"),
+            "dish": ("my favourite food is {} now", "")}  # (one favourite: the new one ends the old)
+# "<new> replaced / has overtaken / dethroned <old>"; "<new> beats <old>" only said as a change ("now")
+_REPLACING = frozenset({"replace", "overtake", "dethrone", "beat", "trump", "supplant"})
+_CHANGE_WORDS = frozenset({"now", "nowadays", "lately", "officially"})
+_THING = r"[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?"  # one to three words
+_PLAIN = re.compile(rf"^\W*(?:(?:honestly|ngl|tbh|lol|ok|okay|so|update)\W+)*(?P<new>{_THING}) "
+                    r"(?P<verb>beats|trumps|has overtaken|overtook|has dethroned|dethroned|has replaced|replaced) "
+                    rf"(?P<old>{_THING})(?P<when>(?: (?:now|these days|nowadays|lately|for me|officially"
+                    r"|as my \w+(?: \w+)?))*)\W*$", re.I)
 _OWN = frozenset({"me", "us", "myself"})
 
 
@@ -41,6 +54,12 @@ def _name(tok: Any) -> str | None:
     name = span_text(toks)
     first = toks[0].i == tok.sent.start and name[1:2].islower()  # "Tacos has replaced sushi": capitalised as first
     return (name[:1].lower() + name[1:] if first else name) or None
+
+
+def _said_as_change(verb: Any) -> bool:
+    """"curry beats lasagne now", "these days opera beats punk": not a match report ("Leeds beat Hull")."""
+    words = {t.lower_ for t in verb.sent}
+    return bool(words & _CHANGE_WORDS) or "these days" in verb.sent.text.lower()
 
 
 def _kind(name: str) -> str | None:
@@ -55,7 +74,8 @@ def _kind(name: str) -> str | None:
 def replaced_by(sent: Any, found: list[Fact], read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with the facts of "<new> replaced <old>" said of the speaker in place of the slotless one the
     clause reader made of it; ``found`` itself when no rule fires."""
-    new_facts = _replaced(sent, read)
+    parsed = any(t.lemma_.lower() in _REPLACING and t.pos_ == "VERB" for t in sent)
+    new_facts = _replaced(sent, read) if parsed else _said_plainly(sent.text, read)  # (a verb misparsed: by its words)
     if not new_facts:
         return found
     news = {f.object_key for f in new_facts}
@@ -63,9 +83,31 @@ def replaced_by(sent: Any, found: list[Fact], read: Callable[[str], list[Fact]])
     return [f for f in found if (f.slot or "replac" not in f.evidence) and f.subject_key not in news] + new_facts
 
 
+def _said_plainly(text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
+    """"curry beats lasagne now" (the parser reads "beats" as a noun): the bare sentence, two things of one kind
+    the lexicons know by their whole name."""
+    m = _PLAIN.match(text)
+    if m is None or (m.group("verb").lower() in ("beats", "trumps") and not m.group("when")):
+        return []
+    new, old = m.group("new").lower(), m.group("old").lower()
+    kind = _kind(new)
+    if kind is None or kind != _kind(old) or kind not in _SAID_AS:
+        return []
+    return _switch(kind, new, old, read, ended=m.group("verb").lower() not in ("beats", "trumps"))
+
+
+def _switch(kind: str, new: str, old: str, read: Callable[[str], list[Fact]], ended: bool = True) -> list[Fact]:
+    """The facts of the new thing taken up and, when ``ended``, the old one given up ("X beats Y now" prefers X,
+    it does not give Y up)."""
+    now, over = _SAID_AS[kind]
+    started = [f for f in read(now.format(new)) if f.slot and not f.negated]
+    return [*(f for f in read(over.format(old)) if ended and over and f.negated), *started] if started else []
+
+
 def _replaced(sent: Any, read: Callable[[str], list[Fact]]) -> list[Fact]:
     for verb in sent:
-        if verb.lemma_.lower() != "replace" or verb.pos_ != "VERB":
+        if verb.lemma_.lower() not in _REPLACING or verb.pos_ != "VERB" or (verb.lemma_.lower() in ("beat", "trump")
+                                                                            and not _said_as_change(verb)):
             continue
         subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
         obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
@@ -88,7 +130,5 @@ def _replaced(sent: Any, read: Callable[[str], list[Fact]]) -> list[Fact]:
         kind = _kind(new)
         if kind is None or kind != _kind(old) or kind not in _SAID_AS:
             continue
-        now, over = _SAID_AS[kind]
-        started = [f for f in read(now.format(new)) if f.slot and not f.negated]
-        return [*(f for f in read(over.format(old)) if f.negated), *started] if started else []
+        return _switch(kind, new, old, read, ended=verb.lemma_.lower() not in ("beat", "trump"))
     return []

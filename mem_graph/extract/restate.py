@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mem_graph.extract.catalogue import REL_STATUS
+from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.slots import looks_like_school
@@ -65,10 +65,13 @@ _AGE_CUE = re.compile(r"\b(?:age|old|older|birthday|bday|b-day|turned|years? you
 _AGE_NOW = re.compile(r"(?:^|[,.!:;]\s*)(\d{2,3}) now\b", re.I)
 
 # -- a label and its new value: "relationship status changed: married", "life update: remarried" ---------------
-_LABELLED = re.compile(r"^\s*(?:[a-z]+ ){0,3}(?:update|updated|changed|change|news|status)\s*[:\-–]+\s*"
+_LABELLED = re.compile(r"^\s*(?:[a-z]+ ){0,3}(?:update|updated|changed|change|news|status)\s*[:\-–,]+\s*"
                        r"(?P<rest>[a-z][\w -]*?)\s*(?:$|[,.!(]|\s(?:as of|since|now)\b|[^\w\s])", re.I)
 _SAID_FRAGMENT = re.compile(r"(?:^|[,.!:;]\s*|[^\w\s',.]\s*)(?:officially|finally|proudly)\s+(?:an?\s+)"
                             r"(?P<np>[a-z][\w -]*?)\s+now\b", re.I)
+# "went from single to engaged this year", "went from vegan to pescatarian", "went from nurse to midwife"
+_WENT_FROM = re.compile(r"\bwent from (?:being )?(?:an? )?[a-z][\w-]* to (?:being )?(?:an? )?(?P<new>[a-z][\w-]*)\b",
+                        re.I)
 _CLAUSE_START = re.compile(r"^(?:i|we|my|our|he|she|they|it|just|got|been|was|am|is|have|had)\b", re.I)
 
 # -- partner ---------------------------------------------------------------------------------------------------
@@ -130,6 +133,9 @@ _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} 
 _FAVE = r"(?:favou?rite|fave|fav|fav'?)"
 _FAVE_LABEL = re.compile(rf"\b(?:(?P<new>new)|my) {_FAVE} (?P<what>[a-z]+)\s*[:?\-–]+\s*(?P<value>[a-z][\w' -]*?)"
                          r"\s*(?:$|[,.!(]|\s(?:now|lol|tbh|haha|sorry|obviously)\b)", re.I)
+_FAVE_CHANGED = re.compile(rf"(?:^|\bmy |[,.!:;]\s*){_FAVE} (?P<what>[a-z]+) (?:has |just |officially )*"
+                           r"(?:changed|switched|moved) to (?P<value>[a-z][\w' -]*?)"
+                           r"\s*(?:$|[,.!(]|\s(?:now|lol|tbh|haha)\b)", re.I)
 
 # -- a new post or employer compared with the old one, then "glad i switched" ----------------------------------
 _SWITCHED = re.compile(r"\bi (?:switched|changed|made the (?:switch|move|jump|change))\b", re.I)
@@ -182,6 +188,8 @@ def restated(text: str) -> list[str]:
     label = _LABELLED.match(text)
     if label is not None and not _CLAUSE_START.match(label.group("rest")) and not label.group("rest").isdigit():
         said.append(f"I'm {label.group('rest').strip()} now")  # "relationship status changed: married"
+    said += [f"I'm {new} now" if new in REL_STATUS or new in DIETS else f"I'm a {new} now"
+             for m in _WENT_FROM.finditer(text) if (new := m.group("new").lower())]  # kept only if a slot places it
     said += [f"I'm a {m.group('np').strip()} now" for m in _SAID_FRAGMENT.finditer(text)
              if not _CLAUSE_START.match(m.group("np"))]  # "career change done ✅ officially a personal trainer now"
     for pattern in (_BREAKUP_NOUN, _THINGS_ENDED, _COUPLE_ENDED, _IS_EX):
@@ -216,11 +224,13 @@ def restated(text: str) -> list[str]:
 
 def labelled_favourite(text: str) -> list[str]:
     """A favourite said as a label across the turn's sentences ("new favourite food: tacos", "my fave food?
-    pizza"): the plain clause it means."""
+    pizza") or said to have changed ("favourite food changed to curry"): the plain clause it means."""
     if _NOT_DONE.search(text):
         return []
     return [f"my favourite {m.group('what')} is {m.group('value')}{' now' if m.group('new') else ''}"
-            for m in _FAVE_LABEL.finditer(text) if not _CLAUSE_START.match(m.group("value"))]
+            for m in _FAVE_LABEL.finditer(text) if not _CLAUSE_START.match(m.group("value"))] + [
+        f"my favourite {m.group('what')} is {m.group('value')} now" for m in _FAVE_CHANGED.finditer(text)
+        if not _CLAUSE_START.match(m.group("value"))]  # "favourite food changed to curry"
 
 
 def kept(restatement: list[Any], found: list[Any]) -> list[Any]:

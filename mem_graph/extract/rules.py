@@ -34,6 +34,7 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
     statements,
 )
 from mem_graph.extract.children import children_facts
+from mem_graph.extract.clause_span import in_clause
 from mem_graph.extract.clauses import (
     CLAUSE_DEPS,
     IMPLIED_SUBJECTS,
@@ -55,6 +56,7 @@ from mem_graph.extract.device import device_facts
 from mem_graph.extract.doc_entities import doc_entities
 from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
+from mem_graph.extract.fragments import SUBJECTLESS_LEAD
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
@@ -80,7 +82,7 @@ from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
-from mem_graph.extract.recognise import SEPARATION, in_clause, recognise
+from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
 from mem_graph.extract.restate import kept, labelled_favourite, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
@@ -98,13 +100,6 @@ SPEAKER = "User"
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses", "uses": "uses",
                     "studies_at": "studies at", "database": "runs on", "diet": "follows a diet:",
                     "works_as": "works as", "name": "is named"}
-# a verbless "not/no longer/now ..." after lead-ins ("well no longer at google actually"): the speaker's
-_FRAGMENT = re.compile(
-    r"^\s*(?P<lead>(?:(?:oops|sorry|wait|no|well|so|ok|okay|eh|idk|yeah|ya|yep|honestly|but|and|oh|anyway|hmm|ugh|"
-    r"welp|update|plus|haha|lol)[,.!:]?\s+)*)(?:not(?!\s+(?:a\s+)?(?:single|one|once|even|much|many|that)\b)|"
-    r"no longer|now|still|also|actually)\s+(?:a |an )?\w+", re.I)  # "not a single one since": a none, no state
-
-
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
 
 
@@ -216,7 +211,7 @@ class RuleExtractor:
                 continue  # a question, a request, small talk or a passing mood: never a fact (but the above)
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]
-            lead_in = _FRAGMENT.match(line)
+            lead_in = SUBJECTLESS_LEAD.match(line)
             if not found and (lead_in or adjective_fragment(line, self.catalogue.adjectives)):
                 # "not vegan anymore tbh", "kind of tired of sourdough now": the speaker, unsaid
                 said = line[lead_in.end("lead") if lead_in else 0:].strip()

@@ -27,14 +27,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, PLAYED_SPORTS
+from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, PLAYED_SPORTS, REL_STATUS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.stance import read_stances
 from mem_graph.types import Fact, normalise_entity
 
 # how a slot's value is stated afresh ("{}" is the new value)
 _SAID_AS = {"diet": "I'm {}", "drinks": "I drink {}", "hobbies": "I do {}", "stance": "I'm into {}",
-            "tools": "I use {}"}
+            "tools": "I use {}", "partner": "I'm {}"}  # (partner: a relationship status for a status)
 _PASTIMES = frozenset({"sport", "activity", "exercise"})
 _DRINK_KINDS = frozenset({"hot drink", "soft drink", "alcohol", None})
 _PLAYABLE = frozenset((INSTRUMENTS + " " + PLAYED_SPORTS).split())  # "piano is my thing now" -> "I play piano now"
@@ -42,7 +42,7 @@ _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
 _MINE_NOW = re.compile(r"(?:is|'s) (?:more |now |totally )?my (?:new )?(?:thing|jam|vibe|go-to)\b")
 _OUTRIGHT = re.compile(r"\b(?:anymore|any more)\b")
-_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|nonstop|on repeat|all the time"
+_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|as of|nonstop|on repeat|all the time"
                      r"|all the way|where it'?s at|from now on)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
 _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
@@ -50,7 +50,7 @@ _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mos
                    r"|team)\s+)+")
 _TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
                    r"|all day|nonstop|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
-                   r"|since .*|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
+                   r"|since .*|as of .*|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
                    r"|(?:is|'s) where it'?s at|from now on))+$")
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",
                        "the", "a", "an", "not", "no", "don't", "too", "very", "so", "that", "this", "of", "to",
@@ -93,6 +93,8 @@ def _name(fragment: str, need_change: bool = True) -> str | None:
 
 
 def _same_kind(slot: str, old: str, new: str) -> bool:
+    if slot == "partner" or old in REL_STATUS:  # "not single anymore, engaged now"
+        return new in REL_STATUS
     if slot == "diet" or old in DIETS:
         return new in DIETS
     old_kind, new_kind = object_kind(old), object_kind(new)
@@ -102,6 +104,8 @@ def _same_kind(slot: str, old: str, new: str) -> bool:
 
 
 def _known_same_kind(old: str, new: str) -> bool:
+    if old in REL_STATUS or new in REL_STATUS:
+        return old in REL_STATUS and new in REL_STATUS
     if old in DIETS or new in DIETS:
         return old in DIETS and new in DIETS
     kind, old_kind = object_kind(new), object_kind(old)

@@ -1,0 +1,79 @@
+"""Classes of phrasing from session 14's fresh template grid: a pet's new name said as "X is now Y" or with the
+name the tagger took for a noun, a relationship status said in a fragment or as "went from X to Y", favourites
+said without their noun or as one dish beating another, a genre replacing another, and the team's own system
+("prod", "our data") on a database."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.test_slot_changes import invalidated_after
+from tests.extraction.test_trial_six_lives import _facts, _top
+
+
+def _active(mem: Memory, user: str) -> list[str]:
+    return [r["memory"] for r in mem.get_all(user_id=user)["results"]]
+
+
+@pytest.mark.parametrize("change", [
+    "we renamed the dog Otis", "Milo is now Otis, the kids insisted",
+    "turns out Milo didn't suit him, he's Otis now"])
+def test_a_dogs_new_name_ends_the_old_one(shared_memory: Memory, user: str, change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my dog's name is Milo", "haha yeah", change)
+    assert any("Milo" in f for f in ended), _active(shared_memory, user)
+    assert "Otis" in _top(shared_memory, user, "what's my dog called?")
+
+
+def test_someone_elses_name_now_is_no_pet_rename(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "Sam is now Alex, she came out last year", "my dog's name is Milo")
+    assert not any(s and s.endswith("|name") for _, s in facts), facts
+
+
+@pytest.mark.parametrize("change", [
+    "not single anymore, engaged as of saturday", "went from single to engaged this year",
+    "my status changed, engaged"])
+def test_a_relationship_status_said_in_a_fragment_replaces_the_old(shared_memory: Memory, user: str,
+                                                                    change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I'm single", "ugh mondays", change)
+    assert any("single" in f for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("line", ["went from 5k to 10k this year", "not a single one since"])
+def test_no_status_from_other_words(rules: RuleExtractor, line: str) -> None:
+    assert not any(s == "user|partner" for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+@pytest.mark.parametrize("change", [
+    "my favourite food these days is curry", "favourite food changed to curry", "curry beats lasagne now",
+    "curry has overtaken lasagne as my favourite", "sushi is my favourite now"])
+def test_a_new_favourite_food_said_loosely_ends_the_old(shared_memory: Memory, user: str, change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my favourite food is lasagne", "thanks, that helps", change)
+    assert any("lasagne" in f for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("line", ["curry beats lasagne", "Leeds beat Hull now and then"])
+def test_a_win_said_as_no_change_names_no_favourite(rules: RuleExtractor, line: str) -> None:
+    assert not any(s and "|favourite" in s for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+def test_a_genre_replacing_another_ends_the_old_stance(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I love punk", "opera has totally replaced punk on my playlists")
+    assert any("punk" in f for f in ended), _active(shared_memory, user)
+    assert "opera" in _top(shared_memory, user, "what kind of music am I into?").lower()
+
+
+@pytest.mark.parametrize(("state", "change"), [
+    ("we use Postgres", "prod is on MongoDB now"),
+    ("we use Postgres", "our data's in MongoDB now"),
+])
+def test_the_teams_own_system_on_a_new_database_ends_the_old(shared_memory: Memory, user: str, state: str,
+                                                              change: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, change)
+    assert any("Postgres" in f for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("line", ["I'm in Postgres all day", "we live in Leeds", "my house is in Leeds"])
+def test_a_person_in_a_database_or_a_place_is_no_system(rules: RuleExtractor, line: str) -> None:
+    assert not any(s and s.endswith("|database") for _, s in _facts(rules, line)), _facts(rules, line)
