@@ -55,7 +55,7 @@ class SlotSpec(BaseModel):
 # editors by name ("I code in Eclipse", "been on VS Code for a month"); not the ones that are common words
 # ("cursor", "atom", "nano")
 EDITORS = ("vs code", "visual studio code", "sublime text", "intellij idea", "eclipse", "webstorm", "xcode", "zed",
-           "notepad++", "helix", "jetbrains", "android studio", "visual studio")
+           "notepad++", "helix", "jetbrains", "android studio", "visual studio", "atom")
 DIETS = [
     "vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "omnivore", "kosher", "halal",
     "gluten-free",

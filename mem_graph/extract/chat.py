@@ -304,6 +304,18 @@ def opens_without_subject(text: str) -> bool:
     return _implied_subject(text.strip()) is not None
 
 
+# "left Leeds, now living in York": the speaker's second clause after a comma, said with no subject
+_COMMA_NOW_ING = re.compile(r"(,\s+)(now|these days|currently|nowadays)\s+([a-z]+ing)\b")
+_SPEAKER_FIRST = re.compile(r"^\W*(?:(?:so|and|but|well|ok|okay|yeah|honestly)\W+)*(?:i|i'm|i've|we|we're)\b", re.I)
+
+
+def _then_now(sentence: str) -> str:
+    if not _SPEAKER_FIRST.match(sentence):
+        return sentence
+    return _COMMA_NOW_ING.sub(lambda m: f"{m.group(1)}{m.group(2)} I'm {m.group(3)}" if _participle(m.group(3))
+                              else m.group(0), sentence)
+
+
 def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
     """``text`` with the dropped "I" of chat statements put back, and the character offsets of those "I"s."""
     out: list[str] = []
@@ -314,12 +326,12 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
         found = _implied_subject(sent) if not is_question_or_request(sent.strip()) else None
         out.append(text[pos:m.start()])
         if found is None:
-            out.append(sent)
+            out.append(_then_now(sent))
         else:
             at, words = found
             offsets.add(sum(len(x) for x in out) + at)
             rest = sent[at:]
-            out.append(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest))
+            out.append(_then_now(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest)))
         pos = m.end()
     out.append(text[pos:])
     return "".join(out), frozenset(offsets)

@@ -147,6 +147,10 @@ def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRe
             and not same_thing(r.object_key, fact.object_key) and " for " not in r.text]  # (not "MySQL for analytics")
 
 
+def _same_turn(record: MemoryRecord, fact: Fact) -> bool:
+    return bool(fact.message_ids) and bool(set(record.source.get("message_ids") or []) & set(fact.message_ids))
+
+
 def ended_stance(fact: Fact) -> bool:
     """A negative stance whose evidence says the activity is over for the speaker."""
     return fact.slot is not None and "|stance|" in fact.slot and any(
@@ -316,8 +320,9 @@ class Reconciler:
         if not fact.single_valued and _ONE_MORE.search(fact.text):
             same_object = [r for r in same_object if r.polarity != pol]
         # "Marcus is my boyfriend" after "I'm dating marcus": an unplaced fact whose relation states the same value
+        # (said earlier: "my new boyfriend Chris is lovely" does not restate "dating Chris now" read from it)
         same_object += [r for r in records if fact.single_valued and not r.slot and r.polarity == pol
-                        and states_slot(r, fact, same=True)]
+                        and states_slot(r, fact, same=True) and not _same_turn(r, fact)]
         for r in same_object:
             if r.polarity == pol:
                 return Decision(Event.NONE, fact, f"restates existing fact {r.text!r}{why}", "restatement", [r])

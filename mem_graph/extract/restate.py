@@ -46,6 +46,9 @@ _PLACE_SINCE = re.compile(rf"(?i:^|[,.!:;]\s*|\b(?:lol|haha|lmao)\s+){_NAME} (?i
 # "moving out of Toronto was the best decision", "since leaving Leeds": a home (or job) left, said as a noun
 _LEFT = re.compile(rf"\b(?i:(?:after|since) (?:moving (?:out of|away from)|leaving)) {_NAME}"
                    rf"|\b(?i:moving (?:out of|away from)|leaving) {_NAME} (?i:(?:was|has been)\b)")
+# "moving to Seville was the best decision", "moving here to Leeds has been great": a move made, said as a noun
+_MOVE_MADE = re.compile(rf"(?:^|[,.!:;]\s*|\b(?:honestly|tbh|ngl|so)\s+)(?i:moving (?:here |over )?to) {_NAME} "
+                        r"(?i:(?:was|has been)\b)")
 
 # -- job -------------------------------------------------------------------------------------------------------
 _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}")
@@ -128,6 +131,12 @@ _WED = re.compile(r"\b(?:tied the knot|got hitched|got wed)\b", re.I)
 _DIVORCE_FINAL = re.compile(r"\bdivorce (?:is|was|went) (?:final|through|finalised|finalized|official)\b", re.I)
 _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} "
                        r"(?i:(?:is|was) (?:done|finished|complete))")
+# "finished the Postgres to MongoDB migration", "the MySQL -> Postgres move is done"
+_MIGRATION_DONE = re.compile(rf"\b{_NAME} (?:to|->|→) {_NAME} (?i:migration|move|switch|cutover)\b")
+_DONE_WORD = re.compile(r"\b(?:finished|finally|done|complete|completed|wrapped up|shipped|over)\b", re.I)
+# "nothing beats punk honestly", "you can't beat lasagne": a liking said as a comparison
+_NOTHING_BEATS = re.compile(r"^\W*(?:(?:honestly|tbh|ngl|lol|but|and|ok)\W+)*(?:nothing|you can'?t|can'?t) beats? "
+                            r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*)??)(?:\s+(?:honestly|tbh|ngl|lol|really))*\W*$", re.I)
 
 # -- a favourite said as a label: "new favourite food: tacos", "my fave food? pizza" ------------------------------
 _FAVE = r"(?:favou?rite|fave|fav|fav'?)"
@@ -211,6 +220,11 @@ def restated(text: str) -> list[str]:
     said += ["I retired"] if _RETIRED.search(text) else []
     said += ["I'm divorced now"] if _DIVORCE_FINAL.search(text) else []
     said += [f"I switched to {n}" for m in _MIGRATED.finditer(text) if (n := _name(m.group(1)))]
+    if _DONE_WORD.search(text):
+        said += [f"we moved from {o} to {n}" for m in _MIGRATION_DONE.finditer(text)
+                 if (o := _name(m.group(1))) and (n := _name(m.group(2)))]
+    said += [f"I moved to {n}" for m in _MOVE_MADE.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I love {m.group('x')}" for m in _NOTHING_BEATS.finditer(text)]  # kept only if a slot places it
     said += [_SAID_BY_KIND[kind].format(m.group("x")) for m in _FOR_ME_NOW.finditer(text)
              if (m.group("now") or re.match(r"\W*(?:these days|nowadays|now|lately)", text[m.start():], re.I))
              and (kind := object_kind(m.group("x")) or "") in _SAID_BY_KIND]
@@ -236,7 +250,9 @@ def labelled_favourite(text: str) -> list[str]:
 def kept(restatement: list[Any], found: list[Any]) -> list[Any]:
     """The restated facts a slot rule placed that the sentence's own reading did not already say."""
     known = {(f.slot, f.object_key) for f in found}
-    return [f for f in restatement if (f.slot or f.negated) and (f.slot, f.object_key) not in known]
+    placed = {f.slot for f in found if f.slot and not f.negated}  # ("went from married to divorced": read already)
+    return [f for f in restatement if (f.slot or f.negated) and (f.slot, f.object_key) not in known
+            and f.slot not in placed]
 
 
 def status_participle(pred: Any) -> bool:

@@ -113,6 +113,12 @@ def _known_same_kind(old: str, new: str) -> bool:
         old_kind is not None and {kind, old_kind} <= _DRINK_KINDS))
 
 
+def _as_written(name: str, sentence: str) -> str:
+    """``name`` (read from the case-folded sentence) as the sentence writes it: "VS Code", not "vs code"."""
+    at = sentence.lower().find(name)
+    return sentence[at:at + len(name)] if at >= 0 and len(sentence.lower()) == len(sentence) else name
+
+
 def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """The facts of the successor a fragment names after a value the sentence ends (none when no rule fires)."""
     ended = next((f for f in found if _ended(f, speaker)), None)
@@ -142,7 +148,8 @@ def successor_facts(sentence: str, found: list[Fact], speaker: str, read: Callab
             return []  # said in a clause of its own ("gave up running, doing cycling now")
         if slot == "stance" and object_kind(old) in _PASTIMES:  # "bored of tennis, it's padel now": a sport done
             slot = "hobbies"
-        said = (_PLAYED if slot == "hobbies" and name.lower() in _PLAYABLE else _SAID_AS[slot]).format(name)
+        said = (_PLAYED if slot == "hobbies" and name.lower() in _PLAYABLE else _SAID_AS[slot]).format(
+            _as_written(name, sentence))
         for text in (f"{said} now", f"now {said}"):  # the parser misreads some names ("I'm keto now": a verb)
             if new := [f for f in read(text) if _slot_name(f) == slot and not f.negated]:
                 return new

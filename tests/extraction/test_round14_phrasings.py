@@ -77,3 +77,33 @@ def test_the_teams_own_system_on_a_new_database_ends_the_old(shared_memory: Memo
 @pytest.mark.parametrize("line", ["I'm in Postgres all day", "we live in Leeds", "my house is in Leeds"])
 def test_a_person_in_a_database_or_a_place_is_no_system(rules: RuleExtractor, line: str) -> None:
     assert not any(s and s.endswith("|database") for _, s in _facts(rules, line)), _facts(rules, line)
+
+
+@pytest.mark.parametrize(("state", "change", "old"), [
+    ("I live in Madrid", "moving to Seville was the best decision, been here 2 months", "Madrid"),
+    ("we use Postgres", "finished the Postgres to MongoDB migration yesterday", "Postgres"),
+    ("I'm dating Ryan", "my new boyfriend Chris is lovely", "Ryan"),
+    ("I use Atom", "ditched Atom, VS Code all the way", "Atom"),
+])
+def test_a_change_said_in_passing_ends_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
+                                                      old: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, change)
+    assert any(old in f for f in ended), _active(shared_memory, user)
+
+
+def test_a_status_read_from_the_sentence_is_not_ended_by_its_own_restatement(shared_memory: Memory,
+                                                                              user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I'm engaged", "went from married to divorced this spring")
+    assert not any("divorced" in f for f in ended), ended
+    assert any("divorced" in f for f in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize(("line", "liked"), [("nothing beats punk honestly", "punk"),
+                                             ("you can't beat lasagne", "lasagne")])
+def test_nothing_beats_is_a_liking(rules: RuleExtractor, line: str, liked: str) -> None:
+    assert (f"User loves {liked}", f"user|stance|{liked}") in _facts(rules, line), _facts(rules, line)
+
+
+def test_a_nothing_beats_of_no_thing_is_no_liking(rules: RuleExtractor) -> None:
+    assert not any(s for _, s in _facts(rules, "nothing beats a hot shower after work")), \
+        _facts(rules, "nothing beats a hot shower after work")
