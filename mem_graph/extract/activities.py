@@ -16,7 +16,7 @@ from typing import Any
 from mem_graph.extract.catalogue import SPORTS
 from mem_graph.extract.clauses import Subject
 from mem_graph.extract.cues import CESSATION
-from mem_graph.extract.lexicon import ACTIVITY_VERBS, HABIT_WORDS
+from mem_graph.extract.lexicon import ACTIVITY_VERBS, HABIT_WORDS, tech_kind
 from mem_graph.extract.render import render
 from mem_graph.extract.slots import SlotCatalogue
 from mem_graph.types import EntityRef, Fact, Message, Triple
@@ -54,12 +54,18 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
     return None
 
 
+def _on_software(pred: Any) -> bool:
+    """"prod runs on postgres now", "it all runs on Kubernetes": software running on software, no pastime."""
+    return any(c.dep_ == "prep" and c.lower_ in ("on", "in") and any(
+        g.dep_ == "pobj" and tech_kind(g.lower_) is not None for g in c.children) for c in pred.target.children)
+
+
 def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, subj_tok: Any, cues: Any,
                   speaker: str, message: Message) -> Fact | None:
     """The hobby an object-less activity verb states, or None when the clause is something else."""
     found = _activity_of(pred)
     spec = cat.get("hobbies")
-    if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or (
+    if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or _on_software(pred) or (
             pred.dobj is not None and pred.dobj is not found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS):
         return None  # "I swim three mornings a week": the object says how often, it is no object
     value = found[0]

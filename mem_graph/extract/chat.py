@@ -397,7 +397,7 @@ _AFTER_PLACE = frozenset(["in", "for", "last", "this", "since", "now", "after", 
 # are read as an infinitive or the verb as a noun; a known tool's name is capitalised, "runs on" made a progressive
 _SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|moving|changed|changing)\b"
                           r"[^.!?,;]{0,30}? to )([a-z][\w.+#-]*)", re.I)
-_RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*) runs on\b")
+_RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduction) runs on\b")
 # "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
 _EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b", re.I)
 

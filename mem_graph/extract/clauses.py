@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mem_graph.extract.lexicon import PET_BREEDS
+from mem_graph.extract.lexicon import PET_BREEDS, tech_kind
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.types import EntityRef, Triple, normalise_entity
 
@@ -414,7 +414,7 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
         if t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and not _with_speaker(t):
             return None
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
-            return _pet_name(t, ctx) if _speakers_pet(before[: n + 1]) else None
+            return _pet_name(t, ctx) if _speakers_pet(before[: n + 1]) or _the_known_pet(t, ctx) else None
     # across sentences only while nobody else has been named ("My sister got a dog. She loves it." is Ana)
     return ctx.last_pet if ctx.pet_last and ctx.last_person is None else None
 
@@ -424,6 +424,14 @@ def _with_speaker(tok: Any) -> bool:
     heads = [tok, *(a for a in tok.ancestors if a.dep_ in ("appos", "conj", "compound", "nsubj"))]
     return any(c.lower_ in ("i", "me") and c.dep_ in ("conj", "nsubj") for h in heads for c in (*h.children,
                                                                                                *h.head.children))
+
+
+def _the_known_pet(noun: Any, ctx: Context) -> bool:
+    """"the dog" when the speaker has a dog they spoke of: theirs ("the kids renamed the dog, he's waffles now")."""
+    kind = PET_SPECIES.get(noun.lemma_.lower(), noun.lemma_.lower())
+    return any(c.lower_ == "the" for c in noun.children) and (
+        (ctx.last_pet or "").lower().endswith(f"'s {kind}") or kind in ctx.pet_kinds.values()
+        or (normalise_entity(ctx.speaker), kind) in ctx.kin_names)
 
 
 def _speakers_pet(words: list[Any]) -> bool:
@@ -456,7 +464,8 @@ def note_people(sent: Any, ctx: Context) -> None:
             continue  # "I'm Mei": the speaker's own name is no "she"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
                 t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") and t.lower_ not in ctx.pet_kinds and \
+                tech_kind(t.lower_) is None and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}):
-            # a name in a school's ("St Mary's Primary") is no "she"
+            # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False

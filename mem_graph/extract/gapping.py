@@ -48,7 +48,14 @@ _SPLICED_CHANGE = re.compile(r"^(\W*(?:(?:yo|so|ok|okay|well|oh|and|but|also|any
                              r"set up|opened|launched)\b)", re.I)
 
 
+# "mysql is finally gone, prod runs on postgres now": a second clause about the team's system, comma-spliced (the
+# parser reads "prod runs" as one noun)
+_SPLICED_SYSTEM = re.compile(r",\s+(?=(?:prod|production|everything|(?:the|our) (?:app|backend|site|stack|service|"
+                             r"data|db|api))\s+(?:now\s+)?(?:runs|lives|sits|is|'s)\b)", re.I)
+
+
 def split_clauses(text: str) -> str:
     """"Lily goes to Greenfield Primary and Sam goes to Northgate" -> "..., and Sam goes to Northgate"; "I'm done
-    with the studio, went freelance" -> "I'm done with the studio. I went freelance"."""
-    return _SPLICED_CHANGE.sub(r"\1. I ", _SECOND_CLAUSE.sub(r", and \1 ", text))
+    with the studio, went freelance" -> "I'm done with the studio. I went freelance"; "mysql is gone, prod runs on
+    postgres" -> "mysql is gone. prod runs on postgres"."""
+    return _SPLICED_SYSTEM.sub(". ", _SPLICED_CHANGE.sub(r"\1. I ", _SECOND_CLAUSE.sub(r", and \1 ", text)))

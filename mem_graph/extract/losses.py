@@ -128,10 +128,27 @@ def says_loss(text: str) -> bool:
     return _LOSS.search(text) is not None
 
 
+_THE_PET = re.compile(rf"\b(?:the|my|our)\s+(?P<kind>{_PET_ALT})\b", re.I)
+
+
+def needs_earlier_pets(text: str) -> bool:
+    """The text says a pet died or speaks of "the dog" (cheap: regexes, no parse): the turn that named the
+    speaker's pet may lie before the add()'s context."""
+    return says_loss(text) or _THE_PET.search(text) is not None
+
+
 def naming_earlier(text: str, earlier: list[Message]) -> list[Message]:
     """The earlier messages that named a pet the text says died ("we lost Olivia last week" -> "we've got two
-    cats, Pepe and Olivia"), for a pet named longer ago than the add()'s context reaches."""
-    if not says_loss(text):
-        return []
-    words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)} - _NOT_NAMES
-    return [m for m in earlier if named_pets(m.content).keys() & words]
+    cats, Pepe and Olivia"), or the last one that named a pet of the kind the text speaks of ("the kids renamed
+    the dog, he's waffles now" -> "living in leeds with my dog biscuit"), for a pet named longer ago than the
+    add()'s context reaches."""
+    found: list[Message] = []
+    if says_loss(text):
+        words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)} - _NOT_NAMES
+        found = [m for m in earlier if named_pets(m.content).keys() & words]
+    kinds = {m["kind"].lower() for m in _THE_PET.finditer(text)}
+    for kind in kinds:
+        last = next((m for m in reversed(earlier) if kind in named_pets(m.content).values()), None)
+        if last is not None and last not in found:
+            found.append(last)
+    return sorted(found, key=earlier.index)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mem_graph.extract.clauses import FIRST_PERSON, PET_NOUNS, POSSESSIVES, Context, pet_name
+from mem_graph.extract.clauses import FIRST_PERSON, PET_NOUNS, POSSESSIVES, Context, pet_name, pet_referent
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.predicate import content_verb
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
@@ -88,14 +88,18 @@ def _known_pet_now(verb: Any, ctx: Context) -> tuple[list[Any], Any | None, bool
     if verb.lemma_ != "be" or not any(c.dep_ == "advmod" and c.lower_ == "now" for c in verb.children):
         return None
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-    new = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "PROPN" and c.text[:1].isupper()
-                and not any(g.dep_ == "det" for g in c.children)), None)
+    renamed = any(t.lemma_.lower() == "rename" for t in verb.sent)  # "renamed the dog, he's waffles now"
+    new = next((c for c in verb.children if c.dep_ == "attr" and ((c.pos_ == "PROPN" and c.text[:1].isupper()) or (
+        renamed and c.pos_ in ("NOUN", "PROPN"))) and not any(g.dep_ == "det" for g in c.children)), None)
     if subj is None or new is None or new.lower_ in ctx.pet_kinds:
         return None
     if subj.lower_ in ctx.pet_kinds:
-        ctx.last_pet, ctx.pet_last = f"{ctx.speaker}'s {ctx.pet_kinds[subj.lower_]}", True  # the pet said last
-    elif not (subj.lower_ in ("he", "she") and ctx.pet_last and ctx.last_pet):
+        owner: str | None = f"{ctx.speaker}'s {ctx.pet_kinds[subj.lower_]}"
+    else:
+        owner = pet_referent(subj, ctx) if subj.lower_ in ("he", "she") else None
+    if owner is None:
         return None
+    ctx.last_pet, ctx.pet_last = owner, True  # the pet said last
     return _names([new]), None, False
 
 

@@ -93,7 +93,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
     text = object_text(obj)
     person = subject.type == "person"
-    if subject.type == "generic":
+    # "prod runs on postgres", "our data's in Mongo": the team's own system, no person (NER may call it one)
+    system = subject.name.lower().removesuffix("'s").rpartition(" ")[2] in SYSTEM_NOUNS
+    if subject.type == "generic" or system:
         person = False
 
     def match(name: str, why: str, *, subj: str | None = None, value: str | None = None,
@@ -142,12 +144,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("stance", "'be into' lexicon")
         if pred.prep == "over" and change is not None:  # "I'm over anime now": no longer into it
             return match("stance", f"'is over {text} {change}'", polarity=-1)
-        system = subject.name.lower().removesuffix("'s").rpartition(" ")[2] in SYSTEM_NOUNS  # "prod is on X"
         tech = cat.value_slot(obj_toks) if pred.prep == "on" or (pred.prep == "in" and system) else None
         if tech is not None and tech.name == "drinks" and person:  # "i'm on green tea these days"
             return match("drinks", f"'is on {text}' value lexicon")
         if tech is not None and tech.name in ("tools", "database"):  # "we're on postgres now", "the app is on AWS"
-            return match("tools" if person and not system and tech.subjects == "thing" else tech.name,
+            return match("tools" if person and tech.subjects == "thing" else tech.name,
                          f"'is {pred.prep} {text}' value lexicon")
         if pred.prep == "with" and person and obj.ent_type_ == "ORG":  # "I'm with Deloitte now"
             return match("employer", f"'is with {text}' (organisation)")

@@ -20,6 +20,7 @@ from typing import Any
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_english_word
 
@@ -134,6 +135,10 @@ _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} 
 # "finished the Postgres to MongoDB migration", "the MySQL -> Postgres move is done"
 _MIGRATION_DONE = re.compile(rf"\b{_NAME} (?:to|->|→) {_NAME} (?i:migration|move|switch|cutover)\b")
 _DONE_WORD = re.compile(r"\b(?:finished|finally|done|complete|completed|wrapped up|shipped|over)\b", re.I)
+# "mysql is finally gone", "Heroku's dead to us": software the team dropped
+_GONE = re.compile(r"(?:^|[,.!:;]\s*)(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?) (?:is|'s) "
+                   r"(?:finally |now |officially |totally |completely )*"
+                   r"(?:gone|dead|history|retired|deprecated|decommissioned)\b", re.I)
 # "nothing beats punk honestly", "you can't beat lasagne": a liking said as a comparison
 _NOTHING_BEATS = re.compile(r"^\W*(?:(?:honestly|tbh|ngl|lol|but|and|ok)\W+)*(?:nothing|you can'?t|can'?t) beats? "
                             r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*)??)(?:\s+(?:honestly|tbh|ngl|lol|really))*\W*$", re.I)
@@ -224,6 +229,7 @@ def restated(text: str) -> list[str]:
         said += [f"we moved from {o} to {n}" for m in _MIGRATION_DONE.finditer(text)
                  if (o := _name(m.group(1))) and (n := _name(m.group(2)))]
     said += [f"I moved to {n}" for m in _MOVE_MADE.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"we don't use {m.group('x')} anymore" for m in _GONE.finditer(text) if tech_kind(m.group("x").lower())]
     said += [f"I love {m.group('x')}" for m in _NOTHING_BEATS.finditer(text)]  # kept only if a slot places it
     said += [_SAID_BY_KIND[kind].format(m.group("x")) for m in _FOR_ME_NOW.finditer(text)
              if (m.group("now") or re.match(r"\W*(?:these days|nowadays|now|lately)", text[m.start():], re.I))

@@ -17,7 +17,7 @@ from mem_graph.extract.chat import is_chitchat, not_memorable, statements
 from mem_graph.extract.correction import correct_facts
 from mem_graph.extract.episodes import uncovered_statement
 from mem_graph.extract.lexicon import stop_words
-from mem_graph.extract.losses import naming_earlier, says_loss
+from mem_graph.extract.losses import naming_earlier, needs_earlier_pets
 from mem_graph.extract.reconcile import Decision
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Event, Fact, MemoryRecord, Message
@@ -116,7 +116,7 @@ class RuleMode:
         roles = set(self.cfg.extract_from_roles)
         ids = [m.id for m in targets if m.id]
         recent = context.recent(n, ids)
-        if any(says_loss(m.content) for m in targets):  # "we lost Olivia": the turn that named her, long ago
+        if any(needs_earlier_pets(m.content) for m in targets):  # "we lost Olivia": the turn that named her
             earlier = context.recent(_PET_LOOKBACK, ids)
             older = [o for m in targets for o in naming_earlier(m.content, earlier) if o not in recent]
             recent = older[-3:] + recent

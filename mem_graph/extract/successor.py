@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, PLAYED_SPORTS, REL_STATUS
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.lexicon import DISHES, MUSIC_GENRES
 from mem_graph.extract.stance import read_stances
 from mem_graph.types import Fact, normalise_entity
 
@@ -87,6 +88,8 @@ def _name(fragment: str, need_change: bool = True) -> str | None:
         return None
     name = _TAIL.sub("", _LEAD.sub("", fragment.strip(" .!"))).strip()
     words = name.split()
+    if name in MUSIC_GENRES or name in DISHES:  # "drum and bass", "fish and chips"
+        return name
     if not 1 <= len(words) <= 3 or any(w in _FUNCTION or not re.fullmatch(r"[a-z][a-z'-]*", w) for w in words):
         return None
     return name

@@ -107,3 +107,31 @@ def test_nothing_beats_is_a_liking(rules: RuleExtractor, line: str, liked: str) 
 def test_a_nothing_beats_of_no_thing_is_no_liking(rules: RuleExtractor) -> None:
     assert not any(s for _, s in _facts(rules, "nothing beats a hot shower after work")), \
         _facts(rules, "nothing beats a hot shower after work")
+
+
+def test_prod_running_on_a_database_is_no_pastime_and_ends_the_old_one(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "we run everything on mysql at work, it's a pain",
+                              "mysql is finally gone, prod runs on postgres now 🎉")
+    assert any("mysql" in f.lower() for f in ended), _active(shared_memory, user)
+    assert "postgres" in _top(shared_memory, user, "what database do we use?").lower()
+    assert not any("hobbies" in (s or "") for _, s in _facts(RuleExtractor(), "prod runs on postgres now"))
+
+
+def test_a_pet_named_long_before_is_the_dog_a_rename_speaks_of(shared_memory: Memory, user: str) -> None:
+    turns = ["hey! i'm tomasz, backend dev, living in leeds with my dog biscuit", "we use mysql at work",
+             "big jazz guy", "what should I cook tonight?", "work is mad", "any tips for learning golang?",
+             "ugh mondays", "also the kids renamed the dog, he's waffles now lol"]
+    for turn in turns:  # the dog was named more turns ago than an add() reads as its context
+        shared_memory.add(turn, user_id=user)
+    assert "waffles" in _top(shared_memory, user, "what's my dog called?").lower()
+
+
+def test_software_named_first_in_a_sentence_is_no_he(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "also the kids renamed the dog, he's waffles now", "my dog biscuit is so spoiled",
+                   "mysql is finally gone")
+    assert not any("Mysql" in text and "waffles" in text.lower() for text, _ in facts), facts
+
+
+def test_a_genre_named_with_and_is_a_successor(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "honestly jazz doesn't do it for me anymore, been listening to drum and bass nonstop")
+    assert ("User is into drum and bass now", "user|stance|drum and bass") in facts, facts
