@@ -411,6 +411,11 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
     before = list(pronoun.sent)[: pronoun.i - pronoun.sent.start]
     for n in range(len(before) - 1, -1, -1):
         t = before[n]
+        if t.lower_ in ctx.pet_kinds and t.dep_ in ("nsubj", "nsubjpass") and _speakers_kind(
+                PET_SPECIES.get(ctx.pet_kinds[t.lower_], ctx.pet_kinds[t.lower_]), ctx):
+            # "Bella didn't suit him, he's Willow now": the speaker's pet, the subject named before (not "Kai gave
+            # Mango to his parents, he ...": Kai)
+            return f"{ctx.speaker}'s {PET_SPECIES.get(ctx.pet_kinds[t.lower_], ctx.pet_kinds[t.lower_])}"
         if t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and not _with_speaker(t):
             return None
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
@@ -430,8 +435,12 @@ def _the_known_pet(noun: Any, ctx: Context) -> bool:
     """"the dog" when the speaker has a dog they spoke of: theirs ("the kids renamed the dog, he's waffles now")."""
     kind = PET_SPECIES.get(noun.lemma_.lower(), noun.lemma_.lower())
     return any(c.lower_ == "the" for c in noun.children) and (
-        (ctx.last_pet or "").lower().endswith(f"'s {kind}") or kind in ctx.pet_kinds.values()
-        or (normalise_entity(ctx.speaker), kind) in ctx.kin_names)
+        kind in ctx.pet_kinds.values() or _speakers_kind(kind, ctx))
+
+
+def _speakers_kind(kind: str, ctx: Context) -> bool:
+    """The speaker spoke of a pet of this kind as theirs ("my dog's name is Bella", "my dog biscuit")."""
+    return (ctx.last_pet or "").lower().endswith(f"'s {kind}") or (normalise_entity(ctx.speaker), kind) in ctx.kin_names
 
 
 def _speakers_pet(words: list[Any]) -> bool:

@@ -135,3 +135,9 @@ def test_software_named_first_in_a_sentence_is_no_he(rules: RuleExtractor) -> No
 def test_a_genre_named_with_and_is_a_successor(rules: RuleExtractor) -> None:
     facts = _facts(rules, "honestly jazz doesn't do it for me anymore, been listening to drum and bass nonstop")
     assert ("User is into drum and bass now", "user|stance|drum and bass") in facts, facts
+
+
+def test_he_after_a_pets_name_is_the_pet(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my dog's name is Bella", "what should I cook tonight?",
+                              "turns out Bella didn't suit him, he's Willow now")
+    assert any("Bella" in f for f in ended), _active(shared_memory, user)
