@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from mem_graph.extract.clauses import KIN
+from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import Fact
 
@@ -69,6 +70,16 @@ _SPANS = frozenset({"year", "month", "week", "day", "decade", "while", "hour", "
 NEGATORS = frozenset({"not", "n't", "never", "no"})
 # "stopped eating", "gave up meat", "cancelled spotify"
 CESSATION = frozenset({"stop", "quit", "give", "cease", "ditch", "drop", "cut", "cancel", "uninstall"})
+_LEAVING_OFF = frozenset({"move", "migrate", "switch", "transition", "port"})  # "... off <software>": leaving it
+
+
+def _leaving_off(verb: Any) -> bool:
+    """"moved off Heroku", "migrating off mysql": software left (not "switched off the lights")."""
+    return verb.lemma_.lower() in _LEAVING_OFF and any(
+        c.dep_ in ("prt", "prep") and c.lower_ == "off" for c in verb.children) and any(
+        tech_kind(t.lower_) is not None for t in verb.subtree if t.dep_ in ("dobj", "pobj"))
+
+
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"
 
 
@@ -224,7 +235,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
         # ("starts" is often tagged a plural noun; "starting at X in may")
         # a progressive with a time ahead, or a start scheduled ("my new job at Unilever starts next month"): a plan
         cues.hedge = cues.hedge or ahead.group(0).strip()
-    if target.lemma_.lower() in DEPARTING and _present_progressive(target) and not any(
+    if (target.lemma_.lower() in DEPARTING or _leaving_off(target)) and _present_progressive(target) and not any(
             t.lower_ in ("now", "today", "tonight", "officially") for t in target.subtree):
         cues.hedge = cues.hedge or "leaving"  # "we're finally leaving bristol": announced, not yet so
     if cues.hedge:
@@ -279,6 +290,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
         # "dropping my daughter off at school", "dropping my son at Hilltop" end nothing
         ended = not cues.negated
         cues.negated, cues.change = ended, target.lower_ if ended else cues.change
+    if _leaving_off(target) and not cues.negated:
+        cues.negated, cues.change = True, f"{target.lower_} off"  # "we moved off Heroku"
     if "no" in words and "longer" in words:
         cues.negated, cues.change = True, "no longer"
     said = {t.lower_ for t in target.subtree}

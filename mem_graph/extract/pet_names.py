@@ -13,7 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mem_graph.extract.clauses import FIRST_PERSON, PET_NOUNS, POSSESSIVES, Context, pet_name, pet_referent
+from mem_graph.extract.clauses import (
+    FIRST_PERSON,
+    PET_NOUNS,
+    PET_SPECIES,
+    POSSESSIVES,
+    Context,
+    pet_name,
+    pet_referent,
+)
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.predicate import content_verb
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
@@ -94,7 +102,8 @@ def _known_pet_now(verb: Any, ctx: Context) -> tuple[list[Any], Any | None, bool
     if subj is None or new is None or new.lower_ in ctx.pet_kinds:
         return None
     if subj.lower_ in ctx.pet_kinds:
-        owner: str | None = f"{ctx.speaker}'s {ctx.pet_kinds[subj.lower_]}"
+        kind = ctx.pet_kinds[subj.lower_]
+        owner: str | None = f"{ctx.speaker}'s {PET_SPECIES.get(kind, kind)}"  # ("pup": the speaker's dog)
     else:
         owner = pet_referent(subj, ctx) if subj.lower_ in ("he", "she") else None
     if owner is None:

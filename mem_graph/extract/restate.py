@@ -97,7 +97,8 @@ _TOGETHER = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:made it official|got tog
 
 _ME_AND = re.compile(rf"\b(?i:me and) {_NAME} (?i:(?:are|r) (?:officially |finally )?(?:together|a thing|official"
                      r"|an item|dating|a couple)|made it official|got together)\b")
-_GOT_TOGETHER = re.compile(rf"\b(?i:got together with|started (?:dating|seeing)|now (?:dating|seeing)) {_NAME}")
+_GOT_TOGETHER = re.compile(rf"\b(?i:got together with|started (?:dating|seeing)|now (?:dating|seeing)"
+                           rf"|(?:i'?m|i am) (?:now )?going out with) {_NAME}")  # (not "went out with")
 _NEW_PARTNER = re.compile(rf"\b(?i:new (?:boyfriend|girlfriend|partner|bf|gf|man|woman)(?: alert| update)?)\W+{_NAME}")
 
 # -- an employer that took the speaker on: "Acme hired me as an analyst", "KPMG poached me from Deloitte" ---------
@@ -139,6 +140,10 @@ _DONE_WORD = re.compile(r"\b(?:finished|finally|done|complete|completed|wrapped 
 _GONE = re.compile(r"(?:^|[,.!:;]\s*)(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?) (?:is|'s) "
                    r"(?:finally |now |officially |totally |completely )*"
                    r"(?:gone|dead|history|retired|deprecated|decommissioned)\b", re.I)
+# "uninstalled Atom", "we finally killed Postgres", "never went back to Vim": software given up (tech names only)
+_DROPPED = re.compile(r"\b(?:uninstalled|deleted|killed|retired|sunsetted|sunset|decommissioned|got rid of"
+                      r"|never (?:went|gone|going) back to|moved off(?: of)?|migrated off(?: of)?) "
+                      r"(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)", re.I)
 # "nothing beats punk honestly", "you can't beat lasagne": a liking said as a comparison
 _NOTHING_BEATS = re.compile(r"^\W*(?:(?:honestly|tbh|ngl|lol|but|and|ok)\W+)*(?:nothing|you can'?t|can'?t) beats? "
                             r"(?P<x>[a-z][\w'-]*(?: [a-z][\w'-]*)??)(?:\s+(?:honestly|tbh|ngl|lol|really))*\W*$", re.I)
@@ -229,7 +234,8 @@ def restated(text: str) -> list[str]:
         said += [f"we moved from {o} to {n}" for m in _MIGRATION_DONE.finditer(text)
                  if (o := _name(m.group(1))) and (n := _name(m.group(2)))]
     said += [f"I moved to {n}" for m in _MOVE_MADE.finditer(text) if (n := _name(m.group(1)))]
-    said += [f"we don't use {m.group('x')} anymore" for m in _GONE.finditer(text) if tech_kind(m.group("x").lower())]
+    said += [f"we don't use {x} anymore" for pattern in (_GONE, _DROPPED) for m in pattern.finditer(text)
+             if tech_kind((x := m.group("x").rstrip(".")).lower())]  # ("node.js", but not "Postgres.")
     said += [f"I love {m.group('x')}" for m in _NOTHING_BEATS.finditer(text)]  # kept only if a slot places it
     said += [_SAID_BY_KIND[kind].format(m.group("x")) for m in _FOR_ME_NOW.finditer(text)
              if (m.group("now") or re.match(r"\W*(?:these days|nowadays|now|lately)", text[m.start():], re.I))

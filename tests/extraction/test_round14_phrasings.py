@@ -9,12 +9,9 @@ import pytest
 
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.test_round13_phrasings import _active
 from tests.extraction.test_slot_changes import invalidated_after
 from tests.extraction.test_trial_six_lives import _facts, _top
-
-
-def _active(mem: Memory, user: str) -> list[str]:
-    return [r["memory"] for r in mem.get_all(user_id=user)["results"]]
 
 
 @pytest.mark.parametrize("change", [
@@ -141,3 +138,29 @@ def test_he_after_a_pets_name_is_the_pet(shared_memory: Memory, user: str) -> No
     ended = invalidated_after(shared_memory, user, "my dog's name is Bella", "what should I cook tonight?",
                               "turns out Bella didn't suit him, he's Willow now")
     assert any("Bella" in f for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("change", ["I'm going out with Chris now", "dating Chris now, Ryan is history"])
+def test_a_new_partner_said_loosely_replaces_the_old(shared_memory: Memory, user: str, change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I'm dating Ryan", change)
+    assert any("Ryan" in f for f in ended), _active(shared_memory, user)
+
+
+def test_an_evening_out_is_no_partner(rules: RuleExtractor) -> None:
+    assert not any(s == "user|partner" for _, s in _facts(rules, "I went out with Chris last night")), \
+        _facts(rules, "I went out with Chris last night")
+
+
+@pytest.mark.parametrize(("state", "change", "old"), [
+    ("we use Postgres", "we finally killed Postgres, everything runs on MongoDB", "Postgres"),
+    ("I use Atom", "uninstalled Atom, using VS Code", "Atom"),
+    ("we host on Heroku", "we moved off Heroku last year", "Heroku"),
+])
+def test_software_given_up_ends_it(shared_memory: Memory, user: str, state: str, change: str, old: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, change)
+    assert any(old in f for f in ended), _active(shared_memory, user)
+
+
+def test_migrating_off_is_under_way_and_names_no_new_tool(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "we're migrating off mysql")
+    assert not any(s == "user|tools|mysql" for _, s in facts), facts
