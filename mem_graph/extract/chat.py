@@ -281,7 +281,7 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
     if first == "been" or (first in ("not", "never") and after == "been"):  # "not been climbing since the move"
         return words[start].start(), "I've "
     if (first == "into" and after) or ((_participle(first) or first == "doing") and not re.search(
-            r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks)\b", sentence.split(",")[0], re.I)):
+            r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks)\b", sentence, re.I)):
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard"); a plan
         # ("moving in with Simone next month") is the speaker's plan, kept as one
         return words[start].start(), "I'm "

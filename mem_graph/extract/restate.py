@@ -72,7 +72,20 @@ _AGE_NOW = re.compile(r"(?:^|[,.!:;]\s*)(\d{2,3}) now\b", re.I)
 _LABELLED = re.compile(r"^\s*(?:[a-z]+ ){0,3}(?:update|updated|changed|change|news|status)\s*[:\-–,]+\s*"
                        r"(?P<rest>[a-z][\w -]*?)\s*(?:$|[,.!(]|\s(?:as of|since|now)\b|[^\w\s])", re.I)
 _SAID_FRAGMENT = re.compile(r"(?:^|[,.!:;]\s*|[^\w\s',.]\s*)(?:officially|finally|proudly)\s+(?:an?\s+)"
-                            r"(?P<np>[a-z][\w -]*?)\s+now\b", re.I)
+                            r"(?P<np>[a-z][\w -]*?)\s+(?:now|as of)\b", re.I)
+# "I'm a tea drinker now", "more of a coffee drinker these days"
+_DRINKER = re.compile(r"\b(?:i'?m|i am)\s+(?:now\s+|more of\s+|mostly\s+)?an?\s+(?:(?:huge|big|massive|daily|serious"
+                      r"|proper|total|heavy|keen)\s+)?(?P<x>[a-z]+(?: [a-z]+)?) drinker\b", re.I)
+_NOW = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
+# "new company: Aldi", "new job title: electrician", "new car - a Polo", "new phone: Pixel 8"
+_NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*new (?P<what>company|employer|job title"
+                        r"|title|role|position|car|phone|diet)\s*[:\-–]+\s*(?:an? )?"
+                        r"(?P<value>[A-Za-z][\w'&-]*(?: [\w'&-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:now|lol|haha|yay|woo)\b)",
+                        re.I)
+_SAID_FOR_LABEL = {"company": "I work at {} now", "employer": "I work at {} now", "job title": "I'm {} now",
+                   "title": "I'm {} now", "role": "I'm {} now", "position": "I'm {} now",
+                   "car": "I drive a {} now", "phone": "I have a {} now", "diet": "I'm {} now"}
+_WITH_ARTICLE = frozenset({"job title", "title", "role", "position"})  # "I'm an electrician now"
 # "went from single to engaged this year", "went from vegan to pescatarian", "went from nurse to midwife"
 _WENT_FROM = re.compile(r"\bwent from (?:being )?(?:an? )?[a-z][\w-]* to (?:being )?(?:an? )?(?P<new>[a-z][\w-]*)\b",
                         re.I)
@@ -209,6 +222,11 @@ def restated(text: str) -> list[str]:
         said.append(f"I'm {label.group('rest').strip()} now")  # "relationship status changed: married"
     said += [f"I'm {new} now" if new in REL_STATUS or new in DIETS else f"I'm a {new} now"
              for m in _WENT_FROM.finditer(text) if (new := m.group("new").lower())]  # kept only if a slot places it
+    said += [_SAID_FOR_LABEL[what].format(f"{'an' if v[:1].lower() in 'aeiou' else 'a'} {v}" if what in _WITH_ARTICLE
+                                          else v) for m in _NEW_LABEL.finditer(text)
+             if (what := m.group("what").lower()) and (v := m.group("value"))]
+    said += [f"I drink {m.group('x')}{' now' if _NOW.search(text) else ''}" for m in _DRINKER.finditer(text)
+             if object_kind(m.group("x").lower()) in ("hot drink", "soft drink", "alcohol", "drink")]  # a drink
     said += [f"I'm a {m.group('np').strip()} now" for m in _SAID_FRAGMENT.finditer(text)
              if not _CLAUSE_START.match(m.group("np"))]  # "career change done ✅ officially a personal trainer now"
     for pattern in (_BREAKUP_NOUN, _THINGS_ENDED, _COUPLE_ENDED, _IS_EX):

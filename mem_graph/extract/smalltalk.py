@@ -49,6 +49,7 @@ CLASSES: list[tuple[str, re.Pattern[str]]] = [
         rf"^{_LEAD}(?:that|it|this)\s+(?:worked|works|helped|helps|did it|did the trick|makes sense|made sense|"
         rf"is it|was it)|^{_LEAD}(?:makes sense|sounds good|sounds great|got it|good to know|fair enough|my bad|"
         rf"all good|no worries|no problem|same here|same|me too|same tbh|oh no|oh well|no way|for real|"
+        rf"(?:cheers|thanks|thank you|ta) (?:for that|for this|mate|a lot|so much)|"
         rf"you're right|you are right|true that|i see|i know right|love it|love that|nailed it|"
         rf"how (?:cool|fun|nice|sad|funny|sweet|cute)|so much fun){_TAIL}", re.I)),
     ("an exclamation", re.compile(rf"^{_LEAD}what an? {_INTENS}(?:\w+\s+)?\w+(?:\s+{_TIME})*{_TAIL}", re.I)),
@@ -63,7 +64,9 @@ CLASSES: list[tuple[str, re.Pattern[str]]] = [
     ("weather or the day", re.compile(
         r"^\W*(?:(?:the )?weather(?:'s| is| was)?\b|it(?:'s| is) (?:so |really |very |super )?(?:hot|cold|freezing|"
         r"sunny|raining|rainy|snowing|windy|warm|humid|grey|gray|nice out)\b|(?:happy|finally) (?:monday|tuesday|"
-        r"wednesday|thursday|friday|saturday|sunday|weekend)\b|good (?:morning|night|evening|afternoon)\b)", re.I)),
+        r"wednesday|thursday|friday|saturday|sunday|weekend)\b|good (?:morning|night|evening|afternoon)\b"
+        r"|(?:(?:such|what) an? )?(?:long|busy|rough|tough|hard|crazy|mad|hectic|lazy|slow|quiet) (?:day|week|night"
+        r"|shift|morning|one)\b)", re.I)),
 ]
 
 
