@@ -411,11 +411,11 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
     before = list(pronoun.sent)[: pronoun.i - pronoun.sent.start]
     for n in range(len(before) - 1, -1, -1):
         t = before[n]
-        if t.lower_ in ctx.pet_kinds and t.dep_ in ("nsubj", "nsubjpass") and _speakers_kind(
-                PET_SPECIES.get(ctx.pet_kinds[t.lower_], ctx.pet_kinds[t.lower_]), ctx):
+        kind = PET_SPECIES.get(ctx.pet_kinds.get(t.lower_, ""), ctx.pet_kinds.get(t.lower_, ""))
+        if kind and t.dep_ in ("nsubj", "nsubjpass") and _speakers_kind(kind, ctx):
             # "Bella didn't suit him, he's Willow now": the speaker's pet, the subject named before (not "Kai gave
             # Mango to his parents, he ...": Kai)
-            return f"{ctx.speaker}'s {PET_SPECIES.get(ctx.pet_kinds[t.lower_], ctx.pet_kinds[t.lower_])}"
+            return f"{ctx.speaker}'s {kind}"
         if t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and not _with_speaker(t):
             return None
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:

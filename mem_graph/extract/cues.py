@@ -235,7 +235,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
         # ("starts" is often tagged a plural noun; "starting at X in may")
         # a progressive with a time ahead, or a start scheduled ("my new job at Unilever starts next month"): a plan
         cues.hedge = cues.hedge or ahead.group(0).strip()
-    if (target.lemma_.lower() in DEPARTING or _leaving_off(target)) and _present_progressive(target) and not any(
+    leaving_off = _leaving_off(target)
+    if (target.lemma_.lower() in DEPARTING or leaving_off) and _present_progressive(target) and not any(
             t.lower_ in ("now", "today", "tonight", "officially") for t in target.subtree):
         cues.hedge = cues.hedge or "leaving"  # "we're finally leaving bristol": announced, not yet so
     if cues.hedge:
@@ -290,7 +291,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
         # "dropping my daughter off at school", "dropping my son at Hilltop" end nothing
         ended = not cues.negated
         cues.negated, cues.change = ended, target.lower_ if ended else cues.change
-    if _leaving_off(target) and not cues.negated:
+    if leaving_off and not cues.negated:
         cues.negated, cues.change = True, f"{target.lower_} off"  # "we moved off Heroku"
     if "no" in words and "longer" in words:
         cues.negated, cues.change = True, "no longer"

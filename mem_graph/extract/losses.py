@@ -128,7 +128,7 @@ def says_loss(text: str) -> bool:
     return _LOSS.search(text) is not None
 
 
-_THE_PET = re.compile(rf"\b(?:the|my|our)\s+(?P<kind>{_PET_ALT})\b", re.I)
+_THE_PET = re.compile(rf"\bthe\s+(?P<kind>{_PET_ALT})\b", re.I)  # ("my dog" says whose; "the dog" leaves it open)
 
 
 def needs_earlier_pets(text: str) -> bool:
@@ -142,13 +142,9 @@ def naming_earlier(text: str, earlier: list[Message]) -> list[Message]:
     cats, Pepe and Olivia"), or the last one that named a pet of the kind the text speaks of ("the kids renamed
     the dog, he's waffles now" -> "living in leeds with my dog biscuit"), for a pet named longer ago than the
     add()'s context reaches."""
-    found: list[Message] = []
-    if says_loss(text):
-        words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)} - _NOT_NAMES
-        found = [m for m in earlier if named_pets(m.content).keys() & words]
+    named = [named_pets(m.content) for m in earlier]
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", text)} - _NOT_NAMES if says_loss(text) else set()
     kinds = {m["kind"].lower() for m in _THE_PET.finditer(text)}
-    for kind in kinds:
-        last = next((m for m in reversed(earlier) if kind in named_pets(m.content).values()), None)
-        if last is not None and last not in found:
-            found.append(last)
-    return sorted(found, key=earlier.index)
+    last = {kind: max((i for i, pets in enumerate(named) if kind in pets.values()), default=-1) for kind in kinds}
+    return [m for i, (m, pets) in enumerate(zip(earlier, named, strict=True))
+            if pets.keys() & words or i in last.values()]

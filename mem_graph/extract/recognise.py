@@ -109,7 +109,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if subject.attribute and (lemma in COPULAS or lemma in ("include", "involve")) and subject.owner:
         found = cat.noun_slot(subject.attribute)  # "my hobbies include chess and baking": one value each
         if found is None and lemma == "be" and (pred.prep == "on" or (
-                pred.prep == "in" and subject.attribute.rpartition(" ")[2] in SYSTEM_NOUNS)) and (
+                pred.prep == "in" and system)) and (
                 tech := cat.value_slot(obj_toks)) is not None and tech.name == "database":
             # "our backend is on Oracle", "our data's in Mongo now": as "our backend runs on Oracle"
             return match("database", f"'{subject.attribute} is {pred.prep} {text}' value lexicon")

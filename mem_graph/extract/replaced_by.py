@@ -38,6 +38,7 @@ _SAID_AS = {"sport": ("I do {} now", "I don't do {} anymore"), "exercise": ("I d
             "dish": ("my favourite food is {} now", "")}  # (one favourite: the new one ends the old)
 # "<new> replaced / has overtaken / dethroned <old>"; "<new> beats <old>" only said as a change ("now")
 _REPLACING = frozenset({"replace", "overtake", "dethrone", "beat", "trump", "supplant"})
+_PREFERRING = frozenset({"beat", "trump"})  # "X beats Y now" prefers X, it does not give Y up
 _CHANGE_WORDS = frozenset({"now", "nowadays", "lately", "officially"})
 _THING = r"[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?"  # one to three words
 _PLAIN = re.compile(rf"^\W*(?:(?:honestly|ngl|tbh|lol|ok|okay|so|update)\W+)*(?P<new>{_THING}) "
@@ -87,18 +88,18 @@ def _said_plainly(text: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """"curry beats lasagne now" (the parser reads "beats" as a noun): the bare sentence, two things of one kind
     the lexicons know by their whole name."""
     m = _PLAIN.match(text)
-    if m is None or (m.group("verb").lower() in ("beats", "trumps") and not m.group("when")):
+    preferred = m is not None and m.group("verb").lower().removesuffix("s") in _PREFERRING
+    if m is None or (preferred and not m.group("when")):
         return []
     new, old = m.group("new").lower(), m.group("old").lower()
     kind = _kind(new)
     if kind is None or kind != _kind(old) or kind not in _SAID_AS:
         return []
-    return _switch(kind, new, old, read, ended=m.group("verb").lower() not in ("beats", "trumps"))
+    return _switch(kind, new, old, read, ended=not preferred)
 
 
 def _switch(kind: str, new: str, old: str, read: Callable[[str], list[Fact]], ended: bool = True) -> list[Fact]:
-    """The facts of the new thing taken up and, when ``ended``, the old one given up ("X beats Y now" prefers X,
-    it does not give Y up)."""
+    """The facts of the new thing taken up and, when ``ended``, the old one given up."""
     now, over = _SAID_AS[kind]
     started = [f for f in read(now.format(new)) if f.slot and not f.negated]
     return [*(f for f in read(over.format(old)) if ended and over and f.negated), *started] if started else []
@@ -106,7 +107,7 @@ def _switch(kind: str, new: str, old: str, read: Callable[[str], list[Fact]], en
 
 def _replaced(sent: Any, read: Callable[[str], list[Fact]]) -> list[Fact]:
     for verb in sent:
-        if verb.lemma_.lower() not in _REPLACING or verb.pos_ != "VERB" or (verb.lemma_.lower() in ("beat", "trump")
+        if verb.lemma_.lower() not in _REPLACING or verb.pos_ != "VERB" or (verb.lemma_.lower() in _PREFERRING
                                                                             and not _said_as_change(verb)):
             continue
         subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
@@ -130,5 +131,5 @@ def _replaced(sent: Any, read: Callable[[str], list[Fact]]) -> list[Fact]:
         kind = _kind(new)
         if kind is None or kind != _kind(old) or kind not in _SAID_AS:
             continue
-        return _switch(kind, new, old, read, ended=verb.lemma_.lower() not in ("beat", "trump"))
+        return _switch(kind, new, old, read, ended=verb.lemma_.lower() not in _PREFERRING)
     return []
