@@ -87,8 +87,8 @@ _SAID_FOR_LABEL = {"company": "I work at {} now", "employer": "I work at {} now"
                    "car": "I drive a {} now", "phone": "I have a {} now", "diet": "I'm {} now"}
 _WITH_ARTICLE = frozenset({"job title", "title", "role", "position"})  # "I'm an electrician now"
 # "went from single to engaged this year", "went from vegan to pescatarian", "went from nurse to midwife"
-_WENT_FROM = re.compile(r"\bwent from (?:being )?(?:an? )?[a-z][\w-]* to (?:being )?(?:an? )?(?P<new>[a-z][\w-]*)\b",
-                        re.I)
+_WENT_FROM = re.compile(r"(?:^\W*|[,.!;:]\s*|\bi (?:just |finally )?)went from (?:being )?(?:an? )?[a-z][\w-]* to "
+                        r"(?:being )?(?:an? )?(?P<new>[a-z][\w-]*)\b", re.I)  # the speaker's: not "she went from"
 _CLAUSE_START = re.compile(r"^(?:i|we|my|our|he|she|they|it|just|got|been|was|am|is|have|had)\b", re.I)
 
 # -- partner ---------------------------------------------------------------------------------------------------

@@ -184,3 +184,9 @@ def test_no_value_from_a_label_or_kind_that_names_none(rules: RuleExtractor, lin
 def test_a_remark_on_the_day_or_thanks_is_no_memory(shared_memory: Memory, user: str, line: str) -> None:
     shared_memory.add(line, user_id=user)
     assert _active(shared_memory, user) == []
+
+
+@pytest.mark.parametrize("line", ["my sister went from nurse to midwife last year", "she went from single to engaged"])
+def test_someone_elses_change_is_not_the_speakers(rules: RuleExtractor, line: str) -> None:
+    facts = _facts(rules, line, "my sister is a nurse")
+    assert not any(s in ("user|occupation", "user|partner") for _, s in facts), facts
