@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
 from mem_graph.extract.lexicon import PET_BREEDS, tech_kind
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.types import EntityRef, Triple, normalise_entity
@@ -182,7 +183,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         kin = next((k for (owner, k), n in ctx.kin_names.items() if n == name and owner == normalise_entity(
             ctx.speaker)), None)
         # a name introduced as kin or named just before is a person, whatever the entity tagger says
-        person = head.ent_type_ in ("", "PERSON") or kin is not None or known
+        person = head.ent_type_ in ("", "PERSON") or kin is not None or known or \
+            head.i in head.doc.user_data.get(NAMES_GIVEN_BACK, ())
         return Subject(name, type="person" if person else "thing", kin=kin,
                        tokens={t.i for t in toks}, entities=[EntityRef(name, "person")])
     return _possessive_chain(toks, ctx)

@@ -15,7 +15,11 @@ The same component gives back a name its subject role: "Raj got a new job" reads
 (a sentence-initial word the model does not know), so the clause had no subject and a following "he" went to
 whoever was named before. A capitalised first word that is no adverb, adjective, verb or function word of the
 word list (a name, or a noun such as "Tom"), an ``advmod`` of the finite verb right after it, which has no
-subject, is that verb's ``nsubj`` (a PROPN).
+subject, is that verb's ``nsubj`` (a PROPN). So is a name that opens the message and the model read as an
+adjective ("Sara lives in Lima": "Sara" an ``amod`` of "lives") or a common noun ("Alice lives in Lima",
+"Caroline works at Initech": a NOUN, which read as a thing with no person's slots): a capitalised first word
+right before its finite verb, with no word of its own, that the word list does not know or whose verb only a
+person does (lives, works, studies, ...). "Coffee keeps me awake" and "Work is hectic" stay nouns.
 """
 
 from __future__ import annotations
@@ -23,6 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
+
+# Doc.user_data key: indices of the names given back their subject role (a person, whatever the entity
+# recogniser, which runs after this and often calls an opening name an ORG, says)
+NAMES_GIVEN_BACK = "mem_graph_names_given_back"
 
 # verbs whose "to" takes a thing: "i listen to techno now", "switched to matcha" (the parser reads an unknown
 # word after "to" as an infinitive)
@@ -37,6 +45,35 @@ def _name_as_subject(tok: Any, words: dict[str, frozenset[str]]) -> bool:
             and verb.i == tok.i + 1 and verb.tag_ in ("VBD", "VBZ", "VBP")
             and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
             and only_a_noun_in(words, tok.lower_))
+
+
+# verbs a person does, not a thing: a bare capitalised first word before one is a name ("Grace works at ...")
+_PERSON_VERBS = frozenset({"marry", "date", "love", "hate", "like", "enjoy", "adore", "prefer", "relocate",
+                           "retire", "graduate", "divorce"})
+# ... or does at a named place or as a post ("Rose works at Acme"; not "yoga works wonders", "lunch works for
+# me", "work moved to Tuesdays")
+_PERSON_WITH = {"live": ("in", "near"), "work": ("at", "as"), "move": ("to",)}
+# (this runs before the entity recogniser: a day or month is told by its name)
+_CALENDAR = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+                       "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                       "november", "december", "noon", "midnight"})
+
+
+def _name_misread(tok: Any, words: dict[str, frozenset[str]]) -> bool:
+    """"Alice lives in Lima", "Sara works at Acme": the opening name the parser took for a noun or adjective."""
+    verb = tok.head
+    if tok.i != tok.sent.start or not (tok.text[:1].isupper() and tok.text[1:].islower()) or tok.ent_type_ or \
+            verb.i != tok.i + 1 or verb.tag_ not in ("VBZ", "VBD") or any(True for _ in tok.children):
+        return False
+    if tok.dep_ == "amod" and tok.pos_ == "ADJ":
+        return not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) and only_a_noun_in(words, tok.lower_)
+    if tok.dep_ != "nsubj" or tok.pos_ != "NOUN" or tok.tag_ != "NN":
+        return False
+    lemma = verb.lemma_.lower()
+    return not any(tok.lower_ in ws for ws in words.values()) or lemma in _PERSON_VERBS or any(
+        c.dep_ == "prep" and c.lower_ in _PERSON_WITH.get(lemma, ()) and any(
+            o.dep_ == "pobj" and (o.lower_ != o.text or c.lower_ == "as") and o.lower_.rstrip("s") not in _CALENDAR
+            for o in c.children) for c in verb.children)
 
 
 def _thing_after_to(tok: Any, words: dict[str, frozenset[str]]) -> Any | None:
@@ -101,8 +138,9 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             tok.head, tok.dep_ = misread
             tok.pos_, tok.tag_ = ("PROPN", "NNP") if tok.text[:1].isupper() else ("NOUN", "NN")
             continue
-        if _name_as_subject(tok, words):
+        if _name_as_subject(tok, words) or _name_misread(tok, words):
             tok.dep_, tok.pos_, tok.tag_ = "nsubj", "PROPN", "NNP"
+            doc.user_data.setdefault(NAMES_GIVEN_BACK, set()).add(tok.i)
             continue
         to = _thing_after_to(tok, words)
         if to is not None:
