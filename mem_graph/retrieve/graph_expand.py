@@ -56,7 +56,9 @@ class GraphExpander:
         edges valid at that time instead of those valid now."""
         store = self.graph_store
         query_entities = set(store.find_entities(scope, query_terms))
-        seeds = dict.fromkeys(query_entities, QUERY_SEED_WEIGHT)
+        # in a fixed order, and ties of rank broken by id below: a set's order changes with the process's hash
+        # seed, and the walk's float sums and which tied entities make the cut should not
+        seeds = dict.fromkeys(sorted(query_entities), QUERY_SEED_WEIGHT)
         for rec in top_hits[: self.cfg.graph_seed_hits]:
             for name in rec.entities:
                 seeds.setdefault(store.entity_id(rec.scope, name), HIT_SEED_WEIGHT)
@@ -71,7 +73,7 @@ class GraphExpander:
         # a walk seeded only by hubs ("where does the user work?" in a user's own scope) is weak evidence
         confidence = max(w / QUERY_SEED_WEIGHT for w in weights.values()) / math.log1p(n)
         ranks = self._pagerank(weights, edges)
-        top = sorted(ranks, key=ranks.__getitem__, reverse=True)[: self.cfg.graph_max_candidates * 2]
+        top = sorted(ranks, key=lambda e: (-ranks[e], e))[: self.cfg.graph_max_candidates * 2]
         mass: dict[str, float] = {}
         for eid in top:
             name = store.entity_name(eid)
