@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
-from mem_graph.extract.lexicon import PET_BREEDS, tech_kind
+from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, tech_kind
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.types import EntityRef, Triple, normalise_entity
 
@@ -147,7 +147,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
         before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if (t.dep_ in ("nsubj", "nsubjpass") or (
             t.dep_ == "appos" and t.head.dep_ in ("nsubj", "nsubjpass"))) and t.pos_ == "PROPN"
-            and t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP")), None)
+            and (t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP") or is_given_name(t))), None)
         if before is not None:
             ctx.last_person = span_text(compound_span(before))
         if ctx.last_person is None:
@@ -184,7 +184,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             ctx.speaker)), None)
         # a name introduced as kin or named just before is a person, whatever the entity tagger says
         person = head.ent_type_ in ("", "PERSON") or kin is not None or known or \
-            head.i in head.doc.user_data.get(NAMES_GIVEN_BACK, ())
+            head.i in head.doc.user_data.get(NAMES_GIVEN_BACK, ()) or (is_given_name(head) and len(toks) == 1)
         return Subject(name, type="person" if person else "thing", kin=kin,
                        tokens={t.i for t in toks}, entities=[EntityRef(name, "person")])
     return _possessive_chain(toks, ctx)
@@ -474,7 +474,8 @@ def note_people(sent: Any, ctx: Context) -> None:
         if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
             continue  # "I'm Mei": the speaker's own name is no "she"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
-                t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") and t.lower_ not in ctx.pet_kinds and \
+                (t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") or is_given_name(t)) and \
+                t.lower_ not in ctx.pet_kinds and \
                 tech_kind(t.lower_) is None and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}):
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")

@@ -70,10 +70,31 @@ def _name_misread(tok: Any, words: dict[str, frozenset[str]]) -> bool:
     if tok.dep_ != "nsubj" or tok.pos_ != "NOUN" or tok.tag_ != "NN":
         return False
     lemma = verb.lemma_.lower()
+    if lemma == "be" and not any(c.dep_ == "attr" and any(g.lower_ in ("a", "an") for g in c.children)
+                                 for c in verb.children):
+        return False  # "Priya is a nurse"; not "Oneplus is dead" (a brand the word list does not know either)
     return not any(tok.lower_ in ws for ws in words.values()) or lemma in _PERSON_VERBS or any(
         c.dep_ == "prep" and c.lower_ in _PERSON_WITH.get(lemma, ()) and any(
             o.dep_ == "pobj" and (o.lower_ != o.text or c.lower_ == "as") and o.lower_.rstrip("s") not in _CALENDAR
             for o in c.children) for c in verb.children)
+
+
+# attribute nouns chat writes as acronyms, which the tagger reads as a name ("my IDE is PyCharm", "our DB is Mongo")
+_ACRONYM_NOUNS = frozenset({"ide", "db", "dbms", "os"})
+
+
+def _acronym_noun(tok: Any) -> bool:
+    return tok.pos_ == "PROPN" and tok.text.isupper() and tok.lower_ in _ACRONYM_NOUNS and any(
+        c.dep_ == "poss" for c in tok.children)
+
+
+def _split_compound(tok: Any) -> Any | None:
+    """"our prod db is Mongo": the noun before "db" the subject, "db" its apposition; returns that noun."""
+    first = tok.head
+    if tok.dep_ != "appos" or tok.lower_ not in _ACRONYM_NOUNS | {"database"} or first.i != tok.i - 1 or \
+            first.dep_ not in ("nsubj", "nsubjpass") or first.pos_ != "NOUN":
+        return None
+    return first
 
 
 def _thing_after_to(tok: Any, words: dict[str, frozenset[str]]) -> Any | None:
@@ -137,6 +158,16 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
         if misread is not None:
             tok.head, tok.dep_ = misread
             tok.pos_, tok.tag_ = ("PROPN", "NNP") if tok.text[:1].isupper() else ("NOUN", "NN")
+            continue
+        if (first := _split_compound(tok)) is not None:
+            tok.head, tok.dep_, tok.pos_, tok.tag_ = first.head, first.dep_, "NOUN", "NN"
+            for c in list(first.children):
+                if c.dep_ in ("poss", "det"):
+                    c.head = tok
+            first.head, first.dep_ = tok, "compound"
+            continue
+        if _acronym_noun(tok):
+            tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", tok.lower_
             continue
         if _name_as_subject(tok, words) or _name_misread(tok, words):
             tok.dep_, tok.pos_, tok.tag_ = "nsubj", "PROPN", "NNP"

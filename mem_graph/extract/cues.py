@@ -178,6 +178,19 @@ def manner_tail(neg: Any) -> bool:
         after.lower_ not in ("anymore", "really", "ever", "even", "since", "any", "longer", "yet", "now")
 
 
+_NOW_WORDS = {("these", "days"): "these days", ("nowadays",): "nowadays", ("lately",): "lately",
+              ("these", "days", "tbh"): "these days", ("nowadays", "tbh"): "nowadays"}
+
+
+def _time_split_off(target: Any) -> str | None:
+    """"our db is MariaDB these days": the parser made "these days" a sentence of its own, after the clause."""
+    doc, end = target.doc, target.sent.end
+    if end >= len(doc):
+        return None
+    words = tuple(t.lower_ for t in doc[end: doc[end].sent.end] if not t.is_punct)
+    return _NOW_WORDS.get(words)
+
+
 def time_ahead(tokens: Any) -> bool:
     """The words name a time ahead ("next week", "tomorrow", "in march", "in a few weeks")."""
     return _AHEAD.search(" " + " ".join(t.lower_ for t in tokens) + " ") is not None
@@ -227,7 +240,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.hedge = "feel like"  # "I feel like I'm 80", "it looks as if I'm the boss": a likeness, not a fact
     if any(t.lower_ in ("someday", "one day") for t in target.subtree):
         cues.hedge = cues.hedge or "someday"
-    ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree) + " ")
+    # (not in a clause of its own said before it: "I'm split from Liam in march, now I'm dating Noah")
+    before = {t.i for c in target.children if c.i < target.i and c.dep_ in ("ccomp", "advcl", "conj", "parataxis")
+              and any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children) for t in c.subtree}
+    ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree if t.i not in before) + " ")
     bare_participle = target.tag_ == "VBG" and target.dep_ in ("advcl", "conj") and not any(  # "decided to
         c.dep_ in ("aux", "auxpass", "nsubj") for c in target.children)  # downsize, moving to Whitby in the spring"
     if ahead and (_present_progressive(target) or bare_participle or (target.lemma_.lower() in _SCHEDULED and
@@ -311,6 +327,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
             t.lower_ == "days" and t.head is verb and any(g.lower_ == "these" for g in t.children)
             for t in verb.children):
         cues.change = cues.change or "these days"
+    if cues.change is None:
+        cues.change = _time_split_off(target)
     text = " " + " ".join(t.lower_ for t in target.subtree) + " "
     past_phrase = next((p for p in PAST_PHRASES if f" {p} " in text), None)
     if past_phrase is None and target.tag_ == "VBD" and _DURATION.search(text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -55,6 +56,15 @@ def _data_words(name: str) -> tuple[str, ...]:
     """The words of a list in extract/data/ ('#' starts a comment)."""
     text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
     return tuple(w for line in text.splitlines() for w in line.split("#", 1)[0].split())
+
+
+# given names the small entity recogniser may call a place or an organisation (data/given_names.txt)
+GIVEN_NAMES = frozenset(_data_words("given_names.txt"))
+
+
+def is_given_name(tok: Any) -> bool:
+    """A capitalised word that is a common given name ("Olivia", "Alice"), however the tagger labelled it."""
+    return tok.text[:1].isupper() and tok.lower_ in GIVEN_NAMES
 
 
 # what one drives or rides; the make alone names it ("a Trek", "the Kia"), and so does a model

@@ -16,6 +16,7 @@ from typing import Any
 
 from mem_graph.extract.clauses import FIRST_PERSON, KIN, PARTNER_NOUNS, PET_NOUNS, POSSESSIVES, Context
 from mem_graph.extract.cues import read_cues
+from mem_graph.extract.lexicon import is_given_name
 from mem_graph.extract.predicate import content_verb
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -39,7 +40,7 @@ def _name_like(tok: Any, *, beside_noun: bool = False) -> bool:
     guessed ("my girlfriend Nadia" was read as a place)."""
     kinds = ("DATE", "TIME") if beside_noun else ("DATE", "TIME", "ORG", "GPE", "LOC", "NORP")
     return tok.is_alpha and tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.lower_ not in KIN | PET_NOUNS \
-        and tok.ent_type_ not in kinds
+        and (tok.ent_type_ not in kinds or is_given_name(tok))
 
 
 def _named(noun: Any) -> Any | None:

@@ -27,6 +27,7 @@ from mem_graph.extract.lexicon import (
     WORK_WORDS,
     WORKPLACES,
     favourite_of,
+    is_given_name,
 )
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
@@ -421,8 +422,10 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
     if name == "partner":  # one dates or marries a person, whatever the entity tagger says ("dating Tess")
-        return obj.pos_ == "PROPN" and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry") or (
-            pred.key == "be_with" and obj.ent_type_ != "ORG"))  # "Raj is with Sofia now" (Sofia read as a city)
+        named = obj.pos_ == "PROPN" or (obj.ent_type_ == "PERSON" and obj.text[:1].isupper()) or is_given_name(obj)
+        return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry") or (
+            pred.key == "be_with" and obj.ent_type_ != "ORG")  # "Raj is with Sofia now" (Sofia read as a city)
+            or is_given_name(obj))  # "seeing Olivia" (a GPE to the tagger)
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")

@@ -20,7 +20,7 @@ from typing import Any
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.lexicon import tech_kind
+from mem_graph.extract.lexicon import GIVEN_NAMES, tech_kind
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_english_word
 
@@ -79,7 +79,7 @@ _DRINKER = re.compile(r"\b(?:i'?m|i am)\s+(?:now\s+|more of\s+|mostly\s+)?an?\s+
 _NOW = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 # "new company: Aldi", "new job title: electrician", "new car - a Polo", "new phone: Pixel 8"
 _NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*new (?P<what>company|employer|job title"
-                        r"|title|role|position|car|phone|diet)\s*[:\-–]+\s*(?:an? )?"
+                        r"|title|role|position|car|phone|diet)\s*[:\-–!]+\s*(?:an? )?"
                         r"(?P<value>[A-Za-z][\w'&-]*(?: [\w'&-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:now|lol|haha|yay|woo)\b)",
                         re.I)
 _SAID_FOR_LABEL = {"company": "I work at {} now", "employer": "I work at {} now", "job title": "I'm {} now",
@@ -101,6 +101,8 @@ _COUPLE_ENDED = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:called it quits|part
                            r"|ended "
                            r"(?:things|it)|broke it off))\b"
                            rf"|\b(?i:(?:called it quits|parted ways|split(?: up)?|broke it off) with) {_NAME}")
+# "dumped Olivia", "ditched Tom": a partner left, when the name is a given name (not "dumped MySQL")
+_DUMPED = re.compile(rf"(?:^\W*|[,.!;:]\s*|\b(?i:i (?:just |finally )?))(?i:dumped|ditched) {_NAME}")
 _IS_EX = re.compile(rf"\b{_NAME} (?i:is (?:now )?my) "
                     r"(?i:ex(?:-?(?:boyfriend|girlfriend|husband|wife|partner|fiance|fiancee))?)"
                     r"\b(?! ?'s)")
@@ -195,6 +197,17 @@ def _name(found: str) -> str | None:
     return None if not name or name.lower() in _NOT_NAME or words[0].lower() in _NOT_NAME else name
 
 
+def line_of(sent: Any) -> str:
+    """The sentence's text, with the next one when the parser split a clause before a lower-case "and"
+    ("dumped Olivia, Ava" | "and I are together") or after a label ("new phone!" | "a Pixel 8"): the change
+    lines below are read across that cut."""
+    doc = sent.doc
+    label = len(sent) <= 4 and sent[0].lower_ == "new" and sent[-1].text in ("!", ":")  # "new phone! a Pixel 8"
+    if sent.end < len(doc) and (doc[sent.end].text in ("and", "but") or label):
+        return str(doc[sent.start: doc[sent.end].sent.end].text)
+    return str(sent.text)
+
+
 def restated(text: str) -> list[str]:
     """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
     if _NOT_DONE.search(text):
@@ -232,6 +245,8 @@ def restated(text: str) -> list[str]:
     for pattern in (_BREAKUP_NOUN, _THINGS_ENDED, _COUPLE_ENDED, _IS_EX):
         for m in pattern.finditer(text):
             said += [f"I broke up with {n}" for g in m.groups() if g and (n := _name(g))]
+    said += [f"I broke up with {n}" for m in _DUMPED.finditer(text) if (n := _name(m.group(1))) and
+             n.lower() in GIVEN_NAMES]
     said += [f"I'm dating {n} now" for pattern in (_TOGETHER, _MET_TOGETHER) for m in pattern.finditer(text)
              if (n := _name(m.group(1)))]  # "Robin and i made it official", "met Taylor and we've been together"
     if _SWITCHED.search(text):  # "being a real estate agent is way less stressful than being a bartender was"

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from mem_graph.extract.lexicon import tech_kind
+
 # the nouns, after qualifiers ("regular", "daily", "usual"), and the slot whose value they introduce
 _ROLE_NOUNS: dict[str, str] = {
     "workout": "hobbies", "exercise": "hobbies", "exercise routine": "hobbies", "workout routine": "hobbies",
     "fitness routine": "hobbies", "gym routine": "hobbies", "training": "hobbies", "sport": "hobbies",
     "cardio": "hobbies", "exercise of choice": "hobbies", "sport of choice": "hobbies",
     "drink": "drinks", "beverage": "drinks", "drink of choice": "drinks", "caffeine": "drinks",
+    "stack": "tools", "tech stack": "tools",  # "our stack is react + node + Postgres": each a tool of the team's
     "editor": "tools", "ide": "tools", "text editor": "tools", "code editor": "tools", "editor of choice": "tools",
 }
 _QUALIFIERS = frozenset({"regular", "daily", "usual", "main", "go-to", "current", "normal", "typical", "weekly",
@@ -47,4 +50,6 @@ def role_noun(words: str, value: list[Any]) -> tuple[str, str] | None:
     if noun in _VAGUE:
         return ("drinks", noun) if head.lemma_.lower() in DRINKS or head.lower_ in DRINKS else None
     slot = _ROLE_NOUNS.get(noun)
+    if noun in ("stack", "tech stack") and not (head.pos_ == "PROPN" or tech_kind(head.lower_) is not None):
+        return None  # "our stack is a mess": no tool
     return (slot, noun) if slot is not None else None

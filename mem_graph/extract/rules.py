@@ -84,7 +84,7 @@ from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
-from mem_graph.extract.restate import kept, labelled_favourite, restated, status_participle
+from mem_graph.extract.restate import kept, labelled_favourite, line_of, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
@@ -228,7 +228,7 @@ class RuleExtractor:
             if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
                 found += [f for verb in clause_verbs(self._docs([had])[0][:])
                           for f in self._clause_facts(verb, ctx, message, slot_only=True) if owned_slot(f)]
-            if said := restated(line):  # "new job at Accenture is going great", "32 as of last tuesday"
+            if said := restated(line_of(sent)):  # "new job at Accenture is going great", "32 as of last tuesday"
                 found += kept([f for s in said for verb in clause_verbs(self._docs([s])[0][:])
                                for f in self._clause_facts(verb, ctx, message, slot_only=True)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
