@@ -39,7 +39,7 @@ _REQUEST_VERBS = (r"tell|give|show|recommend|suggest|help|remind|explain|write|d
                   r"summari[sz]e|list|plan|check|look up|look into|fix|debug|rewrite|proofread|set|create|generate|"
                   r"compare|calculate|convert|teach|walk|pick|order|schedule|add|note|save|remember")
 _QUESTION_START = re.compile(
-    r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|anyway|anyways|random|quick|"
+    r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|anyway|anyways|random|quick|wait|sorry|omg|"
     r"question|q|one more thing|real quick)\W+)*"
     r"(?:(?:could|can|would|will) (?:you|u) (?:please |pls )?(?:" + _REQUEST_VERBS + r")\b|(?:please |pls |plz )?"
     r"(?:" + _REQUEST_VERBS + r")\s+(?:me|us)\b|(?:please|pls|plz)\s+(?:" + _REQUEST_VERBS + r")\b|"

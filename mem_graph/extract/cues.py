@@ -218,6 +218,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     words = {t.lower_ for v in chain if v is target or v is verb or not any(
         c.dep_ in ("nsubj", "nsubjpass") for c in v.children) for t in v.children}
     # hedges and plans: a modal, a plan verb above the content verb, "if", hedge adverbs
+    denied = False
     for v in chain:
         for c in v.children:
             if c.tag_ == "MD" and c.lower_ in MODAL_HEDGES and not _the_month(c):
@@ -226,6 +227,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
                 cues.hedge = c.lower_
             if c.lower_ in HEDGE_ADVERBS and not _after_tail(v, c):
                 cues.hedge = c.lower_
+        if v is not target and v.lemma_.lower() in ("think", "reckon") and any(c.dep_ == "neg" for c in v.children):
+            denied = True  # "don't think risotto is my favourite anymore": a denial, no hedge
+            continue
         if v is not target and v.lemma_.lower() in PLAN_HEADS and not any(c.dep_ == "dobj" for c in v.children) and \
                 not (v.lemma_.lower() == "try" and v.tag_ == "VBG" and target.lemma_.lower() in _UNDER_WAY):
             # not "they moved to Whitby, they wanted the sea": a want with its own object is no plan of this clause
@@ -266,6 +270,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     def counts(tok: Any) -> bool:
         return (subj is None or tok.i > subj.i) and (tail is None or tok.i < tail) and not contrast_not(tok)
 
+    cues.negated = denied
     for c in target.children:
         if (c.dep_ == "neg" or c.lower_ == "never") and counts(c) and not manner_tail(c):
             cues.negated = True

@@ -426,6 +426,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry") or (
             pred.key == "be_with" and obj.ent_type_ != "ORG")  # "Raj is with Sofia now" (Sofia read as a city)
             or is_given_name(obj))  # "seeing Olivia" (a GPE to the tagger)
+    if name == "car" and obj is not pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
+        return False  # "drove to Bergen": a place driven to, no car
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")

@@ -139,8 +139,9 @@ def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRe
     """"the app is on Postgres now" after "we use MySQL": a database of the speaker's own thing replaces the
     database the speaker said they use (their tool of the database kind, said for no purpose of its own), when the
     new one is said as a change ("now", "switched"), never as one more ("we also keep sessions in Redis")."""
+    moved = "cues: moved" in fact.evidence or "cues: migrat" in fact.evidence  # "prod moved to Postgres"
     if not fact.slot or fact.slot.count("|") != 1 or fact.slot.split("|")[1] != "database" or fact.negated or \
-            change_cue(fact) is None or _ONE_MORE.search(fact.text):  # said as a change ("now"), not one more
+            (change_cue(fact) is None and not moved) or _ONE_MORE.search(fact.text):  # a change, not one more
         return []
     return [r for r in records if r.slot and r.slot.count("|") == 2 and r.slot.split("|")[1] == "tools"
             and r.polarity > 0 and r.object_key and tech_kind(r.object_key) == "database"

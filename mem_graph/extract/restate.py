@@ -20,7 +20,7 @@ from typing import Any
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.lexicon import GIVEN_NAMES, tech_kind
+from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_english_word
 
@@ -78,14 +78,23 @@ _DRINKER = re.compile(r"\b(?:i'?m|i am)\s+(?:now\s+|more of\s+|mostly\s+)?an?\s+
                       r"|proper|total|heavy|keen)\s+)?(?P<x>[a-z]+(?: [a-z]+)?) drinker\b", re.I)
 _NOW = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 # "new company: Aldi", "new job title: electrician", "new car - a Polo", "new phone: Pixel 8"
-_NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*new (?P<what>company|employer|job title"
-                        r"|title|role|position|car|phone|diet)\s*[:\-–!]+\s*(?:an? )?"
+_NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*(?:new (?P<what>company|employer|job title"
+                        r"|title|role|position|car|phone|diet|editor|ide|favourite food|database|db)|(?P<updated>"
+                        r"favourite food|editor|phone|car|diet|database|db) update)\s*[:\-–!]+\s*(?:an? )?"
                         r"(?P<value>[A-Za-z][\w'&-]*(?: [\w'&-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:now|lol|haha|yay|woo)\b)",
                         re.I)
 _SAID_FOR_LABEL = {"company": "I work at {} now", "employer": "I work at {} now", "job title": "I'm {} now",
                    "title": "I'm {} now", "role": "I'm {} now", "position": "I'm {} now",
-                   "car": "I drive a {} now", "phone": "I have a {} now", "diet": "I'm {} now"}
+                   "car": "I drive a {} now", "phone": "I have a {} now", "diet": "I'm {} now",
+                   "editor": "my editor is {} now", "ide": "my editor is {} now",
+                   "favourite food": "my favourite food is {} now", "database": "our database is {} now",
+                   "db": "our database is {} now"}
 _WITH_ARTICLE = frozenset({"job title", "title", "role", "position"})  # "I'm an electrician now"
+# "risotto is the best food on earth", "kebab is my comfort food", "my top food now is ramen": a favourite dish
+_BEST_FOOD = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:ok|so|honestly|tbh|ngl)\W+)*(?P<x>[a-z][a-z' -]{1,30}?) (?:is|are) "
+                        r"(?:the|my) (?:best|greatest|ultimate|top|number one|comfort) (?:food|meal|dish)\b"
+                        r"|\bmy (?:top|number one|go-to|comfort) (?:food|meal|dish)(?: now| these days)? is "
+                        r"(?P<y>[a-z][a-z' -]{1,30}?)(?=$|[,.!;:]| now\b| these days\b)", re.I)
 # "went from single to engaged this year", "went from vegan to pescatarian", "went from nurse to midwife"
 _WENT_FROM = re.compile(r"(?:^\W*|[,.!;:]\s*|\bi (?:just |finally )?)went from (?:being )?(?:an? )?[a-z][\w-]* to "
                         r"(?:being )?(?:an? )?(?P<new>[a-z][\w-]*)\b", re.I)  # the speaker's: not "she went from"
@@ -148,6 +157,9 @@ _WED = re.compile(r"\b(?:tied the knot|got hitched|got wed)\b", re.I)
 _DIVORCE_FINAL = re.compile(r"\bdivorce (?:is|was|went) (?:final|through|finalised|finalized|official)\b", re.I)
 _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} "
                        r"(?i:(?:is|was) (?:done|finished|complete))")
+# "i do all my coding in Emacs", "VS Code is my daily driver now": the editor one uses (an editor's name only)
+_CODE_IN = re.compile(rf"\b(?i:(?:do|write) (?:all |most |pretty much all )?(?:of )?my (?:coding|programming|code|dev "
+                      rf"work) in) {_NAME}|\b{_NAME} (?i:is my (?:daily driver|editor of choice|go-to editor))")
 # "finished the Postgres to MongoDB migration", "the MySQL -> Postgres move is done"
 _MIGRATION_DONE = re.compile(rf"\b{_NAME} (?:to|->|→) {_NAME} (?i:migration|move|switch|cutover)\b")
 _DONE_WORD = re.compile(r"\b(?:finished|finally|done|complete|completed|wrapped up|shipped|over)\b", re.I)
@@ -237,7 +249,9 @@ def restated(text: str) -> list[str]:
              for m in _WENT_FROM.finditer(text) if (new := m.group("new").lower())]  # kept only if a slot places it
     said += [_SAID_FOR_LABEL[what].format(f"{'an' if v[:1].lower() in 'aeiou' else 'a'} {v}" if what in _WITH_ARTICLE
                                           else v) for m in _NEW_LABEL.finditer(text)
-             if (what := m.group("what").lower()) and (v := m.group("value"))]
+             if (what := (m.group("what") or m.group("updated")).lower()) and (v := m.group("value"))]
+    said += [f"my favourite food is {x}{' now' if _NOW.search(text) else ''}" for m in _BEST_FOOD.finditer(text)
+             if (x := (m.group("x") or m.group("y") or "").strip().lower()) in DISHES]
     said += [f"I drink {m.group('x')}{' now' if _NOW.search(text) else ''}" for m in _DRINKER.finditer(text)
              if object_kind(m.group("x").lower()) in ("hot drink", "soft drink", "alcohol", "drink")]  # a drink
     said += [f"I'm a {m.group('np').strip()} now" for m in _SAID_FRAGMENT.finditer(text)
@@ -263,6 +277,8 @@ def restated(text: str) -> list[str]:
     said += ["I retired"] if _RETIRED.search(text) else []
     said += ["I'm divorced now"] if _DIVORCE_FINAL.search(text) else []
     said += [f"I switched to {n}" for m in _MIGRATED.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I use {n}{' now' if _NOW.search(text) else ''}" for m in _CODE_IN.finditer(text)
+             for g in m.groups() if g and (n := _name(g)) and tech_kind(n.lower()) == "editor"]
     if _DONE_WORD.search(text):
         said += [f"we moved from {o} to {n}" for m in _MIGRATION_DONE.finditer(text)
                  if (o := _name(m.group(1))) and (n := _name(m.group(2)))]

@@ -76,7 +76,8 @@ _NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: 
 # subject, the speaker as who it fails; "classical has taken over my life": as who it wins
 _DOES_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:just |really |honestly |kinda )?"
                           r"(?P<how>bores me|(?:doesn't|does not|doesnt|don't|do not|dont) do it for me|(?:is|'s|are|"
-                          r"'re) dead to me|(?:has|'s|have) taken over my life)\b", re.I)
+                          r"'re) (?:dead to me|cancell?ed for me|over for me)|(?:has|'s|have) taken over my life)\b",
+                          re.I)
 # "olives are actually great now", "podcasts are so boring these days": a thing's worth to the speaker, changed
 _EVAL_NOW = re.compile(
     r"^\s*" + _LEAD + r"(?P<obj>(?!(?:the|this|that|these|those|my|our|his|her|their|your|it|everything|life|"

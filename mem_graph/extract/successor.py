@@ -43,14 +43,14 @@ _PLAYED = "I play {}"
 _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
 _MINE_NOW = re.compile(r"(?:is|'s) (?:more |now |totally )?my (?:new )?(?:thing|jam|vibe|go-to)\b")
 _OUTRIGHT = re.compile(r"\b(?:anymore|any more)\b")
-_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|as of|nonstop|on repeat|all the time"
+_CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|as of|nonstop|on repeat|all the time|24/7"
                      r"|all the way|where it'?s at|from now on)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
 _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
                    r"|drinking|having|been|on|into|deep|big|really|super|listening to|using|playing|basically|100%"
                    r"|team)\s+)+")
 _TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
-                   r"|all day|nonstop|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
+                   r"|all day|nonstop|24/7|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
                    r"|since .*|as of .*|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
                    r"|(?:is|'s) where it'?s at|from now on))+$")
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",

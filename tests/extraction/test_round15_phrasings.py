@@ -64,3 +64,54 @@ def test_my_boy_is_my_son(shared_memory: Memory, user: str) -> None:
     ended = invalidated_after(shared_memory, user, "my son goes to Hillside Primary",
                               "my boy started at Brookfield Academy this term")
     assert any("Hillside" in f for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("line", ["wait is it friday already", "sorry is the shop open", "omg is that true"])
+def test_a_question_after_a_lead_word_is_no_memory(rules: RuleExtractor, line: str) -> None:
+    assert _facts(rules, line) == []
+
+
+def test_denying_a_favourite_ends_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my favourite food is risotto",
+                              "don't think risotto is my favourite anymore, ramen wins")
+    assert any("risotto" in f.lower() for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("change", ["favourite food update: ramen", "my top food now is ramen",
+                                    "ramen is the best food on earth now"])
+def test_a_favourite_food_said_as_a_label_or_superlative_replaces_the_old(shared_memory: Memory, user: str,
+                                                                          change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my favourite food is risotto", "hmm ok", change)
+    assert any("risotto" in f for f in ended), _active(shared_memory, user)
+
+
+def test_the_best_of_no_dish_is_no_favourite(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "this is the best food ever")
+    assert not any(slot and "|favourite" in slot for _, slot in facts), facts
+
+
+@pytest.mark.parametrize("change", ["new editor: VS Code", "VS Code is my daily driver now"])
+def test_a_new_editor_said_loosely_replaces_the_old(shared_memory: Memory, user: str, change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I use Emacs", change)
+    assert any("Emacs" in f for f in ended), _active(shared_memory, user)
+
+
+def test_the_editor_one_codes_in_is_used(rules: RuleExtractor) -> None:
+    assert ("User uses Emacs", "user|tools|emacs") in _facts(rules, "i do all my coding in Emacs")
+
+
+def test_a_place_driven_to_is_no_car(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "packed the van and drove to Bergen")
+    assert not any(slot == "user|car" for _, slot in facts), facts
+
+
+def test_production_moved_to_a_database_replaces_the_one_we_use(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "we use MongoDB", "prod moved to Postgres last week")
+    assert any("MongoDB" in f for f in ended), _active(shared_memory, user)
+
+
+def test_a_genre_cancelled_for_me_names_its_successor(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I love folk",
+                              "ok folk is cancelled for me, drum and bass all day now")
+    assert any("folk" in f for f in ended), _active(shared_memory, user)
+    assert "drum and bass" in _top(shared_memory, user, "what music am I into lately?")
