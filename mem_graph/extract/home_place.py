@@ -51,7 +51,7 @@ def _place(home: Any) -> Any | None:
     for p in preps:
         obj = next((g for g in p.children if g.dep_ == "pobj"), None)
         if obj is not None and (obj.ent_type_ in PLACE_LABELS or (obj.pos_ == "PROPN" and obj.ent_type_ in (
-                "", "PERSON"))) and obj.text[:1].isupper():
+                "", "PERSON", "ORG"))) and obj.text[:1].isupper():  # (a home is in a place: "Bristol" an ORG)
             return obj
     return None
 

@@ -39,9 +39,14 @@ _NEW_HOME = re.compile(rf"(?i:(?:^|\b(?:my|our|into|to|in|at|the)\s+|[,.!:;]\s*)
 _MOVED_CUE = re.compile(rf"\bnew {_HOME_NOUNS}\b|\b(?:moved|relocated|the move)\b", re.I)
 # "new city: Edinburgh", "new town - Bath", "I'm a Glasgow local", "home is Glasgow", "Glasgow has been home for years"
 _NEW_CITY = re.compile(rf"\b(?i:new (?:city|town|home|country))\s*[:\-–]+\s*{_NAME}")
-_LOCAL = re.compile(rf"\b(?i:i'?m a|i am a) {_NAME} (?i:local|resident|native)\b")
+_LOCAL = re.compile(rf"\b(?i:i'?m a|i am a|officially a|now a) {_NAME} (?i:local|resident|native)\b"
+                    rf"|(?:^|[,.!;:]\s*)(?i:an?) {_NAME} (?i:resident) (?i:now|since|as of)\b")
 _HOME_IS = re.compile(rf"(?:^|[,.!;]\s*)(?i:home is(?: now)?) {_NAME}"
                       rf"|(?:^|[,.!;]\s*){_NAME} (?i:(?:is|has been) (?:my )?home)\b")
+# "made the move to Bath", "we moved, Bath now", "drove to Bath, we live here now"
+_MADE_THE_MOVE = re.compile(rf"\b(?i:made the (?:big )?move to) {_NAME}"
+                            rf"|\b(?i:to) {_NAME}[^.!?]{{0,30}}\b(?i:(?:we|i) live here now)\b")
+_PLACE_NOW = re.compile(rf"(?:^|[,.!:;]\s*){_NAME} (?i:now)\b(?=\s*(?:$|[,.!;]))")
 _PLACE_SINCE = re.compile(rf"(?i:^|[,.!:;]\s*|\b(?:lol|haha|lmao)\s+){_NAME} (?i:since)\b")
 
 # "moving out of Toronto was the best decision", "since leaving Leeds": a home (or job) left, said as a noun
@@ -229,7 +234,9 @@ def restated(text: str) -> list[str]:
     said += [f"I live in {n}" for pattern in (_NEW_CITY, _LOCAL, _HOME_IS) for m in pattern.finditer(text)
              for g in m.groups() if g and (n := _name(g))]
     if _MOVED_CUE.search(text):  # "new city new me lol, Lisbon since the start of the month"
-        said += [f"I live in {n} now" for m in _PLACE_SINCE.finditer(text) if (n := _name(m.group(1)))]
+        said += [f"I live in {n} now" for pattern in (_PLACE_SINCE, _PLACE_NOW) for m in pattern.finditer(text)
+                 if (n := _name(m.group(1)))]
+    said += [f"I live in {n} now" for m in _MADE_THE_MOVE.finditer(text) for g in m.groups() if g and (n := _name(g))]
     said += [f"I {'left' if 'leaving' in m.group(0).lower() else 'moved out of'} {n}" for m in _LEFT.finditer(text)
              for g in m.groups() if g and (n := _name(g))]  # "moving out of Toronto was the best decision"
     said += [f"I work at {n} now" for m in _NEW_JOB.finditer(text) if (n := _name(m.group(1)))]

@@ -115,3 +115,22 @@ def test_a_genre_cancelled_for_me_names_its_successor(shared_memory: Memory, use
                               "ok folk is cancelled for me, drum and bass all day now")
     assert any("folk" in f for f in ended), _active(shared_memory, user)
     assert "drum and bass" in _top(shared_memory, user, "what music am I into lately?")
+
+
+@pytest.mark.parametrize("change", [
+    "officially a Bath resident as of last week!!", "after 6 years in Bristol we finally made the move to Bath",
+    "so the big news: we moved, Bath now, bye bye Bristol", "packed the van and drove to Bath, we live here now"])
+def test_a_move_said_loosely_replaces_the_home(shared_memory: Memory, user: str, change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I live in Bristol", "lmao ok", change)
+    assert any("Bristol" in f for f in ended), _active(shared_memory, user)
+
+
+def test_a_home_in_a_city_the_tagger_calls_an_organisation_is_where_i_live(shared_memory: Memory,
+                                                                            user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "our house in Bristol needs a new boiler", "I live in Bath now")
+    assert any("Bristol" in f for f in ended), _active(shared_memory, user)
+
+
+def test_a_name_said_with_now_is_no_home_without_a_move(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "ok pizza first, Netflix now, gym later")
+    assert not any(slot == "user|residence" for _, slot in facts), facts
