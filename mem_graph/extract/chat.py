@@ -241,7 +241,7 @@ _LEAD_ADVERBS = frozenset([
     "totally", "kinda", "really", "currently", "now", "mostly", "usually", "always", "strictly", "fully",
     "all",  # "all settled in Lisbon now"
 ])
-_LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also"])
+_LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also", "yep", "yeah"])
 _SENTENCES = re.compile(r"(?:[^.!?]|[.!?](?=\S))+[.!?]*")  # "a VW ID.3", "node.js": no sentence end inside a word
 
 
@@ -258,6 +258,12 @@ def _participle(word: str) -> bool:
     stem = word[:-3]
     verbs = _verb_lemmas()
     return stem in verbs or stem + "e" in verbs or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in verbs)
+
+
+def _is_state_word(word: str) -> bool:
+    from mem_graph.extract.catalogue import DIETS, REL_STATUS
+
+    return word in REL_STATUS or word in DIETS
 
 
 def _implied_subject(sentence: str) -> tuple[int, str] | None:
@@ -288,6 +294,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
         return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is
+    if _is_state_word(first):  # "still single, it is what it is" ("single" is also a verb: "I single")
+        return words[start].start(), "I'm "
     if says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}, line=sentence):
         return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"
     if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"

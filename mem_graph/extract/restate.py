@@ -136,6 +136,8 @@ _HIRED_ME = re.compile(rf"(?:^|[,.!:;]\s*){_NAME} (?i:(?:just |finally |official
 
 # -- age, said as the event ("just hit 42", "celebrated turning 36", "it was my 42nd birthday") ---------------------
 _AGE_EVENT = re.compile(r"\b(?:just hit|(?:celebrated|celebrating) turning|aged|had my (?=\d{1,3}(?:st|nd|rd|th)\b)"
+                        r"|(?:^|(?<=[,.!;]\s)|\bi )hit(?= \d{2}(?: on| last| yesterday| today| this|[,.!]|$))"
+                        r"|another year older\W+(?=\d{2}\b(?! ?(?:k|km|kg|%|followers|miles)\b))"
                         r"|my (?=\d{1,3}(?:st|nd|rd|th) (?:birthday|bday)))\s*(\d{1,3})(?:st|nd|rd|th)?\b", re.I)
 _AGE_AS = re.compile(r"^\s*(?:being (\d{2,3})(?![\d:.%])\b|at (\d{2,3}),? (?=(?:my|i|i'm|i've|i'd)\b))",
                      re.I)  # "being 41 is weird", "at 41 my knees are already complaining" (not "at 10 we left")

@@ -134,3 +134,22 @@ def test_a_home_in_a_city_the_tagger_calls_an_organisation_is_where_i_live(share
 def test_a_name_said_with_now_is_no_home_without_a_move(rules: RuleExtractor) -> None:
     facts = _facts(rules, "ok pizza first, Netflix now, gym later")
     assert not any(slot == "user|residence" for _, slot in facts), facts
+
+
+@pytest.mark.parametrize("state", ["still single lol, it is what it is",
+                                   "currently single, in case that matters for the booking"])
+def test_a_status_said_without_i_am_beside_another_clause_is_kept(shared_memory: Memory, user: str,
+                                                                  state: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, "nice nice", "I'm engaged now")
+    assert any("single" in f for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("change", ["hit 32 on tuesday", "another year older, 32"])
+def test_an_age_said_as_an_event_replaces_the_old(shared_memory: Memory, user: str, change: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I'm 31", change)
+    assert any("31" in f for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("line", ["hit 10k steps today", "we hit 32 degrees today"])
+def test_a_number_hit_that_is_no_age(rules: RuleExtractor, line: str) -> None:
+    assert not any(slot == "user|age" for _, slot in _facts(rules, line)), _facts(rules, line)
