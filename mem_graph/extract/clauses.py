@@ -15,6 +15,7 @@ from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
 from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, tech_kind
+from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.types import EntityRef, Triple, normalise_entity
 
@@ -314,6 +315,10 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         participle = False  # "we moved out of Boston, living in Providence now": the participle's subject is ours
         probe = probe.head
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is not None and probe is not verb and subj.pos_ == "NOUN" and is_role_noun(subj.lemma_.lower()) and \
+            any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subj.children) and verb.lemma_ != "be":
+        # "my go-to drink is green tea, can't do coffee": the speaker can't, not the drink
+        return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")], implied=True), None
     if subj is None:
         # "Had my 42nd birthday on Sunday!": a chat line without a subject speaks for the speaker
         # "Moved to Manchester last week", "turned 35 today!!", "got a new phone": past narration too

@@ -272,7 +272,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if not direct and pred.preps:
         # "before Madrid I lived in Valencia": a time phrase is the object only when nothing else is
         for c in sorted(target.children, key=lambda c: c.lower_ in TIME_PREPS or duration(c)):
-            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from", "than"):
+            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from", "than") and \
+                    not (pred.lemma == "be" and duration(c)):  # "(I'm vegan,) have been for years": says no more
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break
     if pred.lemma in ("live", "stay") and pred.prep == "with" and "in" in pred.preps:

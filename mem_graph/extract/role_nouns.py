@@ -34,6 +34,11 @@ DRINKS = frozenset({"coffee", "tea", "coke", "cola", "soda", "juice", "beer", "w
 _VAGUE = frozenset({"thing", "vice", "fix", "addiction", "go-to"})
 
 
+def is_role_noun(word: str) -> bool:
+    """A noun naming what the speaker does, drinks or uses ("drink", "editor", "workout")."""
+    return word in _ROLE_NOUNS
+
+
 def role_noun(words: str, value: list[Any]) -> tuple[str, str] | None:
     """(slot name, the noun as said) when ``words`` (the attribute, "regular workout", "editor") introduces the
     value ``value`` (its tokens) of a slot of the speaker's."""

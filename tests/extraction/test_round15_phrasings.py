@@ -153,3 +153,12 @@ def test_an_age_said_as_an_event_replaces_the_old(shared_memory: Memory, user: s
 @pytest.mark.parametrize("line", ["hit 10k steps today", "we hit 32 degrees today"])
 def test_a_number_hit_that_is_no_age(rules: RuleExtractor, line: str) -> None:
     assert not any(slot == "user|age" for _, slot in _facts(rules, line)), _facts(rules, line)
+
+
+def test_have_been_for_years_adds_no_fact_of_its_own(rules: RuleExtractor) -> None:
+    assert _facts(rules, "I'm vegetarian, have been for years") == [("User is vegetarian", "user|diet")]
+
+
+def test_what_my_drink_cannot_do_is_said_by_me(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "my go-to drink is green tea, can't do coffee")
+    assert not any(text.startswith("Drink") for text, _ in facts), facts
