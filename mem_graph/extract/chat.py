@@ -15,6 +15,7 @@ from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.self_label import self_label
+from mem_graph.extract.shorthand import SHORTHAND, expand_shorthand
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
 from mem_graph.extract.subjectless import complement_opens, continuity, job_opens, not_doing, says_own_routine
 
@@ -92,24 +93,6 @@ _AT_THEIR_PLACE = re.compile(r"\b((?:at|to|from|round|near|by) (?:my|our) (?:mum
 _SENT_START = re.compile(r"(?:^|(?<=[.!?]\s))\s*[a-z]")
 _CHAT_I = re.compile(r"(?<![\w'])i(?=(?:'m|'ve|'d|'ll)?(?![\w']))")
 _SENT_SPLIT = re.compile(r"(?<=[.!?])\s+")
-# chat spellings of contractions ("im", "dont", "havent") and shorthand the parser does not know
-_SHORTHAND = {
-    "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
-    "cant": "can't", "wont": "won't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't", "werent": "weren't",
-    "havent": "haven't", "hasnt": "hasn't", "hadnt": "hadn't", "wouldnt": "wouldn't", "couldnt": "couldn't",
-    "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "hes": "he's", "shes": "she's",
-    "theyre": "they're", "youre": "you're", "ur": "your", "u": "you", "bf": "boyfriend", "gf": "girlfriend",
-    "bff": "best friend", "rn": "right now", "atm": "at the moment", "tho": "though", "cuz": "because", "bc": "because",
-    "pls": "please", "plz": "please", "yrs": "years", "wanna": "want to", "gonna": "going to", "gotta": "have to",
-    "kinda": "kind of", "fave": "favourite", "fav": "favourite", "sorta": "sort of", "my little boy": "my son",
-    "my little girl": "my daughter",  # (not "my girl": often a partner)
-    "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
-    "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
-    "all-time fav": "favourite", "software eng": "software engineer", "swe": "software engineer", "my boy": "my son",
-    # "the Octavia got written off", "finally sorted a new car": an ending, a getting
-    "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
-}
-_SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(_SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
 # chat tokens that carry no content: dropped so that no fact text says "btw" or "lol"
 _CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|imho|omg+|ugh+|haha(?:ha)*|hehe|xd|"
                          r"fyi|jk|smh|fr)(?![\w'])", re.I)
@@ -193,12 +176,6 @@ def not_memorable(text: str) -> bool:
     return is_chitchat(text) or not statements(text).strip() or is_chitchat(statements(text))
 
 
-def _shorthand(m: re.Match[str]) -> str:
-    word = m.group(1)
-    out = _SHORTHAND[word.lower()]
-    return out if word[:1].islower() or out.startswith("I") else out[:1].upper() + out[1:]
-
-
 @lru_cache(maxsize=8192)  # pure, and asked of one sentence many times over a turn
 def spell_out(text: str) -> str:
     """Chat shorthand in full ("im" -> "I'm", "dont" -> "don't", "rn" -> "right now"), without noise
@@ -211,7 +188,7 @@ def spell_out(text: str) -> str:
     text = _MID_TIME.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(4).rstrip()} {m.group(2)}", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
     text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
-    text = split_intro_list(_SHORTHAND_RE.sub(_shorthand, text))  # "i'm maya, product designer, based in bristol"
+    text = split_intro_list(expand_shorthand(text))  # "i'm maya, product designer, based in bristol"
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)
     text = re.sub(r"^[\s.,;:!]+|(?<=[.!?])[\s.,;:]*(?=[.!?])", "", text)
     return re.sub(r"\s{2,}", " ", text).strip()
@@ -430,7 +407,7 @@ def _destination(m: re.Match[str]) -> str:
     after = re.match(r"\s*([\w']*)", m.string[m.end():])
     place_next = after is None or not after.group(1) or after.group(1).lower() in _AFTER_PLACE
     blocked = _verbs() - _verb_lemmas() if " home to " in m.group(1).lower() and place_next else _verbs()
-    if word in _BARE_PLACES or word in blocked or word in FILLERS or word in _SHORTHAND:
+    if word in _BARE_PLACES or word in blocked or word in FILLERS or word in SHORTHAND:
         return m.group(0)
     return m.group(1) + word[:1].upper() + word[1:]
 
@@ -447,7 +424,7 @@ def _introduction(m: re.Match[str]) -> str:
     from mem_graph.extract.wordlist import is_adjective, is_english_word
 
     word, age = m.group(2), m.group(3)
-    if word.lower() in CHITCHAT or word.lower() in FILLERS or word.lower() in _SHORTHAND:
+    if word.lower() in CHITCHAT or word.lower() in FILLERS or word.lower() in SHORTHAND:
         return m.group(0)
     if age is not None:
         if not 0 < int(age) < 120 or is_adjective(word):
@@ -497,7 +474,7 @@ def proper_names(texts: Iterable[str]) -> dict[str, str]:
     for text in texts:
         for m in _MID_CAPITAL.finditer(text):
             low = m.group(1).lower()
-            if low not in STOP_WORDS and low not in CHITCHAT and low not in FILLERS and low not in _SHORTHAND:
+            if low not in STOP_WORDS and low not in CHITCHAT and low not in FILLERS and low not in SHORTHAND:
                 names.setdefault(low, m.group(1))
     return names
 

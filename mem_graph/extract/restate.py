@@ -167,6 +167,9 @@ _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} 
 # "i do all my coding in Emacs", "VS Code is my daily driver now": the editor one uses (an editor's name only)
 _CODE_IN = re.compile(rf"\b(?i:(?:do|write) (?:all |most |pretty much all )?(?:of )?my (?:coding|programming|code|dev "
                       rf"work) in) {_NAME}|\b{_NAME} (?i:is my (?:daily driver|editor of choice|go-to editor))")
+# "we're a Postgres shop now", "Postgres in prod, MongoDB decommissioned": the team's database (a known one only)
+_SHOP = re.compile(rf"\b(?i:we(?:'re| are) (?:now |fully |officially )?(?:an? )?){_NAME} (?i:shop)\b"
+                   rf"|(?:^|[,.!;:]\s*){_NAME} (?i:in prod(?:uction)?)\b(?=\s*(?:$|[,.!;]|now\b))")
 # "finished the Postgres to MongoDB migration", "the MySQL -> Postgres move is done"
 _MIGRATION_DONE = re.compile(rf"\b{_NAME} (?:to|->|→) {_NAME} (?i:migration|move|switch|cutover)\b")
 _DONE_WORD = re.compile(r"\b(?:finished|finally|done|complete|completed|wrapped up|shipped|over)\b", re.I)
@@ -286,6 +289,8 @@ def restated(text: str) -> list[str]:
     said += ["I retired"] if _RETIRED.search(text) else []
     said += ["I'm divorced now"] if _DIVORCE_FINAL.search(text) else []
     said += [f"I switched to {n}" for m in _MIGRATED.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"our database is {n} now" for m in _SHOP.finditer(text) for g in m.groups()
+             if g and (n := _name(g)) and tech_kind(n.lower()) == "database"]
     said += [f"I use {n}{' now' if _NOW.search(text) else ''}" for m in _CODE_IN.finditer(text)
              for g in m.groups() if g and (n := _name(g)) and tech_kind(n.lower()) == "editor"]
     if _DONE_WORD.search(text):
