@@ -56,6 +56,10 @@ def _named(pet: Any) -> Any | None:
         return head  # "named my dog Biscuit" (compound), "took Biscuit (my pup)" (apposition)
     if pet.dep_ == "attr" and head.lemma_ == "be":  # "Biscuit is my dog"
         subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
+        if subj is not None and subj.lower_ in ("he", "she") and subj.i > pet.sent.start:
+            # "taking Rex to the groomer, she's my dog": the one name said before it in the sentence
+            said = [t for t in pet.doc[pet.sent.start: subj.i] if _name_like(t) and t.pos_ == "PROPN"]
+            return said[0] if len(said) == 1 else None
         return subj if subj is not None and _name_like(subj) else None
     if pet.dep_ in ("npadvmod", "appos", "dep") and pet.i > 0 and pet.doc[pet.i - 1].lower_ in POSSESSIVES | {
             "little", "sweet", "old", "baby", "good", "lil"} and any(t.text == "," for t in pet.doc[head.i: pet.i]):

@@ -151,7 +151,9 @@ def test_what_my_drink_cannot_do_is_said_by_me(rules: RuleExtractor) -> None:
     ("my son goes to Hillside Primary", "my boy started at Brookfield Academy this term", "Hillside"),
     ("we use MongoDB", "prod moved to Postgres last week", "MongoDB"),
     ("we use MongoDB", "bye MongoDB, we're a Postgres shop now", "MongoDB"),
-    ("we use MongoDB", "migration done! Postgres in prod, MongoDB decommissioned", "MongoDB")])
+    ("we use MongoDB", "migration done! Postgres in prod, MongoDB decommissioned", "MongoDB"),
+    ("taking Rex to the groomer, she's my dog", "we renamed the dog Bruno", "Rex"),
+    ("good boy Rex is asleep on my feet, he's my dog", "we renamed the dog Bruno", "Rex")])
 def test_a_change_said_loosely_ends_the_old_value(shared_memory: Memory, user: str, state: str, change: str,
                                                   old: str) -> None:
     ended = invalidated_after(shared_memory, user, state, "thanks!", change)
@@ -161,3 +163,8 @@ def test_a_change_said_loosely_ends_the_old_value(shared_memory: Memory, user: s
 @pytest.mark.parametrize("line", ["we are a Python shop", "Tom in prod now"])
 def test_a_shop_or_prod_of_no_database_names_none(rules: RuleExtractor, line: str) -> None:
     assert not any(slot and "|database" in slot for _, slot in _facts(rules, line)), _facts(rules, line)
+
+
+@pytest.mark.parametrize("line", ["Tom and Rex are here, he's my dog", "met Sam at the park, she's my dog walker"])
+def test_she_is_my_dog_after_two_names_or_a_walker_names_no_dog(rules: RuleExtractor, line: str) -> None:
+    assert not any(slot and slot.endswith("|name") for _, slot in _facts(rules, line)), _facts(rules, line)
