@@ -19,7 +19,8 @@ subject, is that verb's ``nsubj`` (a PROPN). So is a name that opens the message
 adjective ("Sara lives in Lima": "Sara" an ``amod`` of "lives") or a common noun ("Alice lives in Lima",
 "Caroline works at Initech": a NOUN, which read as a thing with no person's slots): a capitalised first word
 right before its finite verb, with no word of its own, that the word list does not know or whose verb only a
-person does (lives, works, studies, ...). "Coffee keeps me awake" and "Work is hectic" stay nouns.
+person does (marries, dates, loves, ...; lives in, works at, moves to a named place; "is a/an <noun>").
+"Coffee keeps me awake", "Work is hectic" and "Oneplus is dead" stay things.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def _name_misread(tok: Any, words: dict[str, frozenset[str]]) -> bool:
     """"Alice lives in Lima", "Sara works at Acme": the opening name the parser took for a noun or adjective."""
     verb = tok.head
     if tok.i != tok.sent.start or not (tok.text[:1].isupper() and tok.text[1:].islower()) or tok.ent_type_ or \
-            verb.i != tok.i + 1 or verb.tag_ not in ("VBZ", "VBD") or any(True for _ in tok.children):
+            verb.i != tok.i + 1 or verb.tag_ not in ("VBZ", "VBD") or tok.n_lefts or tok.n_rights:
         return False
     if tok.dep_ == "amod" and tok.pos_ == "ADJ":
         return not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children) and only_a_noun_in(words, tok.lower_)

@@ -82,13 +82,15 @@ _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
 )
 
 
+def cue_words(fact: Fact) -> list[str]:
+    """The cues the clause reader noted in the fact's evidence ("now", "moved", "negated")."""
+    _, found, tail = fact.evidence.rpartition("cues: ")
+    return [w.strip() for w in tail.split(";")[0].split(",")] if found else []
+
+
 def change_cue(fact: Fact) -> str | None:
     """The change cue the clause reader noted in the fact's evidence ("these days", "switched"), if any."""
-    _, found, tail = fact.evidence.rpartition("cues: ")
-    if not found:
-        return None
-    words = [w.strip() for w in tail.split(";")[0].split(",")]
-    return next((w for w in words if w in CHANGE_WORDS or w.startswith(SWITCHING)), None)
+    return next((w for w in cue_words(fact) if w in CHANGE_WORDS or w.startswith(SWITCHING)), None)
 
 
 def object_kind(key: str | None) -> str | None:

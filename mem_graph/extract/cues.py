@@ -178,8 +178,7 @@ def manner_tail(neg: Any) -> bool:
         after.lower_ not in ("anymore", "really", "ever", "even", "since", "any", "longer", "yet", "now")
 
 
-_NOW_WORDS = {("these", "days"): "these days", ("nowadays",): "nowadays", ("lately",): "lately",
-              ("these", "days", "tbh"): "these days", ("nowadays", "tbh"): "nowadays"}
+_NOW_WORDS = {("these", "days"): "these days", ("nowadays",): "nowadays", ("lately",): "lately"}
 
 
 def _time_split_off(target: Any) -> str | None:

@@ -43,7 +43,7 @@ import numpy as np
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.couples import status_and_partner
-from mem_graph.extract.cue_change import change_cue, cue_change
+from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
 from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.losses import died_pet_records
@@ -139,7 +139,7 @@ def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRe
     """"the app is on Postgres now" after "we use MySQL": a database of the speaker's own thing replaces the
     database the speaker said they use (their tool of the database kind, said for no purpose of its own), when the
     new one is said as a change ("now", "switched"), never as one more ("we also keep sessions in Redis")."""
-    moved = "cues: moved" in fact.evidence or "cues: migrat" in fact.evidence  # "prod moved to Postgres"
+    moved = any(w.startswith(("moved", "migrat")) for w in cue_words(fact))  # "prod moved to Postgres"
     if not fact.slot or fact.slot.count("|") != 1 or fact.slot.split("|")[1] != "database" or fact.negated or \
             (change_cue(fact) is None and not moved) or _ONE_MORE.search(fact.text):  # a change, not one more
         return []
