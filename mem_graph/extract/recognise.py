@@ -422,10 +422,11 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
     if name == "partner":  # one dates or marries a person, whatever the entity tagger says ("dating Tess")
-        named = obj.pos_ == "PROPN" or (obj.ent_type_ == "PERSON" and obj.text[:1].isupper()) or is_given_name(obj)
+        if is_given_name(obj):  # "seeing Olivia" (a GPE to the tagger)
+            return True
+        named = obj.pos_ == "PROPN" or (obj.ent_type_ == "PERSON" and obj.text[:1].isupper())
         return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry") or (
-            pred.key == "be_with" and obj.ent_type_ != "ORG")  # "Raj is with Sofia now" (Sofia read as a city)
-            or is_given_name(obj))  # "seeing Olivia" (a GPE to the tagger)
+            pred.key == "be_with" and obj.ent_type_ != "ORG"))  # "Raj is with Sofia now" (Sofia read as a city)
     if name == "car" and obj is not pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
         return False  # "drove to Bergen": a place driven to, no car
     if name == "car" and lemma == "drive" and value_spec is None:
