@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mem_graph import vector_model
+from mem_graph.embed_lazy import LazyEmbedder
 from mem_graph.errors import StoreUnavailableError, ValidationError
 from mem_graph.recovery import graph_items
 from mem_graph.stores.boundary import get_readable
@@ -335,6 +337,8 @@ def reembed(mem: Memory, *, batch: int = 256, progress: Callable[[int, int], Non
             mem.writer.upsert_vectors(records)
             if progress is not None:
                 progress(min(start + batch, len(ids)), len(ids))
+        if isinstance(mem.embedder, LazyEmbedder):  # later opens follow the embedder that wrote the vectors now
+            vector_model.record(mem.history_store, mem.config.embedder)
         if skipped:
             log.error("reembed skipped %d unreadable stored memories: %s", len(skipped), skipped[:10])
         _record(mem.history_store, [{"action": "reembed", "memories": len(ids) - len(skipped),

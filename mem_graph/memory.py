@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from mem_graph import vector_model
 from mem_graph.bulk_add import add_in_batches
 from mem_graph.config import MemoryConfig, load_config
 from mem_graph.corrections import USER, Corrections, check_note, event_in_scope, undo_targets
@@ -98,6 +99,9 @@ class Memory:
                 raise ConfigError(f"the vector store holds {store_dim}-d vectors, the embedder {self.embedder.dim}")
             self.graph_store = graph_store if graph_store is not None else build_graph_store(cfg)
             self.history_store = history_store if history_store is not None else HistoryStore(cfg.history_path)
+            if embedder is None:  # unset embedder keys follow the vectors already here (vector_model.py)
+                self.config = cfg = vector_model.settle(cfg, self.history_store, lambda: bool(self.vectors.all_ids()))
+                self.embedder = LazyEmbedder(cfg.embedder)
             self._assemble(cfg, extractor, reranker)
         except BaseException:  # a ConfigError from the extractor or reranker too: nothing left open
             self._release_partial()

@@ -47,6 +47,7 @@ class SentenceTransformersSettings(ProviderSettings):
     model: str | None = None  # a local folder or a cached hub name; None: the packaged all-MiniLM-L6-v2
     pooling: Literal["sentences", "whole"] = "sentences"
     runtime: Literal["auto", "onnx", "torch"] = "auto"
+    # None: fp32. Unset, a Memory fills it from its data directory: int8 when fresh (mem_graph/vector_model.py)
     quantize: Literal["int8"] | None = None
     # search queries only (embed.py DocumentEmbedder.embed_search_query); stored vectors are not affected
     query_quantize: Literal["int8"] | None = "int8"

@@ -143,6 +143,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--compare", type=Path, help="An earlier --json: count the cases fixed and broken since.")
     p.add_argument("--verbose", "-v", action="store_true", help="List the dev half's misses by template.")
     p.add_argument("--show", help="Print one dev case's miss in full (a case id).")
+    p.add_argument("--config", type=json.loads, help="Memory config overrides as JSON (an ablation), e.g. "
+                   "'{\"embedder\": {\"config\": {\"quantize\": null}}}'.")
     args = p.parse_args(argv)
     from mem_graph.bench.reconcile import run, show_misses
     from mem_graph.logging_setup import quiet_libraries
@@ -154,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     built = [c for split in SPLITS if args.which in (split, "all") for c in build_cases(spec, split, slots)]
     if args.show:
         built = [(c, m) for c, m in built if c.id == args.show and c.split == "dev"]
-    results = run([c for c, _ in built], None, console, "grid")
+    results = run([c for c, _ in built], args.config, console, "grid")
     rows = [{**meta, "id": c.id, "split": c.split, "passed": r.passed, "wrongful": r.wrongful, **(_why(c, r))}
             for (c, meta), r in zip(built, results, strict=True)]
     if args.show:

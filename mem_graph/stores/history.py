@@ -51,6 +51,7 @@ CREATE TABLE IF NOT EXISTS journal_failed (
 # created on first use, so a history that never saw maintenance keeps exactly the tables above
 _MAINTENANCE_LOG = ("CREATE TABLE IF NOT EXISTS maintenance_log (id INTEGER PRIMARY KEY AUTOINCREMENT, "
                     "at REAL NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL)")
+_SETTINGS = "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 
 
 @dataclass
@@ -351,6 +352,19 @@ class HistoryStore:
             db.execute(_MAINTENANCE_LOG)
             rows = db.execute("SELECT * FROM maintenance_log ORDER BY id").fetchall()
         return [dict(r) for r in rows]
+
+    def get_setting(self, key: str) -> str | None:
+        """A value the data directory keeps about itself (e.g. ``vector_model``), or None."""
+        with self._tx() as db:
+            db.execute(_SETTINGS)
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._tx() as db:
+            db.execute(_SETTINGS)
+            db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                       "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
 
     # -- maintenance ------------------------------------------------------
     def delete_scope(self, scope: Scope) -> None:
