@@ -35,7 +35,8 @@ LEGACY_DEFAULTS: dict[str, Any] = {"model": None, "pooling": "sentences", "quant
 def fresh_defaults(given: dict[str, Any]) -> dict[str, Any]:
     """A fresh directory's identity defaults: int8 documents where the int8 export can run (the packaged model
     on ONNX Runtime, CPU); fp32 for a model of the user's own, the torch runtime or another device."""
-    int8 = given.get("model") is None and given.get("runtime", "auto") != "torch" and given.get("device") in (None, "cpu")
+    int8 = given.get("model") is None and given.get("runtime", "auto") != "torch" and \
+        given.get("device") in (None, "cpu")
     return {**LEGACY_DEFAULTS, "quantize": "int8" if int8 else None}
 
 

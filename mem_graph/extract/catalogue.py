@@ -30,6 +30,7 @@ from mem_graph.extract.lexicon import (
     PET_BREEDS,
     PHONE_VALUES,
     TECH,
+    TECH_KINDS,
     TRANSPORT,
 )
 from mem_graph.extract.role_nouns import DRINKS
@@ -65,11 +66,7 @@ RELIGIONS = [
     "orthodox", "mormon", "pagan",
 ]
 REL_STATUS = ["single", "married", "divorced", "engaged", "widowed", "separated", "remarried"]
-DATABASES = [
-    "mongodb", "mongo", "postgres", "postgresql", "mysql", "mariadb", "sqlite", "redis", "dynamodb", "cassandra",
-    "oracle", "elasticsearch", "couchdb", "neo4j", "firestore", "firebase", "supabase", "cockroachdb", "clickhouse",
-    "snowflake", "bigquery", "mssql", "sqlserver",
-]
+DATABASES = sorted(TECH_KINDS["database"])
 LANGUAGES = [
     "english", "french", "spanish", "german", "italian", "portuguese", "dutch", "russian", "chinese", "mandarin",
     "cantonese", "japanese", "korean", "arabic", "hindi", "urdu", "bengali", "turkish", "greek", "polish", "swedish",

@@ -101,6 +101,10 @@ _CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|i
 # nothing ("pescatarian now i guess"), unlike a final "i think" ("she's moving to leeds i think")
 _TRAILING_HEDGE = re.compile(r"\s*,?\s*(?<![\w'])(?:though|tho|anyway|anyways|i guess|i suppose)(?=\s*(?:[.!?]+|$))",
                              re.I)
+# a sentence-final aside that only comments ("switched to decaf, doctor's orders"): the parse took it for an object
+_TRAILING_ASIDE = re.compile(r",\s*(?:(?:my |the )?doctor'?s orders|no regrets|long story|don'?t ask|send help"
+                             r"|go figure"
+                             r"|pray for (?:me|us)|who knew)(?=\s*(?:[.!?]+|$))", re.I)
 # a sentence-final "i think" / "i believe" / "i reckon" doubts the sentence: said first, where the hedge reader
 # looks ("moving to york next year i think" -> "i think moving to york next year")
 _TRAILING_OPINION = re.compile(r"(^|[.!?]\s+)([^.!?]+?)\s*,?\s+(i think|i believe|i reckon)(?=\s*(?:[.!?]+|$))", re.I)
@@ -184,9 +188,10 @@ def spell_out(text: str) -> str:
                       .endswith((".", "!", "?")) and m.string[:m.start()].strip() else " ", text)
     text = _LAUGH_BREAK.sub(". ", text)  # "bought a tesla lol show off": laughter between two clauses ends one
     text = _CHAT_NOISE.sub("", text)
-    text = _TRAILING_OPINION.sub(r"\1\3 \2", _TRAILING_HEDGE.sub("", text))
+    text = _TRAILING_OPINION.sub(r"\1\3 \2", _TRAILING_HEDGE.sub("", _TRAILING_ASIDE.sub("", text)))
     text = _MID_TIME.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(4).rstrip()} {m.group(2)}", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
+    text = re.sub(r"\bgo-to (?=drink|order)", "usual ", text, flags=re.I)  # the parser splits "go-to": "go" an object
     text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
     text = split_intro_list(expand_shorthand(text))  # "i'm maya, product designer, based in bristol"
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)

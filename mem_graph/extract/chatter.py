@@ -19,7 +19,8 @@ _LEAD = r"(?:(?:ok|okay|so|well|oh|ah|hmm+|hm+|um+|uh+|yeah|yes|no|wait|anyway|a
         r"haha|idk|man|dude|jeez|geez|god|gosh|welp|right|ugh+|omg|wow|honestly|really|ok but|k)\W+)*"
 _TAIL = r"(?:\W+(?:though|tho|then|lol|haha|man|dude|lmao|again|here|exactly|now|please|pls|sorry))*\W*$"
 _THIRD = r"(?:the |this |that |a |an |some |these |those )?"
-_FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our|us|mine)(?![\w'])", re.I)
+# (or the speaker unsaid: "long shift today, such is life as a nurse")
+_FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our|us|mine|life as an?)(?![\w'])", re.I)
 
 CLASSES: list[tuple[str, re.Pattern[str]]] = [
     ("an interjection", re.compile(

@@ -178,7 +178,8 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
             tok.sent.root if tok.sent.root is not tok else None)
         if verb is not None:
             cues = read_cues(verb, content_verb(verb))
-            if cues.tense != "present" or cues.negated or time_ahead(verb.subtree):
+            on_place = place.head.head.i == verb.i  # "our flat isn't in Leeds" (not "my flat in Leeds has no heating")
+            if cues.tense != "present" or (cues.negated and on_place) or time_ahead(verb.subtree):
                 continue  # "my flat in Leeds was tiny", "we might rent a place in Leeds"
         name = span_text(compound_span(place))
         relation = "lives_in" if name_slot == "residence" else "works_at"

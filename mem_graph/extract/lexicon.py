@@ -172,10 +172,16 @@ CARER_ROLES = frozenset({"dad", "mum", "mom", "mother", "father", "parent", "car
 TECH_KINDS: dict[str, frozenset[str]] = {
     "editor": frozenset({"vscode", "vs code", "neovim", "vim", "emacs", "intellij", "pycharm", "sublime", "atom",
                          "zed", "cursor", "webstorm", "xcode", "eclipse", "notepad++", "nano", "intellij idea",
-                         "sublime text", "visual studio code", "helix", "android studio", "visual studio"}),
+                         "sublime text", "visual studio code", "helix", "android studio", "visual studio",
+                         "vscodium", "goland", "clion", "rubymine", "phpstorm", "gedit", "textmate",
+                         "bbedit", "lapce", "neovide", "kakoune", "spacemacs", "doom emacs"}),
+    # (the database slot's values too: catalogue.DATABASES)
     "database": frozenset({"mysql", "postgres", "postgresql", "mariadb", "sqlite", "mongodb", "mongo", "dynamodb",
                            "cassandra", "oracle", "mssql", "sqlserver", "cockroachdb", "supabase", "firestore",
-                           "firebase", "couchdb"}),
+                           "firebase", "couchdb", "redis", "neo4j", "elasticsearch", "clickhouse", "snowflake",
+                           "bigquery", "scylladb", "scylla", "couchbase", "duckdb", "timescaledb", "influxdb",
+                           "planetscale", "tidb", "yugabytedb", "singlestore", "rethinkdb", "valkey",
+                           "memcached", "opensearch", "questdb", "surrealdb", "faunadb"}),
     "frontend": frozenset({"react", "vue", "angular", "svelte", "solid", "ember", "backbone", "jquery", "preact"}),
     "state": frozenset({"redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex"}),
     "cloud": frozenset({"aws", "gcp", "azure", "heroku", "digitalocean", "linode"}),

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
+from mem_graph.extract.chat_restate import asked_labels, chat_restated
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
@@ -233,7 +234,7 @@ def line_of(sent: Any) -> str:
 def restated(text: str) -> list[str]:
     """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
     if _NOT_DONE.search(text):
-        return []
+        return chat_restated(text, done=False)  # "not feeling country lately"
     said: list[str] = []
     said += [f"I live in {n} now" for m in _NEW_HOME.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I live in {n}" for pattern in (_NEW_CITY, _LOCAL, _HOME_IS) for m in pattern.finditer(text)
@@ -308,14 +309,20 @@ def restated(text: str) -> list[str]:
     for pattern in (_AGE_EVENT, _AGE_AS):
         said += [f"I'm {int(age)} now" for m in pattern.finditer(text) for age in m.groups() if age
                  and 12 < int(age) < 120]
-    return said
+    return said + chat_restated(text)  # "being a nurse pays the bills", "jumped ship from X to Y", ...
+
+
+def labelled(text: str, placed: set[str]) -> list[str]:
+    """What the turn says as a label, read across its sentences, for slots ``placed`` does not hold yet: a
+    favourite (``labelled_favourite``), a label asked and answered ("my job? nurse.")."""
+    done = not _NOT_DONE.search(text)
+    favourite = [] if not done or any("|favourite|" in slot for slot in placed) else labelled_favourite(text)
+    return favourite + asked_labels(text)  # (which looks at the asked label only: "my job? nurse. not glamorous")
 
 
 def labelled_favourite(text: str) -> list[str]:
     """A favourite said as a label across the turn's sentences ("new favourite food: tacos", "my fave food?
     pizza") or said to have changed ("favourite food changed to curry"): the plain clause it means."""
-    if _NOT_DONE.search(text):
-        return []
     return [f"my favourite {m.group('what')} is {m.group('value')}{' now' if m.group('new') else ''}"
             for m in _FAVE_LABEL.finditer(text) if not _CLAUSE_START.match(m.group("value"))] + [
         f"my favourite {m.group('what')} is {m.group('value')} now" for m in _FAVE_CHANGED.finditer(text)

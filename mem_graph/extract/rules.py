@@ -84,7 +84,7 @@ from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, render, reported, third_person
-from mem_graph.extract.restate import kept, labelled_favourite, line_of, restated, status_participle
+from mem_graph.extract.restate import kept, labelled, line_of, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
@@ -254,9 +254,9 @@ class RuleExtractor:
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
-        if not any(f.slot and "|favourite|" in f.slot for f in facts):  # "new favourite food: tacos"
-            facts += [f for said in labelled_favourite(whole) for v in clause_verbs(self._docs([said])[0][:])
-                      for f in self._clause_facts(v, ctx, message, True) if f.slot]
+        placed = {f.slot for f in facts if f.slot}  # "new favourite food: tacos", "my job? nurse."
+        facts += [f for said in labelled(whole, placed) for v in clause_verbs(self._docs([said])[0][:])
+                  for f in self._clause_facts(v, ctx, message, True) if f.slot and f.slot not in placed]
         for f in (facts := without_unsaid(facts)):
             f.metadata.pop("_person", None)
         across_the_turn(facts)  # "there", replacements, a couple's status, a detail beside "still"
@@ -395,9 +395,12 @@ class RuleExtractor:
             m.replaces = replaces
         if m is None and replaces and not replaces[0].endswith("name"):  # "changed the dog's name to X": pet_names
             # "we moved from denver to austin": a person moves home; "switched from vim to emacs" replaces a tool
+            value = self.catalogue.value_slot(compound_span(obj))  # "upgraded from the Corolla to a Civic": a car
             moved = pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and subject.type == "person" and (
-                (value := self.catalogue.value_slot(compound_span(obj))) is None or value.name == "residence")
-            spec = self.catalogue.specs.get("residence" if moved else "tools")  # "moving from MySQL to Postgres"
+                value is None or value.name == "residence")
+            spec = self.catalogue.specs.get("residence") if moved else value if value is not None and \
+                value.cardinality == "single" and (value.subjects != "thing" or value.name == "database") \
+                else self.catalogue.specs.get("tools")
             m = SlotMatch(spec, slot_subject.name, object_text(obj),
                           f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
                           replaces=replaces) if spec is not None else None

@@ -12,14 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mem_graph.extract.clauses import KIN, PET_NOUNS, Context, Subject, compound_span, resolve_np, span_text
+from mem_graph.extract.clauses import (
+    CHILD_NOUNS,
+    KIN,
+    PET_NOUNS,
+    Context,
+    Subject,
+    compound_span,
+    resolve_np,
+    span_text,
+)
 from mem_graph.extract.cues import SWAP_FOR, swap_for
 from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.restate import moved_child
-from mem_graph.extract.slots import SlotCatalogue, SlotMatch
+from mem_graph.extract.slots import SlotCatalogue, SlotMatch, looks_like_school
 from mem_graph.types import EntityRef, normalise_entity
 
+_GRADES = frozenset({"year", "grade", "class", "form", "reception"})
 # verbs whose clause names an old value and the new one that replaces it
 REPLACING = frozenset({"switch", "migrate", "change", "upgrade", "transfer", "convert", "trade", "swap", "exchange",
                        "replace", "ditch", "dump", "drop"})
@@ -41,11 +51,17 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
     replaces: list[str] = []
     slot_subject = subject
     m0: SlotMatch | None = None
+    if pred.lemma == "be" and obj.lower_ in _GRADES:  # "my son is in year 4 at Oakwood Primary": the school
+        obj = next((g for c in [*obj.children, *pred.target.children] if c.dep_ == "prep" and c.lower_ == "at"
+                    for g in c.children if g.dep_ == "pobj"), obj)
     # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
     # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
     new_obj = pred.preps.get("to") if pred.lemma in ("switch", "migrate", "change", "upgrade", "transfer",
                                                      "convert") or (pred.lemma in ("move", "go", "relocate")
-                                                                    and "from" in pred.preps) else None
+                                                                    and "from" in pred.preps) or (
+        pred.lemma == "move" and pred.dobj is not None and pred.dobj.lemma_.lower() in CHILD_NOUNS
+        and "to" in pred.preps and looks_like_school(compound_span(pred.preps["to"]))) else None
+    # (the last: "we moved my son to Hillside Academy", a school, see moved_child)
     if pred.lemma in ("trade", "swap", "exchange"):
         new_obj = pred.preps.get("for")
     if pred.lemma in SWAP_FOR:  # "ditched my Android for an iPhone"

@@ -28,7 +28,7 @@ def test_another_owner_or_a_plan_ends_nothing(shared_memory: Memory, user: str) 
 def test_a_stance_said_as_a_change_ends_my_chatty_mention_of_it(shared_memory: Memory, user: str) -> None:
     ended = invalidated_after(shared_memory, user, "metal on repeat while i work, always",
                               "i'm so sick of metal now, all lo-fi these days")
-    assert ended == ["metal on repeat while i work, always"], ended
+    assert sorted(ended) == ["User loves metal", "metal on repeat while i work, always"], ended
 
 
 def test_giving_something_up_ends_my_own_mention_but_not_my_sisters(shared_memory: Memory, user: str) -> None:

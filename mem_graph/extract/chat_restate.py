@@ -1,0 +1,160 @@
+"""More of what chat says around the plain clause, restated as that clause (restate.py reads the first classes).
+
+What the speaker is, said as the subject or standpoint of something else ("being a nurse pays the bills lol",
+"such is life as a nurse", "as a vegan eating out is hard", "being single is fine by me"); a label asked and
+answered ("my job? nurse."); a job change as an idiom ("jumped ship from Deloitte to Accenture", "last day at
+Spotify today"); a new partner named after the label ("new bf! his name is Marcus", "Marcus asked me out and now
+we're together"); a child's school said through the child's first day or a move ("first day at Hillside Academy
+for my boy", "took my son out of Riverside and put him in Park Lane"). Each returns the plain clause it means;
+the caller keeps only what a slot rule places, so an unknown word is never guessed into a slot.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.lexicon import CAR_VALUES, MUSIC_GENRES, tech_kind
+
+_NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
+_KID = r"(son|daughter|boy|girl|kid|child|eldest|youngest|little one)"  # captured: whose school
+
+# -- what the speaker is, as the subject or standpoint of another clause ------------------------------------------
+# "being a nurse pays the bills", "being vegan is easy here", "being single is fine by me" (not "about being ...")
+_BEING = re.compile(r"(?:^|[,.!;:]\s*|\b(?:honestly|tbh|ngl|lol|but|and|so)\s+)being (?P<a>an? )?"
+                    r"(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:pays|is|isn't|has|keeps|means|makes|gets|can be"
+                    r"|takes|was never)\b", re.I)
+# "such is life as a nurse", "life as a nurse is hectic", "as a vegan eating out is hard"
+_LIFE_AS = re.compile(r"\blife as an? (?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?)\b"
+                      r"|^\W*(?:(?:lol|honestly|tbh|well|so|ngl)\W+)*as an? (?P<lead>[a-z][\w-]*),? (?!(?:he|she|they"
+                      r"|my (?:mum|mom|dad|sister|brother|wife|husband|partner|friend))\b)[a-z]", re.I)
+# what someone was, not is: "as a kid I ...", "being a student was fun"
+_NOT_NOW = frozenset({"kid", "child", "teen", "teenager", "student", "baby", "boy", "girl", "youngster", "toddler",
+                      "parent", "mum", "mom", "dad", "woman", "man", "person", "guy", "human", "adult", "beginner",
+                      "newbie", "fan"})
+_NOT_DONE = re.compile(r"\b(?:not|never|n't|maybe|might|soon|hopefully|want|wish)\b", re.I)
+_PAST = re.compile(r"\b(?:was|were|used to|back then|back in|years ago|as a kid|when i was)\b", re.I)
+
+# -- a label asked and answered: "my job? nurse.", "my car? a Golf lol" ------------------------------------------
+_ASKED = re.compile(r"^\W*my (?P<what>job|work|car|drink|diet|editor|ide|phone|ride|db|database)\s*\?+\s*(?:an? )?"
+                    r"(?P<value>[A-Za-z][\w'&-]*(?: [\w'&-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:lol|haha|tbh)\b)", re.I)
+_SAID_AS = {"job": "I'm {a} {v}", "work": "I'm {a} {v}", "car": "I drive a {v}", "ride": "I drive a {v}",
+            "drink": "I drink {v}", "diet": "I'm {v}", "editor": "my editor is {v}", "ide": "my editor is {v}",
+            "phone": "I have a {v}", "db": "our database is {v}", "database": "our database is {v}"}
+
+# -- a job changed, as an idiom ---------------------------------------------------------------------------------
+_JUMPED = re.compile(rf"\b(?i:jumped ship|moved (?:jobs|over)|made the jump) (?i:from) {_NAME} (?i:to) {_NAME}")
+_LAST_DAY = re.compile(rf"\b(?i:(?:my )?last (?:day|shift) (?:at|with)) {_NAME}"
+                       r"(?=[^.!?]*\b(?:today|yesterday|was|done|over|finished)\b)")
+
+# -- a new partner, named after the label or by the asking-out -----------------------------------------------------
+_NAMED_AFTER = re.compile(rf"\b(?i:new (?:boyfriend|girlfriend|partner|bf|gf))\W+"
+                          rf"(?i:(?:his|her|their) name is) {_NAME}")
+_ASKED_OUT = re.compile(rf"(?:^|[,.!;:]\s*){_NAME} (?i:asked me out)\b[^.!?]*\b(?i:(?:we'?re|we are) "
+                        r"(?:together|dating|official|a thing|a couple))\b")
+
+# -- where the speaker lives, said after another clause of theirs: "I'm finally out of Lisbon, living in Porto" -------
+_SPEAKER_FIRST = re.compile(r"^\W*(?:i|i'm|i am|we|we're|we are)\b", re.I)
+_LIVING_IN = re.compile(rf",\s*(?:(?:now|currently|happily) )?(?i:living in) {_NAME}")
+
+# -- music the speaker is into now, or not: "not feeling country lately", "new obsession: k-pop" ------------------
+_NOT_FEELING = re.compile(r"(?:^|[,.!;:]\s*)(?:i'?m )?not feeling (?P<x>[a-z][\w -]*?)\s+(?:lately|anymore|any more"
+                          r"|these days|right now|at the moment)\b", re.I)
+_ALL_OF = re.compile(r",\s*(?:it'?s )?(?:all|only|just) (?P<y>[a-z][\w -]*?)(?: now| these days| lol)?\s*(?:$|[,.!])",
+                     re.I)
+_OBSESSION = re.compile(r"\bnew (?:obsession|addiction|favourite genre|fave genre)\s*[:\-–]+\s*(?P<x>[a-z][\w -]*?)"
+                        r"\s*(?:$|[,.!(])", re.I)
+_IS_EVERYTHING = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) (?:my )?(?:everything|life|jam)"
+                            r"(?: now| these days| rn| right now| to me)?\s*(?:$|[,.!])", re.I)
+
+# -- a value said in passing, by the words one uses only of one's own: "date night with Tom", "jazz on repeat" ------
+_DATE_NIGHT = re.compile(rf"\b(?i:date night (?:with|w/)) {_NAME}")
+_ON_REPEAT = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:been|got|have)\s+)?(?P<x>[a-z][\w -]*?) on repeat\b", re.I)
+_MY_DRINK = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) my (?:go-to|usual|daily|morning|regular)? ?"
+                       r"(?:drink|order|poison)\b", re.I)
+_NTH_OF_DAY = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th) (?P<x>[a-z][\w -]*?) of the day\b", re.I)
+_CAR_NEEDS = re.compile(r"(?:^|[,.!;:]\s*)(?i:the|my) (?P<x>[A-Za-z][\w-]*) (?i:needs (?:an? )?(?:mot|service|new tyres"
+                        r"|new tires|new brakes|an oil change)|failed its mot|passed its mot)\b")
+_DB_THING = re.compile(r"\b(?i:the|our|prod) (?P<x>[A-Za-z][\w.-]*) (?i:instance|cluster|database|db|server|replica"
+                       r"|primary)\b")
+_STANDUP_AT = re.compile(rf"\b(?i:(?:daily |morning )?stand-?up at) {_NAME}")
+_BADGE = re.compile(rf"\b(?i:got my) {_NAME} (?i:badge|lanyard|employee id|staff id)\b")
+
+# -- a child's school, said through the child's first day or a move ----------------------------------------------
+_KID_FIRST_DAY = re.compile(rf"\b(?i:first (?:day|week|term) at) {_NAME} (?i:for my {_KID})\b")
+_KID_MOVED = re.compile(rf"\b(?i:took my {_KID} out of) {_NAME} (?i:and (?:put|moved|enrolled) (?:him|her|them) "
+                        rf"(?:in|into|at)) {_NAME}")
+_KID_AT_NOW = re.compile(rf"\b(?i:my {_KID} (?:changed|switched|moved) schools?)\W+(?i:(?:he|she|they)(?:'s| is| are)"
+                         rf"(?: now)? (?:at|in)) {_NAME}")
+
+
+_NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
+# genre names that are common words too: music only where the words around say music ("not feeling country lately")
+_AMBIGUOUS_GENRES = frozenset({"country", "house", "pop", "garage", "drill", "trap", "swing"})
+
+
+def _genre(words: str, music_said: bool) -> str | None:
+    """The genre ``words`` name, lower-cased; a common word only where ``music_said``."""
+    low = words.lower()
+    return low if low.replace("-", " ") in MUSIC_GENRES or (music_said and low in _AMBIGUOUS_GENRES) else None
+
+
+def _kid(found: str) -> str:
+    low = found.lower()
+    return "son" if low in ("boy", "son") else "daughter" if low in ("girl", "daughter") else "child"
+
+
+def _what(found: str, article: bool) -> str | None:
+    words = found.lower().split()
+    if not words or words[0] in _NOT_NOW or words[-1] in _NOT_NOW:
+        return None
+    return f"{'a ' if article else ''}{' '.join(words)}"
+
+
+def chat_restated(text: str, done: bool = True) -> list[str]:
+    """The plain clauses these chat shapes mean. ``done`` False: the line has a plan, wish or negation word
+    (restate._NOT_DONE), so only what is said with one ("not feeling country lately") is read."""
+    said = [f"I'm not into {x} anymore" for m in _NOT_FEELING.finditer(text) if (x := _genre(m.group("x"), True))]
+    if said:  # "..., all k-pop": what took its place
+        said += [f"I'm into {y} now" for m in _ALL_OF.finditer(text) if (y := _genre(m.group("y"), True))]
+    if not done:
+        return said
+    if not _PAST.search(text):
+        said += [f"I'm {w}" for m in _BEING.finditer(text) if (w := _what(m.group("what"), bool(m.group("a"))))]
+        said += [f"I'm {w}" for m in _LIFE_AS.finditer(text)
+                 if (w := _what(m.group("what") or m.group("lead"), True))]
+    said += [f"I left {m.group(1)} and joined {m.group(2)}" for m in _JUMPED.finditer(text)]
+    said += [f"I quit my job at {m.group(1)}" for m in _LAST_DAY.finditer(text)]
+    said += [f"I'm dating {m.group(1)} now" for p in (_NAMED_AFTER, _ASKED_OUT) for m in p.finditer(text)]
+    if _SPEAKER_FIRST.match(text):
+        said += [f"I live in {m.group(1)}" for m in _LIVING_IN.finditer(text)]
+    said += [f"I'm into {x}{' now' if _NOW.search(text) else ''}" for p in (_OBSESSION, _IS_EVERYTHING)
+             for m in p.finditer(text) if (x := _genre(m.group("x"), p is _OBSESSION))]
+    said += [f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text)]
+    said += [f"I love {x}" for m in _ON_REPEAT.finditer(text) if (x := _genre(m.group("x"), True))]
+    said += [f"I drink {x}" for p in (_MY_DRINK, _NTH_OF_DAY) for m in p.finditer(text)
+             if object_kind(x := m.group("x").lower()) in ("hot drink", "soft drink", "alcohol")]
+    said += [f"I drive a {m.group('x')}" for m in _CAR_NEEDS.finditer(text) if m.group("x").lower() in CAR_VALUES]
+    said += [f"our database is {m.group('x')}" for m in _DB_THING.finditer(text)
+             if tech_kind(m.group("x").lower()) == "database"]
+    said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]
+    said += [f"I started at {m.group(1)}" for m in _BADGE.finditer(text)]
+    for m in _KID_FIRST_DAY.finditer(text):
+        said.append(f"my {_kid(m.group(2))} goes to {m.group(1)} now")
+    for m in _KID_MOVED.finditer(text):
+        said.append(f"my {_kid(m.group(1))} goes to {m.group(3)} now")
+    said += [f"my {_kid(m.group(1))} goes to {m.group(2)} now" for m in _KID_AT_NOW.finditer(text)]
+    return said
+
+
+def asked_labels(text: str) -> list[str]:
+    """A label asked and answered across the turn's sentences ("my job? nurse.", "my car? a Golf lol"): the
+    parser splits off the question, which is never read as a fact, so the turn is read whole."""
+    return [_SAID_AS[m.group("what").lower()].format(v=v, a="an" if v[:1].lower() in "aeiou" else "a")
+            for m in _ASKED.finditer(text) if not _NOT_DONE.search(m.group(0)) and (v := _cased(m))]
+
+
+def _cased(m: re.Match[str]) -> str:
+    """The answer as said, lower-cased for a common-noun label (the answer opens a sentence: "my job? Nurse.")."""
+    value = m.group("value")
+    return value.lower() if m.group("what").lower() in ("job", "work", "drink", "diet") else value
