@@ -103,7 +103,8 @@ _TRAILING_HEDGE = re.compile(r"\s*,?\s*(?<![\w'])(?:though|tho|anyway|anyways|i 
                              re.I)
 # a sentence-final aside that only comments ("switched to decaf, doctor's orders"): the parse took it for an object
 _TRAILING_ASIDE = re.compile(r",\s*(?:(?:my |the )?doctor'?s orders|no regrets|long story|don'?t ask|send help"
-                             r"|go figure"
+                             r"|go figure|before you ask|in case you (?:wondered|were wondering|ask)"
+                             r"|don'?t judge me|no judgement|no judgment"
                              r"|pray for (?:me|us)|who knew)(?=\s*(?:[.!?]+|$))", re.I)
 # a sentence-final "i think" / "i believe" / "i reckon" doubts the sentence: said first, where the hedge reader
 # looks ("moving to york next year i think" -> "i think moving to york next year")
@@ -390,7 +391,10 @@ _SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|mo
                           r"[^.!?,;]{0,30}? to )([a-z][\w.+#-]*)", re.I)
 _RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduction) runs on\b")
 # "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
-_EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b", re.I)
+_EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b"
+                            r"|\b(?:everything|it all|all of it)(?:'s| is| lives| sits) in\b"
+                            r"(?= [a-z]+ (?:now|these days))",
+                            re.I)  # (and "everything's in postgres now", not "everything is in the box")
 
 
 @lru_cache(maxsize=1)

@@ -5,16 +5,20 @@ What the speaker is, said as the subject or standpoint of something else ("being
 answered ("my job? nurse."); a job change as an idiom ("jumped ship from Deloitte to Accenture", "last day at
 Spotify today"); a new partner named after the label ("new bf! his name is Marcus", "Marcus asked me out and now
 we're together"); a child's school said through the child's first day or a move ("first day at Hillside Academy
-for my boy", "took my son out of Riverside and put him in Park Lane"). Each returns the plain clause it means;
-the caller keeps only what a slot rule places, so an unknown word is never guessed into a slot.
+for my boy", "took my son out of Riverside and put him in Park Lane"); a value said by the things around it, in
+words one uses only of one's own ("date night with Tom", "the Golf needs an MOT", "my tennis coach", "the iPhone
+12 camera", "Luna the cat", "the MySQL instance", "standup at Spotify", "single life has its perks"); an age said
+as the day ("the big 40 happened yesterday"). Each returns the plain clause it means; the caller keeps only what
+a slot rule places, so an unknown word is never guessed into a slot.
 """
 
 from __future__ import annotations
 
 import re
 
+from mem_graph.extract.catalogue import PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.lexicon import CAR_VALUES, MUSIC_GENRES, tech_kind
+from mem_graph.extract.lexicon import CAR_VALUES, DISHES, MUSIC_GENRES, PHONE_VALUES, tech_kind
 
 _NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
 _KID = r"(son|daughter|boy|girl|kid|child|eldest|youngest|little one)"  # captured: whose school
@@ -80,6 +84,30 @@ _DB_THING = re.compile(r"\b(?i:the|our|prod) (?P<x>[A-Za-z][\w.-]*) (?i:instance
 _STANDUP_AT = re.compile(rf"\b(?i:(?:daily |morning )?stand-?up at) {_NAME}")
 _BADGE = re.compile(rf"\b(?i:got my) {_NAME} (?i:badge|lanyard|employee id|staff id)\b")
 
+# -- more values said in passing: a pet beside its kind, a sport by its gear, a phone by its parts, a status's life --
+_PETS = r"(cat|dog|kitten|puppy|pup|bunny|rabbit|hamster|parrot|tortoise)"
+_NAME_THE_PET = re.compile(rf"(?:^|[,.!;:]\s*){_NAME} (?i:the {_PETS})\b")
+_PET_GOES_BY = re.compile(rf"\b(?i:(?:the|my|our) {_PETS}(?: now)? (?:goes|answers) (?:by|to)) {_NAME}"
+                          rf"|(?:^|[,.!;:]\s*)(?i:(?:the )?{_PETS}(?:'s| is) (?:called|named)) {_NAME}")
+_SPORT_GEAR = re.compile(r"(?:^|[,.!;:]\s*|\bmy )(?P<x>[a-z]+) (?:coach|club|team|practice|training|match|lessons?"
+                         r"|league|racket|racquet)\b|(?:^|[,.!;:]\s*)(?P<y>[a-z]+) (?:once|twice|three times|3x|2x) a "
+                         r"week\b|\bi'?m an? (?P<z>[a-z]+) player\b", re.I)
+_PHONE_PART = re.compile(r"\b(?i:the|my) (?P<x>[A-Za-z][\w+]*(?: (?:[A-Z0-9][\w+]*|mini|pro|max|ultra|plus))*) "
+                         r"(?:camera|battery|screen|charger|case)\b")
+_STATUS_LIFE = re.compile(r"(?:^|[,.!;:]\s*|\bhappily |\bstill |^i'm )(?P<x>single|married|engaged|divorced) "
+                          r"(?:life\b|at \d{2}\b|here\b|for now\b)", re.I)
+_SAID_I_DO = re.compile(r"\bsaid (?:i do|our vows)\b", re.I)
+_FAVE_ALWAYS = re.compile(r"\bmy (?:fave|fav|favou?rite) (?P<what>food|meal|dish|drink|band|sport|film|movie|book) "
+                          r"(?:has always been|was always|has been|is and always will be) (?P<x>[a-z][\w' -]*?)"
+                          r"\s*(?:$|[,.!(])", re.I)
+# "i'm all about sushi now, favourite food for sure": a dish one is all about, said as the favourite
+_ALL_ABOUT = re.compile(r"\bi'?m (?:all about|obsessed with|hooked on) (?P<x>[a-z][\w -]*?)(?: now| these days"
+                        r"| lately)?\s*(?:$|[,.!])(?=.*\b(?:favou?rite|fave|fav)\b)", re.I)
+
+# -- an age said as the day itself: "the big 40 happened yesterday", "celebrating 39, turned it on friday" --------
+_BIG_AGE = re.compile(r"\bthe big (\d{2})(?:th)? (?:happened|is here|arrived|came|was)\b"
+                      r"|\bcelebrat\w* (?:my )?(\d{2})(?:th)?\b(?=.*\b(?:turned|birthday|bday)\b)", re.I)
+
 # -- a child's school, said through the child's first day or a move ----------------------------------------------
 _KID_FIRST_DAY = re.compile(rf"\b(?i:first (?:day|week|term) at) {_NAME} (?i:for my {_KID})\b")
 _KID_MOVED = re.compile(rf"\b(?i:took my {_KID} out of) {_NAME} (?i:and (?:put|moved|enrolled) (?:him|her|them) "
@@ -139,6 +167,19 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
              if tech_kind(m.group("x").lower()) == "database"]
     said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]
     said += [f"I started at {m.group(1)}" for m in _BADGE.finditer(text)]
+    said += [f"my {m.group(2).lower()} is called {m.group(1)}" for m in _NAME_THE_PET.finditer(text)]
+    said += [f"my {(m.group(1) or m.group(3)).lower()} is called {m.group(2) or m.group(4)} now"
+             for m in _PET_GOES_BY.finditer(text)]
+    said += [f"I play {x}{' now' if _NOW.search(text) else ''}" for m in _SPORT_GEAR.finditer(text)
+             if (x := (m.group("x") or m.group("y") or m.group("z")).lower()) in PLAYED_SPORTS.split()]
+    said += [f"I have a {m.group('x')}" for m in _PHONE_PART.finditer(text)
+             if m.group("x").split()[0].lower() in PHONE_VALUES]
+    said += [f"I'm {m.group('x').lower()}" for m in _STATUS_LIFE.finditer(text)]
+    said += ["I'm married now"] if _SAID_I_DO.search(text) else []
+    said += [f"my favourite {m.group('what').lower()} is {m.group('x')}" for m in _FAVE_ALWAYS.finditer(text)]
+    said += [f"my favourite food is {x}{' now' if _NOW.search(text) else ''}" for m in _ALL_ABOUT.finditer(text)
+             if (x := m.group("x").lower()) in DISHES]
+    said += [f"I'm {int(a)} now" for m in _BIG_AGE.finditer(text) for a in m.groups() if a and 12 < int(a) < 120]
     for m in _KID_FIRST_DAY.finditer(text):
         said.append(f"my {_kid(m.group(2))} goes to {m.group(1)} now")
     for m in _KID_MOVED.finditer(text):

@@ -385,10 +385,12 @@ class Reconciler:
                      and (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
                           or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"
                      and (changed or r.slot == fact.slot or not fact.slot or not r.slot)]
-        # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner)
+        # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner), not a fact
+        # placed in a slot of its own ("my partner Sam and I have a cat called Pickle": the cat stays)
         main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None
         relations = _SLOT_RELATIONS.get(main or "", set()) | ({main} if main else set())
-        cancelled += [r for r in records if r.polarity != 0 and r not in cancelled and any(
+        cancelled += [r for r in records if r.polarity != 0 and r not in cancelled and r.slot in (None, fact.slot)
+                      and any(
             tr.relation in relations and normalise_entity(tr.subject) == subject
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
         cancelled += [r for r in died_pet_records(fact, records) + ended_thing_records(fact, records)

@@ -179,7 +179,7 @@ _GONE = re.compile(r"(?:^|[,.!:;]\s*)(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?
                    r"(?:finally |now |officially |totally |completely )*"
                    r"(?:gone|dead|history|retired|deprecated|decommissioned)\b", re.I)
 # "uninstalled Atom", "we finally killed Postgres", "never went back to Vim": software given up (tech names only)
-_DROPPED = re.compile(r"\b(?:uninstalled|deleted|killed|retired|sunsetted|sunset|decommissioned|got rid of"
+_DROPPED = re.compile(r"\b(?:uninstalled|deleted|killed|retired|sunsetted|sunset|decommissioned|got rid of|ditched"
                       r"|never (?:went|gone|going) back to|moved off(?: of)?|migrated off(?: of)?) "
                       r"(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)", re.I)
 # "nothing beats punk honestly", "you can't beat lasagne": a liking said as a comparison

@@ -20,6 +20,7 @@ SHORTHAND = {
     "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
     "all-time fav": "favourite", "software eng": "software engineer", "swe": "software engineer", "my boy": "my son",
     # "the Octavia got written off", "finally sorted a new car": an ending, a getting
+    "vs code": "VS Code",  # lower-case, "vs" read as "versus"
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)

@@ -145,3 +145,54 @@ def test_a_flat_said_not_to_be_in_a_place_is_no_home_there(rules: RuleExtractor)
 def test_a_drink_said_loosely_is_replaced(shared_memory: Memory, user: str, state: str, change: str) -> None:
     ended = invalidated_after(shared_memory, user, state, "brb", change)
     assert any("flat white" in f.lower() for f in ended), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize("state, slot", [
+    ("Biscuit the dog says hi", "user's dog|name"),
+    ("my squash coach is brutal", "user|hobbies|squash"),
+    ("squash practice tonight, legs are dead", "user|hobbies|squash"),
+    ("squash twice a week keeps me sane", "user|hobbies|squash"),
+    ("i'm a squash player these days", "user|hobbies|squash"),
+    ("the Pixel 7 battery is dying so fast", "user|phone"),
+    ("divorced life has its perks", "user|partner"),
+    ("still divorced at 50 lol", "user|partner"),
+    ("my fave food has always been lasagne", "user|favourite|food"),
+    ("the big 50 happened yesterday lol", "user|age"),
+    ("celebrating 50 this weekend, turned it on friday", "user|age"),
+    ("the dog goes by Rolo now", "user's dog|name"),
+    ("i'm all about ramen now, favourite food for sure", "user|favourite|food"),
+])
+def test_a_value_said_by_the_things_around_it_is_read(rules: RuleExtractor, state: str, slot: str) -> None:
+    assert any(s == slot for _, s in _facts(rules, state)), _facts(rules, state)
+
+
+@pytest.mark.parametrize("line", ["my son's squash coach is brutal", "the Pixel 7 launch was boring",
+                                  "i'm all about ramen now"])
+def test_someone_elses_gear_or_a_product_in_the_news_is_none_of_mine(rules: RuleExtractor, line: str) -> None:
+    facts = _facts(rules, line)
+    assert not any(s in ("user|hobbies|squash", "user|phone", "user|favourite|food") for _, s in facts), facts
+
+
+def test_a_sport_said_by_its_coach_is_replaced_by_the_new_one(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my squash coach is brutal", "one sec",
+                              "gave up squash, i play padel now")
+    assert any("squash" in f for f in ended), _active(shared_memory, user)
+
+
+def test_a_break_up_ends_the_partner_but_not_the_pet_we_share(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my partner Sam and i have a dog called Biscuit",
+                              "Sam and I split up last month. it's fine, honestly")
+    assert ended == ["User's partner is Sam"], ended
+    assert "Biscuit" in _top(shared_memory, user, "what's my dog called?")
+
+
+@pytest.mark.parametrize("state, change, old, question, new", [
+    ("i code in vim", "also switched to vs code, don't judge me", "vim", "what editor do I use?", "VS Code"),
+    ("we're on MongoDB", "we finally ditched mongo, everything's in postgres now", "MongoDB",
+     "what database do we use?", "Postgres"),
+])
+def test_a_tool_change_said_in_passing_replaces_the_old_tool(shared_memory: Memory, user: str, state: str,
+                                                            change: str, old: str, question: str, new: str) -> None:
+    ended = invalidated_after(shared_memory, user, state, "brb", change)
+    assert any(old.lower() in f.lower() for f in ended), _active(shared_memory, user)
+    assert new in _top(shared_memory, user, question)
