@@ -182,8 +182,7 @@ class Memory:
             self.flush()
         if len(msgs) > limits.add_batch:
             return add_in_batches(self.writer, self._write_lock, scope, msgs, kwargs, limits.add_batch, progress)
-        # infer=False: the forward pass starts now, while this call may wait for the graph worker's write lock
-        ahead = None if infer else self.writer.embed_ahead(msgs)
+        ahead = None if infer else self.writer.embed_ahead(msgs)  # infer=False: embed while waiting for the lock
         with self._write_lock:
             out = self.writer.add(scope, msgs, ahead=ahead, **kwargs)
         if progress is not None:

@@ -102,7 +102,7 @@ _CHAT_NOISE = re.compile(r"\s*(?<![\w'])(?:btw|lol+|lmao+|rofl|tbh|tbf|ngl|imo|i
 _TRAILING_HEDGE = re.compile(r"\s*,?\s*(?<![\w'])(?:though|tho|anyway|anyways|i guess|i suppose)(?=\s*(?:[.!?]+|$))",
                              re.I)
 # a sentence-final aside that only comments ("switched to decaf, doctor's orders"): the parse took it for an object
-_TRAILING_ASIDE = re.compile(r",\s*(?:(?:my |the )?doctor'?s orders|no regrets|long story|don'?t ask|send help"
+_TRAILING_ASIDE = re.compile(r",\s*(?:(?:my |the )?doctor'?s orders|long story|don'?t ask|send help"
                              r"|go figure|before you ask|in case you (?:wondered|were wondering|ask)"
                              r"|don'?t judge me|no judgement|no judgment"
                              r"|pray for (?:me|us)|who knew)(?=\s*(?:[.!?]+|$))", re.I)

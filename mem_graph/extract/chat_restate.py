@@ -20,7 +20,8 @@ from mem_graph.extract.catalogue import PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import CAR_VALUES, DISHES, MUSIC_GENRES, PHONE_VALUES, tech_kind
 
-_NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
+# a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
+NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
 _KID = r"(son|daughter|boy|girl|kid|child|eldest|youngest|little one)"  # captured: whose school
 
 # -- what the speaker is, as the subject or standpoint of another clause ------------------------------------------
@@ -47,19 +48,19 @@ _SAID_AS = {"job": "I'm {a} {v}", "work": "I'm {a} {v}", "car": "I drive a {v}",
             "phone": "I have a {v}", "db": "our database is {v}", "database": "our database is {v}"}
 
 # -- a job changed, as an idiom ---------------------------------------------------------------------------------
-_JUMPED = re.compile(rf"\b(?i:jumped ship|moved (?:jobs|over)|made the jump) (?i:from) {_NAME} (?i:to) {_NAME}")
-_LAST_DAY = re.compile(rf"\b(?i:(?:my )?last (?:day|shift) (?:at|with)) {_NAME}"
+_JUMPED = re.compile(rf"\b(?i:jumped ship|moved (?:jobs|over)|made the jump) (?i:from) {NAME} (?i:to) {NAME}")
+_LAST_DAY = re.compile(rf"\b(?i:(?:my )?last (?:day|shift) (?:at|with)) {NAME}"
                        r"(?=[^.!?]*\b(?:today|yesterday|was|done|over|finished)\b)")
 
 # -- a new partner, named after the label or by the asking-out -----------------------------------------------------
 _NAMED_AFTER = re.compile(rf"\b(?i:new (?:boyfriend|girlfriend|partner|bf|gf))\W+"
-                          rf"(?i:(?:his|her|their) name is) {_NAME}")
-_ASKED_OUT = re.compile(rf"(?:^|[,.!;:]\s*){_NAME} (?i:asked me out)\b[^.!?]*\b(?i:(?:we'?re|we are) "
+                          rf"(?i:(?:his|her|their) name is) {NAME}")
+_ASKED_OUT = re.compile(rf"(?:^|[,.!;:]\s*){NAME} (?i:asked me out)\b[^.!?]*\b(?i:(?:we'?re|we are) "
                         r"(?:together|dating|official|a thing|a couple))\b")
 
 # -- where the speaker lives, said after another clause of theirs: "I'm finally out of Lisbon, living in Porto" -------
 _SPEAKER_FIRST = re.compile(r"^\W*(?:i|i'm|i am|we|we're|we are)\b", re.I)
-_LIVING_IN = re.compile(rf",\s*(?:(?:now|currently|happily) )?(?i:living in) {_NAME}")
+_LIVING_IN = re.compile(rf",\s*(?:(?:now|currently|happily) )?(?i:living in) {NAME}")
 
 # -- music the speaker is into now, or not: "not feeling country lately", "new obsession: k-pop" ------------------
 _NOT_FEELING = re.compile(r"(?:^|[,.!;:]\s*)(?:i'?m )?not feeling (?P<x>[a-z][\w -]*?)\s+(?:lately|anymore|any more"
@@ -72,7 +73,7 @@ _IS_EVERYTHING = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) (?:
                             r"(?: now| these days| rn| right now| to me)?\s*(?:$|[,.!])", re.I)
 
 # -- a value said in passing, by the words one uses only of one's own: "date night with Tom", "jazz on repeat" ------
-_DATE_NIGHT = re.compile(rf"\b(?i:date night (?:with|w/)) {_NAME}")
+_DATE_NIGHT = re.compile(rf"\b(?i:date night (?:with|w/)) {NAME}")
 _ON_REPEAT = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:been|got|have)\s+)?(?P<x>[a-z][\w -]*?) on repeat\b", re.I)
 _MY_DRINK = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) my (?:go-to|usual|daily|morning|regular)? ?"
                        r"(?:drink|order|poison)\b", re.I)
@@ -81,14 +82,14 @@ _CAR_NEEDS = re.compile(r"(?:^|[,.!;:]\s*)(?i:the|my) (?P<x>[A-Za-z][\w-]*) (?i:
                         r"|new tires|new brakes|an oil change)|failed its mot|passed its mot)\b")
 _DB_THING = re.compile(r"\b(?i:the|our|prod) (?P<x>[A-Za-z][\w.-]*) (?i:instance|cluster|database|db|server|replica"
                        r"|primary)\b")
-_STANDUP_AT = re.compile(rf"\b(?i:(?:daily |morning )?stand-?up at) {_NAME}")
-_BADGE = re.compile(rf"\b(?i:got my) {_NAME} (?i:badge|lanyard|employee id|staff id)\b")
+_STANDUP_AT = re.compile(rf"\b(?i:(?:daily |morning )?stand-?up at) {NAME}")
+_BADGE = re.compile(rf"\b(?i:got my) {NAME} (?i:badge|lanyard|employee id|staff id)\b")
 
 # -- more values said in passing: a pet beside its kind, a sport by its gear, a phone by its parts, a status's life --
 _PETS = r"(cat|dog|kitten|puppy|pup|bunny|rabbit|hamster|parrot|tortoise)"
-_NAME_THE_PET = re.compile(rf"(?:^|[,.!;:]\s*){_NAME} (?i:the {_PETS})\b")
-_PET_GOES_BY = re.compile(rf"\b(?i:(?:the|my|our) {_PETS}(?: now)? (?:goes|answers) (?:by|to)) {_NAME}"
-                          rf"|(?:^|[,.!;:]\s*)(?i:(?:the )?{_PETS}(?:'s| is) (?:called|named)) {_NAME}")
+_NAME_THE_PET = re.compile(rf"(?:^|[,.!;:]\s*){NAME} (?i:the {_PETS})\b")
+_PET_GOES_BY = re.compile(rf"\b(?i:(?:the|my|our) {_PETS}(?: now)? (?:goes|answers) (?:by|to)) {NAME}"
+                          rf"|(?:^|[,.!;:]\s*)(?i:(?:the )?{_PETS}(?:'s| is) (?:called|named)) {NAME}")
 _SPORT_GEAR = re.compile(r"(?:^|[,.!;:]\s*|\bmy )(?P<x>[a-z]+) (?:coach|club|team|practice|training|match|lessons?"
                          r"|league|racket|racquet)\b|(?:^|[,.!;:]\s*)(?P<y>[a-z]+) (?:once|twice|three times|3x|2x) a "
                          r"week\b|\bi'?m an? (?P<z>[a-z]+) player\b", re.I)
@@ -109,11 +110,11 @@ _BIG_AGE = re.compile(r"\bthe big (\d{2})(?:th)? (?:happened|is here|arrived|cam
                       r"|\bcelebrat\w* (?:my )?(\d{2})(?:th)?\b(?=.*\b(?:turned|birthday|bday)\b)", re.I)
 
 # -- a child's school, said through the child's first day or a move ----------------------------------------------
-_KID_FIRST_DAY = re.compile(rf"\b(?i:first (?:day|week|term) at) {_NAME} (?i:for my {_KID})\b")
-_KID_MOVED = re.compile(rf"\b(?i:took my {_KID} out of) {_NAME} (?i:and (?:put|moved|enrolled) (?:him|her|them) "
-                        rf"(?:in|into|at)) {_NAME}")
+_KID_FIRST_DAY = re.compile(rf"\b(?i:first (?:day|week|term) at) {NAME} (?i:for my {_KID})\b")
+_KID_MOVED = re.compile(rf"\b(?i:took my {_KID} out of) {NAME} (?i:and (?:put|moved|enrolled) (?:him|her|them) "
+                        rf"(?:in|into|at)) {NAME}")
 _KID_AT_NOW = re.compile(rf"\b(?i:my {_KID} (?:changed|switched|moved) schools?)\W+(?i:(?:he|she|they)(?:'s| is| are)"
-                         rf"(?: now)? (?:at|in)) {_NAME}")
+                         rf"(?: now)? (?:at|in)) {NAME}")
 
 
 _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)

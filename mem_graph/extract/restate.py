@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
-from mem_graph.extract.chat_restate import asked_labels, chat_restated
+from mem_graph.extract.chat_restate import NAME, asked_labels, chat_restated
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
@@ -30,7 +30,7 @@ _NOT_DONE = re.compile(r"\b(?:will|'ll|gonna|going to(?! be great)|wanna|want(?:
                        r"might|maybe|if|would|could|should|thinking (?:of|about)|looking (?:for|at)|searching|"
                        r"hunting|tomorrow|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday)|"
                        r"soon|offer|interview|appl(?:y|ied|ying)|starts|starting|begins|not|never|n't)\b", re.I)
-_NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"  # "Jersey City", "St Mary's Primary"
+_NAME = NAME  # "Jersey City", "St Mary's Primary"
 _SOMEONE = r"(?:my|our|the)?\s*"
 
 # -- home ------------------------------------------------------------------------------------------------------

@@ -398,9 +398,9 @@ class RuleExtractor:
             value = self.catalogue.value_slot(compound_span(obj))  # "upgraded from the Corolla to a Civic": a car
             moved = pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and subject.type == "person" and (
                 value is None or value.name == "residence")
-            spec = self.catalogue.specs.get("residence") if moved else value if value is not None and \
-                value.cardinality == "single" and (value.subjects != "thing" or value.name == "database") \
-                else self.catalogue.specs.get("tools")
+            known = value is not None and value.cardinality == "single" and not moved and (  # a car, our database
+                value.subjects != "thing" or (value.name == "database" and not cues.negated))
+            spec = value if known else self.catalogue.specs.get("residence" if moved else "tools")
             m = SlotMatch(spec, slot_subject.name, object_text(obj),
                           f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
                           replaces=replaces) if spec is not None else None
