@@ -49,7 +49,7 @@ class SettingsStore(Protocol):
 def identity(cfg: EmbedderConfig) -> dict[str, Any]:
     """The keys that decide a stored vector, as this embedder config resolves them."""
     s = cfg.settings
-    return {"model": s.model, "pooling": s.pooling, "quantize": s.quantize}
+    return {k: getattr(s, k) for k in IDENTITY_KEYS}
 
 
 def recorded(history: SettingsStore) -> dict[str, Any] | None:
