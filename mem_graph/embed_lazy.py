@@ -67,3 +67,13 @@ class LazyEmbedder:
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self._get(), name)
+
+
+def reading_embedder(cfg: EmbedderConfig, embedder: Any) -> Any:
+    """The embedder the rule extractor's learned slot fallback reads clauses with: ``embedder`` itself, or for int8
+    document vectors its fp32 twin (loaded on first use). The fallback's confidence rule was tuned on fp32 vectors;
+    int8 ones lower its probabilities by up to 0.15 (and by how much depends on the CPU's int8 kernels), so
+    "I patrol the streets as a police officer these days" went unread on a machine without VNNI."""
+    if cfg.settings.quantize is None or not isinstance(embedder, LazyEmbedder):
+        return embedder
+    return LazyEmbedder(EmbedderConfig.model_validate({**cfg.model_dump(), "config": {**cfg.config, "quantize": None}}))

@@ -15,7 +15,7 @@ from mem_graph.bulk_add import add_in_batches
 from mem_graph.config import MemoryConfig, load_config
 from mem_graph.corrections import USER, Corrections, check_note, event_in_scope, undo_targets
 from mem_graph.embed import Embedder
-from mem_graph.embed_lazy import LazyEmbedder
+from mem_graph.embed_lazy import LazyEmbedder, reading_embedder
 from mem_graph.erasure import Eraser, secure_tree
 from mem_graph.errors import ConfigError, ConflictError, NotFoundError, ValidationError
 from mem_graph.expiry import expired_memories
@@ -110,8 +110,8 @@ class Memory:
     def _assemble(self, cfg: MemoryConfig, extractor: Extractor | None, reranker: Reranker | None) -> None:
         """The layers over the opened stores; then what a crash left unfinished is completed."""
         # the rule parser: entities and triples of edited and verbatim texts, query terms (whatever the extractor)
-        self.rules = RuleExtractor(embedder=self.embedder if cfg.extraction.slot_prototypes else None,
-                                   slots=cfg.extraction.slots)
+        reader = reading_embedder(cfg.embedder, self.embedder) if cfg.extraction.slot_prototypes else None
+        self.rules = RuleExtractor(embedder=reader, slots=cfg.extraction.slots)
         defer = cfg.extraction.defer_verbatim_graph  # infer=False: parse + graph write after add() returns
         self.writer = WritePipeline(cfg, self.vectors, self.graph_store, self.history_store, self.embedder,
                                     extractor if extractor is not None else build_extractor(cfg, self.rules),

@@ -15,6 +15,7 @@ import pytest
 
 from mem_graph import MemGraphError, Memory, QueryLimitError
 from mem_graph.maintenance import snapshot
+from mem_graph.sandbox_pool import WORKER
 from mem_graph.validation import make_scope
 
 GB = 2**30
@@ -33,17 +34,25 @@ def _rss(pid: int | str = "self") -> int:
 
 
 def _children() -> list[int]:
+    """This process's exploration workers: the limit bounds them, not the other suites' servers (a Neo4j JVM or a
+    model server is a child of this process too, and its heap may grow while the block runs)."""
     out = []
     for task in Path("/proc/self/task").iterdir():
         with suppress(OSError):
             out += [int(c) for c in (task / "children").read_text().split()]
-    return out
+    return [c for c in out if _is_worker(c)]
+
+
+def _is_worker(pid: int) -> bool:
+    try:
+        return WORKER.name.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 @contextmanager
 def peak_memory() -> Iterator[dict[str, int]]:
-    """Peak RSS growth of this process, and of its child processes together, while the block runs (growth:
-    other suites' session servers, a Neo4j JVM or a model server, are children of this process too)."""
+    """Peak RSS growth of this process, and of its exploration workers together, while the block runs."""
     base = _rss()
     base_children = sum(_rss(c) for c in _children())
     peak = {"growth": 0, "children": 0}
