@@ -66,7 +66,7 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     found = _activity_of(pred)
     spec = cat.get("hobbies")
     if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or _on_software(pred) or (
-            pred.dobj is not None and pred.dobj is not found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS):
+            pred.dobj is not None and pred.dobj != found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS):
         return None  # "I swim three mornings a week": the object says how often, it is no object
     value = found[0]
     # the clause's own words, not those of a clause joined to it ("go swimming every morning": "every" is go's)
@@ -82,10 +82,10 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
         habit.append("take up")  # "took up running in the spring": a new pastime
     if pred.verb.i != pred.target.i and pred.verb.lemma_.lower() in _TAKING_UP:
         habit.append(pred.verb.lemma_.lower())  # "I'm learning to surf", "started to climb": a new pastime
-    ceased = (pred.verb.i != pred.target.i or found[1] is not pred.target) and \
+    ceased = (pred.verb.i != pred.target.i or found[1] != pred.target) and \
         pred.verb.lemma_.lower() in CESSATION and (
             pred.verb.lemma_.lower() != "give" or any(c.lower_ == "up" for c in pred.verb.children))
-    if ceased and (cues.negated or found[1] is not pred.target):
+    if ceased and (cues.negated or found[1] != pred.target):
         habit.append(pred.verb.lemma_.lower())  # "i stopped running", "dropped weightlifting": the pastime ends
     if cues.negated and "while" in words:
         habit.append("for a while")  # "I'm not running for a while": the pastime stops, for now
@@ -93,7 +93,7 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
         habit.append("instead")  # "swimming instead": a pastime in another's place
     if not habit:
         return None
-    negated = bool(cues.negated) or (ceased and found[1] is not pred.target)
+    negated = bool(cues.negated) or (ceased and found[1] != pred.target)
     relation = f"not_{spec.relation}" if negated else spec.relation
     said = [*cues.words, *(["since (stopped)"] if stopped else [])]  # a change: it ends the stance on it too
     cue_words = f"; cues: {', '.join(said)}" if said else ""

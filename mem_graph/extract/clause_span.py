@@ -23,7 +23,7 @@ def whole_clause(pred: Predicate) -> str:
         head = head.head  # a conjoined verb shares its subject
     lead = [t for c in head.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree]
     lead += [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < target.i]
-    if verb is not target:
+    if verb != target:
         lead.append(verb)  # "started flipping burgers"
     drop: set[int] = set()
     for c in target.children:

@@ -311,11 +311,11 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     participle = participle or (verb.dep_ == "advcl" and verb.tag_ == "VB" and verb.head.lemma_.lower() in (
         "quit", "leave", "retire", "drop") and any(c.tag_ == "TO" for c in verb.children))
     while subj is None and (probe.dep_ in ("conj", "xcomp", "pcomp", "prep") or participle) and \
-            probe.head is not probe:
+            probe.head != probe:
         participle = False  # "we moved out of Boston, living in Providence now": the participle's subject is ours
         probe = probe.head
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is not None and probe is not verb and subj.pos_ == "NOUN" and is_role_noun(subj.lemma_.lower()) and \
+    if subj is not None and probe != verb and subj.pos_ == "NOUN" and is_role_noun(subj.lemma_.lower()) and \
             any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subj.children) and verb.lemma_ != "be":
         # "my go-to drink is green tea, can't do coffee": the speaker can't, not the drink
         return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")], implied=True), None
@@ -387,7 +387,7 @@ def companion(subj_tok: Any | None, of_subject: bool = False) -> str | None:
     if subj_tok is None:
         return None
     people = [*([] if of_subject else [subj_tok]), *(c for c in subj_tok.children if c.dep_ == "conj"),
-              *(c for c in subj_tok.head.children if c.dep_ == subj_tok.dep_ and c is not subj_tok)]
+              *(c for c in subj_tok.head.children if c.dep_ == subj_tok.dep_ and c != subj_tok)]
     others = [p for p in people if p.lower_ not in FIRST_PERSON and p.pos_ == "PROPN"]
     return span_text(compound_span(others[0])) if others else None
 

@@ -132,7 +132,7 @@ def _chain(verb: Any) -> list[Any]:
     """The verb and the verbs it hangs under through xcomp/pcomp/prep ("want to move", "thinking about quitting")."""
     out = [verb]
     t = verb
-    while t.dep_ in ("xcomp", "pcomp", "prep", "ccomp", "acomp", "pobj") and t.head is not t:
+    while t.dep_ in ("xcomp", "pcomp", "prep", "ccomp", "acomp", "pobj") and t.head != t:
         if _spliced(t):
             break
         t = t.head
@@ -154,7 +154,7 @@ def swap_for(verb: Any) -> Any | None:
     if pobj is None or pobj.lemma_.lower() in _SPANS:
         return None
     named = pobj.pos_ == "PROPN" or pobj.text[:1].isupper() or any(  # "for github actions": chat's lower-case name
-        t.is_alpha and not is_english_word(t.text) for t in pobj.subtree if t.dep_ in ("compound", "amod") or t is pobj)
+        t.is_alpha and not is_english_word(t.text) for t in pobj.subtree if t.dep_ in ("compound", "amod") or t == pobj)
     return pobj if named or any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in pobj.children) else None
 
 
@@ -202,7 +202,7 @@ def _present_progressive(target: Any) -> bool:
     if any(a.lemma_.lower() == "be" and a.tag_ in ("VBP", "VBZ") for a in _children(target, "aux")):
         return True
     head = target.head
-    return target.dep_ in ("advcl", "conj") and head is not target and head.tag_ == "VBG" and not any(
+    return target.dep_ in ("advcl", "conj") and head != target and head.tag_ == "VBG" and not any(
         c.dep_ in ("nsubj", "nsubjpass") for c in target.children) and _present_progressive(head)
 
 
@@ -214,7 +214,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if verb not in chain:
         chain.append(verb)
     # a change word of a clause above with its own subject is that clause's ("I lived in Dubai, now I'm in X")
-    words = {t.lower_ for v in chain if v is target or v is verb or not any(
+    words = {t.lower_ for v in chain if v in (target, verb) or not any(
         c.dep_ in ("nsubj", "nsubjpass") for c in v.children) for t in v.children}
     # hedges and plans: a modal, a plan verb above the content verb, "if", hedge adverbs
     denied = False
@@ -226,14 +226,14 @@ def read_cues(verb: Any, target: Any) -> Cues:
                 cues.hedge = c.lower_
             if c.lower_ in HEDGE_ADVERBS and not _after_tail(v, c):
                 cues.hedge = c.lower_
-        if v is not target and v.lemma_.lower() in ("think", "reckon") and any(c.dep_ == "neg" for c in v.children):
+        if v != target and v.lemma_.lower() in ("think", "reckon") and any(c.dep_ == "neg" for c in v.children):
             denied = True  # "don't think risotto is my favourite anymore": a denial, no hedge
             continue
-        if v is not target and v.lemma_.lower() in PLAN_HEADS and not any(c.dep_ == "dobj" for c in v.children) and \
+        if v != target and v.lemma_.lower() in PLAN_HEADS and not any(c.dep_ == "dobj" for c in v.children) and \
                 not (v.lemma_.lower() == "try" and v.tag_ == "VBG" and target.lemma_.lower() in _UNDER_WAY):
             # not "they moved to Whitby, they wanted the sea": a want with its own object is no plan of this clause
             cues.hedge = v.lemma_.lower()
-        if v.lemma_.lower() == "go" and v.tag_ == "VBG" and v is not target and any(
+        if v.lemma_.lower() == "go" and v.tag_ == "VBG" and v != target and any(
                 c.dep_ == "xcomp" for c in v.children):  # "going to move"
             cues.hedge = "going to"
     if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in verb.children):
@@ -282,7 +282,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     for a in _children(target, "aux", "auxpass"):
         if any(g.dep_ == "neg" for g in a.children):
             cues.negated = True
-    if verb is not target:
+    if verb != target:
         vsubj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if any(c.dep_ == "neg" and (vsubj is None or c.i > vsubj.i) for c in verb.children):
             cues.negated = True
@@ -298,9 +298,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
         elif vl in RESUMPTION and vl != "start":
             cues.change = f"{verb.lower_} back" if "back" in words else verb.lower_
             cues.note(cues.change)
-    if verb is target and swap_for(target) is not None:  # "ditched my Android for an iPhone": a change
+    if verb == target and swap_for(target) is not None:  # "ditched my Android for an iPhone": a change
         cues.change = target.lower_
-    elif verb is target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick",
+    elif verb == target and target.lemma_.lower() in ("give", "cut", "quit", "stop", "ditch", "drop", "kick",
                                                        "cancel") and (
             target.lemma_.lower() not in ("give", "cut", "kick") or any(
                 c.dep_ == "prt" and c.lower_ in ("up", "out") for c in target.children)) and not any(
@@ -328,7 +328,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
             cues.instead_of = next((c for c in of.head.children if c.dep_ == "conj" and c.i > of.i), None)
         cues.note("instead")
     if any(t.lower_ == "these" and t.head.lower_ == "days" for t in target.subtree) or any(
-            t.lower_ == "days" and t.head is verb and any(g.lower_ == "these" for g in t.children)
+            t.lower_ == "days" and t.head == verb and any(g.lower_ == "these" for g in t.children)
             for t in verb.children):
         cues.change = cues.change or "these days"
     if cues.change is None:
@@ -340,7 +340,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     dated = _PAST_DATE.search(text)
     cues.dated = past_phrase or (dated.group(0).strip() if dated else None)
     # tense: "used to" is past; a stative verb in the simple past describes a former state
-    if verb.lemma_.lower() == "use" and verb is not target and verb.tag_ == "VBD":
+    if verb.lemma_.lower() == "use" and verb != target and verb.tag_ == "VBD":
         cues.tense, cues.change = "past", "used to"
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
             a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:

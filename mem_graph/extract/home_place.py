@@ -175,7 +175,7 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
             continue
         # the clause's verb (the root when the tagger took "starts" for a noun): "starts next month" is a plan
         verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None) or (
-            tok.sent.root if tok.sent.root is not tok else None)
+            tok.sent.root if tok.sent.root != tok else None)
         if verb is not None:
             cues = read_cues(verb, content_verb(verb))
             on_place = place.head.head.i == verb.i  # "our flat isn't in Leeds" (not "my flat in Leeds has no heating")
@@ -200,14 +200,14 @@ def home_in(pred: Any, obj: Any) -> str | None:
     holiday home in Spain")."""
     if obj.lemma_.lower() not in HOME_NOUNS or any(c.lower_ in _NOT_CURRENT for c in obj.children):
         return None
-    if not ((pred.lemma in _HOME_VERBS and obj is pred.dobj) or (
+    if not ((pred.lemma in _HOME_VERBS and obj == pred.dobj) or (
             pred.lemma in _LIVE_VERBS and obj.dep_ == "pobj" and (
                 pred.prep in ("in", "into", "at") or (pred.prep == "to" and pred.lemma == "move")))):
         return None
     inside = [g for c in obj.children if c.dep_ == "prep" and c.lower_ in _WHERE for g in c.children
               if g.dep_ == "pobj"]  # "a house in Bath", "a bungalow near Exeter"
     here = pred.preps.get("in")
-    place = here if here is not None and here is not obj else next(iter(inside), None)
+    place = here if here is not None and here != obj else next(iter(inside), None)
     if place is None or not (place.ent_type_ in PLACE_LABELS or place.pos_ == "PROPN" or place.text.istitle()
                              or (place.is_alpha and not is_english_word(place.text))):  # "a flat in partick"
         return None

@@ -49,7 +49,7 @@ def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
         return Triple(m.subject, "works_at", span_text(compound_span(org))) if org is not None else None
     if pred.lemma == "work" and name in _OTHER:  # "I work at Google as an engineer"
         other = pred.preps.get("as") if name == "employer" else (pred.preps.get("at") or pred.preps.get("for"))
-        if other is not None and other is not obj:
+        if other is not None and other != obj:
             return Triple(m.subject, _OTHER[name][0], span_text(compound_span(other)))
     if name != "employer":
         return None

@@ -242,11 +242,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if nth is not None and (digits := re.sub(r"\D", "", nth.text)):
             return match("age", f"'{nth.text} birthday' ordinal", value=digits)
     # "Tom and I split up", "I broke up with Tom", "I divorced Tom"
-    if lemma in SEPARATION and not (obj is pred.dobj and getattr(obj, "pos_", "") == "NOUN"):  # not "split the bill"
+    if lemma in SEPARATION and not (obj == pred.dobj and getattr(obj, "pos_", "") == "NOUN"):  # not "split the bill"
         return match("partner", f"'{pred.verb.text}' separation", polarity=0)
     # "we moved out of Boston": the home ends
     if lemma in ("move", "get") and person and "of" in pred.preps and any(
-            c.lower_ == "out" for c in pred.target.children) and obj is pred.preps["of"]:
+            c.lower_ == "out" for c in pred.target.children) and obj == pred.preps["of"]:
         return match("residence", f"'{pred.verb.text} out of {text}'", polarity=0)
     # "I'm a backend dev at Stripe": a post at an organisation names the employer, whatever the job noun
     if lemma == "be" and person and obj.dep_ == "attr" and obj.pos_ == "NOUN" and (
@@ -256,7 +256,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # "call"/"name": "my cat is called Misty", "we named our puppy Max"
     passive = any(c.dep_ == "auxpass" for c in pred.target.children)  # "she's called Nova" (Nova read as dobj)
     if lemma in ("call", "name") and (obj.dep_ == "oprd" or (passive and obj.dep_ == "dobj" and obj.pos_ == "PROPN")):
-        if pred.dobj is not None and pred.dobj is not obj:
+        if pred.dobj is not None and pred.dobj != obj:
             return None  # handled by the caller (the named thing is the object)
         return match("name", f"'{pred.verb.text} {text}'")
     if key in ("go_by", "answer_to") and subject.type == "animal" and obj.pos_ == "PROPN":  # "my dog goes by Hazel"
@@ -427,7 +427,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         named = obj.pos_ == "PROPN" or (obj.ent_type_ == "PERSON" and obj.text[:1].isupper())
         return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry") or (
             pred.key == "be_with" and obj.ent_type_ != "ORG"))  # "Raj is with Sofia now" (Sofia read as a city)
-    if name == "car" and obj is not pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
+    if name == "car" and obj != pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
         return False  # "drove to Bergen": a place driven to, no car
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
@@ -442,7 +442,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         # "I take the bus to work", "taking the bus now" (a habit changed); not "I took the bus into town"
         return value_spec is not None and value_spec.name == name and bool(
             COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree} or (
-                obj is pred.dobj and pred.target.tag_ in ("VBG", "VBP", "VBZ")  # not "drive for Uber now": a job
+                obj == pred.dobj and pred.target.tag_ in ("VBG", "VBP", "VBZ")  # not "drive for Uber now": a job
                 and _said_as_now(pred.target)))
     if name == "database":
         return value_spec is not None and value_spec.name == "database"

@@ -61,7 +61,7 @@ def reports_other(verb: Any) -> bool:
 
 def reported(verb: Any) -> bool:
     """``verb`` heads the view another person holds ("[i should've stayed]" under "maya thinks")."""
-    return verb.dep_ == "ccomp" and verb.head is not verb and reports_other(verb.head)
+    return verb.dep_ == "ccomp" and verb.head != verb and reports_other(verb.head)
 
 
 # verbs whose past is their present ("quit", "cut"): the parser's tag does not tell which was said
@@ -94,12 +94,12 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
         drop.update(t.i for c in links if c.dep_ in ("cc", "punct") for t in c.subtree)  # "and also dust"
     opinion = reports_other(verb)  # "Maya thinks User should've stayed at the bank": the view is the fact
     for child in verb.children:
-        if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child is not verb and not (
+        if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child != verb and not (
                 opinion and child.dep_ == "ccomp"):
             drop.update(t.i for t in child.subtree)
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
     for tok in verb.subtree:
-        if tok.dep_ == "prep" and tok.lower_ in ("before", "after") and tok is not verb and any(
+        if tok.dep_ == "prep" and tok.lower_ in ("before", "after") and tok != verb and any(
                 g.dep_ == "pcomp" and g.pos_ == "VERB" for g in tok.children):
             drop.update(t.i for t in tok.subtree if t.i >= tok.i)  # "... before coming back to Seattle": own fact
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)

@@ -329,7 +329,7 @@ class RuleExtractor:
             objects = pred.objects = [named, *objects[1:]]
         first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
         alt = next((p for p in pred.preps if f"{pred.lemma}_{p}" in self.catalogue.verbs), None)
-        if first is None and alt is not None and objects[0] is pred.dobj:
+        if first is None and alt is not None and objects[0] == pred.dobj:
             # "I live in Leeds so probably just the pub": a stray object the verb's own preposition outranks
             pred.prep, objects = alt, [pred.preps[alt]]
             pred.objects = objects
@@ -352,7 +352,7 @@ class RuleExtractor:
                         facts.append(fact)
                 return facts
         # a nested verb, or the verb under "want to", "thinking about", "started": facts only for slots
-        slot_only = slot_only or verb.dep_ not in ("ROOT", *CLAUSE_DEPS) or pred.target is not verb
+        slot_only = slot_only or verb.dep_ not in ("ROOT", *CLAUSE_DEPS) or pred.target != verb
         facts += regapped([(obj, self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message,
                                                     slot_only=slot_only)) for obj in objects], object_text)
         tail = replacement_tail(verb) if facts and cues.negated and pred.lemma not in CESSATION else None
@@ -453,7 +453,7 @@ class RuleExtractor:
             triples.append(second)  # "I work at Google as an engineer": one clause, two attributes (jobs.py)
         polarity = m.polarity if m is not None and m.polarity else 1
         # step 5: the fact's text
-        siblings = [o for o in pred.objects if o is not obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
+        siblings = [o for o in pred.objects if o != obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
         text = render(verb, subject, speaker, exclude=siblings, subject_token=subj_tok)
         if m is not None and m.replaces and (m.single or m.spec.relation in RELATION_PHRASES) and not negated:
             # "traded the Honda in for a Subaru", "moved from Denver to Austin": the new value, said plainly

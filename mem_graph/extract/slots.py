@@ -99,7 +99,7 @@ class SlotCatalogue:
                 return self.values[whole]
         for t in reversed(tokens):
             for form in (t.lower_, t.lemma_.lower()):
-                if form in self.values and (self.values[form].name != "drinks" or t is tokens[-1]):
+                if form in self.values and (self.values[form].name != "drinks" or t == tokens[-1]):
                     return self.values[form]  # a drink only as the head: "a coffee machine" is no drink
         heads = [t for t in tokens if not t.like_num]
         if len(heads) > 1 and heads[-1].lemma_.lower() == "phone" and heads[-2].pos_ == "PROPN" and \

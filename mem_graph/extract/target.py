@@ -73,7 +73,7 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
         old_in = next((c for c in pred.target.children if c.dep_ == "prep" and c.lower_ == "in"), None)
         if pred.dobj is None and old_in is not None:  # "traded in my Honda for a Subaru"
             pred.dobj = next((g for g in old_in.children if g.dep_ == "pobj"), None)
-    if new_obj is None and pred.objects and obj is pred.objects[0]:
+    if new_obj is None and pred.objects and obj == pred.objects[0]:
         old_value = next((c for c in obj.children if c.dep_ in ("appos", "conj") and any(
             g.dep_ == "neg" for g in obj.children)), None)
         if old_value is not None:  # "it's a Ford Puma, not a Fiesta"
@@ -83,7 +83,7 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             pred.dobj.pos_ in ("NOUN", "PROPN") and pred.dobj.ent_type_ not in ("DATE", "TIME") and not any(
                 c.lower_ in ("this", "last", "next") for c in pred.dobj.children)  # not "this sprint"
         old = pred.preps.get("from") or (None if moved_thing else pred.dobj)
-        if old is not None and old is not new_obj:
+        if old is not None and old != new_obj:
             replaces.append(normalise_entity(span_text(compound_span(old))))
         role = pred.dobj if moved_thing and pred.dobj is not None and any(
             c.lower_ in ("my", "our") for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
@@ -159,7 +159,7 @@ def same_words(a: str, b: str) -> bool:
 def speaker_as_object(catalogue: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any,
                       speaker: str) -> SlotMatch | None:
     """Slots stated about the speaker as the object: "Shopify hired me", "Nimbus laid me off"."""
-    if obj.lower_ in ("me", "us") and pred.dobj is obj and not subject.is_speaker:
+    if obj.lower_ in ("me", "us") and pred.dobj == obj and not subject.is_speaker:
         spec = catalogue.specs.get("employer")
         if spec is None:
             return None
