@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Callable, Collection
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -242,13 +242,14 @@ class WritePipeline:
             rows = self.history_store.recent_messages(scope, n, exclude=exclude)
             return [Message(r["role"], r["content"], r.get("name")) for r in rows]
 
-        def same_text(digest: str) -> list[MemoryRecord]:
-            flt = VectorFilter(scope=scope, exact_scope=True, alive_at=t, equals={"hash": digest})
-            return self.vectors.scroll(flt, 8)[0]
+        def equal(limit: int, **equals: str | int) -> list[MemoryRecord]:
+            return self.vectors.scroll(replace(alive, equals=equals), limit)[0]
 
         return ExtractionContext(
             scope=scope, t=t, make_record=make_record, reconciler=self.reconciler, recent=recent,
-            nearest=lambda vector, limit: self.vectors.search_dense(vector, alive, limit), same_text=same_text,
+            nearest=lambda vector, limit: self.vectors.search_dense(vector, alive, limit),
+            same_text=lambda digest: equal(8, hash=digest),
+            holding=lambda key: list({r.id: r for r in equal(16, object_key=key) + equal(16, entities=key)}.values()),
             embed=lambda texts: self.embedder.embed_documents(texts),
             embed_facts=lambda facts: _embed_facts(self.embedder, ahead, facts))
 

@@ -39,6 +39,7 @@ class ExtractionContext:
     recent: Callable[[int, Collection[str]], list[Message]]  # the scope's latest n messages, these ids left out
     nearest: Callable[[np.ndarray, int], list[Scored]]  # the scope's active memories closest to a vector
     same_text: Callable[[str], list[MemoryRecord]]  # the scope's active memories with this text hash
+    holding: Callable[[str], list[MemoryRecord]]  # the scope's active memories whose object or an entity is a key
     embed: Callable[[list[str]], np.ndarray]  # texts as documents (normalised rows)
     embed_facts: Callable[[list[Fact]], np.ndarray]  # facts as they will be stored (a turn with its speaker)
 

@@ -117,7 +117,13 @@ def value_class(word: str) -> str | None:
     return None
 
 
-def _find(text: str, value: str) -> tuple[int, int] | None:
+def value_words(stretch: str, *, from_end: bool) -> str | None:
+    """The value at one end of a stretch of a clause (``from_end``: its last words), without function words."""
+    return _value(_words(stretch), from_end=from_end)
+
+
+def find_value(text: str, value: str) -> tuple[int, int] | None:
+    """Where ``value`` is said in ``text`` as whole words (any case)."""
     m = re.search(rf"(?<![\w&]){re.escape(value)}(?![\w&])", text, re.I)
     return (m.start(), m.end()) if m else None
 
@@ -145,9 +151,9 @@ def _align(text: str, span: tuple[int, int], new: str) -> tuple[int, int]:
 def locate(corr: Correction, record: MemoryRecord) -> tuple[int, int] | None:
     """Where in ``record``'s text the wrong value sits: the named one, else a word of the right one's class."""
     if corr.old:
-        span = _find(record.text, corr.old)
+        span = find_value(record.text, corr.old)
         if span is None and corr.old.endswith("s"):
-            span = _find(record.text, corr.old[:-1])
+            span = find_value(record.text, corr.old[:-1])
         return _align(record.text, span, corr.new) if span and corr.new else span
     if not corr.new:
         return None
@@ -162,23 +168,35 @@ def locate(corr: Correction, record: MemoryRecord) -> tuple[int, int] | None:
 
 
 def _swap(value: str, old: str, new: str) -> str:
-    span = _find(value, old)
+    span = find_value(value, old)
     return value if span is None else value[:span[0]] + new + value[span[1]:]
 
 
 def corrected(corr: Correction, record: MemoryRecord, span: tuple[int, int], message: Message) -> Fact:
     """``record`` with its wrong value replaced by the right one, as said in ``message``."""
-    new = corr.new or ""
+    old = record.text[span[0]:span[1]]
+    fact = swapped(record, span, corr.new or "", message, rule="correction",
+                   evidence=f"correction {corr.cue!r}: {old!r} -> {corr.new or ''!r} in {record.text!r}")
+    fact.metadata["corrects"] = record.id
+    return fact
+
+
+def swapped(record: MemoryRecord, span: tuple[int, int], new: str, message: Message, *, rule: str,
+            evidence: str) -> Fact:
+    """``record`` as a fact of ``message`` with the value at ``span`` of its text replaced by ``new`` (in its
+    entities, triples, object key and, for a per-object slot, its slot too)."""
     old = record.text[span[0]:span[1]]
     text = record.text[:span[0]] + new + record.text[span[1]:]
     entities = [EntityRef(_swap(e, old, new)) for e in record.entities]
     triples = [Triple(_swap(t.subject, old, new), t.relation, _swap(t.object, old, new)) for t in record.triples]
     obj = normalise_entity(_swap(record.object_key, old, new)) if record.object_key else None
-    return Fact(text=text, entities=entities, triples=triples, slot=record.slot, subject_key=record.subject_key,
-                object_key=obj, polarity=record.polarity, rule="correction", layer=record.layer,
-                message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
-                metadata={"corrects": record.id},
-                evidence=f"correction {corr.cue!r}: {old!r} -> {new!r} in {record.text!r}")
+    slot = record.slot
+    if slot and slot.count("|") == 2 and obj:  # "user|stance|taylor swift": the slot names its object
+        slot = slot.rsplit("|", 1)[0] + "|" + obj
+    return Fact(text=text, entities=entities, triples=triples, slot=slot, subject_key=record.subject_key,
+                object_key=obj, polarity=record.polarity, rule=rule, layer=record.layer,
+                message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata={},
+                evidence=evidence)
 
 
 _META = re.compile(r"^\S+ (?:meant|said|wrote|typed|misspoke|got (?:that|it) wrong)\b", re.I)

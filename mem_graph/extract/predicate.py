@@ -270,8 +270,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"
         pred.prep, direct = "to", [pred.preps["to"]]
     if not direct and pred.preps:
-        # "before Madrid I lived in Valencia": a time phrase is the object only when nothing else is
-        for c in sorted(target.children, key=lambda c: c.lower_ in TIME_PREPS or duration(c)):
+        # "before Madrid I lived in Valencia": a time phrase is the object only when nothing else is; "for
+        # context i live in Leeds": a phrase fronted before the verb, only when none follows it
+        for c in sorted(target.children, key=lambda c: (c.lower_ in TIME_PREPS or duration(c), c.i < target.i)):
             if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from", "than") and \
                     not (pred.lemma == "be" and duration(c)):  # "(I'm vegan,) have been for years": says no more
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
@@ -371,6 +372,6 @@ def object_text(obj: Any) -> str:
         if obj.dep_ == "ROOT":
             return str(obj.text)
         keep = [obj, *(t for c in obj.children if c.dep_ not in ("advmod", "npadvmod", "punct", "cc", "conj")
-                       and not (c.dep_ == "prep" and c.head is obj) for t in c.subtree)]
+                       and not (c.dep_ == "prep" and c.head == obj) for t in c.subtree)]
         return span_text(keep)
     return span_text(with_model_number(obj, compound_span(obj)))  # "the Pixel 8", "a Tesla Model 3"

@@ -20,6 +20,7 @@ from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.losses import naming_earlier, needs_earlier_pets
 from mem_graph.extract.reconcile import Decision
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.extract.transition import transition_facts
 from mem_graph.types import Event, Fact, MemoryRecord, Message
 
 _WORDS = re.compile(r"[a-z0-9]{2,}")
@@ -84,6 +85,7 @@ class RuleMode:
         partial: list[Message] = []
         for m, found in zip(targets, self._extract(targets, context), strict=True):
             found = correct_facts(m, found, functools.partial(recent_memories, context, m.content))
+            found = transition_facts(m, found, lambda key: context.holding(key) or recent_memories(context, key))
             facts.extend(found)
             # questions, requests and small talk to the assistant stay raw messages only (never memories
             # injected back); a named participant's question in a conversation between people ("Love the
