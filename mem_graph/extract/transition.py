@@ -45,6 +45,8 @@ _NEW_BEFORE_CUE = re.compile(
     r"\s+(?:(?:every (?:day|morning|night|week)|daily|all day|everything|only)\s+)?(?:now|rn|nowadays|these days|"
     r"from now on|instead)\b|\s+since\s+\w+|\s+on repeat\b|\s+(?:era|phase)\s+(?:begins|has begun|begun|begin|"
     r"starts|started|unlocked)\b|\s+is\s+(?:my|the|our)\s+(?:new\b|one\b|go-?to\b|fave\b|favou?rite\b)", re.I)
+# "we're an electric household now": what someone is, not a value that took another's place
+_SAID_OF = re.compile(r"\b(?:we|i|you|they|he|she|it)(?:'re|'m|'s| are| am| is| was| were)\b|\b(?:were|im)\b", re.I)
 _ARROW = re.compile(r"\s*(?:→|->|➡️|➡|=>|>>)\s*")
 _DELIM = re.compile(r"[,;:!?()\u2014\u2013.]|\s-\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # a plan, a wish, a hypothetical or a question: nothing changed yet
@@ -108,7 +110,8 @@ def read_transitions(text: str) -> list[Transition]:
     news = [(v, m.group().strip()) for m in _NEW_AFTER_CUE.finditer(text)
             if (v := _value(_stretch_after(text, m.end()), from_end=False))]
     news += [(v, m.group().strip()) for m in _NEW_BEFORE_CUE.finditer(text)
-             if (v := _value(_stretch_before(text, m.start()), from_end=True))]
+             if not _SAID_OF.search(stretch := _stretch_before(text, m.start()))
+             and (v := _value(stretch, from_end=True))]
     for old, old_cue in olds:
         for new, new_cue in news:
             if not same_thing(normalise_entity(old), normalise_entity(new)):
