@@ -8,7 +8,10 @@ we're together"); a child's school said through the child's first day or a move 
 for my boy", "took my son out of Riverside and put him in Park Lane"); a value said by the things around it, in
 words one uses only of one's own ("date night with Tom", "the Golf needs an MOT", "my tennis coach", "the iPhone
 12 camera", "Luna the cat", "the MySQL instance", "standup at Spotify", "single life has its perks"); an age said
-as the day ("the big 40 happened yesterday"). Each returns the plain clause it means; the caller keeps only what
+as the day ("the big 40 happened yesterday"); a value given as a label ("new diet: keto", "team db is Redis", "age 34
+btw", "home = Leeds", "34yo here"); a drink or a sport said with how often and no verb ("oolong tea every morning",
+"hot yoga 3 times a week"); music one keeps playing ("Kendrick Lamar on repeat", "my wrapped was all Radiohead",
+"cant work without synthwave playing"). Each returns the plain clause it means; the caller keeps only what
 a slot rule places, so an unknown word is never guessed into a slot.
 """
 
@@ -41,11 +44,24 @@ _NOT_DONE = re.compile(r"\b(?:not|never|n't|maybe|might|soon|hopefully|want|wish
 _PAST = re.compile(r"\b(?:was|were|used to|back then|back in|years ago|as a kid|when i was)\b", re.I)
 
 # -- a label asked and answered: "my job? nurse.", "my car? a Golf lol" ------------------------------------------
-_ASKED = re.compile(r"^\W*my (?P<what>job|work|car|drink|diet|editor|ide|phone|ride|db|database)\s*\?+\s*(?:an? )?"
-                    r"(?P<value>[A-Za-z][\w'&-]*(?: [\w'&-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:lol|haha|tbh)\b)", re.I)
+# "my job? nurse.", "new diet: keto", "team db is Redis", "age 34 btw", "fave food? ramen, easy", "home = Leeds"
+_LABELS = (r"job|work|car|ride|drink|go-?to drink|diet|editor|ide|phone|db|database|age|fave food|fav food|"
+           r"favou?rite food|home|city")
+_ASKED = re.compile(r"^\W*(?:(?:ok|so|lol|fyi|btw|and|update|oh)\W+)*(?P<new>(?:(?:my|our|team|the|new|current)\s+)*)"
+                    rf"(?P<what>{_LABELS})\s*(?:\?+|:|=|(?<=db) is|(?<=database) is|(?<=editor) is|(?<=phone) is"
+                    r"|(?<=age))\s*(?:an? |strictly |just |def |definitely )?"
+                    r"(?P<value>[A-Za-z0-9][\w'&+-]*(?: [\w'&+-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:lol|haha|tbh|btw|fyi|now|"
+                    r"since|but|easy|obviously|dont|don't|here|for|stuck|week|day)\b)", re.I)
 _SAID_AS = {"job": "I'm {a} {v}", "work": "I'm {a} {v}", "car": "I drive a {v}", "ride": "I drive a {v}",
-            "drink": "I drink {v}", "diet": "I'm {v}", "editor": "my editor is {v}", "ide": "my editor is {v}",
-            "phone": "I have a {v}", "db": "our database is {v}", "database": "our database is {v}"}
+            "drink": "I drink {v}", "goto drink": "I drink {v}", "diet": "I'm {v}",
+            "editor": "my editor is {v}", "ide": "my editor is {v}", "phone": "I have a {v}",
+            "db": "our database is {v}", "database": "our database is {v}", "age": "I'm {v}",
+            "fave food": "my favourite food is {v}", "fav food": "my favourite food is {v}",
+            "favourite food": "my favourite food is {v}", "favorite food": "my favourite food is {v}",
+            "home": "I live in {v}", "city": "I live in {v}"}
+# an age as a label of the speaker: "34yo here", "as a 34 yr old i should know this"
+_AGE_LABEL = re.compile(r"^\W*(\d{2}) ?(?:yo|y/o|yrs? old|years old)\b(?! (?:son|daughter|kid|boy|girl|dog|cat))"
+                        r"|^\W*as an? (\d{2})[ -]?(?:yo|y/o|yr|year)s?[ -]old\b", re.I)
 
 # -- a job changed, as an idiom ---------------------------------------------------------------------------------
 _JUMPED = re.compile(rf"\b(?i:jumped ship|moved (?:jobs|over)|made the jump) (?i:from) {NAME} (?i:to) {NAME}")
@@ -75,6 +91,18 @@ _IS_EVERYTHING = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) (?:
 # -- a value said in passing, by the words one uses only of one's own: "date night with Tom", "jazz on repeat" ------
 _DATE_NIGHT = re.compile(rf"\b(?i:date night (?:with|w/)) {NAME}")
 _ON_REPEAT = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:been|got|have)\s+)?(?P<x>[a-z][\w -]*?) on repeat\b", re.I)
+# music one keeps playing: "my wrapped was all Radiohead lol", "cant work without synthwave playing"
+_WRAPPED = re.compile(r"\bmy (?:spotify )?wrapped (?:was|is) (?:all|basically|just|mostly|100%) (?P<x>[A-Za-z][\w -]*?)"
+                      r"\s*(?:$|[,.!(]|\s(?:lol|haha|again|this year)\b)", re.I)
+_PLAYING = re.compile(r"\bcan'?t (?:work|study|focus|code|sleep|drive|run|cook|function) without "
+                      r"(?P<x>[A-Za-z][\w -]*?) (?:playing|on|in my ears)\b", re.I)
+# a drink or a sport said with how often, no verb: "oolong tea every morning, non negotiable", "i have cold brew
+# every single day", "hot yoga 3 times a week, thats my routine"
+_HABIT = re.compile(r"(?:^|[,.!;]\s*|\bi (?:have|do|drink|get)\s+)(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+"
+                    r"(?P<how>every (?:single )?(?:day|morning|night|evening|week)|daily|each (?:day|morning)|"
+                    r"\d+ ?(?:x|times) (?:a|per) week|twice a week)\b", re.I)
+_DRINK_KINDS = ("hot drink", "soft drink", "alcohol")
+_SPORT_KINDS = ("sport", "exercise", "activity")
 _MY_DRINK = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) my (?:go-to|usual|daily|morning|regular)? ?"
                        r"(?:drink|order|poison)\b", re.I)
 _NTH_OF_DAY = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th) (?P<x>[a-z][\w -]*?) of the day\b", re.I)
@@ -128,6 +156,12 @@ def _genre(words: str, music_said: bool) -> str | None:
     return low if low.replace("-", " ") in MUSIC_GENRES or (music_said and low in _AMBIGUOUS_GENRES) else None
 
 
+def _artist(words: str) -> str | None:
+    """An artist's name as said: every word capitalised ("Kendrick Lamar", "Fleetwood Mac")."""
+    parts = words.split()
+    return words if 0 < len(parts) <= 3 and all(w[:1].isupper() for w in parts) else None
+
+
 def _kid(found: str) -> str:
     low = found.lower()
     return "son" if low in ("boy", "son") else "daughter" if low in ("girl", "daughter") else "child"
@@ -160,7 +194,11 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"I'm into {x}{' now' if _NOW.search(text) else ''}" for p in (_OBSESSION, _IS_EVERYTHING)
              for m in p.finditer(text) if (x := _genre(m.group("x"), p is _OBSESSION))]
     said += [f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text)]
-    said += [f"I love {x}" for m in _ON_REPEAT.finditer(text) if (x := _genre(m.group("x"), True))]
+    said += [f"I love {x}" for p in (_ON_REPEAT, _WRAPPED, _PLAYING) for m in p.finditer(text)
+             if (x := _genre(m.group("x"), True) or _artist(m.group("x")))]
+    for m in _HABIT.finditer(text):
+        kind, x, how = object_kind(m.group("x").lower()), m.group("x").lower(), m.group("how").lower()
+        said += [f"I drink {x} {how}"] if kind in _DRINK_KINDS else [f"I do {x} {how}"] if kind in _SPORT_KINDS else []
     said += [f"I drink {x}" for p in (_MY_DRINK, _NTH_OF_DAY) for m in p.finditer(text)
              if object_kind(x := m.group("x").lower()) in ("hot drink", "soft drink", "alcohol")]
     said += [f"I drive a {m.group('x')}" for m in _CAR_NEEDS.finditer(text) if m.group("x").lower() in CAR_VALUES]
@@ -192,11 +230,16 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
 def asked_labels(text: str) -> list[str]:
     """A label asked and answered across the turn's sentences ("my job? nurse.", "my car? a Golf lol"): the
     parser splits off the question, which is never read as a fact, so the turn is read whole."""
-    return [_SAID_AS[m.group("what").lower()].format(v=v, a="an" if v[:1].lower() in "aeiou" else "a")
-            for m in _ASKED.finditer(text) if not _NOT_DONE.search(m.group(0)) and (v := _cased(m))]
+    said = [_SAID_AS[" ".join(m.group("what").lower().replace("-", "").split())].format(
+        v=v, a="an" if v[:1].lower() in "aeiou" else "a") + (" now" if "new" in m.group("new").lower() else "")
+        for m in _ASKED.finditer(text) if not _NOT_DONE.search(m.group(0)) and (v := _cased(m))
+        and (m.group("what").lower() != "age" or v.isdigit())]
+    return said + [f"I'm {a} years old" for m in _AGE_LABEL.finditer(text) for a in m.groups() if a]
 
 
 def _cased(m: re.Match[str]) -> str:
     """The answer as said, lower-cased for a common-noun label (the answer opens a sentence: "my job? Nurse.")."""
     value = m.group("value")
-    return value.lower() if m.group("what").lower() in ("job", "work", "drink", "diet") else value
+    return value.lower() if m.group("what").lower() in ("job", "work", "drink", "go-to drink", "diet",
+                                                        "fave food", "fav food", "favourite food", "favorite food") \
+        else value

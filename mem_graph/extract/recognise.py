@@ -32,6 +32,7 @@ from mem_graph.extract.lexicon import (
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
+from mem_graph.extract.wordlist import is_english_word
 
 LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
 _LESSON_VERBS = frozenset({"start", "take", "begin", "do", "have", "attend", "sign"})
@@ -124,6 +125,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "my home is a mess now", "home is cosy": no place
         if found is not None and found[0].name in ("occupation", "employer") and obj.pos_ == "ADJ":
             return None  # "my job is pretty chill", "my job is fine": how the job is, not which
+        if found is not None and found[0].name in ("car", "phone") and obj.pos_ == "NOUN" and \
+                not obj.text[:1].isupper() and is_english_word(obj.lower_) and cat.value_slot(obj_toks) is None:
+            return None  # "my car is a mess lol", "my phone is a brick": what it is like, not which model
         if found is not None and (obj.lower_ in ("one", "ones") or (obj.pos_ == "NOUN" and obj.lemma_.lower() in (
                 *found[0].nouns, subject.attribute.split()[-1]))):
             return None  # "it's my only car", "my car is the red one": the attribute noun or "one" is no value

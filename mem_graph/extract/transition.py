@@ -119,6 +119,12 @@ def read_transitions(text: str) -> list[Transition]:
     return list({(p.old.casefold(), p.new.casefold()): p for p in reversed(pairs)}.values())[::-1]
 
 
+def _family(slot: str) -> str:
+    """A slot without the object a per-object slot names ("user|stance|coldplay" -> "user|stance")."""
+    parts = slot.split("|")
+    return "|".join(parts[:2])
+
+
 def _holder(old: str, holding: Callable[[str], list[MemoryRecord]]) -> MemoryRecord | None:
     """The newest active memory that holds ``old`` as a slot's value (stated positively, not a turn as said)."""
     key = normalise_entity(old)
@@ -141,8 +147,10 @@ def transition_facts(message: Message, facts: list[Fact],
                               and _OTHER_PERSON.search(message.content)):
             continue
         old_key = normalise_entity(record.object_key or tr.old)
-        # the slot rules read the turn already ("..., biryani is my all time fav now"): they say best what it is
-        own = [f for f in out if f.slot == record.slot and f.polarity > 0 and not f.negated]
+        # the slot rules read the turn already ("..., biryani is my all time fav now", "..., Fontaines DC on
+        # repeat"): they say best what it is, and it replaces the old value
+        family = _family(record.slot or "")
+        own = [f for f in out if f.slot and _family(f.slot) == family and f.polarity > 0 and not f.negated]
         for f in own:
             if same_thing(f.object_key, normalise_entity(tr.new)) and old_key not in f.replaces:
                 f.replaces = [*f.replaces, old_key]

@@ -1,0 +1,49 @@
+"""Classes of phrasing from session 17's fresh phone-typed grid: a value given as a label ("new diet: keto", "team db
+is Redis", "age 34 btw", "home = Leeds", "34yo here"), a drink or a sport said with how often but no verb ("oolong
+tea every morning, non negotiable", "hot yoga 3 times a week"), music one keeps playing ("Kendrick Lamar on repeat",
+"my wrapped was all Radiohead", "cant work without synthwave playing"), and a phrase fronted before the verb ("for
+context i live in Leeds")."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.test_slot_changes import invalidated_after
+from tests.extraction.test_trial_six_lives import _facts
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("new diet: pescatarian. two weeks in", "user|diet"),
+    ("diet? strictly vegan lol", "user|diet"),
+    ("team db is Cassandra", "user|database"),
+    ("age 41 btw", "user|age"),
+    ("as a 41 yr old i should know this but", "user|age"),
+    ("home = Leeds", "user|residence"),
+    ("fave food? dumplings, easy", "user|favourite|food"),
+    ("ok so for context i live in Leeds", "user|residence"),
+    ("green tea every morning, non negotiable", "user|drinks|green tea"),
+    ("pilates 3 times a week, thats my routine", "user|hobbies|pilates"),
+    ("Fleetwood Mac on repeat all day", "user|stance|fleetwood mac"),
+    ("my wrapped was all Radiohead lol", "user|stance|radiohead"),
+    ("cant work without drum and bass playing", "user|stance|drum and bass"),
+])
+def test_a_value_said_as_a_label_a_habit_or_a_playlist_is_read(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert any(s == slot for _, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", [
+    "my job is boring", "my car is a mess lol", "age? none of your business", "my diet: whatever is in the fridge",
+    "my sister has kombucha every day", "home = wherever my cat is",
+])
+def test_a_label_with_no_value_or_someone_elses_habit_is_no_slot(rules: RuleExtractor, said: str) -> None:
+    placed = [s for _, s in _facts(rules, said) if s]
+    assert not any(s.startswith(("user|occupation", "user|car", "user|age", "user|diet", "user|drinks",
+                                 "user|residence")) for s in placed), placed
+
+
+def test_a_label_then_a_transition_changes_the_value(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "new diet: keto. stuck w it 3 weeks now", "lol",
+                              "my keto phase is over, pescatarian phase begun")
+    assert any("keto" in t for t in ended), ended
