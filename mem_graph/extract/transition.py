@@ -26,8 +26,8 @@ from mem_graph.types import Fact, MemoryRecord, Message, normalise_entity
 _OLD_AFTER_CUE = re.compile(
     r"\b(?:bye(?: bye)?|goodbye|so long(?: to)?|farewell(?: to)?|rip|no more|no longer(?: into)?|done with|over|"
     r"gave up(?: on)?|given up(?: on)?|quit|dropped|ditched|sold(?: off)?(?: my| the)?|killed(?: off)?(?: the)?|"
-    r"retired(?: the)?|deleted my|not into|used to (?:love|like|be|drink|do|play|eat|use|have|listen to|drive))\s+",
-    re.I)
+    r"retired(?: the)?|deleted my|not into|left|moved (?:away |out )?from|out of|"
+    r"used to (?:love|like|be|drink|do|play|eat|use|have|listen to|drive))\s+", re.I)
 # the old value comes before: "Madrid is history", "my keto phase is over", "ramen got dethroned", "jogging was
 # boring me", "Radiohead just doesnt hit"
 _OLD_BEFORE_CUE = re.compile(
