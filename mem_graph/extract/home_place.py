@@ -32,9 +32,12 @@ JOB_NOUNS = frozenset({"job", "work", "position", "internship", "gig", "placemen
 WORK_LIFE_NOUNS = frozenset({"boss", "manager", "team", "colleague", "coworker", "co-worker", "office", "shift",
                              "desk", "supervisor", "department", "workplace", "salary", "contract",
                              "payslip", "onboarding", "probation"})
-_PLURAL_OK = frozenset({"colleague", "coworker", "co-worker", "shift"})
+_PLURAL_OK = frozenset({"colleague", "coworker", "co-worker", "shift", "neighbour", "neighbor"})
 HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", "studio", "bungalow", "townhouse",
                         "cottage", "apt", "flatshare", "houseshare", "room"})
+# the people and places of where one lives: "my landlord in Dublin", "my neighbourhood in Osaka"
+LOCAL_NOUNS = frozenset({"landlord", "landlady", "neighbourhood", "neighborhood", "neighbour", "neighbor", "street",
+                         "building", "hood", "postcode"})
 _HOME_VERBS = frozenset({"share", "rent", "buy", "own", "find", "get", "have"})
 _LIVE_VERBS = frozenset({"live", "be", "move", "settle"})  # "live in a bungalow near Exeter" (a stay is a visit)
 _WHERE = frozenset({"in", "near", "outside"})
@@ -113,7 +116,7 @@ def _held(tok: Any) -> tuple[str, Any, str] | None:
         return where
     if tok.pos_ == "NOUN" and (org := _work_said_otherwise(tok, lemma)) is not None:
         return "employer", org, "works at"
-    if tok.pos_ != "NOUN" or lemma not in HOME_NOUNS | JOB_NOUNS | WORK_LIFE_NOUNS or (
+    if tok.pos_ != "NOUN" or lemma not in HOME_NOUNS | LOCAL_NOUNS | JOB_NOUNS | WORK_LIFE_NOUNS or (
             tok.tag_ == "NNS" and lemma not in _PLURAL_OK):
         return None
     owners = [c for c in tok.children if c.dep_ in ("poss", "det")]
@@ -122,7 +125,7 @@ def _held(tok: Any) -> tuple[str, Any, str] | None:
         mine = tok.i == tok.sent.start or tok.doc[tok.i - 1].is_punct  # "work at IBM has been crazy": the speaker's
     if not mine or any(c.lower_ in _NOT_CURRENT for c in tok.children if c.dep_ in ("amod", "compound")):
         return None
-    if lemma in HOME_NOUNS:
+    if lemma in HOME_NOUNS | LOCAL_NOUNS:
         place = _place(tok)
         return ("residence", place, "lives in") if place is not None else None
     org = _org(tok) if lemma in JOB_NOUNS else _org(tok, ("at",))  # "my manager at Acme" ("my team for ..." no)

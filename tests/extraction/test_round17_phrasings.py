@@ -2,7 +2,7 @@
 is Redis", "age 34 btw", "home = Leeds", "34yo here"), a drink or a sport said with how often but no verb ("oolong
 tea every morning, non negotiable", "hot yoga 3 times a week"), music one keeps playing ("Kendrick Lamar on repeat",
 "my wrapped was all Radiohead", "cant work without synthwave playing"), and a phrase fronted before the verb ("for
-context i live in Leeds")."""
+context i live in Leeds"), and the people and places of one's home ("my landlord in Dublin")."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from tests.extraction.test_trial_six_lives import _facts
     ("home = Leeds", "user|residence"),
     ("fave food? dumplings, easy", "user|favourite|food"),
     ("ok so for context i live in Leeds", "user|residence"),
+    ("my landlord in Dublin STILL hasnt fixed the heating", "user|residence"),
+    ("my neighbourhood in Osaka has like 3 new coffee shops rn", "user|residence"),
     ("green tea every morning, non negotiable", "user|drinks|green tea"),
     ("pilates 3 times a week, thats my routine", "user|hobbies|pilates"),
     ("Fleetwood Mac on repeat all day", "user|stance|fleetwood mac"),
@@ -35,7 +37,8 @@ def test_a_value_said_as_a_label_a_habit_or_a_playlist_is_read(rules: RuleExtrac
 
 @pytest.mark.parametrize("said", [
     "my job is boring", "my car is a mess lol", "age? none of your business", "my diet: whatever is in the fridge",
-    "my sister has kombucha every day", "home = wherever my cat is",
+    "my sister has kombucha every day", "home = wherever my cat is", "my old landlord in Leeds was awful",
+    "my sister's landlord in Leeds is awful",
 ])
 def test_a_label_with_no_value_or_someone_elses_habit_is_no_slot(rules: RuleExtractor, said: str) -> None:
     placed = [s for _, s in _facts(rules, said) if s]
