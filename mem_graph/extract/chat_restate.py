@@ -101,6 +101,9 @@ _PLAYING = re.compile(r"\bcan'?t (?:work|study|focus|code|sleep|drive|run|cook|f
 _HABIT = re.compile(r"(?:^|[,.!;]\s*|\bi (?:have|do|drink|get)\s+)(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+"
                     r"(?P<how>every (?:single )?(?:day|morning|night|evening|week)|daily|each (?:day|morning)|"
                     r"\d+ ?(?:x|times) (?:a|per) week|twice a week)\b", re.I)
+_NOT_A_THING = frozenset({"i", "we", "you", "he", "she", "they", "my", "our", "his", "her", "their", "have", "has",
+                          "had", "drink", "drinks", "do", "does", "get", "gets", "is", "are", "was", "it", "its",
+                          "like"})
 _DRINK_KINDS = ("hot drink", "soft drink", "alcohol")
 _SPORT_KINDS = ("sport", "exercise", "activity")
 _MY_DRINK = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) my (?:go-to|usual|daily|morning|regular)? ?"
@@ -198,6 +201,8 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
              if (x := _genre(m.group("x"), True) or _artist(m.group("x")))]
     for m in _HABIT.finditer(text):
         kind, x, how = object_kind(m.group("x").lower()), m.group("x").lower(), m.group("how").lower()
+        if _NOT_A_THING & set(x.split()):  # "I drink coffee every morning" is the slot rules' own clause
+            continue
         said += [f"I drink {x} {how}"] if kind in _DRINK_KINDS else [f"I do {x} {how}"] if kind in _SPORT_KINDS else []
     said += [f"I drink {x}" for p in (_MY_DRINK, _NTH_OF_DAY) for m in p.finditer(text)
              if object_kind(x := m.group("x").lower()) in ("hot drink", "soft drink", "alcohol")]

@@ -27,6 +27,7 @@ from tests.extraction.test_trial_six_lives import _facts
     ("my neighbourhood in Osaka has like 3 new coffee shops rn", "user|residence"),
     ("green tea every morning, non negotiable", "user|drinks|green tea"),
     ("pilates 3 times a week, thats my routine", "user|hobbies|pilates"),
+    ("I drink coffee every morning", "user|drinks|coffee"),
     ("Fleetwood Mac on repeat all day", "user|stance|fleetwood mac"),
     ("my wrapped was all Radiohead lol", "user|stance|radiohead"),
     ("cant work without drum and bass playing", "user|stance|drum and bass"),
@@ -44,6 +45,12 @@ def test_a_label_with_no_value_or_someone_elses_habit_is_no_slot(rules: RuleExtr
     placed = [s for _, s in _facts(rules, said) if s]
     assert not any(s.startswith(("user|occupation", "user|car", "user|age", "user|diet", "user|drinks",
                                  "user|residence")) for s in placed), placed
+
+
+def test_a_plain_drinking_habit_is_read_once_with_its_drink(rules: RuleExtractor) -> None:
+    """The habit reader must leave "I drink coffee every morning" to the slot rules (it once read the whole clause
+    as the drink and added "User drinks", which the slot rules read as alcohol)."""
+    assert [s for _, s in _facts(rules, "I drink coffee every morning")] == ["user|drinks|coffee"]
 
 
 def test_a_label_then_a_transition_changes_the_value(shared_memory: Memory, user: str) -> None:
