@@ -108,6 +108,17 @@ def _where_i(tok: Any) -> tuple[str, Any, str] | None:
     return None
 
 
+def _post_in_town(tok: Any) -> Any | None:
+    """The town of "i'm a nurse in Leeds", "I'm a student in Boston": what one is, where one is it, is where one
+    lives (a town or region only: not "a nurse in A&E", "a teacher in training")."""
+    be = tok.head
+    if tok.dep_ != "attr" or tok.pos_ != "NOUN" or be.lemma_ != "be" or not any(
+            c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in be.children):
+        return None
+    place = _place(tok)
+    return place if place is not None and place.ent_type_ in ("GPE", "LOC") else None
+
+
 def _held(tok: Any) -> tuple[str, Any, str] | None:
     """(slot name, value token, the relation's words) when ``tok`` is the speaker's home in a place or job at
     an organisation."""
@@ -116,6 +127,8 @@ def _held(tok: Any) -> tuple[str, Any, str] | None:
         return where
     if tok.pos_ == "NOUN" and (org := _work_said_otherwise(tok, lemma)) is not None:
         return "employer", org, "works at"
+    if (town := _post_in_town(tok)) is not None:
+        return "residence", town, "lives in"
     if tok.pos_ != "NOUN" or lemma not in HOME_NOUNS | LOCAL_NOUNS | JOB_NOUNS | WORK_LIFE_NOUNS or (
             tok.tag_ == "NNS" and lemma not in _PLURAL_OK):
         return None

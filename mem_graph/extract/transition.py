@@ -147,9 +147,13 @@ def transition_facts(message: Message, facts: list[Fact],
                               and _OTHER_PERSON.search(message.content)):
             continue
         old_key = normalise_entity(record.object_key or tr.old)
+        # "vegetarian era over, pescatarian since...": a reading of the old value in its own leaving is no statement
+        family = _family(record.slot or "")
+        out = [f for f in out if not (f.slot and _family(f.slot) == family and f.polarity > 0 and not f.negated
+                                      and same_thing(f.object_key, old_key)
+                                      and not same_thing(f.object_key, normalise_entity(tr.new)))]
         # the slot rules read the turn already ("..., biryani is my all time fav now", "..., Fontaines DC on
         # repeat"): they say best what it is, and it replaces the old value
-        family = _family(record.slot or "")
         own = [f for f in out if f.slot and _family(f.slot) == family and f.polarity > 0 and not f.negated]
         for f in own:
             if same_thing(f.object_key, normalise_entity(tr.new)) and old_key not in f.replaces:

@@ -25,6 +25,7 @@ from tests.extraction.test_trial_six_lives import _facts
     ("ok so for context i live in Leeds", "user|residence"),
     ("my landlord in Dublin STILL hasnt fixed the heating", "user|residence"),
     ("my neighbourhood in Osaka has like 3 new coffee shops rn", "user|residence"),
+    ("hiya, Priya here, i'm a nurse in Leeds, 29", "user|residence"),
     ("green tea every morning, non negotiable", "user|drinks|green tea"),
     ("pilates 3 times a week, thats my routine", "user|hobbies|pilates"),
     ("I drink coffee every morning", "user|drinks|coffee"),
@@ -45,6 +46,11 @@ def test_a_label_with_no_value_or_someone_elses_habit_is_no_slot(rules: RuleExtr
     placed = [s for _, s in _facts(rules, said) if s]
     assert not any(s.startswith(("user|occupation", "user|car", "user|age", "user|diet", "user|drinks",
                                  "user|residence")) for s in placed), placed
+
+
+@pytest.mark.parametrize("said", ["my sister is a nurse in Leeds", "i'm a nurse in A&E", "I was a nurse in Leeds"])
+def test_a_post_in_no_town_or_someone_elses_or_a_past_one_is_no_home(rules: RuleExtractor, said: str) -> None:
+    assert "user|residence" not in [s for _, s in _facts(rules, said)], _facts(rules, said)
 
 
 def test_a_plain_drinking_habit_is_read_once_with_its_drink(rules: RuleExtractor) -> None:
