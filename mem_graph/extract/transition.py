@@ -46,7 +46,7 @@ _NEW_BEFORE_CUE = re.compile(
     r"from now on|instead)\b|\s+since\s+\w+|\s+on repeat\b|\s+(?:era|phase)\s+(?:begins|has begun|begun|begin|"
     r"starts|started|unlocked)\b|\s+is\s+(?:my|the|our)\s+(?:new\b|one\b|go-?to\b|fave\b|favou?rite\b)", re.I)
 # "we're an electric household now": what someone is, not a value that took another's place
-_SAID_OF = re.compile(r"\b(?:we|i|you|they|he|she|it)(?:'re|'m|'s| are| am| is| was| were)\b|\b(?:were|im)\b", re.I)
+_SAID_OF = re.compile(r"\b(?:we|you|they|he|she|it)(?:'re|'s| are| is| was| were)\b|\bwere\b", re.I)
 _ARROW = re.compile(r"\s*(?:→|->|➡️|➡|=>|>>)\s*")
 _DELIM = re.compile(r"[,;:!?()\u2014\u2013.]|\s-\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # a plan, a wish, a hypothetical or a question: nothing changed yet
@@ -159,6 +159,17 @@ def transition_facts(message: Message, facts: list[Fact],
             if same_thing(f.object_key, normalise_entity(tr.new)) and old_key not in f.replaces:
                 f.replaces = [*f.replaces, old_key]
         if own:
+            continue
+        # the turn says the new value in a clause no slot rule placed ("i'm in a relationship these days, the
+        # single chapter is over"): that clause, in the old value's slot
+        unplaced = [f for f in out if not f.slot and f.layer != "episodic" and f.polarity > 0 and not f.negated
+                    and f.subject_key == record.subject_key and same_thing(f.object_key, normalise_entity(tr.new))]
+        for f in unplaced[:1]:
+            f.slot = record.slot if family == record.slot else f"{family}|{f.object_key}"
+            f.single_valued = family == record.slot and family.count("|") == 1
+            f.replaces = [*f.replaces, old_key]
+            f.evidence = f"{f.evidence}; transition {tr.cue!r}: {tr.old!r} -> {tr.new!r}".lstrip("; ")
+        if unplaced:
             continue
         span = find_value(record.text, tr.old)
         assert span is not None  # _holder found it

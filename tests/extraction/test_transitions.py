@@ -19,6 +19,7 @@ from tests.extraction.test_slot_changes import current, invalidated
     ("I drive a Nissan Leaf", "no more Nissan Leaf for me, Kia EV6 since june", "Nissan Leaf", "Kia EV6"),
     ("I'm living in Oakland with my gf", "ok big news, we finally left Oakland. Portland now!!", "Oakland", "Portland"),
     ("i'm vegetarian", "vegetarian era over tbh, pescatarian since the summer", "vegetarian", "pescatarian"),
+    ("i'm single", "i'm in a relationship these days, the single chapter is over", "single", "relationship"),
 ])
 def test_a_value_that_ended_beside_its_successor_changes_the_attribute(shared_memory: Memory, user: str,
                                                                          state: str, change: str, old: str,
