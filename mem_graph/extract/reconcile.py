@@ -109,7 +109,7 @@ _ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more)\b", re.I)
 _PER_OBJECT = frozenset(s.name for s in DEFAULT_SLOTS if s.key_by == "object")
 
 
-def _family(slot: str) -> str:
+def slot_family(slot: str) -> str:
     """A per-object slot without its object ("user|stance|black coffee" -> "user|stance|"): "I can't stand
     coffee" is about the black coffee too (``within`` decides), a single slot is its own family."""
     parts = slot.split("|")
@@ -291,10 +291,11 @@ class Reconciler:
         # the same value, or a less specific one ("Honda" after "Honda Civic"); a more specific one
         # ("Portland, Maine" after "Portland") is a new value
         same_object = [r for r in records if subject and r.subject_key == subject and fact.slot and r.slot and (
-            r.slot == fact.slot or _family(r.slot) == _family(fact.slot)) and within(fact.object_key, r.object_key)]
+            r.slot == fact.slot or slot_family(r.slot) == slot_family(fact.slot))
+            and within(fact.object_key, r.object_key)]
         # "I don't eat meat" then "I eat chicken again": a member of a kind the subject said no to
         same_object += [r for r in records if subject and r.subject_key == subject and pol > 0 and r.polarity == 0
-                        and fact.slot and r.slot and _family(r.slot) == _family(fact.slot)
+                        and fact.slot and r.slot and slot_family(r.slot) == slot_family(fact.slot)
                         and kind_of(fact.object_key, r.object_key) and r not in same_object]
         if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
             return self._near_duplicate(fact, records, sims) or Decision(
@@ -313,7 +314,7 @@ class Reconciler:
             or _owned_tool(r, subject, fact.replaces))]
         if fact.replaces_others and fact.slot:  # "I drink green tea now instead": the slot's other values end
             replaced += [r for r in records if r.slot and r.slot != fact.slot and r.polarity > 0 and
-                         _family(r.slot) == _family(fact.slot) and r not in replaced]
+                         slot_family(r.slot) == slot_family(fact.slot) and r not in replaced]
         if fact.negated:
             return self._negation(fact, records, same_object, why) or self._near_duplicate(
                 fact, records, sims) or Decision(Event.ADD, fact, f"negative fact with nothing to cancel; kept as "

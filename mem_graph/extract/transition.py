@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mem_graph.extract.correction import find_value, swapped, value_words
-from mem_graph.extract.reconcile import same_thing, within
+from mem_graph.extract.reconcile import same_thing, slot_family, within
 from mem_graph.extract.rules import SPEAKER
 from mem_graph.types import Fact, MemoryRecord, Message, normalise_entity
 
@@ -119,12 +119,6 @@ def read_transitions(text: str) -> list[Transition]:
     return list({(p.old.casefold(), p.new.casefold()): p for p in reversed(pairs)}.values())[::-1]
 
 
-def _family(slot: str) -> str:
-    """A slot without the object a per-object slot names ("user|stance|coldplay" -> "user|stance")."""
-    parts = slot.split("|")
-    return "|".join(parts[:2])
-
-
 def _holder(old: str, holding: Callable[[str], list[MemoryRecord]]) -> MemoryRecord | None:
     """The newest active memory that holds ``old`` as a slot's value (stated positively, not a turn as said)."""
     key = normalise_entity(old)
@@ -146,26 +140,25 @@ def transition_facts(message: Message, facts: list[Fact],
         if record is None or (record.subject_key == normalise_entity(message.name or SPEAKER)
                               and _OTHER_PERSON.search(message.content)):
             continue
-        old_key = normalise_entity(record.object_key or tr.old)
+        old_key, new_key = normalise_entity(record.object_key or tr.old), normalise_entity(tr.new)
         # "vegetarian era over, pescatarian since...": a reading of the old value in its own leaving is no statement
-        family = _family(record.slot or "")
-        out = [f for f in out if not (f.slot and _family(f.slot) == family and f.polarity > 0 and not f.negated
-                                      and same_thing(f.object_key, old_key)
-                                      and not same_thing(f.object_key, normalise_entity(tr.new)))]
+        family = slot_family(record.slot or "")
+        out = [f for f in out if not (f.slot and slot_family(f.slot) == family and f.polarity > 0 and not f.negated
+                                      and same_thing(f.object_key, old_key) and not same_thing(f.object_key, new_key))]
         # the slot rules read the turn already ("..., biryani is my all time fav now", "..., Fontaines DC on
         # repeat"): they say best what it is, and it replaces the old value
-        own = [f for f in out if f.slot and _family(f.slot) == family and f.polarity > 0 and not f.negated]
+        own = [f for f in out if f.slot and slot_family(f.slot) == family and f.polarity > 0 and not f.negated]
         for f in own:
-            if same_thing(f.object_key, normalise_entity(tr.new)) and old_key not in f.replaces:
+            if same_thing(f.object_key, new_key) and old_key not in f.replaces:
                 f.replaces = [*f.replaces, old_key]
         if own:
             continue
         # the turn says the new value in a clause no slot rule placed ("i'm in a relationship these days, the
         # single chapter is over"): that clause, in the old value's slot
         unplaced = [f for f in out if not f.slot and f.layer != "episodic" and f.polarity > 0 and not f.negated
-                    and f.subject_key == record.subject_key and same_thing(f.object_key, normalise_entity(tr.new))]
-        for f in unplaced[:1]:
-            f.slot = record.slot if family == record.slot else f"{family}|{f.object_key}"
+                    and f.subject_key == record.subject_key and same_thing(f.object_key, new_key)]
+        for f in unplaced[:1]:  # (a per-object slot's family ends with "|": "user|stance|")
+            f.slot = record.slot if family == record.slot else f"{family}{f.object_key}"
             f.single_valued = family == record.slot and family.count("|") == 1
             f.replaces = [*f.replaces, old_key]
             f.evidence = f"{f.evidence}; transition {tr.cue!r}: {tr.old!r} -> {tr.new!r}".lstrip("; ")
