@@ -27,6 +27,7 @@ _TAKING_UP = frozenset({"learn", "start", "begin"})
 
 # the lemmatizer's "bouldere"; a sport said as a verb form ("dropped weightlifting": a VBG to the parser)
 _ING_FORMS = {v: v for v in (*ACTIVITY_VERBS.values(), *SPORTS.split()) if v.endswith("ing")}
+_EXERCISES = frozenset(SPORTS.split())
 _OWN_CLAUSE = frozenset({"conj", "parataxis", "ccomp", "cc"})
 _ONE_OCCASION = frozenset({"this", "that", "last", "next", "one", "yesterday", "tomorrow"})
 
@@ -36,6 +37,8 @@ def _took_up(verb: Any) -> bool:
 
 
 def _activity(tok: Any) -> str | None:
+    if tok.lower_ in _EXERCISES and any(c.dep_ == "aux" and c.lemma_.lower() == "do" for c in tok.children):
+        return str(tok.lower_)  # "I do zumba twice a week": the parser reads the sport as a verb after an aux "do"
     return ACTIVITY_VERBS.get(tok.lemma_.lower()) or _ING_FORMS.get(tok.lower_)
 
 
@@ -49,7 +52,8 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
         return value, pred.target
     if pred.lemma in ("go", "do") or pred.lemma in CESSATION or _took_up(pred.verb):  # "don't do running", "took up"
         for tok in (pred.dobj, *(c for c in (*pred.target.children, *pred.verb.children) if c.dep_ == "xcomp")):
-            if tok is not None and tok.i > pred.target.i and (value := _activity(tok)) is not None:
+            if tok is not None and tok.i > pred.target.i and (
+                    value := _activity(tok) or (tok.lower_ if tok.lower_ in _EXERCISES else None)) is not None:
                 return value, tok
     return None
 

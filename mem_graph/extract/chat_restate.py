@@ -101,6 +101,19 @@ _PLAYING = re.compile(r"\bcan'?t (?:work|study|focus|code|sleep|drive|run|cook|f
 _HABIT = re.compile(r"(?:^|[,.!;]\s*|\bi (?:have|do|drink|get)\s+)(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+"
                     r"(?P<how>every (?:single )?(?:day|morning|night|evening|week)|daily|each (?:day|morning)|"
                     r"\d+ ?(?:x|times) (?:a|per) week|twice a week)\b", re.I)
+# a sport or exercise in passing, as one's own routine: "zumba keeps me sane", "barre tonight 💪", "skipped pilates
+# today, feel guilty", "i have spin class at 6", "just back from bouldering" (the words must name a sport: below)
+_SPORT_WORDS = r"(?P<{}>[a-z][\w-]*(?: [a-z][\w-]*)?)"
+_WORKOUT = re.compile(
+    r"(?:^|[,.!;:]\s*)(?:(?:lol|ok|so|and|ugh|omg|yay|welp)\s+)*" + _SPORT_WORDS.format("a") +
+    r" (?:keeps me (?:sane|going|fit|grounded|happy|human)|is my (?:therapy|happy place|me time)"
+    r"|(?:class |session )?(?:tonight|at \d|after work))\b"
+    r"|\b(?:skipped|missed|bailed on|smashed|crushed) (?:my )?" + _SPORT_WORDS.format("b") +
+    r"(?: class| session)? (?:today|tonight|this morning|again)\b"
+    r"|\bi (?:have|got) " + _SPORT_WORDS.format("c") + r"(?: class| session| practice| training)? "
+    r"(?:at \d|tonight|after work)\b"
+    r"|\b(?:just )?(?:back from|home from) (?:my )?" + _SPORT_WORDS.format("d") + r"(?: class| session)?\b",
+    re.I)
 _NOT_A_THING = frozenset({"i", "we", "you", "he", "she", "they", "my", "our", "his", "her", "their", "have", "has",
                           "had", "drink", "drinks", "do", "does", "get", "gets", "is", "are", "was", "it", "its",
                           "like"})
@@ -204,6 +217,10 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
         if _NOT_A_THING & set(x.split()):  # "I drink coffee every morning" is the slot rules' own clause
             continue
         said += [f"I drink {x} {how}"] if kind in _DRINK_KINDS else [f"I do {x} {how}"] if kind in _SPORT_KINDS else []
+    for m in _WORKOUT.finditer(text):
+        x = next(g for g in m.groups() if g).lower()
+        kind = object_kind(x) if not _NOT_A_THING & set(x.split()) else None
+        said += [f"I play {x}"] if kind == "sport" else [f"I do {x} regularly"] if kind == "exercise" else []
     said += [f"I drink {x}" for p in (_MY_DRINK, _NTH_OF_DAY) for m in p.finditer(text)
              if object_kind(x := m.group("x").lower()) in ("hot drink", "soft drink", "alcohol")]
     said += [f"I drive a {m.group('x')}" for m in _CAR_NEEDS.finditer(text) if m.group("x").lower() in CAR_VALUES]

@@ -68,7 +68,7 @@ _PURPOSE = re.compile(r"\bfor (?:my |our |the |a |an )?([a-z][\w-]*(?: [a-z][\w-
 
 _HOT_DRINKS = frozenset({"coffee", "tea", "espresso", "latte", "cappuccino", "chai", "matcha", "cocoa", "decaf",
                          "americano", "mocha", "macchiato", "kombucha", "mate", "rooibos", "caffeine", "cortado"})
-_HOT_DRINK_NAMES = frozenset({"flat white", "cold brew", "hot chocolate", "long black"})  # (not "white": wine)
+HOT_DRINK_NAMES = frozenset({"flat white", "cold brew", "hot chocolate", "long black"})  # (not "white": wine)
 _ALCOHOL = frozenset({"beer", "wine", "cider", "whisky", "whiskey", "gin", "vodka", "rum", "lager", "ale", "prosecco"})
 _SOFT_DRINKS = DRINKS - _HOT_DRINKS - _ALCOHOL - {"drink", "milk"}
 _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
@@ -105,7 +105,7 @@ def object_kind(key: str | None) -> str | None:
         return "music"
     if key in DISHES:
         return "dish"
-    if key in _HOT_DRINK_NAMES:
+    if key in HOT_DRINK_NAMES:
         return "hot drink"
     # each word as said and singular ("tennis", "4 coffees" -> "coffee"), the head (last word) first
     for word in reversed(key.replace(",", " ").split()):

@@ -159,6 +159,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("employer", f"'is with {text}' (organisation)")
         if pred.prep == "from" and person:
             return match("origin", "'is from' lexicon")
+        if pred.prep == "in" and person and obj.lemma_.lower() == "relationship" and "partner" in cat.specs and \
+                not any(c.lower_ == "with" for c in obj.children):  # (not "... with Tom": that names the partner)
+            return match("partner", "'is in a relationship' (a relationship status)")
         if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS) and (
                 pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):
             why = "school word" if looks_like_school(obj_toks) else "child"

@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from mem_graph.extract.activities import activity_fact
+from mem_graph.extract.antecedent import pointed_at
 from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     adjective_fragment,
@@ -204,6 +205,10 @@ class RuleExtractor:
         facts: list[Fact] = []
         ended_before: tuple[str, list[Fact]] | None = None  # the last sentence, when it ended a value
         whole = doc.text  # a Doc's (and a Span's) text is rebuilt from its tokens on every access
+
+        def read(said: str) -> list[Fact]:  # a plain clause read in the speaker's stead
+            parsed = self._docs([said])[0]
+            return [f for v in clause_verbs(parsed[:]) for f in self._clause_facts(v, ctx, message, True)]
         for sent in doc.sents:
             line = sent.text
             if is_question_or_request(line) or is_chitchat(line) or is_small_talk(line):
@@ -215,9 +220,7 @@ class RuleExtractor:
             if not found and (lead_in or adjective_fragment(line, self.catalogue.adjectives)):
                 # "not vegan anymore tbh", "kind of tired of sourdough now": the speaker, unsaid
                 said = line[lead_in.end("lead") if lead_in else 0:].strip()
-                frag = self._docs([f"I'm {said[:1].lower()}{said[1:]}"])[0]
-                found = [f for verb in clause_verbs(frag[:])
-                         for f in self._clause_facts(verb, ctx, message, slot_only=True)]
+                found = read(f"I'm {said[:1].lower()}{said[1:]}")
             dating = someone_named(whole[sent.start_char:], len(line), speaker, message) or \
                 partner_named_after(found, whole[sent.start_char:], len(line), message)
             if dating is not None and not any(f.slot == dating.slot for f in found):  # "seeing someone, her name…"
@@ -226,11 +229,9 @@ class RuleExtractor:
                 found.append(named)  # "my friend jess got a puppy, she named him waffles"
             had = no_more(line) if not any(f.negated and f.slot for f in found) else None
             if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
-                found += [f for verb in clause_verbs(self._docs([had])[0][:])
-                          for f in self._clause_facts(verb, ctx, message, slot_only=True) if owned_slot(f)]
+                found += [f for f in read(had) if owned_slot(f)]
             if said := restated(line_of(sent)):  # "new job at Accenture is going great", "32 as of last tuesday"
-                found += kept([f for s in said for verb in clause_verbs(self._docs([s])[0][:])
-                               for f in self._clause_facts(verb, ctx, message, slot_only=True)], found)
+                found += kept([f for s in said for f in read(s)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found += device_facts(sent, ctx, self.catalogue, message, found)  # "typing this on my iPhone 12"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
@@ -238,9 +239,8 @@ class RuleExtractor:
             found += home_place_facts(sent, ctx, message, found)  # "my flat in Leeds is tiny lol"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"
             found += realised_plans(sent, ctx, message, self._clause_facts, found)  # "moving to X in feb" .. "moved!"
-            def read(said: str) -> list[Fact]:  # a plain clause read in the speaker's stead
-                return [f for v in clause_verbs(self._docs([said])[0][:])
-                        for f in self._clause_facts(v, ctx, message, True)]
+            found += next((got for v, s in pointed_at(whole[:sent.start_char], line)  # "best ramen? its my fave"
+                           if (got := [f for f in kept(read(s), found) if v.lower() in f.text.lower()])), [])
             if not found and ended_before:  # "cut out coffee. tea instead": the successor in a sentence of its own
                 found = successor_facts(f"{ended_before[0]}, {line}", ended_before[1], speaker, read)
             found = follow_on_facts(sent, found, speaker, read)  # "not vegan anymore, keto now", ...

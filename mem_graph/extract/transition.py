@@ -34,7 +34,9 @@ _OLD_BEFORE_CUE = re.compile(
     r"\s+(?:(?:is|was|'s|are|feels)\s+(?:(?:so|totally|officially|now)\s+)?(?:history|ancient history|over|gone|"
     r"done|dead to me|old news|in the past|behind me)|(?:era|phase|days|chapter|life)\s+(?:is\s+|are\s+)?"
     r"(?:over|done|ended|behind me)|(?:got|has been|was|is)\s+dethroned|fell off|(?:just\s+)?(?:doesn'?t|dont|"
-    r"does not|no longer)\s+(?:hit|do it for me|cut it)|(?:bores|bored|was boring|is boring)\s+me)\b", re.I)
+    r"does not|no longer)\s+(?:hit|do it for me|cut it)|(?:bores|bored|was boring|is boring)\s+me|went to (?:a |its )?new "
+    r"(?:home|owner)|(?:went|goes|is going) to (?:my|our|a) (?:\w+ )?(?:cousin|sister|brother|friend|mum|mom|dad|"
+    r"parents|neighbou?r|niece|nephew|aunt|uncle|colleague))\b", re.I)
 # the new value follows: "hello Barcelona", "now its black tea", ", all Kendrick Lamar"
 _NEW_AFTER_CUE = re.compile(
     r"(?:\b(?:hello|hi|hey|welcome(?: to)?|now (?:it'?s|its|i'?m|im|on|into)|into)\s+|(?:^|[,;.!]\s*)"
@@ -44,7 +46,8 @@ _NEW_AFTER_CUE = re.compile(
 _NEW_BEFORE_CUE = re.compile(
     r"\s+(?:(?:every (?:day|morning|night|week)|daily|all day|everything|only)\s+)?(?:now|rn|nowadays|these days|"
     r"from now on|instead)\b|\s+since\s+\w+|\s+on repeat\b|\s+(?:era|phase)\s+(?:begins|has begun|begun|begin|"
-    r"starts|started|unlocked)\b|\s+is\s+(?:my|the|our)\s+(?:new\b|one\b|go-?to\b|fave\b|favou?rite\b)", re.I)
+    r"starts|started|unlocked)\b|\s+is\s+(?:my|the|our)\s+(?:new\b|one\b|go-?to\b|fave\b|favou?rite\b)"
+    r"|\s+is\s+(?:officially\s+|finally\s+|all\s+)?(?:mine|ours)\b", re.I)
 # "we're an electric household now": what someone is, not a value that took another's place
 _SAID_OF = re.compile(r"\b(?:we|you|they|he|she|it)(?:'re|'s| are| is| was| were)\b|\bwere\b", re.I)
 _ARROW = re.compile(r"\s*(?:→|->|➡️|➡|=>|>>)\s*")
@@ -88,7 +91,7 @@ _NO_VALUE = frozenset({"fave", "fav", "favourite", "favorite", "one", "home", "j
 def _value(stretch: str, *, from_end: bool) -> str | None:
     parts = _BOUND.split(stretch)
     value = value_words(parts[-1] if from_end else parts[0], from_end=from_end)
-    if not value or len(value.split()) > _MAX_WORDS or value.isdigit():
+    if not value or len(value.split()) > _MAX_WORDS:
         return None
     return None if _NO_VALUE & set(value.casefold().split()) else value
 
@@ -101,7 +104,7 @@ def read_transitions(text: str) -> list[Transition]:
     for m in _ARROW.finditer(text):
         old, new = _value(_stretch_before(text, m.start()), from_end=True), _value(
             _stretch_after(text, m.end()), from_end=False)
-        if old and new:
+        if old and new and old.isdigit() == new.isdigit():
             pairs.append(Transition(old, new, m.group().strip()))
     olds = [(v, m.group().strip()) for m in _OLD_AFTER_CUE.finditer(text)
             if (v := _value(_stretch_after(text, m.end()), from_end=False))]
@@ -114,7 +117,8 @@ def read_transitions(text: str) -> list[Transition]:
              and (v := _value(stretch, from_end=True))]
     for old, old_cue in olds:
         for new, new_cue in news:
-            if not same_thing(normalise_entity(old), normalise_entity(new)):
+            # a number only for a number ("goodbye 34, hello 35"), never a number for a name ("bye 2023, hi Leeds")
+            if not same_thing(normalise_entity(old), normalise_entity(new)) and old.isdigit() == new.isdigit():
                 pairs.append(Transition(old, new, f"{old_cue} ... {new_cue}"))
     return list({(p.old.casefold(), p.new.casefold()): p for p in reversed(pairs)}.values())[::-1]
 
@@ -138,7 +142,7 @@ def transition_facts(message: Message, facts: list[Fact],
     for tr in read_transitions(message.content):
         record = _holder(tr.old, holding)
         if record is None or (record.subject_key == normalise_entity(message.name or SPEAKER)
-                              and _OTHER_PERSON.search(message.content)):
+                              and _OTHER_PERSON.search(message.content.replace(tr.cue.split(" ... ")[0], ""))):
             continue
         old_key, new_key = normalise_entity(record.object_key or tr.old), normalise_entity(tr.new)
         # "vegetarian era over, pescatarian since...": a reading of the old value in its own leaving is no statement

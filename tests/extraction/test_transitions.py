@@ -20,6 +20,7 @@ from tests.extraction.test_slot_changes import current, invalidated
     ("I'm living in Oakland with my gf", "ok big news, we finally left Oakland. Portland now!!", "Oakland", "Portland"),
     ("i'm vegetarian", "vegetarian era over tbh, pescatarian since the summer", "vegetarian", "pescatarian"),
     ("i'm single", "i'm in a relationship these days, the single chapter is over", "single", "relationship"),
+    ("i'm 52", "farewell 52, hello 53!! cake time", "52", "53"),
 ])
 def test_a_value_that_ended_beside_its_successor_changes_the_attribute(shared_memory: Memory, user: str,
                                                                          state: str, change: str, old: str,
@@ -54,3 +55,16 @@ def test_someone_elses_move_a_plan_or_an_unknown_old_value_changes_nothing(share
 def test_the_old_and_new_values_are_read_by_their_cue_words(text: str, pair: tuple[str, str] | None) -> None:
     found = [(t.old, t.new) for t in read_transitions(text)]
     assert (found[:1] == [pair]) if pair else found == [], found
+
+
+def test_a_car_given_away_beside_the_one_now_owned_is_replaced(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I drive a Kia Rio", user_id=user)
+    shared_memory.add("the Mazda 3 is finally mine, the Kia Rio went to my niece", user_id=user)
+    assert any("Kia Rio" in t for t in invalidated(shared_memory, user)), invalidated(shared_memory, user)
+    assert any("Mazda 3" in t for t in current(shared_memory, user)), current(shared_memory, user)
+
+
+def test_a_number_never_takes_a_names_place(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i'm 52", user_id=user)
+    shared_memory.add("bye 2025, hello Lisbon", user_id=user)
+    assert invalidated(shared_memory, user) == []

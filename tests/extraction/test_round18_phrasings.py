@@ -1,0 +1,83 @@
+"""Classes of phrasing from session 18: a value named once and then pointed at with a pronoun ("any tips for pho?
+it's my favourite", "is there a good Redis GUI? we use it at work", "oat milk lattes > everything, i drink them
+every day", "recipes for a pescatarian household? that's us")."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.test_trial_six_lives import _facts
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("any tips for cooking pho at home? it's my favourite", "user|favourite|food"),
+    ("where can i get good lasagne round here? honestly its my fave", "user|favourite|food"),
+    ("is there a decent Redis GUI? we use it at work", "user|tools|redis"),
+    ("what's the best theme for Sublime Text? it's what i write everything in", "user|tools|sublime text"),
+    ("kombucha > soda, i drink it every day", "user|drinks|kombucha"),
+    ("recipes for a pescatarian household? that's us", "user|diet"),
+])
+def test_a_value_pointed_at_with_a_pronoun_is_read(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", [
+    "the train was late again. it's my favourite thing to complain about",  # the pronoun is the moment
+    "is pho hard to make? i might try it this weekend",  # a plan
+    "my flatmate swears by kombucha. she drinks it every day",  # someone else's
+    "is lasagne hard to make? it's not my favourite but my kids love it",  # negated
+])
+def test_a_pronoun_that_points_elsewhere_places_nothing(rules: RuleExtractor, said: str) -> None:
+    placed = [s for _, s in _facts(rules, said) if s and s.startswith("user|")]
+    assert not any(s.startswith(("user|favourite", "user|drinks")) for s in placed), placed
+
+
+def test_a_favourite_pointed_at_is_replaced_by_a_new_one(tmp_path: object) -> None:
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("where's the best pho near me? it's my favourite", user_id="ana")
+        memory.add("what's the weather like this weekend", user_id="ana")
+        memory.add("new fave food: ramen, obsessed", user_id="ana")
+        active = [m["memory"] for m in memory.get_all(user_id="ana")["results"]]
+        top = memory.search("What is the user's favourite food?", user_id="ana", limit=1)["results"][0]
+    assert not any("pho" in text.lower() for text in active), active
+    assert "ramen" in top["memory"].lower()
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("kickboxing keeps me sane honestly", "user|hobbies|kickboxing"),
+    ("aerobics tonight, wish me luck", "user|hobbies|aerobics"),
+    ("skipped netball again this week oops", "user|hobbies|netball"),
+    ("sorry cant talk, i have rowing at 7", "user|hobbies|rowing"),
+    ("just back from climbing, my forearms are done", "user|hobbies|climbing"),
+    ("i do calisthenics like 4x a week", "user|hobbies|calisthenics"),
+    ("I don't do aerobics anymore", "user|hobbies|aerobics"),
+])
+def test_a_sport_said_in_passing_as_ones_routine_is_a_hobby(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", [
+    "my sister has netball tonight", "the match tonight was wild", "skipped lunch today, oops",
+    "my brother's rowing keeps him sane",
+])
+def test_someone_elses_sport_or_no_sport_is_no_hobby_of_mine(rules: RuleExtractor, said: str) -> None:
+    assert not [s for _, s in _facts(rules, said) if s and s.startswith("user|hobbies")], _facts(rules, said)
+
+
+def test_being_in_a_relationship_replaces_being_divorced(tmp_path: object) -> None:
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("divorced, 2 kids, that's me", user_id="bo")
+        memory.add("im in a relationship now, my sister set us up", user_id="bo")
+        active = [m["memory"] for m in memory.get_all(user_id="bo")["results"]]
+    assert not any("divorced" in text for text in active), active
+    assert any("in a relationship" in text for text in active), active
+
+
+@pytest.mark.parametrize("said", ["my sister is in a relationship", "i'm in a relationship with Tom"])
+def test_someone_elses_relationship_or_a_named_partner_is_no_bare_status(rules: RuleExtractor, said: str) -> None:
+    """Only the speaker's own unnamed relationship is a status; "with Tom" names the partner, which the partner
+    readers keep."""
+    assert not any(s == "user|partner" and "relationship" in t.lower() and "tom" not in t.lower()
+                   for t, s in _facts(rules, said)), _facts(rules, said)
