@@ -34,9 +34,9 @@ _OLD_BEFORE_CUE = re.compile(
     r"\s+(?:(?:is|was|'s|are|feels)\s+(?:(?:so|totally|officially|now)\s+)?(?:history|ancient history|over|gone|"
     r"done|dead to me|old news|in the past|behind me)|(?:era|phase|days|chapter|life)\s+(?:is\s+|are\s+)?"
     r"(?:over|done|ended|behind me)|(?:got|has been|was|is)\s+dethroned|fell off|(?:just\s+)?(?:doesn'?t|dont|"
-    r"does not|no longer)\s+(?:hit|do it for me|cut it)|(?:bores|bored|was boring|is boring)\s+me|went to (?:a |its )?new "
-    r"(?:home|owner)|(?:went|goes|is going) to (?:my|our|a) (?:\w+ )?(?:cousin|sister|brother|friend|mum|mom|dad|"
-    r"parents|neighbou?r|niece|nephew|aunt|uncle|colleague))\b", re.I)
+    r"does not|no longer)\s+(?:hit|do it for me|cut it)|(?:bores|bored|was boring|is boring)\s+me"
+    r"|went to (?:a |its )?new (?:home|owner)|(?:went|goes|is going) to (?:my|our|a) (?:\w+ )?"
+    r"(?:cousin|sister|brother|friend|mum|mom|dad|parents|neighbou?r|niece|nephew|aunt|uncle|colleague))\b", re.I)
 # the new value follows: "hello Barcelona", "now its black tea", ", all Kendrick Lamar"
 _NEW_AFTER_CUE = re.compile(
     r"(?:\b(?:hello|hi|hey|welcome(?: to)?|now (?:it'?s|its|i'?m|im|on|into)|into)\s+|(?:^|[,;.!]\s*)"
