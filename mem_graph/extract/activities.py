@@ -53,7 +53,8 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
     if pred.lemma in ("go", "do") or pred.lemma in CESSATION or _took_up(pred.verb):  # "don't do running", "took up"
         for tok in (pred.dobj, *(c for c in (*pred.target.children, *pred.verb.children) if c.dep_ == "xcomp")):
             if tok is not None and tok.i > pred.target.i and (
-                    value := _activity(tok) or (tok.lower_ if tok.lower_ in _EXERCISES else None)) is not None:
+                    value := _activity(tok) or (tok.lower_ if tok.lower_ in _EXERCISES and pred.lemma in ("do", "go")
+                                                else None)) is not None:  # "don't do zumba anymore"
                 return value, tok
     return None
 

@@ -30,12 +30,18 @@ _KID = r"(son|daughter|boy|girl|kid|child|eldest|youngest|little one)"  # captur
 # -- what the speaker is, as the subject or standpoint of another clause ------------------------------------------
 # "being a nurse pays the bills", "being vegan is easy here", "being single is fine by me" (not "about being ...")
 _BEING = re.compile(r"(?:^|[,.!;:]\s*|\b(?:honestly|tbh|ngl|lol|but|and|so)\s+)being (?P<a>an? )?"
-                    r"(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:pays|is|isn't|has|keeps|means|makes|gets|can be"
+                    r"(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:(?:at|in|on|with|around|during) (?:[a-z]+ ){1,3})?"
+                    r"(?:pays|is|isn't|has|keeps|means|makes|gets|can be"
                     r"|takes|was never)\b", re.I)
 # "such is life as a nurse", "life as a nurse is hectic", "as a vegan eating out is hard"
 _LIFE_AS = re.compile(r"\blife as an? (?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?)\b"
-                      r"|^\W*(?:(?:lol|honestly|tbh|well|so|ngl)\W+)*as an? (?P<lead>[a-z][\w-]*),? (?!(?:he|she|they"
+                      r"|^\W*(?:(?:lol|honestly|tbh|well|so|ngl)\W+)*(?:(?:asking|speaking|talking|saying this|writing "
+                      r"this|posting|here) )?as an? (?P<lead>[a-z][\w-]*)[,:]? (?!(?:he|she|they"
                       r"|my (?:mum|mom|dad|sister|brother|wife|husband|partner|friend))\b)[a-z]", re.I)
+# a job by day ("nurse by day, netflix by night") or its trade's troubles ("classic nurse problem: ...")
+_BY_DAY = re.compile(r"^\W*(?:(?:lol|honestly|tbh|ngl|so)\W+)*(?:an? )?(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?) by day\b"
+                     r"|^\W*(?:(?:lol|honestly|tbh|ngl|so|such a)\W+)*classic (?P<trade>[a-z][\w-]*) "
+                     r"(?:problems?|struggles?|life)\b", re.I)
 # what someone was, not is: "as a kid I ...", "being a student was fun"
 _NOT_NOW = frozenset({"kid", "child", "teen", "teenager", "student", "baby", "boy", "girl", "youngster", "toddler",
                       "parent", "mum", "mom", "dad", "woman", "man", "person", "guy", "human", "adult", "beginner",
@@ -119,6 +125,7 @@ _NOT_A_THING = frozenset({"i", "we", "you", "he", "she", "they", "my", "our", "h
                           "like"})
 _DRINK_KINDS = ("hot drink", "soft drink", "alcohol")
 _SPORT_KINDS = ("sport", "exercise", "activity")
+_DONE_KINDS = ("exercise", "activity")  # one does them ("I do pilates"); one plays a sport
 _MY_DRINK = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) my (?:go-to|usual|daily|morning|regular)? ?"
                        r"(?:drink|order|poison)\b", re.I)
 _NTH_OF_DAY = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th) (?P<x>[a-z][\w -]*?) of the day\b", re.I)
@@ -202,6 +209,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
         said += [f"I'm {w}" for m in _BEING.finditer(text) if (w := _what(m.group("what"), bool(m.group("a"))))]
         said += [f"I'm {w}" for m in _LIFE_AS.finditer(text)
                  if (w := _what(m.group("what") or m.group("lead"), True))]
+        said += [f"I'm {w}" for m in _BY_DAY.finditer(text) if (w := _what(m.group("what") or m.group("trade"), True))]
     said += [f"I left {m.group(1)} and joined {m.group(2)}" for m in _JUMPED.finditer(text)]
     said += [f"I quit my job at {m.group(1)}" for m in _LAST_DAY.finditer(text)]
     said += [f"I'm dating {m.group(1)} now" for p in (_NAMED_AFTER, _ASKED_OUT) for m in p.finditer(text)]
@@ -220,7 +228,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     for m in _WORKOUT.finditer(text):
         x = next(g for g in m.groups() if g).lower()
         kind = object_kind(x) if not _NOT_A_THING & set(x.split()) else None
-        said += [f"I play {x}"] if kind == "sport" else [f"I do {x} regularly"] if kind == "exercise" else []
+        said += [f"I play {x}"] if kind == "sport" else [f"I do {x} regularly"] if kind in _DONE_KINDS else []
     said += [f"I drink {x}" for p in (_MY_DRINK, _NTH_OF_DAY) for m in p.finditer(text)
              if object_kind(x := m.group("x").lower()) in ("hot drink", "soft drink", "alcohol")]
     said += [f"I drive a {m.group('x')}" for m in _CAR_NEEDS.finditer(text) if m.group("x").lower() in CAR_VALUES]
@@ -247,6 +255,13 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
         said.append(f"my {_kid(m.group(1))} goes to {m.group(3)} now")
     said += [f"my {_kid(m.group(1))} goes to {m.group(2)} now" for m in _KID_AT_NOW.finditer(text)]
     return said
+
+
+def asked_as(question: str) -> list[str]:
+    """What a question's asker says they are in its lead ("asking as a paramedic: is this normal?", "as a vegan,
+    can I eat this?"): the question is no fact, its standpoint is."""
+    return [f"I'm {w}" for m in _LIFE_AS.finditer(question) if m.group("lead") and not _PAST.search(question)
+            and (w := _what(m.group("lead"), True))]
 
 
 def asked_labels(text: str) -> list[str]:

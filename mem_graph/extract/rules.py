@@ -34,6 +34,7 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
     recase,
     statements,
 )
+from mem_graph.extract.chat_restate import asked_as
 from mem_graph.extract.children import children_facts
 from mem_graph.extract.clause_span import in_clause
 from mem_graph.extract.clauses import (
@@ -142,14 +143,12 @@ class RuleExtractor:
                 self._context_memo.read(doc, m, m.name or SPEAKER, ctxs, self._facts, _PROTOTYPES.get())
         last = {m.name: m.content for m in context or []}  # "and Dutch now" goes on with the speaker's last line
         # "my husband Luis" ... "luis started a new job": names the conversation wrote capitalised
-        names = proper_names(said)
-        texts = []
+        names, texts = proper_names(said), []
         for m in messages:
             texts.append(recase_people(recase_institutions(recase(continued(last.get(m.name), m.content), names)),
                                        people))
             last[m.name] = m.content
-        docs = self._docs(texts)
-        return [self._facts(doc, m, ctxs) for doc, m in zip(docs, messages, strict=True)]
+        return [self._facts(doc, m, ctxs) for doc, m in zip(self._docs(texts), messages, strict=True)]
 
     def analyse(self, messages: list[Message]) -> list[tuple[list[EntityRef], list[Triple]]]:
         """Entities and triples per message, for verbatim (infer=False) memories."""
@@ -213,6 +212,7 @@ class RuleExtractor:
             line = sent.text
             if is_question_or_request(line) or is_chitchat(line) or is_small_talk(line):
                 facts += owned_models(sent, ctx, message, [], question=True)  # "what oil ... in my Subaru?"
+                facts += [f for said in asked_as(line) for f in read(said) if f.slot]  # "as a nurse, is this ok?"
                 continue  # a question, a request, small talk or a passing mood: never a fact (but the above)
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]

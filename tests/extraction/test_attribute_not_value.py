@@ -19,7 +19,8 @@ def test_it_is_my_only_car_does_not_end_the_car_the_user_drives(shared_memory: M
 def test_my_only_car_is_no_value_a_new_car_replaces(shared_memory: Memory, user: str) -> None:
     ended = invalidated_after(shared_memory, user, "the Nissan Leaf is due for a service lol, it's my only car",
                               "I drive a Toyota RAV4 now")
-    assert not any("only car" in f for f in ended), ended
+    # what ends is the Nissan Leaf the turn pointed at with "it", never a car called "only car"
+    assert all("Nissan Leaf" in f for f in ended if "only car" in f), ended
 
 
 def test_my_phone_is_my_phone_says_no_phone(shared_memory: Memory, user: str) -> None:

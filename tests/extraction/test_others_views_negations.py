@@ -382,7 +382,13 @@ def test_a_negation_with_an_inherited_subject_keeps_its_not(rules: RuleExtractor
 
 def test_a_fact_about_an_unresolved_it_is_not_kept_as_a_fact(rules: RuleExtractor) -> None:
     """"User does it most days" says nothing alone: the turn is kept verbatim instead."""
-    assert _facts(rules, ["sore from spin classes again, i do it like every other day"]) == []
+    assert _facts(rules, ["ugh so sore again, i do it like every other day"]) == []
+
+
+def test_an_it_the_turn_names_just_before_is_that_thing(rules: RuleExtractor) -> None:
+    """(extract/antecedent.py) "spin" is what "it" points at, so the habit is about spin."""
+    facts = _facts(rules, ["sore from spin classes again, i do it like every other day"])
+    assert [f.slot for f in facts] == ["user|hobbies|spin"], [f.text for f in facts]
 
 
 @pytest.mark.parametrize(("ate", "diet", "gone"), [

@@ -81,3 +81,20 @@ def test_someone_elses_relationship_or_a_named_partner_is_no_bare_status(rules: 
     readers keep."""
     assert not any(s == "user|partner" and "relationship" in t.lower() and "tom" not in t.lower()
                    for t, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("being pescatarian at a work dinner is a whole thing", "user|diet"),
+    ("asking as a paramedic: is this normal?", "user|occupation"),
+    ("as a vegan, can I eat this?", "user|diet"),
+    ("plumber by day, gamer by night", "user|occupation"),
+    ("classic plumber problem: everyone calls at 2am", "user|occupation"),
+])
+def test_what_the_speaker_is_said_as_a_standpoint_is_read(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["as a kid, did you like lego?", "classic monday problem: no coffee",
+                                  "being at a wedding is exhausting"])
+def test_a_standpoint_that_is_no_trade_or_diet_places_nothing(rules: RuleExtractor, said: str) -> None:
+    assert not [s for _, s in _facts(rules, said) if s], _facts(rules, said)
