@@ -59,7 +59,8 @@ EDITORS = ("vs code", "visual studio code", "sublime text", "intellij idea", "ec
            "notepad++", "helix", "jetbrains", "android studio", "visual studio", "atom")
 DIETS = [
     "vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "omnivore", "kosher", "halal",
-    "gluten-free",
+    "gluten-free", "flexitarian", "plant-based", "dairy-free", "lactose-free", "low-carb", "low-fodmap", "whole30",
+    "atkins",
 ]
 RELIGIONS = [
     "catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant",

@@ -102,8 +102,9 @@ _BEST_FOOD = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:ok|so|honestly|tbh|ngl)\W+)*(?P<
                         r"|\bmy (?:top|number one|go-to|comfort) (?:food|meal|dish)(?: now| these days)? is "
                         r"(?P<y>[a-z][a-z' -]{1,30}?)(?=$|[,.!;:]| now\b| these days\b)", re.I)
 # "went from single to engaged this year", "went from vegan to pescatarian", "went from nurse to midwife"
-_WENT_FROM = re.compile(r"(?:^\W*|[,.!;:]\s*|\bi (?:just |finally )?)went from (?:being )?(?:an? )?[a-z][\w-]* to "
-                        r"(?:being )?(?:an? )?(?P<new>[a-z][\w-]*)\b", re.I)  # the speaker's: not "she went from"
+_WENT_FROM = re.compile(r"(?:^\W*|[,.!;:]\s*|\b(?:so )?i (?:just |finally )?)(?:went|switched|changed|converted|"
+                        r"transitioned) from (?:being )?(?:an? )?[a-z][\w-]* to (?:being )?(?:an? )?"
+                        r"(?P<new>[a-z][\w-]*)\b", re.I)  # the speaker's: not "she went from"
 _CLAUSE_START = re.compile(r"^(?:i|we|my|our|he|she|they|it|just|got|been|was|am|is|have|had)\b", re.I)
 
 # -- partner ---------------------------------------------------------------------------------------------------

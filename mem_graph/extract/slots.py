@@ -84,6 +84,7 @@ class SlotCatalogue:
                 self.adjectives.setdefault(a, spec)
             for v in spec.values:
                 self.values.setdefault(v, spec)
+                self.values.setdefault(v.replace("-", " "), spec)  # "gluten free" as typed
         self._proto: tuple[list[tuple[SlotSpec, str]], np.ndarray] | None = None
         self._proto_lock = threading.Lock()
         self.classifier = SlotClassifier()
@@ -95,7 +96,7 @@ class SlotCatalogue:
         """The slot a value word names ("accountant" -> occupation, "Honda" -> car)."""
         words = [t.lower_ for t in tokens]
         for start in range(len(words) - 1):  # a name of several words: "VS Code", "diet coke", "sparkling water"
-            if (whole := " ".join(words[start:])) in self.values:
+            if (whole := " ".join(words[start:]).replace(" - ", "-")) in self.values:  # "gluten - free" as parsed
                 return self.values[whole]
         for t in reversed(tokens):
             for form in (t.lower_, t.lemma_.lower()):

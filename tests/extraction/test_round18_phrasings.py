@@ -98,3 +98,15 @@ def test_what_the_speaker_is_said_as_a_standpoint_is_read(rules: RuleExtractor, 
                                   "being at a wedding is exhausting"])
 def test_a_standpoint_that_is_no_trade_or_diet_places_nothing(rules: RuleExtractor, said: str) -> None:
     assert not [s for _, s in _facts(rules, said) if s], _facts(rules, said)
+
+
+@pytest.mark.parametrize("said, diet", [
+    ("i'm flexitarian", "flexitarian"), ("im dairy-free", "dairy-free"), ("im low-carb these days", "low-carb"),
+    ("switched from vegan to flexitarian 🥗", "flexitarian"), ("so i changed from paleo to keto", "keto"),
+])
+def test_more_diets_and_a_switch_between_them_are_the_diet(rules: RuleExtractor, said: str, diet: str) -> None:
+    assert any(s == "user|diet" and diet in t.lower() for t, s in _facts(rules, said)), _facts(rules, said)
+
+
+def test_someone_elses_switch_of_diet_is_not_mine(rules: RuleExtractor) -> None:
+    assert "user|diet" not in [s for _, s in _facts(rules, "my mum switched from vegan to vegetarian")]
