@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
-from mem_graph.extract.chat_restate import NAME, asked_labels, chat_restated
+from mem_graph.extract.chat_restate import NAME, asked_labels, chat_restated, dog_or_cat_named
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
@@ -313,12 +313,14 @@ def restated(text: str) -> list[str]:
     return said + chat_restated(text)  # "being a nurse pays the bills", "jumped ship from X to Y", ...
 
 
-def labelled(text: str, placed: set[str]) -> list[str]:
+def labelled(text: str, placed: set[str], said: str | None = None) -> list[str]:
     """What the turn says as a label, read across its sentences, for slots ``placed`` does not hold yet: a
-    favourite (``labelled_favourite``), a label asked and answered ("my job? nurse.")."""
+    favourite (``labelled_favourite``), a label asked and answered ("my job? nurse."), a dog named where only a
+    dog would be ("vet appt for Rufus tmrw 🐶")."""
     done = not _NOT_DONE.search(text)
     favourite = [] if not done or any("|favourite|" in slot for slot in placed) else labelled_favourite(text)
-    return favourite + asked_labels(text)  # (which looks at the asked label only: "my job? nurse. not glamorous")
+    # (asked_labels looks at the asked label only: "my job? nurse. not glamorous")
+    return favourite + asked_labels(text) + dog_or_cat_named(said or text)  # (``said``: as typed, emoji and all)
 
 
 def labelled_favourite(text: str) -> list[str]:

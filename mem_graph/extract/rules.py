@@ -255,7 +255,7 @@ class RuleExtractor:
             if ctx.last_person == named_before and subjects:
                 ctx.last_person = facts[-1].metadata.get("_person") or ctx.last_person
         placed = {f.slot for f in facts if f.slot}  # "new favourite food: tacos", "my job? nurse."
-        facts += [f for said in labelled(whole, placed) for v in clause_verbs(self._docs([said])[0][:])
+        facts += [f for said in labelled(whole, placed, message.content) for v in clause_verbs(self._docs([said])[0][:])
                   for f in self._clause_facts(v, ctx, message, True) if f.slot and f.slot not in placed]
         for f in (facts := without_unsaid(facts)):
             f.metadata.pop("_person", None)

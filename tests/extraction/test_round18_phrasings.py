@@ -110,3 +110,27 @@ def test_more_diets_and_a_switch_between_them_are_the_diet(rules: RuleExtractor,
 
 def test_someone_elses_switch_of_diet_is_not_mine(rules: RuleExtractor) -> None:
     assert "user|diet" not in [s for _, s in _facts(rules, "my mum switched from vegan to vegetarian")]
+
+
+@pytest.mark.parametrize("said, name", [
+    ("cant come out, Pepper needs a walk", "Pepper"),
+    ("vet appt for Pepper on friday 🐶", "Pepper"),
+    ("new puppy!!! meet Pepper 🐶", "Pepper"),
+    ("after Rex died we adopted a rescue dog named Pepper", "Pepper"),
+])
+def test_a_dog_named_where_only_a_dog_would_be_is_my_dogs_name(rules: RuleExtractor, said: str, name: str) -> None:
+    assert any(s == "user's dog|name" and name in t for t, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["my sister's dog Pepper needs a walk", "meet Dave, my new manager",
+                                  "walking Sarah home rn"])
+def test_someone_elses_dog_or_a_person_is_no_dog_of_mine(rules: RuleExtractor, said: str) -> None:
+    assert not [s for _, s in _facts(rules, said) if s and s.endswith("|name")], _facts(rules, said)
+
+
+def test_a_new_dog_met_after_the_old_one_died_is_the_dog_now(tmp_path: object) -> None:
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("my dog Rex just ate a sock lol", user_id="cy")
+        memory.add("new puppy!! meet Pepper 🐶 (we lost Rex in the spring)", user_id="cy")
+        top = memory.search("What is the name of the user's dog?", user_id="cy", limit=1)["results"][0]
+    assert "Pepper" in top["memory"], top
