@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from mem_graph.extract.catalogue import SPORTS
 from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
+from mem_graph.extract.wordlist import is_english_word
 
 # Doc.user_data key: indices of the names given back their subject role (a person, whatever the entity
 # recogniser, which runs after this and often calls an opening name an ORG, says)
@@ -134,15 +136,19 @@ def _split_name(tok: Any) -> Any | None:
     return nxt
 
 
+_SPORT_WORDS = frozenset(SPORTS.split())
 # verbs whose bare noun after them is what they act on: "i dropped tennis" (read as "dropped yesterday")
 _TAKES_A_THING = frozenset({"stop", "quit", "drop", "ditch", "cut", "cancel", "play", "do", "try", "start", "love",
                             "hate", "like", "enjoy", "miss", "skip"})
 
 
 def _thing_as_time(tok: Any) -> bool:
-    """"I stopped tennis": the object the parser took for a time phrase (``npadvmod``)."""
+    """"I stopped tennis": the object the parser took for a time phrase (``npadvmod``); "I quit zumba": a word it
+    does not know, taken for an adverb."""
     verb = tok.head
-    return tok.dep_ == "npadvmod" and tok.pos_ == "NOUN" and not tok.ent_type_ and tok.i == verb.i + 1 and \
+    thing = (tok.dep_ == "npadvmod" and tok.pos_ == "NOUN") or (
+        tok.dep_ == "advmod" and tok.is_alpha and (tok.lower_ in _SPORT_WORDS or not is_english_word(tok.lower_)))
+    return thing and not tok.ent_type_ and tok.i == verb.i + 1 and \
         verb.lemma_.lower() in _TAKES_A_THING and not any(c.dep_ == "dobj" for c in verb.children) and \
         tok.lower_ not in ("home", "today", "tonight", "tomorrow", "yesterday", "morning", "night", "weekend")
 
@@ -151,6 +157,11 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
     for tok in doc:
         if _thing_as_time(tok):
             tok.dep_ = "dobj"
+            if tok.pos_ == "ADV":
+                tok.pos_, tok.tag_ = "NOUN", "NN"
+            continue
+        if tok.pos_ == "PROPN" and tok.text.islower() and tok.lower_ in _SPORT_WORDS:
+            tok.pos_, tok.tag_ = "NOUN", "NN"  # "quit barre": a sport typed lower-case is no one's name
             continue
         if (rest := _split_name(tok)) is not None:
             tok.head, tok.dep_ = rest, "compound"

@@ -134,3 +134,17 @@ def test_a_new_dog_met_after_the_old_one_died_is_the_dog_now(tmp_path: object) -
         memory.add("new puppy!! meet Pepper 🐶 (we lost Rex in the spring)", user_id="cy")
         top = memory.search("What is the name of the user's dog?", user_id="cy", limit=1)["results"][0]
     assert "Pepper" in top["memory"], top
+
+
+@pytest.mark.parametrize("before, change, old", [
+    ("i do barre like 3x a week", "quit barre, started jiu-jitsu 🔥", "barre"),
+    ("i do zumba twice a week", "quit zumba, started pilates", "zumba"),
+])
+def test_quitting_a_sport_the_parser_does_not_know_ends_it(tmp_path: object, before: str, change: str,
+                                                           old: str) -> None:
+    """The tagger reads "zumba" as an adverb and "barre" as a person's name: both are still what was quit."""
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add(before, user_id="di")
+        memory.add(change, user_id="di")
+        active = [m["memory"] for m in memory.get_all(user_id="di")["results"]]
+    assert not any(old in text and "quit" not in text for text in active), active
