@@ -15,7 +15,7 @@ from mem_graph.extract.catalogue import REL_STATUS
 from mem_graph.extract.clauses import PARTNER_NOUNS
 from mem_graph.types import EntityRef, Fact, Triple, normalise_entity
 
-COUPLE_STATES = ("engaged", "married")
+COUPLE_STATES = ("engaged", "married", "relationship")  # ("relationship": "in a relationship")
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name",
                       "business"})  # "we" is the household or the team
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.catalogue import EXERCISES, INSTRUMENTS, LANGUAGES, PETS, PLAYED_SPORTS
+from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.lexicon import (
     ACTIVITY_VERBS,
     CAR_VALUES,
@@ -168,6 +169,8 @@ def cue_change(fact: Fact, records: list[MemoryRecord]) -> tuple[list[MemoryReco
         if (r.subject_key != subject or r.polarity <= 0 or r.layer == "episodic" or not r.object_key
                 or r.object_key == obj or set(r.source.get("message_ids") or []) & said_in):
             continue  # another subject, a negative or verbatim memory, the same value, or the same turn's
+        if status_and_partner(fact.slot, obj, r.object_key):
+            continue  # "in a relationship, 3 years now" and "my boyfriend is called Tom": both hold
         old_slot = _slot_name(r.slot)
         old_relation = _relation([(t.subject, t.relation, t.object) for t in r.triples], subject, r.object_key)
         if switching:

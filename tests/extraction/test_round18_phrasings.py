@@ -148,3 +148,13 @@ def test_quitting_a_sport_the_parser_does_not_know_ends_it(tmp_path: object, bef
         memory.add(change, user_id="di")
         active = [m["memory"] for m in memory.get_all(user_id="di")["results"]]
     assert not any(old in text and "quit" not in text for text in active), active
+
+
+def test_being_in_a_relationship_keeps_the_named_partner(tmp_path: object) -> None:
+    """A status and a named partner are both true ("in a relationship, 3 years now" does not end "my boyfriend is
+    called Tom", even with its "now")."""
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("my boyfriend is called Tom", user_id="ed")
+        memory.add("im in a relationship lol, 3 years now", user_id="ed")
+        active = [m["memory"] for m in memory.get_all(user_id="ed")["results"]]
+    assert any("Tom" in text for text in active), active
