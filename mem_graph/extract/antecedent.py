@@ -20,7 +20,7 @@ from mem_graph.extract.lexicon import CAR_VALUES, DISHES, MUSIC_GENRES, PHONE_VA
 from mem_graph.extract.wordlist import is_adjective, is_english_word, is_verb, may_name_a_thing
 
 # where one clause ends and the next begins ("?", ",", " - ", "..."; not "X > Y": its first value is the one meant)
-_CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;:,]+|\s[-–—]+\s|\.\.\.)\s*")
+_CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;:,()]+|\s[-–—]+\s|\.\.\.)\s*")
 _LEAD = r"(?:(?:and|but|so|lol|haha|tbh|ngl|honestly|yeah|yep|ok|okay|also|plus)\s+)*"
 # "its my favourite", "that's our go-to", "it is my fave" (the pronoun as subject)
 _IT_IS = re.compile(rf"^{_LEAD}(?:it|that|this)(?:'s|’s|s| is)\s+(?P<rest>(?!what\b|where\b|who\b|me\b|us\b)\S.*)$",
@@ -32,6 +32,8 @@ _USE_IT = re.compile(rf"^{_LEAD}(?P<who>i|we)\b(?P<verb>(?:(?!\b(?:it|them|that)
                      r"\b(?:it|them)\b(?P<rest>.*)$", re.I)
 # "it's my favourite thing to moan about", "that's my fave part": what is said of the moment, not of a value
 _IDIOM = re.compile(r"\b(?:thing|part|bit|moment|kind of|sort of|problem|fault|life)\b", re.I)
+# "what's on in Leeds this weekend? (i live here ...)": the place named before
+_LIVE_HERE = re.compile(rf"^{_LEAD}(?P<who>i|we) (?:live|have lived|'ve lived|'m based|am based|grew up) here\b", re.I)
 # "a vegan person? that's me", "vegetarian household, that's us"
 _THATS_ME = re.compile(rf"^{_LEAD}(?:that|this)(?:'s|’s|s| is) (?:me|us)\b", re.I)
 _KIND_OF_PERSON = re.compile(r"\b(?P<what>[a-z][\w-]*) (?:person|people|eater|household|family|guy|girl|gal)\b",
@@ -122,6 +124,9 @@ def pointed_at(before: str, line: str) -> list[tuple[str, str]]:
             said += [(k, f"I'm {k}") for k in kinds[-1:]]
             continue
         if not earlier or _NOT_SO.search(clause):
+            continue
+        if (m := _LIVE_HERE.match(clause)) is not None:
+            said += [(v, f"{m.group('who')} live in {v}") for v in earlier if v[:1].isupper()]
             continue
         if (m := _WHAT_I.match(clause)) is not None:
             said += [(v, f"{m.group('who')} {m.group('rest')} {v}") for v in earlier]

@@ -30,7 +30,9 @@ _KID = r"(son|daughter|boy|girl|kid|child|eldest|youngest|little one)"  # captur
 # -- what the speaker is, as the subject or standpoint of another clause ------------------------------------------
 # "being a nurse pays the bills", "being vegan is easy here", "being single is fine by me" (not "about being ...")
 _BEING = re.compile(r"(?:^|[,.!;:]\s*|\b(?:honestly|tbh|ngl|lol|but|and|so)\s+)being (?P<a>an? )?"
-                    r"(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:(?:at|in|on|with|around|during) (?:[a-z]+ ){1,3})?"
+                    r"(?P<what>[a-z][\w-]*(?: (?!rn\b|now\b|atm\b|right now\b)[a-z][\w-]*)?) "
+                    r"(?:(?:at|in|on|with|around|during) (?:[a-z]+ ){1,3})?"
+                    r"(?:(?:rn|right now|atm|these days|lately|now) )?"
                     r"(?:pays|is|isn't|has|keeps|means|makes|gets|can be"
                     r"|takes|was never)\b", re.I)
 # "such is life as a nurse", "life as a nurse is hectic", "as a vegan eating out is hard"
@@ -291,9 +293,17 @@ _OTHER_OWNER = re.compile(r"\b(?:\w+'s (?:dog|pup|puppy|cat|kitten)|(?:his|her|t
 
 def asked_as(question: str) -> list[str]:
     """What a question's asker says they are in its lead ("asking as a paramedic: is this normal?", "as a vegan,
-    can I eat this?"): the question is no fact, its standpoint is."""
+    can I eat this?"), or asks about as a thing they do ("is it bad i have cold brew every single day?"): the
+    question is no fact, what it takes as given is."""
     return [f"I'm {w}" for m in _LIFE_AS.finditer(question) if m.group("lead") and not _PAST.search(question)
-            and (w := _what(m.group("lead"), True))]
+            and (w := _what(m.group("lead"), True))] + [
+        said for m in _IS_IT_OK.finditer(question) if not _NOT_DONE.search(m.group("said"))
+        for said in (m.group("said"), *chat_restated(m.group("said")))]
+
+
+# "is it bad i have cold brew every single day?", "is it weird that we still use MySQL"
+_IS_IT_OK = re.compile(r"^\W*is it (?:bad|ok|okay|normal|weird|wrong|unhealthy|healthy|fine|strange|a problem) "
+                       r"(?:that )?(?P<said>(?:i|we) [^?]+)", re.I)
 
 
 def asked_labels(text: str) -> list[str]:

@@ -58,7 +58,8 @@ _MOVE_MADE = re.compile(rf"(?:^|[,.!:;]\s*|\b(?:honestly|tbh|ngl|so)\s+)(?i:movi
                         r"(?i:(?:was|has been)\b)")
 
 # -- job -------------------------------------------------------------------------------------------------------
-_NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}")
+_NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}"
+                      rf"|(?i:(?:^|[,.!:;]\s*|\b(?:i'?m|im|am|currently|still)\s+)onboarding (?:at|with)) {_NAME}")
 _FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?:at|with))"
 _FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
 _FIRST_DAY_LOWER = re.compile(rf"{_FIRST} (?:the )?([a-z][\w&'-]+)\b")  # "first week at (the) spotify done": lower-case
@@ -192,8 +193,8 @@ _FAVE = r"(?:favou?rite|fave|fav|fav'?)"
 _FAVE_LABEL = re.compile(rf"\b(?:(?P<new>new)|my) {_FAVE} (?P<what>[a-z]+)\s*[:?\-–]+\s*(?P<value>[a-z][\w' -]*?)"
                          r"\s*(?:$|[,.!(]|\s(?:now|lol|tbh|haha|sorry|obviously)\b)", re.I)
 _FAVE_CHANGED = re.compile(rf"(?:^|\bmy |[,.!:;]\s*){_FAVE} (?P<what>[a-z]+) (?:has |just |officially )*"
-                           r"(?:changed|switched|moved) to (?P<value>[a-z][\w' -]*?)"
-                           r"\s*(?:$|[,.!(]|\s(?:now|lol|tbh|haha)\b)", re.I)
+                           r"(?:changed|switched|moved)(?: to |\W+(?:(?:lol|haha|again)\W+)?)(?P<value>[a-z][\w' -]*?)"
+                           r"\s*(?:$|[,.!(]|\s(?:now|lol|tbh|haha)\b)", re.I)  # "... changed lol, ramen now"
 
 # -- a new post or employer compared with the old one, then "glad i switched" ----------------------------------
 _SWITCHED = re.compile(r"\bi (?:switched|changed|made the (?:switch|move|jump|change))\b", re.I)
@@ -246,7 +247,7 @@ def restated(text: str) -> list[str]:
     said += [f"I live in {n} now" for m in _MADE_THE_MOVE.finditer(text) for g in m.groups() if g and (n := _name(g))]
     said += [f"I {'left' if 'leaving' in m.group(0).lower() else 'moved out of'} {n}" for m in _LEFT.finditer(text)
              for g in m.groups() if g and (n := _name(g))]  # "moving out of Toronto was the best decision"
-    said += [f"I work at {n} now" for m in _NEW_JOB.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I work at {n} now" for m in _NEW_JOB.finditer(text) for g in m.groups() if g and (n := _name(g))]
     if _DONE.search(text):  # "first day at Sainsbury's was yesterday" (not "is on monday")
         said += [f"I started at {n}" for m in _FIRST_DAY.finditer(text) if (n := _name(m.group(1)))]
         said += [f"I started at {m.group(1).capitalize()}" for m in _FIRST_DAY_LOWER.finditer(text)

@@ -158,3 +158,23 @@ def test_being_in_a_relationship_keeps_the_named_partner(tmp_path: object) -> No
         memory.add("im in a relationship lol, 3 years now", user_id="ed")
         active = [m["memory"] for m in memory.get_all(user_id="ed")["results"]]
     assert any("Tom" in text for text in active), active
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("onboarding at Monzo rn, so many slack channels", "user|employer"),
+    ("being engaged rn is stressful tbh", "user|partner"),
+    ("fave food changed lol, gyoza now", "user|favourite|food"),
+    ("is it bad i have matcha every single day", "user|drinks|matcha"),
+    ("is it weird that we still use MySQL?", "user|tools|mysql"),
+    ("any good brunch spots in Lisbon? (i live here so no tourist traps pls)", "user|residence"),
+    ("i drink a flat white every morning", "user|drinks|flat white"),
+])
+def test_more_passing_statements_are_read(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["my sister is onboarding at Monzo", "is it weird that my sister drinks kombucha daily",
+                                  "is it bad i might start drinking matcha", "Lisbon is lovely, i used to live here"])
+def test_someone_elses_or_a_past_or_planned_passing_statement_is_not_mine(rules: RuleExtractor, said: str) -> None:
+    placed = [s for _, s in _facts(rules, said) if s]
+    assert not any(s.startswith(("user|employer", "user|drinks", "user|residence")) for s in placed), placed
