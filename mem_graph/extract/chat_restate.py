@@ -177,6 +177,16 @@ _BIG_AGE = re.compile(r"\bthe big (\d{2})(?:th)? (?:happened|is here|arrived|cam
 _KID_FIRST_DAY = re.compile(rf"\b(?i:first (?:day|week|term) at) {NAME} (?i:for my {_KID})\b")
 _KID_MOVED = re.compile(rf"\b(?i:took my {_KID} out of) {NAME} (?i:and (?:put|moved|enrolled) (?:him|her|them) "
                         rf"(?:in|into|at)) {NAME}")
+# a child's school said in passing: "my daughter's Birchwood Primary field trip is tmrw", "my girl's school (Summit
+# Prep) has a bake sale", "Eastbrook High parent here, my son's there"; "... uniform came, she started there monday"
+_SCHOOL_NAME = (r"((?:[A-Z][\w'.-]*\s)+?(?:Primary|Academy|Elementary|High|Prep|Montessori|Grammar|School|College|"
+                r"Juniors?|Infants)\b)")
+_KID_SCHOOL_THING = re.compile(rf"\b(?i:my {_KID}'s) {_SCHOOL_NAME} (?i:field trip|trip|uniform|bake sale|parents'? "
+                               r"evening|play|concert|teacher|sports day|report|homework|open day|nativity|assembly|"
+                               r"pta|fees|swimming gala)")
+_KID_SCHOOL_SAID = re.compile(rf"\b(?i:my {_KID}'s school) \(\s*{_SCHOOL_NAME}\s*\)")
+_SCHOOL_PARENT = re.compile(rf"{_SCHOOL_NAME} (?i:parent|mum|mom|dad)s? here\b(?=.*\b(?i:my {_KID}))")
+_STARTED_THERE = re.compile(r"\b(?:started there|first day|first week|new school)\b", re.I)
 _KID_AT_NOW = re.compile(rf"\b(?i:my {_KID} (?:changed|switched|moved) schools?)\W+(?i:(?:he|she|they)(?:'s| is| are)"
                          rf"(?: now)? (?:at|in)) {NAME}")
 
@@ -267,7 +277,15 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     for m in _KID_MOVED.finditer(text):
         said.append(f"my {_kid(m.group(1))} goes to {m.group(3)} now")
     said += [f"my {_kid(m.group(1))} goes to {m.group(2)} now" for m in _KID_AT_NOW.finditer(text)]
+    now = " now" if _STARTED_THERE.search(text) else ""
+    said += [f"my {_kid(m.group(1))} goes to {m.group(2).strip()}{now}" for p in (_KID_SCHOOL_THING, _KID_SCHOOL_SAID)
+             for m in p.finditer(text)]
     return said
+
+
+def school_parent(text: str) -> list[str]:
+    """"Eastbrook High parent here 👋 my son's there": the child's school, read over the whole turn."""
+    return [f"my {_kid(m.group(2))} goes to {m.group(1).strip()}" for m in _SCHOOL_PARENT.finditer(text)]
 
 
 def dog_or_cat_named(text: str) -> list[str]:

@@ -162,7 +162,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "in" and person and obj.lemma_.lower() == "relationship" and "partner" in cat.specs and \
                 not any(c.lower_ == "with" for c in obj.children):  # (not "... with Tom": that names the partner)
             return match("partner", "'is in a relationship' (a relationship status)")
-        if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS) and (
+        if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS) and \
+                obj.lower_ not in ("year", "grade", "class", "form") and (  # "in year 3": a year group
                 pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):
             why = "school word" if looks_like_school(obj_toks) else "child"
             return match("school", f"'is {pred.prep}' + school ({why})")

@@ -178,3 +178,18 @@ def test_more_passing_statements_are_read(rules: RuleExtractor, said: str, slot:
 def test_someone_elses_or_a_past_or_planned_passing_statement_is_not_mine(rules: RuleExtractor, said: str) -> None:
     placed = [s for _, s in _facts(rules, said) if s]
     assert not any(s.startswith(("user|employer", "user|drinks", "user|residence")) for s in placed), placed
+
+
+@pytest.mark.parametrize("said", [
+    "my son's Westgate Primary sports day is friday, wish me luck",
+    "my boy's school (Westgate Primary) has a non-uniform day tmrw",
+    "Westgate Primary parent here 👋 my son's in year 3",
+])
+def test_a_childs_school_said_in_passing_is_the_childs_school(rules: RuleExtractor, said: str) -> None:
+    assert any(s == "user's son|school" and "Westgate Primary" in t for t, s in _facts(rules, said)), \
+        _facts(rules, said)
+
+
+def test_someone_elses_childs_school_is_not_my_childs(rules: RuleExtractor) -> None:
+    assert not [s for _, s in _facts(rules, "my sister's Westgate Primary sports day is friday") if s and
+                s.endswith("|school") and s.startswith("user's son")]
