@@ -277,7 +277,9 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
         return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is
-    if _is_state_word(first):  # "still single, it is what it is" ("single" is also a verb: "I single")
+    if _is_state_word(first) and not re.match(r"(?:was|wasn't|is|isn't|didn't|doesn't|has|hasn't|just|never|"
+                                               r"made|makes|kept|keeps|worked|works)$", after):
+        # "still single, it is what it is" ("single" is also a verb: "I single"); not "keto wasn't working for me"
         return words[start].start(), "I'm "
     if says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}, line=sentence):
         return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"

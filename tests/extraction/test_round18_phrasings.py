@@ -193,3 +193,12 @@ def test_a_childs_school_said_in_passing_is_the_childs_school(rules: RuleExtract
 def test_someone_elses_childs_school_is_not_my_childs(rules: RuleExtractor) -> None:
     assert not [s for _, s in _facts(rules, "my sister's Westgate Primary sports day is friday") if s and
                 s.endswith("|school") and s.startswith("user's son")]
+
+
+def test_a_diet_that_was_not_working_is_no_diet_of_mine(tmp_path: object) -> None:
+    """"keto wasnt working for me" is no "I'm keto": the new diet stays."""
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("im keto", user_id="fi")
+        memory.add("went paleo last month!! keto wasnt working for me", user_id="fi")
+        top = memory.search("What diet does the user follow?", user_id="fi", limit=1)["results"][0]
+    assert "paleo" in top["memory"], top
