@@ -37,7 +37,8 @@ _SOMEONE = r"(?:my|our|the)?\s*"
 _HOME_NOUNS = r"(?:flat|apartment|apt|house|place|home|condo|pad|digs|city|town|country)"
 _NEW_HOME = re.compile(rf"(?i:(?:^|\b(?:my|our|into|to|in|at|the)\s+|[,.!:;]\s*)new {_HOME_NOUNS} "
                        rf"(?:here )?in) {_NAME}")
-_MOVED_CUE = re.compile(rf"\bnew {_HOME_NOUNS}\b|\b(?:moved|relocated|the move)\b", re.I)
+_MOVED_CUE = re.compile(rf"\bnew {_HOME_NOUNS}\b|\b(?:moved|relocated|the move|lease (?:ended|is up|ran out)|"
+                        r"new lease|changed my address)\b", re.I)
 # "new city: Edinburgh", "new town - Bath", "I'm a Glasgow local", "home is Glasgow", "Glasgow has been home for years"
 _NEW_CITY = re.compile(rf"\b(?i:new (?:city|town|home|country))\s*[:\-–]+\s*{_NAME}")
 _LOCAL = re.compile(rf"\b(?i:i'?m a|i am a|officially a|now a) {_NAME} (?i:local|resident|native)\b"

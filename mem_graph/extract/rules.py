@@ -396,8 +396,8 @@ class RuleExtractor:
         if m is None and replaces and not replaces[0].endswith("name"):  # "changed the dog's name to X": pet_names
             # "we moved from denver to austin": a person moves home; "switched from vim to emacs" replaces a tool
             value = self.catalogue.value_slot(compound_span(obj))  # "upgraded from the Corolla to a Civic": a car
-            moved = pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and subject.type == "person" and (
-                value is None or value.name == "residence")
+            moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj") or replaces[0] == "address") and \
+                subject.type == "person" and (value is None or value.name == "residence")  # (an address: a home)
             known = value is not None and value.cardinality == "single" and not moved and (  # a car, our database
                 value.subjects != "thing" or (value.name == "database" and not cues.negated))
             spec = value if known else self.catalogue.specs.get("residence" if moved else "tools")

@@ -202,3 +202,8 @@ def test_a_diet_that_was_not_working_is_no_diet_of_mine(tmp_path: object) -> Non
         memory.add("went paleo last month!! keto wasnt working for me", user_id="fi")
         top = memory.search("What diet does the user follow?", user_id="fi", limit=1)["results"][0]
     assert "paleo" in top["memory"], top
+
+
+def test_an_address_changed_to_a_place_is_a_home_not_a_tool(rules: RuleExtractor) -> None:
+    slots = [s for _, s in _facts(rules, "changed my address on everything to Bristol today, the move is real")]
+    assert "user|residence" in slots and not any(s and s.startswith("user|tools") for s in slots), slots
