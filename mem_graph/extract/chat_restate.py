@@ -97,7 +97,7 @@ _IS_EVERYTHING = re.compile(r"(?:^|[,.!;:]\s*)(?P<x>[a-z][\w -]*?) (?:is|'s) (?:
                             r"(?: now| these days| rn| right now| to me)?\s*(?:$|[,.!])", re.I)
 
 # -- a value said in passing, by the words one uses only of one's own: "date night with Tom", "jazz on repeat" ------
-_DATE_NIGHT = re.compile(rf"\b(?i:date night (?:with|w/)) {NAME}")
+_DATE_NIGHT = re.compile(rf"\b(?i:(?:date night|our (?:\w+ )?anniversary|(?:\w+ )?anniversary) (?:with|w/|w)) {NAME}")
 _ON_REPEAT = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:been|got|have)\s+)?(?P<x>[a-z][\w -]*?) on repeat\b", re.I)
 # music one keeps playing: "my wrapped was all Radiohead lol", "cant work without synthwave playing"
 _WRAPPED = re.compile(r"\bmy (?:spotify )?wrapped (?:was|is) (?:all|basically|just|mostly|100%) (?P<x>[A-Za-z][\w -]*?)"
@@ -240,7 +240,6 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
         said += [f"I live in {m.group(1)}" for m in _LIVING_IN.finditer(text)]
     said += [f"I'm into {x}{' now' if _NOW.search(text) else ''}" for p in (_OBSESSION, _IS_EVERYTHING)
              for m in p.finditer(text) if (x := _genre(m.group("x"), p is _OBSESSION))]
-    said += [f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text)]
     said += [f"I love {x}" for p in (_ON_REPEAT, _WRAPPED, _PLAYING) for m in p.finditer(text)
              if (x := _genre(m.group("x"), True) or _artist(m.group("x")))]
     for m in _HABIT.finditer(text):
@@ -284,8 +283,14 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
 
 
 def school_parent(text: str) -> list[str]:
-    """"Eastbrook High parent here 👋 my son's there": the child's school, read over the whole turn."""
-    return [f"my {_kid(m.group(2))} goes to {m.group(1).strip()}" for m in _SCHOOL_PARENT.finditer(text)]
+    """"Eastbrook High parent here 👋 my son's there": the child's school, and "date night w Tom", "anniversary w
+    Marcus next week, gift ideas?": the partner; read over the whole turn, plans and questions included."""
+    return [f"my {_kid(m.group(2))} goes to {m.group(1).strip()}" for m in _SCHOOL_PARENT.finditer(text)] + [
+        f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text) if not _THEIR_DAY.search(text)]
+
+
+# someone else's anniversary or date night ("my parents' anniversary with Grandma", "her date night with Tom")
+_THEIR_DAY = re.compile(r"\b(?:\w+s'|\w+'s|his|her|their) (?:\w+ )?(?:anniversary|date night)", re.I)
 
 
 def dog_or_cat_named(text: str) -> list[str]:

@@ -207,3 +207,14 @@ def test_a_diet_that_was_not_working_is_no_diet_of_mine(tmp_path: object) -> Non
 def test_an_address_changed_to_a_place_is_a_home_not_a_tool(rules: RuleExtractor) -> None:
     slots = [s for _, s in _facts(rules, "changed my address on everything to Bristol today, the move is real")]
     assert "user|residence" in slots and not any(s and s.startswith("user|tools") for s in slots), slots
+
+
+@pytest.mark.parametrize("said, partner", [("anniversary w Marcus next week, gift ideas?", "Marcus"),
+                                           ("2 year anniversary with Priya on friday!!", "Priya")])
+def test_an_anniversary_with_someone_names_the_partner(rules: RuleExtractor, said: str, partner: str) -> None:
+    assert any(s == "user|partner" and partner in t for t, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["my parents' anniversary with Grandma", "my sister's date night with Tom"])
+def test_someone_elses_anniversary_names_no_partner_of_mine(rules: RuleExtractor, said: str) -> None:
+    assert "user|partner" not in [s for _, s in _facts(rules, said)], _facts(rules, said)
