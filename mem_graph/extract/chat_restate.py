@@ -135,6 +135,10 @@ _CAR_NEEDS = re.compile(r"(?:^|[,.!;:]\s*)(?i:the|my) (?P<x>[A-Za-z][\w-]*) (?i:
                         r"|new tires|new brakes|an oil change)|failed its mot|passed its mot)\b")
 _DB_THING = re.compile(r"\b(?i:the|our|prod) (?P<x>[A-Za-z][\w.-]*) (?i:instance|cluster|database|db|server|replica"
                        r"|primary)\b")
+# "our backend is all Postgres", "the whole stack is basically Mongo": what the team's system runs on
+_ALL_ON = re.compile(r"\b(?i:our|the whole|our whole|the team's) (?i:backend|back-end|stack|infra|data layer|platform|"
+                     r"app|db|database) (?i:is|'s|runs) (?i:all|100%|basically|pretty much|entirely|just|on|all on) "
+                     r"(?P<x>[A-Za-z][\w.+-]*)")
 _STANDUP_AT = re.compile(rf"\b(?i:(?:daily |morning )?stand-?up at) {NAME}")
 _BADGE = re.compile(rf"\b(?i:got my) {NAME} (?i:badge|lanyard|employee id|staff id)\b")
 
@@ -256,6 +260,8 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"I drive a {m.group('x')}" for m in _CAR_NEEDS.finditer(text) if m.group("x").lower() in CAR_VALUES]
     said += [f"our database is {m.group('x')}" for m in _DB_THING.finditer(text)
              if tech_kind(m.group("x").lower()) == "database"]
+    said += [f"our database is {m.group('x')}" for m in _ALL_ON.finditer(text)
+             if tech_kind(m.group("x").lower()) == "database"]
     said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]
     said += [f"I started at {m.group(1)}" for m in _BADGE.finditer(text)]
     said += [f"my {m.group(2).lower()} is called {m.group(1)}" for m in _NAME_THE_PET.finditer(text)]
@@ -282,11 +288,18 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     return said
 
 
-def school_parent(text: str) -> list[str]:
-    """"Eastbrook High parent here 👋 my son's there": the child's school, and "date night w Tom", "anniversary w
-    Marcus next week, gift ideas?": the partner; read over the whole turn, plans and questions included."""
+def across_the_turn(text: str) -> list[str]:
+    """Values said over the turn's sentences, plans and questions included: "Eastbrook High parent here 👋 my son's
+    there" (the child's school), "date night w Tom", "anniversary w Marcus next week, gift ideas?" (the partner),
+    "quit Deloitte. Accenture offer signed, already started" (the employer)."""
     return [f"my {_kid(m.group(2))} goes to {m.group(1).strip()}" for m in _SCHOOL_PARENT.finditer(text)] + [
-        f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text) if not _THEIR_DAY.search(text)]
+        f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text) if not _THEIR_DAY.search(text)] + [
+        f"I work at {m.group(1)} now" for m in _OFFER_TAKEN.finditer(text)]
+
+
+# an offer taken up: "Accenture offer signed, already started 😎" (an offer alone is a plan)
+_OFFER_TAKEN = re.compile(rf"(?:^|[,.!;:]\s*){NAME} (?i:offer (?:signed|accepted))(?=.*\b(?i:already started|started "
+                          r"(?:today|yesterday|this week|on monday|monday)|first day (?:was|done|today)))")
 
 
 # someone else's anniversary or date night ("my parents' anniversary with Grandma", "her date night with Tom")

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
-from mem_graph.extract.chat_restate import NAME, asked_labels, chat_restated, dog_or_cat_named, school_parent
+from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
 from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
@@ -322,7 +322,7 @@ def labelled(text: str, placed: set[str], said: str | None = None) -> list[str]:
     done = not _NOT_DONE.search(text)
     favourite = [] if not done or any("|favourite|" in slot for slot in placed) else labelled_favourite(text)
     # (asked_labels looks at the asked label only: "my job? nurse. not glamorous"; ``said``: as typed, emoji and all)
-    return favourite + asked_labels(text) + dog_or_cat_named(said or text) + school_parent(said or text)
+    return favourite + asked_labels(text) + dog_or_cat_named(said or text) + across_the_turn(said or text)
 
 
 def labelled_favourite(text: str) -> list[str]:

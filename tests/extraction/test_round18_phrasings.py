@@ -218,3 +218,15 @@ def test_an_anniversary_with_someone_names_the_partner(rules: RuleExtractor, sai
 @pytest.mark.parametrize("said", ["my parents' anniversary with Grandma", "my sister's date night with Tom"])
 def test_someone_elses_anniversary_names_no_partner_of_mine(rules: RuleExtractor, said: str) -> None:
     assert "user|partner" not in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+@pytest.mark.parametrize("said, slot, value", [
+    ("quit Deloitte. Monzo offer signed, already started 😎", "user|employer", "Monzo"),
+    ("our backend is all Cassandra", "user|database", "Cassandra"),
+])
+def test_a_value_taken_up_or_run_on_is_read(rules: RuleExtractor, said: str, slot: str, value: str) -> None:
+    assert any(s == slot and value in t for t, s in _facts(rules, said)), _facts(rules, said)
+
+
+def test_an_offer_not_yet_started_is_no_employer(rules: RuleExtractor) -> None:
+    assert "user|employer" not in [s for _, s in _facts(rules, "Monzo offer signed!! start in march")]
