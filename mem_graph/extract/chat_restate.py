@@ -333,8 +333,14 @@ def asked_as(question: str) -> list[str]:
     question is no fact, what it takes as given is."""
     return [f"I'm {w}" for m in _LIFE_AS.finditer(question) if m.group("lead") and not _PAST.search(question)
             and (w := _what(m.group("lead"), True))] + [
-        said for m in _IS_IT_OK.finditer(question) if not _NOT_DONE.search(m.group("said"))
+        said for p in (_IS_IT_OK, _ASIDE) for m in p.finditer(question) if not _NOT_DONE.search(m.group("said"))
         for said in (m.group("said"), *chat_restated(m.group("said")))]
+
+
+# a statement said aside in a question: "what should i make for dinner, i'm pescatarian btw", "any tips? we
+# live in Leeds"
+_ASIDE = re.compile(r"[,;?(]\s*(?:(?:oh|and|also|fyi|btw|but)\s+)?(?P<said>(?:i'?m|i am|im|we'?re|we are|i live|"
+                    r"we live|i work|i have|i drive|i use|we use|my (?:\w+ )?(?:is|are))\b[^,;?()]+)", re.I)
 
 
 # "is it bad i have cold brew every single day?", "is it weird that we still use MySQL"

@@ -230,3 +230,17 @@ def test_a_value_taken_up_or_run_on_is_read(rules: RuleExtractor, said: str, slo
 
 def test_an_offer_not_yet_started_is_no_employer(rules: RuleExtractor) -> None:
     assert "user|employer" not in [s for _, s in _facts(rules, "Monzo offer signed!! start in march")]
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("?? what should i make for dinner, i'm pescatarian btw", "user|diet"),
+    ("any good walks nearby? i live in Harrogate", "user|residence"),
+    ("can you help with my cover letter, im a paramedic btw", "user|occupation"),
+    ("what's a good gift, my sister is vegan", "user's sister|diet"),
+])
+def test_a_statement_said_aside_in_a_question_is_kept(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+def test_a_plan_aside_in_a_question_is_no_fact(rules: RuleExtractor) -> None:
+    assert not [s for _, s in _facts(rules, "should i get a dog, i'm thinking about it") if s]
