@@ -107,6 +107,13 @@ def _placed_tool(record: MemoryRecord, fact: Fact, ended: list[str]) -> bool:
         and not _OTHER_PEOPLE.search(record.text)
 
 
+def _job_at(record: MemoryRecord, fact: Fact, ended: list[str]) -> bool:
+    """"I'm a product designer at Shopify" once "left Shopify": the job held at the place left ended with it."""
+    return _slot_name(record.slot) == "occupation" and bool(fact.subject_key) and \
+        record.subject_key == fact.subject_key and any(
+            t.relation == "works_at" and normalise_entity(t.object) in ended for t in record.triples)
+
+
 def _own_words(record: MemoryRecord, speaker: str) -> bool:
     """A memory in the speaker's own first-person words (or a fact about the speaker) naming nobody else."""
     if _OTHER_PEOPLE.search(record.text):
@@ -131,7 +138,7 @@ def _named_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     return [r for r in records if r.polarity > 0 and r.status.value == "active" and (
         (not r.slot and any(_holds(r, v) for v in ended) and _own_words(r, speaker))
         or (not r.slot and any(_role_of_speaker(r, speaker, v) for v in ended))
-        or _placed_tool(r, fact, ended))]
+        or _placed_tool(r, fact, ended) or _job_at(r, fact, ended))]
 
 
 # a school's name: capitalised words ending in a school word ("Westfield High", "St Mary's Primary")

@@ -286,6 +286,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                      subj=f"{speaker}'s {obj.lemma_.lower()}", value=object_text(school))
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
+    if key in ("start_at", "work_at", "work_for") and value_spec is not None and value_spec.name == "tools":
+        value_spec = None  # "starting at Figma monday": the company, not the tool
     if lemma == "eat" and person and value_spec is not None and value_spec.name == "diet":  # "I eat vegetarian"
         return match("diet", f"'eat {text}' value lexicon")
     closed = lemma in ("close", "shut") and value_spec is not None and value_spec.name == "business"  # "shut the cafe"
@@ -307,7 +309,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                      + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)
     if lemma in ("leave", "quit") and person:
         if obj.ent_type_ in PLACE_LABELS and not any(  # "left Barclays and joined Monzo": a job left
-                t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer") for t in obj.sent):
+                t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer", "start", "work", "team",
+                                     "boss", "colleague", "coworker", "offer") for t in obj.sent):
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)

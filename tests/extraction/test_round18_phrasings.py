@@ -244,3 +244,21 @@ def test_a_statement_said_aside_in_a_question_is_kept(rules: RuleExtractor, said
 
 def test_a_plan_aside_in_a_question_is_no_fact(rules: RuleExtractor) -> None:
     assert not [s for _, s in _facts(rules, "should i get a dog, i'm thinking about it") if s]
+
+
+def test_leaving_the_company_ends_the_job_held_there(tmp_path: object) -> None:
+    """"I'm a product designer at Shopify" holds the employer only as an edge; leaving Shopify ends that job."""
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("i'm a product designer at Shopify", user_id="gi")
+        memory.add("left Shopify on friday, starting at Figma monday 🎉", user_id="gi")
+        active = [m["memory"] for m in memory.get_all(user_id="gi")["results"]]
+    assert not any("designer at Shopify" in text for text in active), active
+    assert any("Figma" in text for text in active), active
+
+
+def test_someone_else_leaving_my_company_ends_nothing(tmp_path: object) -> None:
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("i'm a product designer at Shopify", user_id="hu")
+        memory.add("my manager left Shopify on friday", user_id="hu")
+        active = [m["memory"] for m in memory.get_all(user_id="hu")["results"]]
+    assert any("designer at Shopify" in text for text in active), active
