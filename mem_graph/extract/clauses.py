@@ -484,7 +484,8 @@ def note_people(sent: Any, ctx: Context) -> None:
                 (t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") or is_given_name(t)) and \
                 t.lower_ not in ctx.pet_kinds and \
                 tech_kind(t.lower_) is None and \
-                not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}):
+                not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \
+                not SCHOOL_WORDS & {w.lower_ for w in compound_span(t)}:  # ("(Ridgeview Elementary)": a school)
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False

@@ -262,3 +262,12 @@ def test_someone_else_leaving_my_company_ends_nothing(tmp_path: object) -> None:
         memory.add("my manager left Shopify on friday", user_id="hu")
         active = [m["memory"] for m in memory.get_all(user_id="hu")["results"]]
     assert any("designer at Shopify" in text for text in active), active
+
+
+def test_a_school_named_in_brackets_is_no_she(tmp_path: object) -> None:
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add("my girl's school (Ridgeview Elementary) has a bake sale friday", user_id="ia")
+        memory.add("she's at Harborview Academy now, we pulled my daughter out of Ridgeview Elementary",
+                   user_id="ia")
+        top = memory.search("Which school does the user's daughter go to?", user_id="ia", limit=1)["results"][0]
+    assert "Harborview" in top["memory"] and "Ridgeview" not in top["memory"], top
