@@ -103,7 +103,11 @@ _ON_REPEAT = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:been|got|have)\s+)?(?P<x>[a-z][\
 _WRAPPED = re.compile(r"\bmy (?:spotify )?wrapped (?:was|is) (?:all|basically|just|mostly|100%) (?P<x>[A-Za-z][\w -]*?)"
                       r"\s*(?:$|[,.!(]|\s(?:lol|haha|again|this year)\b)", re.I)
 _PLAYING = re.compile(r"\bcan'?t (?:work|study|focus|code|sleep|drive|run|cook|function) without "
-                      r"(?P<x>[A-Za-z][\w -]*?) (?:playing|on|in my ears)\b", re.I)
+                      r"(?P<x>[A-Za-z][\w -]*?) (?:playing|on|in my ears)\b"
+                      r"|(?:^|[,.!;:]\s*)(?:(?:lol|ok|so|just|still)\s+)*(?:i'?m\s+|im\s+)?listening to "
+                      r"(?P<y>[A-Za-z][\w -]*?)"
+                      r"(?: on the \w+| at work| in the car)? (?:again|as usual|nonstop|non-stop|on loop|all day|every "
+                      r"day|24/7)\b", re.I)
 # a drink or a sport said with how often, no verb: "oolong tea every morning, non negotiable", "i have cold brew
 # every single day", "hot yoga 3 times a week, thats my routine"
 _HABIT = re.compile(r"(?:^|[,.!;]\s*|\bi (?:have|do|drink|get)\s+)(?P<x>[a-z][\w-]*(?: [a-z][\w-]*){0,2}?)\s+"
@@ -245,7 +249,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"I'm into {x}{' now' if _NOW.search(text) else ''}" for p in (_OBSESSION, _IS_EVERYTHING)
              for m in p.finditer(text) if (x := _genre(m.group("x"), p is _OBSESSION))]
     said += [f"I love {x}" for p in (_ON_REPEAT, _WRAPPED, _PLAYING) for m in p.finditer(text)
-             if (x := _genre(m.group("x"), True) or _artist(m.group("x")))]
+             if (x := _genre(said := m.group("x") or m.group("y"), True) or _artist(said))]
     for m in _HABIT.finditer(text):
         kind, x, how = object_kind(m.group("x").lower()), m.group("x").lower(), m.group("how").lower()
         if _NOT_A_THING & set(x.split()):  # "I drink coffee every morning" is the slot rules' own clause

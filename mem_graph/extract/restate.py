@@ -322,7 +322,8 @@ def labelled(text: str, placed: set[str], said: str | None = None) -> list[str]:
     done = not _NOT_DONE.search(text)
     favourite = [] if not done or any("|favourite|" in slot for slot in placed) else labelled_favourite(text)
     # (asked_labels looks at the asked label only: "my job? nurse. not glamorous"; ``said``: as typed, emoji and all)
-    return favourite + asked_labels(text) + dog_or_cat_named(said or text) + across_the_turn(said or text)
+    asked = list(dict.fromkeys(asked_labels(text) + asked_labels(said or text)))  # ("34yo here": "I'm 34yo.")
+    return favourite + asked + dog_or_cat_named(said or text) + across_the_turn(said or text)
 
 
 def labelled_favourite(text: str) -> list[str]:

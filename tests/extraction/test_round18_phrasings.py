@@ -271,3 +271,11 @@ def test_a_school_named_in_brackets_is_no_she(tmp_path: object) -> None:
                    user_id="ia")
         top = memory.search("Which school does the user's daughter go to?", user_id="ia", limit=1)["results"][0]
     assert "Harborview" in top["memory"] and "Ridgeview" not in top["memory"], top
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("41yo here", "user|age"),
+    ("listening to Fleetwood Mac on the train again, as usual", "user|stance|fleetwood mac"),
+])
+def test_an_age_label_and_music_on_loop_are_read(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
