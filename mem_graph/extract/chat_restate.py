@@ -249,7 +249,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"I'm into {x}{' now' if _NOW.search(text) else ''}" for p in (_OBSESSION, _IS_EVERYTHING)
              for m in p.finditer(text) if (x := _genre(m.group("x"), p is _OBSESSION))]
     said += [f"I love {x}" for p in (_ON_REPEAT, _WRAPPED, _PLAYING) for m in p.finditer(text)
-             if (x := _genre(said := m.group("x") or m.group("y"), True) or _artist(said))]
+             if (x := _genre(heard := m.group("x") or m.group("y"), True) or _artist(heard))]
     for m in _HABIT.finditer(text):
         kind, x, how = object_kind(m.group("x").lower()), m.group("x").lower(), m.group("how").lower()
         if _NOT_A_THING & set(x.split()):  # "I drink coffee every morning" is the slot rules' own clause
