@@ -173,7 +173,8 @@ def test_more_passing_statements_are_read(rules: RuleExtractor, said: str, slot:
     assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
 
 
-@pytest.mark.parametrize("said", ["my sister is onboarding at Monzo", "is it weird that my sister drinks kombucha daily",
+@pytest.mark.parametrize("said", ["my sister is onboarding at Monzo",
+                                  "is it weird that my sister drinks kombucha daily",
                                   "is it bad i might start drinking matcha", "Lisbon is lovely, i used to live here"])
 def test_someone_elses_or_a_past_or_planned_passing_statement_is_not_mine(rules: RuleExtractor, said: str) -> None:
     placed = [s for _, s in _facts(rules, said) if s]
