@@ -277,6 +277,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
         return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is
+    if re.match(r"in an? (?:happy |new |serious |long[- ]distance )?relationship\b", sentence[words[n].start():], re.I):
+        return words[start].start(), "I'm "  # "currently in a relationship 🙃", "in a relationship and thriving"
     if _is_state_word(first) and not re.match(r"(?:was|wasn't|is|isn't|didn't|doesn't|has|hasn't|just|never|"
                                                r"made|makes|kept|keeps|worked|works)$", after):
         # "still single, it is what it is" ("single" is also a verb: "I single"); not "keto wasn't working for me"

@@ -280,3 +280,8 @@ def test_a_school_named_in_brackets_is_no_she(tmp_path: object) -> None:
 ])
 def test_an_age_label_and_music_on_loop_are_read(rules: RuleExtractor, said: str, slot: str) -> None:
     assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["currently in a relationship 🙃", "in a new relationship, its going well"])
+def test_a_relationship_said_without_i_is_the_speakers(rules: RuleExtractor, said: str) -> None:
+    assert "user|partner" in [s for _, s in _facts(rules, said)], _facts(rules, said)
