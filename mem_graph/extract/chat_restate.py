@@ -143,6 +143,8 @@ _DB_THING = re.compile(r"\b(?i:the|our|prod) (?P<x>[A-Za-z][\w.-]*) (?i:instance
 _ALL_ON = re.compile(r"\b(?i:our|the whole|our whole|the team's) (?i:backend|back-end|stack|infra|data layer|platform|"
                      r"app|db|database) (?i:is|'s|runs) (?i:all|100%|basically|pretty much|entirely|just|on|all on) "
                      r"(?P<x>[A-Za-z][\w.+-]*)")
+_ENDED_BEFORE = re.compile(r"\b(?:killed|dropped|retired|deleted|ditched|shut down|turned off|decommissioned|"
+                           r"migrated off|moved off|got rid of)(?: off)?\s*$", re.I)  # "killed the MySQL db"
 _STANDUP_AT = re.compile(rf"\b(?i:(?:daily |morning )?stand-?up at) {NAME}")
 _BADGE = re.compile(rf"\b(?i:got my) {NAME} (?i:badge|lanyard|employee id|staff id)\b")
 
@@ -263,7 +265,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
              if object_kind(x := m.group("x").lower()) in ("hot drink", "soft drink", "alcohol")]
     said += [f"I drive a {m.group('x')}" for m in _CAR_NEEDS.finditer(text) if m.group("x").lower() in CAR_VALUES]
     said += [f"our database is {m.group('x')}" for m in _DB_THING.finditer(text)
-             if tech_kind(m.group("x").lower()) == "database"]
+             if tech_kind(m.group("x").lower()) == "database" and not _ENDED_BEFORE.search(text[:m.start()])]
     said += [f"our database is {m.group('x')}" for m in _ALL_ON.finditer(text)
              if tech_kind(m.group("x").lower()) == "database"]
     said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]

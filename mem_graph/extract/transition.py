@@ -26,7 +26,7 @@ from mem_graph.types import Fact, MemoryRecord, Message, normalise_entity
 _OLD_AFTER_CUE = re.compile(
     r"\b(?:bye(?: bye)?|goodbye|so long(?: to)?|farewell(?: to)?|rip|no more|no longer(?: into)?|done with|over|"
     r"gave up(?: on)?|given up(?: on)?|quit|dropped|ditched|sold(?: off)?(?: my| the)?|killed(?: off)?(?: the)?|"
-    r"retired(?: the)?|deleted my|not into|left|moved (?:away |out )?from|out of|"
+    r"retired(?: the)?|deleted my|not into|left|moved (?:away |out )?from|out of|traded (?:in )?(?:my|the)|"
     r"used to (?:love|like|be|drink|do|play|eat|use|have|listen to|drive))\s+", re.I)
 # the old value comes before: "Madrid is history", "my keto phase is over", "ramen got dethroned", "jogging was
 # boring me", "Radiohead just doesnt hit"
@@ -39,7 +39,8 @@ _OLD_BEFORE_CUE = re.compile(
     r"(?:cousin|sister|brother|friend|mum|mom|dad|parents|neighbou?r|niece|nephew|aunt|uncle|colleague))\b", re.I)
 # the new value follows: "hello Barcelona", "now its black tea", ", all Kendrick Lamar"
 _NEW_AFTER_CUE = re.compile(
-    r"(?:\b(?:hello|hi|hey|welcome(?: to)?|now (?:it'?s|its|i'?m|im|on|into)|into)\s+|(?:^|[,;.!]\s*)"
+    r"(?:\b(?:hello|hi|hey|welcome(?: to)?|now (?:it'?s|its|i'?m|im|on|into)|into|rocking (?:the|a|an|my new)|"
+    r"everything'?s (?:in|on)|all in on)\s+|(?:^|[,;.!]\s*)"
     r"(?:all|only|just|team)\s+)", re.I)
 # the new value comes before: "Barcelona now", "cold brew era begins", "shawarma is my new fave", "bouldering
 # every day now", "black tea since jan", "Kendrick on repeat"
@@ -83,6 +84,8 @@ _OTHER_PERSON = re.compile(r"\b(?:he|she|they|his|her|their|he's|she's|they're|m
                            r"son|daughter|kid|neighbou?r|colleague|coworker))\b", re.I)
 
 
+# a kind word after a name, no part of it ("the MySQL db", "my Pixel phone")
+_KIND_WORD = re.compile(r"\s+(?:db|database|instance|cluster|server|phone|car)$", re.I)
 # words no value is made of: "fave" in "risotto is my fave these days", "home" in "Leeds is home now"
 _NO_VALUE = frozenset({"fave", "fav", "favourite", "favorite", "one", "home", "job", "thing", "routine", "life",
                        "everything", "me", "time", "new", "day", "week", "month", "year"})
@@ -91,6 +94,7 @@ _NO_VALUE = frozenset({"fave", "fav", "favourite", "favorite", "one", "home", "j
 def _value(stretch: str, *, from_end: bool) -> str | None:
     parts = _BOUND.split(stretch)
     value = value_words(parts[-1] if from_end else parts[0], from_end=from_end)
+    value = _KIND_WORD.sub("", value) if value else value  # "the MySQL db": MySQL
     if not value or len(value.split()) > _MAX_WORDS:
         return None
     return None if _NO_VALUE & set(value.casefold().split()) else value

@@ -68,3 +68,15 @@ def test_a_number_never_takes_a_names_place(shared_memory: Memory, user: str) ->
     shared_memory.add("i'm 52", user_id=user)
     shared_memory.add("bye 2025, hello Lisbon", user_id=user)
     assert invalidated(shared_memory, user) == []
+
+
+@pytest.mark.parametrize("state, change, old, new", [
+    ("our team runs on MySQL", "finally killed the MySQL db, everything's in Postgres", "MySQL", "Postgres"),
+    ("i have a Pixel 7", "traded the Pixel 7 in, rocking the iPhone 15 since saturday", "Pixel 7", "iPhone 15"),
+])
+def test_a_value_killed_or_traded_beside_its_successor_changes_it(shared_memory: Memory, user: str, state: str,
+                                                                  change: str, old: str, new: str) -> None:
+    shared_memory.add(state, user_id=user)
+    shared_memory.add(change, user_id=user)
+    believed = current(shared_memory, user)
+    assert any(new in t for t in believed) and not any(old in t and new not in t for t in believed), believed
