@@ -50,7 +50,10 @@ def status_and_partner(slot: str | None, value: str | None, other: str | None) -
     "my wife is called Ana"): both true at once, neither replaces the other."""
     if not (slot or "").endswith("|partner") or value is None or other is None:
         return False
-    return (value in COUPLE_STATES and other not in REL_STATUS) or (other in COUPLE_STATES and value not in REL_STATUS)
+    return (value in COUPLE_STATES and other not in _STATUSES) or (other in COUPLE_STATES and value not in _STATUSES)
+
+
+_STATUSES = frozenset({*REL_STATUS, "relationship"})  # "in a relationship" is a status too: "engaged" replaces it
 
 
 def name_the_couple(facts: list[Fact]) -> None:

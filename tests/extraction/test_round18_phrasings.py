@@ -285,3 +285,17 @@ def test_an_age_label_and_music_on_loop_are_read(rules: RuleExtractor, said: str
 @pytest.mark.parametrize("said", ["currently in a relationship 🙃", "in a new relationship, its going well"])
 def test_a_relationship_said_without_i_is_the_speakers(rules: RuleExtractor, said: str) -> None:
     assert "user|partner" in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+@pytest.mark.parametrize("before, after, gone", [
+    ("Okay, context first: I'm in a relationship, we've been together about three years.",
+     "Big news, we got engaged on Saturday!", "in a relationship"),
+    ("I'm in a relationship with a lovely guy called Sam, it's been a year.",
+     "So, I'm single again, Sam and I split up last month.", "in a relationship"),
+])
+def test_a_relationship_status_is_replaced_by_the_next(tmp_path: object, before: str, after: str, gone: str) -> None:
+    with Memory(path=tmp_path) as memory:  # type: ignore[arg-type]
+        memory.add(before, user_id="jo")
+        memory.add(after, user_id="jo")
+        active = [m["memory"] for m in memory.get_all(user_id="jo", filters={"layer": "durable"})["results"]]
+    assert not any(gone in text for text in active), active
