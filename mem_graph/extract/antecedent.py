@@ -65,6 +65,9 @@ def _values(clause: str) -> list[str]:
         kind = object_kind(low_word)
         if low_word in _SINGLE or (kind is not None and low_word not in _NOT_VALUES):
             start, end = (m.start(), m.end()) if kind not in _FOODS else _dish(clause, m.start(), m.end())
+            if kind in ("sport", "exercise", "activity") and (
+                    lesson := re.match(r" (?:class|classes|lessons?)\b", clause[end:])):
+                end += lesson.end()  # "spin classes": what was said, as said
             if kind in ("car", "phone") and (more := re.match(r"(?: (?:[A-Z][\w-]*|\d+\w*))+", clause[end:])):
                 end += more.end()  # a name goes on: "Nissan Leaf", "Hyundai Ioniq 5"
             found.append((start, clause[start:end]))
@@ -78,6 +81,7 @@ def _values(clause: str) -> list[str]:
     return [v for _, v in sorted(found)]
 
 
+_LESSONS = re.compile(r" (?:class|classes|lessons?)$")
 _FOODS = frozenset({"dish", "meat", "dairy", "fish", "sugar", "hot drink", "soft drink", "alcohol"})
 # said before a dish or a drink, of no one dish ("best ramen", "my usual latte")
 _EVALUATIVE = frozenset({"best", "good", "great", "decent", "nice", "favourite", "favorite", "fave", "fav", "new",
@@ -133,5 +137,7 @@ def pointed_at(before: str, line: str) -> list[tuple[str, str]]:
         elif (m := _IT_IS.match(clause)) is not None and not _IDIOM.search(m.group("rest")):
             said += [(v, f"{v} is {m.group('rest')}") for v in earlier]
         elif (m := _USE_IT.match(clause)) is not None:
-            said += [(v, f"{m.group('who')}{m.group('verb')}{v}{m.group('rest')}") for v in earlier]
+            verb = " take " if m.group("verb").strip() == "do" else m.group("verb")  # "i do [spin classes]": take them
+            said += [(v, f"{m.group('who')}{verb if _LESSONS.search(v) else m.group('verb')}{v}{m.group('rest')}")
+                     for v in earlier]
     return said

@@ -386,9 +386,9 @@ def test_a_fact_about_an_unresolved_it_is_not_kept_as_a_fact(rules: RuleExtracto
 
 
 def test_an_it_the_turn_names_just_before_is_that_thing(rules: RuleExtractor) -> None:
-    """(extract/antecedent.py) "spin" is what "it" points at, so the habit is about spin."""
+    """(extract/antecedent.py) "spin classes" is what "it" points at, so the habit is about spin classes."""
     facts = _facts(rules, ["sore from spin classes again, i do it like every other day"])
-    assert [f.slot for f in facts] == ["user|hobbies|spin"], [f.text for f in facts]
+    assert [f.slot for f in facts] == ["user|hobbies|spin classes"], [f.text for f in facts]
 
 
 @pytest.mark.parametrize(("ate", "diet", "gone"), [

@@ -35,7 +35,7 @@ def test_giving_something_up_ends_my_own_mention_but_not_my_sisters(shared_memor
     ended = invalidated_after(shared_memory, user, "my sister does spin classes every morning",
                               "sore from spin classes again, i do it like every other day",
                               "gave up spin classes, doing rowing now")
-    assert ended == ["User does spin like every other day"], ended  # ("it" is spin: extract/antecedent.py)
+    assert ended == ["User takes spin classes like every other day"], ended  # ("it": extract/antecedent.py)
 
 
 def test_a_named_migration_ends_the_teams_old_database_whoever_holds_it(shared_memory: Memory, user: str) -> None:
