@@ -28,8 +28,8 @@ _IT_IS = re.compile(rf"^{_LEAD}(?:it|that|this)(?:'s|’s|s| is)\s+(?P<rest>(?!w
 # "its what i code in", "that's what we run on" (the value is the object of the clause that follows)
 _WHAT_I = re.compile(rf"^{_LEAD}(?:it|that|this)(?:'s|’s|s| is) what (?P<who>i|we) (?P<rest>.+)$", re.I)
 # "we use it in prod", "i drink it daily", "i play it every sunday" (the pronoun as object)
-_USE_IT = re.compile(rf"^{_LEAD}(?P<who>i|we)\b(?P<verb>(?:(?!\b(?:it|them|that)\b)[^,])" r"{1,30}?)"
-                     r"\b(?:it|them)\b(?P<rest>.*)$", re.I)
+_USE_IT = re.compile(rf"^{_LEAD}(?P<who>i|we)\b(?P<verb>(?:(?!\b(?:it|them|that|one)\b)[^,])" r"{1,30}?)"
+                     r"\b(?P<it>it|them|one)\b(?P<rest>.*)$", re.I)  # ("one": "flat whites, i have one a day")
 # "it's my favourite thing to moan about", "that's my fave part": what is said of the moment, not of a value
 _IDIOM = re.compile(r"\b(?:thing|part|bit|moment|kind of|sort of|problem|fault|life)\b", re.I)
 # "what's on in Leeds this weekend? (i live here ...)": the place named before
@@ -39,12 +39,15 @@ _THATS_ME = re.compile(rf"^{_LEAD}(?:that|this)(?:'s|’s|s| is) (?:me|us)\b", r
 _KIND_OF_PERSON = re.compile(r"\b(?P<what>[a-z][\w-]*) (?:person|people|eater|household|family|guy|girl|gal)\b",
                              re.I)
 # the pronoun clause names no time, plan or doubt that would make it anything but what is so
-_NOT_SO = re.compile(r"\b(?:not|never|n't|no longer|used to|maybe|might|would|could|should|if|was|were|will)\b"
+_NOT_SO = re.compile(r"\b(?:not|never|n't|no longer|used to|maybe|might|would|could|should|if|was|were|will|once|"
+                     r"ever)\b"
                      r"|\?", re.I)
 
 _MULTIWORD = sorted({v for v in (*DISHES, *MUSIC_GENRES, *EDITORS, *CAR_VALUES, *PHONE_VALUES, *HOT_DRINK_NAMES)
                      if " " in v}, key=len, reverse=True)
 _SINGLE = frozenset({*SPORTS.split(), *DIETS})
+_MULTIWORD_SET = frozenset(_MULTIWORD)
+_DISHES_SET = frozenset(DISHES)
 
 
 def _values(clause: str) -> list[str]:
@@ -53,7 +56,7 @@ def _values(clause: str) -> list[str]:
     low = clause.lower()
     taken: list[tuple[int, int]] = []
     for phrase in _MULTIWORD:
-        for m in re.finditer(rf"\b{re.escape(phrase)}\b", low):
+        for m in re.finditer(rf"\b{re.escape(phrase)}s?\b", low):  # ("flat whites")
             if not any(s < m.end() and m.start() < e for s, e in taken):
                 taken.append((m.start(), m.end()))
                 found.append((m.start(), clause[m.start():m.end()]))
@@ -78,7 +81,16 @@ def _values(clause: str) -> list[str]:
                 or first in _NOT_VALUES:
             continue
         found.append((m.start(), m.group(1)))
-    return [v for _, v in sorted(found)]
+    # a lexicon word the sentence opens with was capitalised for the parser: "Flat whites are my thing"
+    return [v.lower() if at == 0 and v == v.capitalize() and v.lower() != v and _lexicon_word(v) else v
+            for at, v in sorted(found)]
+
+
+def _lexicon_word(value: str) -> bool:
+    """A common noun of a class lexicon (a dish, a drink, a sport, a diet), not a product's or a tool's name."""
+    low = value.lower()
+    return low in _SINGLE or object_kind(low) in _FOODS or object_kind(low.split()[-1]) in _FOODS or (
+        low in _MULTIWORD_SET and low in HOT_DRINK_NAMES | _DISHES_SET)
 
 
 _LESSONS = re.compile(r" (?:class|classes|lessons?)$")
@@ -112,6 +124,12 @@ _NOT_VALUES = frozenset({"i", "im", "i'm", "food", "music", "drink", "drinks", "
                          "phone", "any", "best", "ok", "okay", "lol"})
 
 
+def _one_of(value: str) -> str:
+    """"one" of a value said in the plural: "flat whites" -> "a flat white"."""
+    single = value[:-1] if value.endswith("s") and not value.endswith("ss") else value
+    return f"{'an' if single[:1].lower() in 'aeiou' else 'a'} {single}"
+
+
 def pointed_at(before: str, line: str) -> list[tuple[str, str]]:
     """(value, plain clause) for what ``line`` means once its pronoun is the value named just before it
     (``before``: the same message's earlier text). Several readings may come back, one per candidate value,
@@ -138,6 +156,8 @@ def pointed_at(before: str, line: str) -> list[tuple[str, str]]:
             said += [(v, f"{v} is {m.group('rest')}") for v in earlier]
         elif (m := _USE_IT.match(clause)) is not None:
             verb = " take " if m.group("verb").strip() == "do" else m.group("verb")  # "i do [spin classes]": take them
-            said += [(v, f"{m.group('who')}{verb if _LESSONS.search(v) else m.group('verb')}{v}{m.group('rest')}")
+            one = m.group("it").lower() == "one"
+            said += [(_one_of(v)[2:].lstrip() if one else v, f"{m.group('who')}"
+                      f"{verb if _LESSONS.search(v) else m.group('verb')}{_one_of(v) if one else v}{m.group('rest')}")
                      for v in earlier]
     return said

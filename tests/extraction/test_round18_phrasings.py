@@ -299,3 +299,12 @@ def test_a_relationship_status_is_replaced_by_the_next(tmp_path: object, before:
         memory.add(after, user_id="jo")
         active = [m["memory"] for m in memory.get_all(user_id="jo", filters={"layer": "durable"})["results"]]
     assert not any(gone in text for text in active), active
+
+
+def test_one_of_a_drink_said_in_the_plural_is_the_drink(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "flat whites are my thing, i have one every morning")
+    assert "user|drinks|flat white" in [s for _, s in facts], facts
+
+
+def test_a_drink_had_once_is_no_habit(rules: RuleExtractor) -> None:
+    assert not [s for _, s in _facts(rules, "espressos are grim, i had one once") if s and "drinks" in s]
