@@ -160,15 +160,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "from" and person:
             return match("origin", "'is from' lexicon")
         if pred.prep == "in" and person and obj.lemma_.lower() == "relationship" and "partner" in cat.specs:
-            from mem_graph.extract.target import called_name  # (target imports the cue readers, which import us)
-
-            partner = next((g for w in obj.children if w.lower_ == "with" for g in w.children if g.dep_ == "pobj"),
-                           None)
-            named = partner if partner is None or partner.pos_ == "PROPN" else called_name(partner)
-            if partner is not None and named is None:
-                return None  # "in a relationship with a great guy": who is not said
-            return match("partner", "'is in a relationship' (a relationship status)" if named is None else
-                         "'is in a relationship with' (the partner)", value=None if named is None else named.text)
+            # a status, said with the partner or not ("in a relationship with Sam": "engaged" still replaces it;
+            # the partner's name stays in the fact's words)
+            return match("partner", "'is in a relationship' (a relationship status)")
         if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS) and \
                 obj.lower_ not in ("year", "grade", "class", "form") and (  # "in year 3": a year group
                 pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):
