@@ -29,7 +29,6 @@ from typing import Any
 
 from mem_graph.extract.catalogue import SPORTS
 from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
-from mem_graph.extract.wordlist import is_english_word
 
 # Doc.user_data key: indices of the names given back their subject role (a person, whatever the entity
 # recogniser, which runs after this and often calls an opening name an ORG, says)
@@ -142,12 +141,13 @@ _TAKES_A_THING = frozenset({"stop", "quit", "drop", "ditch", "cut", "cancel", "p
                             "hate", "like", "enjoy", "miss", "skip"})
 
 
-def _thing_as_time(tok: Any) -> bool:
+def _thing_as_time(tok: Any, words: dict[str, frozenset[str]]) -> bool:
     """"I stopped tennis": the object the parser took for a time phrase (``npadvmod``); "I quit zumba": a word it
     does not know, taken for an adverb."""
     verb = tok.head
     thing = (tok.dep_ == "npadvmod" and tok.pos_ == "NOUN") or (
-        tok.dep_ == "advmod" and tok.is_alpha and (tok.lower_ in _SPORT_WORDS or not is_english_word(tok.lower_)))
+        tok.dep_ == "advmod" and tok.is_alpha and (tok.lower_ in _SPORT_WORDS or not any(
+            tok.lower_ in words.get(pos, ()) for pos in ("adj", "adv", "noun", "verb", "stop", "irregular"))))
     return thing and not tok.ent_type_ and tok.i == verb.i + 1 and \
         verb.lemma_.lower() in _TAKES_A_THING and not any(c.dep_ == "dobj" for c in verb.children) and \
         tok.lower_ not in ("home", "today", "tonight", "tomorrow", "yesterday", "morning", "night", "weekend")
@@ -155,7 +155,7 @@ def _thing_as_time(tok: Any) -> bool:
 
 def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
     for tok in doc:
-        if _thing_as_time(tok):
+        if _thing_as_time(tok, words):
             tok.dep_ = "dobj"
             if tok.pos_ == "ADV":
                 tok.pos_, tok.tag_ = "NOUN", "NN"
