@@ -48,6 +48,19 @@ _MULTIWORD = sorted({v for v in (*DISHES, *MUSIC_GENRES, *EDITORS, *CAR_VALUES, 
 _SINGLE = frozenset({*SPORTS.split(), *DIETS})
 _MULTIWORD_SET = frozenset(_MULTIWORD)
 _DISHES_SET = frozenset(DISHES)
+_LESSONS = re.compile(r" (?:class|classes|lessons?)$")
+_FOODS = frozenset({"dish", "meat", "dairy", "fish", "sugar", "hot drink", "soft drink", "alcohol"})
+# said before a dish or a drink, of no one dish ("best ramen", "my usual latte")
+_EVALUATIVE = frozenset({"best", "good", "great", "decent", "nice", "favourite", "favorite", "fave", "fav", "new",
+                         "usual", "daily", "local", "cheap", "proper", "real", "fancy", "homemade", "morning"})
+# the last word of many a dish's name, after the word that says which ("jollof rice", "butter chicken")
+_DISH_HEADS = frozenset({"rice", "chicken", "noodles", "curry", "soup", "stew", "pie", "salad", "wings", "fries",
+                         "burger", "burgers", "sandwich", "pasta", "bowl", "dumplings", "tacos", "bread", "cake",
+                         "pizza", "roll", "rolls", "ramen", "pho"})
+# words a class lexicon knows that name no one thing here ("stuff", "food", "music", "drinks")
+_NOT_VALUES = frozenset({"i", "im", "i'm", "food", "music", "drink", "drinks", "stuff", "thing", "things",
+                         "dinner", "lunch", "breakfast", "snack", "meal", "code", "app", "tool", "tools", "car",
+                         "phone", "any", "best", "ok", "okay", "lol"})
 
 
 def _values(clause: str) -> list[str]:
@@ -93,13 +106,6 @@ def _lexicon_word(value: str) -> bool:
         low in _MULTIWORD_SET and low in HOT_DRINK_NAMES | _DISHES_SET)
 
 
-_LESSONS = re.compile(r" (?:class|classes|lessons?)$")
-_FOODS = frozenset({"dish", "meat", "dairy", "fish", "sugar", "hot drink", "soft drink", "alcohol"})
-# said before a dish or a drink, of no one dish ("best ramen", "my usual latte")
-_EVALUATIVE = frozenset({"best", "good", "great", "decent", "nice", "favourite", "favorite", "fave", "fav", "new",
-                         "usual", "daily", "local", "cheap", "proper", "real", "fancy", "homemade", "morning"})
-
-
 def _dish(clause: str, start: int, end: int) -> tuple[int, int]:
     """The whole name of the dish or drink whose word is at ``start:end``: "jollof rice", "butter chicken",
     "oat milk lattes" (a name word before it, a dish or drink word after it)."""
@@ -114,19 +120,15 @@ def _dish(clause: str, start: int, end: int) -> tuple[int, int]:
             (is_adjective(word) or (may_name_a_thing(word) and not is_verb(word))):  # "green tea", not "love tea"
         start = before.start(1)
     return start, end
-# the last word of many a dish's name, after the word that says which ("jollof rice", "butter chicken")
-_DISH_HEADS = frozenset({"rice", "chicken", "noodles", "curry", "soup", "stew", "pie", "salad", "wings", "fries",
-                         "burger", "burgers", "sandwich", "pasta", "bowl", "dumplings", "tacos", "bread", "cake",
-                         "pizza", "roll", "rolls", "ramen", "pho"})
-# words a class lexicon knows that name no one thing here ("stuff", "food", "music", "drinks")
-_NOT_VALUES = frozenset({"i", "im", "i'm", "food", "music", "drink", "drinks", "stuff", "thing", "things",
-                         "dinner", "lunch", "breakfast", "snack", "meal", "code", "app", "tool", "tools", "car",
-                         "phone", "any", "best", "ok", "okay", "lol"})
+
+
+def _singular(value: str) -> str:
+    return value[:-1] if value.endswith("s") and not value.endswith("ss") else value
 
 
 def _one_of(value: str) -> str:
     """"one" of a value said in the plural: "flat whites" -> "a flat white"."""
-    single = value[:-1] if value.endswith("s") and not value.endswith("ss") else value
+    single = _singular(value)
     return f"{'an' if single[:1].lower() in 'aeiou' else 'a'} {single}"
 
 
@@ -157,7 +159,7 @@ def pointed_at(before: str, line: str) -> list[tuple[str, str]]:
         elif (m := _USE_IT.match(clause)) is not None:
             verb = " take " if m.group("verb").strip() == "do" else m.group("verb")  # "i do [spin classes]": take them
             one = m.group("it").lower() == "one"
-            said += [(_one_of(v)[2:].lstrip() if one else v, f"{m.group('who')}"
+            said += [(_singular(v) if one else v, f"{m.group('who')}"
                       f"{verb if _LESSONS.search(v) else m.group('verb')}{_one_of(v) if one else v}{m.group('rest')}")
                      for v in earlier]
     return said
