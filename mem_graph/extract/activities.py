@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.catalogue import SPORTS
+from mem_graph.extract.catalogue import SPORT_WORDS, SPORTS
 from mem_graph.extract.clauses import Subject
 from mem_graph.extract.cues import CESSATION
 from mem_graph.extract.lexicon import ACTIVITY_VERBS, HABIT_WORDS, tech_kind
@@ -27,7 +27,6 @@ _TAKING_UP = frozenset({"learn", "start", "begin"})
 
 # the lemmatizer's "bouldere"; a sport said as a verb form ("dropped weightlifting": a VBG to the parser)
 _ING_FORMS = {v: v for v in (*ACTIVITY_VERBS.values(), *SPORTS.split()) if v.endswith("ing")}
-_EXERCISES = frozenset(SPORTS.split())
 _OWN_CLAUSE = frozenset({"conj", "parataxis", "ccomp", "cc"})
 _ONE_OCCASION = frozenset({"this", "that", "last", "next", "one", "yesterday", "tomorrow"})
 
@@ -37,7 +36,7 @@ def _took_up(verb: Any) -> bool:
 
 
 def _activity(tok: Any) -> str | None:
-    if tok.lower_ in _EXERCISES and any(c.dep_ == "aux" and c.lemma_.lower() == "do" for c in tok.children):
+    if tok.lower_ in SPORT_WORDS and any(c.dep_ == "aux" and c.lemma_.lower() == "do" for c in tok.children):
         return str(tok.lower_)  # "I do zumba twice a week": the parser reads the sport as a verb after an aux "do"
     return ACTIVITY_VERBS.get(tok.lemma_.lower()) or _ING_FORMS.get(tok.lower_)
 
@@ -53,7 +52,7 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
     if pred.lemma in ("go", "do") or pred.lemma in CESSATION or _took_up(pred.verb):  # "don't do running", "took up"
         for tok in (pred.dobj, *(c for c in (*pred.target.children, *pred.verb.children) if c.dep_ == "xcomp")):
             if tok is not None and tok.i > pred.target.i and (
-                    value := _activity(tok) or (tok.lower_ if tok.lower_ in _EXERCISES and pred.lemma in ("do", "go")
+                    value := _activity(tok) or (tok.lower_ if tok.lower_ in SPORT_WORDS and pred.lemma in ("do", "go")
                                                 else None)) is not None:  # "don't do zumba anymore"
                 return value, tok
     return None

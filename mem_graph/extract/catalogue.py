@@ -84,6 +84,7 @@ EXERCISES = ("yoga pilates crossfit cycling weightlifting spin zumba kickboxing 
              "spinning kitesurfing windsurfing rollerblading mma capoeira archery")
 # (activities said as verbs, "swimming", "bouldering", are lexicon.ACTIVITY_VERBS': a new one ends an old one)
 SPORTS = f"{PLAYED_SPORTS} {EXERCISES}"
+SPORT_WORDS = frozenset(SPORTS.split())  # each sport or exercise word, for membership tests
 PETS = ("dog cat puppy kitten hamster rabbit bunny parrot goldfish turtle horse bird ferret snake lizard gecko "
         "tortoise budgie cockatiel chinchilla gerbil axolotl iguana chameleon hedgehog pony tarantula canary " +
         " ".join(PET_BREEDS))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.catalogue import SPORTS
+from mem_graph.extract.catalogue import SPORT_WORDS
 from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
 
 # Doc.user_data key: indices of the names given back their subject role (a person, whatever the entity
@@ -135,7 +135,6 @@ def _split_name(tok: Any) -> Any | None:
     return nxt
 
 
-_SPORT_WORDS = frozenset(SPORTS.split())
 # verbs whose bare noun after them is what they act on: "i dropped tennis" (read as "dropped yesterday")
 _TAKES_A_THING = frozenset({"stop", "quit", "drop", "ditch", "cut", "cancel", "play", "do", "try", "start", "love",
                             "hate", "like", "enjoy", "miss", "skip"})
@@ -146,7 +145,7 @@ def _thing_as_time(tok: Any, words: dict[str, frozenset[str]]) -> bool:
     does not know, taken for an adverb."""
     verb = tok.head
     thing = (tok.dep_ == "npadvmod" and tok.pos_ == "NOUN") or (
-        tok.dep_ == "advmod" and tok.is_alpha and (tok.lower_ in _SPORT_WORDS or not any(
+        tok.dep_ == "advmod" and tok.is_alpha and (tok.lower_ in SPORT_WORDS or not any(
             tok.lower_ in words.get(pos, ()) for pos in ("adj", "adv", "noun", "verb", "stop", "irregular"))))
     return thing and not tok.ent_type_ and tok.i == verb.i + 1 and \
         verb.lemma_.lower() in _TAKES_A_THING and not any(c.dep_ == "dobj" for c in verb.children) and \
@@ -160,7 +159,7 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             if tok.pos_ == "ADV":
                 tok.pos_, tok.tag_ = "NOUN", "NN"
             continue
-        if tok.pos_ == "PROPN" and tok.text.islower() and tok.lower_ in _SPORT_WORDS:
+        if tok.pos_ == "PROPN" and tok.text.islower() and tok.lower_ in SPORT_WORDS:
             tok.pos_, tok.tag_ = "NOUN", "NN"  # "quit barre": a sport typed lower-case is no one's name
             continue
         if (rest := _split_name(tok)) is not None:

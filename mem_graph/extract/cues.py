@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from mem_graph.extract.catalogue import SPORTS
+from mem_graph.extract.catalogue import SPORT_WORDS
 from mem_graph.extract.clauses import KIN
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.wordlist import is_english_word
@@ -102,14 +102,13 @@ class Cues:
 
 
 
-_SPORT_WORDS = frozenset(SPORTS.split())
 
 
 def _someone(tok: Any) -> bool:
     """A person as the object ("dropping my son at school"): no habit or thing that ends (the tagger takes a
     sport it does not know for a name: "quit barre")."""
     return tok.lower_ in ("him", "her", "them", "me", "us") or tok.lemma_.lower() in KIN or (
-        tok.ent_type_ == "PERSON" and tok.lower_ not in _SPORT_WORDS)
+        tok.ent_type_ == "PERSON" and tok.lower_ not in SPORT_WORDS)
 
 
 def _the_month(tok: Any) -> bool:
