@@ -16,7 +16,7 @@ import re
 from mem_graph.extract.catalogue import DIETS, EDITORS, SPORTS
 from mem_graph.extract.chat_restate import NAME
 from mem_graph.extract.cue_change import HOT_DRINK_NAMES, object_kind
-from mem_graph.extract.lexicon import CAR_VALUES, DISHES, MUSIC_GENRES, PHONE_VALUES, stop_words
+from mem_graph.extract.lexicon import CAR_VALUES, COMPUTER_VALUES, DISHES, MUSIC_GENRES, PHONE_VALUES, stop_words
 from mem_graph.extract.wordlist import is_adjective, is_english_word, is_verb, may_name_a_thing
 
 # where one clause ends and the next begins ("?", ",", " - ", "..."; not "X > Y": its first value is the one meant)
@@ -43,7 +43,8 @@ _NOT_SO = re.compile(r"\b(?:not|never|n't|no longer|used to|maybe|might|would|co
                      r"ever)\b"
                      r"|\?", re.I)
 
-_MULTIWORD = sorted({v for v in (*DISHES, *MUSIC_GENRES, *EDITORS, *CAR_VALUES, *PHONE_VALUES, *HOT_DRINK_NAMES)
+_MULTIWORD = sorted({v for v in (*DISHES, *MUSIC_GENRES, *EDITORS, *CAR_VALUES, *PHONE_VALUES, *COMPUTER_VALUES,
+                                 *HOT_DRINK_NAMES)
                      if " " in v}, key=len, reverse=True)
 _SINGLE = frozenset({*SPORTS.split(), *DIETS})
 _MULTIWORD_SET = frozenset(_MULTIWORD)
@@ -84,7 +85,8 @@ def _values(clause: str) -> list[str]:
             if kind in ("sport", "exercise", "activity") and (
                     lesson := re.match(r" (?:class|classes|lessons?)\b", clause[end:])):
                 end += lesson.end()  # "spin classes": what was said, as said
-            if kind in ("car", "phone") and (more := re.match(r"(?: (?:[A-Z][\w-]*|\d+\w*))+", clause[end:])):
+            if kind in ("car", "phone", "computer") and (
+                    more := re.match(r"(?: (?:[A-Z][\w-]*|\d+\w*))+", clause[end:])):
                 end += more.end()  # a name goes on: "Nissan Leaf", "Hyundai Ioniq 5"
             found.append((start, clause[start:end]))
             taken.append((start, end))

@@ -271,7 +271,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
     if first == "been" or (first in ("not", "never") and after == "been"):  # "not been climbing since the move"
         return words[start].start(), "I've "
     if (first == "into" and after) or ((_participle(first) or first == "doing") and not re.search(
-            r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks)\b", sentence, re.I)):
+            r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks)\b", re.split(r"[,;]", sentence)[0],
+            re.I)):
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard"); a plan
         # ("moving in with Simone next month") is the speaker's plan, kept as one
         return words[start].start(), "I'm "
@@ -312,6 +313,25 @@ def _then_now(sentence: str) -> str:
                               else m.group(0), sentence)
 
 
+# "sold my honda, bought a subaru": a second past clause after the comma, its "I" left out too
+_COMMA_PAST = re.compile(r",\s+(?:(?:and\s+)?(?:then|just|finally|also)\s+)?([a-z]+)\b")
+
+
+def _and_then(sentence: str) -> tuple[str, list[int]]:
+    """``sentence`` (one whose "I" was put back) with the "I" of each later subjectless past clause put back too,
+    and those "I"s' offsets."""
+    out, offsets, pos = [], [], 0
+    for m in _COMMA_PAST.finditer(sentence):
+        word = m.group(1)
+        if word in _PAST_FORMS or (word.endswith("ed") and len(word) > 4 and word not in _NOT_PAST):
+            out.append(sentence[pos:m.start(1)])
+            offsets.append(sum(len(x) for x in out))
+            out.append("I ")
+            pos = m.start(1)
+    out.append(sentence[pos:])
+    return "".join(out), offsets
+
+
 def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
     """``text`` with the dropped "I" of chat statements put back, and the character offsets of those "I"s."""
     out: list[str] = []
@@ -325,9 +345,13 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
             out.append(_then_now(sent))
         else:
             at, words = found
-            offsets.add(sum(len(x) for x in out) + at)
+            base = sum(len(x) for x in out)
+            offsets.add(base + at)
             rest = sent[at:]
-            out.append(_then_now(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest)))
+            said = _then_now(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest))
+            said, more = _and_then(said) if words == "I " else (said, [])
+            offsets.update(base + i for i in more)
+            out.append(said)
         pos = m.end()
     out.append(text[pos:])
     return "".join(out), frozenset(offsets)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from mem_graph.extract.catalogue import PLAYED_SPORTS
+from mem_graph.extract.catalogue import DIETS, PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import CAR_VALUES, DISHES, MUSIC_GENRES, PHONE_VALUES, tech_kind
 
@@ -53,7 +53,7 @@ _PAST = re.compile(r"\b(?:was|were|used to|back then|back in|years ago|as a kid|
 
 # -- a label asked and answered: "my job? nurse.", "my car? a Golf lol" ------------------------------------------
 # "my job? nurse.", "new diet: keto", "team db is Redis", "age 34 btw", "fave food? ramen, easy", "home = Leeds"
-_LABELS = (r"job|work|car|ride|drink|go-?to drink|diet|editor|ide|phone|db|database|age|fave food|fav food|"
+_LABELS = (r"job|work|car|ride|drink|go-?to drink|diet|editor|ide|phone|laptop|db|database|age|fave food|fav food|"
            r"favou?rite food|home|city")
 _ASKED = re.compile(r"^\W*(?:(?:ok|so|lol|fyi|btw|and|update|oh)\W+)*(?P<new>(?:(?:my|our|team|the|new|current)\s+)*)"
                     rf"(?P<what>{_LABELS})\s*(?:\?+|:|=|(?<=db) is|(?<=database) is|(?<=editor) is|(?<=phone) is"
@@ -63,6 +63,7 @@ _ASKED = re.compile(r"^\W*(?:(?:ok|so|lol|fyi|btw|and|update|oh)\W+)*(?P<new>(?:
 _SAID_AS = {"job": "I'm {a} {v}", "work": "I'm {a} {v}", "car": "I drive a {v}", "ride": "I drive a {v}",
             "drink": "I drink {v}", "goto drink": "I drink {v}", "diet": "I'm {v}",
             "editor": "my editor is {v}", "ide": "my editor is {v}", "phone": "I have a {v}",
+            "laptop": "my laptop is a {v}",
             "db": "our database is {v}", "database": "our database is {v}", "age": "I'm {v}",
             "fave food": "my favourite food is {v}", "fav food": "my favourite food is {v}",
             "favourite food": "my favourite food is {v}", "favorite food": "my favourite food is {v}",
@@ -89,6 +90,10 @@ _LIVING_IN = re.compile(rf",\s*(?:(?:now|currently|happily) )?(?i:living in) {NA
 # -- music the speaker is into now, or not: "not feeling country lately", "new obsession: k-pop" ------------------
 _NOT_FEELING = re.compile(r"(?:^|[,.!;:]\s*)(?:i'?m )?not feeling (?P<x>[a-z][\w -]*?)\s+(?:lately|anymore|any more"
                           r"|these days|right now|at the moment)\b", re.I)
+# "vegan wasn't for me", "keto isn't for me": a diet tried and dropped, or not one's own
+_NOT_FOR_ME = re.compile(r"(?:^|[,.!;:]\s*)(?:(?:honestly|tbh|ngl|turns out|but|and|so)\s+)*"
+                         r"(?P<x>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:just |really )?(?P<was>was|is)(?:n'?t| not) "
+                         r"(?:really |just |totally |for me,? )?(?:for me|my thing)\b", re.I)
 _ALL_OF = re.compile(r",\s*(?:it'?s )?(?:all|only|just) (?P<y>[a-z][\w -]*?)(?: now| these days| lol)?\s*(?:$|[,.!])",
                      re.I)
 _OBSESSION = re.compile(r"\bnew (?:obsession|addiction|favourite genre|fave genre)\s*[:\-–]+\s*(?P<x>[a-z][\w -]*?)"
@@ -206,6 +211,11 @@ _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
 _AMBIGUOUS_GENRES = frozenset({"country", "house", "pop", "garage", "drill", "trap", "swing"})
 
 
+def _not_for_me(x: str, was: str) -> str | None:
+    """What "<diet> wasn't / isn't for me" says, or None (of anything else it is a stance: stance.py's)."""
+    return f"I'm not {x}{' anymore' if was.lower() == 'was' else ''}" if x in DIETS else None
+
+
 def _genre(words: str, music_said: bool) -> str | None:
     """The genre ``words`` name, lower-cased; a common word only where ``music_said``."""
     low = words.lower()
@@ -234,6 +244,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     """The plain clauses these chat shapes mean. ``done`` False: the line has a plan, wish or negation word
     (restate._NOT_DONE), so only what is said with one ("not feeling country lately") is read."""
     said = [f"I'm not into {x} anymore" for m in _NOT_FEELING.finditer(text) if (x := _genre(m.group("x"), True))]
+    said += [x for m in _NOT_FOR_ME.finditer(text) if (x := _not_for_me(m.group("x").lower(), m.group("was")))]
     if said:  # "..., all k-pop": what took its place
         said += [f"I'm into {y} now" for m in _ALL_OF.finditer(text) if (y := _genre(m.group("y"), True))]
     if not done:

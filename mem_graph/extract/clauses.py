@@ -373,9 +373,12 @@ def _linear_np(subj: Any, verb: Any) -> list[Any] | None:
 
 
 def _first_word(verb: Any) -> Any:
-    """The clause's first word after lead-in adverbs ("just moved", "finally got")."""
+    """The clause's first word after lead-in adverbs ("just moved", "finally got") and a subjectless past clause
+    before it ("sold my honda, bought a subaru")."""
+    lead = {t.i for c in verb.children if c.dep_ == "advcl" and c.i < verb.i and c.tag_ in ("VBD", "VBN") and not any(
+        g.dep_ in ("nsubj", "nsubjpass", "mark") for g in c.children) for t in c.subtree}
     for t in verb.sent:
-        if t.is_punct or (t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i):
+        if t.is_punct or t.i in lead or (t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i):
             continue
         if t.dep_ in ("aux", "auxpass") and t.head.i == verb.i:  # "Got hired by Oracle", "Been living in Rome"
             continue
@@ -421,7 +424,7 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
     for n in range(len(before) - 1, -1, -1):
         t = before[n]
         kind = PET_SPECIES.get(ctx.pet_kinds.get(t.lower_, ""), ctx.pet_kinds.get(t.lower_, ""))
-        if kind and t.dep_ in ("nsubj", "nsubjpass") and _speakers_kind(kind, ctx):
+        if kind and (t.dep_ in ("nsubj", "nsubjpass") or _speaker_acts_on(t)) and _speakers_kind(kind, ctx):
             # "Bella didn't suit him, he's Willow now": the speaker's pet, the subject named before (not "Kai gave
             # Mango to his parents, he ...": Kai)
             return f"{ctx.speaker}'s {kind}"
@@ -461,6 +464,13 @@ def _speakers_pet(words: list[Any]) -> bool:
         (t.pos_ == "PROPN" and t.ent_type_ == "PERSON") or t.lower_ in KIN for t in words)
 
 
+def _speaker_acts_on(tok: Any) -> bool:
+    """``tok`` is the object of a clause whose subject is the speaker ("we had to put Bess down")."""
+    return tok.dep_ in ("dobj", "pobj") and any(
+        c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for a in tok.ancestors if a.pos_ in ("VERB", "AUX")
+        for c in a.children)
+
+
 def note_people(sent: Any, ctx: Context) -> None:
     """Remember the last person named (for a following "he"/"she") and the speaker's last pet."""
     for t in sent:
@@ -475,7 +485,9 @@ def note_people(sent: Any, ctx: Context) -> None:
                 name := f"{t.text[:1].upper()}{t.text[1:]}") in ctx.kin_names.values():
             ctx.last_person, ctx.pet_last = name, False  # "raj found something! he's at Rolls Royce now"
             continue
-        if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in ctx.pet_kinds:  # "mochi passed away. she was 16"
+        if t.lower_ in ctx.pet_kinds and (t.dep_ in ("nsubj", "nsubjpass") or _speaker_acts_on(t)):
+            # "mochi passed away. she was 16", "we had to put Bess down. She was 14": the pet, not a person named
+            # earlier (a pet someone else acts on is no "she": "Kai gave Mango away. He ..." is Kai)
             ctx.last_pet, ctx.pet_last, ctx.last_person = f"{t.text[:1].upper()}{t.text[1:]}", True, None
             continue
         if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):

@@ -20,7 +20,8 @@ adjective ("Sara lives in Lima": "Sara" an ``amod`` of "lives") or a common noun
 "Caroline works at Initech": a NOUN, which read as a thing with no person's slots): a capitalised first word
 right before its finite verb, with no word of its own, that the word list does not know or whose verb only a
 person does (marries, dates, loves, ...; lives in, works at, moves to a named place; "is a/an <noun>").
-"Coffee keeps me awake", "Work is hectic" and "Oneplus is dead" stay things.
+"Coffee keeps me awake", "Work is hectic" and "Oneplus is dead" stay things. And a verb's third person read as
+a plural noun at the root ("My mum lives in Cardiff") is the verb again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.catalogue import SPORT_WORDS
+from mem_graph.extract.lexicon import CALENDAR_WORDS
 from mem_graph.extract.lexicon_tables import lexicon_of, only_a_noun_in
 
 # Doc.user_data key: indices of the names given back their subject role (a person, whatever the entity
@@ -56,9 +58,7 @@ _PERSON_VERBS = frozenset({"marry", "date", "love", "hate", "like", "enjoy", "ad
 # me", "work moved to Tuesdays")
 _PERSON_WITH = {"live": ("in", "near"), "work": ("at", "as"), "move": ("to",)}
 # (this runs before the entity recogniser: a day or month is told by its name)
-_CALENDAR = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
-                       "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                       "november", "december", "noon", "midnight"})
+_CALENDAR = CALENDAR_WORDS
 
 
 def _name_misread(tok: Any, words: dict[str, frozenset[str]]) -> bool:
@@ -191,6 +191,9 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             tok.lemma_ = tok.lower_
             continue
         verb_words = words.get("verb", frozenset())
+        if (lemma := _verb_as_plural(tok, verb_words)) is not None:
+            tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBZ", lemma
+            continue
         bare = _bare_form_after_be(tok)  # "my favourite food is curry": no verb's base form follows "is"
         if not bare and (tok.pos_ in ("VERB", "AUX") or tok.tag_.startswith("VB")) and (
                 tok.lemma_.lower() in verb_words or tok.lower_ in verb_words or tok.pos_ == "AUX"):
@@ -213,6 +216,17 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             if (c.dep_ == "neg" and c.i > be.i) or c.i < be.i:  # ("reminder, I'm gluten free": before it too)
                 c.head = be
     return doc
+
+
+def _verb_as_plural(tok: Any, verbs: frozenset[str]) -> str | None:
+    """"My mum lives in Cardiff": the root read as a plural noun ("lives") with a subject before it and a
+    preposition after, when it is a verb's third person; the verb's lemma."""
+    if tok.dep_ != "ROOT" or tok.tag_ != "NNS" or not tok.lower_.endswith("s") or not any(
+            c.dep_ == "nsubj" and c.i < tok.i for c in tok.children) or not any(
+            c.dep_ == "prep" and c.i == tok.i + 1 for c in tok.children):
+        return None
+    stem = tok.lower_[:-2] if tok.lower_.endswith("es") and tok.lower_[:-2] in verbs else tok.lower_[:-1]
+    return stem if stem in verbs else None
 
 
 def _bare_form_after_be(tok: Any) -> bool:

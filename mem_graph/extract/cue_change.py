@@ -36,6 +36,7 @@ from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.lexicon import (
     ACTIVITY_VERBS,
     CAR_VALUES,
+    COMPUTER_VALUES,
     DISHES,
     MUSIC_GENRES,
     OCCUPATIONS,
@@ -77,6 +78,7 @@ _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
     ("exercise", frozenset(EXERCISES.split())),
     ("activity", frozenset(ACTIVITY_VERBS.values())), ("pet", frozenset(PETS.split())),
     ("language", frozenset(LANGUAGES)), ("car", frozenset(CAR_VALUES)), ("phone", frozenset(PHONE_VALUES)),
+    ("computer", frozenset(COMPUTER_VALUES)),
     ("transport", frozenset(TRANSPORT)), ("occupation", frozenset(OCCUPATIONS)),
     ("hot drink", _HOT_DRINKS), ("soft drink", _SOFT_DRINKS), ("alcohol", _ALCOHOL),
     ("school", frozenset({"school", "university", "uni", "college", "academy", "kindergarten", "nursery"})),

@@ -57,7 +57,7 @@ _MONTHS_SHORT = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 _SEASONS = "spring|summer|autumn|fall|winter|new year"
 _AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|term|semester|{_SEASONS})|tomorrow|soon"
                     rf"|after (?:christmas|xmas|easter|the holidays|the summer|new year|the new year)|in the new year"
-                    rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT})|in the (?:{_SEASONS})"
+                    rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT}|{_SEASONS})|in the (?:{_SEASONS})"
                     rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
                     rf"|later this (?:week|month|year)) ")
 _SCHEDULED = frozenset({"start", "begin", "open", "kick", "commence"})  # "the job starts next month"
@@ -331,6 +331,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.instead_of = next((g for g in of.children if g.dep_ in ("pobj", "pcomp")), None) if of else None
         if of is not None and cues.instead_of is None and of.dep_ == "cc":  # "water instead of coke" (a conjunct)
             cues.instead_of = next((c for c in of.head.children if c.dep_ == "conj" and c.i > of.i), None)
+        if of is not None and cues.instead_of is None:  # "use svelte instead of react" (react hung anywhere)
+            cues.instead_of = next((t for t in of.doc[of.i + 1: of.i + 4] if t.pos_ in ("NOUN", "PROPN")), None)
         cues.note("instead")
     if any(t.lower_ == "these" and t.head.lower_ == "days" for t in target.subtree) or any(
             t.lower_ == "days" and t.head == verb and any(g.lower_ == "these" for g in t.children)

@@ -6,14 +6,16 @@ maya, product designer, based in bristol"): the occupation and the home were los
 move or new job had nothing to end. Each item becomes its own statement ("I'm Maya. I'm a product designer.
 I'm based in bristol."). Only a list that reads as an introduction is split: a name-shaped first word and at
 least one item that is an age, a post from the occupation lexicon or a where-from phrase ("based in", "from",
-"living in"); a list with an item of any other shape is left as typed ("I'm tired, hungry, bored").
+"living in"); a list with an item of any other shape is left as typed ("I'm tired, hungry, bored"). A line
+that is nothing but such a list, with no "I'm" ("freelance designer, mostly figma, based in Lisbon"), is read the
+same way when its first item is a post, an age or a place; an item may then also name a tool ("mostly figma").
 """
 
 from __future__ import annotations
 
 import re
 
-from mem_graph.extract.lexicon import OCCUPATIONS
+from mem_graph.extract.lexicon import OCCUPATIONS, TECH, tech_kind
 
 _LIST = re.compile(r"(?<![\w'])(I'm|I am|im)\s+([A-Za-z][a-z-]+)((?:\s*,\s*[^,.!?;]{1,48}){1,5}?)"
                    r"(?=\s*(?:[.!?;]|$))", re.I)
@@ -40,6 +42,8 @@ def _item(text: str) -> tuple[str, bool] | None:
         return f"I'm {item}", True
     if words[0] == "i":
         return item, False
+    if len(words) > 1 and words[-1] == "dev":  # "backend dev": chat's developer (alone, "Dev" is a name too)
+        item, words = f"{item[:-3]}developer", [*words[:-1], "developer"]
     if any(w in OCCUPATIONS for w in words[:4]):
         article = "" if words[0] in ("a", "an", "the") else ("an " if words[0][0] in "aeiou" else "a ")
         return f"I'm {article}{item}", True
@@ -50,8 +54,44 @@ def _item(text: str) -> tuple[str, bool] | None:
     return None
 
 
+# a profile typed as a list with no "I'm" at all: "freelance designer, mostly figma, based in Lisbon for now",
+# "29, nurse, living in Leeds" (the whole line, after a greeting)
+_HEADLESS = re.compile(r"^(\W*(?:(?:hi|hey|hello|hiya|yo|so|ok|okay|about me)\W+)*)"
+                       r"([^,.!?;:]{1,48}(?:\s*,\s*[^,.!?;:]{1,48}){1,5})\s*(?:[.!?]+\s*)?$", re.I)
+_TOOL_ITEM = re.compile(r"^(?:mostly|mainly|all|strictly|just|pretty much|heavy|big)?\s*([\w.+#-]+(?: [\w.+#-]+)?)"
+                        r"(?: (?:user|person|fan|all day|mostly))?$", re.I)
+
+
+def _tool(item: str) -> str | None:
+    """"mostly figma", "vim user": the tool a profile item names, said as a statement."""
+    m = _TOOL_ITEM.match(item.strip())
+    word = m.group(1) if m else ""
+    return f"I use {word}" if word and (word.lower() in TECH or tech_kind(word) is not None) else None
+
+
+def _profile_item(text: str) -> tuple[str, bool] | None:
+    """An item of a bare profile list: as ``_item``, but a post only as the phrase's head ("freelance designer",
+    "nurse at St James's"; not "left the paralegal life behind")."""
+    found = _item(text) or ((t, False) if (t := _tool(text)) else None)
+    if found is None or not found[1] or not found[0].startswith(("I'm a ", "I'm an ")):
+        return found
+    words = re.sub(r"\s+(?:at|in|for|from|with)\b.*$", "", text.strip().lower()).split()
+    return found if words and (words[-1] in OCCUPATIONS or words[-1] == "dev") else None
+
+
+def _profile(m: re.Match[str]) -> str:
+    parts = [p.strip() for p in m.group(2).split(",")]
+    items = [_profile_item(p) for p in parts]
+    if any(i is None for i in items) or sum(i[1] for i in items if i is not None) < 1 or items[0] is None or \
+            not items[0][1]:
+        return m.group(0)  # every item a profile's, the first a post, an age or a place
+    return m.group(1) + ". ".join(i[0] for i in items if i is not None) + "."
+
+
 def split_intro_list(text: str) -> str:
     """Every comma-list self-introduction in ``text`` as one statement per item (see the module doc)."""
+    if (headless := _HEADLESS.match(text)) is not None and not re.search(r"\b(?:i|i'm|im|my|we)\b", text, re.I):
+        return _profile(headless)
     def one(m: re.Match[str]) -> str:
         name = m.group(2)
         if name.lower() in _NOT_NAMES or name.lower() in OCCUPATIONS:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from mem_graph.extract.catalogue import DIETS
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.lexicon import CAR_VALUES, PHONE_VALUES
+from mem_graph.extract.lexicon import CAR_VALUES, COMPUTER_VALUES, PHONE_VALUES
 from mem_graph.types import Fact, normalise_entity
 
 _LEAD = r"^\s*(?:(?:ok|okay|so|well|lol|ngl|honestly|tbh|finally|just|officially|and|yeah|i|we|i've|we've|have" \
@@ -46,6 +46,8 @@ def _statement(value: str) -> str | None:
         return f"I went {low}"
     if any(w in PHONE_VALUES for w in words):
         return f"I use the {value} now"
+    if low in COMPUTER_VALUES or any(w in COMPUTER_VALUES for w in words):
+        return f"I use a {value} now"
     if any(w in CAR_VALUES for w in words) and len(words) > 1:
         return f"I drive a {value} now"
     if object_kind(low) == "hot drink":

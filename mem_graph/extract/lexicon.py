@@ -84,6 +84,15 @@ PHONE_VALUES = _words("""
 iphone android pixel galaxy samsung nokia blackberry oneplus xiaomi huawei motorola fairphone oppo vivo realme
 xperia
 """)
+# the words that name a day or month ("Bath last month" is a town before a date, not a date)
+CALENDAR_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+                            "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                            "november", "december", "noon", "midnight"})
+# a laptop or desktop named by its make or line ("a ThinkPad", "my MacBook Air"; not "mac": mac and cheese)
+COMPUTER_VALUES = (*_words("""
+macbook macbooks imac chromebook thinkpad thinkpads xps zenbook vivobook ideapad alienware inspiron latitude
+"""), "mac mini", "mac studio", "mac pro", "framework laptop", "surface pro", "surface laptop", "gaming pc",
+                   "gaming laptop", "razer blade", "dell xps", "hp spectre", "lenovo legion")
 # a gym is named by its chain or by a word of its name ("Anytime Fitness", "the YMCA", "a CrossFit box")
 GYM_VALUES = _words("""
 gym fitness puregym crossfit equinox ymca f45 orangetheory soulcycle

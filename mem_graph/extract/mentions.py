@@ -30,7 +30,7 @@ from mem_graph.extract.clauses import KIN, PARTNER_NOUNS
 from mem_graph.extract.target import same_words
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
 
-_PRODUCT_SLOTS = ("car", "phone")  # not a database: "our redis cache" stays beside postgres
+_PRODUCT_SLOTS = ("car", "phone", "computer")  # not a database: "our redis cache" stays beside postgres
 _LEXICON = {s.name: frozenset(s.values) for s in DEFAULT_SLOTS if s.name in _PRODUCT_SLOTS}
 _CHANGED = ("anymore", "no longer", "quit", "stop", "left", "sold", "gave", "died", "lost", "stolen", "ditch",
             "retire", "got rid", "traded", "upgraded", "replaced", "switched", "moved")

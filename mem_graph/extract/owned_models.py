@@ -1,4 +1,4 @@
-"""The speaker's car or phone named in passing as "my <model>", in a question or an aside.
+"""The speaker's car, laptop or phone named in passing as "my <model>", in a question or an aside.
 
 "what oil should i use in my Subaru Outback?", "is there a way to free up storage on my Galaxy S21",
 "just washed my Subaru Outback lol": the line asks or says something else, but "my Subaru Outback" says which car
@@ -15,11 +15,13 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import POSSESSIVES, Context, compound_span, span_text
-from mem_graph.extract.lexicon import CAR_VALUES, PHONE_VALUES, TECH_KINDS
+from mem_graph.extract.lexicon import CAR_VALUES, COMPUTER_VALUES, PHONE_VALUES, TECH_KINDS
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 EDITORS = TECH_KINDS["editor"] | {"intellij idea", "sublime text", "visual studio code", "visual studio"}
-_SLOTS = (("car", CAR_VALUES, "drives", "car"), ("phone", PHONE_VALUES, "phone", "phone"))
+# (slot, its values, graph relation, the noun for it); a phone said in a statement is device.py's
+_SLOTS = (("car", CAR_VALUES, "drives", "car"), ("computer", COMPUTER_VALUES, "computer", "laptop"),
+          ("phone", PHONE_VALUES, "phone", "phone"))
 # a model the speaker is parting with, or had: nothing current to say
 _GOING = frozenset({"sell", "sold", "scrap", "crash", "total", "lose", "lost", "break", "broke", "die", "died", "steal",
                     "stolen", "trade", "replace", "upgrade", "ditch", "retire", "write", "return", "swap", "old",
@@ -27,8 +29,7 @@ _GOING = frozenset({"sell", "sold", "scrap", "crash", "total", "lose", "lost", "
                     "mum", "mom", "brother", "sister", "husband", "partner", "friend"})
 
 
-def _fact(speaker: str, name: str, relation: str, model: str, why: str, message: Message) -> Fact:
-    noun = "car" if name == "car" else "phone"
+def _fact(speaker: str, name: str, relation: str, noun: str, model: str, why: str, message: Message) -> Fact:
     return Fact(text=f"{speaker}'s {noun} is the {model}", entities=[EntityRef(speaker, "person"),
                                                                      EntityRef(model, "thing")],
                 triples=[Triple(speaker, relation, model)], slot=f"{normalise_entity(speaker)}|{name}",
@@ -57,12 +58,13 @@ def owned_models(sent: Any, ctx: Context, message: Message, found: list[Fact], q
         words = {t.lower_ for t in span} | {t.lemma_.lower() for t in span}
         if not any(t.pos_ in ("PROPN", "NUM") or t.text[:1].isupper() for t in span):
             continue  # "my car", "my phone": no model named
-        for name, values, relation, noun in _SLOTS[: 2 if question else 1]:
+        for name, values, relation, noun in _SLOTS[: 3 if question else 2]:
             slot = f"{normalise_entity(speaker)}|{name}"
             if not words & set(values) or words <= {name, noun} or any(f.slot == slot for f in [*found, *out]):
                 continue
             model = span_text(span)
-            out.append(_fact(speaker, name, relation, model, f"'my {model}' names the speaker's {noun}", message))
+            out.append(_fact(speaker, name, relation, noun, model, f"'my {model}' names the speaker's {noun}",
+                             message))
     return out + (confirmed(sent, speaker, message, [*found, *out]) if question else [])
 
 
@@ -87,7 +89,7 @@ def confirmed(sent: Any, speaker: str, message: Message, found: list[Fact]) -> l
         for name, values, relation, noun in _SLOTS:
             if words & set(values) and not words <= {name, noun} and not any(
                     f.slot == f"{normalise_entity(speaker)}|{name}" for f in found):
-                return [_fact(speaker, name, relation, model, f"'{model}? that's what i have'", message)]
+                return [_fact(speaker, name, relation, noun, model, f"'{model}? that's what i have'", message)]
         if words & EDITORS or model.lower() in EDITORS:
             key = normalise_entity(model)
             return [Fact(text=f"{speaker} uses {model}", entities=[EntityRef(speaker, "person"),

@@ -64,9 +64,10 @@ def _couple(tok: Any) -> Any | None:
         return None
     verb = tok.head
     people = [tok, *(c for c in tok.children if c.dep_ == "conj")]
-    if tok.lower_ in FIRST_PERSON and tok.i >= 2 and tok.doc[tok.i - 1].lower_ in ("and", "&") and \
-            tok.doc[tok.i - 2].head.i == verb.i:
-        people.append(tok.doc[tok.i - 2])  # "Kate and I got engaged" (Kate read as a modifier of the verb)
+    if tok.lower_ in FIRST_PERSON and tok.i >= 2 and tok.doc[tok.i - 1].lower_ in ("and", "&") and (
+            tok.doc[tok.i - 2].head.i == verb.i or (verb.dep_ == "conj" and verb.head.i == tok.i - 2)):
+        # "Kate and I got engaged" (Kate read as a modifier of the verb, or as the root the verb is conjoined to)
+        people.append(tok.doc[tok.i - 2])
     if not any(p.lower_ in FIRST_PERSON for p in people):
         return None
     others = [p for p in people if p.lower_ not in FIRST_PERSON]

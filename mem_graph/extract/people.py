@@ -168,8 +168,10 @@ def someone_named(text: str, within: int, speaker: str, message: Message) -> Fac
 
 _NAME_AFTER = re.compile(r"\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b", re.I)
 _SOMEONE = frozenset({"someone", "somebody", "guy", "girl", "woman", "man", "boy", "lady", "dude"})
+# a partner said before the name is: the fact the named partner replaces ("seeing someone", "got a girlfriend")
+UNNAMED_PARTNER = frozenset({"someone", "somebody", "guy", "girl", *PARTNER_NOUNS})
 # the relations a parse gives "X is seeing someone", "X got a boyfriend", "X has a new girlfriend"
-_PARTNER_ANCHORS = frozenset({"sees", "dates", "gets", "has", "owns", "finds"})
+_PARTNER_ANCHORS = frozenset({"sees", "dates", "gets", "has", "owns", "finds", "partner"})
 
 
 def partner_named_after(found: list[Fact], text: str, within: int, message: Message) -> Fact | None:

@@ -23,7 +23,7 @@ from mem_graph.extract.slots import SlotCatalogue
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _ENDINGS = frozenset({"die", "break", "steal", "total", "scrap", "wreck", "nick", "pinch", "repossess"})
-_OWNED = ("car", "bike", "phone")
+_OWNED = ("car", "bike", "phone", "computer")
 _CAR_ENDINGS = frozenset({"total", "scrap", "wreck", "repossess"})
 _FOR_GOOD = frozenset({"finally", "completely", "properly", "officially"})  # a battery that died is no phone gone
 

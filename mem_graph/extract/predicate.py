@@ -199,15 +199,21 @@ def predicate(verb: Any, target: Any) -> Predicate:
               or (c.dep_ == "xcomp" and c.pos_ == "NOUN" and not list(c.children)))  # "i use spotify" (misparse)
               and c.i > target.i
               and c.pos_ not in ("SCONJ", "DET") and c.lower_ not in ("that", "this") and not recurring_time(c)]
-    # "switched to tea, no more coffee": a "no more" phrase after a comma ends a value, it is no object
+    # "switched to tea, no more coffee": a "no more" phrase after a comma ends a value, it is no object; nor is
+    # what "instead of" names ("got a bike so cycling now instead of the bus": the bus read as what was got)
     direct = [c for c in direct if not (c.left_edge.lower_ == "no" and c.left_edge.i > 0
-                                        and c.doc[c.left_edge.i - 1].text == ",")]
+                                        and c.doc[c.left_edge.i - 1].text == ",") and not _instead_of(c)]
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn
         pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]
     if not direct and pred.lemma == "give" and "on" in pred.preps and any(
             c.dep_ == "prt" and c.lower_ == "up" for c in target.children):
         direct = [pred.preps["on"]]  # "gave up on the gym": what was given up, as in "gave up the gym"
+    if not direct and pred.lemma in ("get", "buy", "have") and (held := next(
+            (g for c in target.children if c.dep_ == "ccomp" and c.tag_ == "VBG" and c.i > target.i
+             for g in c.children if g.dep_ == "nsubj" and g.pos_ == "NOUN" and
+             any(d.lower_ in ("a", "an", "the") for d in g.children)), None)) is not None:
+        direct = [held]  # "got a framework laptop running arch": what was got (and what it runs)
     pred.dobj = next((c for c in direct if c.dep_ == "dobj"), None)
     oprd = next((c for c in direct if c.dep_ == "oprd"), None)
     if oprd is not None:  # "we named our puppy Max", "my cat is called Misty"
@@ -375,3 +381,9 @@ def object_text(obj: Any) -> str:
                        and not (c.dep_ == "prep" and c.head == obj) for t in c.subtree)]
         return span_text(keep)
     return span_text(with_model_number(obj, compound_span(obj)))  # "the Pixel 8", "a Tesla Model 3"
+
+
+def _instead_of(tok: Any) -> bool:
+    """``tok``'s phrase follows "instead of" or "rather than"."""
+    at = tok.left_edge.i
+    return at >= 2 and (tok.doc[at - 2].lower_, tok.doc[at - 1].lower_) in (("instead", "of"), ("rather", "than"))

@@ -17,6 +17,7 @@ from mem_graph.extract.health import allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here
 from mem_graph.extract.jobs import moved_for_job
 from mem_graph.extract.lexicon import (
+    CALENDAR_WORDS,
     CARER_ROLES,
     CHORES,
     DRINKING,
@@ -125,9 +126,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "my home is a mess now", "home is cosy": no place
         if found is not None and found[0].name in ("occupation", "employer") and obj.pos_ == "ADJ":
             return None  # "my job is pretty chill", "my job is fine": how the job is, not which
-        if found is not None and found[0].name in ("car", "phone") and obj.pos_ == "NOUN" and \
-                not obj.text[:1].isupper() and is_english_word(obj.lower_) and cat.value_slot(obj_toks) is None:
-            return None  # "my car is a mess lol", "my phone is a brick": what it is like, not which model
+        if found is not None and found[0].name in ("car", "phone", "computer", "tools") and obj.pos_ == "NOUN" and \
+                not obj.text[:1].isupper() and is_english_word(obj.lower_) and cat.value_slot(obj_toks) is None and \
+                not any(c.like_num for c in obj.children) and (found[0].name != "tools" or any(
+                    c.lower_ in ("a", "an") for c in obj.children)):
+            return None  # "my car is a mess lol", "our stack is a mess": what it is like, not which model
         if found is not None and (obj.lower_ in ("one", "ones") or (obj.pos_ == "NOUN" and obj.lemma_.lower() in (
                 *found[0].nouns, subject.attribute.split()[-1]))):
             return None  # "it's my only car", "my car is the red one": the attribute noun or "one" is no value
@@ -222,7 +225,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 [t for t in obj.subtree if t.i <= obj.i and t.dep_ != "det"]))
         val_spec = cat.value_slot(obj_toks)
         if val_spec is not None and (val_spec.subjects != "person" or person) and val_spec.name in (
-                "occupation", "diet", "religion", "partner", "car", "phone"):
+                "occupation", "diet", "religion", "partner", "car", "phone", "computer"):
             return match(val_spec.name, f"'{lemma} {text}' value lexicon")
         if lemma == "be" and not pred.prep and (subject.is_speaker or subject.type == "animal") and \
                 obj.pos_ == "PROPN" \
@@ -285,6 +288,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 compound_span(school)) and "school" in cat.specs:
         return match("school", f"'{pred.verb.text} my {obj.lower_} … {object_text(school)}' (the school run)",
                      subj=f"{speaker}'s {obj.lemma_.lower()}", value=object_text(school))
+    if lemma in ("have", "get", "find") and person and obj.lemma_.lower() in PARTNER_NOUNS and not any(
+            c.dep_ == "poss" for c in obj.children):  # "got a girlfriend", "has a new boyfriend": not yet named
+        return match("partner", f"'{pred.verb.text} a {obj.lower_}' (a partner, not named)", value=obj.lower_)
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if key in ("start_at", "work_at", "work_for") and value_spec is not None and value_spec.name == "tools":
@@ -392,12 +398,17 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats", "drinks"):
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
-            "car", "phone", "pets", "health_condition"))
+            "car", "phone", "computer", "pets", "health_condition"))
     if name == "residence":
+        dated = obj.ent_type_ in ("DATE", "TIME") and not (  # ("moved to Bath last month": Bath read as a date)
+            obj.text[:1].isupper() and obj.is_alpha and obj.lower_ not in CALENDAR_WORDS and obj.i > obj.sent.start)
         if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj))) or looks_like_school(obj_toks) or \
-                obj.ent_type_ in ("DATE", "TIME") or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)):
+                dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)):
             return False  # "rented a car in Spain": a thing hired; "moved in June": a time; "moved to X as a PM": a job
-        return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or obj.lemma_.lower() in (
+        # (a town the small tagger misreads: "moved to Leeds" as a plural noun, a PRODUCT; "moved to Bath")
+        named = obj.text[:1].isupper() and obj.i > obj.sent.start and pred.prep in ("to", "in") and \
+            obj.ent_type_ not in ("PERSON", "ORG", "NORP", "DATE", "TIME", "MONEY", "EVENT", "WORK_OF_ART")
+        return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or named or obj.lemma_.lower() in (
             "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
             bare_place(obj, lemma, pred.prep))
     if name == "school":
@@ -444,7 +455,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
-    if name in ("car", "phone", "pets", "health_condition", "bike"):
+    if name in ("car", "phone", "computer", "pets", "health_condition", "bike"):
         return value_spec is not None and value_spec.name == name
     if name == "gym" and pred.key != "train_at":
         # a named gym ("Anytime Fitness", "PureGym"), not "the gym" of "I go to the gym"

@@ -85,6 +85,12 @@ def own_tokens(tok: Any) -> set[int]:
     return out
 
 
+def _held(verb: Any, clause: Any) -> bool:
+    """``clause`` is what was got and what it does ("got [a laptop running arch]"): the object, not a clause."""
+    return verb.lemma_.lower() in ("get", "buy", "have") and clause.dep_ == "ccomp" and clause.tag_ == "VBG" and any(
+        g.dep_ == "nsubj" and g.pos_ == "NOUN" for g in clause.children)
+
+
 def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -> list[Any]:
     """The clause's words, minus nested clauses, the other conjoined objects and lead-ins."""
     drop: set[int] = set()
@@ -95,7 +101,7 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
     opinion = reports_other(verb)  # "Maya thinks User should've stayed at the bank": the view is the fact
     for child in verb.children:
         if child.dep_ in CLAUSE_DEPS and child.pos_ in ("VERB", "AUX") and child != verb and not (
-                opinion and child.dep_ == "ccomp"):
+                opinion and child.dep_ == "ccomp") and not _held(verb, child):
             drop.update(t.i for t in child.subtree)
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
     for tok in verb.subtree:
@@ -202,3 +208,14 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
 
 _LEADING_WORDS = re.compile(r"^(?:(?:now|so|well|actually|also|and|but|anyway|honestly|then|plus|oh|ok|okay|yeah|"
                             r"btw|update|news)\b[,:]?\s+)+(?=\S+\s+\S)", re.I)
+
+
+def listed_value_text(verb: Any, lemma: str, subject: Subject, obj: Any, negated: bool) -> str:
+    """One value of a list the parse tangled, as a short sentence of its own: "User speaks Greek", "User's stack
+    is django", "User doesn't use nano", "User moved off heroku" (a verb that ends what it names, as said)."""
+    said = f"{subject.owner}'s {subject.attribute}" if subject.owner and subject.attribute else subject.name
+    if negated and any(c.dep_ == "neg" for c in verb.children):
+        return f"{said} doesn't {lemma} {obj.text}"
+    said += " " + (verb.text if negated else third_person(lemma))
+    said += "".join(f" {t.text}" for t in verb.children if t.dep_ == "prt" or (t.dep_ == "prep" and t.i == obj.head.i))
+    return f"{said} {obj.text}"

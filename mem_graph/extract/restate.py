@@ -87,13 +87,15 @@ _DRINKER = re.compile(r"\b(?:i'?m|i am)\s+(?:now\s+|more of\s+|mostly\s+)?an?\s+
 _NOW = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 # "new company: Aldi", "new job title: electrician", "new car - a Polo", "new phone: Pixel 8"
 _NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*(?:new (?P<what>company|employer|job title"
-                        r"|title|role|position|car|phone|diet|editor|ide|favourite food|database|db)|(?P<updated>"
-                        r"favourite food|editor|phone|car|diet|database|db) update)\s*[:\-–!]+\s*(?:an? )?"
+                        r"|title|role|position|car|phone|laptop|diet|editor|ide|favourite food|database|db)"
+                        r"|(?P<updated>"
+                        r"favourite food|editor|phone|laptop|car|diet|database|db) update)\s*[:\-–!]+\s*(?:an? )?"
                         r"(?P<value>[A-Za-z][\w'&-]*(?: [\w'&-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:now|lol|haha|yay|woo)\b)",
                         re.I)
 _SAID_FOR_LABEL = {"company": "I work at {} now", "employer": "I work at {} now", "job title": "I'm {} now",
                    "title": "I'm {} now", "role": "I'm {} now", "position": "I'm {} now",
-                   "car": "I drive a {} now", "phone": "I have a {} now", "diet": "I'm {} now",
+                   "car": "I drive a {} now", "phone": "I have a {} now", "laptop": "my laptop is a {} now",
+                   "diet": "I'm {} now",
                    "editor": "my editor is {} now", "ide": "my editor is {} now",
                    "favourite food": "my favourite food is {} now", "database": "our database is {} now",
                    "db": "our database is {} now"}

@@ -68,6 +68,7 @@ from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.partner_mentions import partner_mention_facts
 from mem_graph.extract.people import (
+    UNNAMED_PARTNER,
     couple_subject,
     kin_identity,
     kin_names,
@@ -85,7 +86,7 @@ from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, recognise
-from mem_graph.extract.render import clause_tokens, render, reported, third_person
+from mem_graph.extract.render import clause_tokens, listed_value_text, render, reported, third_person
 from mem_graph.extract.restate import kept, labelled, line_of, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
@@ -101,7 +102,7 @@ SPEAKER = "User"
 
 RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses", "uses": "uses",
                     "studies_at": "studies at", "database": "runs on", "diet": "follows a diet:",
-                    "works_as": "works as", "name": "is named"}
+                    "works_as": "works as", "name": "is named", "computer": "uses"}
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
 
 
@@ -223,8 +224,9 @@ class RuleExtractor:
                 found = read(f"I'm {said[:1].lower()}{said[1:]}")
             dating = someone_named(whole[sent.start_char:], len(line), speaker, message) or \
                 partner_named_after(found, whole[sent.start_char:], len(line), message)
-            if dating is not None and not any(f.slot == dating.slot for f in found):  # "seeing someone, her name…"
-                found = [f for f in found if f.object_key not in ("someone", "somebody", "guy", "girl")] + [dating]
+            if dating is not None and not any(f.slot == dating.slot and f.object_key not in UNNAMED_PARTNER
+                                              for f in found):  # "seeing someone, her name…", "got a gf! her name…"
+                found = [f for f in found if f.object_key not in UNNAMED_PARTNER] + [dating]
             if (named := others_pet_named_after(found, whole[sent.start_char:], speaker, message)) is not None:
                 found.append(named)  # "my friend jess got a puppy, she named him waffles"
             had = no_more(line) if not any(f.negated and f.slot for f in found) else None
@@ -280,7 +282,7 @@ class RuleExtractor:
             # "it's a Ford Puma, not a Fiesta": "it" is the speaker's car or phone when the value says so
             attr = next((c for c in verb.children if c.dep_ == "attr"), None)
             spec = self.catalogue.value_slot(compound_span(attr)) if attr is not None else None
-            if spec is not None and spec.name in ("car", "phone"):
+            if spec is not None and spec.name in ("car", "phone", "computer"):
                 subject = Subject(ctx.speaker, is_speaker=True, attribute=spec.name, owner=ctx.speaker,
                                   entities=[EntityRef(ctx.speaker, "person")], tokens={subj_tok.i})
         if subject is None:
@@ -389,6 +391,8 @@ class RuleExtractor:
         if m is None:
             m = speaker_as_object(self.catalogue, pred, subject, obj, ctx.speaker)
         m = m0 or m
+        if m is not None and listed and obj.lower_ in m.spec.values:
+            m.object = obj.text  # one value of the list ("Italian, Portuguese" is two)
         if m is not None and cues.instead_of is not None:  # "I drink tea instead of coffee": coffee ends
             replaces.append(normalise_entity(object_text(cues.instead_of)))
         if m is not None and replaces:
@@ -465,9 +469,7 @@ class RuleExtractor:
             # a gapped object ("... and TypeScript on the frontend"): said with its own phrase
             text = f"{subject.name} {third_person(pred.lemma)} {span_text([obj, *gap.subtree])}"
         if listed:  # one value of a list the parse tangled: a short sentence of its own
-            neg = " no longer" if cues.negated else ""
-            text = f"{subject.name}{neg} {pred.lemma if neg else third_person(pred.lemma)} {obj.text}"
-            obj_name = obj.text
+            text, obj_name = listed_value_text(verb, pred.lemma, subject, obj, cues.negated), obj.text
         single = m is not None and m.single
         if m is not None and m.spec.name == "name" and slot_subject is not subject and pred.dobj is not None and \
                 pred.dobj.pos_ == "PRON":  # "named him pickles": the text says whose name it is

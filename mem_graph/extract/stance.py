@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from mem_graph.extract.catalogue import DIETS
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 # phrase (regex, speaker's words) -> (polarity, third-person wording); "not"/"no longer" before it negates it
@@ -70,7 +71,8 @@ _THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (
                     r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing|vibe)\b", re.I)
 # "crossfit's not for me anymore", "running is just not for me": a thing the speaker is not into
 _NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: is|'s|'re| are) "
-                         r"(?:just |really |honestly )?(?:not|no longer)| isn't| aren't) (?:really |just )?"
+                         r"(?:just |really |honestly )?(?:not|no longer)| (?:just |really )?(?:isn't|aren't|wasn't)) "
+                         r"(?:really |just )?"
                          r"(?:for me|my thing|my jam|my cup of tea)\b", re.I)
 # "pop punk bores me now", "metal just doesn't do it for me anymore", "black coffee is dead to me": the thing as
 # subject, the speaker as who it fails; "classical has taken over my life": as who it wins
@@ -159,7 +161,8 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
             out.append(StancePhrase(thing.group("obj").strip(), 1, False, "is my thing", "is into"))
             continue
         not_for_me = _NOT_FOR_ME.match(part)
-        if not_for_me is not None and not_for_me.group("obj").split()[0].lower() not in _PRONOUNS:
+        if not_for_me is not None and not_for_me.group("obj").split()[0].lower() not in _PRONOUNS and \
+                not _a_diet(not_for_me.group("obj")):  # "vegan wasn't for me": a diet dropped (chat_restate.py)
             out.append(StancePhrase(not_for_me.group("obj").strip(), 1, True, "is not for me", "is into"))
             continue
         does = _DOES_FOR_ME.match(part)
@@ -254,3 +257,7 @@ def with_stances(found: list[Fact], sentence: str, speaker: str, message: Messag
             st.pronoun and not f.slot and f.subject_key == me and _says_pronoun(f, st))]  # "User loves it"
         out.append(fact)
     return out
+
+
+def _a_diet(words: str) -> bool:
+    return words.strip().lower() in DIETS

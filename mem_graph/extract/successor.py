@@ -8,6 +8,7 @@ People end one value and name the next in a comma-spliced fragment with no verb 
     "metal just doesn't do it for me anymore, lo-fi on repeat" -> User is into lo-fi now
     "i got bored of tennis, so it's padel for me these days"  -> User does padel now
     "gave up energy drinks, green tea is my thing now"        -> User drinks green tea now
+    "ditched mysql, postgres ftw"                             -> User uses postgres now
 
 The ending clause is read as usual (a negation, a cessation, a stance turned sour); the fragment after it states
 nothing the clause reader can place. When, once its lead-in ("it's", "all", "fully", "so") and its time words
@@ -17,7 +18,7 @@ change word, it is read as the ended fact's slot stated anew: "I drink <new> now
 Only when all of these hold: the ended fact is the speaker's, present, negated or of negative polarity, in a slot
 with a way of saying it (diet, drinks, hobbies, stance, tools), or a stance the stance phrases read as soured
 ("pop punk bores me now"); the fragment comes after the ended value and says "now", "these days", "nowadays",
-"lately", "instead", "since", "nonstop", "on repeat" or "all the time"; the new name is not the old one, holds
+"lately", "instead", "since", "nonstop", "on repeat", "all the time" or "ftw"; the new name is not the old one, holds
 no pronoun or function word ("my kids are", "too jittery" fails the change word), and is of the old value's
 kind when the lexicons know both (a diet for a diet: "not vegan anymore, eating fish now" names no diet).
 """
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, PLAYED_SPORTS, REL_STATUS
+from mem_graph.extract.catalogue import DEFAULT_SLOTS, DIETS, INSTRUMENTS, PLAYED_SPORTS, REL_STATUS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import DISHES, MUSIC_GENRES
 from mem_graph.extract.stance import read_stances
@@ -44,7 +45,7 @@ _EVIDENCE_SLOT = re.compile(r"slot (\w+):")
 _MINE_NOW = re.compile(r"(?:is|'s) (?:more |now |totally )?my (?:new )?(?:thing|jam|vibe|go-to)\b")
 _OUTRIGHT = re.compile(r"\b(?:anymore|any more)\b")
 _CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|as of|nonstop|on repeat|all the time|24/7"
-                     r"|all the way|where it'?s at|from now on)\b")
+                     r"|all the way|where it'?s at|from now on|ftw|for the win)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
 _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
                    r"|drinking|having|been|on|into|deep|big|really|super|listening to|using|playing|basically|100%"
@@ -52,7 +53,7 @@ _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mos
 _TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
                    r"|all day|nonstop|24/7|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
                    r"|since .*|as of .*|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
-                   r"|(?:is|'s) where it'?s at|from now on))+$")
+                   r"|(?:is|'s) where it'?s at|from now on|ftw|for the win))+$")
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",
                        "the", "a", "an", "not", "no", "don't", "too", "very", "so", "that", "this", "of", "to",
                        "with", "and", "or", "but", "what", "who", "anymore", "more", "less", "thing", "stuff", "into",
@@ -62,6 +63,9 @@ _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they",
 # the slot a slotless cessation's object belongs to, by its kind ("cut out coffee", "quit tennis")
 _SLOT_OF_KIND = {"hot drink": "drinks", "soft drink": "drinks", "alcohol": "drinks", "sport": "hobbies",
                  "exercise": "hobbies", "activity": "hobbies"}
+
+# or by the slot whose values name it ("quit energy drinks")
+_VALUE_SLOT = {normalise_entity(v): s.name for s in DEFAULT_SLOTS if s.name in _SAID_AS for v in s.values}
 
 
 def _slot_name(fact: Fact) -> str:
@@ -74,7 +78,9 @@ def _slot_name(fact: Fact) -> str:
         return found.group(1)
     if fact.negated and fact.object_key in DIETS:
         return "diet"
-    return _SLOT_OF_KIND.get(object_kind(fact.object_key) or "", "") if fact.negated else ""
+    if not fact.negated:
+        return ""
+    return _SLOT_OF_KIND.get(object_kind(fact.object_key) or "", "") or _VALUE_SLOT.get(fact.object_key or "", "")
 
 
 def _ended(fact: Fact, speaker: str) -> bool:

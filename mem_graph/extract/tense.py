@@ -18,7 +18,8 @@ def fact_tense(cues: Any, m: SlotMatch | None, pred: Predicate) -> str:
     """The fact's tense: the cues' unless the slot says otherwise."""
     tense = str(cues.tense)
     if tense == "past" and cues.change != "used to" and not cues.past_phrase and not (
-            m is not None and (m.single or m.spec.name in ("pets", "car", "phone", "health_condition", "habit"))):
+            m is not None and (m.single or m.spec.name in ("pets", "car", "phone", "computer", "health_condition",
+                                                           "habit"))):
         # a simple past ("I loved the concert", "I had a great time") is narration, not a former
         # state; a slot's value in the past tense is one ("I lived in Tokyo", "I had a dog called Buster")
         tense = "present"

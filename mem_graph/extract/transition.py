@@ -175,7 +175,8 @@ def transition_facts(message: Message, facts: list[Fact],
         span = find_value(record.text, tr.old)
         assert span is not None  # _holder found it
         fact = swapped(record, span, tr.new, message, rule="transition",
-                       evidence=f"transition {tr.cue!r}: {tr.old!r} -> {tr.new!r} in {record.text!r}")
+                       evidence=f"transition {tr.cue!r}: {tr.old!r} -> {tr.new!r} in {record.text!r}",
+                       keep_tail=False)
         # "over Taylor Swift now, all Kendrick": the turn's own "User is over Taylor Swift" ends the old value
         ended = any(same_thing(f.object_key, old_key) and (f.negated or f.polarity <= 0) for f in out)
         fact.replaces = [] if ended else [old_key]
