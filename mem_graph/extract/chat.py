@@ -85,6 +85,9 @@ def _bare_attribute(m: re.Match[str]) -> str:
 _IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
                              r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
                              r"my)\b)")
+# "maya's 8 now", "my daughter's 8": an age after a contracted "is" (read after sentence case: "maya's" opens a line)
+_AGE_CONTRACTION = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=\d{1,3}\s*(?:$|[,.!?;]|(?:now|"
+                              r"today|already|next|this|in|on|and|years?|yo|tomorrow|soon)\b))")
 # "back living at my mum's in paisley": the place of one's family, not "my mum is in paisley"
 _AT_THEIR_PLACE = re.compile(r"\b((?:at|to|from|round|near|by) (?:my|our) (?:mum|mom|dad|parents|mother|father|nan|"
                              r"gran|grandma|grandparents|sister|brother|aunt|uncle|mate|friend|boyfriend|girlfriend|"
@@ -313,21 +316,25 @@ def _then_now(sentence: str) -> str:
                               else m.group(0), sentence)
 
 
-# "sold my honda, bought a subaru": a second past clause after the comma, its "I" left out too
-_COMMA_PAST = re.compile(r",\s+(?:(?:and\s+)?(?:then|just|finally|also)\s+)?([a-z]+)\b")
+# "sold my honda, bought a subaru", "quit my job, joined a startup": a thing ended, then its successor got, in a
+# second clause after the comma with its "I" left out too
+_ENDED_FIRST = re.compile(r"^\W*I (?:(?:just|finally|also)\s+)?(?:sold|quit|left|ditched|dropped|scrapped|traded|"
+                          r"gave up|got rid of|moved out of|retired)\b", re.I)
+_COMMA_PAST = re.compile(r",\s+(?:(?:and\s+)?(?:then|just|finally|also)\s+)?(got|bought|picked|joined|started|"
+                         r"adopted|moved|switched|found|took)\b")
 
 
 def _and_then(sentence: str) -> tuple[str, list[int]]:
-    """``sentence`` (one whose "I" was put back) with the "I" of each later subjectless past clause put back too,
-    and those "I"s' offsets."""
+    """``sentence`` (one whose "I" was put back) with the "I" of a successor's clause put back too, and those
+    "I"s' offsets."""
     out, offsets, pos = [], [], 0
+    if not _ENDED_FIRST.match(sentence):
+        return sentence, []
     for m in _COMMA_PAST.finditer(sentence):
-        word = m.group(1)
-        if word in _PAST_FORMS or (word.endswith("ed") and len(word) > 4 and word not in _NOT_PAST):
-            out.append(sentence[pos:m.start(1)])
-            offsets.append(sum(len(x) for x in out))
-            out.append("I ")
-            pos = m.start(1)
+        out.append(sentence[pos:m.start(1)])
+        offsets.append(sum(len(x) for x in out))
+        out.append("I ")
+        pos = m.start(1)
     out.append(sentence[pos:])
     return "".join(out), offsets
 
@@ -487,7 +494,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _EVERYTHING_ON.sub("we're on", _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text)))
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))
-    text = _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text))
+    text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text)))
     return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
+from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees
 from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, tech_kind
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
@@ -317,6 +318,9 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         participle = False  # "we moved out of Boston, living in Providence now": the participle's subject is ours
         probe = probe.head
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is not None and probe != verb and disagrees(verb, probe, subj):
+        # "Biscuit stayed with Jamie, miss her loads": a plain present the named one cannot take is the speaker's
+        return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")], implied=True), None
     if subj is not None and probe != verb and subj.pos_ == "NOUN" and is_role_noun(subj.lemma_.lower()) and \
             any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subj.children) and verb.lemma_ != "be":
         # "my go-to drink is green tea, can't do coffee": the speaker can't, not the drink
@@ -424,7 +428,7 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
     for n in range(len(before) - 1, -1, -1):
         t = before[n]
         kind = PET_SPECIES.get(ctx.pet_kinds.get(t.lower_, ""), ctx.pet_kinds.get(t.lower_, ""))
-        if kind and (t.dep_ in ("nsubj", "nsubjpass") or _speaker_acts_on(t)) and _speakers_kind(kind, ctx):
+        if kind and (t.dep_ in ("nsubj", "nsubjpass") or acted_on_by_speaker(t)) and _speakers_kind(kind, ctx):
             # "Bella didn't suit him, he's Willow now": the speaker's pet, the subject named before (not "Kai gave
             # Mango to his parents, he ...": Kai)
             return f"{ctx.speaker}'s {kind}"
@@ -464,13 +468,6 @@ def _speakers_pet(words: list[Any]) -> bool:
         (t.pos_ == "PROPN" and t.ent_type_ == "PERSON") or t.lower_ in KIN for t in words)
 
 
-def _speaker_acts_on(tok: Any) -> bool:
-    """``tok`` is the object of a clause whose subject is the speaker ("we had to put Bess down")."""
-    return tok.dep_ in ("dobj", "pobj") and any(
-        c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for a in tok.ancestors if a.pos_ in ("VERB", "AUX")
-        for c in a.children)
-
-
 def note_people(sent: Any, ctx: Context) -> None:
     """Remember the last person named (for a following "he"/"she") and the speaker's last pet."""
     for t in sent:
@@ -485,7 +482,7 @@ def note_people(sent: Any, ctx: Context) -> None:
                 name := f"{t.text[:1].upper()}{t.text[1:]}") in ctx.kin_names.values():
             ctx.last_person, ctx.pet_last = name, False  # "raj found something! he's at Rolls Royce now"
             continue
-        if t.lower_ in ctx.pet_kinds and (t.dep_ in ("nsubj", "nsubjpass") or _speaker_acts_on(t)):
+        if t.lower_ in ctx.pet_kinds and (t.dep_ in ("nsubj", "nsubjpass") or acted_on_by_speaker(t)):
             # "mochi passed away. she was 16", "we had to put Bess down. She was 14": the pet, not a person named
             # earlier (a pet someone else acts on is no "she": "Kai gave Mango away. He ..." is Kai)
             ctx.last_pet, ctx.pet_last, ctx.last_person = f"{t.text[:1].upper()}{t.text[1:]}", True, None

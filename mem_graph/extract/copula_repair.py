@@ -43,11 +43,15 @@ _TO_THING = frozenset({"listen", "switch", "move", "convert", "change", "migrate
 
 
 def _name_as_subject(tok: Any, words: dict[str, frozenset[str]]) -> bool:
-    """"Raj got a new job": the name the parser took for an adverb of the verb after it."""
+    """"Raj got a new job", "Raj got headhunted": the name the parser took for an adverb of the verb after it
+    (with only its auxiliaries between)."""
     verb = tok.head
+    between = tok.doc[tok.i + 1: verb.i] if verb.i > tok.i else None
+    right_after = between is not None and all(t.dep_ in ("aux", "auxpass") and t.head.i == verb.i for t in between)
     return (tok.dep_ == "advmod" and tok.i == tok.sent.start and tok.text[:1].isupper() and tok.text[1:].islower()
-            and verb.i == tok.i + 1 and verb.tag_ in ("VBD", "VBZ", "VBP")
-            and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+            and right_after and verb.tag_ in (("VBD", "VBZ", "VBP") if not between else ("VBD", "VBZ", "VBP", "VBN"))
+            and not any(c.dep_ in ("nsubj", "nsubjpass") and not (  # ("Raj is at Lloyds not Barclays")
+                c.i > verb.i and any(g.dep_ == "neg" for g in c.children)) for c in verb.children)
             and only_a_noun_in(words, tok.lower_))
 
 

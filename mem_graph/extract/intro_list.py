@@ -40,6 +40,8 @@ def _item(text: str) -> tuple[str, bool] | None:
         return (f"I'm {item}", True) if 0 < int(age.group(1)) < 120 else None
     if _PLACE_PHRASE.match(item):
         return f"I'm {item}", True
+    if re.match(r"(?:live|work) (?:in|at|near)\b", item, re.I):  # "live in Hackney with my partner"
+        return f"I {item}", True
     if words[0] == "i":
         return item, False
     if len(words) > 1 and words[-1] == "dev":  # "backend dev": chat's developer (alone, "Dev" is a name too)
@@ -56,7 +58,8 @@ def _item(text: str) -> tuple[str, bool] | None:
 
 # a profile typed as a list with no "I'm" at all: "freelance designer, mostly figma, based in Lisbon for now",
 # "29, nurse, living in Leeds" (the whole line, after a greeting)
-_HEADLESS = re.compile(r"^(\W*(?:(?:hi|hey|hello|hiya|yo|so|ok|okay|about me)\W+)*)"
+_HEADLESS = re.compile(r"^(\W*(?:(?:hi|hey|hello|hiya|yo|so|ok|okay|about me|(?:a )?(?:quick )?(?:background|intro|"
+                       r"bio|context|about me)\s*:)\W*)*)"
                        r"([^,.!?;:]{1,48}(?:\s*,\s*[^,.!?;:]{1,48}){1,5})\s*(?:[.!?]+\s*)?$", re.I)
 _TOOL_ITEM = re.compile(r"^(?:mostly|mainly|all|strictly|just|pretty much|heavy|big)?\s*([\w.+#-]+(?: [\w.+#-]+)?)"
                         r"(?: (?:user|person|fan|all day|mostly))?$", re.I)
@@ -90,7 +93,7 @@ def _profile(m: re.Match[str]) -> str:
 
 def split_intro_list(text: str) -> str:
     """Every comma-list self-introduction in ``text`` as one statement per item (see the module doc)."""
-    if (headless := _HEADLESS.match(text)) is not None and not re.search(r"\b(?:i|i'm|im|my|we)\b", text, re.I):
+    if (headless := _HEADLESS.match(text)) is not None and not re.search(r"\b(?:i|i'm|im|we)\b", text, re.I):
         return _profile(headless)
     def one(m: re.Match[str]) -> str:
         name = m.group(2)

@@ -16,9 +16,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from mem_graph.extract.bare import identity_fact
-from mem_graph.extract.chat import CHITCHAT, FILLERS, at_their_place
+from mem_graph.extract.chat import CHITCHAT, FILLERS, at_their_place, recase
 from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
 from mem_graph.extract.lexicon import stop_words
+from mem_graph.extract.places import recase_places
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.recognise import SEPARATION
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
@@ -332,3 +333,9 @@ def recase_people(text: str, names: dict[str, str]) -> str:
     # nor before "and" ("my girlfriend Maya and I ..." parses as is)
     return re.sub(r"((?:^|[.!?]\s+)\s*(?:my|our) (?:[a-z]+ ){0,2}?(?:" + _KIN_ALT + r")s?) (" + alts +
                   r") (?=[a-z])(?!and |or |n )", r"\1, \2, ", text, flags=re.I)
+
+
+def recased(text: str, names: dict[str, str], people: dict[str, str]) -> str:
+    """``text`` with what chat wrote lower-case capitalised: the conversation's ``names``, institutions, kin's
+    ``people`` ("my sister ines") and known places ("im in manchester now")."""
+    return recase_places(recase_people(recase_institutions(recase(text, names)), people))

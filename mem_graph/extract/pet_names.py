@@ -46,7 +46,8 @@ def _with_conjuncts(tok: Any) -> list[Any]:
 def _names(tokens: list[Any]) -> list[Any]:
     """Tokens that can be a pet's name: a word, not a pronoun, a number or another pet noun."""
     return [t for t in tokens if t.is_alpha and t.pos_ not in ("PRON", "DET", "ADV", "AUX") and not t.like_num
-            and not _pet(t) and t.ent_type_ not in ("DATE", "TIME")]
+            and not _pet(t) and t.ent_type_ not in ("DATE", "TIME")
+            and not any(c.dep_ == "poss" for c in t.children)]  # ("my dog, my rules": no name has a "my")
 
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}

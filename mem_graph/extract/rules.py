@@ -76,8 +76,7 @@ from mem_graph.extract.people import (
     others_pet_named_after,
     owned_thing_on_speaker,
     partner_named_after,
-    recase_institutions,
-    recase_people,
+    recased,
     someone_named,
 )
 from mem_graph.extract.pet_mentions import pet_mention_facts
@@ -139,15 +138,14 @@ class RuleExtractor:
         said = [m.content for m in [*(context or []), *messages]]
         people = kin_names(said)  # "my sister ines": a name chat wrote lower-case, capitalised wherever used
         if context:
-            for doc, m in zip(self._docs([recase_people(recase_institutions(m.content), people) for m in context]),
+            for doc, m in zip(self._docs([recased(m.content, {}, people) for m in context]),
                               context, strict=True):
                 self._context_memo.read(doc, m, m.name or SPEAKER, ctxs, self._facts, _PROTOTYPES.get())
         last = {m.name: m.content for m in context or []}  # "and Dutch now" goes on with the speaker's last line
         # "my husband Luis" ... "luis started a new job": names the conversation wrote capitalised
         names, texts = proper_names(said), []
         for m in messages:
-            texts.append(recase_people(recase_institutions(recase(continued(last.get(m.name), m.content), names)),
-                                       people))
+            texts.append(recased(continued(last.get(m.name), m.content), names, people))
             last[m.name] = m.content
         return [self._facts(doc, m, ctxs) for doc, m in zip(self._docs(texts), messages, strict=True)]
 

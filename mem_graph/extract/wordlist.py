@@ -26,6 +26,14 @@ def is_english_word(word: str) -> bool:
     return any(form in words for form in _forms(word.lower()) for words in by_pos.values())
 
 
+def is_common_word(word: str) -> bool:
+    """Whether ``word`` is, in any form, an English verb, adjective, adverb or function word (WordNet's nouns
+    hold names too: "london", "jackson")."""
+    by_pos, _ = _lexicon()
+    return any(form in by_pos.get(pos, frozenset()) for form in _forms(word.lower())
+               for pos in ("verb", "adj", "adv", "stop"))
+
+
 def may_name_a_thing(word: str) -> bool:
     """Whether ``word`` may be a noun: a form of an English noun, or no English word at all (a name)."""
     by_pos, _ = _lexicon()

@@ -187,3 +187,58 @@ def test_what_instead_of_names_ends_and_is_no_new_value(shared_memory: Memory, u
     active = [t.lower() for t in _active(shared_memory, user)]
     assert not any(old in t and "instead" not in t for t in active), active
     assert now in _top(shared_memory, user, question).lower()
+
+
+def test_a_name_before_a_passive_is_the_subject_not_the_last_man_named(shared_memory: Memory, user: str) -> None:
+    for said in ("my son Leo just turned 4", "my husband Raj works in finance at HSBC",
+                 "raj got headhunted, he's at Barclays now"):
+        shared_memory.add(said, user_id=user)
+    active = _active(shared_memory, user)
+    assert not any("Leo" in t and "Barclays" in t for t in active), active
+    assert "barclays" in _top(shared_memory, user, "Where does Raj work?").lower()
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("maya's 8 now, time flies", "maya|age"),
+    ("my daughter's 8 now", "maya|age"),  # (the daughter named before)
+])
+def test_an_age_said_with_a_contracted_is(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said, "my daughter Maya is 7")], _facts(rules, said)
+
+
+def test_a_correction_that_names_the_wrong_value_after_not(shared_memory: Memory, user: str) -> None:
+    for said in ("my husband Raj works at HSBC", "raj got headhunted, he's at Barclays now",
+                 "sorry, correction: Raj is at Lloyds not Barclays"):
+        shared_memory.add(said, user_id=user)
+    assert "lloyds" in _top(shared_memory, user, "Where does Raj work?").lower()
+
+
+@pytest.mark.parametrize("said, place", [
+    ("im in manchester now", "Manchester"),
+    ("we live in sao paulo", "Sao Paulo"),
+    ("moved to new york last year", "New York"),
+])
+def test_a_place_typed_in_lower_case_is_a_home(rules: RuleExtractor, said: str, place: str) -> None:
+    assert any(slot == "user|residence" and place in text for text, slot in _facts(rules, said)), _facts(rules, said)
+
+
+def test_a_place_name_that_is_an_english_word_is_not_recased_out_of_place() -> None:
+    from mem_graph.extract.places import recase_places
+
+    assert recase_places("reading a book in nice weather") == "reading a book in nice weather"
+    assert recase_places("the temple was lovely, back in manchester now") == \
+        "the temple was lovely, back in Manchester now"
+
+
+def test_a_profile_after_a_background_lead_fills_its_slots(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "ok so quick background: 34, software engineer at Monzo, live in Hackney with my partner Jamie")
+    assert {"user|age", "user|occupation", "user|residence"} <= {s for _, s in facts}, facts
+
+
+def test_a_list_of_things_with_my_names_no_pet(rules: RuleExtractor) -> None:
+    assert not _facts(rules, "my dog, my rules, my house")
+
+
+def test_a_plain_present_after_a_comma_is_not_the_named_ones(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "Biscuit stayed with Jamie, miss her loads")
+    assert not any("Biscuit miss" in text for text, _ in facts), facts

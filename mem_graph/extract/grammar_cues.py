@@ -1,0 +1,23 @@
+"""Small grammatical cues on parsed tokens that say who a clause is about."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
+
+
+def acted_on_by_speaker(tok: Any) -> bool:
+    """``tok`` is the object of a clause whose subject is the speaker ("we had to put Bess down")."""
+    return tok.dep_ in ("dobj", "pobj") and any(
+        c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON for a in tok.ancestors if a.pos_ in ("VERB", "AUX")
+        for c in a.children)
+
+
+def disagrees(verb: Any, head: Any, subject: Any) -> bool:
+    """``verb``, conjoined to ``head`` with no "and", is a plain present its inherited third-person ``subject``
+    cannot take ("Biscuit stayed with Jamie, miss her loads": the speaker misses her)."""
+    return verb.dep_ == "conj" and verb.tag_ in ("VB", "VBP") and head.tag_ in ("VBD", "VBZ") and (
+        subject.tag_ in ("NN", "NNP") or subject.lower_ in ("he", "she", "it")) and not any(
+        c.dep_ == "aux" for c in verb.children) and not any(
+        t.lower_ in ("and", "but", "or", "then", "&") for t in verb.doc[head.i: verb.i])

@@ -1,0 +1,60 @@
+"""Place names chat types in lower case, capitalised before parsing: "im in manchester now", "moved to new york".
+
+The small English pipeline finds a town by its capital letter; "manchester" typed lower-case is a common noun to
+it, so "I'm in manchester now" placed no home. ``recase_places`` gives the known place names of
+``data/places.txt`` (countries, US states, cities of 50,000+, from GeoNames) their capitals, one to three words
+at a time; a name of one word only after a word that comes before a place ("in", "to", "from", "left", "bye").
+A name that is also an English verb, adjective or adverb ("bath", "reading", "nice", "split"), a given name
+("florence", "victoria") or a car model is left as typed: the words around it must say it is a place.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import pairwise
+from pathlib import Path
+
+from mem_graph.extract.lexicon import CAR_VALUES, GIVEN_NAMES, TECH
+
+# the words a one-word place follows ("in manchester", "moved to leeds", "bye london"); a name of several words
+# ("new york") is recased anywhere
+_PLACE_BEFORE = frozenset({"in", "to", "from", "near", "around", "outside", "visiting", "visit", "visited", "left",
+                           "leaving", "leave", "hello", "bye", "goodbye", "towards", "via"})
+_WORD = re.compile(r"(?<![\w'-])[a-z][a-z'-]*(?![\w'-])")
+
+
+@lru_cache(maxsize=1)
+def place_names() -> frozenset[str]:
+    """The lower-case place names safe to recase (see the module doc)."""
+    from mem_graph.extract.wordlist import is_common_word  # (it loads the spaCy pipeline: on first use only)
+
+    text = (Path(__file__).parent / "data" / "places.txt").read_text(encoding="utf-8")
+    names = (line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    taken = GIVEN_NAMES | set(CAR_VALUES) | set(TECH)
+    return frozenset(n for n in names if n not in taken and not (" " not in n and is_common_word(n)))
+
+
+def recase_places(text: str) -> str:
+    """``text`` with the known place names it types in lower case capitalised ("new york" -> "New York")."""
+    names = place_names()
+    out: list[str] = []
+    pos = 0
+    words = list(_WORD.finditer(text))
+    i = 0
+    while i < len(words):
+        for n in (3, 2, 1):  # the longest name first: "new york city", "new york"
+            span = words[i:i + n]
+            if len(span) < n or any(text[a.end():b.start()] != " " for a, b in pairwise(span)):
+                continue
+            said = text[span[0].start():span[-1].end()]
+            before = text[:span[0].start()].rstrip().rpartition(" ")[2].lower()
+            if said in names and (n > 1 or before in _PLACE_BEFORE):
+                out.append(text[pos:span[0].start()])
+                out.append(" ".join(w[:1].upper() + w[1:] for w in said.split(" ")))
+                pos, i = span[-1].end(), i + n
+                break
+        else:
+            i += 1
+    out.append(text[pos:])
+    return "".join(out)
