@@ -231,7 +231,8 @@ def test_a_place_name_that_is_an_english_word_is_not_recased_out_of_place() -> N
 
 
 def test_a_profile_after_a_background_lead_fills_its_slots(rules: RuleExtractor) -> None:
-    facts = _facts(rules, "ok so quick background: 34, software engineer at Monzo, live in Hackney with my partner Jamie")
+    said = "ok so quick background: 34, software engineer at Monzo, live in Hackney with my partner Jamie"
+    facts = _facts(rules, said)
     assert {"user|age", "user|occupation", "user|residence"} <= {s for _, s in facts}, facts
 
 
