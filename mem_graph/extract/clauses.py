@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
-from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees
+from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees, first_word
 from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, tech_kind
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
@@ -44,6 +44,8 @@ KIN = frozenset(
 PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
 ])
+# what a relative or pet has, said after them without "'s" ("my wife name is Fatma")
+_OWN_ATTRIBUTES = frozenset({"name", "age", "job", "birthday", "email", "number", "school", "nickname"})
 # "my favourite kind of music": a noun that says which sort of the noun after "of" is meant
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "genre", "style", "brand", "make", "model"})
 CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter", "youngest", "eldest",
@@ -236,6 +238,11 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
         if kin not in KIN and kin not in PET_NOUNS:
             if n == len(segments) - 1 and not names:  # "my cat's name", "our service"
                 attribute = span_text(nouns).lower()
+                first = nouns[0].lemma_.lower()
+                if len(nouns) == 2 and (first in KIN or first in PET_NOUNS) and head.lower_ in _OWN_ATTRIBUTES:
+                    # "my wife name is Fatma", "my son age is 7": the wife's, the son's (not "my brothers band")
+                    owner = ctx.kin_names.get((normalise_entity(owner), first)) or f"{owner}'s {nouns[0].lower_}"
+                    attribute = span_text(nouns[1:]).lower()
                 of = next((g for p in head.children if p.dep_ == "prep" and p.lower_ == "of" for g in p.children
                            if g.dep_ == "pobj" and g.pos_ == "NOUN"), None) if head.lower_ in _KIND_NOUNS else None
                 if of is not None:  # "my favourite kind of music": the music is the attribute, not the kind
@@ -332,7 +339,7 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
             verb.tag_ == "VB" and verb.lower_.endswith("ed"))
         if verb.dep_ == "ROOT" and (past_form or (verb.tag_ in ("VBP", "VBZ") and any(
                 t.lower_ in ("my", "i") for t in verb.subtree))) and not any(
-                c.dep_ in ("expl",) for c in verb.children) and verb.i == _first_word(verb).i \
+                c.dep_ in ("expl",) for c in verb.children) and verb.i == first_word(verb).i \
                 and verb.lemma_.lower() not in ("be", "was", "were"):
             return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")],
                            implied=True), None
@@ -374,20 +381,6 @@ def _linear_np(subj: Any, verb: Any) -> list[Any] | None:
             [t for t in toks if t.dep_ in ("nsubj", "nsubjpass", "npadvmod")]) < 2 and end == subj.i):
         return None
     return toks
-
-
-def _first_word(verb: Any) -> Any:
-    """The clause's first word after lead-in adverbs ("just moved", "finally got") and a subjectless past clause
-    before it ("sold my honda, bought a subaru")."""
-    lead = {t.i for c in verb.children if c.dep_ == "advcl" and c.i < verb.i and c.tag_ in ("VBD", "VBN") and not any(
-        g.dep_ in ("nsubj", "nsubjpass", "mark") for g in c.children) for t in c.subtree}
-    for t in verb.sent:
-        if t.is_punct or t.i in lead or (t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i):
-            continue
-        if t.dep_ in ("aux", "auxpass") and t.head.i == verb.i:  # "Got hired by Oracle", "Been living in Rome"
-            continue
-        return t
-    return verb
 
 
 def companion(subj_tok: Any | None, of_subject: bool = False) -> str | None:

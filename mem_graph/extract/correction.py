@@ -185,9 +185,10 @@ def swapped(record: MemoryRecord, span: tuple[int, int], new: str, message: Mess
             evidence: str, keep_tail: bool = True) -> Fact:
     """``record`` as a fact of ``message`` with the value at ``span`` of its text replaced by ``new`` (in its
     entities, triples, object key and, for a per-object slot, its slot too). ``keep_tail`` False: the words after
-    the old value go too (they described the old value: "works at a Pret near campus" -> "works at a pub")."""
+    the old value go too (they described the old value: "works at a Pret near campus" -> "works at a pub"), unless
+    the value opens the text ("Ramen is User's favourite food")."""
     old = record.text[span[0]:span[1]]
-    text = record.text[:span[0]] + new + (record.text[span[1]:] if keep_tail else "")
+    text = record.text[:span[0]] + new + (record.text[span[1]:] if keep_tail or span[0] == 0 else "")
     entities = [EntityRef(_swap(e, old, new)) for e in record.entities]
     triples = [Triple(_swap(t.subject, old, new), t.relation, _swap(t.object, old, new)) for t in record.triples]
     obj = normalise_entity(_swap(record.object_key, old, new)) if record.object_key else None

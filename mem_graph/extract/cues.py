@@ -120,9 +120,11 @@ def _the_month(tok: Any) -> bool:
 def contrast_not(tok: Any) -> bool:
     """"i do padel now, not tennis": a "not" after a comma before a bare noun contrasts a value, negating nothing."""
     doc = tok.doc
-    return tok.lower_ == "not" and tok.i > 0 and doc[tok.i - 1].text == "," and tok.i + 1 < len(doc) and \
-        doc[tok.i + 1].pos_ in ("NOUN", "PROPN") and doc[tok.i + 1].dep_ in ("dep", "appos", "conj", "npadvmod",
-                                                                             "dobj", "pobj")
+    if tok.lower_ != "not" or tok.i == 0 or doc[tok.i - 1].text != "," or tok.i + 1 >= len(doc):
+        return False
+    noun = doc[tok.i + 1]
+    noun = noun.head if noun.dep_ in ("compound", "amod") and noun.head.i > noun.i else noun  # ", not orange juice"
+    return noun.pos_ in ("NOUN", "PROPN") and noun.dep_ in ("dep", "appos", "conj", "npadvmod", "dobj", "pobj")
 
 def _children(tok: Any, *deps: str) -> list[Any]:
     return [c for c in tok.children if c.dep_ in deps]

@@ -21,3 +21,17 @@ def disagrees(verb: Any, head: Any, subject: Any) -> bool:
         subject.tag_ in ("NN", "NNP") or subject.lower_ in ("he", "she", "it")) and not any(
         c.dep_ == "aux" for c in verb.children) and not any(
         t.lower_ in ("and", "but", "or", "then", "&") for t in verb.doc[head.i: verb.i])
+
+
+def first_word(verb: Any) -> Any:
+    """The clause's first word after lead-in adverbs ("just moved", "finally got") and a subjectless past clause
+    before it ("sold my honda, bought a subaru")."""
+    lead = {t.i for c in verb.children if c.dep_ == "advcl" and c.i < verb.i and c.tag_ in ("VBD", "VBN") and not any(
+        g.dep_ in ("nsubj", "nsubjpass", "mark") for g in c.children) for t in c.subtree}
+    for t in verb.sent:
+        if t.is_punct or t.i in lead or (t.dep_ in ("advmod", "intj", "cc") and t.i < verb.i):
+            continue
+        if t.dep_ in ("aux", "auxpass") and t.head.i == verb.i:  # "Got hired by Oracle", "Been living in Rome"
+            continue
+        return t
+    return verb

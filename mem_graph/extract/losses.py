@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import PET_NOUNS, Context
+from mem_graph.extract.lexicon import stop_words
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
 _PET_ALT = "|".join(sorted(PET_NOUNS | {f"{p}s" for p in PET_NOUNS} | {"puppies", "bunnies"}, key=len, reverse=True))
@@ -35,12 +36,12 @@ def named_pets(text: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for m in _NAMED_PET.finditer(text):
         kind, name = next((m[f"kind{n}"], m[f"name{n}"]) for n in ("", "2", "3") if m[f"kind{n}"])
-        if name.lower() in _NOT_NAMES:
+        if name.lower() in _NOT_NAMES or name.lower() in stop_words():  # "a cat, she's a tabby": no name
             continue
         kind = kind.lower()
         kind = {"puppies": "puppy", "bunnies": "bunny"}.get(kind, kind[:-1] if kind.endswith("s") else kind)
         found[name.lower()] = kind
-        if (more := _AND_NAME.match(text, m.end())) is not None and more[1].lower() not in _NOT_NAMES:
+        if (more := _AND_NAME.match(text, m.end())) is not None and more[1].lower() not in _NOT_NAMES | stop_words():
             found[more[1].lower()] = kind
     return found
 

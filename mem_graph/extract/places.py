@@ -25,14 +25,23 @@ _WORD = re.compile(r"(?<![\w'-])[a-z][a-z'-]*(?![\w'-])")
 
 
 @lru_cache(maxsize=1)
+def _all_places() -> frozenset[str]:
+    text = (Path(__file__).parent / "data" / "places.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def is_place_name(words: str) -> bool:
+    """``words`` name a known place ("Cork", which the tagger may call an organisation), whatever else they are."""
+    return words.lower() in _all_places()
+
+
+@lru_cache(maxsize=1)
 def place_names() -> frozenset[str]:
     """The lower-case place names safe to recase (see the module doc)."""
     from mem_graph.extract.wordlist import is_common_word  # (it loads the spaCy pipeline: on first use only)
 
-    text = (Path(__file__).parent / "data" / "places.txt").read_text(encoding="utf-8")
-    names = (line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
     taken = GIVEN_NAMES | set(CAR_VALUES) | set(TECH)
-    return frozenset(n for n in names if n not in taken and not (" " not in n and is_common_word(n)))
+    return frozenset(n for n in _all_places() if n not in taken and not (" " not in n and is_common_word(n)))
 
 
 def recase_places(text: str) -> str:

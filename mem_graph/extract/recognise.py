@@ -30,6 +30,7 @@ from mem_graph.extract.lexicon import (
     favourite_of,
     is_given_name,
 )
+from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
@@ -176,7 +177,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
         moved = change is None and obj.ent_type_ == "GPE" and any(
             t.lemma_.lower() in ("move", "relocate") for t in obj.sent)  # "relocated for work, I'm in Singapore"
-        if pred.prep == "in" and person and (obj.ent_type_ in ("GPE",) or moved_here(obj)) and (moved or change in (
+        if pred.prep == "in" and person and (obj.ent_type_ in ("GPE",) or moved_here(obj) or (
+                obj.text[:1].isupper() and is_place_name(span_text(obj_toks)))) and (moved or change in (
                 "now", "these days", "nowadays", "currently")):
             why = f"'is in {text}' + a move in the sentence" if moved else f"'is in {text} {change}'"
             return match("residence", f"{why} (place + change word)")  # "I'm in Marseille now"

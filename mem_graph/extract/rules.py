@@ -342,7 +342,7 @@ class RuleExtractor:
             listed = [t for t in pred.target.subtree if t.i > pred.target.i and t.lower_ in first.spec.values
                       and t.i != getattr(cues.instead_of, "i", -1)  # "Svelte instead of React": React ended
                       and t.i != getattr(replacement_tail(verb), "i", -1)  # "no coffee anymore, tea only"
-                      and not (t.i > 0 and contrast_not(t.doc[t.i - 1]))  # "padel now, not tennis"
+                      and not (t.left_edge.i > 0 and contrast_not(t.doc[t.left_edge.i - 1]))  # "padel now, not tennis"
                       and t.left_edge.lower_ not in ("no", "not")  # "switched to tea, no more coffee"
                       and in_clause(t, pred.target) and (t.dep_ != "appos" or t.head.lower_ in first.spec.values)]
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
@@ -389,7 +389,7 @@ class RuleExtractor:
         if m is None:
             m = speaker_as_object(self.catalogue, pred, subject, obj, ctx.speaker)
         m = m0 or m
-        if m is not None and listed and obj.lower_ in m.spec.values:
+        if m is not None and listed and obj.lower_ in m.spec.values and "," in m.object:
             m.object = obj.text  # one value of the list ("Italian, Portuguese" is two)
         if m is not None and cues.instead_of is not None:  # "I drink tea instead of coffee": coffee ends
             replaces.append(normalise_entity(object_text(cues.instead_of)))

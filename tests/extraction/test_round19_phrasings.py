@@ -243,3 +243,35 @@ def test_a_list_of_things_with_my_names_no_pet(rules: RuleExtractor) -> None:
 def test_a_plain_present_after_a_comma_is_not_the_named_ones(rules: RuleExtractor) -> None:
     facts = _facts(rules, "Biscuit stayed with Jamie, miss her loads")
     assert not any("Biscuit miss" in text for text, _ in facts), facts
+
+
+def test_a_kin_name_said_without_an_apostrophe_is_the_kins(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("hello. my name is Ahmed, i am from Egypt", user_id=user)
+    shared_memory.add("my wife name is Fatma, we have 3 childs", user_id=user)
+    active = _active(shared_memory, user)
+    assert any("Ahmed" in t for t in active), active
+    assert "ahmed" in _top(shared_memory, user, "What is the user's name?").lower()
+
+
+def test_a_pronoun_after_a_pet_noun_is_no_pet_name(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "january update: it's intense but good",
+                   "also my girlfriend sam and i just adopted a cat, she's a tabby, we named her pixel")
+    assert not facts, facts
+
+
+@pytest.mark.parametrize("said", ["now we are in Cork, the house is nice", "I'm in Reading now"])
+def test_a_known_town_the_tagger_calls_an_organisation_is_a_home(rules: RuleExtractor, said: str) -> None:
+    assert "user|residence" in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+def test_a_value_contrasted_with_not_after_a_comma_is_the_old_one(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "i drink green juice daily now fyi, not orange juice")
+    assert ("user|drinks|green juice" in [s for t, s in facts if "doesn't" not in t]), facts
+    assert any(s == "user|drinks|orange juice" and "doesn't" in t for t, s in facts), facts
+
+
+def test_a_favourite_dethroned_keeps_its_sentence(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("butter chicken is my fave food", user_id=user)
+    shared_memory.add("pad see ew is my new favourite, butter chicken got dethroned", user_id=user)
+    top = _top(shared_memory, user, "What is the user's favourite food?")
+    assert "pad see ew" in top.lower() and "favourite" in top.lower(), top
