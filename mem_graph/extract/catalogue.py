@@ -32,6 +32,7 @@ from mem_graph.extract.lexicon import (
     PHONE_VALUES,
     TECH,
     TECH_KINDS,
+    TIMEZONES,
     TRANSPORT,
 )
 from mem_graph.extract.role_nouns import DRINKS
@@ -242,6 +243,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="height", relation="height", cardinality=_S, subjects="person", nouns=("height",),
              prototypes=("is 180 cm tall",)),
     SlotSpec(name="timezone", relation="timezone", cardinality=_S, nouns=("timezone", "time zone"),
+             values=TIMEZONES,
              prototypes=("time zone is",)),
     SlotSpec(name="habit", relation="habit", cardinality=_M, key_by="object", subjects="person",
              verbs=("smoke", "vape"), prototypes=("smokes cigarettes",)),

@@ -88,6 +88,10 @@ xperia
 CALENDAR_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                             "february", "march", "april", "may", "june", "july", "august", "september", "october",
                             "november", "december", "noon", "midnight"})
+# a time zone by its abbreviation or name ("I'm on eastern time", "based in GMT"); "est" and "ist" read as words
+TIMEZONES = (*_words("""
+gmt utc bst cet cest eet eest edt pst pdt cdt mst mdt jst kst aest aedt acst awst nzst nzdt hkt sgt
+"""), "eastern time", "pacific time", "central time", "mountain time", "uk time", "london time")
 # a laptop or desktop named by its make or line ("a ThinkPad", "my MacBook Air"; not "mac": mac and cheese)
 COMPUTER_VALUES = (*_words("""
 macbook macbooks imac chromebook thinkpad thinkpads xps zenbook vivobook ideapad alienware inspiron latitude

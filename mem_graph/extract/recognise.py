@@ -227,7 +227,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 [t for t in obj.subtree if t.i <= obj.i and t.dep_ != "det"]))
         val_spec = cat.value_slot(obj_toks)
         if val_spec is not None and (val_spec.subjects != "person" or person) and val_spec.name in (
-                "occupation", "diet", "religion", "partner", "car", "phone", "computer"):
+                "occupation", "diet", "religion", "partner", "car", "phone", "computer", "timezone"):
             return match(val_spec.name, f"'{lemma} {text}' value lexicon")
         if lemma == "be" and not pred.prep and (subject.is_speaker or subject.type == "animal") and \
                 obj.pos_ == "PROPN" \

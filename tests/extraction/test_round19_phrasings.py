@@ -275,3 +275,12 @@ def test_a_favourite_dethroned_keeps_its_sentence(shared_memory: Memory, user: s
     shared_memory.add("pad see ew is my new favourite, butter chicken got dethroned", user_id=user)
     top = _top(shared_memory, user, "What is the user's favourite food?")
     assert "pad see ew" in top.lower() and "favourite" in top.lower(), top
+
+
+@pytest.mark.parametrize("said", ["i'm on eastern time now", "I'm in PST", "we're on pacific time"])
+def test_a_time_zone_said_by_its_name_is_the_time_zone(rules: RuleExtractor, said: str) -> None:
+    assert "user|timezone" in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+def test_a_time_zone_is_no_home(rules: RuleExtractor) -> None:
+    assert "user|residence" not in [s for _, s in _facts(rules, "i'm based in GMT but my team is in New York")]
