@@ -116,8 +116,8 @@ def _dish(clause: str, start: int, end: int) -> tuple[int, int]:
         if after is None or not (after.group(1) in _DISH_HEADS or object_kind(after.group(1)) in _FOODS):
             break
         end += after.end()
-    before = re.search(r"\b([a-z]+) $", clause[:start])
-    if before is not None and (word := before.group(1)) not in _EVALUATIVE and word not in stop_words() and \
+    before = re.search(r"\b([A-Za-z][a-z]*) $", clause[:start])  # ("Orange juice > everything": a line opens it)
+    if before is not None and (word := before.group(1).lower()) not in _EVALUATIVE and word not in stop_words() and \
             not word.endswith("ing") and \
             (is_adjective(word) or (may_name_a_thing(word) and not is_verb(word))):  # "green tea", not "love tea"
         start = before.start(1)

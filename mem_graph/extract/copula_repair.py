@@ -181,6 +181,10 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
                     c.head = tok
             first.head, first.dep_ = tok, "compound"
             continue
+        if (held := _object_before_daily(tok)) is not None:  # "I drink orange juice daily": juice is the object
+            held.head, held.dep_, held.pos_, held.tag_ = tok.head, "dobj", "NOUN", "NN"
+            tok.pos_, tok.tag_ = "ADV", "RB"
+            continue
         if _acronym_noun(tok):
             tok.pos_, tok.tag_, tok.lemma_ = "NOUN", "NN", tok.lower_
             continue
@@ -231,6 +235,14 @@ def _verb_as_plural(tok: Any, verbs: frozenset[str]) -> str | None:
         return None
     stem = tok.lower_[:-2] if tok.lower_.endswith("es") and tok.lower_[:-2] in verbs else tok.lower_[:-1]
     return stem if stem in verbs else None
+
+
+def _object_before_daily(tok: Any) -> Any | None:
+    """The object the parser hung on "daily" as its compound ("drink orange juice daily"), when the verb has none."""
+    if tok.lower_ not in ("daily", "weekly", "nightly") or tok.dep_ != "advmod" or tok.head.pos_ != "VERB" or any(
+            c.dep_ == "dobj" for c in tok.head.children):
+        return None
+    return next((c for c in reversed(list(tok.children)) if c.dep_ == "compound" and c.i == tok.i - 1), None)
 
 
 def _bare_form_after_be(tok: Any) -> bool:

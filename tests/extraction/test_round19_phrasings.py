@@ -284,3 +284,11 @@ def test_a_time_zone_said_by_its_name_is_the_time_zone(rules: RuleExtractor, sai
 
 def test_a_time_zone_is_no_home(rules: RuleExtractor) -> None:
     assert "user|residence" not in [s for _, s in _facts(rules, "i'm based in GMT but my team is in New York")]
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("i drink orange juice daily", "user|drinks|orange juice"),  # "juice daily" read as a name, "drink" objectless
+    ("orange juice > everything, i drink it daily", "user|drinks|orange juice"),  # the whole name, opening a line
+])
+def test_a_drink_had_daily_keeps_its_whole_name(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
