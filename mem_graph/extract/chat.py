@@ -17,7 +17,14 @@ from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.shorthand import SHORTHAND, expand_shorthand
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
-from mem_graph.extract.subjectless import complement_opens, continuity, job_opens, not_doing, says_own_routine
+from mem_graph.extract.subjectless import (
+    complement_opens,
+    continuity,
+    job_opens,
+    not_doing,
+    says_own_routine,
+    successor_subjects,
+)
 
 CHITCHAT = frozenset(
     [
@@ -316,29 +323,6 @@ def _then_now(sentence: str) -> str:
                               else m.group(0), sentence)
 
 
-# "sold my honda, bought a subaru", "quit my job, joined a startup": a thing ended, then its successor got, in a
-# second clause after the comma with its "I" left out too
-_ENDED_FIRST = re.compile(r"^\W*I (?:(?:just|finally|also)\s+)?(?:sold|quit|left|ditched|dropped|scrapped|traded|"
-                          r"gave up|got rid of|moved out of|retired)\b", re.I)
-_COMMA_PAST = re.compile(r",\s+(?:(?:and\s+)?(?:then|just|finally|also)\s+)?(got|bought|picked|joined|started|"
-                         r"adopted|moved|switched|found|took)\b")
-
-
-def _and_then(sentence: str) -> tuple[str, list[int]]:
-    """``sentence`` (one whose "I" was put back) with the "I" of a successor's clause put back too, and those
-    "I"s' offsets."""
-    out, offsets, pos = [], [], 0
-    if not _ENDED_FIRST.match(sentence):
-        return sentence, []
-    for m in _COMMA_PAST.finditer(sentence):
-        out.append(sentence[pos:m.start(1)])
-        offsets.append(sum(len(x) for x in out))
-        out.append("I ")
-        pos = m.start(1)
-    out.append(sentence[pos:])
-    return "".join(out), offsets
-
-
 def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
     """``text`` with the dropped "I" of chat statements put back, and the character offsets of those "I"s."""
     out: list[str] = []
@@ -356,7 +340,7 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
             offsets.add(base + at)
             rest = sent[at:]
             said = _then_now(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest))
-            said, more = _and_then(said) if words == "I " else (said, [])
+            said, more = successor_subjects(said) if words == "I " else (said, [])
             offsets.update(base + i for i in more)
             out.append(said)
         pos = m.end()
@@ -502,29 +486,3 @@ def normalise_chat(text: str) -> str:
     """What the parser reads: chat shorthand spelled out, sentence case, "I", "X is at" for "X's at",
     "My favourite X is" for "fave X:", and the "I" chat leaves out ("went vegan" -> "I went vegan")."""
     return normalise_marked(text)[0]
-
-
-# a capitalised word inside a sentence, not after a determiner ("The Office" is a title, its words common)
-_MID_CAPITAL = re.compile(r"(?<=[\w,;:)'\"] )(?<!\b[Tt]he )(?<!\b[Aa] )(?<!\b[Aa]n )(?<!\b[Mm]y )(?<!\b[Oo]ur )"
-                          r"([A-Z][a-z]{2,})\b")
-
-
-def proper_names(texts: Iterable[str]) -> dict[str, str]:
-    """Words the conversation writes capitalised inside a sentence ("my husband Luis", "in Boston"), by
-    their lower-case form: the names a later lower-case line means ("luis started a new job")."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    names: dict[str, str] = {}
-    for text in texts:
-        for m in _MID_CAPITAL.finditer(text):
-            low = m.group(1).lower()
-            if low not in STOP_WORDS and low not in CHITCHAT and low not in FILLERS and low not in SHORTHAND:
-                names.setdefault(low, m.group(1))
-    return names
-
-
-def recase(text: str, names: dict[str, str]) -> str:
-    """``text`` with the conversation's names capitalised where chat wrote them lower-case."""
-    if not names:
-        return text
-    return re.sub(r"(?<![\w'])[a-z]{3,}(?![\w'])", lambda m: names.get(m.group(0), m.group(0)), text)

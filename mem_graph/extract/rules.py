@@ -30,8 +30,6 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
     normalise_chat,
     normalise_marked,
     not_memorable,
-    proper_names,
-    recase,
     statements,
 )
 from mem_graph.extract.chat_restate import asked_as
@@ -52,6 +50,7 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.context_memo import ContextMemo
 from mem_graph.extract.continuation import continued
+from mem_graph.extract.conversation_names import proper_names
 from mem_graph.extract.couples import two_named, we_are_the_speaker
 from mem_graph.extract.cues import CESSATION, contrast_not, read_cues, time_frame
 from mem_graph.extract.device import device_facts

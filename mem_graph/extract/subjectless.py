@@ -121,3 +121,26 @@ def says_own_routine(first: str, after: str, *, adverbs: set[str], line: str = "
             and (not follows or after in follows)
     return bool(adverbs & _HABIT_ADVERBS) and bool(after) and after not in ("me", "us", "your") and is_verb(first) \
         and not first.endswith(("ing", "ed", "s"))
+
+
+# "sold my honda, bought a subaru", "quit my job, joined a startup": a thing ended, then its successor got, in a
+# second clause after the comma with its "I" left out too
+_ENDED_FIRST = re.compile(r"^\W*I (?:(?:just|finally|also)\s+)?(?:sold|quit|left|ditched|dropped|scrapped|traded|"
+                          r"gave up|got rid of|moved out of|retired)\b", re.I)
+_COMMA_PAST = re.compile(r",\s+(?:(?:and\s+)?(?:then|just|finally|also)\s+)?(got|bought|picked|joined|started|"
+                         r"adopted|moved|switched|found|took)\b")
+
+
+def successor_subjects(sentence: str) -> tuple[str, list[int]]:
+    """``sentence`` (one whose "I" was put back) with the "I" of a successor's clause put back too, and those
+    "I"s' offsets."""
+    out, offsets, pos = [], [], 0
+    if not _ENDED_FIRST.match(sentence):
+        return sentence, []
+    for m in _COMMA_PAST.finditer(sentence):
+        out.append(sentence[pos:m.start(1)])
+        offsets.append(sum(len(x) for x in out))
+        out.append("I ")
+        pos = m.start(1)
+    out.append(sentence[pos:])
+    return "".join(out), offsets
