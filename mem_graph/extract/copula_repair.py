@@ -61,8 +61,6 @@ _PERSON_VERBS = frozenset({"marry", "date", "love", "hate", "like", "enjoy", "ad
 # ... or does at a named place or as a post ("Rose works at Acme"; not "yoga works wonders", "lunch works for
 # me", "work moved to Tuesdays")
 _PERSON_WITH = {"live": ("in", "near"), "work": ("at", "as"), "move": ("to",)}
-# (this runs before the entity recogniser: a day or month is told by its name)
-_CALENDAR = CALENDAR_WORDS
 
 
 def _name_misread(tok: Any, words: dict[str, frozenset[str]]) -> bool:
@@ -81,7 +79,8 @@ def _name_misread(tok: Any, words: dict[str, frozenset[str]]) -> bool:
         return False  # "Priya is a nurse"; not "Oneplus is dead" (a brand the word list does not know either)
     return not any(tok.lower_ in ws for ws in words.values()) or lemma in _PERSON_VERBS or any(
         c.dep_ == "prep" and c.lower_ in _PERSON_WITH.get(lemma, ()) and any(
-            o.dep_ == "pobj" and (o.lower_ != o.text or c.lower_ == "as") and o.lower_.rstrip("s") not in _CALENDAR
+            o.dep_ == "pobj" and (o.lower_ != o.text or c.lower_ == "as")
+            and o.lower_.rstrip("s") not in CALENDAR_WORDS  # (the entity recogniser runs later: a day by its name)
             for o in c.children) for c in verb.children)
 
 
@@ -242,7 +241,8 @@ def _object_before_daily(tok: Any) -> Any | None:
     if tok.lower_ not in ("daily", "weekly", "nightly") or tok.dep_ != "advmod" or tok.head.pos_ != "VERB" or any(
             c.dep_ == "dobj" for c in tok.head.children):
         return None
-    return next((c for c in reversed(list(tok.children)) if c.dep_ == "compound" and c.i == tok.i - 1), None)
+    before = tok.doc[tok.i - 1] if tok.i > 0 else None
+    return before if before is not None and before.head.i == tok.i and before.dep_ == "compound" else None
 
 
 def _bare_form_after_be(tok: Any) -> bool:

@@ -162,7 +162,7 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
             continue
         not_for_me = _NOT_FOR_ME.match(part)
         if not_for_me is not None and not_for_me.group("obj").split()[0].lower() not in _PRONOUNS and \
-                not _a_diet(not_for_me.group("obj")):  # "vegan wasn't for me": a diet dropped (chat_restate.py)
+                not_for_me.group("obj").strip().lower() not in DIETS:  # "vegan wasn't for me": chat_restate's
             out.append(StancePhrase(not_for_me.group("obj").strip(), 1, True, "is not for me", "is into"))
             continue
         does = _DOES_FOR_ME.match(part)
@@ -257,7 +257,3 @@ def with_stances(found: list[Fact], sentence: str, speaker: str, message: Messag
             st.pronoun and not f.slot and f.subject_key == me and _says_pronoun(f, st))]  # "User loves it"
         out.append(fact)
     return out
-
-
-def _a_diet(words: str) -> bool:
-    return words.strip().lower() in DIETS
