@@ -240,6 +240,12 @@ def _what(found: str, article: bool) -> str | None:
     return f"{'a ' if article else ''}{' '.join(words)}"
 
 
+def _school_in_passing(text: str) -> list[str]:
+    now = " now" if _STARTED_THERE.search(text) else ""
+    return [f"my {_kid(m.group(1))} goes to {m.group(2).strip()}{now}" for p in (_KID_SCHOOL_THING, _KID_SCHOOL_SAID)
+            for m in p.finditer(text)]
+
+
 def chat_restated(text: str, done: bool = True) -> list[str]:
     """The plain clauses these chat shapes mean. ``done`` False: the line has a plan, wish or negation word
     (restate._NOT_DONE), so only what is said with one ("not feeling country lately") is read."""
@@ -247,8 +253,8 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [x for m in _NOT_FOR_ME.finditer(text) if (x := _not_for_me(m.group("x").lower(), m.group("was")))]
     if said:  # "..., all k-pop": what took its place
         said += [f"I'm into {y} now" for m in _ALL_OF.finditer(text) if (y := _genre(m.group("y"), True))]
-    if not done:
-        return said
+    if not done:  # (a child's school said in passing holds whatever the line plans: "... sports day tomorrow")
+        return said + _school_in_passing(text)
     if not _PAST.search(text):
         said += [f"I'm {w}" for m in _BEING.finditer(text) if (w := _what(m.group("what"), bool(m.group("a"))))]
         said += [f"I'm {w}" for m in _LIFE_AS.finditer(text)
@@ -299,9 +305,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     for m in _KID_MOVED.finditer(text):
         said.append(f"my {_kid(m.group(1))} goes to {m.group(3)} now")
     said += [f"my {_kid(m.group(1))} goes to {m.group(2)} now" for m in _KID_AT_NOW.finditer(text)]
-    now = " now" if _STARTED_THERE.search(text) else ""
-    said += [f"my {_kid(m.group(1))} goes to {m.group(2).strip()}{now}" for p in (_KID_SCHOOL_THING, _KID_SCHOOL_SAID)
-             for m in p.finditer(text)]
+    said += _school_in_passing(text)
     return said
 
 

@@ -18,6 +18,7 @@ from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees, first
 from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, tech_kind
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
+from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import EntityRef, Triple, normalise_entity
 
 CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis", "relcl"})
@@ -219,7 +220,8 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
     current, kin, ctype = None, None, "person"
     attribute: str | None = None
     for n, seg in enumerate(segments):
-        names = [t for t in seg if t.pos_ == "PROPN" and t.lower_ not in KIN]
+        names = [t for t in seg if t.pos_ == "PROPN" and t.lower_ not in KIN and not any(
+            ch.isdigit() for ch in t.text)]  # ("my a1c": a thing)
         nouns = [t for t in seg if t not in names]
         if owner is None:  # "Anna's brother": the chain starts at a name
             if not names:
@@ -328,6 +330,8 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
     if subj is not None and probe != verb and disagrees(verb, probe, subj):
         # "Biscuit stayed with Jamie, miss her loads": a plain present the named one cannot take is the speaker's
         return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")], implied=True), None
+    if subj is not None and probe != verb and subj.lower_ == "i" and verb.dep_ == "conj" and verb.tag_ == "VBZ":
+        return None, None  # "i work like cook in a churrascaria, is very hard work": "it is", never "I is"
     if subj is not None and probe != verb and subj.pos_ == "NOUN" and is_role_noun(subj.lemma_.lower()) and \
             any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subj.children) and verb.lemma_ != "be":
         # "my go-to drink is green tea, can't do coffee": the speaker can't, not the drink
@@ -484,6 +488,9 @@ def note_people(sent: Any, ctx: Context) -> None:
             continue  # "I'm Mei": the speaker's own name is no "she"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
                 (t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") or is_given_name(t)) and \
+                t.text.replace("-", "").replace("'", "").isalpha() and not (  # "my a1c", "Doc says": no one named
+                    t.doc[t.i - 1].lower_ in POSSESSIVES and t.i > 0 and not is_given_name(t)) and not (
+                    t.i == t.sent.start and is_english_word(t.lower_) and not is_given_name(t)) and \
                 t.lower_ not in ctx.pet_kinds and \
                 tech_kind(t.lower_) is None and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \

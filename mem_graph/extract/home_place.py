@@ -167,6 +167,28 @@ def for_good(verb: Any) -> bool:
     return "permanently" in words or any(a == "for" and b in ("good", "keeps") for a, b in itertools.pairwise(words))
 
 
+# what makes "I'm in Paris" a stay, not a home: a time, a purpose, a trip
+_STAY_WORDS = frozenset({"for", "until", "till", "til", "visiting", "visit", "trip", "holiday", "holidays", "vacation",
+                         "conference", "weekend", "today", "tonight", "tomorrow", "right", "moment", "atm", "staying",
+                         "hotel", "airport", "layover", "stopover", "transit", "week", "days",
+                         "back", "again", "stuck", "ever", "been", "wish", "if", "when", "once"})
+
+
+def settled_in(pred: Any, obj: Any) -> bool:
+    """"we're in columbus ohio", "Im in Calgary and winters are long": a plain present "is in <town>" said of
+    oneself is where one lives, unless the clause says for how long or why ("in Paris for work", "this week",
+    "right now", "visiting"); a past, a question or a hedge is none."""
+    verb = pred.target
+    if verb.tag_ not in ("VBP", "VBZ") or verb.lemma_.lower() != "be" or obj.ent_type_ not in ("GPE", "LOC", ""):
+        return False
+    clause = [t for t in verb.subtree if not (t.i > obj.i and t.dep_ in ("cc", "conj") and t.head == verb)]
+    ends = [t for t in verb.children if t.dep_ in ("cc", "conj") and t.i > obj.i]
+    last = min((t.i for t in ends), default=verb.sent.end)
+    words = {t.lower_ for t in clause if t.i < last}
+    return not words & _STAY_WORDS and not any(t.ent_type_ in ("DATE", "TIME") for t in clause if t.i < last) \
+        and not any(t.dep_ == "neg" or t.tag_ == "MD" for t in verb.children) and verb.sent.text.strip()[-1:] != "?"
+
+
 def moved_here(obj: Any) -> bool:
     """"i'm in austin now, moved from denver": where one is, said beside a move (in the same turn), is a place even
     when chat wrote it lower-case and the tagger read a common noun (a bare one: no article, possessive or

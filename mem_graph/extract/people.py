@@ -19,18 +19,20 @@ from mem_graph.extract.bare import identity_fact
 from mem_graph.extract.chat import CHITCHAT, FILLERS, at_their_place
 from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
 from mem_graph.extract.conversation_names import recase
-from mem_graph.extract.lexicon import stop_words
+from mem_graph.extract.lexicon import GIVEN_NAMES, stop_words
 from mem_graph.extract.places import recase_places
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.recognise import SEPARATION
+from mem_graph.extract.shorthand import expand_shorthand
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _KIN_ALT = "|".join(sorted((re.escape(k) for k in KIN | PET_NOUNS), key=len, reverse=True))
-# "my (best|older|little...)* <kin>s? <word>('s)?", also after "her", "anna's"
+# "my (best|older|little...)* <kin>s? <word>('s)?", also after "her", "anna's"; or a kin noun opening a sentence
+# ("daughter anika is a sophomore")
 _KIN_THEN_WORD = re.compile(
-    r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT +
+    r"(?:(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?|(?:^|[.!?]\s+))(?:" + _KIN_ALT +
     r")(s?)\s+([a-z][a-z-]+)('s\b)?", re.I)
 # "my sister is called nadia", "my boyfriend's name is tom": a name however common the word
 _KIN_CALLED = re.compile(r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT +
@@ -82,7 +84,7 @@ def kin_names(texts: Iterable[str]) -> dict[str, str]:
     """Lower-case names introduced after a kin noun ("my sister ines" -> {"ines": "Ines"})."""
     names: dict[str, str] = {}
     maybe: set[str] = set()
-    for text in texts:
+    for text in map(expand_shorthand, texts):  # "my bf arjun"
         at = 0
         while (m := _KIN_THEN_WORD.search(text, at)) is not None:
             at = m.start(2)  # "my friend anna's brother marco": the name may own the next kin noun
@@ -99,7 +101,7 @@ def kin_names(texts: Iterable[str]) -> dict[str, str]:
             if low == low.lower() and low not in CHITCHAT and low not in stop_words():
                 names.setdefault(low, low[:1].upper() + low[1:])
     for low in sorted(maybe - set(names)):
-        if _person_name(low):
+        if low in GIVEN_NAMES or _person_name(low):
             names[low] = low[:1].upper() + low[1:]
     return names
 

@@ -20,7 +20,7 @@ from mem_graph.extract.lexicon import CAR_VALUES, GIVEN_NAMES, TECH
 # the words a one-word place follows ("in manchester", "moved to leeds", "bye london"); a name of several words
 # ("new york") is recased anywhere
 _PLACE_BEFORE = frozenset({"in", "to", "from", "near", "around", "outside", "visiting", "visit", "visited", "left",
-                           "leaving", "leave", "hello", "bye", "goodbye", "towards", "via"})
+                           "leaving", "leave", "hello", "bye", "goodbye", "towards", "via", "of"})
 _WORD = re.compile(r"(?<![\w'-])[a-z][a-z'-]*(?![\w'-])")
 
 
@@ -50,7 +50,7 @@ def recase_places(text: str) -> str:
     out: list[str] = []
     pos = 0
     words = list(_WORD.finditer(text))
-    i = 0
+    i, placed_end = 0, -1
     while i < len(words):
         for n in (3, 2, 1):  # the longest name first: "new york city", "new york"
             span = words[i:i + n]
@@ -58,10 +58,13 @@ def recase_places(text: str) -> str:
                 continue
             said = text[span[0].start():span[-1].end()]
             before = text[:span[0].start()].rstrip().rpartition(" ")[2].lower()
-            if said in names and (n > 1 or before in _PLACE_BEFORE):
+            # "columbus ohio", "portland, oregon": a second place right after one recased
+            after_place = pos == placed_end and text[pos:span[0].start()] in (" ", ", ")
+            if said in names and (n > 1 or before in _PLACE_BEFORE or after_place):
                 out.append(text[pos:span[0].start()])
                 out.append(" ".join(w[:1].upper() + w[1:] for w in said.split(" ")))
                 pos, i = span[-1].end(), i + n
+                placed_end = pos
                 break
         else:
             i += 1

@@ -148,6 +148,15 @@ def content_verb(verb: Any) -> Any:
     return verb
 
 
+YEAR_GROUPS = frozenset({"year", "grade", "class", "form", "reception", "kindergarten", "nursery", "preschool"})
+
+
+def in_year_group(pred: Predicate) -> bool:
+    """"in year 2 at Oakfield", "in grade 5 at Lincoln": a class said beside the school that holds it."""
+    group = pred.preps.get("in")
+    return group is not None and group.lower_ in YEAR_GROUPS and "at" in pred.preps
+
+
 def predicate(verb: Any, target: Any) -> Predicate:
     pred = Predicate(verb, target, IRREGULAR.get(target.lower_, target.lemma_.lower()))
     # "as a teacher I don't get weekends off": a standpoint before the verb is no object of it
@@ -275,6 +284,12 @@ def predicate(verb: Any, target: Any) -> Predicate:
         pred.prep, direct = "of", [pred.preps["of"]]  # "moved out of Boston"
     if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"
         pred.prep, direct = "to", [pred.preps["to"]]
+    if pred.lemma == "resign" and not direct and "from" in pred.preps:  # "resigned from GTBank": a job quit
+        pred.lemma, pred.prep, direct = "quit", None, [pred.preps["from"]]
+    if pred.lemma == "hand" and "at" in pred.preps and any(c.lemma_.lower() == "notice" for c in direct):
+        pred.lemma, pred.prep, direct = "quit", None, [pred.preps["at"]]  # "handed my notice in at Greggs"
+    if not direct and in_year_group(pred):  # "she's in year 2 at Oakfield": the class says which, "at" where
+        pred.prep, direct = "at", [pred.preps["at"]]
     if not direct and pred.preps:
         # "before Madrid I lived in Valencia": a time phrase is the object only when nothing else is; "for
         # context i live in Leeds": a phrase fronted before the verb, only when none follows it

@@ -14,7 +14,7 @@ from mem_graph.extract.ages import stated_age
 from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.health import allergy_of
-from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here
+from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here, settled_in
 from mem_graph.extract.jobs import moved_for_job
 from mem_graph.extract.lexicon import (
     CALENDAR_WORDS,
@@ -31,7 +31,7 @@ from mem_graph.extract.lexicon import (
     is_given_name,
 )
 from mem_graph.extract.places import is_place_name
-from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, object_text
+from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, in_year_group, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 from mem_graph.extract.wordlist import is_english_word
@@ -167,11 +167,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             # a status, said with the partner or not ("in a relationship with Sam": "engaged" still replaces it;
             # the partner's name stays in the fact's words)
             return match("partner", "'is in a relationship' (a relationship status)")
-        if pred.prep in ("at", "in") and (looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS) and \
-                obj.lower_ not in ("year", "grade", "class", "form") and (  # "in year 3": a year group
+        why = "school word" if looks_like_school(obj_toks) else "child" if subject.kin in CHILD_NOUNS else \
+            "year group" if pred.prep == "at" and in_year_group(pred) else None  # "in year 2 at Oakfield"
+        if pred.prep in ("at", "in") and why and obj.lower_ not in ("year", "grade", "class", "form") and (
                 pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):
-            why = "school word" if looks_like_school(obj_toks) else "child"
-            return match("school", f"'is {pred.prep}' + school ({why})")
+            return match("school", f"'is {pred.prep}' + school ({why})")  # (not "in year 3": a year group)
         if pred.prep == "at" and person and (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and \
                 obj.i > 0 and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
@@ -179,9 +179,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             t.lemma_.lower() in ("move", "relocate") for t in obj.sent)  # "relocated for work, I'm in Singapore"
         if pred.prep == "in" and person and (obj.ent_type_ in ("GPE",) or moved_here(obj) or (
                 obj.text[:1].isupper() and is_place_name(span_text(obj_toks)))) and (moved or change in (
-                "now", "these days", "nowadays", "currently")):
-            why = f"'is in {text}' + a move in the sentence" if moved else f"'is in {text} {change}'"
-            return match("residence", f"{why} (place + change word)")  # "I'm in Marseille now"
+                "now", "these days", "nowadays", "currently") or settled_in(pred, obj)):
+            why = "+ a move in the sentence" if moved else f"{change} (place + change word)" if change else "plainly"
+            return match("residence", f"'is in {text}' {why}")  # "I'm in Marseille now", "we're in Columbus Ohio"
     # "I use VS Code as my editor": a role of the speaker's
     as_role = pred.preps.get("as")
     if as_role is not None and any(c.lower_ in ("my", "our") for c in as_role.children) and person:
@@ -316,10 +316,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" and lemma in AGENT_NOUNS else None
         return match(spec.name, f"'{key.replace('_', ' ')}' verb lexicon"
                      + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)
-    if lemma in ("leave", "quit") and person:
+    if lemma in ("leave", "quit") and person and obj.pos_ != "PRON":  # (not "Sam left me")
         if obj.ent_type_ in PLACE_LABELS and not any(  # "left Barclays and joined Monzo": a job left
                 t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer", "start", "work", "team",
-                                     "boss", "colleague", "coworker", "offer") for t in obj.sent):
+                                     "boss", "colleague", "coworker", "offer", "notice", "resign") for t in obj.sent):
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)

@@ -23,7 +23,7 @@ from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
 from mem_graph.extract.slots import looks_like_school
-from mem_graph.extract.wordlist import is_english_word
+from mem_graph.extract.wordlist import is_common_word, is_english_word
 
 # a plan, a wish, a hypothetical: not a change that happened
 _NOT_DONE = re.compile(r"\b(?:will|'ll|gonna|going to(?! be great)|wanna|want(?:s|ed)? to|hope|hoping|plan|planning|"
@@ -65,6 +65,13 @@ _FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?
 _FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
 _FIRST_DAY_LOWER = re.compile(rf"{_FIRST} (?:the )?([a-z][\w&'-]+)\b")  # "first week at (the) spotify done": lower-case
 _DONE = re.compile(r"\b(?:was|went|today|yesterday|ago|last|done|over|finished|survived)\b", re.I)
+# a first day still ahead: "first day at Paystack is monday", "first week at X starts tomorrow", "in two weeks"
+_AHEAD = re.compile(r"\b(?:tomorrow|next|soon|starts?|starting|will|gonna|going to|is (?:on )?(?:mon|tues|wednes|thurs|"
+                    r"fri|satur|sun)day|in (?:a|an|\d+|two|three|a few) (?:days?|weeks?|months?))\b", re.I)
+# "first week on the nike campus", "first week in the rathmines clinic done": the workplace named by its site
+_FIRST_SITE = re.compile(r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?:in|on|at) the) "
+                         r"([A-Za-z][\w&'-]+) (?i:campus|office|offices|clinic|hospital|store|shop|branch|site|"
+                         r"warehouse|factory|plant|studio|lab|restaurant|hotel|practice|surgery|depot|hq)\b")
 _EMPLOYEE = re.compile(rf"(?i:^|\b(?:officially|now|finally)\s+|[,.!:;]\s*)(?i:an? )?{_NAME} "
                        r"(?i:employee|staffer|staff member|hire)\b")
 _I_AM = re.compile(r"^(?:i'?m|i am|officially|now|finally|proud(?:ly)?|an?)\b", re.I)
@@ -123,6 +130,10 @@ _COUPLE_ENDED = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:called it quits|part
                            rf"|\b(?i:(?:called it quits|parted ways|split(?: up)?|broke it off) with) {_NAME}")
 # "dumped Olivia", "ditched Tom": a partner left, when the name is a given name (not "dumped MySQL")
 _DUMPED = re.compile(rf"(?:^\W*|[,.!;:]\s*|\b(?i:i (?:just |finally )?))(?i:dumped|ditched) {_NAME}")
+# "chloe's dumped me", "Sam left me": ended by the other one, a name however it is typed
+_DUMPED_ME = re.compile(r"(?:^\W*|[,.!;:]\s*)(my (?:wife|husband|boyfriend|girlfriend|partner|fiance|fiancee|bf|gf)"
+                        r"|[A-Za-z][a-z]+)(?:'s| has| just| finally)* (?:dumped|ditched|left) me"
+                        r"(?=\s*(?:$|[,.!;:?)]|\s(?:for|after|and|lol|today|yesterday|last|over|by)\b))", re.I)
 _IS_EX = re.compile(rf"\b{_NAME} (?i:is (?:now )?my) "
                     r"(?i:ex(?:-?(?:boyfriend|girlfriend|husband|wife|partner|fiance|fiancee))?)"
                     r"\b(?! ?'s)")
@@ -251,10 +262,13 @@ def restated(text: str) -> list[str]:
     said += [f"I {'left' if 'leaving' in m.group(0).lower() else 'moved out of'} {n}" for m in _LEFT.finditer(text)
              for g in m.groups() if g and (n := _name(g))]  # "moving out of Toronto was the best decision"
     said += [f"I work at {n} now" for m in _NEW_JOB.finditer(text) for g in m.groups() if g and (n := _name(g))]
-    if _DONE.search(text):  # "first day at Sainsbury's was yesterday" (not "is on monday")
+    if _DONE.search(text) or not _AHEAD.search(text):  # "first day at Sainsbury's was yesterday", "first week at
+        # Deloitte, the commute is brutal" (not "first day at Paystack is monday")
         said += [f"I started at {n}" for m in _FIRST_DAY.finditer(text) if (n := _name(m.group(1)))]
         said += [f"I started at {m.group(1).capitalize()}" for m in _FIRST_DAY_LOWER.finditer(text)
                  if not is_english_word(m.group(1)) and m.group(1) not in _NOT_NAME]  # not "at work", "at school"
+        said += [f"I started at {m.group(1)[:1].upper()}{m.group(1)[1:]}" for m in _FIRST_SITE.finditer(text)
+                 if not is_common_word(m.group(1).lower())]  # not "in the main office", "at the new site"
     said += [f"I work at {n} now" for m in _EMPLOYEE.finditer(text)
              if (n := _name(m.group(1))) and _I_AM.match(text[:m.start(1)].strip() or "a")]
     age = _BARE_AGE.match(text)
@@ -279,6 +293,9 @@ def restated(text: str) -> list[str]:
             said += [f"I broke up with {n}" for g in m.groups() if g and (n := _name(g))]
     said += [f"I broke up with {n}" for m in _DUMPED.finditer(text) if (n := _name(m.group(1))) and
              n.lower() in GIVEN_NAMES]
+    said += [f"I broke up with {n if n.startswith('my ') else n[:1].upper() + n[1:]}" for m in _DUMPED_ME.finditer(
+        text) if (n := m.group(1)) and (n.startswith("my ") or n.lower() in GIVEN_NAMES or not is_english_word(
+            n.lower()))]
     said += [f"I'm dating {n} now" for pattern in (_TOGETHER, _MET_TOGETHER) for m in pattern.finditer(text)
              if (n := _name(m.group(1)))]  # "Robin and i made it official", "met Taylor and we've been together"
     if _SWITCHED.search(text):  # "being a real estate agent is way less stressful than being a bartender was"

@@ -21,14 +21,47 @@ SHORTHAND = {
     "all-time fav": "favourite", "software eng": "software engineer", "swe": "software engineer", "my boy": "my son",
     # "the Octavia got written off", "finally sorted a new car": an ending, a getting
     "vs code": "VS Code",  # lower-case, "vs" read as "versus"
+    "abt": "about", "coz": "because", "cos": "because", "hubby": "husband", "wifey": "wife", "bday": "birthday",
+    "b-day": "birthday", "ppl": "people", "smth": "something",
+    "thru": "through", "shud": "should", "wud": "would", "cud": "could", "w/": "with", "bc of": "because of",
+    # northern English "me" for "my" before kin ("me mam's got the telly on", "me n chloe")
+    "me mam": "my mam", "me mum": "my mum", "me dad": "my dad", "me nan": "my nan", "me mates": "my mates",
+    "me mate": "my mate", "me missus": "my missus", "me bro": "my brother", "me sister": "my sister",
+    "me brother": "my brother", "me n": "me and",
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }
-_SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True)) + r")(?![\w'])", re.I)
+_SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True))
+                           + r")(?![\w]|'(?!s\b))", re.I)  # (before "'s": "me mam's" -> "my mam's")
+
+
+# a lower-case "r" between words is "are" ("flights r crazy", "u r the best"); not after a word that names a
+# language ("i use r", "coding in r")
+_ARE = re.compile(r"(?<=[a-z] )r(?= [a-z])")
+_R_LANGUAGE_BEFORE = frozenset({"use", "uses", "using", "used", "in", "learn", "learning", "learned", "and", "or",
+                                "with", "like", "code", "coding", "write", "writing", "know", "of", "python", "prefer"})
+# a letter typed three times or more ("sooo", "hiii", "yesss"): once if that spells a word, else twice ("coool")
+_STRETCHED = re.compile(r"(?<![\w./@-])[a-z]*([a-z])\1{2,}[a-z]*(?![\w./@-])")
 
 
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
+    text = _STRETCHED.sub(_unstretched, text)
+    text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     return _SHORTHAND_RE.sub(_spelled, text)
+
+
+def _unstretched(m: re.Match[str]) -> str:
+    from mem_graph.extract.wordlist import is_common_word, is_english_word
+
+    word = m.group(0)
+    if len(set(word)) < 2:  # "www", "aaa", "zzz": as typed
+        return word
+    once, twice = re.sub(r"([a-z])\1{2,}", r"\1", word), re.sub(r"([a-z])\1{2,}", r"\1\1", word)
+    for known in (is_common_word, is_english_word):  # "sooo" -> "so", "coool" -> "cool" (not "col")
+        for form in (once, twice):
+            if known(form):
+                return form
+    return once
 
 
 def _spelled(m: re.Match[str]) -> str:

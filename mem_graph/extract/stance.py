@@ -66,7 +66,10 @@ _PRONOUNS = frozenset({"it", "this", "that", "them", "you", "him", "her", "me", 
 _HEDGE = re.compile(r"\b(?:might|may|could|would|'d|should|will|'ll|if|maybe|perhaps|probably|want to|wanna|"
                     r"wish|hope|used to|thinking|plan|going to|gonna|someday|eventually)\b", re.I)
 _PART = re.compile(r"[^,;.!?]+")
-_IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|that|this)\b", re.I)  # no stance
+# no stance: "over the moon", "done with work"; "dumped me. over text": how it was said ("over the phone")
+_IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|that|this)\b|\bover (?:the )?(?:text|"
+                     r"phone|email|e-mail|zoom|facetime|skype|whatsapp|dm|dms|messenger|snapchat|video|call|teams|"
+                     r"slack)\b", re.I)
 _THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:now |totally |officially )?my "
                     r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing|vibe)\b", re.I)
 # "crossfit's not for me anymore", "running is just not for me": a thing the speaker is not into

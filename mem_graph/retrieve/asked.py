@@ -163,6 +163,20 @@ def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
     return Asked(asked.slots, asked.whose if names else "self", names, asked.words, asked.unnamed)
 
 
+def known_subjects_named(asked: Asked, records: Sequence[Any]) -> Asked:
+    """"what school does maya go to": a question word that is the subject key of a candidate memory ("maya",
+    from "Maya is in year 2 at Oakfield") names that person, whatever its case (people type questions
+    lower-case)."""
+    if asked.whose == "named":
+        return asked
+    keys = {_stem(r.subject_key) for r in records if r.subject_key and " " not in r.subject_key
+            and r.subject_key != USER_KEY}
+    hit = frozenset((asked.words & keys) - ATTRIBUTE_NOUNS)
+    if not hit:
+        return asked
+    return Asked(asked.slots, "named", asked.names | hit, asked.words, asked.unnamed)
+
+
 def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     """Whose attribute a question asks for, the (stemmed) words that name a subject, and all its words."""
     words = _WORD.findall(normalise(question))

@@ -20,6 +20,7 @@ from mem_graph.retrieve.asked import (
     Asked,
     QuestionReader,
     answer_scores,
+    known_subjects_named,
     own_name_is_self,
     slot_key,
     unnamed_holders,
@@ -70,7 +71,8 @@ class SearchPipeline:
                                              [records[m] for m, _ in dense if m in records], hidden,
                                              as_of=flt.valid_at)
         asked = self.reader.read(query, qvec) if self.cfg.answer_weight else Asked()
-        asked = own_name_is_self(asked, [c.record for c in cands.values() if c.record.status == Status.ACTIVE])
+        active = [c.record for c in cands.values() if c.record.status == Status.ACTIVE]
+        asked = own_name_is_self(known_subjects_named(asked, active), active)
         self._complete_candidates(qvec, flt, expansion, asked, cands)
         if asked.slots:
             # only what is believed answers (include_invalidated shows history, it does not make it current)

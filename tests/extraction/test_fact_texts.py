@@ -84,7 +84,7 @@ def test_a_statement_no_fact_carries_keeps_the_verbatim_copy(shared_memory: Memo
 
 @pytest.mark.parametrize(("typed", "read"), [
     ("i moved to glasgow last year", "I moved to Glasgow last year"),
-    ("sooo i moved to boise last month", "Sooo I moved to Boise last month"),
+    ("sooo i moved to boise last month", "So I moved to Boise last month"),
     ("we moved to town", "We moved to town"),  # a bare place noun
     ("i moved to the city", "I moved to the city"),
     ("im moving to be closer to family", "I'm moving to be closer to family"),  # an infinitive
