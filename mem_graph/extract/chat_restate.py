@@ -21,6 +21,7 @@ import re
 
 from mem_graph.extract.catalogue import DIETS, PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.health import HEALTH_ADJECTIVES, HEALTH_CONDITIONS
 from mem_graph.extract.lexicon import CAR_VALUES, DISHES, MUSIC_GENRES, PHONE_VALUES, tech_kind
 
 # a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
@@ -207,6 +208,13 @@ _KID_AT_NOW = re.compile(rf"\b(?i:my {_KID} (?:changed|switched|moved) schools?)
 
 
 _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
+# "back in pune. jet lag + humidity lol": home again, the subject left out
+_BACK_IN = re.compile(rf"^\W*(?i:(?:finally |so |and )?back in) {NAME}(?=\s*(?:$|[.!,;]| now\b| for good\b))")
+# "got diagnosed coeliac", "doctor said prediabetic", "doc says type 2 diabetes": a condition said in passing
+_CONDITION = "|".join(sorted(HEALTH_CONDITIONS, key=len, reverse=True))
+_DIAGNOSED = re.compile(rf"\b(?:(?:got|was|been|just|finally|officially) diagnosed(?: with)?|(?:doc|doctor|gp|dr)"
+                        rf"(?: just)? (?:said|says|confirmed)(?: (?:i'?m|i am|i have|it'?s))?) (?:an? )?"
+                        rf"(?P<x>(?:type \d |stage \d )?(?:{_CONDITION}))\b", re.I)
 # genre names that are common words too: music only where the words around say music ("not feeling country lately")
 _AMBIGUOUS_GENRES = frozenset({"country", "house", "pop", "garage", "drill", "trap", "swing"})
 
@@ -285,6 +293,9 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
              if tech_kind(m.group("x").lower()) == "database" and not _ENDED_BEFORE.search(text[:m.start()])]
     said += [f"our database is {m.group('x')}" for m in _ALL_ON.finditer(text)
              if tech_kind(m.group("x").lower()) == "database"]
+    said += [f"I'm {x}" if x.lower() in HEALTH_ADJECTIVES else f"I have {x}" for m in _DIAGNOSED.finditer(text)
+             if (x := m.group("x"))]
+    said += [f"I'm back in {m.group(1)}" for m in _BACK_IN.finditer(text)]
     said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]
     said += [f"I started at {m.group(1)}" for m in _BADGE.finditer(text)]
     said += [f"my {m.group(2).lower()} is called {m.group(1)}" for m in _NAME_THE_PET.finditer(text)]

@@ -18,9 +18,13 @@ diabetes asthma arthritis migraines migraine adhd autism anxiety depression epil
 celiac coeliac eczema cancer covid flu cold disease disorder syndrome lupus psoriasis fibromyalgia dementia
 alzheimer's parkinson's crohn's ibs copd ptsd ocd gout tinnitus scoliosis endometriosis pcos anaemia anemia
 dyslexia dyspraxia sciatica osteoporosis leukemia leukaemia lymphoma hepatitis glaucoma shingles hypothyroidism
-hyperthyroidism tendonitis bronchitis pneumonia sinusitis vertigo
+hyperthyroidism tendonitis bronchitis pneumonia sinusitis vertigo prediabetes
 """
-HEALTH_CONDITIONS: tuple[str, ...] = tuple(_CONDITIONS.split())
+# what "I'm <adjective>" says a condition with ("I'm coeliac", "doc says I'm prediabetic"; never "I'm cold")
+_ADJECTIVES = "diabetic prediabetic pre-diabetic asthmatic epileptic anaemic anemic dyslexic autistic arthritic " \
+    "hypertensive"
+HEALTH_CONDITIONS: tuple[str, ...] = tuple(_CONDITIONS.split()) + tuple(_ADJECTIVES.split())
+HEALTH_ADJECTIVES = frozenset(_ADJECTIVES.split()) | {"coeliac", "celiac"}
 
 _HEADS = "|".join(re.escape(w) for w in HEALTH_CONDITIONS)
 # "type 2 diabetes", "stage 3 kidney disease", "grade II tear"-like grades before a condition of the list,

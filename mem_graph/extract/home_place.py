@@ -171,7 +171,7 @@ def for_good(verb: Any) -> bool:
 _STAY_WORDS = frozenset({"for", "until", "till", "til", "visiting", "visit", "trip", "holiday", "holidays", "vacation",
                          "conference", "weekend", "today", "tonight", "tomorrow", "right", "moment", "atm", "staying",
                          "hotel", "airport", "layover", "stopover", "transit", "week", "days",
-                         "back", "again", "stuck", "ever", "been", "wish", "if", "when", "once"})
+                         "again", "stuck", "ever", "been", "wish", "if", "when", "once"})
 
 
 def settled_in(pred: Any, obj: Any) -> bool:

@@ -159,6 +159,12 @@ NOT_ACTIVITIES = frozenset({
 })
 
 
+def is_activity(tok: Any) -> bool:
+    """An -ing noun naming a pastime ("rock climbing", "knitting"), not a thing ("a building", "a meeting")."""
+    return bool(tok.lower_.endswith("ing") and tok.pos_ in ("NOUN", "VERB") and tok.lower_ not in NOT_ACTIVITIES
+                and not any(c.dep_ in ("det", "poss") for c in tok.children))
+
+
 @lru_cache(maxsize=1)
 def stop_words() -> frozenset[str]:
     """spaCy's English stop words, imported on first use: importing spaCy costs ~1.7 s (and pulls in its

@@ -67,6 +67,17 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
         return dobj, "was put down"
     if lemma == "lose" and dobj is not None:
         return dobj, "died"  # "we lost rex last week" (a pet: the thing lost is checked below)
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    made_it = lemma == "make" and dobj is not None and dobj.lower_ == "it" and not parts & {"to", "home", "back", "in"}
+    if subj is not None and negated and ((lemma == "wake" and "up" in parts) or made_it):
+        # "biscuit didn't wake up this morning", "pepper didn't make it through the night" (not "to the vet")
+        return subj, "died"
+    if subj is not None and lemma == "cross" and dobj is not None and dobj.lower_ == "bridge":
+        return subj, "died"  # "crossed the rainbow bridge"
+    goodbye = next((g for p in verb.children if p.dep_ == "prep" and p.lower_ == "to" for g in p.children
+                    if g.dep_ == "pobj"), None) if dobj is not None and dobj.lower_ == "goodbye" else None
+    if lemma == "say" and goodbye is not None and verb.dep_ == "xcomp":
+        return goodbye, "died"  # "had to say goodbye to biscuit today"
     return None
 
 
@@ -121,7 +132,8 @@ def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryReco
     return ended
 
 
-_LOSS = re.compile(r"\b(?:lost|died|dies|passed(?: away| on)?|put (?:\w+ )?down|put (?:\w+ )?to sleep|rip)\b", re.I)
+_LOSS = re.compile(r"\b(?:lost|died|dies|passed(?: away| on)?|put (?:\w+ )?down|put (?:\w+ )?to sleep|rip|"
+                   r"(?:didn'?t|did not) (?:wake up|make it)|rainbow bridge|say goodbye|said goodbye)\b", re.I)
 
 
 def says_loss(text: str) -> bool:

@@ -194,6 +194,10 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 if inner is not None and g.lower_ == "to":  # not "back in the day"
                     pred.preps.setdefault(g.lower_, inner)
                     pred.back = pred.back or c.lower_ == "back" or any(a.lower_ == "back" for a in c.children)
+                elif inner is not None and g.lower_ == "in" and c.lower_ == "back" and pred.lemma == "be" and (
+                        inner.ent_type_ in ("GPE", "LOC") or inner.pos_ == "PROPN"):
+                    pred.preps.setdefault("in", inner)  # "I'm back in Pune": a return home
+                    pred.back = True
     # objects follow the verb in a statement; a "that" read as an object is a misparse
     for d in (c for c in target.children if c.dep_ == "dobj"):  # "moved the app from SQLite to ..."
         for c in d.children:
@@ -282,8 +286,12 @@ def predicate(verb: Any, target: Any) -> Predicate:
         pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome" (never "moved from Denver")
     if not direct and "of" in pred.preps and any(c.lower_ == "out" for c in target.children):
         pred.prep, direct = "of", [pred.preps["of"]]  # "moved out of Boston"
-    if not direct and pred.back and "to" in pred.preps:  # "coming back to Seattle"
-        pred.prep, direct = "to", [pred.preps["to"]]
+    if not direct and pred.back and ("to" in pred.preps or "in" in pred.preps):  # "coming back to Seattle"
+        pred.prep = "to" if "to" in pred.preps else "in"  # ("I'm back in Pune")
+        direct = [pred.preps[pred.prep]]
+    got = [c for c in direct if c.lower_ != "home"] or [pred.preps[p] for p in ("with",) if p in pred.preps]
+    if pred.lemma in ("come", "bring") and any(c.lower_ == "home" for c in target.children) and got:
+        pred.lemma, direct = "get", got  # "came home with a border terrier", "brought home a kitten": got
     if pred.lemma == "resign" and not direct and "from" in pred.preps:  # "resigned from GTBank": a job quit
         pred.lemma, pred.prep, direct = "quit", None, [pred.preps["from"]]
     if pred.lemma == "hand" and "at" in pred.preps and any(c.lemma_.lower() == "notice" for c in direct):

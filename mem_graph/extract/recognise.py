@@ -13,7 +13,7 @@ from typing import Any
 from mem_graph.extract.ages import stated_age
 from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
-from mem_graph.extract.health import allergy_of
+from mem_graph.extract.health import HEALTH_ADJECTIVES, allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here, settled_in
 from mem_graph.extract.jobs import moved_for_job
 from mem_graph.extract.lexicon import (
@@ -21,13 +21,13 @@ from mem_graph.extract.lexicon import (
     CARER_ROLES,
     CHORES,
     DRINKING,
-    NOT_ACTIVITIES,
     NOT_EMPLOYERS,
     SECTORS,
     SYSTEM_NOUNS,
     WORK_WORDS,
     WORKPLACES,
     favourite_of,
+    is_activity,
     is_given_name,
 )
 from mem_graph.extract.places import is_place_name
@@ -226,8 +226,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("occupation", f"'{lemma} {text}' full-time carer", value=span_text(
                 [t for t in obj.subtree if t.i <= obj.i and t.dep_ != "det"]))
         val_spec = cat.value_slot(obj_toks)
-        if val_spec is not None and (val_spec.subjects != "person" or person) and val_spec.name in (
-                "occupation", "diet", "religion", "partner", "car", "phone", "computer", "timezone"):
+        if val_spec is not None and (val_spec.subjects != "person" or person) and (val_spec.name in (
+                "occupation", "diet", "religion", "partner", "car", "phone", "computer", "timezone") or (
+                obj.lower_ in HEALTH_ADJECTIVES)):
             return match(val_spec.name, f"'{lemma} {text}' value lexicon")
         if lemma == "be" and not pred.prep and (subject.is_speaker or subject.type == "animal") and \
                 obj.pos_ == "PROPN" \
@@ -300,6 +301,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma == "eat" and person and value_spec is not None and value_spec.name == "diet":  # "I eat vegetarian"
         return match("diet", f"'eat {text}' value lexicon")
     closed = lemma in ("close", "shut") and value_spec is not None and value_spec.name == "business"  # "shut the cafe"
+    closed = closed or (lemma == "trade" and not {"for", "to", "up"} & {pred.prep, *pred.preps})  # "traded it in"
     if value_spec is not None and (lemma in ENDING_VERBS or closed):
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     candidates = cat.verbs.get(key, []) + [s for s in cat.verbs.get(lemma, []) if s not in cat.verbs.get(key, [])]
@@ -358,12 +360,6 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     return None
 
 
-def is_activity(tok: Any) -> bool:
-    """An -ing noun naming a pastime ("rock climbing", "knitting"), not a thing ("a building", "a meeting")."""
-    return tok.lower_.endswith("ing") and tok.pos_ in ("NOUN", "VERB") and tok.lower_ not in NOT_ACTIVITIES and \
-        not any(c.dep_ in ("det", "poss") for c in tok.children)
-
-
 def _at_org(noun: Any) -> Any | None:
     """The organisation of "<job noun> at/for <Name>", when the noun phrase names one."""
     return next((g for p in noun.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
@@ -386,8 +382,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return value_spec is not None and value_spec.name == name and obj.lemma_.lower() in value_spec.values  # books
     if name == "hobbies" and lemma == "play":
         return True
-    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES):  # "picked my daughter up",
-        return False  # "need to do laundry": no pastime
+    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES or (pred.key == "pick_up" and any(
+            c.lower_ in ("the", "my", "our", "his", "her", "their") for c in obj.children))):
+        return False  # "picked my daughter up", "need to do laundry", "picked up the model 3": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
         return value_spec is not None and value_spec.name == name and pred.key in DRINKING
     if name == "business" or (name == "tools" and pred.key in ("write", "run")):  # "run a bakery", "write kotlin"
@@ -405,7 +402,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         dated = obj.ent_type_ in ("DATE", "TIME") and not (  # ("moved to Bath last month": Bath read as a date)
             obj.text[:1].isupper() and obj.is_alpha and obj.lower_ not in CALENDAR_WORDS and obj.i > obj.sent.start)
         if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj))) or looks_like_school(obj_toks) or \
-                dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)):
+                dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
+                lemma == "transfer" and obj.ent_type_ != "GPE" and not is_place_name(obj.text)) or (
+                pred.key == "be_back_in" and not settled_in(pred, obj)):  # (not "back in London for the weekend")
             return False  # "rented a car in Spain": a thing hired; "moved in June": a time; "moved to X as a PM": a job
         # (a town the small tagger misreads: "moved to Leeds" as a plural noun, a PRODUCT; "moved to Bath")
         named = obj.text[:1].isupper() and obj.i > obj.sent.start and pred.prep in ("to", "in") and \

@@ -42,6 +42,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.clauses import PARTNER_NOUNS
 from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
 from mem_graph.extract.jobs import other_attribute_ended
@@ -396,7 +397,10 @@ class Reconciler:
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
         cancelled += [r for r in died_pet_records(fact, records) + ended_thing_records(fact, records)
                       if r not in cancelled]  # "we lost Olivia", "the Octavia got written off"
-        if fact.clears_slot and fact.slot:  # "she retired": the occupation ends, and the post with it
+        # "she retired": the occupation ends, and the post with it; "my wife left me": whoever the wife is
+        unnamed = fact.slot is not None and fact.slot.endswith("|partner") and (fact.object_key or "").rpartition(
+            " ")[2] in PARTNER_NOUNS
+        if (fact.clears_slot or unnamed) and fact.slot:
             ended = {fact.slot, *ends_too(fact.slot)}
             cancelled += [r for r in records if r.slot in ended and r.polarity != 0 and r not in cancelled]
             # "jake and i broke up" after "my boyfriend jake is a chef": an unplaced fact whose triple states the

@@ -1,5 +1,6 @@
 """Chat shorthand spelled out for the parser: contractions typed without apostrophes ("im", "dont"), abbreviations
-("rn", "bf"), and a few phrases the small parser misreads ("second hand", "written off", "my boy")."""
+("rn", "bf"), letters typed many times ("sooo"), a question tacked on after a comma, and a few phrases the small
+parser misreads ("second hand", "written off", "my boy")."""
 
 from __future__ import annotations
 
@@ -43,9 +44,21 @@ _R_LANGUAGE_BEFORE = frozenset({"use", "uses", "using", "used", "in", "learn", "
 _STRETCHED = re.compile(r"(?<![\w./@-])[a-z]*([a-z])\1{2,}[a-z]*(?![\w./@-])")
 
 
+# a question tacked on after a comma ("ebba has moved to london, i am nervous, is london safe?"): its own sentence,
+# so the statements before it are read (a sentence that ends in "?" is a question and states nothing)
+_TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|would|will|what|whats|what's|how|"
+                              r"where|when|why|who|which|any|anyone|pls|please)\b[^,.!?;]*\?\s*$)", re.I)
+
+
+_LEADS_INTO_QUESTION = re.compile(r"^\W*(?:as|if|when|since|because|given|for|with|after|before|once|now that)\b",
+                                  re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, text)
+    if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
+        text = _TACKED_QUESTION.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     return _SHORTHAND_RE.sub(_spelled, text)
 

@@ -51,7 +51,9 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "school": ("which school do I go to", "where do I study"),
     "age": ("how old am I", "what is my age"),
     "partner": ("who am I dating", "who is my partner", "am I in a relationship", "am I married",
-                "who am I seeing", "am I single"),
+                "who am I seeing", "am I single", "what is my relationship status"),
+    "health_condition": ("what health conditions do I have", "do I have any medical conditions",
+                         "what was I diagnosed with"),
     "diet": ("what do I eat", "am I vegetarian", "what is my diet", "do I eat meat", "is there any food I avoid"),
     "allergies": ("what am I allergic to", "do I have any allergies", "is there any food I avoid"),
     "car": ("what car do I drive", "what car do I have", "what vehicle do I own"),
@@ -64,7 +66,7 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "stance": ("what music am I into", "what kind of music do I like"),
     "drinks": ("what do I drink", "what do I usually drink"),
     "favourite": ("what is my favourite food",),
-    "pets": ("do I have pets", "what pets do I have"),
+    "pets": ("do I have pets", "what pets do I have", "do I have a dog", "do I have a cat"),
     "database": ("what database do we use", "which database does the service run on"),
     "birthday": ("when is my birthday",),
     "email": ("what is my email address",),
@@ -100,6 +102,11 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _THIRD_PERSON = [(r"\bam I\b", "is she"), (r"\bI am\b", "she is"), (r"\bdo I\b", "does she"),
                  (r"\bhave I\b", "has she"), (r"\bI have\b", "she has"), (r"\bI\b", "she"), (r"\bmy\b", "her"),
                  (r"\bme\b", "her"), (r"\bdo we\b", "does she"), (r"\bwe\b", "she")]
+# the same as an app asks it of its user ("is the user in a relationship"), the way most questions come
+_THE_USER = [(r"\bam I\b", "is the user"), (r"\bI am\b", "the user is"), (r"\bdo I\b", "does the user"),
+             (r"\bhave I\b", "has the user"), (r"\bI have\b", "the user has"), (r"\bI\b", "the user"),
+             (r"\bmy\b", "the user's"), (r"\bme\b", "the user"), (r"\bdo we\b", "does the user"),
+             (r"\bwe\b", "the user")]
 
 Whose = Literal["self", "named", "pronoun", "team"]
 
@@ -110,9 +117,9 @@ def normalise(question: str) -> str:
     return " ".join(_CHAT.get(w.strip("?!.,"), w) for w in words)
 
 
-def third_person(question: str) -> str:
+def third_person(question: str, person: list[tuple[str, str]] = _THIRD_PERSON) -> str:
     """'where do I live' -> 'where does she live' (for the prototype table only)."""
-    for pattern, repl in _THIRD_PERSON:
+    for pattern, repl in person:
         question = re.sub(pattern, repl, question)
     return question
 
@@ -124,7 +131,10 @@ def _attribute_nouns() -> frozenset[str]:
 # the kinds of tool a question asks for, often capitalised ("what CI do we use"): attributes, never names
 _TOOL_KINDS = frozenset({"ci", "cd", "ide", "os", "db", "api", "ui", "cms", "crm", "vpn", "stack", "editor",
                          "framework", "language", "cloud", "software", "tool"})
-ATTRIBUTE_NOUNS = _attribute_nouns() | {"name", "number", "address", "home", "work", "job"} | _TOOL_KINDS
+# (and the words before one: "the user's relationship status", "my current job")
+ATTRIBUTE_NOUNS = _attribute_nouns() | _TOOL_KINDS | {"name", "number", "address", "home", "work", "job",
+                                                      "relationship", "marital", "health", "medical", "dietary",
+                                                      "current", "new", "last"}
 # attribute nouns that are also people ("my wife" is the partner's value, and a person with attributes)
 _PERSON_NOUNS = frozenset(n for s in DEFAULT_SLOTS if s.name == "partner" for n in s.nouns)
 
@@ -232,7 +242,7 @@ class QuestionReader:
         with self._lock:
             if self._table is None:
                 pairs = [(slot, t) for slot, qs in PROTOTYPE_QUESTIONS.items() for q in qs
-                         for t in dict.fromkeys([q, third_person(q)])]
+                         for t in dict.fromkeys([q, third_person(q), third_person(q, _THE_USER)])]
                 # one batch (one sentence each, so the same vectors as embed_query gives them, without ~90 passes)
                 vecs = np.asarray(self.embedder.embed_documents([t for _, t in pairs]), dtype=np.float32)
                 self._table = [s for s, _ in pairs], vecs
@@ -246,14 +256,16 @@ class QuestionReader:
         lexicon = set(asked_slots(text if _QUESTION.search(text) else f"what is {text}"))
         lexicon |= {slot for slot, asks in _MULTI_ASKED.items() if asks.search(text)}  # "what does Maureen do for fun"
         nearest = self._nearest(qvec)
-        # the prototypes arbitrate when they are sure: "what do I do for a living" is no 'live' question
-        slots = (lexicon & nearest or nearest) if nearest else lexicon
-        if _NOT_A_VALUE.match(text):
-            slots &= _DATED
         # "my wife" names a person when the question asks something else of her ("what does my wife do",
         # "where does Karl's girlfriend live": residence, not partner)
         said = {b for a, b in pairwise(_WORD.findall(text)) if b in ATTRIBUTE_NOUNS and b in _PERSON_NOUNS
                 and (a in ("my", "our", "user's") or a.removesuffix("'s") in names)}
+        if said and lexicon - {"partner"}:  # "where does the user's partner work": near "who is the user's
+            nearest -= {"partner"}  # partner" by its words only
+        # the prototypes arbitrate when they are sure: "what do I do for a living" is no 'live' question
+        slots = (lexicon & nearest or nearest) if nearest else lexicon
+        if _NOT_A_VALUE.match(text):
+            slots &= _DATED
         other = {spec.name for spec in DEFAULT_SLOTS if spec.name in slots and not said & {*spec.nouns, spec.name}}
         people = {_stem(b) for b in said} if other else set()
         if people:
@@ -416,6 +428,9 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
     for r in [*records, *evidence]:
         if r.subject_key and r.subject_key != USER_KEY:
             known.setdefault(r.subject_key, set()).update(subject_words(r))
+        for t in r.triples:  # "User's partner is Ciarán": the user's partner is Ciarán, whatever Ciarán's facts say
+            if normalise_entity(t.subject) == USER_KEY and t.relation.isalpha():
+                known.setdefault(normalise_entity(t.object), set()).add(_stem(t.relation.lower()))
     named = {r.subject_key for r in holders if r.subject_key and r.subject_key != USER_KEY
              and known.get(r.subject_key, set()) & words}
     if named:

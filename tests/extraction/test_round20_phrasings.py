@@ -112,3 +112,94 @@ def test_a_verb_the_speaker_cannot_take_is_not_the_speakers(rules: RuleExtractor
 def test_a_childs_school_said_beside_tomorrows_event_is_still_the_school(rules: RuleExtractor) -> None:
     facts = _facts(rules, "my son's school (Westgate Primary) has a non-uniform day tomorrow")
     assert any(s == "user's son|school" and "Westgate Primary" in t for t, s in facts), facts
+
+
+@pytest.mark.parametrize("said, condition", [
+    ("so i got diagnosed coeliac 🙃 no more proper bread", "coeliac"),
+    ("doctor said prediabetic, cut sugar and white rice", "prediabetic"),
+    ("turns out I'm coeliac", "coeliac"),
+])
+def test_a_condition_said_in_passing_is_a_health_condition(rules: RuleExtractor, said: str, condition: str) -> None:
+    facts = _facts(rules, said)
+    assert any(s == f"user|health_condition|{condition}" for _, s in facts), facts
+
+
+def test_a_cold_is_no_health_condition(rules: RuleExtractor) -> None:
+    assert not [s for _, s in _facts(rules, "I'm cold") if s and "health" in s]
+
+
+@pytest.mark.parametrize("said", [
+    "biscuit didn't wake up this morning. she was 14. house is so quiet",
+    "biscuit didn't make it through the night 💔",
+    "Biscuit crossed the rainbow bridge last night",
+    "had to say goodbye to biscuit today",
+])
+def test_a_pet_that_did_not_wake_up_died(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, said, "my dog biscuit is sprawled across my legs")
+    assert any(s == "user|pets|biscuit" and "died" in t for t, s in facts), facts
+
+
+def test_a_pet_that_did_not_make_it_to_the_vet_is_alive(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "biscuit didn't make it to the vet in time", "my dog biscuit is sprawled across my legs")
+    assert not [t for t, _ in facts if "died" in t], facts
+
+
+@pytest.mark.parametrize("said, pet", [
+    ("went to the rescue centre and came home with a little border terrier", "terrier"),
+    ("we brought home a kitten", "kitten"),
+])
+def test_a_pet_brought_home_is_a_pet(rules: RuleExtractor, said: str, pet: str) -> None:
+    assert any(s and s.startswith("user|pets|") and pet in s for _, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("I'm back in Pune", "user|residence"), ("back in pune. jet lag + humidity lol", "user|residence"),
+    ("I'm back in London for the weekend", None),
+])
+def test_back_in_a_town_is_home_unless_for_a_while(rules: RuleExtractor, said: str, slot: str | None) -> None:
+    slots = [s for _, s in _facts(rules, said) if s and s.endswith("|residence")]
+    assert slots == ([slot] if slot else []), _facts(rules, said)
+
+
+def test_a_statement_before_a_tacked_on_question_is_read(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "ebba has moved to london for a masters at LSE, i am nervous, is london safe?",
+                   "our daughter ebba is coming home from uppsala for midsummer")
+    assert any(s == "ebba|residence" and "London" in t for t, s in facts), facts
+
+
+def test_someone_transferred_to_a_city_lives_there(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "Greg got transferred to Vancouver", "My son Greg in Toronto says hi")
+    assert any(s == "greg|residence" for _, s in facts), facts
+
+
+@pytest.mark.parametrize("question, slot", [
+    ("is the user in a relationship", "partner"), ("what is the user's relationship status", "partner"),
+    ("does the user have a dog", "pets"), ("what health condition does the user have", "health_condition"),
+])
+def test_questions_about_the_user_read_their_attribute(shared_memory: Memory, question: str, slot: str) -> None:
+    from mem_graph.retrieve.asked import QuestionReader
+
+    reader = QuestionReader(shared_memory.embedder)
+    asked = reader.read(question, shared_memory.embedder.embed_query(question))
+    assert slot in asked.slots and asked.whose == "self", asked
+
+
+def test_where_the_users_partner_works_is_the_partners_employer(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("ciarán (my other half) is at apple over in hollyhill", user_id=user)
+    shared_memory.add("ciarán got the job at google so we're moving up to dublin!", user_id=user)
+    assert "google" in _top(shared_memory, user, "where does the user's partner work").lower()
+
+
+@pytest.mark.parametrize("before, said", [
+    ("my wife Ana is a nurse", "my wife left me"),
+    ("my boyfriend Tom is a chef", "I broke up with my boyfriend"),
+    ("Chloe is my girlfriend", "chloe's dumped me. over text. 2 years. whatever man"),
+])
+def test_a_partner_who_left_is_no_longer_the_partner(shared_memory: Memory, user: str, before: str,
+                                                     said: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(said, user_id=user)
+    active = [m["memory"] for m in shared_memory.get_all(user_id=user)["results"]]
+    assert not [t for t in active if t.startswith(("User's wife is", "User's boyfriend is", "User's girlfriend is"))
+                or t == "Chloe is User's girlfriend"], active
+    assert not [t for t in active if "over text" in t.lower() and "is over" in t.lower()], active
