@@ -197,6 +197,8 @@ _KID_MOVED = re.compile(rf"\b(?i:took my {_KID} out of) {NAME} (?i:and (?:put|mo
 # Prep) has a bake sale", "Eastbrook High parent here, my son's there"; "... uniform came, she started there monday"
 _SCHOOL_NAME = (r"((?:[A-Z][\w'.-]*\s)+?(?:Primary|Academy|Elementary|High|Prep|Montessori|Grammar|School|College|"
                 r"Juniors?|Infants)\b)")
+# "Leo first week at Nan Hua Primary finish", "Maya's first day at St Mary's Primary went well": the child's school
+_NAMED_FIRST_DAY = re.compile(rf"\b([A-Z][a-z]+)(?:'s)? (?i:first (?:day|week|term|month) at) {_SCHOOL_NAME}")
 _KID_SCHOOL_THING = re.compile(rf"\b(?i:my {_KID}'s) {_SCHOOL_NAME} (?i:field trip|trip|uniform|bake sale|parents'? "
                                r"evening|play|concert|teacher|sports day|report|homework|open day|nativity|assembly|"
                                r"pta|fees|swimming gala)")
@@ -208,6 +210,9 @@ _KID_AT_NOW = re.compile(rf"\b(?i:my {_KID} (?:changed|switched|moved) schools?)
 
 
 _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
+# "camila said yes!!! i asked her to marry me", "popped the question, she said yes 💍": engaged
+_SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|she|he|they) (?:said|say|says) yes\b")
+_PROPOSAL = re.compile(r"propos|popped the question|marry me|💍|\bring\b|one knee", re.I)
 # "back in pune. jet lag + humidity lol": home again, the subject left out
 _BACK_IN = re.compile(rf"^\W*(?i:(?:finally |so |and )?back in) {NAME}(?=\s*(?:$|[.!,;]| now\b| for good\b))")
 # "got diagnosed coeliac", "doctor said prediabetic", "doc says type 2 diabetes": a condition said in passing
@@ -296,6 +301,8 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"I'm {x}" if x.lower() in HEALTH_ADJECTIVES else f"I have {x}" for m in _DIAGNOSED.finditer(text)
              if (x := m.group("x"))]
     said += [f"I'm back in {m.group(1)}" for m in _BACK_IN.finditer(text)]
+    said += [f"I'm engaged to {m.group('n')} now" if m.group("n") else "I'm engaged now"
+             for m in _SAID_YES.finditer(text) if _PROPOSAL.search(text)][:1]
     said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]
     said += [f"I started at {m.group(1)}" for m in _BADGE.finditer(text)]
     said += [f"my {m.group(2).lower()} is called {m.group(1)}" for m in _NAME_THE_PET.finditer(text)]
@@ -313,6 +320,8 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"I'm {int(a)} now" for m in _BIG_AGE.finditer(text) for a in m.groups() if a and 12 < int(a) < 120]
     for m in _KID_FIRST_DAY.finditer(text):
         said.append(f"my {_kid(m.group(2))} goes to {m.group(1)} now")
+    said += [f"{m.group(1)} goes to {m.group(2)} now" for m in _NAMED_FIRST_DAY.finditer(text)
+             if m.group(1).lower() not in ("my", "our", "his", "her", "their", "the")]
     for m in _KID_MOVED.finditer(text):
         said.append(f"my {_kid(m.group(1))} goes to {m.group(3)} now")
     said += [f"my {_kid(m.group(1))} goes to {m.group(2)} now" for m in _KID_AT_NOW.finditer(text)]

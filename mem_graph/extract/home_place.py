@@ -11,7 +11,8 @@ at Google"), a plan or a negation ("we might buy a house in Leeds", "my new job 
 month", "our new flat in York is ready next week"), nor a past ("my job at Tesco was awful").
 
 Also the residence guards ``recognise`` asks: a city chat wrote lower-case (``bare_place``, ``moved_here``),
-a move for good (``for_good``), a home in a place (``home_in``).
+a move for good (``for_good``), a home in a place (``home_in``), a town said plainly (``settled_in``); and a
+relative's home said as who they are ("my son Greg in Toronto": ``kin_place_clauses``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from mem_graph.extract.clauses import FIRST_PERSON, POSSESSIVES, Context, compound_span, span_text
+from mem_graph.extract.clauses import FIRST_PERSON, KIN, POSSESSIVES, Context, compound_span, span_text
 from mem_graph.extract.cues import read_cues, time_ahead
 from mem_graph.extract.owned_models import owned_models
+from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import content_verb
 from mem_graph.extract.slots import PLACE_LABELS
 from mem_graph.extract.wordlist import is_english_word
@@ -179,7 +181,8 @@ def settled_in(pred: Any, obj: Any) -> bool:
     oneself is where one lives, unless the clause says for how long or why ("in Paris for work", "this week",
     "right now", "visiting"); a past, a question or a hedge is none."""
     verb = pred.target
-    if verb.tag_ not in ("VBP", "VBZ") or verb.lemma_.lower() != "be" or obj.ent_type_ not in ("GPE", "LOC", ""):
+    if verb.tag_ not in ("VBP", "VBZ") or verb.lemma_.lower() != "be" or obj.ent_type_ not in ("GPE", "LOC", "") or \
+            any(c.tag_ == "POS" for c in obj.children):  # ("she's in St Mary's": a school, a ward, a church)
         return False
     clause = [t for t in verb.subtree if not (t.i > obj.i and t.dep_ in ("cc", "conj") and t.head == verb)]
     ends = [t for t in verb.children if t.dep_ in ("cc", "conj") and t.i > obj.i]
@@ -250,3 +253,34 @@ def home_in(pred: Any, obj: Any) -> str | None:
                              or (place.is_alpha and not is_english_word(place.text))):  # "a flat in partick"
         return None
     return span_text(compound_span(place))
+
+
+# a stay, not a home: "my sister in Leeds for the weekend", "my mum in hospital"
+_NOT_KIN_HOMES = frozenset({"hospital", "town", "bed", "school", "work", "class", "charge", "law", "person", "touch"})
+
+
+def kin_place_clauses(sent: Any) -> list[str]:
+    """Plain "<my kin [Name]> lives in <town>" clauses for the "my <kin> [Name] in <town>" phrases of ``sent``
+    ("my son Greg in Toronto says I should get one": the clause states nothing, the phrase where Greg lives)."""
+    said: list[str] = []
+    for prep in sent:
+        if prep.dep_ != "prep" or prep.lower_ != "in":
+            continue
+        town = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        kin = prep.head
+        if town is None or town.lower_ in _NOT_KIN_HOMES or not (town.ent_type_ in ("GPE", "LOC") or (
+                town.text[:1].isupper() and is_place_name(span_text(compound_span(town))))):
+            continue
+        if kin.pos_ == "PROPN" and kin.dep_ == "appos":  # "my son Greg in Toronto": the name hangs off the kin noun
+            kin = kin.head
+        mine = next((c for c in kin.children if c.dep_ == "poss" and c.lower_ in ("my", "our")), None)
+        if kin.lemma_.lower() not in KIN or mine is None or kin.dep_ == "ROOT" or any(  # (a verb misread: "my son
+                t.lower_ in ("for", "until") or t.ent_type_ in ("DATE", "TIME") for t in kin.subtree):  # graduate ...")
+            continue
+        if kin.dep_ == "pobj" and kin.head.lower_ == "with":  # "I live with my parents in Leeds": the user's home
+            continue
+        name = next((c for c in kin.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        who = f"{mine.lower_} {kin.lower_}" + (f" {name.text}" if name is not None else "")
+        said.append(f"{who} {'live' if kin.tag_ == 'NNS' and name is None else 'lives'} in "
+                    f"{span_text(compound_span(town))}")
+    return said

@@ -250,6 +250,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
         elif noun.lemma_.lower() in JOB_NOUNS and (prep.lower_ in ("at", "with") or (
                 noun.lemma_.lower() == "offer" and prep.lower_ == "from")) and not _only_offered(pred, noun):
             pred.lemma, pred.prep, direct = "work", "at", [pobj]  # "got a job at Stripe", "accepted an offer"
+        elif noun.lemma_.lower() == "transfer" and prep.lower_ == "to" and pred.lemma in ("get", "have", "accept"):
+            pred.lemma, pred.prep, pred.dobj, direct = "transfer", "to", None, [pobj]  # "got her transfer to NYU"
         elif noun.lemma_.lower() in DEGREE_NOUNS and prep.lower_ == "in" and pred.lemma in STUDYING_VERBS:
             pred.lemma, pred.prep, direct = "study", None, [pobj]  # "doing a degree in computer science"
         elif noun.lemma_.lower() in DEGREE_NOUNS and prep.lower_ == "at" and pred.lemma in STUDYING_VERBS:

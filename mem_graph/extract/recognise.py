@@ -31,7 +31,7 @@ from mem_graph.extract.lexicon import (
     is_given_name,
 )
 from mem_graph.extract.places import is_place_name
-from mem_graph.extract.predicate import DURATION_NOUNS, Predicate, in_year_group, object_text
+from mem_graph.extract.predicate import DURATION_NOUNS, YEAR_GROUPS, Predicate, in_year_group, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
 from mem_graph.extract.wordlist import is_english_word
@@ -167,7 +167,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             # a status, said with the partner or not ("in a relationship with Sam": "engaged" still replaces it;
             # the partner's name stays in the fact's words)
             return match("partner", "'is in a relationship' (a relationship status)")
-        why = "school word" if looks_like_school(obj_toks) else "child" if subject.kin in CHILD_NOUNS else \
+        why = "school word" if looks_like_school(obj_toks) else "child" if subject.kin in CHILD_NOUNS and (
+            pred.prep == "at" or obj.pos_ == "PROPN" or obj.lower_ in YEAR_GROUPS) else \
             "year group" if pred.prep == "at" and in_year_group(pred) else None  # "in year 2 at Oakfield"
         if pred.prep in ("at", "in") and why and obj.lower_ not in ("year", "grade", "class", "form") and (
                 pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):

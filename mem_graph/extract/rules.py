@@ -59,7 +59,7 @@ from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.fragments import SUBJECTLESS_LEAD
 from mem_graph.extract.gapping import regapped
-from mem_graph.extract.home_place import home_place_facts
+from mem_graph.extract.home_place import home_place_facts, kin_place_clauses
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
@@ -229,7 +229,8 @@ class RuleExtractor:
             had = no_more(line) if not any(f.negated and f.slot for f in found) else None
             if had is not None:  # "sold it. no car anymore": "I don't have a car anymore"
                 found += [f for f in read(had) if owned_slot(f)]
-            if said := restated(line_of(sent)):  # "new job at Accenture is going great", "32 as of last tuesday"
+            # "new job at Accenture is going great", "32 as of last tuesday", "my son Greg in Toronto says ..."
+            if said := restated(line_of(sent)) + kin_place_clauses(sent):
                 found += kept([f for s in said for f in read(s)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found += device_facts(sent, ctx, self.catalogue, message, found)  # "typing this on my iPhone 12"

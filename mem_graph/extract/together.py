@@ -12,6 +12,8 @@ from typing import Any
 
 from mem_graph.extract.clauses import KIN, POSSESSIVES, Context, compound_span, span_text
 from mem_graph.extract.cues import read_cues
+from mem_graph.extract.lexicon import is_given_name
+from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _SPEAKER_WORDS = frozenset({"i", "me"})
@@ -27,7 +29,8 @@ def _other_one(verb: Any, ctx: Context) -> str | None:
     if len(others) != 1 or len(others) == len(people):
         return None
     other = others[0]
-    if other.pos_ == "PROPN":
+    if other.pos_ == "PROPN" or (other.text[:1].isupper() and (is_given_name(other) or not is_english_word(
+            other.lower_))):  # ("Pablo and I moved in together": Pablo read as a common noun)
         name = span_text(compound_span(other))
         return f"{name[:1].upper()}{name[1:]}"
     kin = other.lemma_.lower()

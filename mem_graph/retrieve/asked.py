@@ -59,7 +59,7 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "car": ("what car do I drive", "what car do I have", "what vehicle do I own"),
     "phone": ("what phone do I use", "what is my phone number"),
     "computer": ("what laptop do I use", "what computer do I have"),
-    "name": ("what is my name", "what am I called"),
+    "name": ("what is my name", "what am I called", "what is my dog's name", "what is my cat called"),
     "languages": ("what languages do I speak",),
     "hobbies": ("what do I do for fun", "what are my hobbies", "what sport do I play", "what exercise do I do",
                 "how do I stay fit"),

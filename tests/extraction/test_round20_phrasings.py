@@ -203,3 +203,53 @@ def test_a_partner_who_left_is_no_longer_the_partner(shared_memory: Memory, user
     assert not [t for t in active if t.startswith(("User's wife is", "User's boyfriend is", "User's girlfriend is"))
                 or t == "Chloe is User's girlfriend"], active
     assert not [t for t in active if "over text" in t.lower() and "is over" in t.lower()], active
+
+
+@pytest.mark.parametrize("said, slot, place", [
+    ("My son Greg in Toronto says I should get one of those electric ones", "greg|residence", "Toronto"),
+    ("my sister in Leeds is pregnant", "user's sister|residence", "Leeds"),
+])
+def test_a_relative_named_by_their_town_lives_there(rules: RuleExtractor, said: str, slot: str, place: str) -> None:
+    assert any(s == slot and place in t for t, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["my son paolo graduate college next month in iloilo!!",
+                                  "my sister in Leeds for the weekend is fun", "my daughter is in St Mary's"])
+def test_a_relative_somewhere_for_a_while_lives_nowhere_new(rules: RuleExtractor, said: str) -> None:
+    assert not [s for _, s in _facts(rules, said) if s and s.endswith("|residence")], _facts(rules, said)
+
+
+def test_first_in_the_family_is_no_school(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "he is first in our family", "my son Paolo is 22")
+    assert not [s for _, s in facts if s and s.endswith("|school")], facts
+
+
+@pytest.mark.parametrize("said, slot, school", [
+    ("leo first week at nan hua primary finish, he love the canteen", "leo|school", "Nan Hua Primary"),
+    ("Maya's first day at St Mary's Primary went well", "maya|school", "St Mary's Primary"),
+])
+def test_a_childs_first_week_at_a_school_is_their_school(rules: RuleExtractor, said: str, slot: str,
+                                                         school: str) -> None:
+    facts = _facts(rules, said, "my son leo is 5, in kindergarten", "my daughter Maya is 7")
+    assert any(s == slot and school in t for t, s in facts), facts
+
+
+def test_a_transfer_got_is_a_move(rules: RuleExtractor) -> None:
+    assert any(s == "anika|school" and "NYU" in t for t, s in _facts(
+        rules, "Anika got her transfer to NYU!!", "my daughter Anika is a sophomore at Rutgers"))
+    assert not [s for _, s in _facts(rules, "anika got her transfer to nyu", "daughter anika is at rutgers")
+                if s and "|tools" in s]
+
+
+@pytest.mark.parametrize("said, ended", [("finally picked up the model 3 today!! traded the accord in", "accord"),
+                                         ("traded in the accord", "accord")])
+def test_a_car_traded_in_is_gone(shared_memory: Memory, user: str, said: str, ended: str) -> None:
+    shared_memory.add("I drive a Honda Accord", user_id=user)
+    shared_memory.add(said, user_id=user)
+    active = [m["memory"] for m in shared_memory.get_all(user_id=user)["results"]]
+    assert not [t for t in active if t == "User drives a Honda Accord"], active
+
+
+def test_a_car_picked_up_is_no_pastime(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "finally picked up the model 3 today!!")
+    assert not [s for _, s in facts if s and "|hobbies" in s], facts
