@@ -63,8 +63,9 @@ def index_text(text: str, layer: str, metadata: dict[str, Any], subject_key: str
     speaker = speaker_of(layer, metadata)
     if speaker:
         return f"{speaker}: {text}"
-    if layer == "episodic":
-        return text
+    if layer == "episodic":  # the user's own turn kept as said names them as their facts do: "the user" in a
+        # question then rewards neither over the other (every one of the user's facts would outrank every turn)
+        return f"{SPEAKER}: {text}" if metadata.get("role") == "user" else text
     extra = [SPEAKER] if subject_key == SPEAKER.casefold() else []
     if slot and slot.count("|") >= 1:
         extra.append(slot_words(slot.split("|")[1]))

@@ -273,6 +273,10 @@ def predicate(verb: Any, target: Any) -> Predicate:
         if prep is not None and pobj is not None:  # "sick of jazz", "allergic to peanuts"
             pred.adjective = f"{acomp.lower_}_{prep.lower_}"
             direct = [pobj]
+        elif acomp.lower_ in ("allergic", "intolerant", "addicted") and (thing := next(
+                (c for c in acomp.children if c.dep_ == "xcomp" and any(a.lower_ == "to" for a in c.children)),
+                None)) is not None:  # "I'm allergic to shellfish": the small tagger read "to shellfish" as a verb
+            pred.adjective, direct = f"{acomp.lower_}_to", [thing]
     if not direct:
         ger = next((c for c in target.children if c.dep_ == "xcomp" and c.tag_ in ("VBG", "VB")), None)
         if ger is not None and pred.lemma in ("love", "like", "enjoy", "hate", "prefer", "adore", "go", "dislike",
@@ -294,6 +298,11 @@ def predicate(verb: Any, target: Any) -> Predicate:
     got = [c for c in direct if c.lower_ != "home"] or [pred.preps[p] for p in ("with",) if p in pred.preps]
     if pred.lemma in ("come", "bring") and any(c.lower_ == "home" for c in target.children) and got:
         pred.lemma, direct = "get", got  # "came home with a border terrier", "brought home a kitten": got
+    if pred.lemma == "get" and pred.dobj is not None and pred.dobj.lemma_.lower() == "key" and "to" in pred.preps:
+        pred.dobj = pred.preps["to"]  # "finally got the keys to the flat in Leeds": the flat got
+        direct = [pred.dobj]
+    if pred.lemma == "close" and not direct and "on" in pred.preps:  # "closed on a house in Austin": bought
+        pred.lemma, pred.dobj, direct = "buy", pred.preps["on"], [pred.preps["on"]]
     if pred.lemma == "resign" and not direct and "from" in pred.preps:  # "resigned from GTBank": a job quit
         pred.lemma, pred.prep, direct = "quit", None, [pred.preps["from"]]
     if pred.lemma == "hand" and "at" in pred.preps and any(c.lemma_.lower() == "notice" for c in direct):
@@ -403,7 +412,8 @@ def object_text(obj: Any) -> str:
         if obj.dep_ == "ROOT":
             return str(obj.text)
         keep = [obj, *(t for c in obj.children if c.dep_ not in ("advmod", "npadvmod", "punct", "cc", "conj")
-                       and not (c.dep_ == "prep" and c.head == obj) for t in c.subtree)]
+                       and not (c.dep_ == "prep" and c.head == obj) and not (c.dep_ == "aux" and c.lower_ == "to")
+                       for t in c.subtree)]  # ("allergic to shellfish" misread: "to" is no part of it)
         return span_text(keep)
     return span_text(with_model_number(obj, compound_span(obj)))  # "the Pixel 8", "a Tesla Model 3"
 

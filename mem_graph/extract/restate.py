@@ -25,6 +25,10 @@ from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 
+# a job offer taken: "i accepted the zalando offer", "accepted an offer from Monzo" (an offer alone is no job)
+_ACCEPTED = re.compile(r"\b(?i:accepted|took|signed) (?i:the|an|a|their) (?:(?i:job|full[- ]time|permanent) )?"
+                       r"(?i:offer) (?i:from|at|with) ([A-Za-z][\w&'-]+)"
+                       r"|\b(?i:accepted|took|signed) (?i:the) ([A-Za-z][\w&'-]+) (?:(?i:job) )?(?i:offer)\b")
 # a plan, a wish, a hypothetical: not a change that happened
 _NOT_DONE = re.compile(r"\b(?:will|'ll|gonna|going to(?! be great)|wanna|want(?:s|ed)? to|hope|hoping|plan|planning|"
                        r"might|maybe|if|would|could|should|thinking (?:of|about)|looking (?:for|at)|searching|"
@@ -249,8 +253,10 @@ def line_of(sent: Any) -> str:
 
 def restated(text: str) -> list[str]:
     """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
+    taken = [f"I got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
+             if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
     if _NOT_DONE.search(text):
-        return chat_restated(text, done=False)  # "not feeling country lately"
+        return taken + chat_restated(text, done=False)  # "not feeling country lately"
     said: list[str] = []
     said += [f"I live in {n} now" for m in _NEW_HOME.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I live in {n}" for pattern in (_NEW_CITY, _LOCAL, _HOME_IS) for m in pattern.finditer(text)

@@ -51,7 +51,7 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "school": ("which school do I go to", "where do I study"),
     "age": ("how old am I", "what is my age"),
     "partner": ("who am I dating", "who is my partner", "am I in a relationship", "am I married",
-                "who am I seeing", "am I single", "what is my relationship status"),
+                "who am I seeing", "am I single", "what is my relationship status", "what is my partner's name"),
     "health_condition": ("what health conditions do I have", "do I have any medical conditions",
                          "what was I diagnosed with"),
     "diet": ("what do I eat", "am I vegetarian", "what is my diet", "do I eat meat", "is there any food I avoid"),
