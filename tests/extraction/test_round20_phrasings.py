@@ -253,3 +253,30 @@ def test_a_car_traded_in_is_gone(shared_memory: Memory, user: str, said: str, en
 def test_a_car_picked_up_is_no_pastime(rules: RuleExtractor) -> None:
     facts = _facts(rules, "finally picked up the model 3 today!!")
     assert not [s for _, s in facts if s and "|hobbies" in s], facts
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("I'm allergic to shellfish", "user|allergies|shellfish"),
+    ("ok BIG news 🎉🎉 i accepted the zalando offer!!! relocating to berlin in march", "user|employer"),
+    ("we finally got the keys to the flat in Leeds", "user|residence"),
+    ("just closed on a house in Austin", "user|residence"),
+    ("popped the question last night, she said yes", "user|partner"),
+])
+def test_more_ways_of_saying_a_value(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+def test_moving_in_together_names_whom_with_a_name_the_tagger_misreads(rules: RuleExtractor) -> None:
+    assert any("Pablo" in t and "together" in t for t, _ in _facts(rules, "Pablo and I finally moved in together"))
+
+
+def test_a_turn_kept_as_said_matches_the_user_as_their_facts_do(shared_memory: Memory, user: str) -> None:
+    """Every fact about the user matches "the user" in a question; a turn the rules could not read must too, or
+    any fact outranks it by that word alone (explain shows the keyword share)."""
+    for turn in ("i work like cook in a churrascaria here, is very hard work",
+                 "now we are in lisboa already 3 week, the apartment in almada is small but ok"):
+        shared_memory.add(turn, user_id=user)
+    hits = shared_memory.search("where does the user live", user_id=user, limit=5, explain=True)["results"]
+    turn = next(h for h in hits if h["memory"].startswith("now we are in lisboa"))
+    fact = next(h for h in hits if h["memory"].startswith("User works"))
+    assert turn["explain"]["keyword"] > 0.5 * fact["explain"]["keyword"] > 0, hits
