@@ -266,8 +266,6 @@ class QuestionReader:
         slots = (lexicon & nearest or nearest) if nearest else lexicon
         if _NOT_A_VALUE.match(text):
             slots &= _DATED
-        if "name" in slots and said & _PERSON_NOUNS and whose != "named":
-            slots = {"partner"}  # "what is the name of the user's partner", "what's my wife called": who they are
         other = {spec.name for spec in DEFAULT_SLOTS if spec.name in slots and not said & {*spec.nouns, spec.name}}
         people = {_stem(b) for b in said} if other else set()
         if people:

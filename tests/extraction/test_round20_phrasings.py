@@ -280,9 +280,3 @@ def test_a_turn_kept_as_said_matches_the_user_as_their_facts_do(shared_memory: M
     turn = next(h for h in hits if h["memory"].startswith("now we are in lisboa"))
     fact = next(h for h in hits if h["memory"].startswith("User works"))
     assert turn["explain"]["keyword"] > 0.5 * fact["explain"]["keyword"] > 0, hits
-
-
-def test_the_name_of_the_users_partner_is_the_partner_now(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("Alex (my partner) wants a dog", user_id=user)
-    shared_memory.add("Alex and I broke up last month, seeing Jordan now", user_id=user)
-    assert "Jordan" in _top(shared_memory, user, "What is the name of the user's partner?")
