@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
-from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees, first_word
+from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees, first_word, other_gender
 from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, tech_kind
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
@@ -157,11 +157,12 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             and (t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP") or is_given_name(t))), None)
         if before is not None:
             ctx.last_person = span_text(compound_span(before))
-        if ctx.last_person is None:
-            return None
         # the person keeps the kin they were named by ("my daughter ... she": a child's slots are a child's)
         kin = next((k for (_, k), n in ctx.kin_names.items() if n == ctx.last_person), None) or next(
-            (w for w in [ctx.last_person.rpartition("'s ")[2].lower()] if "'s " in ctx.last_person and w in KIN), None)
+            (w for w in [(ctx.last_person or "").rpartition("'s ")[2].lower()] if "'s " in (ctx.last_person or "")
+             and w in KIN), None)
+        if ctx.last_person is None or other_gender(low, kin):  # ("she" after "my boyfriend Tom": not Tom)
+            return None
         return Subject(ctx.last_person, tokens={head.i}, entities=[EntityRef(ctx.last_person, "person")], kin=kin,
                        evidence=f"'{head.text}' -> {ctx.last_person} (named just before)")
     if low in ("they", "them") and ctx.last_group is not None:  # "my parents ... they moved to Whitby"
@@ -491,8 +492,7 @@ def note_people(sent: Any, ctx: Context) -> None:
                 t.text.replace("-", "").replace("'", "").isalpha() and not (  # "my a1c", "Doc says": no one named
                     t.doc[t.i - 1].lower_ in POSSESSIVES and t.i > 0 and not is_given_name(t)) and not (
                     t.i == t.sent.start and is_english_word(t.lower_) and not is_given_name(t)) and \
-                t.lower_ not in ctx.pet_kinds and \
-                tech_kind(t.lower_) is None and \
+                t.lower_ not in ctx.pet_kinds and tech_kind(t.lower_) is None and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \
                 not SCHOOL_WORDS & {w.lower_ for w in compound_span(t)}:  # ("(Ridgeview Elementary)": a school)
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")

@@ -35,3 +35,16 @@ def first_word(verb: Any) -> Any:
             continue
         return t
     return verb
+
+
+_MALE_KIN = frozenset({"boyfriend", "husband", "son", "brother", "father", "dad", "daddy", "grandad", "grandpa",
+                       "grandfather", "uncle", "nephew", "fiance", "fiancé", "stepson", "stepdad", "bf", "hubby"})
+_FEMALE_KIN = frozenset({"girlfriend", "wife", "daughter", "sister", "mother", "mom", "mum", "mommy", "mummy",
+                         "grandma", "granny", "nan", "grandmother", "aunt", "auntie", "niece", "fiancee", "fiancée",
+                         "stepdaughter", "stepmum", "stepmom", "gf", "wifey", "mam"})
+
+
+def other_gender(pronoun: str, kin: str | None) -> bool:
+    """"she" for someone named as the user's boyfriend (or "he" for a sister): the pronoun is about someone else
+    ("my bf tom ... biscuit didn't wake up, she was 14": not Tom)."""
+    return (pronoun in ("she", "her") and kin in _MALE_KIN) or (pronoun in ("he", "him", "his") and kin in _FEMALE_KIN)

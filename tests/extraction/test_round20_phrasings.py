@@ -280,3 +280,14 @@ def test_a_turn_kept_as_said_matches_the_user_as_their_facts_do(shared_memory: M
     turn = next(h for h in hits if h["memory"].startswith("now we are in lisboa"))
     fact = next(h for h in hits if h["memory"].startswith("User works"))
     assert turn["explain"]["keyword"] > 0.5 * fact["explain"]["keyword"] > 0, hits
+
+
+def test_a_request_opened_by_a_greeting_is_no_fact(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "hiii can u help me write a leave application")
+    assert not facts, facts
+
+
+def test_she_is_not_the_boyfriend_named_before(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "biscuit didn't wake up this morning. she was 14", "my bf tom is sooo stressed abt work")
+    assert not [t for t, _ in facts if t.startswith("Tom")], facts
+    assert any(t.startswith("Tom") for t, _ in _facts(rules, "he got a new job at KPMG", "my bf tom is stressed"))
