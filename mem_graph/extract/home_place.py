@@ -274,7 +274,8 @@ def kin_place_clauses(sent: Any) -> list[str]:
         if kin.pos_ == "PROPN" and kin.dep_ == "appos":  # "my son Greg in Toronto": the name hangs off the kin noun
             kin = kin.head
         mine = next((c for c in kin.children if c.dep_ == "poss" and c.lower_ in ("my", "our")), None)
-        if kin.lemma_.lower() not in KIN or mine is None or kin.dep_ == "ROOT" or any(  # (a verb misread: "my son
+        if kin.lemma_.lower() not in KIN or kin.lemma_.lower() in LOCAL_NOUNS | WORK_LIFE_NOUNS or mine is None or \
+                kin.dep_ == "ROOT" or any(  # ("my landlord in Portland": the user's home; a verb misread: "my son
                 t.lower_ in ("for", "until") or t.ent_type_ in ("DATE", "TIME") for t in kin.subtree):  # graduate ...")
             continue
         if kin.dep_ == "pobj" and kin.head.lower_ == "with":  # "I live with my parents in Leeds": the user's home

@@ -291,3 +291,8 @@ def test_she_is_not_the_boyfriend_named_before(rules: RuleExtractor) -> None:
     facts = _facts(rules, "biscuit didn't wake up this morning. she was 14", "my bf tom is sooo stressed abt work")
     assert not [t for t, _ in facts if t.startswith("Tom")], facts
     assert any(t.startswith("Tom") for t, _ in _facts(rules, "he got a new job at KPMG", "my bf tom is stressed"))
+
+
+def test_a_landlord_in_a_town_says_where_the_user_lives_not_the_landlord(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "my landlord in Portland STILL hasnt fixed the heating")
+    assert [s for _, s in facts if s and s.endswith("|residence")] == ["user|residence"], facts
