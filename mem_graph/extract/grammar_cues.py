@@ -38,7 +38,7 @@ def first_word(verb: Any) -> Any:
 
 
 _MALE_KIN = frozenset({"boyfriend", "husband", "son", "brother", "father", "dad", "daddy", "grandad", "grandpa",
-                       "grandfather", "uncle", "nephew", "fiance", "fiancé", "stepson", "stepdad", "bf", "hubby"})
+                       "grandfather", "uncle", "nephew", "fiance", "fiancé", "stepson", "stepdad"})
 _FEMALE_KIN = frozenset({"girlfriend", "wife", "daughter", "sister", "mother", "mom", "mum", "mommy", "mummy",
                          "grandma", "granny", "nan", "grandmother", "aunt", "auntie", "niece", "fiancee", "fiancée",
                          "stepdaughter", "stepmum", "stepmom", "gf", "wifey", "mam"})

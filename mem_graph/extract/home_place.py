@@ -184,11 +184,10 @@ def settled_in(pred: Any, obj: Any) -> bool:
     if verb.tag_ not in ("VBP", "VBZ") or verb.lemma_.lower() != "be" or obj.ent_type_ not in ("GPE", "LOC", "") or \
             any(c.tag_ == "POS" for c in obj.children):  # ("she's in St Mary's": a school, a ward, a church)
         return False
-    clause = [t for t in verb.subtree if not (t.i > obj.i and t.dep_ in ("cc", "conj") and t.head == verb)]
-    ends = [t for t in verb.children if t.dep_ in ("cc", "conj") and t.i > obj.i]
-    last = min((t.i for t in ends), default=verb.sent.end)
-    words = {t.lower_ for t in clause if t.i < last}
-    return not words & _STAY_WORDS and not any(t.ent_type_ in ("DATE", "TIME") for t in clause if t.i < last) \
+    # the clause up to a second one joined after the place ("... and winters are long")
+    last = min((t.i for t in verb.children if t.dep_ in ("cc", "conj") and t.i > obj.i), default=verb.sent.end)
+    clause = [t for t in verb.subtree if t.i < last]
+    return not {t.lower_ for t in clause} & _STAY_WORDS and not any(t.ent_type_ in ("DATE", "TIME") for t in clause) \
         and not any(t.dep_ == "neg" or t.tag_ == "MD" for t in verb.children) and verb.sent.text.strip()[-1:] != "?"
 
 
