@@ -18,7 +18,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from mem_graph import Memory
@@ -95,6 +95,7 @@ _MARKUPISH = st.lists(st.one_of(
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=_MARKUPISH)
+@example(text="0\xa0")  # a trailing no-break space: a centred table title used to trim it
 def test_any_text_the_sdk_accepts_prints_verbatim_everywhere(store: Path, wide: None, text: str) -> None:
     user = uuid.uuid4().hex
     try:

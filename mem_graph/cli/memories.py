@@ -61,7 +61,10 @@ def search(query: str, user: UserOpt = None, agent: AgentOpt = None, run: RunOpt
         out = mem.search(query, **kw, limit=limit, explain=explain, as_of=epoch_or_iso(as_of))
     if as_json:
         return print_json(out)
-    console.print(memories_table(out["results"], f"Search: {query}", score=True))
+    # the query on a line of its own: a table title is centred and trimmed, so a query's trailing blanks
+    # (a no-break space) would not print as typed
+    console.print(line("Search: ", (query, "bold")))
+    console.print(memories_table(out["results"], "", score=True))
     if explain:
         for r in out["results"]:
             console.print(line((r["memory"][:60], "dim"), (f": {r['explain']}", "dim")))

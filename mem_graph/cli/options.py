@@ -76,7 +76,7 @@ def id_column(table: Table) -> None:
 
 
 def memories_table(rows: Sequence[Mapping[str, Any]], title: str, score: bool = False) -> Table:
-    table = Table(title=lit(title), show_lines=False)
+    table = Table(title=lit(title) if title else None, show_lines=False)
     if score:
         table.add_column("score", justify="right")
     table.add_column("memory", overflow="fold")
