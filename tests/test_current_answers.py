@@ -225,3 +225,34 @@ def test_my_wife_is_a_person_when_the_question_asks_her_occupation(mem: Memory) 
          (100, "Clara became a headteacher this year."))
     got = top(mem, "wife", "what does my wife do")
     assert "headteacher" in got, got
+
+
+# -- the later word first, when no memory holds the attribute asked (retrieve/newer.py) --------------------------
+def test_a_town_named_in_a_later_turn_the_rules_could_not_place_answers_where_the_user_lives(mem: Memory) -> None:
+    said(mem, "braga", "i work like waiter in small restaurant in porto, many hours", "so tired",
+         (7, "now we are in braga already 2 week, apartment small but ok"))
+    got = top(mem, "braga", "where does the user live")
+    assert "braga" in got, got
+
+
+def test_a_car_named_in_a_later_turn_kept_as_said_answers_what_the_user_drives(mem: Memory) -> None:
+    said(mem, "mazda", "vendí my old nissan, finally", (7, "ya tengo the new mazda cx5!! color azul jaja"))
+    got = top(mem, "mazda", "what car does the user drive")
+    assert "mazda" in got, got
+
+
+def test_someone_elses_town_or_a_planned_move_never_answers_where_the_user_lives(mem: Memory) -> None:
+    said(mem, "sis", "i work like waiter in small restaurant in porto, many hours",
+         (7, "my sister now lives in braga, she loves it"), (8, "maybe we move to coimbra next year"))
+    got = top(mem, "sis", "where does the user live")
+    assert "Porto" in got, got
+
+
+def test_a_later_turn_on_the_same_topic_answers_before_the_earlier_one(mem: Memory) -> None:
+    """Kept as said (no slot holds either): the later turn is the user's latest word on their teeth."""
+    for days, text in ((0, "dentist says I need braces, ugh, at 34"), (7, "the weather is awful"),
+                       (14, "got my braces on today, mouth is so sore")):
+        mem.add([{"role": "user", "content": text, "timestamp": T0 + days * DAY}], user_id="teeth", infer=False)
+    got = top(mem, "teeth", "what is the user doing about their teeth")
+    assert got.startswith("got my braces on"), got
+    assert top(mem, "teeth", "what did the dentist say at first").startswith("dentist says"), "a past question"

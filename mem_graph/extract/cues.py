@@ -55,7 +55,7 @@ _MONTHS = "january|february|march|april|may|june|july|august|september|october|n
 # a time ahead: "I'm turning 30 in march", "I'm moving to York next month" is scheduled, not yet so
 _MONTHS_SHORT = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 _SEASONS = "spring|summer|autumn|fall|winter|new year"
-_AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|term|semester|{_SEASONS})|tomorrow|soon"
+AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|term|semester|{_SEASONS})|tomorrow|soon"
                     rf"|after (?:christmas|xmas|easter|the holidays|the summer|new year|the new year)|in the new year"
                     rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT}|{_SEASONS})|in the (?:{_SEASONS})"
                     rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
@@ -199,7 +199,7 @@ def _time_split_off(target: Any) -> str | None:
 
 def time_ahead(tokens: Any) -> bool:
     """The words name a time ahead ("next week", "tomorrow", "in march", "in a few weeks")."""
-    return _AHEAD.search(" " + " ".join(t.lower_ for t in tokens) + " ") is not None
+    return AHEAD.search(" " + " ".join(t.lower_ for t in tokens) + " ") is not None
 
 
 def _present_progressive(target: Any) -> bool:
@@ -253,7 +253,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     # (not in a clause of its own said before it: "I'm split from Liam in march, now I'm dating Noah")
     before = {t.i for c in target.children if c.i < target.i and c.dep_ in ("ccomp", "advcl", "conj", "parataxis")
               and any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children) for t in c.subtree}
-    ahead = _AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree if t.i not in before) + " ")
+    ahead = AHEAD.search(" " + " ".join(t.lower_ for t in target.subtree if t.i not in before) + " ")
     bare_participle = target.tag_ == "VBG" and target.dep_ in ("advcl", "conj") and not any(  # "decided to
         c.dep_ in ("aux", "auxpass", "nsubj") for c in target.children)  # downsize, moving to Whitby in the spring"
     if ahead and (_present_progressive(target) or bare_participle or (target.lemma_.lower() in _SCHEDULED and

@@ -139,7 +139,8 @@ ATTRIBUTE_NOUNS = _attribute_nouns() | _TOOL_KINDS | {"name", "number", "address
 _PERSON_NOUNS = frozenset(n for s in DEFAULT_SLOTS if s.name == "partner" for n in s.nouns)
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """A word without its possessive and plural ending ("cats" -> "cat", "user's" -> "user")."""
     word = word.removesuffix("'s")
     return word[:-1] if word.endswith("s") and len(word) > 3 and not word.endswith("ss") else word
 
@@ -165,7 +166,7 @@ class Asked:
 def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
     """"what does dani do for work?" asked of Dani's own memory: a name the scope's speaker gave as their own
     ("User is Dani", slot ``user|name``) is the speaker, so the question asks the speaker's attributes."""
-    own = {_stem(r.object_key) for r in records if r.slot == f"{USER_KEY}|name" and r.object_key}
+    own = {stem(r.object_key) for r in records if r.slot == f"{USER_KEY}|name" and r.object_key}
     hit = asked.names & own
     if not hit:
         return asked
@@ -179,7 +180,7 @@ def known_subjects_named(asked: Asked, records: Sequence[Any]) -> Asked:
     lower-case)."""
     if asked.whose == "named":
         return asked
-    keys = {_stem(r.subject_key) for r in records if r.subject_key and " " not in r.subject_key
+    keys = {stem(r.subject_key) for r in records if r.subject_key and " " not in r.subject_key
             and r.subject_key != USER_KEY}
     hit = frozenset((asked.words & keys) - ATTRIBUTE_NOUNS)
     if not hit:
@@ -192,12 +193,12 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     words = _WORD.findall(normalise(question))
     raw = question.replace("\u2019", "'").split()
     shouted = question.isupper()  # "WHERE DO I LIVE": capitals name nobody
-    capitalised = {_stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:] if w[:1].isupper() and not shouted
+    capitalised = {stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:] if w[:1].isupper() and not shouted
                    and w.strip("?!.,:;\"'").casefold() not in _SELF | _FUNCTION | _TOOL_KINDS | {"i'm", "i've", "i'd"}}
-    relations = {_stem(b) for a, b in pairwise(words)
-                 if a in ("my", "our", "user's") and _stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
+    relations = {stem(b) for a, b in pairwise(words)
+                 if a in ("my", "our", "user's") and stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
     names = frozenset(w for w in capitalised | relations | _grammatical_subject(words) if w and w != USER_KEY)
-    stems = frozenset(_stem(w) for w in words) - _SELF - _THIRD - _TEAM - _FUNCTION
+    stems = frozenset(stem(w) for w in words) - _SELF - _THIRD - _TEAM - _FUNCTION
     return ("named" if names else _unnamed(words)), names, stems
 
 
@@ -214,9 +215,9 @@ def _grammatical_subject(words: list[str]) -> set[str]:
     someone the question asks about, not the user."""
     m = _SUBJECT_SLOT.match(" ".join(words))
     word = next((g for g in m.groups() if g), None) if m else None
-    if word is None or word in _NOT_A_SUBJECT or word in ATTRIBUTE_NOUNS or _stem(word) in ATTRIBUTE_NOUNS:
+    if word is None or word in _NOT_A_SUBJECT or word in ATTRIBUTE_NOUNS or stem(word) in ATTRIBUTE_NOUNS:
         return set()
-    return {_stem(word)}
+    return {stem(word)}
 
 
 def _unnamed(words: list[str]) -> Whose:
@@ -267,7 +268,7 @@ class QuestionReader:
         if _NOT_A_VALUE.match(text):
             slots &= _DATED
         other = {spec.name for spec in DEFAULT_SLOTS if spec.name in slots and not said & {*spec.nouns, spec.name}}
-        people = {_stem(b) for b in said} if other else set()
+        people = {stem(b) for b in said} if other else set()
         if people:
             whose, names, slots = "named", names | people, other
         return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)))
@@ -355,8 +356,8 @@ def subject_words(record: MemoryRecord) -> set[str]:
     """Stemmed words naming a memory's subject: its key ("leo", "user's cat" -> "cat") and the relation the
     user named it by in the text ("User's sister Anna ..." -> "sister")."""
     key = record.subject_key or ""
-    words = {_stem(w) for w in _WORD.findall(key.casefold()) if w not in (USER_KEY, "user's")} - _FUNCTION
-    words |= {_stem(m) for m in re.findall(r"\buser's (\w+)", record.text.casefold())
+    words = {stem(w) for w in _WORD.findall(key.casefold()) if w not in (USER_KEY, "user's")} - _FUNCTION
+    words |= {stem(m) for m in re.findall(r"\buser's (\w+)", record.text.casefold())
               if key and key != USER_KEY and key.casefold() in record.text.casefold()}
     return words
 
@@ -418,10 +419,10 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
     holders = [r for r in records if attributes(r) & asked.slots and r.subject_key]
     # "whats my parrots name" beside "User has got a parrot called Kiwi": the pet the question names is the subject
     pets = {r.id for r in holders if "name" in asked.slots and names_its_pet(r) and
-            {_stem(w) for w in _WORD.findall((r.object_key or "").casefold())} & (asked.names | asked.words)}
+            {stem(w) for w in _WORD.findall((r.object_key or "").casefold())} & (asked.names | asked.words)}
     if pets:
         return {r.id: float(r.id in pets) for r in holders}
-    values = {_stem(w) for r in records for w in _WORD.findall((r.object_key or "").casefold())}
+    values = {stem(w) for r in records for w in _WORD.findall((r.object_key or "").casefold())}
     names = asked.names - values
     words = names | asked.words
     known: dict[str, set[str]] = {}  # subject -> the words any of its memories names it by
@@ -430,7 +431,7 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
             known.setdefault(r.subject_key, set()).update(subject_words(r))
         for t in r.triples:  # "User's partner is Ciarán": the user's partner is Ciarán, whatever Ciarán's facts say
             if normalise_entity(t.subject) == USER_KEY and t.relation.isalpha():
-                known.setdefault(normalise_entity(t.object), set()).add(_stem(t.relation.lower()))
+                known.setdefault(normalise_entity(t.object), set()).add(stem(t.relation.lower()))
     named = {r.subject_key for r in holders if r.subject_key and r.subject_key != USER_KEY
              and known.get(r.subject_key, set()) & words}
     if named:
@@ -441,7 +442,7 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
         return {r.id: float(r.subject_key == USER_KEY or bool(attributes(r) & named_things)) for r in holders}
     if whose == "named":  # one hop from whom it names, through the candidates' own triples
         hop = {normalise_entity(t.object) for r in records for t in r.triples
-               if {_stem(w) for w in _WORD.findall(normalise_entity(t.subject))} & words}
+               if {stem(w) for w in _WORD.findall(normalise_entity(t.subject))} & words}
         return {r.id: -0.5 if r.subject_key == USER_KEY else 0.5 * (r.subject_key in hop) for r in holders}
     return {r.id: 1.0 for r in holders}
 

@@ -29,6 +29,7 @@ from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import Expansion, GraphExpander
+from mem_graph.retrieve.newer import newer_same_topic_first, newest_value_first
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
@@ -98,6 +99,7 @@ class SearchPipeline:
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
         if self.cfg.answer_weight:
             ranked = answer_first(second_hop_first(ranked))
+            ranked = newest_value_first(newer_same_topic_first(ranked, query, asked, self.vectors.dense_vectors), asked)
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None,
                                    slot_of=lambda r: slot_key(r, asked.slots))

@@ -129,6 +129,15 @@ def test_dense_search_ranks_the_nearest_first(store: VectorStore) -> None:
     assert len(hits) == 3
 
 
+def test_stored_vectors_come_back_normalised_for_the_ids_that_exist(store: VectorStore) -> None:
+    recs = put(store, *[record(ALICE, f"fact {i}") for i in range(3)])
+    got = store.dense_vectors([recs[0].id, recs[2].id, str(uuid.uuid4())])
+    assert set(got) == {recs[0].id, recs[2].id}
+    for rec_id, i in ((recs[0].id, 0), (recs[2].id, 2)):  # cosine-distance stores keep unit vectors
+        assert float(got[rec_id] @ (vec(i) / np.linalg.norm(vec(i)))) == pytest.approx(1.0, abs=1e-4)
+    assert store.dense_vectors([]) == {}
+
+
 def test_sparse_bm25_search_matches_keywords_with_idf(store: VectorStore) -> None:
     put(store, record(ALICE, "I adopted a cat named Miso"), record(ALICE, "The cat sleeps all day"),
         record(ALICE, "I drive a red car"))

@@ -104,6 +104,11 @@ class VectorStore(Protocol):
         the backend batches queries; one list per request, in order."""
         ...
 
+    def dense_vectors(self, ids: list[str]) -> dict[str, np.ndarray]:
+        """The stored dense vectors of ``ids`` (those that exist), payloads unread: how alike two memories
+        are, for ranking (retrieve/supersede.py)."""
+        ...
+
     def get_shared(self, ids: list[str]) -> list[MemoryRecord]:
         """``get`` for readers that never change what they read (search): the records may be shared between
         calls (a store may keep them decoded until a write touches them), so they must not be mutated."""

@@ -194,6 +194,18 @@ class EdgeVectorStore:
         with self._lock, store_errors("Qdrant Edge retrieve"):  # a payload it cannot decode, or a panic
             return [record_of(p) for p in self._shard.retrieve(list(ids), True, False) if p.payload]
 
+    def dense_vectors(self, ids: list[str]) -> dict[str, np.ndarray]:
+        if not ids:
+            return {}
+        with self._lock, store_errors("Qdrant Edge retrieve"):
+            points = self._shard.retrieve(list(ids), False, True)
+        out: dict[str, np.ndarray] = {}
+        for p in points:
+            vector = _stored_vector(p)
+            if isinstance(vector, dict) and DENSE in vector:  # named vectors (every shard this store creates)
+                out[self._id(p.id)] = np.asarray(vector[DENSE], dtype=np.float32)
+        return out
+
     def get_shared(self, ids: list[str]) -> list[MemoryRecord]:
         """``get`` from the records decoded for earlier calls where no write has touched them since (a search
         reads mostly the same candidates again: reading and decoding their payloads cost more than the

@@ -157,6 +157,14 @@ class QdrantServerVectorStore:
             points = self.client.retrieve(self.collection, list(ids), with_payload=True, with_vectors=False)
             return [record_of(p) for p in points if p.payload]
 
+    def dense_vectors(self, ids: list[str]) -> dict[str, np.ndarray]:
+        if not ids:
+            return {}
+        with self._lock, store_errors("Qdrant retrieve"):
+            points = self.client.retrieve(self.collection, list(ids), with_payload=False, with_vectors=[DENSE])
+        return {str(p.id): np.asarray(p.vector[DENSE], dtype=np.float32) for p in points
+                if isinstance(p.vector, dict) and DENSE in p.vector}
+
     def get_shared(self, ids: list[str]) -> list[MemoryRecord]:
         """``get``: other processes may write to a server, so nothing is kept between calls."""
         return self.get(ids)

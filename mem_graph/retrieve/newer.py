@@ -1,0 +1,154 @@
+"""What the user said later first, when no memory holds the attribute asked: after answer-first.
+
+Both steps act only on a question nothing among the candidates answers (no ``answer`` > 0: the rules placed no
+value of the attribute asked, or the question asks none), and only within the top ``WINDOW`` (what fusion
+found relevant). A memory that hedges, plans, asks, speaks of a trip, of the past or in the negative is never
+the later word ("maybe we move to coimbra next year", "thinking of moving to Leeds?").
+
+**A newer memory on the same topic supersedes the best match** (``newer_same_topic_first``). "dentist says I
+need braces" and, weeks later, "got my braces on today": both near "what is the user doing about their
+teeth", the older ranked first. The newest memory below the first that is as alike to it as a paraphrase
+(the cosine of their stored vectors at least ``SAME_TOPIC``) is the later word on the same thing and takes
+the first place, when it still names the value a yes/no question names, if the first does ("does the user
+play piano?" is not answered by a newer "learning the guitar now too") and the attribute asked, if any, is
+single-valued. A question about the past or a time ("when", "did", "used to", "before") is left as ranked.
+
+**The newest value said first** (``newest_value_first``). "where does the user live?" while the rules could
+not place "now we are in braga already 2 week" (kept as said), and an older memory that does not answer
+ranks above it ("User works like waiter in small restaurant in Porto"): among the memories naming a value of
+the asked single-valued attribute (a town, a car make, a diet), of the subject asked about, the newest moves
+to the front. Only single-valued attributes (a newer hobby does not replace an older one), and only about
+whom the question asks: a turn about someone else ("my sister now lives in braga") names no value of the
+user's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+from typing import Protocol, TypeVar
+
+import numpy as np
+
+from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.clauses import KIN
+from mem_graph.extract.cues import AHEAD, HEDGE_ADVERBS, MODAL_HEDGES
+from mem_graph.extract.places import is_place_name, place_names
+from mem_graph.retrieve.asked import USER_KEY, Asked, normalise, stem, subject_words
+from mem_graph.types import MemoryRecord
+
+WINDOW = 5  # the ranks a later word may come from: the results a caller usually reads
+SAME_TOPIC = 0.5  # cosine of two memories' vectors from which one restates or updates the other
+# questions about a time or the past: the later word on the topic is not what they ask for
+_PAST_ASKED = re.compile(r"^(?:when|why|how (?:many|much|often|long|come))\b|"
+                         r"\b(?:did|was|were|used to|before|previously|ago|last|first|ever|had)\b")
+
+_YES_NO = re.compile(r"^(?:do|does|is|are|am|has|have|can|could|will|would)\b")
+_PLACE_SLOTS = frozenset({"residence"})
+_SINGLE = frozenset(s.name for s in DEFAULT_SLOTS if s.cardinality == "single")
+_VALUES = {s.name: frozenset(v for v in s.values if " " not in v) for s in DEFAULT_SLOTS
+           if s.cardinality == "single" and s.values}
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_NOT_HELD = frozenset({*MODAL_HEDGES, *HEDGE_ADVERBS, "if", "gonna", "planning", "thinking", "considering",
+                       "hoping", "want", "wanna", "visit", "visiting", "trip", "holiday", "vacation", "flight",
+                       "tomorrow", "soon"})
+_NOT_NOW_RULE = re.compile(r"\.(?:plan|past|neg)\b")  # a rule's tense and polarity marks (extract/rules.py)
+_SOMEONE_ELSE = re.compile(r"\b(?:my|our|his|her|their)\s+(?:" + "|".join(sorted(KIN)) + r")s?\b")
+
+
+class _Ranked(Protocol):
+    record: MemoryRecord
+    answer: float
+
+
+C = TypeVar("C", bound=_Ranked)
+
+
+def newer_same_topic_first(ranked: list[C], question: str, asked: Asked,
+                           vectors_of: Callable[[list[str]], dict[str, np.ndarray]]) -> list[C]:
+    """``ranked`` with the newest memory of the top ``WINDOW`` that is as alike to the first as ``SAME_TOPIC``
+    moved to the front; unchanged when a memory holds the attribute asked, the attribute asked is many-valued
+    ("does the user play piano?" beside a newer "learning the guitar now too") or the question asks of the
+    past. ``vectors_of``: the stored dense vectors of memory ids (``VectorStore.dense_vectors``)."""
+    if (len(ranked) < 2 or any(c.answer > 0 for c in ranked) or (asked.slots and not asked.slots & _SINGLE)
+            or _PAST_ASKED.search(normalise(question))):
+        return ranked
+    head = ranked[:WINDOW]
+    vectors = vectors_of([c.record.id for c in head])
+    first = vectors.get(head[0].record.id)
+    if first is None:
+        return ranked
+    # a yes/no question names a value ("does the user play piano?"): the later word names it too, if the first does
+    named = asked.words & _stems(head[0].record.text) if _YES_NO.match(normalise(question)) else set()
+    best = 0
+    for i, c in enumerate(head[1:], start=1):
+        vector = vectors.get(c.record.id)
+        if (vector is not None and c.record.valid_from > head[best].record.valid_from
+                and float(vector @ first) >= SAME_TOPIC and _said_as_held(c.record)
+                and named <= _stems(c.record.text)):
+            best = i
+    return ranked if best == 0 else [ranked[best], *ranked[:best], *ranked[best + 1:]]
+
+
+def newest_value_first(ranked: list[C], asked: Asked) -> list[C]:
+    """``ranked`` with the newest memory of the top ``WINDOW`` that names a value of the asked single-valued
+    attribute, of the subject asked about, at the front; unchanged when a memory holds the attribute."""
+    slots = asked.slots & _SINGLE
+    if not slots or not ranked or any(c.answer > 0 for c in ranked):
+        return ranked
+    head = ranked[:WINDOW]
+    namers = [i for i, c in enumerate(head) if _about_asked(c.record, asked) and _names_value(c.record, slots)]
+    if not namers:
+        return ranked
+    newest = max(namers, key=lambda i: (head[i].record.valid_from, -i))
+    return ranked if newest == 0 else [ranked[newest], *ranked[:newest], *ranked[newest + 1:]]
+
+
+def _names_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
+    """Whether a memory's words name a value of one of ``slots`` (a car make, a diet; a known place for a
+    home), said as held: no hedge, plan, trip or question."""
+    if not _said_as_held(record):
+        return False
+    text = record.text.casefold()
+    words = set(_WORD.findall(text))
+    if slots & _PLACE_SLOTS and (any(is_place_name(e) for e in record.entities) or _names_place(words, text)):
+        return True
+    return any(words & _VALUES.get(s, frozenset()) for s in slots)
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.casefold())}
+
+
+def _said_as_held(record: MemoryRecord) -> bool:
+    """Not a hedge, a plan, a trip, a question, a past or a negated fact: what may be held now."""
+    text = record.text.casefold()
+    return (record.polarity > 0 and not _NOT_NOW_RULE.search(str(record.source.get("rule", "")))
+            and not set(_WORD.findall(text)) & _NOT_HELD and not text.rstrip().endswith("?")
+            and not AHEAD.search(f" {text} "))
+
+
+def _names_place(words: set[str], text: str) -> bool:
+    names = place_names()
+    return bool(words & names) or any(n in names for n in _bigrams(text))
+
+
+def _bigrams(text: str) -> Sequence[str]:
+    tokens = _WORD.findall(text)
+    return [f"{a} {b}" for a, b in pairwise(tokens)]
+
+
+def _about_asked(record: MemoryRecord, asked: Asked) -> bool:
+    """A memory about whom the question asks: the user's own (a fact of theirs, or a turn they said that names
+    nobody else's relation), or the subject a named question names (by its key or relation word)."""
+    text = record.text.casefold()
+    if asked.whose == "self":
+        if record.subject_key:
+            return record.subject_key == USER_KEY
+        return not _SOMEONE_ELSE.search(text)
+    if asked.whose != "named":
+        return True
+    if record.subject_key and record.subject_key != USER_KEY:
+        return bool(subject_words(record) & (asked.names | asked.words))
+    return any(re.search(rf"\b(?:my|our)\s+{re.escape(n)}s?\b", text) for n in asked.names)
