@@ -249,10 +249,11 @@ def test_someone_elses_town_or_a_planned_move_never_answers_where_the_user_lives
 
 
 def test_a_later_turn_on_the_same_topic_answers_before_the_earlier_one(mem: Memory) -> None:
-    """Kept as said (no slot holds either): the later turn is the user's latest word on their teeth."""
-    for days, text in ((0, "dentist says I need braces, ugh, at 34"), (7, "the weather is awful"),
-                       (14, "got my braces on today, mouth is so sore")):
-        mem.add([{"role": "user", "content": text, "timestamp": T0 + days * DAY}], user_id="teeth", infer=False)
-    got = top(mem, "teeth", "what is the user doing about their teeth")
-    assert got.startswith("got my braces on"), got
-    assert top(mem, "teeth", "what did the dentist say at first").startswith("dentist says"), "a past question"
+    """Kept as said (no memory holds the car): the later turn is the user's latest word on it; a question
+    about the past, or one that asks no attribute, keeps the ranking (conversations revisit topics)."""
+    for days, text in ((0, "still driving my dad's old car until I sort something out"), (7, "the weather is awful"),
+                       (14, "picked up a used hatchback on saturday, finally my own car")):
+        mem.add([{"role": "user", "content": text, "timestamp": T0 + days * DAY}], user_id="car", infer=False)
+    got = top(mem, "car", "what car does the user drive")
+    assert got.startswith("picked up a used hatchback"), got
+    assert top(mem, "car", "what car did the user drive at first").startswith("still driving"), "a past question"

@@ -1,17 +1,18 @@
 """What the user said later first, when no memory holds the attribute asked: after answer-first.
 
-Both steps act only on a question nothing among the candidates answers (no ``answer`` > 0: the rules placed no
-value of the attribute asked, or the question asks none), and only within the top ``WINDOW`` (what fusion
+Both steps act only on a question that asks a single-valued attribute nothing among the candidates holds (no
+``answer`` > 0: the rules placed no value of it), and only within the top ``WINDOW`` (what fusion
 found relevant). A memory that hedges, plans, asks, speaks of a trip, of the past or in the negative is never
 the later word ("maybe we move to coimbra next year", "thinking of moving to Leeds?").
 
-**A newer memory on the same topic supersedes the best match** (``newer_same_topic_first``). "dentist says I
-need braces" and, weeks later, "got my braces on today": both near "what is the user doing about their
-teeth", the older ranked first. The newest memory below the first that is as alike to it as a paraphrase
-(the cosine of their stored vectors at least ``SAME_TOPIC``) is the later word on the same thing and takes
-the first place, when it still names the value a yes/no question names, if the first does ("does the user
-play piano?" is not answered by a newer "learning the guitar now too") and the attribute asked, if any, is
-single-valued. A question about the past or a time ("when", "did", "used to", "before") is left as ranked.
+**A newer memory on the same topic supersedes the best match** (``newer_same_topic_first``). "still driving my
+dad's old car until I sort something out" and, weeks later, "picked up a used hatchback on saturday": both
+near "what car does the user drive", the older ranked first, and no memory holds the car. The newest memory
+below the first that is as alike to it as a paraphrase (the cosine of their stored vectors at least
+``SAME_TOPIC``) is the later word on the same thing and takes the first place. Only for a question that asks
+a single-valued attribute: conversations come back to a topic without changing it ("what did Caroline
+research?"), and a newer hobby does not replace an older one. A yes/no question's value stays named: "does
+the user play piano?" is not answered by a newer "learning the guitar now too".
 
 **The newest value said first** (``newest_value_first``). "where does the user live?" while the rules could
 not place "now we are in braga already 2 week" (kept as said), and an older memory that does not answer
@@ -19,7 +20,8 @@ ranks above it ("User works like waiter in small restaurant in Porto"): among th
 the asked single-valued attribute (a town, a car make, a diet), of the subject asked about, the newest moves
 to the front. Only single-valued attributes (a newer hobby does not replace an older one), and only about
 whom the question asks: a turn about someone else ("my sister now lives in braga") names no value of the
-user's.
+user's. Neither step moves anything for a question about the past or a time ("when", "did", "used to",
+"before").
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ def newer_same_topic_first(ranked: list[C], question: str, asked: Asked,
     moved to the front; unchanged when a memory holds the attribute asked, the attribute asked is many-valued
     ("does the user play piano?" beside a newer "learning the guitar now too") or the question asks of the
     past. ``vectors_of``: the stored dense vectors of memory ids (``VectorStore.dense_vectors``)."""
-    if (len(ranked) < 2 or any(c.answer > 0 for c in ranked) or (asked.slots and not asked.slots & _SINGLE)
+    if (len(ranked) < 2 or not asked.slots & _SINGLE or any(c.answer > 0 for c in ranked)
             or _PAST_ASKED.search(normalise(question))):
         return ranked
     head = ranked[:WINDOW]
@@ -91,11 +93,12 @@ def newer_same_topic_first(ranked: list[C], question: str, asked: Asked,
     return ranked if best == 0 else [ranked[best], *ranked[:best], *ranked[best + 1:]]
 
 
-def newest_value_first(ranked: list[C], asked: Asked) -> list[C]:
+def newest_value_first(ranked: list[C], question: str, asked: Asked) -> list[C]:
     """``ranked`` with the newest memory of the top ``WINDOW`` that names a value of the asked single-valued
-    attribute, of the subject asked about, at the front; unchanged when a memory holds the attribute."""
+    attribute, of the subject asked about, at the front; unchanged when a memory holds the attribute or the
+    question asks of the past."""
     slots = asked.slots & _SINGLE
-    if not slots or not ranked or any(c.answer > 0 for c in ranked):
+    if not slots or not ranked or any(c.answer > 0 for c in ranked) or _PAST_ASKED.search(normalise(question)):
         return ranked
     head = ranked[:WINDOW]
     namers = [i for i, c in enumerate(head) if _about_asked(c.record, asked) and _names_value(c.record, slots)]

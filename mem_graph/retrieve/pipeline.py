@@ -99,7 +99,8 @@ class SearchPipeline:
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
         if self.cfg.answer_weight:
             ranked = answer_first(second_hop_first(ranked))
-            ranked = newest_value_first(newer_same_topic_first(ranked, query, asked, self.vectors.dense_vectors), asked)
+            ranked = newer_same_topic_first(ranked, query, asked, self.vectors.dense_vectors)
+            ranked = newest_value_first(ranked, query, asked)
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None,
                                    slot_of=lambda r: slot_key(r, asked.slots))
