@@ -257,3 +257,12 @@ def test_a_later_turn_on_the_same_topic_answers_before_the_earlier_one(mem: Memo
     got = top(mem, "car", "what car does the user drive")
     assert got.startswith("picked up a used hatchback"), got
     assert top(mem, "car", "what car did the user drive at first").startswith("still driving"), "a past question"
+
+
+def test_a_later_memory_never_replaces_where_the_user_is_from_or_a_pets_name(mem: Memory) -> None:
+    """Said once and true for life: "I live in Warsaw" is no answer to where the user is from, and a newer
+    line about the puppy is not its name."""
+    said(mem, "lasting", "I'm from Kraków.", "the coffee machine broke again lol", (7, "I live in Warsaw."),
+         (8, "got a puppy last week"), (9, "my puppy is named Pickles"), (20, "the puppy chewed my shoe already"))
+    assert "Kraków" in top(mem, "lasting", "where am I from?")
+    assert "Pickles" in top(mem, "lasting", "what's my dog's name?")

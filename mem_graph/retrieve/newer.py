@@ -1,7 +1,8 @@
 """What the user said later first, when no memory holds the attribute asked: after answer-first.
 
-Both steps act only on a question that asks a single-valued attribute nothing among the candidates holds (no
-``answer`` > 0: the rules placed no value of it), and only within the top ``WINDOW`` (what fusion
+Both steps act only on a question that asks a single-valued attribute that changes (not one said once for
+life: where one is from, a name, a birthday) and that nothing among the candidates holds (no ``answer`` > 0:
+the rules placed no value of it), and only within the top ``WINDOW`` (what fusion
 found relevant). A memory that hedges, plans, asks, speaks of a trip, of the past or in the negative is never
 the later word ("maybe we move to coimbra next year", "thinking of moving to Leeds?").
 
@@ -48,7 +49,10 @@ _PAST_ASKED = re.compile(r"^(?:when|why|how (?:many|much|often|long|come))\b|"
 
 _YES_NO = re.compile(r"^(?:do|does|is|are|am|has|have|can|could|will|would)\b")
 _PLACE_SLOTS = frozenset({"residence"})
-_SINGLE = frozenset(s.name for s in DEFAULT_SLOTS if s.cardinality == "single")
+# attributes said once and true for life: a later memory about the same person or pet does not replace them
+# ("User lives in Warsaw" does not say where the user is from; "the puppy chewed my shoe" is not its name)
+_LASTING = frozenset({"origin", "name", "birthday", "nationality", "native_language"})
+_CHANGING = frozenset(s.name for s in DEFAULT_SLOTS if s.cardinality == "single") - _LASTING
 _VALUES = {s.name: frozenset(v for v in s.values if " " not in v) for s in DEFAULT_SLOTS
            if s.cardinality == "single" and s.values}
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -73,7 +77,7 @@ def newer_same_topic_first(ranked: list[C], question: str, asked: Asked,
     moved to the front; unchanged when a memory holds the attribute asked, the attribute asked is many-valued
     ("does the user play piano?" beside a newer "learning the guitar now too") or the question asks of the
     past. ``vectors_of``: the stored dense vectors of memory ids (``VectorStore.dense_vectors``)."""
-    if (len(ranked) < 2 or not asked.slots & _SINGLE or any(c.answer > 0 for c in ranked)
+    if (len(ranked) < 2 or not asked.slots & _CHANGING or any(c.answer > 0 for c in ranked)
             or _PAST_ASKED.search(normalise(question))):
         return ranked
     head = ranked[:WINDOW]
@@ -97,7 +101,7 @@ def newest_value_first(ranked: list[C], question: str, asked: Asked) -> list[C]:
     """``ranked`` with the newest memory of the top ``WINDOW`` that names a value of the asked single-valued
     attribute, of the subject asked about, at the front; unchanged when a memory holds the attribute or the
     question asks of the past."""
-    slots = asked.slots & _SINGLE
+    slots = asked.slots & _CHANGING
     if not slots or not ranked or any(c.answer > 0 for c in ranked) or _PAST_ASKED.search(normalise(question)):
         return ranked
     head = ranked[:WINDOW]
