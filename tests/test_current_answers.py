@@ -266,3 +266,10 @@ def test_a_later_memory_never_replaces_where_the_user_is_from_or_a_pets_name(mem
          (8, "got a puppy last week"), (9, "my puppy is named Pickles"), (20, "the puppy chewed my shoe already"))
     assert "Kraków" in top(mem, "lasting", "where am I from?")
     assert "Pickles" in top(mem, "lasting", "what's my dog's name?")
+
+
+def test_a_later_turn_that_names_the_relation_by_its_name_answers_where_they_live(mem: Memory) -> None:
+    """'my son' named Paolo in one turn; a later turn says only 'Paolo' (and no rule places his new home)."""
+    said(mem, "kinwords", "my son paolo graduate college next month in iloilo!!", "busy busy",
+         (20, "Paolo start work now in Concentrix manila, call center night shift"))
+    assert "manila" in top(mem, "kinwords", "where does the user's son live")

@@ -39,6 +39,7 @@ from mem_graph.extract.clauses import KIN
 from mem_graph.extract.cues import AHEAD, HEDGE_ADVERBS, MODAL_HEDGES
 from mem_graph.extract.places import is_place_name, place_names
 from mem_graph.retrieve.asked import USER_KEY, Asked, normalise, stem, subject_words
+from mem_graph.retrieve.collapse import turn_key
 from mem_graph.types import MemoryRecord
 
 WINDOW = 5  # the ranks a later word may come from: the results a caller usually reads
@@ -80,7 +81,7 @@ def newer_same_topic_first(ranked: list[C], question: str, asked: Asked,
     if (len(ranked) < 2 or not asked.slots & _CHANGING or any(c.answer > 0 for c in ranked)
             or _PAST_ASKED.search(normalise(question))):
         return ranked
-    head = ranked[:WINDOW]
+    head = ranked[:_window(ranked)]
     vectors = vectors_of([c.record.id for c in head])
     first = vectors.get(head[0].record.id)
     if first is None:
@@ -104,12 +105,27 @@ def newest_value_first(ranked: list[C], question: str, asked: Asked) -> list[C]:
     slots = asked.slots & _CHANGING
     if not slots or not ranked or any(c.answer > 0 for c in ranked) or _PAST_ASKED.search(normalise(question)):
         return ranked
-    head = ranked[:WINDOW]
-    namers = [i for i, c in enumerate(head) if _about_asked(c.record, asked) and _names_value(c.record, slots)]
+    head = ranked[:_window(ranked)]
+    aliases = subject_aliases(asked, [c.record for c in head]) if asked.whose == "named" else frozenset()
+    namers = [i for i, c in enumerate(head)
+              if _about_asked(c.record, asked, aliases) and _names_value(c.record, slots)]
     if not namers:
         return ranked
     newest = max(namers, key=lambda i: (head[i].record.valid_from, -i))
     return ranked if newest == 0 else [ranked[newest], *ranked[:newest], *ranked[newest + 1:]]
+
+
+def _window(ranked: Sequence[_Ranked]) -> int:
+    """How many ranked memories make the first ``WINDOW`` results: the memories of one turn take one place
+    (retrieve/collapse.py), so a turn stated as four facts is one result, not four."""
+    turns: set[object] = set()
+    for n, c in enumerate(ranked):
+        key = turn_key(c.record)
+        if key not in turns:
+            if len(turns) == WINDOW:
+                return n
+            turns.add(key if key is not None else n)
+    return len(ranked)
 
 
 def _names_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
@@ -146,9 +162,9 @@ def _bigrams(text: str) -> Sequence[str]:
     return [f"{a} {b}" for a, b in pairwise(tokens)]
 
 
-def _about_asked(record: MemoryRecord, asked: Asked) -> bool:
+def _about_asked(record: MemoryRecord, asked: Asked, aliases: frozenset[str]) -> bool:
     """A memory about whom the question asks: the user's own (a fact of theirs, or a turn they said that names
-    nobody else's relation), or the subject a named question names (by its key or relation word)."""
+    nobody else's relation), or the subject a named question names, by any of its ``aliases``."""
     text = record.text.casefold()
     if asked.whose == "self":
         if record.subject_key:
@@ -157,5 +173,29 @@ def _about_asked(record: MemoryRecord, asked: Asked) -> bool:
     if asked.whose != "named":
         return True
     if record.subject_key and record.subject_key != USER_KEY:
-        return bool(subject_words(record) & (asked.names | asked.words))
-    return any(re.search(rf"\b(?:my|our)\s+{re.escape(n)}s?\b", text) for n in asked.names)
+        return bool(subject_words(record) & (aliases | asked.words))
+    return bool(_stems(text) & aliases)
+
+
+# the words people call a relation by ("where does the user's mother live" beside "mom decided to move back")
+_SAME_RELATION = [frozenset(g) for g in (("mother", "mom", "mum", "mam", "mommy", "mummy", "mama", "ma"),
+                                         ("father", "dad", "daddy", "papa", "pa"), ("grandmother", "grandma", "nan",
+                                         "nana", "granny"), ("grandfather", "grandpa", "grandad", "granddad"),
+                                         ("kid", "child"))]
+
+
+def subject_aliases(asked: Asked, records: Sequence[MemoryRecord]) -> frozenset[str]:
+    """The words naming whom a named question asks about: its own names, the other words for the same relation,
+    and the name the user gave that relation in a candidate ("my son paolo graduate college" -> paolo)."""
+    names = set(asked.names)
+    for group in _SAME_RELATION:
+        if names & group:
+            names |= group
+    relation = "|".join(re.escape(n) for n in sorted(names))
+    if relation:
+        # a name (an entity or a subject of the candidates), not the verb after the relation ("my mom decided")
+        known = {e for r in records for e in r.entities} | {r.subject_key for r in records if r.subject_key}
+        for r in records:
+            said = re.findall(rf"\b(?:my|our|user's) (?:{relation}) ([a-z]+)", r.text.casefold())
+            names.update(m for m in said if m in known)
+    return frozenset(names)
