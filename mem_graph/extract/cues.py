@@ -63,6 +63,7 @@ AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|term|semester|{_SEASO
 _SCHEDULED = frozenset({"start", "begin", "open", "kick", "commence"})  # "the job starts next month"
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})
+_NOT_YET_MARKS = frozenset({"until", "till", "til", "once"})
 LIFE_STAGES = frozenset({"kid", "child", "teenager", "teen", "baby", "toddler", "little", "young", "younger",
                          "boy", "girl", "adult", "grownup"})
 SWAP_FOR = frozenset({"ditch", "dump", "drop"})  # "ditched X for Y": like "traded X for Y"
@@ -379,7 +380,12 @@ def read_cues(verb: Any, target: Any) -> Cues:
 def time_frame(verb: Any) -> str | None:
     """The words of a clause that only dates another ("since I was 19", "when I was a teenager", "as a kid I
     ..."): a past "be" under "since", or under "when"/"before"/"until"... with an age or a stage of life. It
-    states no fact of its own (nothing it says is current or ended); "back when I was a teacher" is one."""
+    states no fact of its own (nothing it says is current or ended); "back when I was a teacher" is one. So does
+    a clause of what has not happened yet, under "until" / "once" ("driving my brother's fiesta until I can afford
+    something", "staying at my mum's till I find a flat"), but not a past one ("until I moved to Leeds")."""
+    if verb.dep_ == "advcl" and verb.tag_ != "VBD" and any(
+            c.dep_ == "mark" and c.lower_ in _NOT_YET_MARKS for c in verb.children):
+        return " ".join(t.lower_ for t in verb.subtree)
     if verb.dep_ != "advcl" or verb.lemma_.lower() != "be" or verb.tag_ != "VBD":
         return None
     marks = {c.lower_ for c in verb.children if c.dep_ in ("mark", "advmod")} & TIME_MARKS
