@@ -238,8 +238,9 @@ _LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "oka
 _SENTENCES = re.compile(r"(?:[^.!?]|[.!?](?=\S))+[.!?]*")  # "a VW ID.3", "node.js": no sentence end inside a word
 
 
-# a news lead-in before the statement: "good news tho, got hired by Bosch", "update: moved to Leeds"
-_NEWS_LEAD = re.compile(r"^\W*(?:(?:some |big |great |good |exciting |sad |bad )?news|guess what|update|life update|"
+# a news lead-in before the statement: "good news tho, got hired by Bosch", "update: moved to Leeds", "ok big news, ..."
+_NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|oh|well|omg|alright|and)[\s,]+)*"
+                        r"(?:(?:some |big |great |good |exciting |sad |bad )?news|guess what|update|life update|"
                         r"fun fact)\b[^,.!?:]{0,12}[,:]\s*", re.I)
 
 

@@ -1,6 +1,6 @@
-"""Classes of phrasing from session 21's fresh-clone trial: a clause of what has not happened yet, under "until"
-or "once", is no fact of its own ("still driving my brother's old fiesta until i can afford something" had
-stored "User can afford something")."""
+"""Classes of phrasing from session 21's fresh-clone trial: a news lead-in after "ok" ("ok big news, started at
+..."), and a clause of what has not happened yet, under "until" or "once", which is no fact of its own ("still
+driving my brother's old fiesta until i can afford something" had stored "User can afford something")."""
 
 from __future__ import annotations
 
@@ -26,3 +26,13 @@ def test_what_has_not_happened_yet_under_until_or_once_is_no_fact(rules: RuleExt
 def test_a_past_clause_under_until_still_says_what_happened(rules: RuleExtractor) -> None:
     facts = _facts(rules, "I lived in Rome until I moved to Paris")
     assert any(s == "user|residence" and "Paris" in t for t, s in facts), facts
+
+
+@pytest.mark.parametrize("said, value", [
+    ("ok big news, started at a proper restaurant in york this week!!", "started at a proper restaurant"),
+    ("ok so big news: got the job at Deloitte", "got the job at Deloitte"),
+])
+def test_a_news_lead_in_after_ok_or_so_is_not_the_subject(rules: RuleExtractor, said: str, value: str) -> None:
+    """'ok big news, started at ...' had read 'news' as the subject: 'User is started at ... now'."""
+    facts = _facts(rules, said)
+    assert any(s == "user|employer" and t.startswith(f"User {value}") for t, s in facts), facts
