@@ -381,9 +381,11 @@ def time_frame(verb: Any) -> str | None:
     """The words of a clause that only dates another ("since I was 19", "when I was a teenager", "as a kid I
     ..."): a past "be" under "since", or under "when"/"before"/"until"... with an age or a stage of life. It
     states no fact of its own (nothing it says is current or ended); "back when I was a teacher" is one. So does
-    a clause of what has not happened yet, under "until" / "once" ("driving my brother's fiesta until I can afford
-    something", "staying at my mum's till I find a flat"), but not a past one ("until I moved to Leeds")."""
-    if verb.dep_ == "advcl" and verb.tag_ != "VBD" and any(
+    a clause of what has not happened yet, under "until" / "once", bounding what holds for now or what will be
+    ("still driving my brother's fiesta until I can afford something", "staying at my mum's till I find a flat",
+    "I'll keep my job till the baby comes"); not a past one ("until I moved to Leeds"), nor a habit's ("can't
+    function until I've had my coffee": the coffee is a fact)."""
+    if verb.dep_ == "advcl" and verb.tag_ != "VBD" and _for_now(verb.head) and any(
             c.dep_ == "mark" and c.lower_ in _NOT_YET_MARKS for c in verb.children):
         return " ".join(t.lower_ for t in verb.subtree)
     if verb.dep_ != "advcl" or verb.lemma_.lower() != "be" or verb.tag_ != "VBD":
@@ -396,6 +398,12 @@ def time_frame(verb: Any) -> str | None:
     if "since" not in marks and not stage:
         return None
     return " ".join(t.lower_ for t in verb.subtree)
+
+
+def _for_now(verb: Any) -> bool:
+    """A clause that holds for now or will be: progressive ("still driving"), with "will" or "still"."""
+    return verb.tag_ == "VBG" or any(c.lower_ in ("will", "'ll", "wo", "still") for c in verb.children
+                                     if c.dep_ in ("aux", "advmod"))
 
 
 def link_replacements(facts: list[Fact]) -> None:

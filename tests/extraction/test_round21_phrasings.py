@@ -36,3 +36,12 @@ def test_a_news_lead_in_after_ok_or_so_is_not_the_subject(rules: RuleExtractor, 
     """'ok big news, started at ...' had read 'news' as the subject: 'User is started at ... now'."""
     facts = _facts(rules, said)
     assert any(s == "user|employer" and t.startswith(f"User {value}") for t, s in facts), facts
+
+
+@pytest.mark.parametrize("said, drink", [
+    ("I can't function until I've had my coffee", "coffee"),
+    ("i dont talk to anyone until i drink my first espresso", "espresso"),
+])
+def test_a_habit_under_until_still_states_the_habit(rules: RuleExtractor, said: str, drink: str) -> None:
+    assert any(s is not None and s.startswith("user|drinks") and drink in t for t, s in _facts(rules, said)), \
+        _facts(rules, said)
