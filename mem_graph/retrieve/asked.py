@@ -384,7 +384,7 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
         return scores
     ended_records = [r for r in records if r.subject_key == USER_KEY and ended_attribute(r) in asked.slots]
     latest = max((r.valid_from for r in ended_records), default=0.0)
-    if any(_names_a_value(r, asked.slots) for r in records if not r.slot and r.polarity > 0 and r.valid_from >= latest):
+    if any(names_a_value(r, asked.slots) for r in records if not r.slot and r.polarity > 0 and r.valid_from >= latest):
         return scores  # a turn kept as said since then may hold a new value ("sold the volvo ... got a kia niro")
     return {**scores, **{r.id: ENDED_ANSWER for r in ended_records}}
 
@@ -392,7 +392,7 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
 _VALUES = {spec.name: frozenset(spec.values) for spec in DEFAULT_SLOTS if spec.values}
 
 
-def _names_a_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
+def names_a_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
     """Whether a memory's words include a value word of one of ``slots`` ("kia", "niro" for the car)."""
     words = set(_WORD.findall(record.text.casefold()))
     return any(words & _VALUES.get(s, frozenset()) for s in slots)

@@ -38,7 +38,7 @@ from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.clauses import KIN
 from mem_graph.extract.cues import AHEAD, HEDGE_ADVERBS, MODAL_HEDGES
 from mem_graph.extract.places import is_place_name, place_names
-from mem_graph.retrieve.asked import USER_KEY, Asked, normalise, stem, subject_words
+from mem_graph.retrieve.asked import USER_KEY, Asked, names_a_value, normalise, stem, subject_words
 from mem_graph.retrieve.collapse import turn_key
 from mem_graph.types import MemoryRecord
 
@@ -54,8 +54,6 @@ _PLACE_SLOTS = frozenset({"residence"})
 # ("User lives in Warsaw" does not say where the user is from; "the puppy chewed my shoe" is not its name)
 _LASTING = frozenset({"origin", "name", "birthday", "nationality", "native_language"})
 _CHANGING = frozenset(s.name for s in DEFAULT_SLOTS if s.cardinality == "single") - _LASTING
-_VALUES = {s.name: frozenset(v for v in s.values if " " not in v) for s in DEFAULT_SLOTS
-           if s.cardinality == "single" and s.values}
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _NOT_HELD = frozenset({*MODAL_HEDGES, *HEDGE_ADVERBS, "if", "gonna", "planning", "thinking", "considering",
                        "hoping", "want", "wanna", "visit", "visiting", "trip", "holiday", "vacation", "flight",
@@ -137,7 +135,7 @@ def _names_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
     words = set(_WORD.findall(text))
     if slots & _PLACE_SLOTS and (any(is_place_name(e) for e in record.entities) or _names_place(words, text)):
         return True
-    return any(words & _VALUES.get(s, frozenset()) for s in slots)
+    return names_a_value(record, slots)
 
 
 def _stems(text: str) -> set[str]:
