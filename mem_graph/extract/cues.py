@@ -56,10 +56,10 @@ _MONTHS = "january|february|march|april|may|june|july|august|september|october|n
 _MONTHS_SHORT = "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 _SEASONS = "spring|summer|autumn|fall|winter|new year"
 AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|term|semester|{_SEASONS})|tomorrow|soon"
-                    rf"|after (?:christmas|xmas|easter|the holidays|the summer|new year|the new year)|in the new year"
-                    rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT}|{_SEASONS})|in the (?:{_SEASONS})"
-                    rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
-                    rf"|later this (?:week|month|year)) ")
+                   rf"|after (?:christmas|xmas|easter|the holidays|the summer|new year|the new year)|in the new year"
+                   rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT}|{_SEASONS})|in the (?:{_SEASONS})"
+                   rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
+                   rf"|later this (?:week|month|year)) ")
 _SCHEDULED = frozenset({"start", "begin", "open", "kick", "commence"})  # "the job starts next month"
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})

@@ -106,7 +106,7 @@ class VectorStore(Protocol):
 
     def dense_vectors(self, ids: list[str]) -> dict[str, np.ndarray]:
         """The stored dense vectors of ``ids`` (those that exist), payloads unread: how alike two memories
-        are, for ranking (retrieve/supersede.py)."""
+        are, for ranking (retrieve/newer.py)."""
         ...
 
     def get_shared(self, ids: list[str]) -> list[MemoryRecord]:
