@@ -96,6 +96,7 @@ _MARKUPISH = st.lists(st.one_of(
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=_MARKUPISH)
 @example(text="0\xa0")  # a trailing no-break space: a centred table title used to trim it
+@example(text="-")  # text that starts like an option goes after "--", as a user would type it
 def test_any_text_the_sdk_accepts_prints_verbatim_everywhere(store: Path, wide: None, text: str) -> None:
     user = uuid.uuid4().hex
     try:
@@ -107,11 +108,11 @@ def test_any_text_the_sdk_accepts_prints_verbatim_everywhere(store: Path, wide: 
     visible = options.shown(stored)
     d = str(store)
     assert visible in ok("list", "--user", user, "--path", d)
-    assert f"Search: {options.shown(text)}" in ok("search", text, "--user", user, "--path", d)
+    assert f"Search: {options.shown(text)}" in ok("search", "--user", user, "--path", d, "--", text)
     assert visible in ok("history", mid, "--user", user, "--path", d)
     assert json.loads(ok("get", mid, "--user", user, "--path", d))["memory"] == stored
-    assert visible in ok("add", text, "--raw", "--user", user, "--path", d)  # the decision line (demo style)
-    assert f"(was: {visible})" in ok("update", mid, text + "!", "--user", user, "--path", d)
+    assert visible in ok("add", "--raw", "--user", user, "--path", d, "--", text)  # the decision line (demo style)
+    assert f"(was: {visible})" in ok("update", "--user", user, "--path", d, "--", mid, text + "!")
 
 
 @settings(max_examples=60, deadline=None)
