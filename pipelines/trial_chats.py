@@ -1,14 +1,15 @@
-"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set dev|heldout``.
+"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set dev|heldout|heldout2``.
 
 Usage::
 
-    python -m pipelines.trial_chats [--set dev|heldout] [--dir DIR] [--json out.json] [--compare earlier.json]
+    python -m pipelines.trial_chats [--set dev|heldout|heldout2] [--dir DIR] [--json out.json] [--compare earlier.json]
 
 Each file under ``pipelines/trials/<set>/`` is one conversation (format: pipelines/trials/README.md), replayed
 on the embedded default in a fresh data directory, a week between blocks. A question passes when its top-1
 answer holds one of the wanted substrings and none of the stale ones. A miss is also sorted by where the right
 memory is (ranks 2-5, a fact outside the top 5, only a long turn kept as said, nothing stored), which says
-whether ranking or extraction lost it. ``--set heldout`` prints counts and ids only: that set is never read.
+whether ranking or extraction lost it. ``--set heldout`` and ``--set heldout2`` print counts and ids only: those
+sets are never read.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def replay(path: Path) -> list[Outcome]:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m pipelines.trial_chats", description=__doc__.split("\n\n")[0])
-    p.add_argument("--set", dest="which", default="dev", choices=["dev", "heldout"])
+    p.add_argument("--set", dest="which", default="dev", choices=["dev", "heldout", "heldout2"])
     p.add_argument("--dir", type=Path, help="A folder of trial files instead of pipelines/trials/<set>/.")
     p.add_argument("--json", dest="json_out", type=Path, help="Write {question id: passed} here.")
     p.add_argument("--compare", type=Path, help="An earlier --json: count (dev: list) questions fixed and broken.")
