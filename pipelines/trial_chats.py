@@ -1,8 +1,9 @@
-"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set dev|heldout|heldout2``.
+"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set dev|dev2|heldout|heldout2``.
 
 Usage::
 
-    python -m pipelines.trial_chats [--set dev|heldout|heldout2] [--dir DIR] [--json out.json] [--compare earlier.json]
+    python -m pipelines.trial_chats [--set dev|dev2|heldout|heldout2] [--dir DIR] [--json out.json]
+        [--compare earlier.json]
 
 Each file under ``pipelines/trials/<set>/`` is one conversation (format: pipelines/trials/README.md), replayed
 on the embedded default in a fresh data directory, a week between blocks. A question passes when its top-1
@@ -82,7 +83,7 @@ def replay(path: Path) -> list[Outcome]:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m pipelines.trial_chats", description=__doc__.split("\n\n")[0])
-    p.add_argument("--set", dest="which", default="dev", choices=["dev", "heldout", "heldout2"])
+    p.add_argument("--set", dest="which", default="dev", choices=["dev", "dev2", "heldout", "heldout2"])
     p.add_argument("--dir", type=Path, help="A folder of trial files instead of pipelines/trials/<set>/.")
     p.add_argument("--json", dest="json_out", type=Path, help="Write {question id: passed} here.")
     p.add_argument("--compare", type=Path, help="An earlier --json: count (dev: list) questions fixed and broken.")
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.which}: top-1 right {sum(passed.values())}/{len(passed)} ({len(list(folder.glob('*.txt')))} chats)")
     for kind, count in sorted(Counter(o.kind for o in outcomes if not o.passed).items()):
         print(f"  {count:3d} {kind}")
-    show = args.which == "dev" or args.dir is not None
+    show = args.which.startswith("dev") or args.dir is not None
     if show:
         for o in outcomes:
             if not o.passed:

@@ -235,6 +235,16 @@ def test_a_town_named_in_a_later_turn_the_rules_could_not_place_answers_where_th
     assert "braga" in got, got
 
 
+def test_a_park_named_after_a_town_is_no_new_home(mem: Memory) -> None:
+    """No memory holds the residence, so the newest that names a town would answer: "Victoria" before "park"
+    names a park, in whatever town."""
+    said(mem, "park", "london rent is insane honestly, my flat share costs a fortune",
+         "what trainers are good for a beginner runner?",
+         (7, "joined a running club in victoria park, we meet on sundays"))
+    got = top(mem, "park", "which city does the user live in")
+    assert "london" in got, got
+
+
 def test_a_car_named_in_a_later_turn_kept_as_said_answers_what_the_user_drives(mem: Memory) -> None:
     said(mem, "mazda", "vendí my old nissan, finally", (7, "ya tengo the new mazda cx5!! color azul jaja"))
     got = top(mem, "mazda", "what car does the user drive")
@@ -273,3 +283,21 @@ def test_a_later_turn_that_names_the_relation_by_its_name_answers_where_they_liv
     said(mem, "kinwords", "my son paolo graduate college next month in iloilo!!", "busy busy",
          (20, "Paolo start work now in Concentrix manila, call center night shift"))
     assert "manila" in top(mem, "kinwords", "where does the user's son live")
+
+
+def test_a_person_the_user_is_linked_to_is_asked_about_not_a_value(mem: Memory) -> None:
+    """'Jess' is the object of the user's partner edge, not a value of the attribute asked: the question
+    is hers, and the user's own new job is not her answer."""
+    said(mem, "jess", "im a junior dev at a fintech in manchester",
+         (7, "first week at monzo done, the codebase is huge"), "my partner jess teaches year 3 and she is exhausted")
+    got = top(mem, "jess", "what does jess do")
+    assert "teaches" in got, got
+
+
+def test_the_users_own_job_never_answers_what_their_girlfriend_does(mem: Memory) -> None:
+    """Nothing holds her occupation (her turn is kept as said), but the user's own post is known not to be it."""
+    said(mem, "gf", "oi can u help me with a cover letter? im a backend dev from curitiba, 4 yrs exp mostly java",
+         (20, "also my gf larissa is coming to join me next month, shes a nurse so she needs her diploma "
+              "recognized in portugal, any idea how that works"))
+    got = top(mem, "gf", "what does the user's girlfriend do for work")
+    assert "backend dev" not in got, got

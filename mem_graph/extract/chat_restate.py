@@ -73,6 +73,11 @@ _SAID_AS = {"job": "I'm {a} {v}", "work": "I'm {a} {v}", "car": "I drive a {v}",
 _AGE_LABEL = re.compile(r"^\W*(\d{2}) ?(?:yo|y/o|yrs? old|years old)\b(?! (?:son|daughter|kid|boy|girl|dog|cat))"
                         r"|^\W*as an? (\d{2})[ -]?(?:yo|y/o|yr|year)s?[ -]old\b", re.I)
 
+# -- a phone number given in passing: "include my cell, it's 720-555-0142", "new number is 0917 555 2231" ---------
+_NUMBER_GIVEN = re.compile(r"\b(?:my|our|new)\s+(?:new\s+)?(?:(?:cell|mobile|phone|whatsapp)(?:\s+(?:number|no\.?))?|"
+                           r"number)\s*(?:,\s*(?:it'?s|its)|\s(?:is|it'?s|its)|:|=|-)\s*"
+                           r"(?P<n>\+?\(?\d[\d ().-]{5,}\d)(?![\d-])", re.I)
+
 # -- a job changed, as an idiom ---------------------------------------------------------------------------------
 _JUMPED = re.compile(rf"\b(?i:jumped ship|moved (?:jobs|over)|made the jump) (?i:from) {NAME} (?i:to) {NAME}")
 _LAST_DAY = re.compile(rf"\b(?i:(?:my )?last (?:day|shift) (?:at|with)) {NAME}"
@@ -273,6 +278,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
         said += [f"I'm {w}" for m in _LIFE_AS.finditer(text)
                  if (w := _what(m.group("what") or m.group("lead"), True))]
         said += [f"I'm {w}" for m in _BY_DAY.finditer(text) if (w := _what(m.group("what") or m.group("trade"), True))]
+    said += [f"my phone number is {m.group('n').strip()}" for m in _NUMBER_GIVEN.finditer(text)]
     said += [f"I left {m.group(1)} and joined {m.group(2)}" for m in _JUMPED.finditer(text)]
     said += [f"I quit my job at {m.group(1)}" for m in _LAST_DAY.finditer(text)]
     said += [f"I'm dating {m.group(1)} now" for p in (_NAMED_AFTER, _ASKED_OUT) for m in p.finditer(text)]

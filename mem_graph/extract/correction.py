@@ -2,15 +2,15 @@
 
 "actually it's luna not misty", "wait no, i meant tuesday", "my bad, she works at ikea not h&m",
 "correction: physics, not chemistry", "sorry, greenwood elementary, not greenfield", "sorry, i said 34 —
-i'm 35". ``read_correction`` finds the cue (the turn must open with one: "actually", "wait", "oops",
-"sorry", "my bad", "correction:", "i meant"...), the right value and, when said, the wrong one.
-``correct_facts`` then finds the memory the turn corrects (the scope's latest memory naming the wrong
-value, or, with none named, one naming a value of the same class: a weekday for a weekday, a month for a
-month, a number for a number) and turns the turn into that memory with the value swapped; the
-reconciler's ``correction`` rule UPDATEs the wrong memory to it. A turn that states the right value as a
-fact of its own ("i'm 35") keeps that fact, which then also replaces the wrong value. What the speaker
-says about the conversation itself ("I said 34", "I meant Tuesday") is never stored as a fact. A
-correction nothing can be matched to leaves the turn's facts as they were.
+i'm 35", "wait sorry typo, it's 720-555-0124". ``read_correction`` finds the cue (the turn must open with
+one: "actually", "wait", "oops", "sorry", "my bad", "correction:", "i meant"...), the right value and, when
+said, the wrong one. ``correct_facts`` then finds the memory the turn corrects (the scope's latest memory
+naming the wrong value, or, with none named, one naming a value of the same class: a weekday for a weekday,
+a month for a month, a number for a number, a phone number for a phone number) and turns the turn into that
+memory with the value swapped; the reconciler's ``correction`` rule UPDATEs the wrong memory to it. A turn
+that states the right value as a fact of its own ("i'm 35") keeps that fact, which then also replaces the
+wrong value. What the speaker says about the conversation itself ("I said 34", "I meant Tuesday") is never
+stored as a fact. A correction nothing can be matched to leaves the turn's facts as they were.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
            "november", "december")
 _MONTH_ABBR = frozenset(m[:3] for m in _MONTHS)
 _NUMBER = re.compile(r"^\d+(?:[.,:]\d+)?(?:st|nd|rd|th|am|pm|k)?$")
+_PHONE = re.compile(r"^\+?\d{2,}(?:[.-]\d{2,}){2,}$")  # "720-555-0124": a phone number typed in one piece
+_ITS = re.compile(r"\bit(?:'s|\u2019s| is|s)\s+", re.I)  # "sorry typo, it's 720-555-0124": the right value
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,9 @@ def read_correction(text: str) -> Correction | None:
     meant = _MEANT.search(text)
     if meant is not None and (new is None or neg is None or meant.end() <= neg.start()):
         new = _value(_words(_DELIM.split(text[meant.end():])[0]), from_end=False) or new
+    its = next((m for m in _ITS.finditer(text) if m.start() >= cue.end()), None)
+    if its is not None and new is None and old is None:
+        new = _value(_words(_DELIM.split(text[its.end():])[0]), from_end=False)
     colon = _COLON.search(text)
     if colon is not None and new is None:
         new = _value(_words(_DELIM.split(text[colon.end():])[0]), from_end=False)
@@ -114,6 +119,8 @@ def value_class(word: str) -> str | None:
         return "month"
     if _NUMBER.match(w):
         return "number"
+    if _PHONE.match(w):
+        return "phone number"
     return None
 
 

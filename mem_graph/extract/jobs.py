@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.clauses import Context, compound_span, span_text
-from mem_graph.extract.lexicon import OCCUPATIONS
+from mem_graph.extract.lexicon import OCCUPATIONS, WORK_WORDS
 from mem_graph.extract.predicate import Predicate
 from mem_graph.extract.slots import SlotMatch
 from mem_graph.extract.wordlist import is_english_word
@@ -27,11 +27,20 @@ _NOT_POSTS = frozenset({"new", "first", "second", "next", "old", "dream", "good"
 _MORE_POSTS = frozenset({"dev", "tester", "qa", "sre", "devops", "pm", "vet", "cook", "chef", "cleaner", "carer",
                          "porter", "receptionist", "tutor", "coach", "trainee", "apprentice", "manager", "director"})
 _OTHER = {"employer": ("works_as", "occupation"), "occupation": ("works_at", "employer")}
+# verbs that take up a job with both attributes ("joined monzo as a backend engineer", "got hired at Ikea as a
+# designer"); with any but "work" the "as" must name a post ("joined the club as a favour" names none)
+_TAKING_UP = frozenset({"work", "join", "rejoin", "start", "begin", "hire", "employ", "recruit", "return"})
 
 
 def is_post(word: str) -> bool:
     """A noun that names a post ("nurse", "tester", "pharmacist"), not a role at a place ("patient", "member")."""
     return word in OCCUPATIONS or word in _MORE_POSTS or word.endswith(("ist", "ician"))
+
+
+def job_talk(sent: Any) -> bool:
+    """The sentence speaks of work: a word of it, or a post taken up ("joined Monzo as a backend engineer")."""
+    return any(t.lower_ in WORK_WORDS or (t.dep_ == "pobj" and t.head.lower_ == "as" and is_post(t.lemma_.lower()))
+               for t in sent)
 
 
 def _post_of_job(noun: Any) -> str | None:
@@ -43,13 +52,16 @@ def _post_of_job(noun: Any) -> str | None:
 def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
     """The other job attribute the clause states beside its slot's value, as an edge; None when there is none."""
     name = m.spec.name
-    if name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa"
-        org = next((g for p in obj.children if p.dep_ == "prep" and p.lower_ in ("at", "for", "with")
-                    for g in p.children if g.dep_ == "pobj" and g.pos_ == "PROPN"), None)
+    if name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa", "im a backend dev at Stripe"
+        preps = [p for p in obj.children if p.lower_ in ("at", "for", "with")] + [
+            p for p in pred.target.children if p.lower_ in ("at", "for") and p.i > obj.i]
+        org = next((g for p in preps if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"
+                    and (g.pos_ == "PROPN" or g.text[:1].isupper())), None)  # "Stripe", a noun to the tagger
         return Triple(m.subject, "works_at", span_text(compound_span(org))) if org is not None else None
-    if pred.lemma == "work" and name in _OTHER:  # "I work at Google as an engineer"
+    if pred.lemma in _TAKING_UP and name in _OTHER:  # "I work at Google as an engineer", "joined monzo as a dev"
         other = pred.preps.get("as") if name == "employer" else (pred.preps.get("at") or pred.preps.get("for"))
-        if other is not None and other != obj:
+        if other is not None and other != obj and (pred.lemma == "work" or name == "occupation" or any(
+                is_post(t.lemma_.lower()) or t.lower_ in _MORE_POSTS for t in compound_span(other))):
             return Triple(m.subject, _OTHER[name][0], span_text(compound_span(other)))
     if name != "employer":
         return None
@@ -81,7 +93,8 @@ def job_lost(verb: Any) -> bool:
 
 def other_attribute_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The records of the subject's other job slot whose value the fact's second edge replaces ("User is a nurse"
-    for "User got a junior dev job at Pennywise", which also says works_as junior dev)."""
+    for "User got a junior dev job at Pennywise", which also says works_as junior dev), or whose own second edge
+    names another value of the fact's slot ("User is a backend dev at Stripe" for "User works at Figma now")."""
     if not fact.slot or not fact.subject_key or fact.negated or fact.tense != "present":
         return []
     name = fact.slot.split("|")[1] if fact.slot.count("|") == 1 else ""
@@ -90,11 +103,16 @@ def other_attribute_ended(fact: Fact, records: list[MemoryRecord]) -> list[Memor
     relation, other_slot = _OTHER[name]
     said = [normalise_entity(t.object) for t in fact.triples
             if t.relation == relation and normalise_entity(t.subject) == fact.subject_key]
-    if not said:
-        return []
     slot = f"{fact.subject_key}|{other_slot}"
-    return [r for r in records if r.slot == slot and r.polarity > 0 and r.object_key
-            and not any(_same(r.object_key, s) for s in said)]
+    own = _OTHER[other_slot][0]  # the edge by which the other slot's memory named this slot's value too
+
+    def named_another(r: MemoryRecord) -> bool:  # "User is a backend dev at Stripe" when "User works at Figma"
+        return bool(fact.object_key) and any(
+            t.relation == own and normalise_entity(t.subject) == fact.subject_key
+            and not _same(normalise_entity(t.object), fact.object_key or "") for t in r.triples)
+
+    return [r for r in records if r.slot == slot and r.polarity > 0 and r.object_key and (
+        (said and not any(_same(r.object_key, s) for s in said)) or named_another(r))]
 
 
 def _same(a: str, b: str) -> bool:

@@ -15,7 +15,7 @@ from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
 from mem_graph.extract.health import HEALTH_ADJECTIVES, allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here, settled_in
-from mem_graph.extract.jobs import moved_for_job
+from mem_graph.extract.jobs import job_talk, moved_for_job
 from mem_graph.extract.lexicon import (
     CALENDAR_WORDS,
     CARER_ROLES,
@@ -24,7 +24,6 @@ from mem_graph.extract.lexicon import (
     NOT_EMPLOYERS,
     SECTORS,
     SYSTEM_NOUNS,
-    WORK_WORDS,
     WORKPLACES,
     favourite_of,
     is_activity,
@@ -368,10 +367,6 @@ def _at_org(noun: Any) -> Any | None:
                  and g.ent_type_ not in ("DATE", "TIME", "PERSON", "GPE", "LOC")), None)
 
 
-def _job_talk(sent: Any) -> bool:
-    return any(t.lower_ in WORK_WORDS for t in sent)
-
-
 def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -380,7 +375,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         [c for c in pred.target.children if c.i < obj.i and c.dep_ in ("dobj", "advmod", "npadvmod")])
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
     if name == "field_of_study" and pred.key not in ("study", "major_in"):  # "doing law", not "doing yoga" nor
-        return value_spec is not None and value_spec.name == name and obj.lemma_.lower() in value_spec.values  # books
+        return value_spec is not None and value_spec.name == name and (  # not "books"; "statistics" as said
+            obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
     if name == "hobbies" and lemma == "play":
         return True
     if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES or (pred.key == "pick_up" and any(
@@ -434,7 +430,7 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma) or (
                 pred.prep == "at" and obj.lemma_.lower() in WORKPLACES)) and \
-                obj.ent_type_ not in ("DATE", "TIME") and (obj.ent_type_ != "PERSON" or _job_talk(obj.sent))
+                obj.ent_type_ not in ("DATE", "TIME") and (obj.ent_type_ != "PERSON" or job_talk(obj.sent))
         return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         if lemma in ("switch", "change") and obj.tag_ == "NNS":  # "switched editors": tools, not a job

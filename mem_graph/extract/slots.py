@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from mem_graph.extract.catalogue import DEFAULT_SLOTS, SlotSpec
+from mem_graph.extract.catalogue import CHAT_DEV, DEFAULT_SLOTS, SlotSpec
 from mem_graph.extract.slot_knn import SlotClassifier, SlotVote
 from mem_graph.types import normalise_entity
 
@@ -99,6 +99,8 @@ class SlotCatalogue:
             if (whole := " ".join(words[start:]).replace(" - ", "-")) in self.values:  # "gluten - free" as parsed
                 return self.values[whole]
         for t in reversed(tokens):
+            if t.lower_ == CHAT_DEV and t.text != CHAT_DEV:
+                continue  # "my best friend is Dev": a name
             for form in (t.lower_, t.lemma_.lower()):
                 if form in self.values and (self.values[form].name != "drinks" or t == tokens[-1]):
                     return self.values[form]  # a drink only as the head: "a coffee machine" is no drink

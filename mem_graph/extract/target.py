@@ -95,6 +95,9 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             m0 = SlotMatch(cat.specs["role"], ctx.speaker, object_text(new_obj),
                            f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
             moved_thing = False
+        elif role is not None and (attribute := cat.noun_slot(role.lemma_)) is not None and \
+                attribute[0].subjects == "person":
+            moved_thing = False  # "switched my major to statistics": the speaker's own attribute, no thing moved
         child = moved_child(pred, new_obj, ctx) if "school" in cat.specs else None
         if child is not None:  # "we moved my daughter from Westfield High to Lincoln Academy": her school
             slot_subject, moved_thing = child, False

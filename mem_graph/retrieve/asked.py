@@ -408,7 +408,7 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
 
     A subject the question names (a word of its key or of the relation the user named it by: "Leo", "my
     sister", "my cats name", "the service") is the one asked about, with every memory of that subject; a
-    capitalised word that is a candidate's value ("do I live in Paris?") names nobody. Otherwise ``self``:
+    capitalised word that is a holder's value ("do I live in Paris?") names nobody. Otherwise ``self``:
     the user's own facts (and a thing's attribute the question names by its noun: "what database do I use");
     ``pronoun`` / ``team``: anyone's (rank by slot fit). Names that point at nobody holding the attribute
     ("Karl's girlfriend"): the holders one hop from whom they name in the candidates' triples ("Karl is
@@ -422,7 +422,9 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
             {stem(w) for w in _WORD.findall((r.object_key or "").casefold())} & (asked.names | asked.words)}
     if pets:
         return {r.id: float(r.id in pets) for r in holders}
-    values = {stem(w) for r in records for w in _WORD.findall((r.object_key or "").casefold())}
+    # a value of the attribute asked names nobody ("do I live in Paris?"); a person another memory links the
+    # user to does ("what does jess do" beside "User's partner, Jess, teaches year 3")
+    values = {stem(w) for r in holders for w in _WORD.findall((r.object_key or "").casefold())}
     names = asked.names - values
     words = names | asked.words
     known: dict[str, set[str]] = {}  # subject -> the words any of its memories names it by

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 from typing import Protocol, TypeVar
 
 import numpy as np
@@ -150,14 +149,18 @@ def _said_as_held(record: MemoryRecord) -> bool:
             and not AHEAD.search(f" {text} "))
 
 
+# a town's name before one of these names a place in some town, not the town ("a running club in Victoria park")
+_LANDMARKS = frozenset({"park", "street", "st", "road", "rd", "station", "square", "avenue", "ave", "bridge", "market",
+                        "markets", "hospital", "airport", "lane", "gardens", "hall", "stadium", "centre", "center",
+                        "mall", "way", "common", "heath", "beach", "arena"})
+
+
 def _names_place(words: set[str], text: str) -> bool:
-    names = place_names()
-    return bool(words & names) or any(n in names for n in _bigrams(text))
-
-
-def _bigrams(text: str) -> Sequence[str]:
-    tokens = _WORD.findall(text)
-    return [f"{a} {b}" for a, b in pairwise(tokens)]
+    names, tokens = place_names(), _WORD.findall(text)
+    after = [*tokens[1:], ""]
+    then = [*after[1:], ""]
+    return any(tok in names and nxt not in _LANDMARKS for tok, nxt in zip(tokens, after, strict=True)) or any(
+        f"{a} {b}" in names and nxt not in _LANDMARKS for a, b, nxt in zip(tokens, after, then, strict=True))
 
 
 def _about_asked(record: MemoryRecord, asked: Asked, aliases: frozenset[str]) -> bool:

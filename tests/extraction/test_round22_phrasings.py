@@ -1,0 +1,67 @@
+"""Classes of phrasing from session 22's trials: a job said the way chat says it ("a junior dev", "tech lead"),
+and a new job taken up with both of its attributes in one clause ("joined Monzo as a backend engineer"), which
+ends the old post as well as the old employer."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.test_slot_changes import invalidated_after
+from tests.extraction.test_trial_six_lives import _facts
+
+
+@pytest.mark.parametrize("said", [
+    "im a junior dev at a fintech in manchester",
+    "i'm a frontend dev now",
+    "also got promoted, i'm tech lead for the frontend team as of this month",
+])
+def test_a_post_said_as_chat_says_it_is_the_occupation(rules: RuleExtractor, said: str) -> None:
+    assert any(s == "user|occupation" for _, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["my best friend is Dev", "Dev is my brother"])
+def test_dev_written_as_a_name_is_nobodys_job(rules: RuleExtractor, said: str) -> None:
+    assert not any(s == "user|occupation" for _, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("joined", [
+    "I joined Monzo as a backend engineer",
+    "i joined monzo as a backend engineer",
+    "got hired at monzo as a backend engineer",
+    "started at Monzo as a backend engineer last week",
+])
+def test_a_job_taken_up_with_its_post_ends_the_old_post_too(shared_memory: Memory, user: str, joined: str) -> None:
+    ended = invalidated_after(shared_memory, user, "im a junior dev at a fintech in manchester", joined)
+    assert any("junior dev" in f for f in ended), ended
+
+
+@pytest.mark.parametrize("said", ["joined the band as a drummer", "I joined Sarah as a friend"])
+def test_joining_as_something_that_is_no_post_is_no_job(rules: RuleExtractor, said: str) -> None:
+    assert not any(s in ("user|employer", "user|occupation") for _, s in _facts(rules, said)), _facts(rules, said)
+
+
+def test_an_employer_named_beside_the_post_ends_with_a_new_employer(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "im a backend dev at Stripe", "i work at Figma now")
+    assert any("Stripe" in f for f in ended), ended
+
+
+@pytest.mark.parametrize("said, number", [
+    ("quick, write an email to my new manager. include my cell, it's 720-555-0142", "720-555-0142"),
+    ("new number is 0917 555 2231, please dont use the old one anymore", "0917 555 2231"),
+])
+def test_a_phone_number_given_in_passing_is_the_phone(rules: RuleExtractor, said: str, number: str) -> None:
+    assert any(s == "user|phone" and number in t for t, s in _facts(rules, said)), _facts(rules, said)
+
+
+def test_a_typo_fixed_in_a_phone_number_replaces_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "include my cell, it's 720-555-0142",
+                              "wait sorry typo, it's 720-555-0124. i always flip those")
+    assert any("0142" in f for f in ended), ended
+    assert any("0124" in m["memory"] for m in shared_memory.get_all(user_id=user)["results"])
+
+
+@pytest.mark.parametrize("said", ["i switched my major to statistics", "officially switched my major to statistics!!!"])
+def test_a_major_switched_is_the_field_of_study(rules: RuleExtractor, said: str) -> None:
+    assert any(s == "user|field_of_study" for _, s in _facts(rules, said)), _facts(rules, said)
