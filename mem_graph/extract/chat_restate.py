@@ -78,6 +78,9 @@ _NUMBER_GIVEN = re.compile(r"\b(?:my|our|new)\s+(?:new\s+)?(?:(?:cell|mobile|pho
                            r"number)\s*(?:,\s*(?:it'?s|its)|\s(?:is|it'?s|its)|:|=|-)\s*"
                            r"(?P<n>\+?\(?\d[\d ().-]{5,}\d)(?![\d-])", re.I)
 
+# -- a wedding announced: "marriage done!!", "our wedding is over, what a day" ---------------------------------------
+_WED = re.compile(r"^\W*(?:(?:our|my)\s+)?(?:marriage|wedding)\s+(?:is\s+|was\s+)?(?:done|over|finished)\b", re.I)
+
 # -- a job changed, as an idiom ---------------------------------------------------------------------------------
 _JUMPED = re.compile(rf"\b(?i:jumped ship|moved (?:jobs|over)|made the jump) (?i:from) {NAME} (?i:to) {NAME}")
 _LAST_DAY = re.compile(rf"\b(?i:(?:my )?last (?:day|shift) (?:at|with)) {NAME}"
@@ -279,6 +282,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
                  if (w := _what(m.group("what") or m.group("lead"), True))]
         said += [f"I'm {w}" for m in _BY_DAY.finditer(text) if (w := _what(m.group("what") or m.group("trade"), True))]
     said += [f"my phone number is {m.group('n').strip()}" for m in _NUMBER_GIVEN.finditer(text)]
+    said += ["I got married" for _ in _WED.finditer(text)]
     said += [f"I left {m.group(1)} and joined {m.group(2)}" for m in _JUMPED.finditer(text)]
     said += [f"I quit my job at {m.group(1)}" for m in _LAST_DAY.finditer(text)]
     said += [f"I'm dating {m.group(1)} now" for p in (_NAMED_AFTER, _ASKED_OUT) for m in p.finditer(text)]

@@ -1,5 +1,6 @@
 """The speaker's children, counted or named as an object: "I have two kids, Maisie (9) and Theo (6)", "we've got
-a cat called biscuit and two kids", "we have a son and a daughter".
+a cat called biscuit and two kids", "we have a son and a daughter"; or announced at birth: "she's here!!! eloise,
+7lb 4oz, born on the 3rd".
 
 Each named child is a fact of its own ("User has a child named Maisie, aged 9", edge ``User -child-> Maisie``);
 unnamed children are one fact ("User has two kids"). The clause reading alone made "User has two kids maisie
@@ -8,6 +9,7 @@ unnamed children are one fact ("User has two kids"). The clause reading alone ma
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context
@@ -20,6 +22,10 @@ _CHILD_NOUNS = {"kid": "child", "child": "child", "son": "son", "daughter": "dau
 _HAVE = frozenset({"have", "get"})
 _NOT_OURS = frozenset({"his", "her", "their", "your"})
 _HEDGES = frozenset({"might", "may", "would", "could", "should", "want", "wish", "if"})
+# a birth, by the weight only a birth announcement gives: "hes here!! cian patrick, 8lb 2oz, born tues"
+_BORN = re.compile(r"^\W*(?P<who>he|she|they|baby)(?:'?s|'re| is| are)?\s+(?:here|arrived)\b\W+(?P<name>[a-z]+)"
+                   r"(?:\s+[a-z]+)?\s*,?\s*\d+\s*(?:lb|lbs|kg|g)\b", re.I)
+_BORN_KID = {"he": "son", "she": "daughter"}
 
 
 def _having_verb(noun: Any) -> Any | None:
@@ -96,6 +102,15 @@ def children_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
             count = next((c.text for c in noun.children if c.dep_ in ("nummod", "det")), "a")
             added.append(_fact(f"{speaker} has {count} {noun.text}", [EntityRef(speaker, "person")], [], key,
                                normalise_entity(noun.text), f"children: '{noun.text}'", message))
+    born = _BORN.match(sent.doc.text)
+    if born is not None and sent.start_char <= born.start("name") < sent.end_char:
+        name, relation = born.group("name").capitalize(), _BORN_KID.get(born.group("who").lower(), "child")
+        added.append(_fact(f"{speaker} has a {relation} named {name}, just born",
+                           [EntityRef(speaker, "person"), EntityRef(name, "person")],
+                           [Triple(speaker, relation, name)], key, normalise_entity(name),
+                           f"children: born, '{born.group(0)}'", message))
+        if relation != "child":
+            ctx.remember(speaker, relation, name)
     if not added:
         return found
     named = {f.object_key for f in added}

@@ -42,6 +42,12 @@ def duration(prep: Any) -> bool:
                                         for g in prep.children)
 
 
+def _when(prep: Any) -> bool:
+    """An "on"/"in" phrase that says when ("got married on saturday", "engaged in june"), not what."""
+    return prep.lower_ in ("on", "in") and any(g.dep_ == "pobj" and g.ent_type_ in ("DATE", "TIME")
+                                               for g in prep.children)
+
+
 def recurring_time(noun: Any) -> bool:
     """"(I go running) most mornings", "every weekend": when it happens, read as an object."""
     return noun.lemma_.lower() in RECURRING_TIMES and any(
@@ -266,7 +272,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
     acomp = next((c for c in direct if c.dep_ == "acomp"), None)
     if acomp is not None:  # not a time phrase: "went fully vegan over lockdown" is about vegan
         prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS
-                     and c.lower_ != "than" and not duration(c)), None)  # "nicer than my old Subaru": compared
+                     and c.lower_ != "than" and not duration(c) and not _when(c)), None)  # "nicer than my old Subaru"
         pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
         if pobj is not None and pobj.dep_ == "pcomp":  # "sick of running marathons" is about marathons
             pobj = next((g for g in pobj.children if g.dep_ == "dobj"), pobj)

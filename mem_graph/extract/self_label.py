@@ -23,6 +23,7 @@ _NOT_LABEL = frozenset({
     "no", "anyone", "anybody", "someone", "everyone", "nothing", "is", "are", "was", "get", "come", "stay", "go",
     "from", "in", "at", "out", "up", "down", "just", "be", "been", "being", "what", "who", "why", "how", "where",
     "there", "all", "and", "but", "or", "so", "a", "an", "some", "any", "lots", "weather", "life", "people",
+    "he's", "hes", "she's", "shes", "they're", "theyre", "we're", "you're", "youre",  # "she's here!!!": arrived
 })
 _PAST = frozenset({"former", "ex", "recovering", "reformed"})
 _MODIFIERS = frozenset({"longtime", "long-time", "lifelong", "life-long", "proud", "happy", "fellow", "daily",

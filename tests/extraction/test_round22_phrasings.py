@@ -65,3 +65,20 @@ def test_a_typo_fixed_in_a_phone_number_replaces_it(shared_memory: Memory, user:
 @pytest.mark.parametrize("said", ["i switched my major to statistics", "officially switched my major to statistics!!!"])
 def test_a_major_switched_is_the_field_of_study(rules: RuleExtractor, said: str) -> None:
     assert any(s == "user|field_of_study" for _, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["we got married on saturday!!", "marriage done!! 11 december at kochi, so hectic",
+                                  "I got married on Saturday"])
+def test_a_wedding_said_with_its_day_or_as_done_is_the_relationship_status(rules: RuleExtractor, said: str) -> None:
+    assert any(s == "user|partner" for _, s in _facts(rules, said)), _facts(rules, said)
+
+
+@pytest.mark.parametrize("said, child", [
+    ("hes here!! cian patrick, 8lb 2oz, born tues. siobhan's grand, tired", "son named Cian"),
+    ("she's here!!! eloise, 7lb 4oz, born on the 3rd at michael garron 💕", "daughter named Eloise"),
+])
+def test_a_birth_announced_names_the_child_and_is_no_label_of_the_speaker(rules: RuleExtractor, said: str,
+                                                                          child: str) -> None:
+    texts = [t for t, _ in _facts(rules, said)]
+    assert any(child in t for t in texts), texts
+    assert not any(t.startswith(("User is he", "User is she")) for t in texts), texts
