@@ -245,6 +245,14 @@ def test_a_park_named_after_a_town_is_no_new_home(mem: Memory) -> None:
     assert "london" in got, got
 
 
+def test_a_common_word_that_is_also_a_town_names_no_home(mem: Memory) -> None:
+    """"Date" is a town in Japan; "User set a date" says no home."""
+    said(mem, "date", "london rent is insane honestly, my flat share costs a fortune",
+         (7, "also jo and i set a date!! june 3rd, cant wait"))
+    got = top(mem, "date", "where does the user live")
+    assert "london" in got, got
+
+
 def test_a_car_named_in_a_later_turn_kept_as_said_answers_what_the_user_drives(mem: Memory) -> None:
     said(mem, "mazda", "vendí my old nissan, finally", (7, "ya tengo the new mazda cx5!! color azul jaja"))
     got = top(mem, "mazda", "what car does the user drive")

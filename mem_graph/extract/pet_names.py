@@ -151,11 +151,13 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
     if pet is None or not names:
         return None
     if pet.lower_ in _PRONOUNS:
-        # "named them salt and pepper": the pet noun said before in the sentence, else the last pet
-        before = [t for t in pet.sent if t.i < pet.i and t.pos_ == "NOUN" and _pet(t)]
+        # "named them salt and pepper": the pet noun said before in the turn, else the last pet; one the speaker
+        # names is theirs too ("rafael brought a puppy home 😤 we called him thor")
+        before = [t for t in pet.doc[:pet.i] if t.pos_ in ("NOUN", "ADJ") and _pet(t)]  # ("a puppy home": ADJ)
         if before:
             noun = before[-1]
-            return (names, noun, noun.tag_ == "NNS" or len(names) > 1) if _speakers(noun) else None
+            return (names, noun, noun.tag_ == "NNS" or len(names) > 1) if _speakers(noun) or _speakers(tok) \
+                else None
         if ctx.last_pet is None or not ctx.pet_last:
             return None
         return (names, None, len(names) > 1 or pet.lower_ in _PLURAL_PRONOUNS)  # "we called them bun and flop"

@@ -54,9 +54,25 @@ _LEADS_INTO_QUESTION = re.compile(r"^\W*(?:as|if|when|since|because|given|for|wi
                                   re.I)
 
 
+# words typed in capitals for emphasis ("MARRIED.", "i GOT THE JOB", "WE MOVED TO LEEDS"): a word of four letters
+# or more, or any word of a run of three, so that a lone "IT", "HR" or "NYC" stays an acronym; a word the lexicon
+# does not know ("NASA"), or one after a capitalised word ("IntelliJ IDEA"), stays as typed
+_SHOUTED = re.compile(r"(?<![\w'])[A-Z]{4,}(?![\w'])|(?<![\w'])[A-Z][A-Z']*(?:[ ,]+[A-Z][A-Z']*){2,}(?![\w'])")
+
+
+def _unshouted(m: re.Match[str]) -> str:
+    from mem_graph.extract.wordlist import is_english_word
+
+    before = m.string[:m.start()].rstrip(" ").rpartition(" ")[2]
+    if " " not in m.group(0) and before[:1].isupper() and before[-1:].isalpha():
+        return m.group(0)  # a name's last word: "IntelliJ IDEA"
+    return re.sub(r"[A-Z][A-Z']*", lambda w: w.group(0).lower() if is_english_word(w.group(0).lower())
+                  and w.group(0) != "I" else w.group(0), m.group(0))
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
-    text = _STRETCHED.sub(_unstretched, text)
+    text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _TACKED_QUESTION.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)

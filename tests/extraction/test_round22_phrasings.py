@@ -82,3 +82,21 @@ def test_a_birth_announced_names_the_child_and_is_no_label_of_the_speaker(rules:
     texts = [t for t, _ in _facts(rules, said)]
     assert any(child in t for t in texts), texts
     assert not any(t.startswith(("User is he", "User is she")) for t in texts), texts
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("MARRIED. danielle's my wife!!! best day ever", "User is married"),
+    ("i GOT THE JOB at google", "User got the job at google"),
+    ("WE MOVED TO LEEDS", "User moved to Leeds"),
+])
+def test_words_shouted_in_capitals_read_as_words(rules: RuleExtractor, said: str, fact: str) -> None:
+    assert any(t == fact for t, _ in _facts(rules, said)), _facts(rules, said)
+
+
+def test_a_lone_acronym_stays_an_acronym(rules: RuleExtractor) -> None:
+    assert any("NYC" in t for t, _ in _facts(rules, "I LOVE NYC")), _facts(rules, "I LOVE NYC")
+
+
+def test_a_pet_someone_brought_home_and_the_speaker_named_is_named(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "my boyfriend rafael brought a puppy home, we called him thor")
+    assert any(s == "user's puppy|name" and "Thor" in t for t, s in facts), facts
