@@ -309,3 +309,16 @@ def test_the_users_own_job_never_answers_what_their_girlfriend_does(mem: Memory)
               "recognized in portugal, any idea how that works"))
     got = top(mem, "gf", "what does the user's girlfriend do for work")
     assert "backend dev" not in got, got
+
+
+def test_the_users_pet_is_asked_about_when_a_friends_pet_is_named_too(mem: Memory) -> None:
+    said(mem, "mypet", "My friend Anna loves tennis.", "Anna's cat is called Pip.", "I have a dog called Rolo.")
+    got = top(mem, "mypet", "what's my pet called")
+    assert "Rolo" in got, got
+
+
+def test_the_name_the_user_gave_as_their_own_in_an_intro_asks_about_them(mem: Memory) -> None:
+    said(mem, "intro", "ok quick intro: im Marta, 31, i live in Valencia and work as a nurse at Hospital La Fe",
+         (180, "update since last time: i moved to Madrid in june and im at a private clinic now"))
+    got = top(mem, "intro", "Where does Marta live?")
+    assert "Madrid" in got, got

@@ -29,6 +29,7 @@ from typing import Any, Literal
 import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.clauses import KIN
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
@@ -165,8 +166,11 @@ class Asked:
 
 def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
     """"what does dani do for work?" asked of Dani's own memory: a name the scope's speaker gave as their own
-    ("User is Dani", slot ``user|name``) is the speaker, so the question asks the speaker's attributes."""
-    own = {stem(r.object_key) for r in records if r.slot == f"{USER_KEY}|name" and r.object_key}
+    ("User is Dani", slot ``user|name``, or its edge only) is the speaker, so the question asks the speaker's
+    attributes."""
+    own = {stem(r.object_key) for r in records if r.object_key and (r.slot == f"{USER_KEY}|name" or (
+        r.subject_key == USER_KEY and " " not in r.object_key and any(  # "User is Marta" (in a long intro)
+            t.relation == "is" and normalise_entity(t.object) == r.object_key for t in r.triples)))}
     hit = asked.names & own
     if not hit:
         return asked
@@ -408,8 +412,9 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
 
     A subject the question names (a word of its key or of the relation the user named it by: "Leo", "my
     sister", "my cats name", "the service") is the one asked about, with every memory of that subject; a
-    capitalised word that is a holder's value ("do I live in Paris?") names nobody. Otherwise ``self``:
-    the user's own facts (and a thing's attribute the question names by its noun: "what database do I use");
+    capitalised word that is a memory's value ("do I live in Paris?") names nobody, unless a relation names it
+    ("User's partner, Jess"). Otherwise ``self``: the user's own facts (and a thing's attribute the question
+    names by its noun: "what database do I use");
     ``pronoun`` / ``team``: anyone's (rank by slot fit). Names that point at nobody holding the attribute
     ("Karl's girlfriend"): the holders one hop from whom they name in the candidates' triples ("Karl is
     dating Nadia" -> Nadia), at half weight, the path being the second-hop step's (retrieve/answer.py);
@@ -418,13 +423,16 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
     """
     holders = [r for r in records if attributes(r) & asked.slots and r.subject_key]
     # "whats my parrots name" beside "User has got a parrot called Kiwi": the pet the question names is the subject
-    pets = {r.id for r in holders if "name" in asked.slots and names_its_pet(r) and
-            {stem(w) for w in _WORD.findall((r.object_key or "").casefold())} & (asked.names | asked.words)}
+    asked_pet = "pet" in asked.names | asked.words  # "what's my pet called": any pet of the user's
+    pets = {r.id for r in holders if "name" in asked.slots and names_its_pet(r) and (
+        {stem(w) for w in _WORD.findall((r.object_key or "").casefold())} & (asked.names | asked.words)
+        or (asked_pet and r.subject_key == USER_KEY))}
     if pets:
         return {r.id: float(r.id in pets) for r in holders}
-    # a value of the attribute asked names nobody ("do I live in Paris?"); a person another memory links the
-    # user to does ("what does jess do" beside "User's partner, Jess, teaches year 3")
-    values = {stem(w) for r in holders for w in _WORD.findall((r.object_key or "").casefold())}
+    # a memory's value names nobody ("do I live in Paris?", "my cats" beside "User has got two cats"); a person a
+    # memory links the user to by a relation does ("what does jess do" beside "User's partner, Jess, teaches")
+    values = {stem(w) for r in records if not any(t.relation.lower() in KIN for t in r.triples)
+              for w in _WORD.findall((r.object_key or "").casefold())}
     names = asked.names - values
     words = names | asked.words
     known: dict[str, set[str]] = {}  # subject -> the words any of its memories names it by
