@@ -253,6 +253,13 @@ def test_a_common_word_that_is_also_a_town_names_no_home(mem: Memory) -> None:
     assert "london" in got, got
 
 
+def test_a_town_that_is_also_a_common_word_is_a_home_when_said_as_a_place(mem: Memory) -> None:
+    said(mem, "reading", "i am self employed builder in slough, my van is always problems",
+         (7, "we buy house in reading!! finally no more renting"))
+    got = top(mem, "reading", "where does the user live")
+    assert "reading" in got, got
+
+
 def test_a_car_named_in_a_later_turn_kept_as_said_answers_what_the_user_drives(mem: Memory) -> None:
     said(mem, "mazda", "vendí my old nissan, finally", (7, "ya tengo the new mazda cx5!! color azul jaja"))
     got = top(mem, "mazda", "what car does the user drive")

@@ -40,6 +40,9 @@ from mem_graph.extract.role_nouns import DRINKS
 CHAT_DEV = "dev"  # chat's "junior dev", an occupation only written lower-case ("Dev" is a name: slots.value_slot)
 # "lead" alone is no post ("took the lead"); these are ("i'm tech lead for the frontend team now")
 LEAD_POSTS = ("tech lead", "team lead", "engineering lead", "product lead", "design lead", "project lead")
+# "worker" alone is no post ("a hard worker"); these are
+WORKER_POSTS = ("social worker", "care worker", "support worker", "youth worker", "factory worker",
+                "construction worker", "warehouse worker", "civil servant", "tour guide", "dog walker")
 
 
 class SlotSpec(BaseModel):
@@ -136,7 +139,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("work_as", "work_in", "teach", "become", "retrain_as", "train_as", "qualify_as", "start_as",
                     "employ_as", "hire_as", "serve_as", "promote_to"),
              nouns=("job", "occupation", "profession", "career", "role", "title"),
-             values=(*OCCUPATIONS, CHAT_DEV, *LEAD_POSTS),
+             values=(*OCCUPATIONS, CHAT_DEV, *LEAD_POSTS, *WORKER_POSTS),
              prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",
                          "is a software engineer", "earns a living as",
                          "pays the bills as a")),

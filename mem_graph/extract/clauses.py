@@ -15,7 +15,7 @@ from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
 from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees, first_word, other_gender
-from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, tech_kind
+from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, names_someone, tech_kind
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.extract.wordlist import is_english_word
@@ -152,9 +152,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     if low in THIRD_PERSON:
         # "Ben moved out, he lives in Edinburgh now": the subject named earlier in the same sentence
         # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
-        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if (t.dep_ in ("nsubj", "nsubjpass") or (
-            t.dep_ == "appos" and t.head.dep_ in ("nsubj", "nsubjpass"))) and t.pos_ == "PROPN"
-            and (t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP") or is_given_name(t))), None)
+        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if names_someone(t)), None)
         if before is not None:
             ctx.last_person = span_text(compound_span(before))
         # the person keeps the kin they were named by ("my daughter ... she": a child's slots are a child's)

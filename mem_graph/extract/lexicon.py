@@ -41,6 +41,9 @@ steward stewardess strategist streamer student stylist supervisor surgeon survey
 technician teller therapist tiler trader trainee trainer translator trucker tutor typist underwriter undergrad vet
 veterinarian videographer vlogger waiter waitress welder writer youtuber zookeeper homemaker housewife
 househusband practitioner barrister sommelier
+seaman seafarer deckhand author emt cop councillor councilor priest pastor rabbi imam vicar animator actuary notary
+seamstress hostess bouncer caretaker custodian labourer laborer farmhand shepherd sysadmin dj anesthesiologist
+obstetrician gynecologist cardiologist oncologist orthodontist podiatrist
 """)
 
 
@@ -65,6 +68,17 @@ GIVEN_NAMES = frozenset(_data_words("given_names.txt"))
 def is_given_name(tok: Any) -> bool:
     """A capitalised word that is a common given name ("Olivia", "Alice"), however the tagger labelled it."""
     return tok.text[:1].isupper() and tok.lower_ in GIVEN_NAMES
+
+
+def names_someone(t: Any) -> bool:
+    """A name in a subject's place ("Ben moved out", "Tasha and I made it official") or given as someone's name
+    ("her name is tasha")."""
+    named_as = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "name" for c in t.head.children)
+    if t.pos_ != "PROPN" or not (named_as or t.dep_ in ("nsubj", "nsubjpass") or (
+            t.dep_ == "appos" and t.head.dep_ in ("nsubj", "nsubjpass"))):
+        return False
+    with_me = any(c.dep_ == "conj" and c.lower_ in ("i", "me") for c in t.children)  # a place never says "and I"
+    return named_as or with_me or t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP") or is_given_name(t)
 
 
 # what one drives or rides; the make alone names it ("a Trek", "the Kia"), and so does a model

@@ -132,10 +132,11 @@ def _names_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
         return False
     text = record.text.casefold()
     words = set(_WORD.findall(text))
-    # (a place entity that is no common word, or is written as a name: "User set a date" names no town
-    # called Date, "User lives in Bath" does)
-    if slots & _PLACE_SLOTS and (any(e.casefold() in place_names() or (is_place_name(e) and e.title() in record.text)
-                                     for e in record.entities) or _names_place(words, text)):
+    # (a place entity that is no common word, or is said as a place: "User set a date" names no town called
+    # Date, "we buy house in reading" does)
+    if slots & _PLACE_SLOTS and (any(e.casefold() in place_names() or (is_place_name(e) and re.search(
+            rf"\b(?:in|to|from|near)\s+{re.escape(e.casefold())}\b", text)) for e in record.entities)
+                                 or _names_place(words, text)):
         return True
     return names_a_value(record, slots)
 

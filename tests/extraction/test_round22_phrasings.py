@@ -100,3 +100,18 @@ def test_a_lone_acronym_stays_an_acronym(rules: RuleExtractor) -> None:
 def test_a_pet_someone_brought_home_and_the_speaker_named_is_named(rules: RuleExtractor) -> None:
     facts = _facts(rules, "my boyfriend rafael brought a puppy home, we called him thor")
     assert any(s == "user's puppy|name" and "Thor" in t for t, s in facts), facts
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("ok dont laugh but i went on a date. her name is tasha, she's a dental hygienist", "Tasha is a dental hygienist"),
+    ("tasha and i made it official, shes my girlfriend now 😅", "Tasha is User's girlfriend now"),
+])
+def test_she_is_the_person_just_named_not_one_from_an_earlier_turn(rules: RuleExtractor, said: str,
+                                                                   fact: str) -> None:
+    facts = _facts(rules, said, "michelle and i are doing 50/50 custody, i get jayden and ava every other week")
+    assert any(t == fact for t, _ in facts), facts
+
+
+def test_a_seaman_is_an_occupation(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "my husband rey is a seaman, he is on a ship for 9 months")
+    assert any(s == "rey|occupation" for _, s in facts), facts
