@@ -43,16 +43,18 @@ def second_hop_first(ranked: list[C]) -> list[C]:
     return ranked
 
 
-def answer_first(ranked: list[C]) -> list[C]:
+def answer_first(ranked: list[C], person_asked: bool = False) -> list[C]:
     """``ranked`` with its best ranked full answer (``answer >= 1``: the attribute asked, of the subject
     asked about) moved to the front; unchanged when the top is one. With none, what the user said ended
     (``ENDED_ANSWER``: "what do I do for work?" after "took early retirement") goes to the front instead; with
-    neither, a top known not to be the answer (``answer < 0``) yields the front to the best candidate that is not."""
+    neither, when the question asks of another person (``person_asked``), a top known not to be the answer
+    (``answer < 0``: the user's own value) yields the front to the best candidate that is not. (Of a thing, "the
+    service's database", the user's own "we moved to Postgres" may well be the answer.)"""
     if not ranked or ranked[0].answer >= 1.0:
         return ranked
     best = next((i for i, c in enumerate(ranked) if c.answer >= 1.0), None)
     if best is None:
         best = next((i for i, c in enumerate(ranked) if c.answer == ENDED_ANSWER), None)
-    if best is None and ranked[0].answer < 0:  # known not to be the answer: the user's own job for "what does
-        best = next((i for i, c in enumerate(ranked) if c.answer >= 0), None)  # my girlfriend do"
+    if best is None and person_asked and ranked[0].answer < 0:  # known not to be the answer: the user's own job
+        best = next((i for i, c in enumerate(ranked) if c.answer >= 0), None)  # for "what does my girlfriend do"
     return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]

@@ -13,6 +13,7 @@ from typing import Any
 from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder, search_query_vector
 from mem_graph.expiry import expired_memories
+from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.results import MemoryItem, Relation, SearchResponse
 from mem_graph.retrieve.answer import answer_first, second_hop_first
@@ -34,6 +35,8 @@ from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import MemoryRecord, Status
+
+_PERSON_SLOT = {s.name: s.subjects == "person" for s in DEFAULT_SLOTS}  # attributes only a person has
 
 
 class SearchPipeline:
@@ -98,7 +101,8 @@ class SearchPipeline:
                     c.rerank = float(s)
                 ranked = sorted(head, key=lambda c: c.rerank or 0.0, reverse=True) + ranked[len(head):]
         if self.cfg.answer_weight:
-            ranked = answer_first(second_hop_first(ranked))
+            ranked = answer_first(second_hop_first(ranked), person_asked=asked.whose == "named" and bool(
+                asked.slots) and all(_PERSON_SLOT.get(s, False) for s in asked.slots))
             ranked = newer_same_topic_first(ranked, query, asked, self.vectors.dense_vectors)
             ranked = newest_value_first(ranked, query, asked)
         if self.cfg.current_first:
