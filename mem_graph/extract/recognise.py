@@ -474,8 +474,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
             return (value_spec is not None and value_spec.name == name) or obj.lemma_.lower() in GROUP_NOUNS
         if lemma == "learn":  # "learning the piano"; a language or a programming language is another slot's
             return value_spec is not None and value_spec.name == name
-        if lemma in ("start", "begin"):  # "started rock climbing", not "started a new job"
-            return (value_spec is not None and value_spec.name == name) or is_activity(obj)
+        if lemma in ("start", "begin", "switch"):  # "started rock climbing", "switched to swimming"; not "started
+            return (value_spec is not None and value_spec.name == name) or is_activity(obj)  # a new job"
         if lemma in ("go",):
             return bool(obj.tag_ == "VBG")
         if lemma == "do":

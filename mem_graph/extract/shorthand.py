@@ -13,10 +13,12 @@ SHORTHAND = {
     "havent": "haven't", "hasnt": "hasn't", "hadnt": "hadn't", "wouldnt": "wouldn't", "couldnt": "couldn't",
     "shouldnt": "shouldn't", "thats": "that's", "whats": "what's", "hes": "he's", "shes": "she's",
     "theyre": "they're", "youre": "you're", "ur": "your", "u": "you", "bf": "boyfriend", "gf": "girlfriend",
+    "veggie": "vegetarian",  # ("i'm veggie and work shifts": the noun "veggie" took "work" for a noun too)
     "bff": "best friend", "rn": "right now", "atm": "at the moment", "tho": "though", "cuz": "because", "bc": "because",
     "pls": "please", "plz": "please", "yrs": "years", "wanna": "want to", "gonna": "going to", "gotta": "have to",
     "kinda": "kind of", "fave": "favourite", "fav": "favourite", "sorta": "sort of", "my little boy": "my son",
-    "my little girl": "my daughter",  # (not "my girl": often a partner)
+    "my little girl": "my daughter",
+    "my little one": "my child", "our little one": "our child",  # (not "my girl": often a partner)
     "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
     "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
     "all-time fav": "favourite", "software eng": "software engineer", "swe": "software engineer", "my boy": "my son",

@@ -125,3 +125,22 @@ def test_arrived_after_the_shifting_is_the_new_home(rules: RuleExtractor) -> Non
 
 def test_finally_in_a_city_with_no_move_said_is_no_new_home(rules: RuleExtractor) -> None:
     assert not any(s == "user|residence" for _, s in _facts(rules, "finally in paris!! so pretty"))
+
+
+def test_veggie_is_a_diet_and_the_clause_after_it_keeps_its_verb(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "i'm veggie and work 12hr shifts as a nurse at the royal infirmary in glasgow")
+    assert ("User is vegetarian", "user|diet") in facts, facts
+    assert any(s == "user|occupation" and t.startswith("User works") for t, s in facts), facts
+
+
+@pytest.mark.parametrize("said, hobby", [
+    ("honestly im so over running, switched to swimming at the leisure centre", "swimming"),
+    ("switched to yoga", "yoga"),
+])
+def test_a_pastime_switched_to_is_a_hobby_not_a_tool(rules: RuleExtractor, said: str, hobby: str) -> None:
+    assert (f"user|hobbies|{hobby}") in [s for _, s in _facts(rules, said)], _facts(rules, said)
+
+
+def test_the_little_one_is_a_child(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "our little one ruby starts at leith primary in august 😭")
+    assert any(t.startswith("User's child") for t, _ in facts), facts
