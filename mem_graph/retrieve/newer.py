@@ -131,12 +131,11 @@ def _names_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
     if not _said_as_held(record):
         return False
     text = record.text.casefold()
-    words = set(_WORD.findall(text))
     # (a place entity that is no common word, or is said as a place: "User set a date" names no town called
     # Date, "we buy house in reading" does)
     if slots & _PLACE_SLOTS and (any(e.casefold() in place_names() or (is_place_name(e) and re.search(
             rf"\b(?:in|to|from|near)\s+{re.escape(e.casefold())}\b", text)) for e in record.entities)
-                                 or _names_place(words, text)):
+                                 or _names_place(text)):
         return True
     return names_a_value(record, slots)
 
@@ -159,7 +158,7 @@ _LANDMARKS = frozenset({"park", "street", "st", "road", "rd", "station", "square
                         "mall", "way", "common", "heath", "beach", "arena"})
 
 
-def _names_place(words: set[str], text: str) -> bool:
+def _names_place(text: str) -> bool:
     names, tokens = place_names(), _WORD.findall(text)
     after = [*tokens[1:], ""]
     then = [*after[1:], ""]
