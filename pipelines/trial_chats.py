@@ -3,14 +3,15 @@
 Usage::
 
     python -m pipelines.trial_chats [--set dev|dev2|heldout|heldout2] [--dir DIR] [--json out.json]
-        [--compare earlier.json]
+        [--compare earlier.json] [--why]
 
 Each file under ``pipelines/trials/<set>/`` is one conversation (format: pipelines/trials/README.md), replayed
 on the embedded default in a fresh data directory, a week between blocks. A question passes when its top-1
 answer holds one of the wanted substrings and none of the stale ones. A miss is also sorted by where the right
 memory is (ranks 2-5, a fact outside the top 5, only a long turn kept as said, nothing stored), which says
-whether ranking or extraction lost it. ``--set heldout`` and ``--set heldout2`` print counts and ids only: those
-sets are never read.
+whether ranking or extraction lost it; ``--why`` counts what the rank 2-5 misses are (whether the right memory
+holds the asked attribute, is a slotted fact or a turn kept as said, is newer than the top: no text).
+``--set heldout`` and ``--set heldout2`` print counts and ids only: those sets are never read.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 TRIALS_DIR = Path(__file__).parent / "trials"
 _WEEK, _TURN = datetime.timedelta(days=7), datetime.timedelta(minutes=5)
@@ -35,6 +37,7 @@ class Outcome:
     passed: bool
     kind: str
     top: str
+    why: tuple[str, ...] = ()  # for a rank 2-5 miss: what the right memory and the top are (``--why``)
 
 
 def _expectation(line: str) -> tuple[list[str], list[str]]:
@@ -67,18 +70,34 @@ def replay(path: Path) -> list[Outcome]:
                 low = text.lower()
                 return any(w in low for w in want) and not any(a in low for a in avoid)
 
-            tops = [h["memory"] for h in memory.search(line[2:], user_id="trial", limit=5)["results"]]
+            hits = memory.search(line[2:], user_id="trial", limit=5, explain=True)["results"]
+            tops = [h["memory"] for h in hits]
+            why: tuple[str, ...] = ()
             if tops and right(tops[0]):
                 kind = "right"
             elif any(right(x) for x in tops[1:]):
                 kind = "miss: right memory at rank 2-5"
+                why = _why(memory, line[2:], hits, next(h for h in hits[1:] if right(h["memory"])))
             else:
                 held = [m["memory"] for m in memory.get_all(user_id="trial")["results"] if right(m["memory"])]
                 said_only = all(len(m) > 60 and m[:1].islower() for m in held)
                 kind = ("miss: nothing stored holds it" if not held else "miss: only a long turn kept as said holds it"
                         if said_only else "miss: a fact holds it, not in top 5")
-            out.append(Outcome(f"{path.name}:{n}", kind == "right", kind, tops[0] if tops else ""))
+            out.append(Outcome(f"{path.name}:{n}", kind == "right", kind, tops[0] if tops else "", why))
     return out
+
+
+def _why(memory: Any, question: str, hits: list[dict[str, Any]], right: dict[str, Any]) -> tuple[str, ...]:
+    """Counts-only features of a rank 2-5 miss (safe to print for a never-read set: no text)."""
+    asked = memory.searcher.reader.read(question, memory.searcher.embedder.embed_query(question))
+    top = hits[0]
+    said_as = ("a fact in a slot" if right.get("slot") else "a turn kept as said"
+               if str(right["source"].get("rule", "")).startswith("verbatim") else "a fact without a slot")
+    return (f"right memory holds the asked attribute: {right['explain']['answer'] > 0}",
+            f"right memory is {said_as}", f"right memory newer than the top: {right['created_at'] > top['created_at']}",
+            f"top holds the asked attribute: {top['explain']['answer'] > 0}",
+            f"asked of: {'someone named' if asked.whose == 'named' else 'the user'}",
+            f"asked attribute: {', '.join(sorted(asked.slots)) or 'none read'}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -87,6 +106,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--dir", type=Path, help="A folder of trial files instead of pipelines/trials/<set>/.")
     p.add_argument("--json", dest="json_out", type=Path, help="Write {question id: passed} here.")
     p.add_argument("--compare", type=Path, help="An earlier --json: count (dev: list) questions fixed and broken.")
+    p.add_argument("--why", action="store_true", help="Count what the rank 2-5 misses are (no text: any set).")
     args = p.parse_args(argv)
     from mem_graph.logging_setup import quiet_libraries
 
@@ -97,6 +117,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.which}: top-1 right {sum(passed.values())}/{len(passed)} ({len(list(folder.glob('*.txt')))} chats)")
     for kind, count in sorted(Counter(o.kind for o in outcomes if not o.passed).items()):
         print(f"  {count:3d} {kind}")
+    if args.why:
+        for feature, count in sorted(Counter(f for o in outcomes for f in o.why).items()):
+            print(f"  {count:3d} rank 2-5: {feature}")
     show = args.which.startswith("dev") or args.dir is not None
     if show:
         for o in outcomes:
