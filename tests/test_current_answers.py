@@ -235,21 +235,16 @@ def test_a_town_named_in_a_later_turn_the_rules_could_not_place_answers_where_th
     assert "braga" in got, got
 
 
-def test_a_park_named_after_a_town_is_no_new_home(mem: Memory) -> None:
-    """No memory holds the residence, so the newest that names a town would answer: "Victoria" before "park"
-    names a park, in whatever town."""
-    said(mem, "park", "london rent is insane honestly, my flat share costs a fortune",
-         "what trainers are good for a beginner runner?",
-         (7, "joined a running club in victoria park, we meet on sundays"))
-    got = top(mem, "park", "which city does the user live in")
-    assert "london" in got, got
-
-
-def test_a_common_word_that_is_also_a_town_names_no_home(mem: Memory) -> None:
-    """"Date" is a town in Japan; "User set a date" says no home."""
-    said(mem, "date", "london rent is insane honestly, my flat share costs a fortune",
-         (7, "also jo and i set a date!! june 3rd, cant wait"))
-    got = top(mem, "date", "where does the user live")
+@pytest.mark.parametrize(("user", "later"), [
+    ("park", "joined a running club in victoria park, we meet on sundays"),  # a park in whatever town
+    ("date", "also jo and i set a date!! june 3rd, cant wait"),  # "Date" is a town in Japan
+])
+def test_a_later_turn_naming_a_town_like_word_that_is_no_home_leaves_the_home(mem: Memory, user: str,
+                                                                              later: str) -> None:
+    """No memory holds the residence, so the newest that names a town would answer."""
+    said(mem, user, "london rent is insane honestly, my flat share costs a fortune",
+         "what trainers are good for a beginner runner?", (7, later))
+    got = top(mem, user, "which city does the user live in")
     assert "london" in got, got
 
 
@@ -311,9 +306,9 @@ def test_a_person_the_user_is_linked_to_is_asked_about_not_a_value(mem: Memory) 
 
 def test_the_users_own_job_never_answers_what_their_girlfriend_does(mem: Memory) -> None:
     """Nothing holds her occupation (her turn is kept as said), but the user's own post is known not to be it."""
-    said(mem, "gf", "oi can u help me with a cover letter? im a backend dev from curitiba, 4 yrs exp mostly java",
-         (20, "also my gf larissa is coming to join me next month, shes a nurse so she needs her diploma "
-              "recognized in portugal, any idea how that works"))
+    said(mem, "gf", "im a backend dev at a small agency, mostly java work",
+         (7, "my gf larissa is moving here next month, shes a nurse so she needs her diploma recognized, any idea "
+             "how that works"))
     got = top(mem, "gf", "what does the user's girlfriend do for work")
     assert "backend dev" not in got, got
 
