@@ -156,7 +156,8 @@ def pointed_at(before: str, line: str) -> list[tuple[str, str]]:
             continue
         if (m := _WHAT_I.match(clause)) is not None:
             said += [(v, f"{m.group('who')} {m.group('rest')} {v}") for v in earlier]
-        elif (m := _IT_IS.match(clause)) is not None and not _IDIOM.search(m.group("rest")):
+        elif (m := _IT_IS.match(clause)) is not None and not _IDIOM.search(m.group("rest")) and not _values(
+                m.group("rest")):  # ("ditched mongo, it's all postgres now": "it" is the stack, not mongo)
             said += [(v, f"{v} is {m.group('rest')}") for v in earlier]
         elif (m := _USE_IT.match(clause)) is not None:
             verb = " take " if m.group("verb").strip() == "do" else m.group("verb")  # "i do [spin classes]": take them

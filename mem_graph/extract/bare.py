@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import PARTNER_NOUNS, Context, Subject, companion, dedupe_entities
+from mem_graph.extract.clauses import Context, Subject, companion, dedupe_entities
+from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.recognise import SEPARATION
 from mem_graph.extract.render import render

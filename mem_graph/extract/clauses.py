@@ -15,7 +15,15 @@ from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
 from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees, first_word, other_gender
-from mem_graph.extract.lexicon import PET_BREEDS, is_given_name, names_someone, tech_kind
+from mem_graph.extract.kin_words import (
+    FIRST_PERSON,
+    KIN,
+    PET_NOUNS,
+    PET_SPECIES,
+    POSSESSIVES,
+    THIRD_PERSON,
+)
+from mem_graph.extract.lexicon import is_given_name, names_someone, tech_kind
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.extract.wordlist import is_english_word
@@ -23,46 +31,19 @@ from mem_graph.types import EntityRef, Triple, normalise_entity
 
 CLAUSE_DEPS = frozenset({"conj", "ccomp", "advcl", "parataxis", "relcl"})
 IMPLIED_SUBJECTS = "mem_graph_implied_subjects"  # Doc.user_data key: offsets of an "I" chat left out
-FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
-THIRD_PERSON = frozenset({"he", "she", "him", "her"})
 SKIPPED_PRONOUNS = frozenset({"it", "they", "you", "this", "that", "there", "who", "what", "which", "everyone",
                               "someone", "anyone", "one", "everybody", "nobody", "somebody", "these", "those"})
 FILLER_NAMES = frozenset([
     "yep", "yeah", "yup", "nope", "lol", "haha", "ok", "okay", "omg", "wow", "ugh", "hey", "hi", "well",
 ])
-POSSESSIVES = frozenset({"my", "our"})
-KIN = frozenset(
-    [
-        "brother", "sister", "mother", "father", "mom", "mum", "dad", "mommy", "daddy", "son", "daughter", "kid",
-        "kids", "child", "children", "baby", "wife", "husband", "boyfriend", "girlfriend", "partner", "fiance",
-        "fiancee", "fiancé", "fiancée", "spouse", "friend", "bestie", "buddy", "cousin", "uncle", "aunt", "grandma",
-        "grandmother", "grandpa", "grandfather", "grandson", "granddaughter", "nephew", "niece", "boss", "manager",
-        "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher",
-        "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter",
-        "sibling", "twin", "in-law", "ex", "parent", "grandparent", "folks", "mate", "pal", "classmate", "teammate",
-        "landlord", "landlady", "youngest", "eldest", "oldest",
-    ])
-PARTNER_NOUNS = frozenset([
-    "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
-])
 # what a relative or pet has, said after them without "'s" ("my wife name is Fatma")
 _OWN_ATTRIBUTES = frozenset({"name", "age", "job", "birthday", "email", "number", "school", "nickname"})
 # "my favourite kind of music": a noun that says which sort of the noun after "of" is meant
 _KIND_NOUNS = frozenset({"kind", "type", "sort", "genre", "style", "brand", "make", "model"})
-CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter", "youngest", "eldest",
-                         "oldest"])  # "my youngest Alfie": a child
 PAST_FORMS = frozenset([
     "got", "bought", "sold", "went", "took", "made", "had", "left", "quit", "began", "became", "met", "moved",
     "turned", "traded", "switched", "adopted", "started", "joined", "married",
 ])
-PET_NOUNS = frozenset([
-    "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet",
-    "ferret", "snake", "lizard", "goldfish", "gecko", "tortoise", "budgie", "cockatiel", "chinchilla", "gerbil",
-    "axolotl", "iguana", "chameleon", "hedgehog", "pony", "tarantula", "canary", "pup", "doggo", "doggy", "pupper",
-    "kitty", *PET_BREEDS,
-])
-# chat's words for a pet that name its kind ("my pup" is the speaker's dog)
-PET_SPECIES = {"pup": "dog", "doggo": "dog", "doggy": "dog", "pupper": "dog", "kitty": "cat"}
 
 
 @dataclass
@@ -152,9 +133,12 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     if low in THIRD_PERSON:
         # "Ben moved out, he lives in Edinburgh now": the subject named earlier in the same sentence
         # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
-        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if names_someone(t)), None)
+        # ("my sister retrained, she's a paramedic now": the sister, not someone named in an earlier turn)
+        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if names_someone(t) or _my_kin(t)),
+                      None)
+        kin_subject = resolve_np(before, ctx) if before is not None and before.pos_ == "NOUN" else None
         if before is not None:
-            ctx.last_person = span_text(compound_span(before))
+            ctx.last_person = kin_subject.name if kin_subject is not None else span_text(compound_span(before))
         # the person keeps the kin they were named by ("my daughter ... she": a child's slots are a child's)
         kin = next((k for (_, k), n in ctx.kin_names.items() if n == ctx.last_person), None) or next(
             (w for w in [(ctx.last_person or "").rpartition("'s ")[2].lower()] if "'s " in (ctx.last_person or "")
@@ -496,3 +480,9 @@ def note_people(sent: Any, ctx: Context) -> None:
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False
+
+
+def _my_kin(tok: Any) -> bool:
+    """"my sister" as a clause's subject: someone a later "she" in the sentence may mean."""
+    return tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ == "NOUN" and tok.lemma_.lower() in KIN and any(
+        c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.catalogue import REL_STATUS
-from mem_graph.extract.clauses import PARTNER_NOUNS
+from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.types import EntityRef, Fact, Triple, normalise_entity
 
 COUPLE_STATES = ("engaged", "married", "relationship")  # ("relationship": "in a relationship")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from mem_graph.extract.catalogue import SPORT_WORDS
-from mem_graph.extract.clauses import KIN
+from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import Fact

@@ -20,8 +20,9 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from mem_graph.extract.clauses import FIRST_PERSON, KIN, POSSESSIVES, Context, compound_span, span_text
+from mem_graph.extract.clauses import Context, compound_span, span_text
 from mem_graph.extract.cues import read_cues, time_ahead
+from mem_graph.extract.kin_words import FIRST_PERSON, KIN, POSSESSIVES
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import content_verb

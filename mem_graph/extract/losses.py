@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mem_graph.extract.clauses import PET_NOUNS, Context
+from mem_graph.extract.clauses import Context
+from mem_graph.extract.kin_words import PET_NOUNS
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 

@@ -26,7 +26,7 @@ import re
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.chat import opens_without_subject
-from mem_graph.extract.clauses import KIN, PARTNER_NOUNS
+from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.target import same_words
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mem_graph.extract.clauses import POSSESSIVES, Context, compound_span, span_text
+from mem_graph.extract.clauses import Context, compound_span, span_text
+from mem_graph.extract.kin_words import POSSESSIVES
 from mem_graph.extract.lexicon import CAR_VALUES, COMPUTER_VALUES, PHONE_VALUES, TECH_KINDS
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 

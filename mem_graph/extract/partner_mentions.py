@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import FIRST_PERSON, KIN, PARTNER_NOUNS, PET_NOUNS, POSSESSIVES, Context
+from mem_graph.extract.clauses import Context
 from mem_graph.extract.cues import read_cues
+from mem_graph.extract.kin_words import FIRST_PERSON, KIN, PARTNER_NOUNS, PET_NOUNS, POSSESSIVES
 from mem_graph.extract.lexicon import is_given_name
 from mem_graph.extract.predicate import content_verb
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity

@@ -17,8 +17,9 @@ from typing import Any
 
 from mem_graph.extract.bare import identity_fact
 from mem_graph.extract.chat import CHITCHAT, FILLERS, at_their_place
-from mem_graph.extract.clauses import KIN, PARTNER_NOUNS, PET_NOUNS, Context, Subject
+from mem_graph.extract.clauses import Context, Subject
 from mem_graph.extract.conversation_names import recase
+from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS, PET_NOUNS
 from mem_graph.extract.lexicon import GIVEN_NAMES, stop_words
 from mem_graph.extract.places import recase_places
 from mem_graph.extract.predicate import Predicate, object_text

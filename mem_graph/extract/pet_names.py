@@ -13,17 +13,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mem_graph.extract.clauses import (
-    FIRST_PERSON,
-    PET_NOUNS,
-    PET_SPECIES,
-    POSSESSIVES,
-    Context,
-    pet_name,
-    pet_referent,
-)
+from mem_graph.extract.clauses import Context, pet_name, pet_referent
 from mem_graph.extract.cues import read_cues
+from mem_graph.extract.kin_words import FIRST_PERSON, KIN, PET_NOUNS, PET_SPECIES, POSSESSIVES
 from mem_graph.extract.predicate import content_verb
+from mem_graph.extract.wordlist import may_name_a_thing
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _NAMING = frozenset({"call", "name", "rename"})
@@ -144,6 +138,14 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
             dobj.nbor(1).pos_ == "PROPN" or (dobj.nbor(1).head == dobj and dobj.nbor(1).dep_ == "appos")) and \
             dobj.nbor(1).text[:1].isupper() and not _pet(dobj.nbor(1)):  # "renamed the dog Otis" (Otis a NOUN)
         pet, names = dobj, [dobj.nbor(1)]  # "we renamed the dog Maple, ...": the name the parse hung elsewhere
+    elif dobj is not None and dobj.is_alpha and dobj.lower_ not in KIN and not _pet(dobj) and (her := next(
+            (c for c in dobj.children if c.dep_ == "poss" and c.lower_ == "her"), None)) is not None and len(
+            list(dobj.children)) == 1:
+        pet, names = her, [dobj]  # "we named her pickle": the parse read "her pickle" as one thing
+    elif dobj is not None and dobj.lower_ in _PRONOUNS and dobj.i + 1 < len(dobj.doc) and (
+            nxt := dobj.nbor(1)).head == tok and nxt.dep_ in ("advmod", "npadvmod") and nxt.is_alpha and \
+            may_name_a_thing(nxt.lower_) and not nxt.is_stop and nxt.ent_type_ not in ("DATE", "TIME"):
+        pet, names = dobj, [nxt]  # "we named it pickle": the name read as an adverb
     else:
         return None
     if pet is None and tok.dep_ in ("acl", "advcl"):  # "a dog named rex", "got a dog last week named rex"

@@ -44,8 +44,24 @@ def place_names() -> frozenset[str]:
     return frozenset(n for n in _all_places() if n not in taken and not (" " not in n and is_common_word(n)))
 
 
+@lru_cache(maxsize=1)
+def _word_places() -> frozenset[str]:
+    """One-word places that are also English words ("bath", "reading", "nice"): recased only after a move or a home
+    (``_HOME_BEFORE``) and before the clause goes on to anything else."""
+    return frozenset(n for n in _all_places() if " " not in n and n not in place_names() and n not in GIVEN_NAMES
+                     and n not in CAR_VALUES and n not in TECH)
+
+
+_HOME_BEFORE = re.compile(r"\b(?:mov(?:e|es|ed|ing)|relocat(?:e|es|ed|ing)) to\s+$|\b(?:live|lives|lived|living|"
+                          r"based|settled) in\s+$", re.I)
+_HOME_AFTER = re.compile(r"^(?:\s*$|\s*[,.!?;)]|\s+(?:in|next|last|this|for|with|now|soon|and|since|at|on|"
+                         r"permanently|finally|already|tomorrow|today|yesterday)\b)", re.I)
+
+
 def recase_places(text: str) -> str:
-    """``text`` with the known place names it types in lower case capitalised ("new york" -> "New York")."""
+    """``text`` with the known place names it types in lower case capitalised ("new york" -> "New York"; "we're
+    moving to bath in april" -> "Bath")."""
+    text = _recase_word_places(text)
     names = place_names()
     out: list[str] = []
     pos = 0
@@ -70,3 +86,9 @@ def recase_places(text: str) -> str:
             i += 1
     out.append(text[pos:])
     return "".join(out)
+
+
+def _recase_word_places(text: str) -> str:
+    words = _word_places()
+    return _WORD.sub(lambda m: m.group(0).capitalize() if m.group(0) in words and _HOME_BEFORE.search(
+        text[:m.start()]) and _HOME_AFTER.match(text[m.end():]) else m.group(0), text)

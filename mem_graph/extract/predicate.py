@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.admission import admitted_to_school
-from mem_graph.extract.clauses import KIN, compound_span, span_text
+from mem_graph.extract.clauses import compound_span, span_text
 from mem_graph.extract.correction import value_class
 from mem_graph.extract.gapping import gapped_objects
+from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.model_names import with_model_number
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})

@@ -12,10 +12,11 @@ from typing import Any
 
 from mem_graph.extract.ages import stated_age
 from mem_graph.extract.clause_span import whole_clause
-from mem_graph.extract.clauses import CHILD_NOUNS, KIN, PARTNER_NOUNS, Subject, compound_span, span_text
+from mem_graph.extract.clauses import Subject, compound_span, span_text
 from mem_graph.extract.health import HEALTH_ADJECTIVES, allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, bare_place, for_good, home_in, moved_here, settled_in
 from mem_graph.extract.jobs import job_talk, moved_for_job
+from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
     CALENDAR_WORDS,
     CARER_ROLES,

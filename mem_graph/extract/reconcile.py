@@ -42,10 +42,10 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
-from mem_graph.extract.clauses import PARTNER_NOUNS
 from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
 from mem_graph.extract.jobs import other_attribute_ended
+from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.losses import died_pet_records
 from mem_graph.extract.mentions import mention_lookups, stale_mentions

@@ -64,6 +64,11 @@ def reported(verb: Any) -> bool:
     return verb.dep_ == "ccomp" and verb.head != verb and reports_other(verb.head)
 
 
+# "she's moved to Spain" is "she has moved" ("she's married" stays "is")
+_HAS_PARTICIPLES = frozenset({"been", "got", "gotten", "moved", "gone", "started", "left", "joined", "become", "taken",
+                              "switched", "changed", "bought", "sold", "found", "lost", "decided", "stopped", "signed",
+                              "booked", "passed", "failed", "had", "made", "finished", "landed", "accepted", "adopted",
+                              "retrained", "relocated", "quit", "given", "picked", "dropped", "applied"})
 # verbs whose past is their present ("quit", "cut"): the parser's tag does not tell which was said
 _SAME_PAST = frozenset({"quit", "cut", "put", "set", "let", "shut", "split", "hit", "hurt", "read", "spread", "bet",
                         "cost", "upset", "broadcast"})
@@ -104,6 +109,8 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
                 opinion and child.dep_ == "ccomp") and not _held(verb, child):
             drop.update(t.i for t in child.subtree)
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
+            if child.dep_ == "conj":  # "Mia is 4 and goes to little acorns nursery": "nursery" hung on "is"
+                drop.update(t.i for c in verb.children if c.i > child.i for t in c.subtree)
     for tok in verb.subtree:
         if tok.dep_ == "prep" and tok.lower_ in ("before", "after") and tok != verb and any(
                 g.dep_ == "pcomp" and g.pos_ == "VERB" for g in tok.children):
@@ -178,7 +185,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         elif low == "'s" and t.tag_ == "VBZ" and prev is not None and word_of.get(prev.i, prev.text) != prev.text:
             # "she's a nurse" -> "User's wife is a nurse" (not "User's wife's a nurse")
             nxt = t.nbor(1).lower_ if t.i + 1 < len(t.doc) else ""
-            word = "has" if nxt in ("been", "got", "gotten") else "is"
+            word = "has" if nxt in _HAS_PARTICIPLES else "is"
         elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD"):
             if low in _AUX_3RD:
                 word = _AUX_3RD[low]
@@ -203,9 +210,11 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         word_of[t.i] = word
         prev = t
     text = _LEADING_WORDS.sub("", "".join(out).strip())  # "Now User works at …": the fact says it plainly
+    text = _TRAILING_WORDS.sub("", text)  # "User dropped spanish, instead" (its clause "doing japanese" left out)
     return text[0].upper() + text[1:] if text else text
 
 
+_TRAILING_WORDS = re.compile(r"\s*[,;]\s*(?:(?:now|instead|then|too|though|anyway)\b\W*)+$", re.I)
 _LEADING_WORDS = re.compile(r"^(?:(?:now|so|well|actually|also|and|but|anyway|honestly|then|plus|oh|ok|okay|yeah|"
                             r"btw|update|news)\b[,:]?\s+)+(?=\S+\s+\S)", re.I)
 

@@ -19,8 +19,9 @@ from typing import Any
 
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
-from mem_graph.extract.clauses import CHILD_NOUNS, compound_span, resolve_np
+from mem_graph.extract.clauses import compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.kin_words import CHILD_NOUNS
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word

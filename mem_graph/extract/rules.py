@@ -38,7 +38,6 @@ from mem_graph.extract.clause_span import in_clause
 from mem_graph.extract.clauses import (
     CLAUSE_DEPS,
     IMPLIED_SUBJECTS,
-    PARTNER_NOUNS,
     Context,
     Subject,
     clause_subject,
@@ -61,6 +60,7 @@ from mem_graph.extract.fragments import SUBJECTLESS_LEAD
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts, kin_place_clauses
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
+from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp

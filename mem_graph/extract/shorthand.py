@@ -5,6 +5,7 @@ parser misreads ("second hand", "written off", "my boy")."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # chat spellings of contractions ("im", "dont", "havent") and shorthand the parser does not know
 SHORTHAND = {
@@ -72,9 +73,46 @@ def _unshouted(m: re.Match[str]) -> str:
                   and w.group(0) != "I" else w.group(0), m.group(0))
 
 
+# a tool's name as its makers write it, where capitalising the first letter is not it
+_TECH_SPELLING = {w.lower(): w for w in (
+    "AWS", "GCP", "PHP", "MSSQL", "MySQL", "PostgreSQL", "MongoDB", "GraphQL", "gRPC", "JavaScript", "TypeScript",
+    "GitHub", "GitLab", "NodeJS", "FastAPI", "PyTorch", "TensorFlow", "SQLite", "NumPy", "IntelliJ", "PyCharm",
+    "DynamoDB", "VSCode", "BigQuery", "MariaDB", "ClickHouse", "RabbitMQ", "CouchDB", "DuckDB", "CircleCI", "WebStorm",
+    "JetBrains", "SwiftUI", "NextJS", "SQLServer", "CockroachDB", "InfluxDB", "OpenSearch", "PlanetScale", "jQuery")}
+# tool names that are also everyday nouns ("my python ate a mouse", "I'm an illustrator"): typed as they were
+_TECH_AS_WORD = frozenset({"python", "atom", "flask", "helix", "pandas", "snowflake", "oracle", "illustrator",
+                           "elixir", "git", "cassandra"})
+
+
+@lru_cache(maxsize=1)
+def _tech_name() -> re.Pattern[str]:
+    """Tool names typed in lower case that are no everyday word: the small parser reads "java" in "i code in java
+    at work" as an adverb, "kafka" as a verb; written "Java", "Kafka" they parse as the names they are."""
+    from mem_graph.extract.catalogue import DATABASES, EDITORS
+    from mem_graph.extract.lexicon import TECH
+    from mem_graph.extract.wordlist import is_common_word
+
+    names = {w for w in (*TECH, *EDITORS, *DATABASES) if w.isalpha() and w.islower() and w not in _TECH_AS_WORD
+             and not is_common_word(w)}
+    return re.compile(r"(?<![\w'./@#-])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![\w'@-]|\.\w)")
+
+
+def _tech_spelled(m: re.Match[str]) -> str:
+    word = m.group(1)
+    return _TECH_SPELLING.get(word, word[:1].upper() + word[1:])
+
+
+# "work switched us over to Kotlin", "the company moved me to Leeds": we switched, I moved
+_MOVED_BY = re.compile(r"\b(?:work|my (?:work|job|company|employer|boss|team|school|uni)|the (?:company|team|"
+                       r"school|uni|office|boss|client|firm)|they|management)\s+(switched|moved|migrated|"
+                       r"transitioned)\s+(us|me)\s+(?:all\s+)?(?:over\s+)?(?:to|onto)\b", re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
+    text = _tech_name().sub(_tech_spelled, text)
+    text = _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _TACKED_QUESTION.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)

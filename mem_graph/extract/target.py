@@ -12,17 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mem_graph.extract.clauses import (
-    CHILD_NOUNS,
-    KIN,
-    PET_NOUNS,
-    Context,
-    Subject,
-    compound_span,
-    resolve_np,
-    span_text,
-)
+from mem_graph.extract.clauses import Context, Subject, compound_span, resolve_np, span_text
 from mem_graph.extract.cues import SWAP_FOR, swap_for
+from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PET_NOUNS
 from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.restate import moved_child
@@ -112,7 +104,8 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
         renamed = resolve_np(pred.dobj, ctx) or Subject(f"{ctx.speaker}'s {pred.dobj.text}", type="animal")
         slot_subject, obj = renamed, pred.preps["to"]
         m0 = SlotMatch(cat.specs["name"], renamed.name, object_text(obj), "slot name: 'renamed ... to'")
-    if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd":
+    if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd" and obj.lower_ not in KIN:
+        # ("called her mum": phoned someone's mother)
         named = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
         if named is not None:
             slot_subject = named

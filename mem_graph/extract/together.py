@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import KIN, POSSESSIVES, Context, compound_span, span_text
+from mem_graph.extract.clauses import Context, compound_span, span_text
 from mem_graph.extract.cues import read_cues
+from mem_graph.extract.kin_words import KIN, POSSESSIVES
 from mem_graph.extract.lexicon import is_given_name
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from mem_graph.extract.correction import find_value, swapped, value_words
 from mem_graph.extract.reconcile import same_thing, slot_family, within
 from mem_graph.extract.rules import SPEAKER
-from mem_graph.types import Fact, MemoryRecord, Message, normalise_entity
+from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, normalise_entity
 
 # the old value follows: "bye Madrid", "no more Red Bull", "over Taylor Swift now", "gave up keto"
 _OLD_AFTER_CUE = re.compile(
@@ -77,7 +77,8 @@ def _stretch_before(text: str, start: int) -> str:
 # words that bound a value inside its stretch: "Taylor Swift now", "all Kendrick", "Red Bull for me"
 _BOUND = re.compile(r"\b(?:now|rn|anymore|any more|these days|lately|nowadays|since|era|phase|every|daily|for|was|is|"
                     r"are|has|have|had|got|fell|only|all|just|over|into|on repeat|bye|hello|hi|no more|its|it's|"
-                    r"lol|haha|lmao|tbh|ngl|fyi|btw|ok|okay|update|officially|finally|then|most)\b", re.I)
+                    r"lol|haha|lmao|tbh|ngl|fyi|btw|ok|okay|update|officially|finally|then|most|"
+                    r"(?:doing|using|learning|studying|playing)(?=\s+\w))\b", re.I)  # "doing japanese now": japanese
 # someone else's news: "my sister ditched Leeds, she's in York now" changes none of the speaker's values
 _OTHER_PERSON = re.compile(r"\b(?:he|she|they|his|her|their|he's|she's|they're|my (?:sister|brother|mum|mom|dad|"
                            r"friend|roommate|flatmate|cousin|boss|partner|wife|husband|bf|gf|boyfriend|girlfriend|"
@@ -125,6 +126,24 @@ def read_transitions(text: str) -> list[Transition]:
             if not same_thing(normalise_entity(old), normalise_entity(new)) and old.isdigit() == new.isdigit():
                 pairs.append(Transition(old, new, f"{old_cue} ... {new_cue}"))
     return list({(p.old.casefold(), p.new.casefold()): p for p in reversed(pairs)}.values())[::-1]
+
+
+# cues that end what they name with no successor needed ("no more java for me", "ditched notion"); not "over",
+# "left" or "out of" ("out of coffee" ends nothing)
+_ENDING_CUES = re.compile(r"^(?:no more|no longer|done with|gave up|given up|quit|dropped|ditched|bye|goodbye|"
+                          r"farewell|so long|not into)\b", re.I)
+
+
+_DENIED = re.compile(r"\b(?:never|not|n't|nt|didnt|havent|hasnt|wont|almost|nearly)\s+(?:\w+\s+)?$", re.I)
+
+
+def ended_values(text: str) -> list[tuple[str, str]]:
+    """(value, cue) for each value the turn says the speaker is done with ("no more java for me")."""
+    if _NOT_DONE.search(text):
+        return []
+    return [(v, m.group().strip()) for m in _OLD_AFTER_CUE.finditer(text) if _ENDING_CUES.match(m.group())
+            and not _DENIED.search(text[max(0, m.start() - 20):m.start()])
+            and (v := _value(_stretch_after(text, m.end()), from_end=False))]
 
 
 def _holder(old: str, holding: Callable[[str], list[MemoryRecord]]) -> MemoryRecord | None:
@@ -182,4 +201,26 @@ def transition_facts(message: Message, facts: list[Fact],
         fact.replaces = [] if ended else [old_key]
         fact.single_valued = (record.slot or "").count("|") == 1
         out.append(fact)
+    return out + _endings(message, out, holding)
+
+
+def _endings(message: Message, facts: list[Fact], holding: Callable[[str], list[MemoryRecord]]) -> list[Fact]:
+    """"work switched us to kotlin, so no more java for me": a value of a many-valued slot of the speaker's that the
+    turn says is done with and no fact of the turn ends or replaces, ended by a negated fact."""
+    speaker = message.name or SPEAKER
+    out: list[Fact] = []
+    for old, cue in ended_values(message.content):
+        record = _holder(old, holding)
+        if record is None or (record.slot or "").count("|") != 2 or record.subject_key != normalise_entity(speaker) \
+                or _OTHER_PERSON.search(message.content):
+            continue
+        key = record.object_key or normalise_entity(old)
+        if any(key in f.replaces or (same_thing(f.object_key, key) and (f.negated or f.polarity <= 0))
+               for f in facts):
+            continue
+        out.append(Fact(text=f"{speaker} is done with {old}", entities=[EntityRef(e) for e in record.entities],
+                        slot=record.slot,
+                        subject_key=record.subject_key, object_key=key, negated=True, polarity=0, rule="transition",
+                        message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                        layer=record.layer, evidence=f"ending {cue!r}: {old!r} of {record.text!r}"))
     return out

@@ -29,8 +29,8 @@ from typing import Any, Literal
 import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
-from mem_graph.extract.clauses import KIN
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
 from mem_graph.types import MemoryRecord, normalise_entity

@@ -34,8 +34,8 @@ from typing import Protocol, TypeVar
 import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
-from mem_graph.extract.clauses import KIN
 from mem_graph.extract.cues import AHEAD, HEDGE_ADVERBS, MODAL_HEDGES
+from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.places import is_place_name, place_names
 from mem_graph.retrieve.asked import USER_KEY, Asked, names_a_value, normalise, stem, subject_words
 from mem_graph.retrieve.collapse import turn_key

@@ -40,13 +40,13 @@ def test_a_move_between_cities_still_moves_home(shared_memory: Memory, user: str
 ])
 def test_a_subjectless_turn_with_a_filler_like_is_still_read(rules: RuleExtractor, line: str, word: str) -> None:
     facts = rules.extract([Message("user", line)])[0]
-    assert any(word in f.text and f.subject_key == "user" for f in facts), [(f.text, f.slot) for f in facts]
+    assert any(word in f.text.lower() and f.subject_key == "user" for f in facts), [(f.text, f.slot) for f in facts]
 
 
 def test_switching_editor_ends_the_editor_i_named_without_saying_i(shared_memory: Memory, user: str) -> None:
     ended = invalidated_after(shared_memory, user, "been on vim for ages, muscle memory at this point",
                               "switched to neovim last month")
-    assert ended == ["been on vim for ages, muscle memory at this point"], ended
+    assert len(ended) == 1 and "on vim for ages" in ended[0].lower(), ended
     top = shared_memory.search("which editor do i use?", user_id=user, limit=1)["results"]
     assert "Neovim" in top[0]["memory"], top
 
@@ -54,7 +54,7 @@ def test_switching_editor_ends_the_editor_i_named_without_saying_i(shared_memory
 def test_switching_editor_ends_my_long_use_of_the_old_one(shared_memory: Memory, user: str) -> None:
     ended = invalidated_after(shared_memory, user, "been using vim for like 10 years lol",
                               "switched to neovim last month, the lua config is so nice")
-    assert any("vim for about 10 years" in f for f in ended), ended
+    assert any("vim for about 10 years" in f.lower() for f in ended), ended
 
 
 @pytest.mark.parametrize("line", [

@@ -1,0 +1,33 @@
+"""Who words: the pronouns and the nouns that name a speaker's people and pets (kin, partners, children, pets)."""
+
+from __future__ import annotations
+
+from mem_graph.extract.lexicon import PET_BREEDS
+
+FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
+THIRD_PERSON = frozenset({"he", "she", "him", "her"})
+POSSESSIVES = frozenset({"my", "our"})
+KIN = frozenset(
+    [
+        "brother", "sister", "mother", "father", "mom", "mum", "dad", "mommy", "daddy", "son", "daughter", "kid",
+        "kids", "child", "children", "baby", "wife", "husband", "boyfriend", "girlfriend", "partner", "fiance",
+        "fiancee", "fiancé", "fiancée", "spouse", "friend", "bestie", "buddy", "cousin", "uncle", "aunt", "grandma",
+        "grandmother", "grandpa", "grandfather", "grandson", "granddaughter", "nephew", "niece", "boss", "manager",
+        "colleague", "coworker", "co-worker", "roommate", "flatmate", "housemate", "neighbour", "neighbor", "teacher",
+        "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter",
+        "sibling", "twin", "in-law", "ex", "parent", "grandparent", "folks", "mate", "pal", "classmate", "teammate",
+        "landlord", "landlady", "youngest", "eldest", "oldest",
+    ])
+PARTNER_NOUNS = frozenset([
+    "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
+])
+CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter", "youngest", "eldest",
+                         "oldest"])  # "my youngest Alfie": a child
+PET_NOUNS = frozenset([
+    "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet",
+    "ferret", "snake", "lizard", "goldfish", "gecko", "tortoise", "budgie", "cockatiel", "chinchilla", "gerbil",
+    "axolotl", "iguana", "chameleon", "hedgehog", "pony", "tarantula", "canary", "pup", "doggo", "doggy", "pupper",
+    "kitty", *PET_BREEDS,
+])
+# chat's words for a pet that name its kind ("my pup" is the speaker's dog)
+PET_SPECIES = {"pup": "dog", "doggo": "dog", "doggy": "dog", "pupper": "dog", "kitty": "cat"}

@@ -1,0 +1,100 @@
+"""Session 23's own conversations, typed as people type: a relative's news told with "she", a language or a tool
+dropped for another in a clause the slot rules do not place, a pet named in a way the small parser misreads."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
+from tests.extraction.test_slot_changes import current, invalidated_after
+
+
+def _texts(rules: RuleExtractor, line: str) -> list[str]:
+    return [f.text for f in rules.extract([Message("user", line)])[0]]
+
+
+def test_she_after_my_sister_in_the_same_sentence_is_the_sister(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my daughter mia is 4", user_id=user)
+    shared_memory.add("my sister retrained, she's a paramedic now", user_id=user)
+    now = current(shared_memory, user)
+    assert "User's sister is a paramedic now" in now, now
+    assert not any(t.startswith("Mia is") for t in now), now
+
+
+def test_he_after_my_brother_is_not_a_she(rules: RuleExtractor) -> None:
+    assert not any("paramedic" in t for t in _texts(rules, "my brother quit, she is a paramedic now"))
+
+
+def test_shes_moved_is_has_moved(rules: RuleExtractor) -> None:
+    assert "User's mum has moved to Spain" in _texts(rules, "my mum retired last year and she's moved to spain")
+
+
+def test_a_word_the_parse_hung_past_a_conjoined_verb_stays_out_of_the_first_clause(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "my daughter mia is 4 and goes to little acorns nursery")
+    assert "User's daughter, Mia, is 4" in texts, texts
+
+
+def test_a_language_dropped_for_another_names_the_new_one(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i'm learning spanish on duolingo",
+                              "dropped spanish, doing japanese now instead")
+    assert any("spanish" in t for t in ended), ended
+    now = current(shared_memory, user)
+    assert "User is learning japanese" in now, now
+    assert not any(t.endswith(", instead") for t in now), now
+
+
+def test_java_typed_lower_case_is_the_tool_i_code_in(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "i mostly code in java at work")])[0]
+    assert [f.slot for f in facts] == ["user|tools|java"], [(f.text, f.slot) for f in facts]
+
+
+def test_work_switching_us_to_a_language_and_no_more_of_the_old_one_ends_it(shared_memory: Memory,
+                                                                              user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i mostly code in java at work",
+                              "work switched us over to kotlin, so no more java for me")
+    assert any("java" in t.lower() for t in ended), ended
+    top = shared_memory.search("what language do i code in at work", user_id=user, limit=1)["results"]
+    assert "kotlin" in top[0]["memory"].lower(), top
+
+
+@pytest.mark.parametrize(("had", "said", "old"), [
+    ("i drink a lot of coffee", "no more coffee for me, switched to tea", "coffee"),
+    ("i use notion for everything", "ditched notion, way too slow", "notion"),
+])
+def test_no_more_of_a_value_i_hold_ends_it(shared_memory: Memory, user: str, had: str, said: str, old: str) -> None:
+    ended = invalidated_after(shared_memory, user, had, said)
+    assert any(old in t.lower() for t in ended), ended
+
+
+def test_no_more_of_a_value_i_never_held_ends_nothing(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i drink a lot of coffee", "no more java for me")
+    assert ended == [], ended
+
+
+def test_it_is_all_the_new_database_is_no_fact_about_the_old_one(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "we finally ditched mongo, it's all postgres now")
+    assert not any(t.lower().startswith("mongo") for t in texts), texts
+    assert "User now uses Postgres" in texts, texts
+
+
+@pytest.mark.parametrize("said", ["we got a kitten, we named her pickle", "got a kitten!! named her pickle"])
+def test_a_pet_named_with_her_and_a_lower_case_name(rules: RuleExtractor, said: str) -> None:
+    assert "User's kitten is named Pickle" in _texts(rules, said), _texts(rules, said)
+
+
+def test_her_before_a_relative_is_no_pet_naming(rules: RuleExtractor) -> None:
+    assert not any("named" in t for t in _texts(rules, "we got a kitten, then i called her mum"))
+
+
+def test_a_move_planned_to_a_town_that_is_also_a_word_is_realised_by_moved_in(shared_memory: Memory,
+                                                                                user: str) -> None:
+    shared_memory.add("we're moving to bath in april", user_id=user)
+    shared_memory.add("moved in! the new place is lovely", user_id=user)
+    assert "User now lives in Bath" in current(shared_memory, user), current(shared_memory, user)
+
+
+@pytest.mark.parametrize("said", ["i need a bath in the worst way", "we're moving to bath the dog now"])
+def test_a_town_that_is_also_a_word_stays_a_word_elsewhere(rules: RuleExtractor, said: str) -> None:
+    assert not any("Bath" in t for t in _texts(rules, said)), _texts(rules, said)
