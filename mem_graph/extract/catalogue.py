@@ -39,7 +39,8 @@ from mem_graph.extract.role_nouns import DRINKS
 
 CHAT_DEV = "dev"  # chat's "junior dev", an occupation only written lower-case ("Dev" is a name: slots.value_slot)
 # "lead" alone is no post ("took the lead"); these are ("i'm tech lead for the frontend team now")
-LEAD_POSTS = ("tech lead", "team lead", "engineering lead", "product lead", "design lead", "project lead")
+LEAD_POSTS = ("tech lead", "team lead", "team leader", "engineering lead", "product lead", "design lead",
+              "project lead")
 # "worker" alone is no post ("a hard worker"); these are
 WORKER_POSTS = ("social worker", "care worker", "support worker", "youth worker", "factory worker",
                 "construction worker", "warehouse worker", "civil servant", "tour guide", "dog walker")

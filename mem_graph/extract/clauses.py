@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
-from mem_graph.extract.grammar_cues import acted_on_by_speaker, disagrees, first_word, other_gender
+from mem_graph.extract.grammar_cues import (
+    acted_on_by_speaker,
+    disagrees,
+    first_word,
+    other_gender,
+    thing_cannot_act,
+)
 from mem_graph.extract.kin_words import (
     FIRST_PERSON,
     KIN,
@@ -310,7 +316,7 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
         participle = False  # "we moved out of Boston, living in Providence now": the participle's subject is ours
         probe = probe.head
         subj = next((c for c in probe.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is not None and probe != verb and disagrees(verb, probe, subj):
+    if subj is not None and probe != verb and (disagrees(verb, probe, subj) or thing_cannot_act(verb, probe, subj)):
         # "Biscuit stayed with Jamie, miss her loads": a plain present the named one cannot take is the speaker's
         return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")], implied=True), None
     if subj is not None and probe != verb and subj.lower_ == "i" and verb.dep_ == "conj" and verb.tag_ == "VBZ":

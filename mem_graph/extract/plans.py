@@ -10,6 +10,7 @@ Only within the conversation the rules read (the add's messages and its context 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -66,18 +67,27 @@ def _completion(verb: Any) -> str | None:
     return kind if not pred.objects else None
 
 
+# the speaker's first days somewhere, done ("first week at the surgery done", "survived my first shift!"); not
+# someone else's ("her first day"), not a role ("first week as a nurse": first_as.py), not one ahead
+_FIRST_DAYS = re.compile(r"^\W*(?:(?:so|ok|well|update|phew)\W+)*(?:my\s+)?first\s+(?:day|week|shift|month)\b(?!\s+as\b)"
+                         r"(?!.*\b(?:tomorrow|next|will|starts|starting)\b).*\b(?:done|over|went|was|finished|"
+                         r"complete|survived)\b|\bsurvived\s+(?:my\s+)?(?:first|1st)\s+(?:day|week|shift)\b", re.I)
+
+
 def realised_plans(sent: Any, ctx: Context, message: Message, clause_facts: ClauseFacts,
                    found: list[Fact]) -> list[Fact]:
     """Facts of the plans a sentence says came true (none when the sentence already placed a slot)."""
     if any(f.slot for f in found) or not ctx.plans:
         return []
     out: list[Fact] = []
-    for verb in (t for t in sent if t.pos_ in ("VERB", "AUX")):
-        kind = _completion(verb)
+    first = _FIRST_DAYS.search(sent.text)  # "first week at the surgery done": the speaker started
+    for verb in [sent.root] if first is not None else (t for t in sent if t.pos_ in ("VERB", "AUX")):
+        kind = "start" if first is not None else _completion(verb)
         if kind is None:
             continue
-        subject, _ = clause_subject(verb, ctx)
-        who = normalise_entity(subject.name) if subject is not None else None
+        subject, _ = (None, None) if first is not None else clause_subject(verb, ctx)
+        who = normalise_entity(subject.name if subject is not None else ctx.speaker) if first is not None or \
+            subject is not None else None
         for plan in reversed(ctx.plans):
             planner, _ = clause_subject(plan, ctx)
             if KINDS.get(content_verb(plan).lemma_.lower()) != kind or planner is None or \

@@ -393,6 +393,8 @@ def _misread_role(verb: Any) -> Any | None:
     inf = next((c for c in verb.children if c.dep_ == "xcomp" and any(g.tag_ == "TO" for g in c.children)), None)
     if inf is None:
         return None
+    if inf.lower_ == "head" and any(c.dep_ == "prep" and c.lower_ == "of" for c in inf.children):
+        return inf  # "promoted to head of maths": "head" read as a verb
     return next((g for g in inf.children if g.dep_ in ("dobj", "attr") and g.pos_ == "NOUN"), None)
 
 

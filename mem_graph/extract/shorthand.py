@@ -32,6 +32,7 @@ SHORTHAND = {
     "me mam": "my mam", "me mum": "my mum", "me dad": "my dad", "me nan": "my nan", "me mates": "my mates",
     "me mate": "my mate", "me missus": "my missus", "me bro": "my brother", "me sister": "my sister",
     "me brother": "my brother", "me n": "me and",
+    "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True))
@@ -108,10 +109,16 @@ _MOVED_BY = re.compile(r"\b(?:work|my (?:work|job|company|employer|boss|team|sch
                        r"transitioned)\s+(us|me)\s+(?:all\s+)?(?:over\s+)?(?:to|onto)\b", re.I)
 
 
+# "i've been promoted, head of maths from september": promoted to it
+_PROMOTED_COMMA = re.compile(r"\b(promoted)\s*[,:!-]+\s*(?=(?:now\s+)?(?:head of|deputy|senior|lead|team lead|manager|"
+                             r"director|principal|chief|vp)\b)", re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = _tech_name().sub(_tech_spelled, text)
+    text = _PROMOTED_COMMA.sub(r"\1 to ", text)
     text = _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _TACKED_QUESTION.sub(". ", text)

@@ -98,12 +98,15 @@ class SlotCatalogue:
         for start in range(len(words) - 1):  # a name of several words: "VS Code", "diet coke", "sparkling water"
             if (whole := " ".join(words[start:]).replace(" - ", "-")) in self.values:  # "gluten - free" as parsed
                 return self.values[whole]
+        if "occupation" in self.specs and any(t.lower_ == "head" and any(
+                c.dep_ == "prep" and c.lower_ == "of" for c in t.children) for t in tokens):
+            return self.specs["occupation"]  # "head of maths", "head of sales": a post
         for t in reversed(tokens):
             if t.lower_ == CHAT_DEV and t.text != CHAT_DEV:
                 continue  # "my best friend is Dev": a name
             for form in (t.lower_, t.lemma_.lower()):
-                if form in self.values and (self.values[form].name != "drinks" or t == tokens[-1]):
-                    return self.values[form]  # a drink only as the head: "a coffee machine" is no drink
+                if form in self.values and (self.values[form].name not in ("drinks", "occupation") or t == tokens[-1]):
+                    return self.values[form]  # only as the head: "a coffee machine" is no drink, "a gp surgery" no GP
         heads = [t for t in tokens if not t.like_num]
         if len(heads) > 1 and heads[-1].lemma_.lower() == "phone" and heads[-2].pos_ == "PROPN" and \
                 "phone" in self.specs:  # "the Nothing Phone 2": a brand's phone (not "a phone case")

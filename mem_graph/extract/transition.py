@@ -51,6 +51,8 @@ _NEW_BEFORE_CUE = re.compile(
     r"|\s+is\s+(?:officially\s+|finally\s+|all\s+)?(?:mine|ours)\b", re.I)
 # "we're an electric household now": what someone is, not a value that took another's place
 _SAID_OF = re.compile(r"\b(?:we|you|they|he|she|it)(?:'re|'s| are| is| was| were)\b|\bwere\b", re.I)
+# "sold the micra, i take the bus now": a clause of its own, which the slot rules read (the bus is no car)
+_OWN_CLAUSE = re.compile(r"^\s*(?:i|we|i'm|im|we're)\s+(?!(?:am|'m|m)\b)\w+\s+\w", re.I)
 _ARROW = re.compile(r"\s*(?:→|->|➡️|➡|=>|>>)\s*")
 _DELIM = re.compile(r"[,;:!?()\u2014\u2013.]|\s-\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")
 # a plan, a wish, a hypothetical or a question: nothing changed yet
@@ -78,7 +80,8 @@ def _stretch_before(text: str, start: int) -> str:
 _BOUND = re.compile(r"\b(?:now|rn|anymore|any more|these days|lately|nowadays|since|era|phase|every|daily|for|was|is|"
                     r"are|has|have|had|got|fell|only|all|just|over|into|on repeat|bye|hello|hi|no more|its|it's|"
                     r"lol|haha|lmao|tbh|ngl|fyi|btw|ok|okay|update|officially|finally|then|most|"
-                    r"(?:doing|using|learning|studying|playing)(?=\s+\w))\b", re.I)  # "doing japanese now": japanese
+                    r"(?:doing|using|learning|studying|playing|took up|taken up|take up|taking up|picked up|started|"
+                    r"got into|switched to)(?=\s+\w))\b", re.I)  # "doing japanese now", "took up golf instead"
 # someone else's news: "my sister ditched Leeds, she's in York now" changes none of the speaker's values
 _OTHER_PERSON = re.compile(r"\b(?:he|she|they|his|her|their|he's|she's|they're|my (?:sister|brother|mum|mom|dad|"
                            r"friend|roommate|flatmate|cousin|boss|partner|wife|husband|bf|gf|boyfriend|girlfriend|"
@@ -118,7 +121,7 @@ def read_transitions(text: str) -> list[Transition]:
     news = [(v, m.group().strip()) for m in _NEW_AFTER_CUE.finditer(text)
             if (v := _value(_stretch_after(text, m.end()), from_end=False))]
     news += [(v, m.group().strip()) for m in _NEW_BEFORE_CUE.finditer(text)
-             if not _SAID_OF.search(stretch := _stretch_before(text, m.start()))
+             if not _SAID_OF.search(stretch := _stretch_before(text, m.start())) and not _OWN_CLAUSE.match(stretch)
              and (v := _value(stretch, from_end=True))]
     for old, old_cue in olds:
         for new, new_cue in news:

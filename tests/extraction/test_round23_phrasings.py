@@ -98,3 +98,58 @@ def test_a_move_planned_to_a_town_that_is_also_a_word_is_realised_by_moved_in(sh
 @pytest.mark.parametrize("said", ["i need a bath in the worst way", "we're moving to bath the dog now"])
 def test_a_town_that_is_also_a_word_stays_a_word_elsewhere(rules: RuleExtractor, said: str) -> None:
     assert not any("Bath" in t for t in _texts(rules, said)), _texts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["i've been promoted to head of maths",
+                                  "bit of news, i've been promoted, head of maths from september"])
+def test_a_promotion_to_head_of_a_department_is_the_new_post(shared_memory: Memory, user: str, said: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i teach maths at a secondary school in leicester", said)
+    assert any("teaches maths" in t for t in ended), ended
+    top = shared_memory.search("what is my job", user_id=user, limit=1)["results"]
+    assert "head of maths" in top[0]["memory"], top
+
+
+def test_team_lead_typed_without_an_article_is_a_post(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "i'm now team lead")])[0]
+    assert [f.slot for f in facts] == ["user|occupation"], [(f.text, f.slot) for f in facts]
+
+
+def test_head_over_heels_is_no_post(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "i'm head over heels for her")])[0]
+    assert not any(f.slot == "user|occupation" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_sport_taken_up_after_my_knee_gave_out_is_mine(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i play cricket for the village team on sundays",
+                              "my knee's gone so no more cricket, took up golf instead, much gentler")
+    assert any("cricket" in t for t in ended), ended
+    now = current(shared_memory, user)
+    assert "User took up golf instead" in now, now
+    assert not any(t.startswith("Knee") for t in now), now
+
+
+def test_taking_the_bus_after_selling_the_car_is_no_car(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i drive a little nissan micra", user_id=user)
+    shared_memory.add("sold the micra, i take the bus now, it's free for me anyway", user_id=user)
+    assert not any("bus" in t and "drive" in t for t in current(shared_memory, user)), current(shared_memory, user)
+
+
+def test_a_first_week_done_realises_the_new_job_planned(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i'm a nurse at st thomas', nights mostly", user_id=user)
+    shared_memory.add("handed in my notice. starting at a gp surgery in brixton next month", user_id=user)
+    shared_memory.add("first week at the surgery done, so much calmer than the ward", user_id=user)
+    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    assert "gp surgery" in top[0]["memory"], top
+
+
+def test_a_first_week_still_ahead_realises_nothing(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i'm a nurse at st thomas'", user_id=user)
+    shared_memory.add("starting at a gp surgery in brixton next month", user_id=user)
+    shared_memory.add("first week at the surgery starts next month, nervous", user_id=user)
+    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    assert "st thomas" in top[0]["memory"], top
+
+
+def test_a_workplace_named_by_a_post_is_no_post(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "starting at a gp surgery today")])[0]
+    assert [f.slot for f in facts] == ["user|employer"], [(f.text, f.slot) for f in facts]
