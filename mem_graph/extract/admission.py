@@ -32,8 +32,9 @@ def admitted_to_school(lemma: str, prep: str | None, obj: Any) -> bool:
     if lemma == "get" and prep != "into":  # "got to Leeds" is an arrival
         return False
     named = obj.pos_ == "PROPN" or obj.text[:1].isupper()
-    if looks_like_school(list(obj.subtree)):
-        return True
+    if looks_like_school(list(obj.subtree)) or any(t.lower_ in ("st", "st.", "saint") and t.i < obj.i
+                                                   for t in obj.subtree):
+        return True  # ("got him into st marys": a school named for a saint)
     return named and (obj.lower_ in UNIVERSITIES or any(t.lower_ in STUDY_WORDS for t in obj.doc if t.i != obj.i))
 
 

@@ -114,11 +114,32 @@ _PROMOTED_COMMA = re.compile(r"\b(promoted)\s*[,:!-]+\s*(?=(?:now\s+)?(?:head of
                              r"director|principal|chief|vp)\b)", re.I)
 
 
+# "we got him into st marys": he got into it (a place at a school, admission.py)
+_GOT_THEM_INTO = re.compile(r"\b(?:we|i|we've|i've)\s+(?:finally\s+)?got\s+(him|her|them|[a-z]+)\s+into\s+(?=\S)",
+                            re.I)
+_SUBJECT_FORM = {"him": "he", "her": "she", "them": "they"}
+
+
+def _got_into(m: re.Match[str]) -> str:
+    who = m.group(1)
+    if who.lower() not in _SUBJECT_FORM and not who[:1].isupper() and who.lower() not in _names_given():
+        return m.group(0)  # "we got it into the car"
+    return f"{_SUBJECT_FORM.get(who.lower(), who)} got into "
+
+
+@lru_cache(maxsize=1)
+def _names_given() -> frozenset[str]:
+    from mem_graph.extract.lexicon import GIVEN_NAMES
+
+    return frozenset(GIVEN_NAMES)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = _tech_name().sub(_tech_spelled, text)
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
+    text = _GOT_THEM_INTO.sub(_got_into, text)
     text = _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _TACKED_QUESTION.sub(". ", text)

@@ -32,7 +32,8 @@ _OLD_AFTER_CUE = re.compile(
 # boring me", "Radiohead just doesnt hit"
 _OLD_BEFORE_CUE = re.compile(
     r"\s+(?:(?:is|was|'s|are|feels)\s+(?:(?:so|totally|officially|now)\s+)?(?:history|ancient history|over|gone|"
-    r"done|dead to me|old news|in the past|behind me)|(?:era|phase|days|chapter|life)\s+(?:is\s+|are\s+)?"
+    r"done|dead to me|old news|in the past|behind me)|(?:has|have|has been|have been|got|been)\s+replaced"
+    r"|(?:era|phase|days|chapter|life)\s+(?:is\s+|are\s+)?"
     r"(?:over|done|ended|behind me)|(?:got|has been|was|is)\s+dethroned|fell off|(?:just\s+)?(?:doesn'?t|dont|"
     r"does not|no longer)\s+(?:hit|do it for me|cut it)|(?:bores|bored|was boring|is boring)\s+me"
     r"|went to (?:a |its )?new (?:home|owner)|(?:went|goes|is going) to (?:my|our|a) (?:\w+ )?"
@@ -40,7 +41,7 @@ _OLD_BEFORE_CUE = re.compile(
 # the new value follows: "hello Barcelona", "now its black tea", ", all Kendrick Lamar"
 _NEW_AFTER_CUE = re.compile(
     r"(?:\b(?:hello|hi|hey|welcome(?: to)?|now (?:it'?s|its|i'?m|im|on|into)|into|rocking (?:the|a|an|my new)|"
-    r"everything'?s (?:in|on)|all in on)\s+|(?:^|[,;.!]\s*)"
+    r"everything'?s (?:in|on)|all in on|it'?s all|its all)\s+|(?:^|[,;.!]\s*)"
     r"(?:all|only|just|team)\s+)", re.I)
 # the new value comes before: "Barcelona now", "cold brew era begins", "shawarma is my new fave", "bouldering
 # every day now", "black tea since jan", "Kendrick on repeat"
@@ -79,7 +80,8 @@ def _stretch_before(text: str, start: int) -> str:
 # words that bound a value inside its stretch: "Taylor Swift now", "all Kendrick", "Red Bull for me"
 _BOUND = re.compile(r"\b(?:now|rn|anymore|any more|these days|lately|nowadays|since|era|phase|every|daily|for|was|is|"
                     r"are|has|have|had|got|fell|only|all|just|over|into|on repeat|bye|hello|hi|no more|its|it's|"
-                    r"lol|haha|lmao|tbh|ngl|fyi|btw|ok|okay|update|officially|finally|then|most|"
+                    r"lol|haha|lmao|tbh|ngl|fyi|btw|ok|okay|update|officially|finally|then|most|honestly|literally|basically|"
+                    r"lowkey|anyway|anyways|"
                     r"(?:doing|using|learning|studying|playing|took up|taken up|take up|taking up|picked up|started|"
                     r"got into|switched to)(?=\s+\w))\b", re.I)  # "doing japanese now", "took up golf instead"
 # someone else's news: "my sister ditched Leeds, she's in York now" changes none of the speaker's values

@@ -153,3 +153,22 @@ def test_a_first_week_still_ahead_realises_nothing(shared_memory: Memory, user: 
 def test_a_workplace_named_by_a_post_is_no_post(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "starting at a gp surgery today")])[0]
     assert [f.slot for f in facts] == ["user|employer"], [(f.text, f.slot) for f in facts]
+
+
+def test_a_favourite_replaced_by_one_that_is_all_i_play_now(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my favourite band is radiohead",
+                              "honestly radiohead have been replaced, it's all fontaines dc for me now")
+    assert any("radiohead" in t for t in ended), ended
+    assert "User's favourite band is fontaines dc" in current(shared_memory, user), current(shared_memory, user)
+
+
+def test_getting_a_child_into_a_saints_school_is_the_childs_school(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my son leo is in year 1 at oakfield primary",
+                              "leo's moving schools in september, we got him into st marys")
+    assert any("Oakfield" in t for t in ended), ended
+
+
+@pytest.mark.parametrize("said", ["we got it into the car eventually", "i got into jazz last year"])
+def test_getting_something_into_a_place_is_no_school(rules: RuleExtractor, said: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert not any((f.slot or "").endswith("|school") for f in facts), [(f.text, f.slot) for f in facts]
