@@ -224,6 +224,7 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "tracker": frozenset({"jira", "linear", "trello", "asana", "clickup", "youtrack", "shortcut", "basecamp"}),
     "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),
     "ci": frozenset({"jenkins", "github actions", "circleci", "gitlab ci", "travis", "buildkite", "teamcity"}),
+    "ml": frozenset({"pytorch", "tensorflow", "jax", "keras", "mxnet", "theano", "caffe"}),
 }
 
 

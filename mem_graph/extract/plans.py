@@ -69,8 +69,8 @@ def _completion(verb: Any) -> str | None:
 
 # the speaker's first days somewhere, done ("first week at the surgery done", "survived my first shift!"); not
 # someone else's ("her first day"), not a role ("first week as a nurse": first_as.py), not one ahead
-_FIRST_DAYS = re.compile(r"^\W*(?:(?:so|ok|well|update|phew)\W+)*(?:my\s+)?first\s+(?:day|week|shift|month)\b(?!\s+as\b)"
-                         r"(?!.*\b(?:tomorrow|next|will|starts|starting)\b).*\b(?:done|over|went|was|finished|"
+_FIRST_DAYS = re.compile(r"^\W*(?:(?:so|ok|well|update|phew)\W+)*(?:my\s+)?first\s+(?:day|week|shift|month)\b"
+                         r"(?!\s+as\b)(?!.*\b(?:tomorrow|next|will|starts|starting)\b).*\b(?:done|over|went|was|finished|"
                          r"complete|survived)\b|\bsurvived\s+(?:my\s+)?(?:first|1st)\s+(?:day|week|shift)\b", re.I)
 
 

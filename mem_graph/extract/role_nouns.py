@@ -24,6 +24,12 @@ _ROLE_NOUNS: dict[str, str] = {
     "stack": "tools", "tech stack": "tools",  # "our stack is react + node + Postgres": each a tool of the team's
     "editor": "tools", "ide": "tools", "text editor": "tools", "code editor": "tools", "editor of choice": "tools",
 }
+# what a team's code is ("our frontend is angular", "the whole codebase is pytorch now"): a tool of theirs, when the
+# value is a tool's name
+_STACK_NOUNS = frozenset({"stack", "tech stack", "frontend", "front end", "backend", "back end", "codebase",
+                          "code base", "app", "api", "website", "site", "infra", "infrastructure", "pipeline",
+                          "monolith", "ml stack", "data stack", "training code", "models", "ci"})
+_ROLE_NOUNS.update(dict.fromkeys(_STACK_NOUNS, "tools"))
 _QUALIFIERS = frozenset({"regular", "daily", "usual", "main", "go-to", "current", "normal", "typical", "weekly",
                          "morning", "preferred", "primary", "only", "whole", "entire", "new"})
 # the head words of a drink ("diet coke", "black coffee", "energy drinks")
@@ -43,8 +49,9 @@ def role_noun(words: str, value: list[Any]) -> tuple[str, str] | None:
     """(slot name, the noun as said) when ``words`` (the attribute, "regular workout", "editor") introduces the
     value ``value`` (its tokens) of a slot of the speaker's."""
     head = next((t for t in reversed(value) if t.pos_ in ("NOUN", "PROPN", "VERB") or (
-        t.pos_ == "ADJ" and t.text[:1].isupper() and t.i > 0)), None)  # "my editor is Vim" (Vim read as an adjective)
-    if head is None or (head.pos_ == "VERB" and not head.lower_.endswith("ing")):
+        t.pos_ == "ADJ" and t.text[:1].isupper() and t.i > 0) or tech_kind(t.lower_) is not None), None)
+    # ("my editor is Vim", "our frontend is angular": a name read as an adjective; "is react now": as a verb)
+    if head is None or (head.pos_ == "VERB" and not head.lower_.endswith("ing") and tech_kind(head.lower_) is None):
         return None
     parts = words.lower().replace("favourite", "").replace("favorite", "").split()
     if len(parts) != len(words.split()):
@@ -55,6 +62,6 @@ def role_noun(words: str, value: list[Any]) -> tuple[str, str] | None:
     if noun in _VAGUE:
         return ("drinks", noun) if head.lemma_.lower() in DRINKS or head.lower_ in DRINKS else None
     slot = _ROLE_NOUNS.get(noun)
-    if noun in ("stack", "tech stack") and not (head.pos_ == "PROPN" or tech_kind(head.lower_) is not None):
-        return None  # "our stack is a mess": no tool
+    if noun in _STACK_NOUNS and not (head.pos_ == "PROPN" or tech_kind(head.lower_) is not None):
+        return None  # "our stack is a mess", "my app is live": no tool
     return (slot, noun) if slot is not None else None

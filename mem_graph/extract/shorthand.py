@@ -134,12 +134,18 @@ def _names_given() -> frozenset[str]:
     return frozenset(GIVEN_NAMES)
 
 
+# "whole frontend is react now": the speaker's team's (role_nouns.py)
+_WHOLE_STACK = re.compile(r"(?<![\w'])(?:the\s+)?(whole|entire)\s+(?=(?:frontend|front end|backend|back end|codebase|"
+                          r"code base|stack|tech stack|app|api|infra|pipeline)\b)", re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = _tech_name().sub(_tech_spelled, text)
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
     text = _GOT_THEM_INTO.sub(_got_into, text)
+    text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     text = _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _TACKED_QUESTION.sub(". ", text)

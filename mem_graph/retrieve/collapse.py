@@ -14,6 +14,7 @@ copy ranks above it (it says both).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from mem_graph.types import MemoryRecord, Scope
@@ -25,6 +26,8 @@ class _Ranked(Protocol):
 
 C = TypeVar("C", bound=_Ranked)
 _WHOLE_TURN = "\x00turn"  # a turn kept verbatim: every subject of it
+# a slot fact of a turn within this share of the score of the turn's verbatim copy leads the turn's place
+FACT_LEADS_WITHIN = 0.9
 
 
 def turn_key(record: MemoryRecord, scope_keys: dict[Scope, str] | None = None) -> tuple[str, str] | None:
@@ -42,11 +45,29 @@ def turn_key(record: MemoryRecord, scope_keys: dict[Scope, str] | None = None) -
     return key, str(ids[0])
 
 
-def collapse_turns(ranked: list[C]) -> list[tuple[C, list[C]]]:
+def collapse_turns(ranked: list[C], score: Callable[[C], float] | None = None) -> list[tuple[C, list[C]]]:
     """``ranked`` (best first) with each source turn's memories folded into its best ranked one.
 
-    Returns (kept, siblings) pairs in rank order; siblings keep their own rank order.
+    Returns (kept, siblings) pairs in rank order; siblings keep their own rank order. With ``score``, a turn's
+    verbatim copy that leads its place gives it to a current slot fact of the same turn scoring nearly as well
+    ("migration done, last angular module deleted, whole frontend is react now" -> "User now uses react"): the
+    fact says the answer, the copy travels with it as related.
     """
+    groups = _collapsed(ranked)
+    return groups if score is None else [_fact_first(kept, siblings, score) for kept, siblings in groups]
+
+
+def _fact_first(kept: C, siblings: list[C], score: Callable[[C], float]) -> tuple[C, list[C]]:
+    if kept.record.layer != "episodic" or not siblings:
+        return kept, siblings
+    fact = next((s for s in siblings if s.record.slot and s.record.layer != "episodic" and s.record.polarity > 0
+                 and score(s) >= FACT_LEADS_WITHIN * score(kept)), None)
+    if fact is None:
+        return kept, siblings
+    return fact, [kept, *(s for s in siblings if s is not fact)]
+
+
+def _collapsed(ranked: list[C]) -> list[tuple[C, list[C]]]:
     out: list[tuple[C, list[C]]] = []
     where: dict[tuple[str, str], int] = {}
     subjects: dict[tuple[str, str], set[str]] = {}  # whom a turn's kept memories are about

@@ -108,7 +108,7 @@ class SearchPipeline:
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None,
                                    slot_of=lambda r: slot_key(r, asked.slots))
-        groups = collapse_turns(ranked) if self.cfg.collapse_turns else [(c, []) for c in ranked]
+        groups = collapse_turns(ranked, _score) if self.cfg.collapse_turns else [(c, []) for c in ranked]
         top = [c for c, _ in groups[:limit]]
         results: list[MemoryItem] = []
         for c, siblings in groups[:limit]:

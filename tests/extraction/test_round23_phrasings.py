@@ -172,3 +172,23 @@ def test_getting_a_child_into_a_saints_school_is_the_childs_school(shared_memory
 def test_getting_something_into_a_place_is_no_school(rules: RuleExtractor, said: str) -> None:
     facts = rules.extract([Message("user", said)])[0]
     assert not any((f.slot or "").endswith("|school") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("had", "said", "old", "new"), [
+    ("our frontend is angular", "migration done. last angular module deleted today 🎉 whole frontend is react now",
+     "angular", "react"),
+    ("our models are all in tensorflow 2", "ported!! whole codebase is pytorch now", "tensorflow", "pytorch"),
+])
+def test_the_whole_codebase_on_a_new_framework_replaces_the_old_one(shared_memory: Memory, user: str, had: str,
+                                                                     said: str, old: str, new: str) -> None:
+    ended = invalidated_after(shared_memory, user, had, said)
+    assert any(old in t.lower() for t in ended), ended
+    top = shared_memory.search(f"which {'frontend' if new == 'react' else 'deep learning'} framework do we use",
+                               user_id=user, limit=1)["results"]
+    assert new in top[0]["memory"].lower() and old not in top[0]["memory"].lower(), top
+
+
+@pytest.mark.parametrize("said", ["my app is live", "our backend is a mess"])
+def test_a_stack_noun_said_of_no_tool_is_no_tool(rules: RuleExtractor, said: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert not any("|tools|" in (f.slot or "") for f in facts), [(f.text, f.slot) for f in facts]
