@@ -200,8 +200,9 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
         for name_tok in names:
             name = name_tok.text[:1].upper() + name_tok.text[1:]
             key = normalise_entity(name)
-            if key in known or (re.search(rf"\b{re.escape(name.lower())}\b", told) and tok.lemma_.lower() not in (
-                    "change", "switch")):  # (not "changed the dog's name to Bruno": said as no name)
+            if key in known or (not plural and re.search(rf"\b{re.escape(name.lower())}\b", told) and
+                                tok.lemma_.lower() not in ("change", "switch")):
+                # (not "changed the dog's name to Bruno": said as no name; several pets each get their own fact)
                 if not plural and pet is not None:  # "I have a dog named Rocky": that fact also says the name
                     _say_name(found, pet_name(pet, ctx), name, speaker)
                 continue
@@ -223,4 +224,8 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
                 timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
                 evidence=f"slot {'pets' if plural else 'name'}: '{tok.text} ... {name_tok.text}' names the "
                          f"speaker's {noun or 'pet'}" + (f"; cues: {', '.join(cues.words)}" if cues.words else "")))
+    several = [f.object_key for f in out if f.rule == "rules.pet_name.multi" and f.object_key]
+    if len(several) > 1:  # "we've got two cats, pip and mango": one fact per cat, so losing Pip leaves Mango
+        found[:] = [f for f in found if not (f.slot and "|pets|" in f.slot and sum(
+            re.search(rf"\b{re.escape(k)}\b", f.text.lower()) is not None for k in several) > 1)]
     return out

@@ -192,3 +192,9 @@ def test_the_whole_codebase_on_a_new_framework_replaces_the_old_one(shared_memor
 def test_a_stack_noun_said_of_no_tool_is_no_tool(rules: RuleExtractor, said: str) -> None:
     facts = rules.extract([Message("user", said)])[0]
     assert not any("|tools|" in (f.slot or "") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_losing_one_of_two_cats_named_together_leaves_the_other(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("we've got two cats, pip and mango", user_id=user)
+    shared_memory.add("sadly we lost pip last month, she was 16", user_id=user)
+    assert "User has a cat named Mango" in current(shared_memory, user), current(shared_memory, user)
