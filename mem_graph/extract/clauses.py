@@ -15,6 +15,7 @@ from typing import Any
 
 from mem_graph.extract.copula_repair import NAMES_GIVEN_BACK
 from mem_graph.extract.grammar_cues import (
+    ANIMATE_VERBS,
     acted_on_by_speaker,
     disagrees,
     first_word,
@@ -25,11 +26,11 @@ from mem_graph.extract.kin_words import (
     FIRST_PERSON,
     KIN,
     PET_NOUNS,
-    PET_SPECIES,
     POSSESSIVES,
     THIRD_PERSON,
 )
 from mem_graph.extract.lexicon import is_given_name, names_someone, tech_kind
+from mem_graph.extract.pet_refs import pet_name, pet_referent, speakers_pet
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.extract.wordlist import is_english_word
@@ -162,7 +163,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     has_owner = any(t.lower_ in POSSESSIVES or t.tag_ == "POS" for t in toks) or bool(
         toks and toks[0].lower_ in ("her", "his", "its") and pet_referent(toks[0], ctx) is not None)
     if not has_owner:
-        if head.pos_ == "NOUN" and head.lemma_.lower() in PET_NOUNS and ctx.last_pet == _pet_name(head, ctx):
+        if head.pos_ == "NOUN" and head.lemma_.lower() in PET_NOUNS and ctx.last_pet == pet_name(head, ctx):
             # "we ended up calling the cat Ginger": the speaker's cat, mentioned before
             return Subject(ctx.last_pet, type="animal", tokens={t.i for t in toks},
                            entities=[EntityRef(ctx.last_pet, "animal")], evidence=f"'the {head.lower_}' -> "
@@ -336,6 +337,9 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
                 and verb.lemma_.lower() not in ("be", "was", "were"):
             return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")],
                            implied=True), None
+        if _comma_narration(verb):  # "the fiesta died, got a used golf": the speaker got it
+            return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")],
+                           implied=True), None
         return None, None
     if subj.dep_ == "expl":
         return None, None
@@ -391,67 +395,14 @@ def clause_verbs(sent: Any) -> list[Any]:
     """Verbs heading a clause in a sentence, in order."""
     return [t for t in sent if t.pos_ in ("VERB", "AUX") and (t.dep_ == "ROOT" or t.dep_ in CLAUSE_DEPS or (
         t.dep_ in ("acl", "xcomp", "dep") and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children)) or (
-        t.dep_ == "pcomp" and t.head.lower_ in ("before", "after")))]  # "... before coming back to Seattle"
+        t.dep_ == "pcomp" and t.head.lower_ in ("before", "after")) or _comma_narration(t))]
+    # ("... before coming back to Seattle")
 
 
-def _pet_name(tok: Any, ctx: Context, fresh: bool = False) -> str:
-    """``fresh``: the pet noun itself ("User's dog"), not the name it was given before in the turn."""
-    kin = PET_SPECIES.get(tok.lemma_.lower(), tok.lemma_.lower())
-    more = next((c.lower_ for c in tok.children if c.lower_ in _ONE_MORE_PET), None)
-    if more is not None:  # "we adopted another dog, she's called olive": not the dog named before
-        return f"{ctx.speaker}'s {'other' if more == 'another' else more} {kin}"
-    return (None if fresh else ctx.kin_names.get((normalise_entity(ctx.speaker), kin))) or f"{ctx.speaker}'s {kin}"
-
-
-_ONE_MORE_PET = frozenset({"another", "other", "second", "third"})
-pet_name = _pet_name  # the entity a speaker's pet noun stands for ("User's kitten", "User's other dog")
-
-
-def pet_referent(pronoun: Any, ctx: Context) -> str | None:
-    """The speaker's pet a "she"/"her"/"it" refers to: one mentioned earlier in the sentence with no person
-    named since, or, failing that, the last pet mentioned when no person was named after it."""
-    before = list(pronoun.sent)[: pronoun.i - pronoun.sent.start]
-    for n in range(len(before) - 1, -1, -1):
-        t = before[n]
-        kind = PET_SPECIES.get(ctx.pet_kinds.get(t.lower_, ""), ctx.pet_kinds.get(t.lower_, ""))
-        if kind and (t.dep_ in ("nsubj", "nsubjpass") or acted_on_by_speaker(t)) and _speakers_kind(kind, ctx):
-            # "Bella didn't suit him, he's Willow now": the speaker's pet, the subject named before (not "Kai gave
-            # Mango to his parents, he ...": Kai)
-            return f"{ctx.speaker}'s {kind}"
-        if t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and not _with_speaker(t):
-            return None
-        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
-            return _pet_name(t, ctx) if _speakers_pet(before[: n + 1]) or _the_known_pet(t, ctx) else None
-    # across sentences only while nobody else has been named ("My sister got a dog. She loves it." is Ana)
-    return ctx.last_pet if ctx.pet_last and ctx.last_person is None else None
-
-
-def _with_speaker(tok: Any) -> bool:
-    """``tok`` is one of "X and I" (the speaker's companion in the clause, not someone a pronoun would mean)."""
-    heads = [tok, *(a for a in tok.ancestors if a.dep_ in ("appos", "conj", "compound", "nsubj"))]
-    return any(c.lower_ in ("i", "me") and c.dep_ in ("conj", "nsubj") for h in heads for c in (*h.children,
-                                                                                               *h.head.children))
-
-
-def _the_known_pet(noun: Any, ctx: Context) -> bool:
-    """"the dog" when the speaker has a dog they spoke of: theirs ("the kids renamed the dog, he's waffles now")."""
-    kind = PET_SPECIES.get(noun.lemma_.lower(), noun.lemma_.lower())
-    return any(c.lower_ == "the" for c in noun.children) and (
-        kind in ctx.pet_kinds.values() or _speakers_kind(kind, ctx))
-
-
-def _speakers_kind(kind: str, ctx: Context) -> bool:
-    """The speaker spoke of a pet of this kind as theirs ("my dog's name is Bella", "my dog biscuit")."""
-    return (ctx.last_pet or "").lower().endswith(f"'s {kind}") or (normalise_entity(ctx.speaker), kind) in ctx.kin_names
-
-
-def _speakers_pet(words: list[Any]) -> bool:
-    """The pet noun (last of ``words``) is the speaker's: a first-person word before it and no one else named,
-    or the speaker among those who got it ("my partner Sam and I just got a dog": the household's)."""
-    if any(t.lower_ in ("i", "we") and t.dep_ in ("nsubj", "conj") for t in words):
-        return True
-    return any(t.lower_ in FIRST_PERSON or t.lower_ in POSSESSIVES for t in words) and not any(
-        (t.pos_ == "PROPN" and t.ent_type_ == "PERSON") or t.lower_ in KIN for t in words)
+def _comma_narration(verb: Any) -> bool:
+    """A past verb hung loose after a comma, no subject: the speaker's narration ("the fiesta died, got a golf")."""
+    return verb.dep_ == "dep" and verb.tag_ == "VBD" and verb.i > 0 and verb.doc[verb.i - 1].text == "," and \
+        verb.lemma_.lower() in ANIMATE_VERBS and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
 
 
 def note_people(sent: Any, ctx: Context) -> None:
@@ -460,9 +411,9 @@ def note_people(sent: Any, ctx: Context) -> None:
         if t.dep_ in ("nsubj", "nsubjpass") and t.tag_ == "NNS":  # a plural subject: "they" is about it next
             mine = t.lemma_.lower() in KIN and any(c.lower_ in POSSESSIVES for c in t.children)
             ctx.last_group = f"{ctx.speaker}'s {t.lower_}" if mine else None
-        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and _speakers_pet(
+        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and speakers_pet(
                 list(sent)[: t.i - sent.start + 1]):
-            ctx.last_pet, ctx.pet_last = _pet_name(t, ctx), True
+            ctx.last_pet, ctx.pet_last = pet_name(t, ctx), True
             continue
         if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ != "PROPN" and (
                 name := f"{t.text[:1].upper()}{t.text[1:]}") in ctx.kin_names.values():

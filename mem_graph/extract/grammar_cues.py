@@ -26,14 +26,14 @@ def disagrees(verb: Any, head: Any, subject: Any) -> bool:
 
 
 # what only a person does ("took up golf", "joined a gym"): not a knee, a car or a job
-_ANIMATE_VERBS = frozenset({"take", "pick", "start", "join", "quit", "learn", "move", "adopt", "buy", "sell", "begin",
-                            "switch", "try", "sign", "book", "marry", "date"})
+ANIMATE_VERBS = frozenset({"take", "pick", "start", "join", "quit", "learn", "move", "adopt", "buy", "sell", "begin",
+                           "switch", "try", "sign", "book", "marry", "date", "get"})
 
 
 def thing_cannot_act(verb: Any, head: Any, subject: Any) -> bool:
     """``verb``, conjoined to ``head`` with no "and", inherits "my knee" / "my car", which cannot do what it says
     ("my knee's gone so no more cricket, took up golf instead": the speaker took it up)."""
-    return verb.dep_ == "conj" and verb.lemma_.lower() in _ANIMATE_VERBS and subject.pos_ == "NOUN" and \
+    return verb.dep_ == "conj" and verb.lemma_.lower() in ANIMATE_VERBS and subject.pos_ == "NOUN" and \
         subject.lemma_.lower() not in KIN | PET_NOUNS and any(
             c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subject.children) and not any(
             t.lower_ in ("and", "but", "or", "then", "&") for t in verb.doc[head.i: verb.i])

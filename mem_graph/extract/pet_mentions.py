@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import Context, pet_name
+from mem_graph.extract.clauses import Context
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES
+from mem_graph.extract.pet_refs import pet_name
 from mem_graph.extract.predicate import content_verb
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 

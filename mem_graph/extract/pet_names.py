@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mem_graph.extract.clauses import Context, pet_name, pet_referent
+from mem_graph.extract.clauses import Context
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.kin_words import FIRST_PERSON, KIN, PET_NOUNS, PET_SPECIES, POSSESSIVES
+from mem_graph.extract.pet_refs import pet_name, pet_referent
 from mem_graph.extract.predicate import content_verb
 from mem_graph.extract.wordlist import may_name_a_thing
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity

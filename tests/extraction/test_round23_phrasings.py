@@ -198,3 +198,9 @@ def test_losing_one_of_two_cats_named_together_leaves_the_other(shared_memory: M
     shared_memory.add("we've got two cats, pip and mango", user_id=user)
     shared_memory.add("sadly we lost pip last month, she was 16", user_id=user)
     assert "User has a cat named Mango" in current(shared_memory, user), current(shared_memory, user)
+
+
+def test_a_car_got_after_the_old_one_died_replaces_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my car's a ford fiesta",
+                              "the fiesta died, got a second hand vw golf")
+    assert any("fiesta" in t for t in ended), ended
