@@ -28,6 +28,10 @@ SCHOOL_WORDS = frozenset([
     "nursery", "institute",
 ])
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# places and things a post's name may stand before ("a gp surgery", "nurse training", "my teacher's union")
+_NOT_A_POST = frozenset({"surgery", "clinic", "practice", "office", "station", "school", "training", "course",
+                         "appointment", "uniform", "exam", "degree", "shift", "room", "ward", "union", "conference",
+                         "programme", "program", "placement", "show", "friend", "friends", "mate"})
 # words before an attribute noun that say when, not which attribute
 _NOT_ATTRIBUTE = re.compile(r"^(?:(?:new|all-time|all time|absolute|latest) )+")
 
@@ -105,8 +109,11 @@ class SlotCatalogue:
             if t.lower_ == CHAT_DEV and t.text != CHAT_DEV:
                 continue  # "my best friend is Dev": a name
             for form in (t.lower_, t.lemma_.lower()):
-                if form in self.values and (self.values[form].name not in ("drinks", "occupation") or t == tokens[-1]):
-                    return self.values[form]  # only as the head: "a coffee machine" is no drink, "a gp surgery" no GP
+                spec = self.values.get(form)
+                if spec is not None and (t == tokens[-1] or spec.name not in ("drinks", "occupation") or (
+                        spec.name == "occupation" and tokens[-1].lemma_.lower() not in _NOT_A_POST)):
+                    # only as the head: "a coffee machine" is no drink; "a gp surgery" no GP ("nurse practitioner" is)
+                    return spec
         heads = [t for t in tokens if not t.like_num]
         if len(heads) > 1 and heads[-1].lemma_.lower() == "phone" and heads[-2].pos_ == "PROPN" and \
                 "phone" in self.specs:  # "the Nothing Phone 2": a brand's phone (not "a phone case")
