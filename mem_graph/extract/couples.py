@@ -9,6 +9,7 @@ kept as said. A status and a named partner are both true at once (``status_and_p
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.catalogue import REL_STATUS
@@ -56,13 +57,18 @@ def status_and_partner(slot: str | None, value: str | None, other: str | None) -
 _STATUSES = frozenset({*REL_STATUS, "relationship"})  # "in a relationship" is a status too: "engaged" replaces it
 
 
-def name_the_couple(facts: list[Fact]) -> None:
-    """Name the partner in a couple's status the same turn states (in place; see the module doc)."""
+def name_the_couple(facts: list[Fact], partners: dict[str, str] | None = None, text: str = "") -> None:
+    """Name the partner in a couple's status the same turn states (in place; see the module doc). ``partners``:
+    subject key -> the partner named in earlier turns, named again in ``text`` ("marcus proposed!!! we're engaged"
+    after "my bf is called marcus")."""
     for status in facts:
         if not (status.slot and status.slot.endswith("|partner") and status.object_key in COUPLE_STATES
                 and not status.negated and status.tense == "present") or " to " in status.text:
             continue
         named = [(f, name) for f in facts if (name := _named_partner(f, status)) is not None]
+        known = (partners or {}).get(status.subject_key or "")
+        if not named and known and re.search(rf"\b{re.escape(known)}\b", text, re.I):
+            named = [(status, known)]  # (the status itself stays in the slot)
         if len({n for _, n in named}) != 1:
             continue
         name, word = named[0][1], status.object_key
@@ -72,4 +78,5 @@ def name_the_couple(facts: list[Fact]) -> None:
         status.entities.append(EntityRef(name, "person"))
         status.evidence += f"; the partner the turn names: {name}"
         for fact, _ in named:
-            fact.slot, fact.single_valued = None, False
+            if fact is not status:
+                fact.slot, fact.single_valued = None, False

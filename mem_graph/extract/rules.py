@@ -259,7 +259,8 @@ class RuleExtractor:
                   for f in self._clause_facts(v, ctx, message, True) if f.slot and f.slot not in placed]
         for f in (facts := without_unsaid(facts)):
             f.metadata.pop("_person", None)
-        across_the_turn(facts)  # "there", replacements, a couple's status, a detail beside "still"
+        partners = {owner: name for (owner, kin), name in ctx.kin_names.items() if kin in PARTNER_NOUNS}
+        across_the_turn(facts, partners, message.content)  # "there", replacements, a couple's status, "still"
         return facts
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:

@@ -21,9 +21,10 @@ def _refined_beside_still(facts: list[Fact]) -> None:
             f.evidence += "; said beside 'still': a detail of the value kept"
 
 
-def across_the_turn(facts: list[Fact]) -> None:
-    """Settle the turn's facts together (in place; see the module doc)."""
+def across_the_turn(facts: list[Fact], partners: dict[str, str] | None = None, text: str = "") -> None:
+    """Settle the turn's facts together (in place; see the module doc). ``partners``: subject key -> the partner
+    earlier turns named."""
     resolve_there(facts)
     link_replacements(facts)
-    name_the_couple(facts)  # "my boyfriend dan proposed!! we're engaged": engaged to Dan
+    name_the_couple(facts, partners, text)  # "my boyfriend dan proposed!! we're engaged": engaged to Dan
     _refined_beside_still(facts)

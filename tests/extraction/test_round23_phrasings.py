@@ -204,3 +204,17 @@ def test_a_car_got_after_the_old_one_died_replaces_it(shared_memory: Memory, use
     ended = invalidated_after(shared_memory, user, "my car's a ford fiesta",
                               "the fiesta died, got a second hand vw golf")
     assert any("fiesta" in t for t in ended), ended
+
+
+def test_engaged_after_the_boyfriend_named_before_proposed_is_engaged_to_him(shared_memory: Memory,
+                                                                              user: str) -> None:
+    shared_memory.add("my bf is called marcus", user_id=user)
+    shared_memory.add("omg marcus proposed!!! we're engaged 💍", user_id=user)
+    top = shared_memory.search("who am i engaged to", user_id=user, limit=1)["results"]
+    assert top[0]["memory"] == "User is engaged to Marcus", top
+
+
+def test_engaged_beside_someone_else_named_is_engaged_to_no_one_named(rules: RuleExtractor) -> None:
+    texts = [f.text for f in rules.extract([Message("user", "we're engaged!! told my sister jo first")],
+                                           [Message("user", "my bf is called marcus")])[0]]
+    assert "User is engaged" in texts, texts
