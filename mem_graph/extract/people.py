@@ -291,10 +291,18 @@ _NOUN_IS = re.compile(r"\b((?:my|our) (?:[a-z-]+ ){0,2}?[a-z-]+)'s (?=(?:the|a|a
 _AFTER_WHERE = re.compile(r"\b(at|to|from|in|near)\s+([a-z][a-z]{3,})\b(?!['-])")
 
 
+# employers whose names are also English words, typed lower-case after "at"/"for"/"from" ("started at amazon last
+# week", "accepted the offer from shell"): names there (not "next", "subway": words there too)
+_EMPLOYER_WORDS = frozenset({"amazon", "shell", "apple", "google", "boots", "costa", "meta", "tesla", "oracle",
+                             "target", "greggs", "argos", "currys", "primark", "nike", "uber", "visa", "virgin"})
+
+
 def _named_lower_case(m: re.Match[str]) -> str:
     from spacy.lang.en.stop_words import STOP_WORDS
 
     word = m.group(2)
+    if word in _EMPLOYER_WORDS and m.group(1) in ("at", "from"):
+        return f"{m.group(1)} {word.title()}"
     if word in STOP_WORDS or word in CHITCHAT or word in FILLERS or is_english_word(word):
         return m.group(0)
     return f"{m.group(1)} {word.title()}"

@@ -385,8 +385,9 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return False  # "picked my daughter up", "need to do laundry", "picked up the model 3": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
         return value_spec is not None and value_spec.name == name and pred.key in DRINKING
-    if name == "business" or (name == "tools" and pred.key in ("write", "run")):  # "run a bakery", "write kotlin"
-        # (not poems), "we run MySQL in production" (not "run a marathon")
+    if name == "business" or (name == "tools" and pred.key in ("write", "run", "work_in")):  # "run a bakery",
+        # "write kotlin" (not poems), "we run MySQL in production" (not "run a marathon"), "work in python" (not in
+        # a call centre)
         return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (
             "tools", "database")) and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (

@@ -139,11 +139,19 @@ _WHOLE_STACK = re.compile(r"(?<![\w'])(?:the\s+)?(whole|entire)\s+(?=(?:frontend
                           r"code base|stack|tech stack|app|api|infra|pipeline)\b)", re.I)
 
 
+# "got an offer from deloitte, start in 2 weeks": an offer taken, a start ahead ("starting at deloitte in 2 weeks")
+_OFFER_THEN_START = re.compile(r"\b(?:got|accepted|took|taking|accepting)\s+(?:an?|the|their)\s+(?:job\s+)?offer\s+"
+                               r"(?:from|at|with)\s+([\w&'.-]+)\s*[,;!.-]+\s*(?:and\s+)?(?:i\s+)?(?:start|starting)\s+"
+                               r"(?=in|on|next|this|monday|tuesday|wednesday|thursday|friday|tomorrow|after|from)",
+                               re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = _tech_name().sub(_tech_spelled, text)
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
+    text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
     text = _GOT_THEM_INTO.sub(_got_into, text)
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     text = _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)

@@ -218,3 +218,29 @@ def test_engaged_beside_someone_else_named_is_engaged_to_no_one_named(rules: Rul
     texts = [f.text for f in rules.extract([Message("user", "we're engaged!! told my sister jo first")],
                                            [Message("user", "my bf is called marcus")])[0]]
     assert "User is engaged" in texts, texts
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("started at amazon last week", "Amazon"),
+    ("accepted the offer from shell!", "Shell"),
+    ("i'm at boots now", "Boots"),
+])
+def test_an_employer_whose_name_is_a_word_typed_lower_case(rules: RuleExtractor, said: str, employer: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert any(f.slot == "user|employer" and employer in f.text for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_an_offer_with_a_start_date_is_a_job_planned_then_started(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i work at accenture as a consultant", user_id=user)
+    shared_memory.add("also leaving accenture, got an offer from deloitte, start in 2 weeks", user_id=user)
+    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    assert "Accenture" in top[0]["memory"], top  # a plan changes nothing yet
+    shared_memory.add("first week at deloitte done!", user_id=user)
+    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    assert "Deloitte" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize("said", ["i work in a call centre", "i work in a hospital"])
+def test_working_in_a_place_is_no_tool(rules: RuleExtractor, said: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert not any("|tools|" in (f.slot or "") for f in facts), [(f.text, f.slot) for f in facts]
