@@ -122,7 +122,7 @@ class Memory:
                                                self.history_store, self._write_lock)
         self.searcher = SearchPipeline(cfg.retrieval, self.vectors, self.embedder,
                                        GraphExpander(self.graph_store, cfg.retrieval),
-                                       reranker if reranker is not None else Reranker(cfg.reranker), self.rules)
+                                       reranker if reranker is not None else Reranker(cfg.reranker))
         self.graph = GraphView(self.graph_store, cfg.exploration,
                                expired_of=lambda scope: expired_memories(self.vectors, scope),
                                before_read=self.flush)

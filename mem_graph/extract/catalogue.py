@@ -21,7 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mem_graph.extract.health import HEALTH_CONDITIONS
+from mem_graph.extract.health import HEALTH_CONDITIONS, MEDICATIONS
 from mem_graph.extract.lexicon import (
     BIKE_VALUES,
     CAR_VALUES,
@@ -202,6 +202,11 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="health_condition", relation="has_condition", cardinality=_M, key_by="object",
              subjects="person", values=HEALTH_CONDITIONS, verbs=("suffer_from", "diagnose_with"),
              nouns=("condition", "diagnosis"), prototypes=("has asthma", "was diagnosed with", "suffers from")),
+    # a medicine one takes: only a known one's name ("I take sertraline", not "I take the bus")
+    SlotSpec(name="medication", relation="takes", cardinality=_M, key_by="object", subjects="person",
+             values=MEDICATIONS, verbs=("take", "start", "switch_to", "prescribe", "put_on", "go_on"),
+             nouns=("medication", "medications", "meds", "medicine", "prescription"),
+             prototypes=("takes medication", "is on tablets for", "was prescribed")),
     SlotSpec(name="allergies", relation="allergic_to", cardinality=_M, key_by="object", subjects="person",
              adjectives=("allergic_to",), nouns=("allergy", "allergies"), prototypes=("is allergic to",)),
     SlotSpec(name="stance", relation="likes", cardinality=_M, key_by="object",

@@ -26,6 +26,20 @@ _ADJECTIVES = "diabetic prediabetic pre-diabetic asthmatic epileptic anaemic ane
 HEALTH_CONDITIONS: tuple[str, ...] = tuple(_CONDITIONS.split()) + tuple(_ADJECTIVES.split())
 HEALTH_ADJECTIVES = frozenset(_ADJECTIVES.split()) | {"coeliac", "celiac"}
 
+# medicines by their generic or brand names, and the kinds people say ("I'm on sertraline", "started ozempic")
+_MEDICATIONS = """
+metformin insulin ozempic wegovy mounjaro semaglutide tirzepatide sertraline zoloft fluoxetine prozac citalopram
+escitalopram lexapro venlafaxine effexor mirtazapine amitriptyline bupropion wellbutrin lithium quetiapine seroquel
+lamotrigine adderall ritalin methylphenidate elvanse vyvanse concerta atomoxetine levothyroxine thyroxine lisinopril
+ramipril amlodipine losartan bisoprolol propranolol atenolol atorvastatin simvastatin rosuvastatin statins warfarin
+apixaban rivaroxaban clopidogrel omeprazole lansoprazole naproxen codeine tramadol gabapentin pregabalin prednisolone
+prednisone salbutamol ventolin symbicort montelukast cetirizine loratadine antihistamines microgynon yasmin hrt
+estradiol progesterone finasteride minoxidil melatonin accutane isotretinoin roaccutane doxycycline amoxicillin
+antibiotics antidepressants ssris spironolactone diazepam propranolol nicorette methotrexate humira
+"""
+MEDICATIONS: tuple[str, ...] = (*dict.fromkeys(_MEDICATIONS.split()), "the pill", "beta blockers", "blood thinners",
+                                 "iron tablets", "blood pressure tablets", "birth control")
+
 _HEADS = "|".join(re.escape(w) for w in HEALTH_CONDITIONS)
 # "type 2 diabetes", "stage 3 kidney disease", "grade II tear"-like grades before a condition of the list,
 # at most two words between ("stage 4 breast cancer"); not "stage 2 of the plan", "type 2 the code"

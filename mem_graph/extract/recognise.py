@@ -154,8 +154,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if pred.prep == "over" and change is not None:  # "I'm over anime now": no longer into it
             return match("stance", f"'is over {text} {change}'", polarity=-1)
         tech = cat.value_slot(obj_toks) if pred.prep == "on" or (pred.prep == "in" and system) else None
-        if tech is not None and tech.name == "drinks" and person:  # "i'm on green tea these days"
-            return match("drinks", f"'is on {text}' value lexicon")
+        if tech is not None and tech.name in ("drinks", "medication") and person:  # "i'm on green tea", "on lithium"
+            return match(tech.name, f"'is on {text}' value lexicon")
         if tech is not None and tech.name in ("tools", "database"):  # "we're on postgres now", "the app is on AWS"
             return match("tools" if person and tech.subjects == "thing" else tech.name,
                          f"'is {pred.prep} {text}' value lexicon")
@@ -385,6 +385,8 @@ def _fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Su
         return False  # "picked my daughter up", "need to do laundry", "picked up the model 3": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
         return value_spec is not None and value_spec.name == name and pred.key in DRINKING
+    if name == "medication":  # "take sertraline", not "take the bus"
+        return value_spec is not None and value_spec.name == name
     if name == "business" or (name == "tools" and pred.key in ("write", "run", "work_in")):  # "run a bakery",
         # "write kotlin" (not poems), "we run MySQL in production" (not "run a marathon"), "work in python" (not in
         # a call centre)

@@ -11,7 +11,6 @@ that produced it, for the audit trail.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -166,13 +165,6 @@ class RuleExtractor:
                 entities.setdefault(ent.key, ent)
             out.append((list(entities.values()), [t for f in facts for t in f.triples]))
         return out
-
-    def query_terms(self, text: str) -> list[str]:
-        """Candidate entity names in a query: every 1-3 word n-gram, normalised (cheap, no parse)."""
-        words = list(re.findall(r"[\w'-]+", text.casefold()))
-        words = [w[:-2] if w.endswith("'s") else w for w in words]
-        grams = {" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
-        return sorted(g for g in grams if len(g) > 1)
 
     # -- internals --------------------------------------------------------
     def _docs(self, texts: list[str]) -> list[Any]:
@@ -390,8 +382,9 @@ class RuleExtractor:
         if m is None:
             m = speaker_as_object(self.catalogue, pred, subject, obj, ctx.speaker)
         m = m0 or m
-        if m is not None and listed and obj.lower_ in m.spec.values and "," in m.object:
-            m.object = obj.text  # one value of the list ("Italian, Portuguese" is two)
+        if m is not None and "," in m.object and (value := next((t for t in (obj, *obj.children) if t.lower_ in
+                                                                  m.spec.values), None)) is not None:
+            m.object = value.text  # one value of a list ("Italian, Portuguese"), not its aside ("ozempic, weekly ...")
         if m is not None and cues.instead_of is not None:  # "I drink tea instead of coffee": coffee ends
             replaces.append(normalise_entity(object_text(cues.instead_of)))
         if m is not None and replaces:

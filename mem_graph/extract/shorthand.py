@@ -146,12 +146,30 @@ _OFFER_THEN_START = re.compile(r"\b(?:got|accepted|took|taking|accepting)\s+(?:a
                                re.I)
 
 
+# "the doctor put me on statins", "my gp switched me from metformin to ozempic": what the speaker takes now
+_PRESCRIBED = re.compile(r"\b(?:the |my )?(?:doctor|doc|gp|consultant|psychiatrist|specialist|dr\.? [a-z]+)\s+"
+                         r"(?:has\s+|just\s+)?(put|started|switched|moved)\s+me\s+(?:from\s+([\w-]+(?:\s+[\w-]+)?)\s+)?"
+                         r"(?:on|onto|to)\s+", re.I)
+
+
+def _prescribed(m: re.Match[str]) -> str:
+    if m.group(1).lower() in ("put", "started"):
+        return "I'm on "
+    return f"I switched {'from ' + m.group(2) + ' ' if m.group(2) else ''}to "
+
+
+# "switched me to something called ozempic": the name is the thing
+_SOMETHING_CALLED = re.compile(r"\b(?:something|a thing|some(?:thing)? new|a (?:new )?(?:drug|medication|med|medicine|"
+                               r"tablet|pill|injection|app|tool))\s+(?:called|named)\s+(?=[\w-]+)", re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = _tech_name().sub(_tech_spelled, text)
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
+    text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
     text = _GOT_THEM_INTO.sub(_got_into, text)
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     text = _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)

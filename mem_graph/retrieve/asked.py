@@ -56,6 +56,8 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "health_condition": ("what health conditions do I have", "do I have any medical conditions",
                          "what was I diagnosed with"),
     "diet": ("what do I eat", "am I vegetarian", "what is my diet", "do I eat meat", "is there any food I avoid"),
+    "medication": ("what medication am I on", "what meds do I take", "what tablets am I taking",
+                   "what was I prescribed"),
     "allergies": ("what am I allergic to", "do I have any allergies", "is there any food I avoid"),
     "car": ("what car do I drive", "what car do I have", "what vehicle do I own"),
     "phone": ("what phone do I use", "what is my phone number"),
@@ -97,7 +99,8 @@ _FUNCTION = frozenset({
 # a multi-valued attribute asked by its words, whoever it is asked of (the prototypes are far from a question
 # that names a third party): "what does Maureen do for fun", "what are Leo's hobbies"
 _MULTI_ASKED = {"hobbies": re.compile(r"\b(?:for fun|hobb(?:y|ies)|pastimes?|(?:free|spare) time)\b"),
-                "pets": re.compile(r"\b(?:pets?|animals?)\b")}
+                "pets": re.compile(r"\b(?:pets?|animals?)\b"),
+                "medication": re.compile(r"\b(?:medications?|meds|medicines?|pills|tablets|prescri(?:bed|ption))\b")}
 _QUESTION = re.compile(r"\b(where|what|which|who|whom|whose|how|when|why)\b")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _THIRD_PERSON = [(r"\bam I\b", "is she"), (r"\bI am\b", "she is"), (r"\bdo I\b", "does she"),

@@ -18,6 +18,7 @@ top-ranked entities with one filtered vector query.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,6 +43,14 @@ class Expansion:
     def score(self, entities: list[str]) -> float:
         """A memory's raw graph score: the rank mass it receives from the entities it mentions."""
         return sum(self.entity_mass.get(e, 0.0) for e in entities)
+
+
+def query_terms(text: str) -> list[str]:
+    """Candidate entity names in a query: every 1-3 word n-gram, normalised (cheap, no parse)."""
+    words = list(re.findall(r"[\w'-]+", text.casefold()))
+    words = [w[:-2] if w.endswith("'s") else w for w in words]
+    grams = {" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+    return sorted(g for g in grams if len(g) > 1)
 
 
 class GraphExpander:

@@ -14,7 +14,6 @@ from mem_graph.config import RetrievalConfig
 from mem_graph.embed import Embedder, search_query_vector
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
-from mem_graph.extract.rules import RuleExtractor
 from mem_graph.results import MemoryItem, Relation, SearchResponse
 from mem_graph.retrieve.answer import answer_first, second_hop_first
 from mem_graph.retrieve.asked import (
@@ -29,7 +28,7 @@ from mem_graph.retrieve.asked import (
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
-from mem_graph.retrieve.graph_expand import Expansion, GraphExpander
+from mem_graph.retrieve.graph_expand import Expansion, GraphExpander, query_terms
 from mem_graph.retrieve.newer import newer_same_topic_first, newest_value_first
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
@@ -41,13 +40,12 @@ _PERSON_SLOT = {s.name: s.subjects == "person" for s in DEFAULT_SLOTS}  # attrib
 
 class SearchPipeline:
     def __init__(self, cfg: RetrievalConfig, vectors: VectorStore, embedder: Embedder, expander: GraphExpander,
-                 reranker: Reranker, extractor: RuleExtractor):
+                 reranker: Reranker):
         self.cfg = cfg
         self.vectors = vectors
         self.embedder = embedder
         self.expander = expander
         self.reranker = reranker
-        self.extractor = extractor
         self.reader = QuestionReader(embedder)
 
     def search(self, query: str, flt: VectorFilter, limit: int, *, explain: bool = False,
@@ -71,7 +69,7 @@ class SearchPipeline:
         expansion = None
         if graph:
             hidden = expired_memories(self.vectors, flt.scope, flt.alive_at) if flt.alive_at is not None else {}
-            expansion = self.expander.expand(flt.scope, self.extractor.query_terms(query),
+            expansion = self.expander.expand(flt.scope, query_terms(query),
                                              [records[m] for m, _ in dense if m in records], hidden,
                                              as_of=flt.valid_at)
         asked = self.reader.read(query, qvec) if self.cfg.answer_weight else Asked()

@@ -86,7 +86,7 @@ def test_a_birth_announced_names_the_child_and_is_no_label_of_the_speaker(rules:
 
 @pytest.mark.parametrize("said, fact", [
     ("MARRIED. danielle's my wife!!! best day ever", "User is married"),
-    ("i GOT THE JOB at google", "User got the job at google"),
+    ("i GOT THE JOB at google", "User got the job at Google"),
     ("WE MOVED TO LEEDS", "User moved to Leeds"),
 ])
 def test_words_shouted_in_capitals_read_as_words(rules: RuleExtractor, said: str, fact: str) -> None:

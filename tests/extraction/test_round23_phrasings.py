@@ -244,3 +244,29 @@ def test_an_offer_with_a_start_date_is_a_job_planned_then_started(shared_memory:
 def test_working_in_a_place_is_no_tool(rules: RuleExtractor, said: str) -> None:
     facts = rules.extract([Message("user", said)])[0]
     assert not any("|tools|" in (f.slot or "") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("i'm on metformin for it", "user|medication|metformin"),
+    ("i take sertraline every morning", "user|medication|sertraline"),
+    ("the doctor put me on statins", "user|medication|statins"),
+])
+def test_a_medicine_i_take_is_my_medication(rules: RuleExtractor, said: str, slot: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert slot in [f.slot for f in facts], [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["i take the bus to work", "i took a photo of it"])
+def test_taking_what_is_no_medicine_is_no_medication(rules: RuleExtractor, said: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert not any("|medication|" in (f.slot or "") for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_medicine_switched_and_one_stopped_leave_the_new_one_first(shared_memory: Memory, user: str) -> None:
+    for said in ("i take sertraline every morning", "i'm on metformin for it", "stopped taking sertraline",
+                 "doctor switched me from metformin to something called ozempic, weekly injection"):
+        shared_memory.add(said, user_id=user)
+    ended = [t.lower() for t in invalidated_after(shared_memory, user)]
+    assert any("metformin for it" in t for t in ended) and any("takes sertraline" in t for t in ended), ended
+    top = shared_memory.search("what medication am i on", user_id=user, limit=1)["results"]
+    assert "ozempic" in top[0]["memory"], top
