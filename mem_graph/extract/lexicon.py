@@ -112,9 +112,11 @@ macbook macbooks imac chromebook thinkpad thinkpads xps zenbook vivobook ideapad
 """), "mac mini", "mac studio", "mac pro", "framework laptop", "surface pro", "surface laptop", "gaming pc",
                    "gaming laptop", "razer blade", "dell xps", "hp spectre", "lenovo legion")
 # a gym is named by its chain or by a word of its name ("Anytime Fitness", "the YMCA", "a CrossFit box")
-GYM_VALUES = _words("""
-gym fitness puregym crossfit equinox ymca f45 orangetheory soulcycle
-""")
+GYM_VALUES = (*_words("""
+gym fitness puregym crossfit equinox ymca f45 orangetheory soulcycle nuffield bannatyne
+"""), "leisure centre", "leisure center", "the gym group", "gym group", "david lloyd", "anytime fitness",
+              "planet fitness", "la fitness", "24 hour fitness", "virgin active", "snap fitness", "gold's gym",
+              "golds gym", "jd gym", "better gym")
 TRANSPORT = _words("""
 bus train tube subway metro tram ferry underground overground streetcar shuttle cab taxi uber carpool lightrail
 """)

@@ -87,4 +87,6 @@ def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> f
     out |= {_MANY_ASKED[w] for w in words if w in _MANY_ASKED and _MANY_ASKED[w] in names}
     if _JOB_ASKED.search(text):  # "what does dani do for work", "what does the user do": the job, whoever it is
         out |= {spec.name for spec in slots if spec.name in ("occupation", "employer")}
+    if "how old" in text and "age" in names:  # "how old is ella": her age
+        out.add("age")
     return frozenset(out)

@@ -163,6 +163,13 @@ _SOMETHING_CALLED = re.compile(r"\b(?:something|a thing|some(?:thing)? new|a (?:
                                r"tablet|pill|injection|app|tool))\s+(?:called|named)\s+(?=[\w-]+)", re.I)
 
 
+# "i go to the gym at puregym", "i'm a member at the leisure centre": the gym is the place named
+_GYM_AT = re.compile(r"\b(go|goes|going|went|train|training|trains)\s+(to|at)\s+the\s+gym\s+at\s+", re.I)
+_GYM_MEMBER = re.compile(r"\b(?:i'm|i am|im)\s+(?:a\s+)?member\s+(?:at|of)\s+(?=(?:the\s+)?(?:puregym|gym|leisure|"
+                         r"david lloyd|anytime fitness|planet fitness|virgin active|nuffield|fitness|crossfit|ymca|"
+                         r"f45|equinox|bannatyne)\b)", re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
@@ -170,6 +177,7 @@ def expand_shorthand(text: str) -> str:
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
     text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
+    text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _GOT_THEM_INTO.sub(_got_into, text)
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     text = _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)

@@ -26,6 +26,7 @@ from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, normalise_en
 _OLD_AFTER_CUE = re.compile(
     r"\b(?:bye(?: bye)?|goodbye|so long(?: to)?|farewell(?: to)?|rip|no more|no longer(?: into)?|done with|over|"
     r"gave up(?: on)?|given up(?: on)?|quit|dropped|ditched|sold(?: off)?(?: my| the)?|killed(?: off)?(?: the)?|"
+    r"cancell?ed(?: my)?(?: membership(?: at| with)?)?|"
     r"retired(?: the)?|deleted my|not into|left|moved (?:away |out )?from|out of|traded (?:in )?(?:my|the)|"
     r"used to (?:love|like|be|drink|do|play|eat|use|have|listen to|drive))\s+", re.I)
 # the old value comes before: "Madrid is history", "my keto phase is over", "ramen got dethroned", "jogging was
@@ -83,7 +84,8 @@ _BOUND = re.compile(r"\b(?:now|rn|anymore|any more|these days|lately|nowadays|si
                     r"lol|haha|lmao|tbh|ngl|fyi|btw|ok|okay|update|officially|finally|then|most|honestly|literally|basically|"
                     r"lowkey|anyway|anyways|"
                     r"(?:doing|using|learning|studying|playing|took up|taken up|take up|taking up|picked up|started|"
-                    r"got into|switched to)(?=\s+\w))\b", re.I)  # "doing japanese now", "took up golf instead"
+                    r"got into|switched to|joined|signed up (?:to|at|for|with))(?=\s+\w))\b",
+                    re.I)  # "doing japanese now", "took up golf instead"
 # someone else's news: "my sister ditched Leeds, she's in York now" changes none of the speaker's values
 _OTHER_PERSON = re.compile(r"\b(?:he|she|they|his|her|their|he's|she's|they're|my (?:sister|brother|mum|mom|dad|"
                            r"friend|roommate|flatmate|cousin|boss|partner|wife|husband|bf|gf|boyfriend|girlfriend|"

@@ -270,3 +270,23 @@ def test_a_medicine_switched_and_one_stopped_leave_the_new_one_first(shared_memo
     assert any("metformin for it" in t for t in ended) and any("takes sertraline" in t for t in ended), ended
     top = shared_memory.search("what medication am i on", user_id=user, limit=1)["results"]
     assert "ozempic" in top[0]["memory"], top
+
+
+def test_a_gym_cancelled_for_another_joined_instead(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i go to the gym at puregym most mornings",
+                              "cancelled puregym, joined the leisure centre instead, it's cheaper")
+    assert any("Puregym" in t for t in ended), ended
+    top = shared_memory.search("which gym do i go to", user_id=user, limit=1)["results"]
+    assert "leisure centre" in top[0]["memory"], top
+
+
+def test_a_member_at_a_gym_goes_there_and_works_elsewhere(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "i'm a member at puregym")])[0]
+    assert [f.slot for f in facts] == ["user|gym"], [(f.text, f.slot) for f in facts]
+
+
+def test_how_old_asks_a_named_childs_age(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my daughter ella does ballet on saturdays", user_id=user)
+    shared_memory.add("she's 8 and at hillside primary", user_id=user)
+    top = shared_memory.search("how old is ella", user_id=user, limit=1)["results"]
+    assert "8" in top[0]["memory"], top
