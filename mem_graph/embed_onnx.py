@@ -16,6 +16,8 @@ import logging
 import os
 import tempfile
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -125,6 +127,21 @@ def _convert(folder: Path, target: Path) -> None:
         build_bert_onnx(folder, target)
 
 
+@contextmanager
+def _root_logger_quiet() -> Iterator[None]:
+    """onnxruntime's quantizer warns through the root logger (installing a stderr handler on a first message):
+    neither the message nor the handler reaches the caller's process."""
+    root = logging.getLogger()
+    null, level = logging.NullHandler(), root.level
+    root.addHandler(null)
+    root.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        root.removeHandler(null)
+        root.setLevel(level)
+
+
 def _export(folder: Path, target: Path, quantize: Quantize) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     # Write beside the target and rename: two processes exporting at once never see half a file.
@@ -136,8 +153,9 @@ def _export(folder: Path, target: Path, quantize: Quantize) -> None:
 
             final = Path(tmp) / "int8.onnx"
             # Per-channel weights on the MatMuls only: median cosine to fp32 ~0.99 on MiniLM.
-            quantize_dynamic(str(plain), str(final), weight_type=QuantType.QInt8, per_channel=True,
-                             op_types_to_quantize=["MatMul"])
+            with _root_logger_quiet():  # ("Please consider to run pre-processing before quantization": noise)
+                quantize_dynamic(str(plain), str(final), weight_type=QuantType.QInt8, per_channel=True,
+                                 op_types_to_quantize=["MatMul"])
         os.replace(final, target)
 
 

@@ -192,6 +192,7 @@ def test_the_default_path_runs_without_torch(tmp_path: Path) -> None:
                            str(tmp_path / "mem")], capture_output=True, text=True, timeout=600,
                           env={**os.environ, "MEM_GRAPH_CACHE_DIR": str(tmp_path / "cache")})  # fresh conversion
     assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "pre-processing" not in proc.stderr, proc.stderr[-3000:]  # (the quantizer's advice is no user's concern)
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["loaded"] == []
     here = build_embedder(EmbedderConfig(config={"pooling": "whole"})).embed_documents(texts)

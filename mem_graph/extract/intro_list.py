@@ -1,5 +1,6 @@
 """A self-introduction typed as a comma list: "i'm maya, product designer, based in bristol", "I'm Tom, 34, a
-nurse from Leeds", "hi im priya, 31, software engineer in london".
+nurse from Leeds", "hi im priya, 31, software engineer in london", "i'm 29, software engineer at monzo, living in
+london" (an age first).
 
 The parser reads the items as appositions of the name and the extractor kept one fact with no slot ("User is
 maya, product designer, based in bristol"): the occupation and the home were lost to their slots, so a later
@@ -17,7 +18,7 @@ import re
 
 from mem_graph.extract.lexicon import OCCUPATIONS, TECH, tech_kind
 
-_LIST = re.compile(r"(?<![\w'])(I'm|I am|im)\s+([A-Za-z][a-z-]+)((?:\s*,\s*[^,.!?;]{1,48}){1,5}?)"
+_LIST = re.compile(r"(?<![\w'])(I'm|I am|im)\s+([A-Za-z][a-z-]+|\d{1,2})((?:\s*,\s*[^,.!?;]{1,48}){1,5}?)"
                    r"(?=\s*(?:[.!?;]|$))", re.I)
 _AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years old|yo|y/o))?$", re.I)
 _PLACE_PHRASE = re.compile(r"^(?:(?:currently|originally)\s+)?(?:based|living|located|from|born|raised|working|"

@@ -290,3 +290,9 @@ def test_how_old_asks_a_named_childs_age(shared_memory: Memory, user: str) -> No
     shared_memory.add("she's 8 and at hillside primary", user_id=user)
     top = shared_memory.search("how old is ella", user_id=user, limit=1)["results"]
     assert "8" in top[0]["memory"], top
+
+
+def test_an_intro_list_that_opens_with_the_age_is_split(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "ok so i'm 29, software engineer at monzo, living in london")])[0]
+    assert [f.slot for f in facts] == ["user|age", "user|occupation", "user|residence"], [(f.text, f.slot)
+                                                                                           for f in facts]
