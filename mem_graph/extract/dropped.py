@@ -4,15 +4,20 @@
   "User does it like every other day", which says nothing once it stands alone (and whose turn was then not kept
   verbatim, so a later "gave up spin classes" found nothing naming them); a turn left with no fact is kept
   verbatim, in the user's own words;
+- a clause whose complement chat left out: "i'm on sertraline, have been for a couple of years" gave "User has
+  been for a couple of years", which says how long of nothing (the clause before it says what);
 - a value the same turn says it replaces: "my dog's name is Luna not Max lol" gave "User's dog now named Luna"
   (replacing Max) and, from another reader, "User's dog's name is Max".
 """
 
 from __future__ import annotations
 
+import re
+
 from mem_graph.types import Fact
 
 _PRONOUNS = frozenset({"it", "that", "this", "them", "those", "these"})
+_ELIDED = re.compile(r"^\S+(?:'s \S+)? (?:has|have|had) been (?:for|since|like|about|around|over)\b", re.I)
 
 
 def without_unsaid(facts: list[Fact]) -> list[Fact]:
@@ -20,4 +25,4 @@ def without_unsaid(facts: list[Fact]) -> list[Fact]:
     another fact of the turn replaces in the same slot."""
     replaced = {(f.slot, old) for f in facts if f.slot and not f.negated for old in f.replaces}
     return [f for f in facts if (f.slot or (f.object_key or "") not in _PRONOUNS)
-            and (f.negated or (f.slot, f.object_key) not in replaced)]
+            and (f.negated or (f.slot, f.object_key) not in replaced) and (f.slot or not _ELIDED.match(f.text))]

@@ -30,7 +30,7 @@ import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.kin_words import KIN
+from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
 from mem_graph.types import MemoryRecord, normalise_entity
@@ -444,7 +444,9 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
             known.setdefault(r.subject_key, set()).update(subject_words(r))
         for t in r.triples:  # "User's partner is Ciarán": the user's partner is Ciarán, whatever Ciarán's facts say
             if normalise_entity(t.subject) == USER_KEY and t.relation.isalpha():
-                known.setdefault(normalise_entity(t.object), set()).add(stem(t.relation.lower()))
+                # (a partner by any partner word: "what does my wife do" beside "User's wife is called Sam")
+                said = PARTNER_NOUNS if t.relation.lower() == "partner" else {t.relation.lower()}
+                known.setdefault(normalise_entity(t.object), set()).update(stem(w) for w in said)
     named = {r.subject_key for r in holders if r.subject_key and r.subject_key != USER_KEY
              and known.get(r.subject_key, set()) & words}
     if named:

@@ -296,3 +296,15 @@ def test_an_intro_list_that_opens_with_the_age_is_split(rules: RuleExtractor) ->
     facts = rules.extract([Message("user", "ok so i'm 29, software engineer at monzo, living in london")])[0]
     assert [f.slot for f in facts] == ["user|age", "user|occupation", "user|residence"], [(f.text, f.slot)
                                                                                            for f in facts]
+
+
+def test_what_my_wife_does_is_her_job_not_her_name(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("hiya! im jo, 41, i teach year 6 at a primary in sheffield", user_id=user)
+    shared_memory.add("my wife is called sam, she's a midwife", user_id=user)
+    top = shared_memory.search("what does my wife do", user_id=user, limit=1)["results"]
+    assert top[0]["memory"] == "Sam is a midwife", top
+
+
+def test_how_long_of_nothing_is_no_fact(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "i'm on sertraline, have been for a couple of years")
+    assert texts == ["User is on sertraline"], texts
