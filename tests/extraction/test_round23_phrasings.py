@@ -308,3 +308,11 @@ def test_what_my_wife_does_is_her_job_not_her_name(shared_memory: Memory, user: 
 def test_how_long_of_nothing_is_no_fact(rules: RuleExtractor) -> None:
     texts = _texts(rules, "i'm on sertraline, have been for a couple of years")
     assert texts == ["User is on sertraline"], texts
+
+
+def test_a_childs_ballet_dropped_for_gymnastics(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my daughter ella does ballet on saturdays",
+                              "ella quit ballet, she's obsessed with gymnastics now")
+    assert any("ballet" in t for t in ended), ended
+    top = shared_memory.search("what activity does ella do", user_id=user, limit=1)["results"]
+    assert "gymnastics" in top[0]["memory"], top
