@@ -165,6 +165,13 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
         if tok.pos_ == "PROPN" and tok.text.islower() and tok.lower_ in SPORT_WORDS:
             tok.pos_, tok.tag_ = "NOUN", "NN"  # "quit barre": a sport typed lower-case is no one's name
             continue
+        if (do := _sport_done(tok)) is not None:  # "I do karate": "do" the verb, the sport its object
+            for c in list(tok.children):
+                if c is not do:
+                    c.head = do
+            do.head, do.dep_, do.pos_ = (do if tok.dep_ == "ROOT" else tok.head), tok.dep_, "VERB"
+            tok.head, tok.dep_, tok.pos_, tok.tag_, tok.lemma_ = do, "dobj", "NOUN", "NN", tok.lower_
+            continue
         if (rest := _split_name(tok)) is not None:
             tok.head, tok.dep_ = rest, "compound"
             continue
@@ -223,6 +230,15 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             if (c.dep_ == "neg" and c.i > be.i) or c.i < be.i:  # ("reminder, I'm gluten free": before it too)
                 c.head = be
     return doc
+
+
+def _sport_done(tok: Any) -> Any | None:
+    """"I do karate", "my son does ballet": the sport the parser read as a verb after an emphatic "do"; that
+    "do" (right before it, no negation)."""
+    if tok.pos_ != "VERB" or tok.lower_ not in SPORT_WORDS:
+        return None
+    return next((c for c in tok.children if c.dep_ == "aux" and c.lower_ in ("do", "does", "did") and c.i == tok.i - 1
+                 and not any(g.dep_ == "neg" for g in tok.children)), None)
 
 
 def _verb_as_plural(tok: Any, verbs: frozenset[str]) -> str | None:

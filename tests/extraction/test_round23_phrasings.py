@@ -316,3 +316,10 @@ def test_a_childs_ballet_dropped_for_gymnastics(shared_memory: Memory, user: str
     assert any("ballet" in t for t in ended), ended
     top = shared_memory.search("what activity does ella do", user_id=user, limit=1)["results"]
     assert "gymnastics" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize(("said", "slot"), [("i do karate", "user|hobbies|karate"),
+                                            ("my son leo does karate", "leo|hobbies|karate")])
+def test_a_sport_after_do_read_as_a_verb_is_the_pastime(rules: RuleExtractor, said: str, slot: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert slot in [f.slot for f in facts], [(f.text, f.slot) for f in facts]
