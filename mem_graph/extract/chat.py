@@ -134,6 +134,13 @@ _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200
                     r"|(?<![^\s\w])(?:[:;=][-']?[()\[\]DPpOo/\\|3*]+|[xX]D+)(?![^\s.,!?])")
 
 
+# after an emoji, a clause whose subject chat left out ("brought a puppy home 😤 is a vira-lata, we called him
+# thor"): whose it is is not said, and as a sentence of its own it read as a question ("Is a vira-lata, we ...?")
+# that hid the statement after its comma; it goes, the statement stays
+_GOES_ON = re.compile(r"\.\s+(?:is|was|are|were)\s+(?:a|an|so|such|really|very|super|kinda|pretty)\b[^,.!?]*,\s*",
+                      re.I)
+
+
 @lru_cache(maxsize=8192)
 def is_small_talk(sentence: str) -> bool:
     """Small talk, a passing mood, a reaction or a remark tied to the moment ("lol the weather is nice
@@ -197,6 +204,7 @@ def spell_out(text: str) -> str:
     tokens ("btw", "lol") and emoji (a sentence break when words follow)."""
     text = _EMOJI.sub(lambda m: ". " if m.string[m.end():].strip() and not m.string[:m.start()].rstrip()
                       .endswith((".", "!", "?")) and m.string[:m.start()].strip() else " ", text)
+    text = _GOES_ON.sub(". ", text)
     text = _LAUGH_BREAK.sub(". ", text)  # "bought a tesla lol show off": laughter between two clauses ends one
     text = _CHAT_NOISE.sub("", text)
     text = _TRAILING_OPINION.sub(r"\1\3 \2", _TRAILING_HEDGE.sub("", _TRAILING_ASIDE.sub("", text)))

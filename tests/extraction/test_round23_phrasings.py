@@ -323,3 +323,13 @@ def test_a_childs_ballet_dropped_for_gymnastics(shared_memory: Memory, user: str
 def test_a_sport_after_do_read_as_a_verb_is_the_pastime(rules: RuleExtractor, said: str, slot: str) -> None:
     facts = rules.extract([Message("user", said)])[0]
     assert slot in [f.slot for f in facts], [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "named"), [
+    ("my boyfriend rafael brought a puppy home without asking me 😤😂 is a vira-lata, we called him thor",
+     "User's puppy is named Thor"),
+    ("got a cat 🐱 is so fluffy, named her mochi", "User's cat is named Mochi"),
+])
+def test_a_naming_after_an_emoji_and_a_clause_without_its_subject(rules: RuleExtractor, said: str,
+                                                                   named: str) -> None:
+    assert named in _texts(rules, said), _texts(rules, said)
