@@ -106,7 +106,16 @@ _SOMETHING_CALLED = re.compile(r"\b(?:something|a thing|some(?:thing)? new|a (?:
 _GYM_AT = re.compile(r"\b(go|goes|going|went|train|training|trains)\s+(to|at)\s+the\s+gym\s+at\s+", re.I)
 _GYM_MEMBER = re.compile(r"\b(?:i'm|i am|im)\s+(?:a\s+)?member\s+(?:at|of)\s+(?=(?:the\s+)?(?:puregym|gym|leisure|"
                          r"david lloyd|anytime fitness|planet fitness|virgin active|nuffield|fitness|crossfit|ymca|"
-                         r"f45|equinox|bannatyne)\b)", re.I)
+                         r"f45|equinox|bannatyne)\b)"
+                         r"|\b(?:i'm|i am|im)\s+(?:now\s+)?at\s+(?=(?:the\s+)?(?:puregym|gym group|david lloyd|anytime "
+                         r"fitness|planet fitness|virgin active|nuffield|bannatyne)\b)", re.I)  # (not "at the gym")
+
+
+# "i work in a hospital": a workplace, as "at" says it (one works "in" a field too: "in finance", "in python")
+_WORK_IN_A = re.compile(r"\b(work|works|working|worked)\s+in\s+(?=(?:a|an|the)\s+(?:[\w-]+\s+)?(?:hospital|school|call "
+                        r"centre|call center|shop|factory|warehouse|bank|restaurant|cafe|café|pub|bar|hotel|care home|"
+                        r"nursery|office|supermarket|bakery|lab|laboratory|library|salon|garage|clinic|pharmacy|"
+                        r"surgery|prison|kitchen|startup|agency|firm)\b)", re.I)
 
 
 def rephrase(text: str) -> str:
@@ -116,6 +125,7 @@ def rephrase(text: str) -> str:
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
     text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
+    text = _WORK_IN_A.sub(r"\1 at ", text)
     text = _GOT_THEM_INTO.sub(_got_into, text)
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     return _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)

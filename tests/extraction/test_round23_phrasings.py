@@ -331,3 +331,17 @@ def test_a_sport_after_do_read_as_a_verb_is_the_pastime(rules: RuleExtractor, sa
 def test_a_naming_after_an_emoji_and_a_clause_without_its_subject(rules: RuleExtractor, said: str,
                                                                    named: str) -> None:
     assert named in _texts(rules, said), _texts(rules, said)
+
+
+@pytest.mark.parametrize(("said", "slot"), [("i work in a hospital", "user|employer"),
+                                            ("i work in a call centre", "user|employer"),
+                                            ("i'm at the gym group now", "user|gym")])
+def test_a_workplace_or_gym_said_with_in_or_at(rules: RuleExtractor, said: str, slot: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert [f.slot for f in facts] == [slot], [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["i'm at the gym", "i work in finance"])
+def test_being_at_the_gym_or_working_in_a_field_is_no_gym_or_employer(rules: RuleExtractor, said: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert not any(f.slot in ("user|gym", "user|employer") for f in facts), [(f.text, f.slot) for f in facts]
