@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from mem_graph.extract.lexicon import GIVEN_NAMES, TECH
+
 # a tool's name as its makers write it, where capitalising the first letter is not it
 _TECH_SPELLING = {w.lower(): w for w in (
     "AWS", "GCP", "PHP", "MSSQL", "MySQL", "PostgreSQL", "MongoDB", "GraphQL", "gRPC", "JavaScript", "TypeScript",
@@ -29,7 +31,6 @@ def _tech_name() -> re.Pattern[str]:
     """Tool names typed in lower case that are no everyday word: the small parser reads "java" in "i code in java
     at work" as an adverb, "kafka" as a verb; written "Java", "Kafka" they parse as the names they are."""
     from mem_graph.extract.catalogue import DATABASES, EDITORS
-    from mem_graph.extract.lexicon import TECH
     from mem_graph.extract.wordlist import is_common_word
 
     names = {w for w in (*TECH, *EDITORS, *DATABASES) if w.isalpha() and w.islower() and w not in _TECH_AS_WORD
@@ -61,16 +62,9 @@ _SUBJECT_FORM = {"him": "he", "her": "she", "them": "they"}
 
 def _got_into(m: re.Match[str]) -> str:
     who = m.group(1)
-    if who.lower() not in _SUBJECT_FORM and not who[:1].isupper() and who.lower() not in _names_given():
+    if who.lower() not in _SUBJECT_FORM and not who[:1].isupper() and who.lower() not in GIVEN_NAMES:
         return m.group(0)  # "we got it into the car"
     return f"{_SUBJECT_FORM.get(who.lower(), who)} got into "
-
-
-@lru_cache(maxsize=1)
-def _names_given() -> frozenset[str]:
-    from mem_graph.extract.lexicon import GIVEN_NAMES
-
-    return frozenset(GIVEN_NAMES)
 
 
 # "whole frontend is react now": the speaker's team's (role_nouns.py)
