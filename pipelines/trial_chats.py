@@ -97,7 +97,37 @@ def _why(memory: Any, question: str, hits: list[dict[str, Any]], right: dict[str
             f"right memory is {said_as}", f"right memory newer than the top: {right['created_at'] > top['created_at']}",
             f"top holds the asked attribute: {top['explain']['answer'] > 0}",
             f"asked of: {'someone named' if asked.whose == 'named' else 'the user'}",
-            f"asked attribute: {', '.join(sorted(asked.slots)) or 'none read'}")
+            f"asked attribute: {', '.join(sorted(asked.slots)) or 'none read'}",
+            f"later-word steps: {_later_word_gate(memory, question, asked, hits, right)}")
+
+
+def _later_word_gate(memory: Any, question: str, asked: Any, hits: list[dict[str, Any]],
+                     right: dict[str, Any]) -> str:
+    """Which gate of retrieve/newer.py kept the right memory (newer than the top) from the first place."""
+    from mem_graph.retrieve import newer
+    from mem_graph.retrieve.asked import normalise
+
+    if right["created_at"] <= hits[0]["created_at"]:
+        return "n/a (right memory older)"
+    if not asked.slots & newer._CHANGING:
+        return "blocked: no changing single-valued attribute read"
+    if newer._PAST_ASKED.search(normalise(question)):
+        return "blocked: question read as of the past"
+    if any(h["explain"]["answer"] > 0 for h in hits):
+        return "blocked: a top-5 memory holds the attribute"
+    record = memory.vectors.get([right["id"]])[0] if hasattr(memory, "vectors") else None
+    if record is None:
+        return "open (record not readable)"
+    if not newer._said_as_held(record):
+        text = record.text.casefold()
+        words = sorted(set(newer._WORD.findall(text)) & newer._NOT_HELD)
+        why = ("negated" if record.polarity <= 0 else "rule mark" if newer._NOT_NOW_RULE.search(
+            str(record.source.get("rule", ""))) else f"word {words[0]!r}" if words else "question"
+            if text.rstrip().endswith("?") else "ahead cue")
+        return f"blocked: right memory not said as held ({why})"
+    if not newer._names_value(record, asked.slots & newer._CHANGING):
+        return "right memory names no known value (newest-value step skips it)"
+    return "open (a candidate below the top 5 holds it, or a newer namer)"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -23,7 +23,10 @@ _IRREGULAR = {"be": ("is", "are", "was", "were", "been", "being"), "go": ("goes"
               "seen", "seeing"), "hire": ("hired",), "come": ("comes", "came", "coming"),
               "grow": ("grows", "grew", "grown", "growing"), "become": ("becomes", "became", "becoming")}
 _WORD = re.compile(r"[a-z]+")
-_JOB_ASKED = re.compile(r"\bdo for (?:work|a living|money|a job)\b|^what (?:do|does|did) (?:[a-z]+ ){1,3}do$")
+# ("the user's son" is four words here: the apostrophe splits "user s"; "what is my brother doing now": his job,
+# not his weekend)
+_JOB_ASKED = re.compile(r"\bdo(?:ing)? for (?:work|a living|money|a job)\b|^what (?:do|does|did) (?:[a-z]+ ){1,4}do$"
+                        r"|^what (?:is|are|s) (?!you )(?:[a-z]+ ){1,4}doing (?:now|these days|nowadays)$")
 
 
 def inflections(verb: str) -> set[str]:
