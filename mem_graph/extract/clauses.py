@@ -88,6 +88,7 @@ class Context:
     plans: list[Any] = field(default_factory=list)  # clauses of planned changes, in order (plans.py)
     pet_kinds: dict[str, str] = field(default_factory=dict)  # a pet's name -> its kind ("biscuit": "cat")
     employers: set[str] = field(default_factory=set)  # the speaker's employers said so far ("moved from X to Y")
+    school_words: set[str] = field(default_factory=set)  # names said as a school's ("Kingsmead" of "Kingsmead academy")
 
     def remember(self, owner: str, kin: str, name: str) -> None:
         self.kin_names[(normalise_entity(owner), kin)] = name
@@ -430,7 +431,11 @@ def note_people(sent: Any, ctx: Context) -> None:
             continue
         if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
             continue  # "I'm Mei": the speaker's own name is no "she"
+        if t.pos_ == "PROPN" and SCHOOL_WORDS & {w.lower_ for w in compound_span(t.head if t.dep_ == "compound"
+                                                                               else t)}:
+            ctx.school_words.add(t.lower_)  # "year 7 at kingsmead academy": a later "kingsmead isn't working out"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
+                t.lower_ not in ctx.school_words and \
                 (t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") or is_given_name(t)) and \
                 t.text.replace("-", "").replace("'", "").isalpha() and not (  # "my a1c", "Doc says": no one named
                     t.doc[t.i - 1].lower_ in POSSESSIVES and t.i > 0 and not is_given_name(t)) and not (

@@ -18,7 +18,9 @@ import re
 
 from mem_graph.extract.lexicon import OCCUPATIONS, TECH, tech_kind
 
-_LIST = re.compile(r"(?<![\w'])(I'm|I am|im)\s+([A-Za-z][a-z-]+|\d{1,2})((?:\s*,\s*[^,.!?;]{1,48}){1,5}?)"
+# (the first item may be a post or a state said with its article: "i'm a single mum btw, work part time at a pharmacy")
+_LIST = re.compile(r"(?<![\w'])(I'm|I am|im)\s+(an?\s+[a-z][a-z -]{1,40}?|[A-Za-z][a-z-]+|\d{1,2})"
+                   r"((?:\s*,\s*[^,.!?;]{1,48}){1,5}?)"
                    r"(?=\s*(?:[.!?;]|$))", re.I)
 _AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years old|yo|y/o))?$", re.I)
 _PLACE_PHRASE = re.compile(r"^(?:(?:currently|originally)\s+)?(?:based|living|located|from|born|raised|working|"
@@ -41,7 +43,8 @@ def _item(text: str) -> tuple[str, bool] | None:
         return (f"I'm {item}", True) if 0 < int(age.group(1)) < 120 else None
     if _PLACE_PHRASE.match(item):
         return f"I'm {item}", True
-    if re.match(r"(?:live|work) (?:in|at|near)\b", item, re.I):  # "live in Hackney with my partner"
+    if re.match(r"(?:live|work)(?: part[- ]time| full[- ]time| nights| shifts)? (?:in|at|near|for)\b", item, re.I):
+        # "live in Hackney with my partner", "work part time at a pharmacy"
         return f"I {item}", True
     if words[0] == "i":
         return item, False
@@ -98,11 +101,13 @@ def split_intro_list(text: str) -> str:
         return _profile(headless)
     def one(m: re.Match[str]) -> str:
         name = m.group(2)
-        if name.lower() in _NOT_NAMES or name.lower() in OCCUPATIONS:
+        described = re.match(r"an?\s", name, re.I) is not None  # "a single mum btw": no name, said as it is
+        if not described and (name.lower() in _NOT_NAMES or name.lower() in OCCUPATIONS):
             return m.group(0)
         items = [_item(part) for part in m.group(3).split(",")[1:]]
         if any(i is None for i in items) or not any(i[1] for i in items if i is not None):
             return m.group(0)
-        said = [f"{m.group(1)} {name[:1].upper()}{name[1:]}", *(i[0] for i in items if i is not None)]
+        first = name if described else name[:1].upper() + name[1:]
+        said = [f"{m.group(1)} {first}", *(i[0] for i in items if i is not None)]
         return ". ".join(said)
     return _LIST.sub(one, text)

@@ -184,7 +184,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
             word = "would"
         elif low == "'s" and t.tag_ == "VBZ" and prev is not None and word_of.get(prev.i, prev.text) != prev.text:
             # "she's a nurse" -> "User's wife is a nurse" (not "User's wife's a nurse")
-            nxt = t.nbor(1).lower_ if t.i + 1 < len(t.doc) else ""
+            # (past an adverb: "she's already made two friends")
+            nxt = next((n.lower_ for n in t.doc[t.i + 1: t.i + 4] if n.pos_ != "ADV"), "")
             word = "has" if nxt in _HAS_PARTICIPLES else "is"
         elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD"):
             if low in _AUX_3RD:

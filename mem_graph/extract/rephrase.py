@@ -58,6 +58,16 @@ _PROMOTED_COMMA = re.compile(r"\b(promoted)\s*[,:!-]+\s*(?=(?:now\s+)?(?:head of
 _GOT_THEM_INTO = re.compile(r"\b(?:we|i|we've|i've)\s+(?:finally\s+)?got\s+(him|her|them|[a-z]+)\s+into\s+(?=\S)",
                             re.I)
 _SUBJECT_FORM = {"him": "he", "her": "she", "them": "they"}
+# "we've got her a place at st anne's", "got a place at Kingsmead": into a school (admission.py reads "got into")
+_GOT_A_PLACE = re.compile(r"\b(?:(?:we|i|we've|i've|we have|i have)\s+(?:finally\s+|just\s+)?got\s+"
+                          r"(him|her|them|[a-z]+)|(got))\s+a\s+place\s+(?:at|in)\s+(?=st\.?\s|saint\s|[A-Z]|(?:[\w'-]+\s+){0,3}(?:school|"
+                          r"academy|primary|college|uni|university|nursery|high|grammar)\b)", re.I)
+
+
+def _got_a_place(m: re.Match[str]) -> str:
+    if m.group(2):
+        return "got into "
+    return _got_into(m)
 
 
 def _got_into(m: re.Match[str]) -> str:
@@ -112,14 +122,66 @@ _WORK_IN_A = re.compile(r"\b(work|works|working|worked)\s+in\s+(?=(?:a|an|the)\s
                         r"surgery|prison|kitchen|startup|agency|firm)\b)", re.I)
 
 
+# "GOT THE JOB. junior frontend dev at pillar": the post at the workplace is the job got
+_GOT_THE_JOB = re.compile(r"\b(got|landed|i got|i landed)\s+(?:the|a|my new|that)\s+job\s*[.!]+\s*(?:as\s+)?"
+                          r"(?=(?:an?\s+)?(?:[\w-]+\s+){0,3}?(?:at|for|with)\s+\w)", re.I)
+
+
+def _got_the_job(m: re.Match[str]) -> str:
+    post = m.string[m.end():]
+    article = "" if re.match(r"an?\s", post, re.I) else "an " if post[:1].lower() in "aeiou" else "a "
+    return f"{m.group(1)} the job! I'm {article}"
+
+
+# "at a fintech called pillar": the workplace is the name ("at Pillar (a fintech)"; "joined a startup called fernly"
+# says more as it is)
+_PLACE_CALLED = re.compile(r"\b(at|for)\s+(an?\s+(?:[\w-]+\s+){1,2}?)(?:called|named)\s+(?!the\b)([a-z][\w&-]*)\b",
+                           re.I)
+# "week 2 at pillar, they use typescript": the workplace's tools are the speaker's ("at work we use")
+_THEY_AT_WORK = re.compile(r"(\bat\s+(?:work|[\w&'-]+(?:\s+[\w&'-]+)?)\s*,\s*)they\s+(?=(?:use|run|write|code|"
+                           r"build|deploy)\b)", re.I)
+
+
+# "we switched from jira to linear": a tool's name that is also a word, named as the successor of a tool
+_TOOL_TO_TOOL = re.compile(r"\b(from|off(?: of)?)\s+([\w.+#-]+)\s+(to|onto|for)\s+([a-z][\w.+#-]*)\b", re.I)
+
+
+def _tool_to_tool(m: re.Match[str]) -> str:
+    from mem_graph.extract.lexicon import tech_kind
+
+    old, new = m.group(2), m.group(4)
+    if tech_kind(old.lower()) is None or tech_kind(new.lower()) is None:
+        return m.group(0)
+    return f"{m.group(1)} {old} {m.group(3)} {_TECH_SPELLING.get(new.lower(), new[:1].upper() + new[1:])}"
+
+
+# "linear migration done": the team moved to the tool named
+_MIGRATION_DONE = re.compile(r"\b([\w.+#-]+) (?:migration|move|switch|rollout) (?:is |'s )?(?:finally |now |all )?"
+                             r"(?:done|complete|completed|finished|over)\b", re.I)
+
+
+def _migration_done(m: re.Match[str]) -> str:
+    from mem_graph.extract.lexicon import tech_kind
+
+    name = m.group(1)
+    if tech_kind(name.lower()) is None:
+        return m.group(0)
+    return f"we moved to {_TECH_SPELLING.get(name.lower(), name[:1].upper() + name[1:])}"
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
+    text = _MIGRATION_DONE.sub(_migration_done, _TOOL_TO_TOOL.sub(_tool_to_tool, text))
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
     text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)
-    text = _GOT_THEM_INTO.sub(_got_into, text)
+    text = _GOT_THE_JOB.sub(_got_the_job, text)
+    text = _PLACE_CALLED.sub(lambda m: f"{m.group(1)} {m.group(3)[:1].upper()}{m.group(3)[1:]} ({m.group(2).strip()})",
+                             text)
+    text = _THEY_AT_WORK.sub(r"\1we ", text)
+    text = _GOT_THEM_INTO.sub(_got_into, _GOT_A_PLACE.sub(_got_a_place, text))
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     return _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)

@@ -71,7 +71,11 @@ _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|pos
                       rf"|(?i:(?:^|[,.!:;]\s*|\b(?:i'?m|im|am|currently|still)\s+)onboarding (?:at|with)) {_NAME}")
 _FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?:at|with))"
 _FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
-_FIRST_DAY_LOWER = re.compile(rf"{_FIRST} (?:the )?([a-z][\w&'-]+)\b")  # "first week at (the) spotify done": lower-case
+# "first week at (the) spotify done": lower-case ("st anne's": a saint's name is two words)
+_FIRST_DAY_LOWER = re.compile(rf"{_FIRST} (?:the )?((?:st\.? |saint )?[a-z][\w&'-]+)(?=[\s,.!;:?]|$)")
+# "first day at st anne's went great, she's made two friends": her first day, not the speaker's
+_SOMEONE_ELSES_DAY = re.compile(r"\b(?:she|he|she's|he's|shes|hes|her|his)\b", re.I)
+_MY_FIRST = re.compile(r"\bmy first\b|\bi\b|\bi'm\b|\bim\b", re.I)
 _DONE = re.compile(r"\b(?:was|went|today|yesterday|ago|last|done|over|finished|survived)\b", re.I)
 # a first day still ahead: "first day at Paystack is monday", "first week at X starts tomorrow", "in two weeks"
 _AHEAD = re.compile(r"\b(?:tomorrow|next|soon|starts?|starting|will|gonna|going to|is (?:on )?(?:mon|tues|wednes|thurs|"
@@ -272,10 +276,12 @@ def restated(text: str) -> list[str]:
     said += [f"I {'left' if 'leaving' in m.group(0).lower() else 'moved out of'} {n}" for m in _LEFT.finditer(text)
              for g in m.groups() if g and (n := _name(g))]  # "moving out of Toronto was the best decision"
     said += [f"I work at {n} now" for m in _NEW_JOB.finditer(text) for g in m.groups() if g and (n := _name(g))]
-    if _DONE.search(text) or not _AHEAD.search(text):  # "first day at Sainsbury's was yesterday", "first week at
-        # Deloitte, the commute is brutal" (not "first day at Paystack is monday")
+    theirs = _SOMEONE_ELSES_DAY.search(text) and not _MY_FIRST.search(text)
+    if (_DONE.search(text) or not _AHEAD.search(text)) and not theirs:  # "first day at Sainsbury's was yesterday",
+        # "first week at Deloitte, the commute is brutal" (not "first day at Paystack is monday")
         said += [f"I started at {n}" for m in _FIRST_DAY.finditer(text) if (n := _name(m.group(1)))]
-        said += [f"I started at {m.group(1).capitalize()}" for m in _FIRST_DAY_LOWER.finditer(text)
+        said += [f"I started at {' '.join(w[:1].upper() + w[1:] for w in m.group(1).split())}"
+                 for m in _FIRST_DAY_LOWER.finditer(text)
                  if not is_english_word(m.group(1)) and m.group(1) not in _NOT_NAME]  # not "at work", "at school"
         said += [f"I started at {m.group(1)[:1].upper()}{m.group(1)[1:]}" for m in _FIRST_SITE.finditer(text)
                  if not is_common_word(m.group(1).lower())]  # not "in the main office", "at the new site"

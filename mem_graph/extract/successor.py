@@ -49,11 +49,12 @@ _CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|as of|n
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
 _LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
                    r"|drinking|having|been|on|into|deep|big|really|super|listening to|using|playing|basically|100%"
-                   r"|team)\s+)+")
+                   r"|team|everything(?:'s| is| runs)?(?: (?:in|on))?)\s+)+")
 _TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
                    r"|all day|nonstop|24/7|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
                    r"|since .*|as of .*|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
-                   r"|(?:is|'s) where it'?s at|from now on|ftw|for the win))+$")
+                   r"|(?:is|'s) where it'?s at|from now on|ftw|for the win"
+                   r"|on (?:rds|aws|gcp|azure|heroku|k8s|kubernetes|the cloud|prem)))+$")  # "postgres on rds now"
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",
                        "the", "a", "an", "not", "no", "don't", "too", "very", "so", "that", "this", "of", "to",
                        "with", "and", "or", "but", "what", "who", "anymore", "more", "less", "thing", "stuff", "into",

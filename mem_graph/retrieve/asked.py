@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any, Literal
 
@@ -31,6 +31,7 @@ import numpy as np
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
+from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
 from mem_graph.types import MemoryRecord, normalise_entity
@@ -135,6 +136,13 @@ def _attribute_nouns() -> frozenset[str]:
 # the kinds of tool a question asks for, often capitalised ("what CI do we use"): attributes, never names
 _TOOL_KINDS = frozenset({"ci", "cd", "ide", "os", "db", "api", "ui", "cms", "crm", "vpn", "stack", "editor",
                          "framework", "language", "cloud", "software", "tool"})
+# the words a question names a kind of tool by (extract/lexicon.py TECH_KINDS), when it asks what is used
+_KIND_ASKED = {"tickets?": "tracker", "issue tracker": "tracker", "tracker": "tracker", "project management": "tracker",
+               "editor": "editor", "ide": "editor", "team chat": "chat", "messaging": "chat", "chat": "chat",
+               "cloud": "cloud", "hosting": "cloud", "frontend framework": "frontend", "frontend": "frontend",
+               "bundler": "bundler", "design tool": "design", "design": "design", "ci": "ci",
+               "state management": "state", "ml framework": "ml", "deep learning": "ml"}
+_USE_ASKED = re.compile(r"\b(?:use|uses|using|used|run on|runs on|on)\b")
 # (and the words before one: "the user's relationship status", "my current job")
 ATTRIBUTE_NOUNS = _attribute_nouns() | _TOOL_KINDS | {"name", "number", "address", "home", "work", "job",
                                                       "relationship", "marital", "health", "medical", "dietary",
@@ -159,6 +167,7 @@ class Asked:
     names: frozenset[str] = field(default_factory=frozenset)
     words: frozenset[str] = field(default_factory=frozenset)
     unnamed: Whose = "self"  # whose, were its names no subjects ("do I live in Paris?": Paris is a value)
+    tool_kind: str | None = None  # the kind of tool asked for ("what do we use for tickets": a tracker)
 
     def slot_keys(self) -> tuple[str, ...]:
         """``slot`` values of single-valued facts the question may be answered by (a lookup list, no parse: a
@@ -178,7 +187,7 @@ def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
     if not hit:
         return asked
     names = asked.names - hit
-    return Asked(asked.slots, asked.whose if names else "self", names, asked.words, asked.unnamed)
+    return replace(asked, whose=asked.whose if names else "self", names=names)
 
 
 def known_subjects_named(asked: Asked, records: Sequence[Any]) -> Asked:
@@ -192,7 +201,7 @@ def known_subjects_named(asked: Asked, records: Sequence[Any]) -> Asked:
     hit = frozenset((asked.words & keys) - ATTRIBUTE_NOUNS)
     if not hit:
         return asked
-    return Asked(asked.slots, "named", asked.names | hit, asked.words, asked.unnamed)
+    return replace(asked, whose="named", names=asked.names | hit)
 
 
 def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
@@ -278,7 +287,10 @@ class QuestionReader:
         people = {stem(b) for b in said} if other else set()
         if people:
             whose, names, slots = "named", names | people, other
-        return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)))
+        kind = next((k for w, k in _KIND_ASKED.items() if re.search(rf"\b{w}\b", text)), None)
+        if kind is not None and _USE_ASKED.search(text):  # "what do we use for tickets": a tool of that kind
+            slots.add("tools")
+        return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)), kind)
 
     def _nearest(self, qvec: Any) -> set[str]:
         """The slots whose prototype questions are nearest (within the band of the best, over the floor).
@@ -424,7 +436,9 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
     never a stranger's value ("whats my dogs name" is not Anna's cat's), and the user's own value is known
     not to be the answer ("who does my buddy work for" is not "User works at Fidelity").
     """
-    holders = [r for r in records if attributes(r) & asked.slots and r.subject_key]
+    holders = [r for r in records if attributes(r) & asked.slots and r.subject_key and (
+        asked.tool_kind is None or attributes(r) & asked.slots - {"tools"} or tech_kind(r.object_key or "") ==
+        asked.tool_kind)]  # ("what do we use for tickets": a tracker, not every tool)
     # "whats my parrots name" beside "User has got a parrot called Kiwi": the pet the question names is the subject
     asked_pet = "pet" in asked.names | asked.words  # "what's my pet called": any pet of the user's
     pets = {r.id for r in holders if "name" in asked.slots and names_its_pet(r) and (

@@ -38,3 +38,76 @@ def test_what_someone_does_asks_their_job(question: str) -> None:
 @pytest.mark.parametrize("question", ["what is my brother doing this weekend", "what are you doing now"])
 def test_what_someone_is_doing_at_a_time_asks_no_job(question: str) -> None:
     assert "occupation" not in asked_slots(question)
+
+
+def test_got_the_job_then_the_post_at_a_place_called_something_is_the_new_job(shared_memory: Memory,
+                                                                              user: str) -> None:
+    shared_memory.add("currently doing deliveries for deliveroo to pay rent", user_id=user)
+    shared_memory.add("GOT THE JOB. junior frontend dev at a fintech called pillar, start monday", user_id=user)
+    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    assert "Pillar (a fintech)" in top[0]["memory"], top
+
+
+def test_they_use_after_a_workplace_is_what_the_speaker_uses(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "week 2 at pillar, they use typescript and react for everything")
+    assert "User uses TypeScript" in texts, texts
+
+
+def test_my_parents_use_is_not_the_speakers_tool(rules: RuleExtractor) -> None:
+    assert not any(t.startswith("User uses") for t in _texts(rules, "my parents, they use an old ipad"))
+
+
+def test_a_place_got_for_a_child_at_a_saints_school_is_her_school(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "my daughter priya is 11. we've got her a place at st anne's from january")
+    assert any(t.startswith("Priya got into st anne's") for t in texts), texts
+
+
+def test_a_school_named_before_is_no_she(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "my daughter priya just started year 7 at kingsmead academy",
+                   "kingsmead isn't working out. she hates it there")
+    assert not any(t.startswith("Kingsmead") and "hates" in t for t in texts), texts
+
+
+def test_someone_elses_first_day_is_no_new_job_of_mine(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i work part time at a pharmacy", user_id=user)
+    shared_memory.add("first day at st anne's went great, she's already made two friends", user_id=user)
+    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    assert "pharmacy" in top[0]["memory"], top
+
+
+def test_my_first_day_at_a_saints_place_keeps_its_whole_name(rules: RuleExtractor) -> None:
+    assert "User started at St Anne's" in _texts(rules, "first day at st anne's went great")
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("i'm a single mum btw, work part time at a pharmacy", "User works part time at a pharmacy"),
+    ("im a nurse, live in leeds with my husband", "User lives in Leeds with their husband"),
+])
+def test_an_intro_that_opens_with_a_post_then_drops_the_i(rules: RuleExtractor, said: str, fact: str) -> None:
+    assert fact in _texts(rules, said)
+
+
+def test_shes_already_made_is_has_made(rules: RuleExtractor) -> None:
+    assert "Priya has already made two friends" in _texts(rules, "my daughter priya is 12",
+                                                          "she's already made two friends")
+
+
+def test_everything_in_a_new_database_after_ditching_the_old(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "also we ditched dynamodb, everything is in postgres on rds now")
+    assert "User now uses Postgres" in texts, texts
+
+
+def test_a_tracker_named_by_a_word_replaces_the_old_one_and_answers_for_tickets(shared_memory: Memory,
+                                                                                user: str) -> None:
+    shared_memory.add("we use jira for tickets", user_id=user)
+    shared_memory.add("we switched from jira to linear", user_id=user)
+    top = shared_memory.search("what do we use for tickets", user_id=user, limit=1)["results"]
+    assert top and "Linear" in top[0]["memory"], top
+
+
+def test_a_migration_done_names_the_tool_moved_to(rules: RuleExtractor) -> None:
+    assert "User now uses Linear" in _texts(rules, "linear migration done, everyone is so much happier")
+
+
+def test_a_migration_of_no_tool_names_nothing(rules: RuleExtractor) -> None:
+    assert not any("moved to" in t for t in _texts(rules, "house migration done, finally"))
