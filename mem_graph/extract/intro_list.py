@@ -20,7 +20,7 @@ from mem_graph.extract.lexicon import OCCUPATIONS, TECH, tech_kind
 
 # (the first item may be a post or a state said with its article: "i'm a single mum btw, work part time at a pharmacy")
 _LIST = re.compile(r"(?<![\w'])(I'm|I am|im)\s+(an?\s+[a-z][a-z -]{1,40}?|[A-Za-z][a-z-]+|\d{1,2})"
-                   r"((?:\s*,\s*[^,.!?;]{1,48}){1,5}?)"
+                   r"((?:\s*,\s*[^,.!?;]{1,64}){1,5}?)"
                    r"(?=\s*(?:[.!?;]|$))", re.I)
 _AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years old|yo|y/o))?$", re.I)
 _PLACE_PHRASE = re.compile(r"^(?:(?:currently|originally)\s+)?(?:based|living|located|from|born|raised|working|"
@@ -104,7 +104,8 @@ def split_intro_list(text: str) -> str:
         described = re.match(r"an?\s", name, re.I) is not None  # "a single mum btw": no name, said as it is
         if not described and (name.lower() in _NOT_NAMES or name.lower() in OCCUPATIONS):
             return m.group(0)
-        items = [_item(part) for part in m.group(3).split(",")[1:]]
+        # ("from buenos aires but living in madrid": two items)
+        items = [_item(part) for part in re.split(r",|\s+but\s+", m.group(3))[1:]]
         if any(i is None for i in items) or not any(i[1] for i in items if i is not None):
             return m.group(0)
         first = name if described else name[:1].upper() + name[1:]

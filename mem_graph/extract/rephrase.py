@@ -169,6 +169,28 @@ def _migration_done(m: re.Match[str]) -> str:
     return f"we moved to {_TECH_SPELLING.get(name.lower(), name[:1].upper() + name[1:])}"
 
 
+# "the studio hired me full time as a junior architect", "they took me on as a trainee": I was hired as it
+_HIRED_ME = re.compile(r"\b(the\s+[\w-]+|they|[A-Z][\w&-]*)\s+(?:just\s+|finally\s+|officially\s+)?(?:hired|took)\s+"
+                       r"me(?:\s+on)?\s+(?:full[- ]time\s+|part[- ]time\s+|permanently\s+|properly\s+|back\s+)?as\s+"
+                       r"(?=an?\s)", re.I)
+
+
+def _hired_me(m: re.Match[str]) -> str:
+    hirer = m.group(1)
+    named = hirer[:1].isupper() and hirer.lower() not in ("they", "the") and not hirer.lower().startswith("the ")
+    return f"I joined {hirer} as " if named else "I was hired as "
+
+
+# "new job in stockport, i cycle there now": the way to work (a commute), not a pastime
+_THERE_TO_WORK = re.compile(r"(\b(?:job|work|office|shift)\b[^.!?]*?\b(?:i|we)\s+(?:now\s+|just\s+|usually\s+)?"
+                            r"(?:cycle|bike|walk|drive|run|scoot|commute|get the (?:bus|train|tube))\s+)there\b", re.I)
+
+
+# "i'm doing an internship at a studio": the post of an intern (a hire as something else replaces it)
+_DOING_INTERNSHIP = re.compile(r"\b(i'm|i am|im)\s+(now\s+|currently\s+)?doing\s+(?:an?\s+|my\s+)?(?:paid\s+|unpaid\s+|"
+                               r"summer\s+)?internship\s+(?=at|with|in|for)\b", re.I)
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
@@ -178,6 +200,8 @@ def rephrase(text: str) -> str:
     text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)
+    text = _HIRED_ME.sub(_hired_me, _DOING_INTERNSHIP.sub(r"\1 \2an intern ", text))
+    text = _THERE_TO_WORK.sub(r"\1to work", text)
     text = _GOT_THE_JOB.sub(_got_the_job, text)
     text = _PLACE_CALLED.sub(lambda m: f"{m.group(1)} {m.group(3)[:1].upper()}{m.group(3)[1:]} ({m.group(2).strip()})",
                              text)

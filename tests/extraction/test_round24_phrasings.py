@@ -111,3 +111,35 @@ def test_a_migration_done_names_the_tool_moved_to(rules: RuleExtractor) -> None:
 
 def test_a_migration_of_no_tool_names_nothing(rules: RuleExtractor) -> None:
     assert not any("moved to" in t for t in _texts(rules, "house migration done, finally"))
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("the studio hired me full time as a junior architect 🎉", "User was hired as a junior architect"),
+    ("they took me on as a trainee electrician", "User was hired as a trainee electrician"),
+    ("Google hired me as an sre", "User joined Google as an sre"),
+])
+def test_hired_me_as_a_post_is_my_post(rules: RuleExtractor, said: str, fact: str) -> None:
+    assert fact in _texts(rules, said)
+
+
+def test_hired_as_a_new_post_replaces_the_internship(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("now i'm doing an internship at a small studio in barcelona", user_id=user)
+    shared_memory.add("the studio hired me full time as a junior architect 🎉", user_id=user)
+    top = shared_memory.search("what do i do for work", user_id=user, limit=1)["results"]
+    assert "junior architect" in top[0]["memory"], top
+
+
+def test_an_intro_item_after_but_is_an_item(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "hola! i'm lucia, from buenos aires but living in madrid for my masters")
+    assert "User is living in Madrid for their masters" in texts, texts
+
+
+def test_cycling_there_after_a_new_job_is_the_commute(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i commute by train to manchester every day, 40 mins", user_id=user)
+    shared_memory.add("new job in stockport, i cycle there now, 15 minutes door to door", user_id=user)
+    top = shared_memory.search("how do i get to work", user_id=user, limit=1)["results"]
+    assert "cycles to work" in top[0]["memory"], top
+
+
+def test_cycling_there_of_a_place_for_fun_is_no_commute(rules: RuleExtractor) -> None:
+    assert not any("to work" in t for t in _texts(rules, "i cycle there on weekends, the lake is lovely"))
