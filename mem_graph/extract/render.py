@@ -61,7 +61,10 @@ def reports_other(verb: Any) -> bool:
 
 def reported(verb: Any) -> bool:
     """``verb`` heads the view another person holds ("[i should've stayed]" under "maya thinks")."""
-    return verb.dep_ == "ccomp" and verb.head != verb and reports_other(verb.head)
+    if verb.dep_ != "ccomp" or verb.head == verb or not reports_other(verb.head):
+        return False
+    # "i moved to leeds, my mum thinks it suits me": her view is the clause after "thinks"; the one before is said
+    return not (verb.i < verb.head.i and any(c.dep_ == "ccomp" and c.i > verb.head.i for c in verb.head.children))
 
 
 # "she's moved to Spain" is "she has moved" ("she's married" stays "is")

@@ -142,14 +142,18 @@ _THEY_AT_WORK = re.compile(r"(\bat\s+(?:work|[\w&'-]+(?:\s+[\w&'-]+)?)\s*,\s*)th
                            r"build|deploy)\b)", re.I)
 
 
-# "we switched from jira to linear": a tool's name that is also a word, named as the successor of a tool
+# "we switched from jira to linear": a tool's name that is also a word, named as the successor of a tool (and an
+# instrument for an instrument: "from violin to cello")
 _TOOL_TO_TOOL = re.compile(r"\b(from|off(?: of)?)\s+([\w.+#-]+)\s+(to|onto|for)\s+([a-z][\w.+#-]*)\b", re.I)
 
 
 def _tool_to_tool(m: re.Match[str]) -> str:
+    from mem_graph.extract.catalogue import INSTRUMENTS
     from mem_graph.extract.lexicon import tech_kind
 
     old, new = m.group(2), m.group(4)
+    if {old.lower(), new.lower()} <= set(INSTRUMENTS.split()):  # "from violin to cello": "to cello" read as a verb
+        return f"{m.group(1)} the {old} {m.group(3)} the {new}"
     if tech_kind(old.lower()) is None or tech_kind(new.lower()) is None:
         return m.group(0)
     return f"{m.group(1)} {old} {m.group(3)} {_TECH_SPELLING.get(new.lower(), new[:1].upper() + new[1:])}"
@@ -191,6 +195,10 @@ _DOING_INTERNSHIP = re.compile(r"\b(i'm|i am|im)\s+(now\s+|currently\s+)?doing\s
                                r"summer\s+)?internship\s+(?=at|with|in|for)\b", re.I)
 
 
+# "boxing 3x a week": a frequency (the parse takes "3x" for what is boxed)
+_TIMES_A = re.compile(r"\b(\d+)\s*x\s+(?=(?:a|per|each|every)\s+(?:week|day|month|fortnight|year)\b)", re.I)
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
@@ -201,6 +209,7 @@ def rephrase(text: str) -> str:
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)
     text = _HIRED_ME.sub(_hired_me, _DOING_INTERNSHIP.sub(r"\1 \2an intern ", text))
+    text = _TIMES_A.sub(r"\1 times ", text)
     text = _THERE_TO_WORK.sub(r"\1to work", text)
     text = _GOT_THE_JOB.sub(_got_the_job, text)
     text = _PLACE_CALLED.sub(lambda m: f"{m.group(1)} {m.group(3)[:1].upper()}{m.group(3)[1:]} ({m.group(2).strip()})",

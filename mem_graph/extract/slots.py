@@ -66,6 +66,9 @@ class SlotMatch:
         return self.spec.cardinality == "single" and self.spec.key_by != "object"
 
 
+_PARTICLES = frozenset({"up", "out", "off", "down", "over"})
+
+
 class SlotCatalogue:
     """The catalogue with its lookup tables (and, lazily, its prototype vectors)."""
 
@@ -82,6 +85,9 @@ class SlotCatalogue:
         for spec in specs.values():
             for v in spec.verbs:
                 self.verbs.setdefault(v, []).append(spec)
+                lemma, particle, prep = [*v.split("_"), "", ""][:3]
+                if prep and particle in _PARTICLES:  # "grow_up_in": a clause's key drops the particle (grow_in)
+                    self.verbs.setdefault(f"{lemma}_{prep}", []).append(spec)
             for n in spec.nouns:
                 self.nouns.setdefault(n, spec)
             for a in spec.adjectives:

@@ -143,3 +143,43 @@ def test_cycling_there_after_a_new_job_is_the_commute(shared_memory: Memory, use
 
 def test_cycling_there_of_a_place_for_fun_is_no_commute(rules: RuleExtractor) -> None:
     assert not any("to work" in t for t in _texts(rules, "i cycle there on weekends, the lake is lovely"))
+
+
+def test_an_instrument_switched_for_another_with_a_view_after_it(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my daughter amara is 12, she plays the violin", user_id=user)
+    shared_memory.add("amara switched from violin to cello, her teacher thinks it suits her better", user_id=user)
+    top = shared_memory.search("what instrument does amara play", user_id=user, limit=1)["results"]
+    assert "to the cello" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("i moved to leeds, my mum thinks it suits me", "User moved to Leeds"),
+])
+def test_a_clause_said_before_someones_view_is_the_speakers(rules: RuleExtractor, said: str, fact: str) -> None:
+    assert fact in _texts(rules, said)
+
+
+def test_a_view_said_after_the_clause_it_is_about_stays_a_view(rules: RuleExtractor) -> None:
+    assert not any("move" in t for t in _texts(rules, "i should move to leeds, my mum thinks"))
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("i signed up at a small boxing gym in hackney", "user|gym"),
+    ("i joined a boxing gym", "user|gym"),
+    ("i signed up at puregym", "user|gym"),
+    ("i grew up in Leeds", "user|origin"),
+])
+def test_a_gym_joined_by_its_kind_and_phrasal_verbs_of_the_catalogue(rules: RuleExtractor, said: str,
+                                                                     slot: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert [f.slot for f in facts] == [slot], [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["i joined the gym", "i go to the gym", "i signed for a parcel"])
+def test_the_gym_or_a_parcel_is_no_gym_of_mine(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot == "user|gym" for f in rules.extract([Message("user", said)])[0])
+
+
+def test_boxing_three_times_a_week_is_a_pastime(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "been boxing 3x a week now, lost 4kg")])[0]
+    assert [f.slot for f in facts] == ["user|hobbies|boxing"], [(f.text, f.slot) for f in facts]

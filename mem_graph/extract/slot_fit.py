@@ -1,0 +1,185 @@
+"""Guards that keep a verb's slot to objects of the right kind ("drove to Bergen" names no car, "I go to the gym"
+no gym of the slot's, "doing yoga" no subject of study): the checks ``recognise`` runs before it places a fact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mem_graph.extract.clauses import Subject
+from mem_graph.extract.home_place import bare_place, settled_in
+from mem_graph.extract.jobs import job_talk, moved_for_job
+from mem_graph.extract.kin_words import CHILD_NOUNS, KIN
+from mem_graph.extract.lexicon import (
+    CALENDAR_WORDS,
+    CHORES,
+    DRINKING,
+    NOT_EMPLOYERS,
+    SECTORS,
+    WORKPLACES,
+    is_activity,
+    is_given_name,
+)
+from mem_graph.extract.places import is_place_name
+from mem_graph.extract.predicate import DURATION_NOUNS, Predicate
+from mem_graph.extract.slots import PLACE_LABELS, looks_like_school
+
+# "got rid of" is "rid"
+ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break", "rid", "rehome"})
+# verbs that say nothing of the slot themselves: the value word names it ("bought a Kia", "switched to Postgres")
+VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have", "own", "trade", "use", "run", "drive",
+                               "sell", "lease", "upgrade", "replace", "follow", "start", "try", "adopt",
+                               "pick", "swap", "exchange", "ditch", "dump", "drop"})
+# words that make a trip a commute ("take the bus to work", "cycle everywhere")
+COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
+# a pastime one joins: "joined a five-a-side football team", "joined a choir"
+GROUP_NOUNS = frozenset({"club", "league", "choir", "orchestra", "band", "society"})
+
+
+def _said_as_now(verb: Any) -> bool:
+    """The verb is marked as how things are now: "taking the bus now", "... for now", "... these days"."""
+    return any(c.lower_ == "now" or (c.dep_ in ("prep", "npadvmod") and {g.lower_ for g in c.children} & {
+        "now", "these", "moment"}) for c in verb.children)
+
+
+def bare_org(obj: Any, lemma: str) -> bool:
+    """"joined stripe in 2024", "joined monzo as a backend dev": chat writes the company lower-case, so the tagger
+    reads a common noun; one joined bare (no article, possessive, number or adjective) is an organisation's name,
+    unless it is an app or a group one joins ("joined twitter", "joined choir")."""
+    return lemma == "join" and obj.dep_ == "dobj" and obj.pos_ == "NOUN" and obj.tag_ in ("NN", "NNS") and \
+        obj.lower_ not in NOT_EMPLOYERS and obj.lemma_.lower() not in NOT_EMPLOYERS | GROUP_NOUNS and \
+        not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in obj.children)
+
+
+def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
+    """Guards that keep a verb's slot to objects of the right kind."""
+    lemma = pred.lemma
+    # "started uni at Bristol": the object names the school, the "at" phrase which one
+    school_first = looks_like_school(
+        [c for c in pred.target.children if c.i < obj.i and c.dep_ in ("dobj", "advmod", "npadvmod")])
+    school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
+    if name == "field_of_study" and pred.key not in ("study", "major_in"):  # "doing law", not "doing yoga" nor
+        return value_spec is not None and value_spec.name == name and (  # not "books"; "statistics" as said
+            obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
+    if name == "hobbies" and lemma == "play":
+        return True
+    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES or (pred.key == "pick_up" and any(
+            c.lower_ in ("the", "my", "our", "his", "her", "their") for c in obj.children))):
+        return False  # "picked my daughter up", "need to do laundry", "picked up the model 3": no pastime
+    if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
+        return value_spec is not None and value_spec.name == name and pred.key in DRINKING
+    if name == "medication":  # "take sertraline", not "take the bus"
+        return value_spec is not None and value_spec.name == name
+    if name == "business" or (name == "tools" and pred.key in ("write", "run", "work_in")):  # "run a bakery",
+        # "write kotlin" (not poems), "we run MySQL in production" (not "run a marathon"), "work in python" (not in
+        # a call centre)
+        return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (
+            "tools", "database")) and (pred.prep is None or name == "tools")
+    if value_spec is not None and value_spec.name != name and name == "employer" and (
+            pred.prep in ("at", "for", "by", "with") or value_spec.name == "business"):
+        return True  # "works at Puma", "joined a startup": a brand or a business is a company here
+    if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
+                                                                        "owns", "hobbies", "eats", "drinks"):
+        return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (
+            "car", "phone", "computer", "pets", "health_condition"))
+    if name == "residence":
+        dated = obj.ent_type_ in ("DATE", "TIME") and not (  # ("moved to Bath last month": Bath read as a date)
+            obj.text[:1].isupper() and obj.is_alpha and obj.lower_ not in CALENDAR_WORDS and obj.i > obj.sent.start)
+        if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj))) or looks_like_school(obj_toks) or \
+                dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
+                lemma == "transfer" and obj.ent_type_ != "GPE" and not is_place_name(obj.text)) or (
+                pred.key == "be_back_in" and not settled_in(pred, obj)):  # (not "back in London for the weekend")
+            return False  # "rented a car in Spain": a thing hired; "moved in June": a time; "moved to X as a PM": a job
+        # (a town the small tagger misreads: "moved to Leeds" as a plural noun, a PRODUCT; "moved to Bath")
+        named = obj.text[:1].isupper() and obj.i > obj.sent.start and pred.prep in ("to", "in") and \
+            obj.ent_type_ not in ("PERSON", "ORG", "NORP", "DATE", "TIME", "MONEY", "EVENT", "WORK_OF_ART")
+        return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or named or obj.lemma_.lower() in (
+            "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
+            bare_place(obj, lemma, pred.prep))
+    if name == "school":
+        if pred.key in ("study_at", "enrol_at", "enroll_at") and (obj.pos_ == "PROPN" or (
+                obj.pos_ in ("NOUN", "ADJ") and obj.lower_ not in ("home", "work", "night", "weekends", "lunch")
+                and not any(c.dep_ in ("det", "poss", "amod", "nummod") for c in obj.children))):
+            # "I study at Leeds Beckett", "doing a phd at cambridge" (chat's lower-case name, said bare): where
+            # one studies is a school, whatever its name says
+            return True
+        return (school_ok and lemma not in ("be",)) or (lemma == "be" and school_ok)
+    if name == "employer":
+        if subject.kin in CHILD_NOUNS or school_first:  # "my kid started at Riverside Elementary": a school
+            return False
+        if pred.key == "work_in":
+            return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
+        if pred.key == "move_to":  # "moved to Atlassian as a group PM": a job one moves to, named with its role
+            return moved_for_job(pred, obj)
+        if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):
+            return bool(obj.pos_ == "PROPN" or obj.text[:1].isupper())  # "I drive for Uber", not "for fun"
+        if lemma in ("join", "start"):
+            named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
+            return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma) or (
+                pred.prep == "at" and obj.lemma_.lower() in WORKPLACES)) and \
+                obj.ent_type_ not in ("DATE", "TIME") and (obj.ent_type_ != "PERSON" or job_talk(obj.sent))
+        return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
+    if name == "occupation":
+        if lemma in ("switch", "change") and obj.tag_ == "NNS":  # "switched editors": tools, not a job
+            return False
+        if pred.key == "work_in":  # "works in retail": a line of work (not "works in London")
+            return (obj.lower_ in SECTORS or obj.lemma_.lower() in SECTORS) and not any(  # "publishing": "publish"
+                c.dep_ in ("det", "poss") for c in obj.children)
+        if value_spec is not None and value_spec.name == "occupation" and lemma in VALUE_FIRST_VERBS and \
+                lemma not in ("start", "switch"):
+            return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's
+        return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
+    if name == "partner":  # one dates or marries a person, whatever the entity tagger says ("dating Tess")
+        if is_given_name(obj):  # "seeing Olivia" (a GPE to the tagger)
+            return True
+        named = obj.pos_ == "PROPN" or (obj.ent_type_ == "PERSON" and obj.text[:1].isupper())
+        return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry") or (
+            pred.key == "be_with" and obj.ent_type_ != "ORG"))  # "Raj is with Sofia now" (Sofia read as a city)
+    if name == "car" and obj != pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
+        return False  # "drove to Bergen": a place driven to, no car
+    if name == "car" and lemma == "drive" and value_spec is None:
+        # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
+        return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
+    if name in ("car", "phone", "computer", "pets", "health_condition", "bike"):
+        return value_spec is not None and value_spec.name == name
+    if name == "gym" and pred.key != "train_at":
+        # a named gym ("Anytime Fitness", "PureGym"), not "the gym" of "I go to the gym"
+        return value_spec is not None and value_spec.name == name and (
+            any(t.pos_ == "PROPN" for t in obj_toks) or obj.lower_ not in ("gym", "fitness") or (
+                # one gym joined, said by its kind or place: "joined a small boxing gym in hackney"
+                lemma in ("join", "sign", "switch") and any(c.dep_ in ("compound", "amod") or (
+                    c.dep_ == "prep" and c.lower_ in ("in", "near", "on", "by")) for c in obj.children)))
+    if name == "commute" and pred.key != "commute_by":
+        # "I take the bus to work", "taking the bus now" (a habit changed); not "I took the bus into town"
+        return value_spec is not None and value_spec.name == name and bool(
+            COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree} or (
+                obj == pred.dobj and pred.target.tag_ in ("VBG", "VBP", "VBZ")  # not "drive for Uber now": a job
+                and _said_as_now(pred.target)))
+    if name == "database":
+        return value_spec is not None and value_spec.name == "database"
+    if name == "hobbies":
+        if lemma in ENDING_VERBS:
+            return False
+        if lemma == "join":
+            return (value_spec is not None and value_spec.name == name) or obj.lemma_.lower() in GROUP_NOUNS
+        if lemma == "learn":  # "learning the piano"; a language or a programming language is another slot's
+            return value_spec is not None and value_spec.name == name
+        if lemma in ("start", "begin", "switch"):  # "started rock climbing", "switched to swimming"; not "started
+            return (value_spec is not None and value_spec.name == name) or is_activity(obj)  # a new job"
+        if lemma in ("go",):
+            return bool(obj.tag_ == "VBG")
+        if lemma == "do":
+            return obj.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in obj.children)
+        return True
+    if name == "languages":
+        return value_spec.name == name if value_spec is not None else lemma == "speak"
+    if name == "owns":  # not a simple past: "had a great time" is narration, not a possession
+        # nor a duration: "(runs on mysql,) has for like 6 years" owns no years
+        return lemma in ("own", "have") and obj.pos_ in ("NOUN", "PROPN") and not obj.like_num and \
+            pred.target.tag_ != "VBD" and not (obj.dep_ == "pobj" and obj.lemma_.lower() in DURATION_NOUNS)
+    if name == "name":
+        return bool(obj.dep_ == "oprd")
+    if name == "field_of_study":  # what one studies, not where ("study at Leeds Beckett")
+        return obj.pos_ in ("NOUN", "PROPN") and pred.prep != "at"
+    if name in ("origin", "birthplace"):
+        return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN"
+    return True
