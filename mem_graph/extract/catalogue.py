@@ -70,7 +70,7 @@ EDITORS = ("vs code", "visual studio code", "sublime text", "intellij idea", "ec
 DIETS = [
     "vegetarian", "vegan", "pescatarian", "pescetarian", "keto", "paleo", "carnivore", "omnivore", "kosher", "halal",
     "gluten-free", "flexitarian", "plant-based", "dairy-free", "lactose-free", "low-carb", "low-fodmap", "whole30",
-    "atkins",
+    "atkins", "mediterranean", "fodmap",
 ]
 RELIGIONS = [
     "catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant",

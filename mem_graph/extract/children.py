@@ -25,7 +25,11 @@ _HEDGES = frozenset({"might", "may", "would", "could", "should", "want", "wish",
 # a birth, by the weight only a birth announcement gives: "hes here!! cian patrick, 8lb 2oz, born tues"
 _BORN = re.compile(r"^\W*(?P<who>he|she|they|baby)(?:'?s|'re| is| are)?\s+(?:here|arrived)\b\W+(?P<name>[a-z]+)"
                    r"(?:\s+[a-z]+)?\s*,?\s*\d+\s*(?:lb|lbs|kg|g)\b", re.I)
-_BORN_KID = {"he": "son", "she": "daughter"}
+# "our daughter ivy was born last week!!": the child named at the birth
+_BORN_NAMED = re.compile(r"\b(?:my|our) (?P<who>daughter|son|baby girl|baby boy|baby|little girl|little boy),? "
+                         r"(?P<name>[A-Za-z]+),? (?:was|has been|got) born\b", re.I)  # (the parse's commas kept)
+_BORN_KID = {"he": "son", "she": "daughter", "daughter": "daughter", "son": "son", "baby girl": "daughter",
+             "baby boy": "son", "little girl": "daughter", "little boy": "son"}
 
 
 def _having_verb(noun: Any) -> Any | None:
@@ -102,8 +106,9 @@ def children_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
             count = next((c.text for c in noun.children if c.dep_ in ("nummod", "det")), "a")
             added.append(_fact(f"{speaker} has {count} {noun.text}", [EntityRef(speaker, "person")], [], key,
                                normalise_entity(noun.text), f"children: '{noun.text}'", message))
-    born = _BORN.match(sent.doc.text)
-    if born is not None and sent.start_char <= born.start("name") < sent.end_char:
+    born = _BORN.match(sent.doc.text) or _BORN_NAMED.search(sent.doc.text)
+    if born is not None and sent.start_char <= born.start("name") < sent.end_char and \
+            born.group("name").lower() not in ("was", "has", "got"):
         name, relation = born.group("name").capitalize(), _BORN_KID.get(born.group("who").lower(), "child")
         added.append(_fact(f"{speaker} has a {relation} named {name}, just born",
                            [EntityRef(speaker, "person"), EntityRef(name, "person")],

@@ -57,6 +57,9 @@ def status_and_partner(slot: str | None, value: str | None, other: str | None) -
 _STATUSES = frozenset({*REL_STATUS, "relationship"})  # "in a relationship" is a status too: "engaged" replaces it
 
 
+_WE_ARE = r"^\W*(?:so\s+|and\s+)?we(?:'re| are| got| just got| finally got)\b"
+
+
 def name_the_couple(facts: list[Fact], partners: dict[str, str] | None = None, text: str = "") -> None:
     """Name the partner in a couple's status the same turn states (in place; see the module doc). ``partners``:
     subject key -> the partner named in earlier turns, named again in ``text`` ("marcus proposed!!! we're engaged"
@@ -67,7 +70,8 @@ def name_the_couple(facts: list[Fact], partners: dict[str, str] | None = None, t
             continue
         named = [(f, name) for f in facts if (name := _named_partner(f, status)) is not None]
         known = (partners or {}).get(status.subject_key or "")
-        if not named and known and re.search(rf"\b{re.escape(known)}\b", text, re.I):
+        # (or "we" say it: "we're married!!!" after "my bf is called marco")
+        if not named and known and re.search(rf"\b{re.escape(known)}\b|{_WE_ARE}", text, re.I):
             named = [(status, known)]  # (the status itself stays in the slot)
         if len({n for _, n in named}) != 1:
             continue

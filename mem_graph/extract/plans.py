@@ -55,16 +55,24 @@ def _realising(completion: str) -> Iterator[None]:
         _REALISING.reset(token)
 
 
-def _completion(verb: Any) -> str | None:
+# arriving where a move was planned to is the move made ("we have arrived in Toronto"); elsewhere it is a trip
+_ARRIVALS = frozenset({"arrive", "land"})
+
+
+def _completion(verb: Any) -> tuple[str, str | None] | None:
     """The kind of change a clause says happened without naming its value ("moved!", "he started there
-    today", "we finally moved in"), or None."""
+    today", "we finally moved in"), or None; with an arrival, the place arrived in, which must be the plan's."""
     target = content_verb(verb)
-    kind = KINDS.get(target.lemma_.lower())
+    lemma = target.lemma_.lower()
+    kind = "move" if lemma in _ARRIVALS else KINDS.get(lemma)
     if kind is None or target.tag_ not in ("VBD", "VBN") or any(
             c.lower_ in _NOT_DONE or c.dep_ == "neg" for c in target.children):
         return None
     pred = predicate(verb, target)
-    return kind if not pred.objects else None
+    if lemma in _ARRIVALS:
+        place = pred.preps.get("in") or pred.preps.get("at")
+        return (kind, normalise_entity(place.text)) if place is not None else None
+    return (kind, None) if not pred.objects else None
 
 
 # the speaker's first days somewhere, done ("first week at the surgery done", "survived my first shift!"); not
@@ -82,9 +90,10 @@ def realised_plans(sent: Any, ctx: Context, message: Message, clause_facts: Clau
     out: list[Fact] = []
     first = _FIRST_DAYS.search(sent.text)  # "first week at the surgery done": the speaker started
     for verb in [sent.root] if first is not None else (t for t in sent if t.pos_ in ("VERB", "AUX")):
-        kind = "start" if first is not None else _completion(verb)
-        if kind is None:
+        done = ("start", None) if first is not None else _completion(verb)
+        if done is None:
             continue
+        kind, place = done
         subject, _ = (None, None) if first is not None else clause_subject(verb, ctx)
         who = normalise_entity(subject.name if subject is not None else ctx.speaker) if first is not None or \
             subject is not None else None
@@ -94,7 +103,8 @@ def realised_plans(sent: Any, ctx: Context, message: Message, clause_facts: Clau
                     normalise_entity(planner.name) != who:
                 continue
             with _realising(verb.text):
-                facts = [f for f in clause_facts(plan, ctx, message) if f.slot and f.tense == "present"]
+                facts = [f for f in clause_facts(plan, ctx, message) if f.slot and f.tense == "present"
+                         and (place is None or f.object_key == place)]
             out += [_said_now(f) for f in facts]
             if facts:
                 break

@@ -272,7 +272,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if value_spec is not None and (lemma in ENDING_VERBS or closed):
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
     candidates = cat.verbs.get(key, []) + [s for s in cat.verbs.get(lemma, []) if s not in cat.verbs.get(key, [])]
-    if value_spec is not None and (lemma in VALUE_FIRST_VERBS or key in value_spec.verbs or lemma in value_spec.verbs):
+    if value_spec is not None and (lemma in VALUE_FIRST_VERBS or key in value_spec.verbs or lemma in value_spec.verbs
+                                   or (lemma == "do" and value_spec.name == "diet")):  # "doing keto"
         # the value word decides among the verb's slots: "switched to an iPhone", "ride a Trek", "go to PureGym"
         candidates = [value_spec, *[c for c in candidates if c is not value_spec]]
     for spec in candidates:

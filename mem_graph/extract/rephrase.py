@@ -134,9 +134,9 @@ def _got_the_job(m: re.Match[str]) -> str:
 
 
 # "at a fintech called pillar": the workplace is the name ("at Pillar (a fintech)"; "joined a startup called fernly"
-# says more as it is)
-_PLACE_CALLED = re.compile(r"\b(at|for)\s+(an?\s+(?:[\w-]+\s+){1,2}?)(?:called|named)\s+(?!the\b)([a-z][\w&-]*)\b",
-                           re.I)
+# says more as it is); one lower-case word only ("a clinic called Clinica Sur" is read as typed)
+_PLACE_CALLED = re.compile(r"\b(at|for)\s+(an?\s+(?:[\w-]+\s+){1,2}?)(?:called|named)\s+(?!the\b)((?-i:[a-z])[\w&-]*)"
+                           r"(?=\s*(?:[,.!?;:)]|$)|\s+(?:and|but|so|in|as|for|now|since|lol|start|starting)\b)", re.I)
 # "week 2 at pillar, they use typescript": the workplace's tools are the speaker's ("at work we use")
 _THEY_AT_WORK = re.compile(r"(\bat\s+(?:work|[\w&'-]+(?:\s+[\w&'-]+)?)\s*,\s*)they\s+(?=(?:use|run|write|code|"
                            r"build|deploy)\b)", re.I)
@@ -199,6 +199,30 @@ _DOING_INTERNSHIP = re.compile(r"\b(i'm|i am|im)\s+(now\s+|currently\s+)?doing\s
 _TIMES_A = re.compile(r"\b(\d+)\s*x\s+(?=(?:a|per|each|every)\s+(?:week|day|month|fortnight|year)\b)", re.I)
 
 
+# "i'm keto, been doing it for about a year": what was said before, held that long ("have been for a year")
+_BEEN_DOING_IT = re.compile(r",\s*(?:i've\s+|ive\s+|i have\s+)?been\s+(?:doing|on|at)\s+(?:it|that|this)\s+"
+                            r"(?=for\b|since\b)", re.I)
+# "2 weeks no cigarettes!!", "3 months smoke free": smoking given up that long ago
+_SMOKE_FREE = re.compile(r"\b(?:(?:i'm|i am|im|been)\s+(?:now\s+|officially\s+)?)?(?:(\d+|a|one|two|three|four|five|"
+                         r"six)\s+(days?|weeks?|months?|years?)\s+)(?:smoke[- ]free|no (?:cigarettes|cigs|smoking|"
+                         r"fags)|without a (?:cigarette|cig))\b"
+                         r"|\b(?:i'm|i am|im)\s+(?:now\s+|officially\s+)?smoke[- ]free\b", re.I)
+
+
+def _smoke_free(m: re.Match[str]) -> str:
+    return f"I quit smoking {m.group(1)} {m.group(2)} ago" if m.group(1) else "I quit smoking"
+
+
+# "work gave me a macbook air": the speaker got it (a laptop, a phone, a car: the value words decide)
+_GAVE_ME = re.compile(r"\b(?:work|my (?:work|job|company|employer|boss|team)|the (?:company|office|firm)|they)\s+"
+                      r"(?:finally\s+|just\s+)?(?:gave|issued|sent)\s+me\s+(?=(?:an?|the|my)\s)", re.I)
+
+
+# "bf is called marco": chat leaves out the "my" ("my bf is called marco")
+_PARTNER_CALLED = re.compile(r"^(\W*)(?=(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fiance|fiancé|fiancee)"
+                             r"(?:'s)?\s+(?:is\s+)?(?:called|named)\s)", re.I)
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
@@ -209,7 +233,8 @@ def rephrase(text: str) -> str:
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)
     text = _HIRED_ME.sub(_hired_me, _DOING_INTERNSHIP.sub(r"\1 \2an intern ", text))
-    text = _TIMES_A.sub(r"\1 times ", text)
+    text = _GAVE_ME.sub("I got ", _TIMES_A.sub(r"\1 times ", _PARTNER_CALLED.sub(r"\1my ", text)))
+    text = _SMOKE_FREE.sub(_smoke_free, _BEEN_DOING_IT.sub(", have been ", text))
     text = _THERE_TO_WORK.sub(r"\1to work", text)
     text = _GOT_THE_JOB.sub(_got_the_job, text)
     text = _PLACE_CALLED.sub(lambda m: f"{m.group(1)} {m.group(3)[:1].upper()}{m.group(3)[1:]} ({m.group(2).strip()})",

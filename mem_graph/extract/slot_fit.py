@@ -93,8 +93,10 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         named = obj.text[:1].isupper() and obj.i > obj.sent.start and pred.prep in ("to", "in") and \
             obj.ent_type_ not in ("PERSON", "ORG", "NORP", "DATE", "TIME", "MONEY", "EVENT", "WORK_OF_ART")
         return obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN" or named or obj.lemma_.lower() in (
-            "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area") or (
-            bare_place(obj, lemma, pred.prep))
+            "city", "town", "apartment", "flat", "house", "village", "suburb", "country", "countryside", "area",
+            "bungalow", "cottage", "halls") or bare_place(obj, lemma, pred.prep) or (  # "moved into a care home"
+            obj.lemma_.lower() == "home" and any(c.lower_ in ("care", "nursing", "retirement", "residential")
+                                                 for c in obj.children))
     if name == "school":
         if pred.key in ("study_at", "enrol_at", "enroll_at") and (obj.pos_ == "PROPN" or (
                 obj.pos_ in ("NOUN", "ADJ") and obj.lower_ not in ("home", "work", "night", "weekends", "lunch")
@@ -140,6 +142,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
     if name in ("car", "phone", "computer", "pets", "health_condition", "bike"):
+        return value_spec is not None and value_spec.name == name
+    if name == "diet" and lemma == "do":  # "doing keto", not "did a bike ride"
         return value_spec is not None and value_spec.name == name
     if name == "gym" and pred.key != "train_at":
         # a named gym ("Anytime Fitness", "PureGym"), not "the gym" of "I go to the gym"

@@ -275,8 +275,9 @@ class QuestionReader:
         nearest = self._nearest(qvec)
         # "my wife" names a person when the question asks something else of her ("what does my wife do",
         # "where does Karl's girlfriend live": residence, not partner)
-        said = {b for a, b in pairwise(_WORD.findall(text)) if b in ATTRIBUTE_NOUNS and b in _PERSON_NOUNS
-                and (a in ("my", "our", "user's") or a.removesuffix("'s") in names)}
+        said = {b.removesuffix("'s") for a, b in pairwise(_WORD.findall(text)) if b.removesuffix("'s") in
+                ATTRIBUTE_NOUNS and b.removesuffix("'s") in _PERSON_NOUNS and (  # ("my wife's name": her name)
+                    a in ("my", "our", "user's") or a.removesuffix("'s") in names)}
         if said and lexicon - {"partner"}:  # "where does the user's partner work": near "who is the user's
             nearest -= {"partner"}  # partner" by its words only
         # the prototypes arbitrate when they are sure: "what do I do for a living" is no 'live' question

@@ -212,9 +212,16 @@ def test_engaged_after_the_boyfriend_named_before_proposed_is_engaged_to_him(sha
 
 
 def test_engaged_beside_someone_else_named_is_engaged_to_no_one_named(rules: RuleExtractor) -> None:
-    texts = [f.text for f in rules.extract([Message("user", "we're engaged!! told my sister jo first")],
+    texts = [f.text for f in rules.extract([Message("user", "i'm engaged!! told my sister jo first")],
                                            [Message("user", "my bf is called marcus")])[0]]
     assert "User is engaged" in texts, texts
+
+
+def test_we_are_engaged_beside_someone_else_named_is_engaged_to_the_partner(rules: RuleExtractor) -> None:
+    # (session 24: "we" are the speaker and the partner named before, not the sister the turn names)
+    texts = [f.text for f in rules.extract([Message("user", "we're engaged!! told my sister jo first")],
+                                           [Message("user", "my bf is called marcus")])[0]]
+    assert "User is engaged to Marcus" in texts, texts
 
 
 @pytest.mark.parametrize(("said", "employer"), [

@@ -183,3 +183,75 @@ def test_the_gym_or_a_parcel_is_no_gym_of_mine(rules: RuleExtractor, said: str) 
 def test_boxing_three_times_a_week_is_a_pastime(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "been boxing 3x a week now, lost 4kg")])[0]
     assert [f.slot for f in facts] == ["user|hobbies|boxing"], [(f.text, f.slot) for f in facts]
+
+
+def test_what_is_my_wifes_name_is_not_my_own_name(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("hi there, I am Chen, I live in Vancouver with my wife Mei and our son", user_id=user)
+    top = shared_memory.search("what is my wife's name", user_id=user, limit=1)["results"]
+    assert "Mei" in top[0]["memory"], top
+
+
+def test_arriving_where_a_move_was_planned_is_the_move(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I live in Vancouver with my wife Mei", user_id=user)
+    shared_memory.add("Mei and me are moving to Toronto for her job in the summer", user_id=user)
+    shared_memory.add("We have arrived in Toronto, the apartment is smaller but nice", user_id=user)
+    top = shared_memory.search("where do i live", user_id=user, limit=1)["results"]
+    assert "User now lives in Toronto" in top[0]["memory"], top
+
+
+def test_arriving_somewhere_else_is_a_trip(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I live in Vancouver", user_id=user)
+    shared_memory.add("we're moving to Toronto in the summer", user_id=user)
+    shared_memory.add("we arrived in Paris for the conference", user_id=user)
+    top = shared_memory.search("where do i live", user_id=user, limit=1)["results"]
+    assert "Vancouver" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("2 weeks no cigarettes!! using patches", "User quit smoking 2 weeks ago"),
+    ("3 months smoke free 🎉", "User quit smoking 3 months ago"),
+    ("i'm keto, been doing it for about a year", "User is keto"),
+    ("i'm doing keto", "User is doing keto"),
+    ("our daughter ivy was born last week!!", "User has a daughter named Ivy, just born"),
+])
+def test_everyday_ways_of_saying_a_habit_a_diet_a_birth(rules: RuleExtractor, said: str, fact: str) -> None:
+    assert fact in _texts(rules, said)
+
+
+@pytest.mark.parametrize("said", ["this is a no smoking area", "i did a bike ride", "we love dash the dog"])
+def test_no_smoking_signs_bike_rides_and_dogs_are_no_habit_or_diet(rules: RuleExtractor, said: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert not any(f.slot and ("|habit|" in f.slot or f.slot.endswith("|diet")) for f in facts), facts
+
+
+def test_a_diet_done_now_replaces_the_old_one(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i'm keto, been doing it for about a year", user_id=user)
+    shared_memory.add("doing a mediterranean diet now, doctor recommended it for my cholesterol", user_id=user)
+    top = shared_memory.search("what diet am i on", user_id=user, limit=1)["results"]
+    assert "mediterranean" in top[0]["memory"], top
+
+
+def test_a_laptop_work_gave_me_replaces_the_old_one(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("so i use a windows laptop for work, a dell xps", user_id=user)
+    shared_memory.add("work gave me a macbook air m3 finally, bye windows", user_id=user)
+    top = shared_memory.search("what laptop do i use", user_id=user, limit=1)["results"]
+    assert "macbook" in top[0]["memory"].lower(), top
+
+
+def test_a_move_into_a_care_home_is_mums_new_home(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my mum lives alone in a village near norwich, she's 82", user_id=user)
+    shared_memory.add("mum moved into the care home on saturday, she seems ok", user_id=user)
+    top = shared_memory.search("where does my mum live", user_id=user, limit=1)["results"]
+    assert "care home" in top[0]["memory"], top
+
+
+def test_bf_called_without_my_and_we_are_married_name_the_partner(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("bf is called marco, he's italian, we live in turin", user_id=user)
+    shared_memory.add("we're married!!! small wedding in turin, just family", user_id=user)
+    top = shared_memory.search("who is my husband", user_id=user, limit=1)["results"]
+    assert "User is married to Marco" == top[0]["memory"], top
+
+
+def test_a_workplace_called_by_a_capitalised_name_keeps_its_words(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "im at a private clinic called Clinica Sur now")
+    assert any("Clinica Sur" in t for t in texts), texts
