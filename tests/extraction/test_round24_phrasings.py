@@ -249,7 +249,7 @@ def test_bf_called_without_my_and_we_are_married_name_the_partner(shared_memory:
     shared_memory.add("bf is called marco, he's italian, we live in turin", user_id=user)
     shared_memory.add("we're married!!! small wedding in turin, just family", user_id=user)
     top = shared_memory.search("who is my husband", user_id=user, limit=1)["results"]
-    assert "User is married to Marco" == top[0]["memory"], top
+    assert top[0]["memory"] == "User is married to Marco", top
 
 
 def test_a_workplace_called_by_a_capitalised_name_keeps_its_words(rules: RuleExtractor) -> None:
