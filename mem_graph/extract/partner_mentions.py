@@ -49,7 +49,9 @@ def _named(noun: Any) -> Any | None:
     nxt = noun.nbor(1) if noun.i + 1 < len(noun.doc) else None
     if nxt is not None and nxt.text == "," and noun.i + 2 < len(noun.doc):
         nxt = noun.nbor(2) if noun.nbor(2).dep_ == "appos" and noun.nbor(2).head.i == noun.i else None
-    if nxt is not None and _name_like(nxt, beside_noun=True) and not any(c.dep_ == "conj" for c in nxt.children):
+    # (not "my partner Sam and Alex": two names; "my wife Mei and our son" names one)
+    if nxt is not None and _name_like(nxt, beside_noun=True) and not any(
+            c.dep_ == "conj" and c.pos_ == "PROPN" for c in nxt.children):
         return nxt
     head = noun.head
     if noun.dep_ == "appos" and _name_like(head) and head.i < noun.i:

@@ -255,3 +255,14 @@ def test_bf_called_without_my_and_we_are_married_name_the_partner(shared_memory:
 def test_a_workplace_called_by_a_capitalised_name_keeps_its_words(rules: RuleExtractor) -> None:
     texts = _texts(rules, "im at a private clinic called Clinica Sur now")
     assert any("Clinica Sur" in t for t in texts), texts
+
+
+def test_my_wife_named_beside_our_son_is_still_named(rules: RuleExtractor) -> None:
+    assert "User's wife is Mei" in _texts(rules, "I live in Vancouver with my wife Mei and our son")
+
+
+def test_a_wife_named_in_a_home_that_changed_is_still_known(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("hi there, I am Chen, I live in Vancouver with my wife Mei and our son", user_id=user)
+    shared_memory.add("we moved to Toronto last month", user_id=user)
+    top = shared_memory.search("what is my wife's name", user_id=user, limit=1)["results"]
+    assert "Mei" in top[0]["memory"], top
