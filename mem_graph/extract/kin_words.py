@@ -17,6 +17,8 @@ KIN = frozenset(
         "mentor", "therapist", "doctor", "stepdad", "stepmom", "stepmother", "stepfather", "stepson", "stepdaughter",
         "sibling", "twin", "in-law", "ex", "parent", "grandparent", "folks", "mate", "pal", "classmate", "teammate",
         "landlord", "landlady", "youngest", "eldest", "oldest",
+        # (the words people call them by: "my grandad", "my nan", "my auntie", "me mam")
+        "grandad", "granddad", "gran", "granny", "nan", "nana", "nanna", "auntie", "aunty", "stepmum", "mam",
     ])
 PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",

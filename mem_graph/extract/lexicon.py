@@ -84,7 +84,7 @@ def names_someone(t: Any) -> bool:
 # what one drives or rides; the make alone names it ("a Trek", "the Kia"), and so does a model
 # ("sold the Astra", "my old Corolla": data/car_models.txt)
 CAR_VALUES = _data_words("car_models.txt") + _words("""
-car truck van suv motorbike motorcycle scooter moped pickup sedan hatchback minivan coupe jeep
+car truck van suv motorbike motorcycle scooter moped pickup sedan hatchback minivan coupe jeep campervan motorhome
 honda toyota subaru tesla ford bmw audi mercedes volkswagen vw volvo kia hyundai mazda nissan chevy chevrolet fiat
 peugeot renault skoda lexus porsche prius civic corolla golf polo fiesta focus puma yaris outback camry accord mini
 citroen dacia vauxhall opel mitsubishi suzuki dodge chrysler cadillac buick gmc jaguar landrover

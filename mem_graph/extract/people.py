@@ -319,7 +319,7 @@ def recase_institutions(text: str) -> str:
 
 # "mum moved to galway", "update: dad retired": a parent named by the kin word alone is the speaker's
 _BARE_KIN = re.compile(r"(^|[.!?,;:]\s*|\b(?:and|but|so|then|lol|haha|also|update|plus|oh|well|btw)\s+)"
-                       r"(mum|mom|mam|dad|nan|nana|grandma|grandpa|granny|gran)(?=(?:'s)?\s+(?:is|was|has|had|just|"
+                       r"(mum|mom|mam|dad|nan|nana|nanna|grandma|grandpa|grandad|granddad|granny|gran|auntie)(?=(?:'s)?\s+(?:is|was|has|had|just|"
                        r"finally|got|gets|still|now|also|and|\w+ed|works|lives|says|thinks|loves|hates|wants|drives|"
                        r"makes|plays|goes|does|needs|likes|keeps|uses|runs|owns|teaches|sold|bought|left|quit|went|"
                        r"met|took|made|said|told|found|lost|broke|became|gave|kept|drove|won)\b)", re.I)

@@ -67,6 +67,11 @@ def reported(verb: Any) -> bool:
     return not (verb.i < verb.head.i and any(c.dep_ == "ccomp" and c.i > verb.head.i for c in verb.head.children))
 
 
+def _next_word(tok: Any) -> str:
+    """The word after ``tok``, past adverbs ("'s already made" -> "made")."""
+    return next((n.lower_ for n in tok.doc[tok.i + 1: tok.i + 4] if n.pos_ != "ADV"), "")
+
+
 # "she's moved to Spain" is "she has moved" ("she's married" stays "is")
 _HAS_PARTICIPLES = frozenset({"been", "got", "gotten", "moved", "gone", "started", "left", "joined", "become", "taken",
                               "switched", "changed", "bought", "sold", "found", "lost", "decided", "stopped", "signed",
@@ -185,11 +190,13 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
                 "theirs" if low in ("mine", "ours") else "their")
         elif low == "'d" and t.tag_ == "MD":
             word = "would"
-        elif low == "'s" and t.tag_ == "VBZ" and prev is not None and word_of.get(prev.i, prev.text) != prev.text:
-            # "she's a nurse" -> "User's wife is a nurse" (not "User's wife's a nurse")
-            # (past an adverb: "she's already made two friends")
-            nxt = next((n.lower_ for n in t.doc[t.i + 1: t.i + 4] if n.pos_ != "ADV"), "")
-            word = "has" if nxt in _HAS_PARTICIPLES else "is"
+        elif low == "'s" and prev is not None and ((t.tag_ == "VBZ" and (
+                word_of.get(prev.i, prev.text) != prev.text or _next_word(t) in _HAS_PARTICIPLES)) or (
+                t.tag_ == "POS" and t.i + 1 < len(t.doc) and t.nbor(1).pos_ == "VERB"  # "Tom's moved": read as
+                and _next_word(t) in _HAS_PARTICIPLES)):  # a possessive before a verb
+            # "she's a nurse" -> "User's wife is a nurse" (not "User's wife's a nurse"); "grandad's moved in" ->
+            # "User's grandad has moved in" (past an adverb: "she's already made two friends")
+            word = "has" if _next_word(t) in _HAS_PARTICIPLES else "is"
         elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD"):
             if low in _AUX_3RD:
                 word = _AUX_3RD[low]

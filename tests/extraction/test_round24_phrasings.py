@@ -9,6 +9,7 @@ from mem_graph import Memory
 from mem_graph.extract.question import asked_slots
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
+from tests.extraction.test_slot_changes import invalidated_after
 
 
 def _texts(rules: RuleExtractor, *lines: str) -> list[str]:
@@ -266,3 +267,47 @@ def test_a_wife_named_in_a_home_that_changed_is_still_known(shared_memory: Memor
     shared_memory.add("we moved to Toronto last month", user_id=user)
     top = shared_memory.search("what is my wife's name", user_id=user, limit=1)["results"]
     assert "Mei" in top[0]["memory"], top
+
+
+def test_a_boat_sold_is_no_longer_owned(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "I've got a boat moored in Falmouth, a little sailing yacht",
+                              "Sold the boat at last, my knees can't take it anymore")
+    assert any("boat" in t for t in ended), ended
+
+
+@pytest.mark.parametrize("said", ["i sell candles on etsy", "sold loads of candles today"])
+def test_selling_as_a_trade_ends_nothing_owned(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot and "|owns|" in f.slot for f in rules.extract([Message("user", said)])[0])
+
+
+def test_a_campervan_is_a_vehicle(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "i bought a campervan")])[0]
+    assert [f.slot for f in facts] == ["user|car"], [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("my grandad is 91", "user's grandad|age"),
+    ("my nan lives in leeds", "user's nan|residence"),
+    ("my auntie is a nurse", "user's auntie|occupation"),
+])
+def test_the_words_people_call_their_family_by_are_kin(rules: RuleExtractor, said: str, slot: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert [f.slot for f in facts] == [slot], [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("grandad's moved in with my auntie in cardiff", "User's grandad has moved in with User's auntie in Cardiff"),
+    ("Tom's moved to Leeds", "Tom has moved to Leeds"),
+    ("Tom's car is red", "Tom's car is red"),
+])
+def test_s_before_a_participle_is_has(rules: RuleExtractor, said: str, fact: str) -> None:
+    assert fact in _texts(rules, said)
+
+
+def test_how_old_is_my_grandad_after_he_moved(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my grandad is 91 and still lives on his own in swansea", user_id=user)
+    shared_memory.add("grandad's moved in with my auntie in cardiff, he couldn't manage the stairs", user_id=user)
+    top = shared_memory.search("how old is my grandad", user_id=user, limit=1)["results"]
+    assert "91" in top[0]["memory"], top
+    top = shared_memory.search("where does my grandad live", user_id=user, limit=1)["results"]
+    assert "Cardiff" in top[0]["memory"], top
