@@ -262,7 +262,8 @@ def kin_identity(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subjec
     said_is = pred.lemma == "be" and obj.pos_ == "PROPN" and m is None and pred.prep is None  # not "is in Bergen"
     if not unnamed or not (said_is or called):
         return m, None
-    if subject.kin in PARTNER_NOUNS and subject.triples and subject.triples[0].subject == ctx.speaker:
+    # (the speaker's own partner: not "my brother's wife is called Ana", the brother's)
+    if subject.kin in PARTNER_NOUNS and subject.triples and subject.triples[-1].subject == ctx.speaker:
         ctx.remember(ctx.speaker, subject.kin or "", name)
         ctx.last_person = name
         return SlotMatch(cat.specs["partner"], ctx.speaker, name, f"slot partner: 'my {subject.kin} "

@@ -223,6 +223,22 @@ _PARTNER_CALLED = re.compile(r"^(\W*)(?=(?:bf|gf|boyfriend|girlfriend|husband|hu
                              r"(?:'s)?\s+(?:is\s+)?(?:called|named)\s)", re.I)
 
 
+# "i've got a girlfriend called shona", "callum has a wife named Ana": who the partner is (not a thing owned)
+_HAS_PARTNER_CALLED = re.compile(r"\b(i|we|he|she|[A-Za-z][a-z]+)\s*(?:'ve|'s|\s+has|\s+have)?\s+"
+                                 r"(?:just\s+|finally\s+)?(?:got\s+)?an?\s+(?:new\s+)?(girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?)"
+                                 r"\s+(called|named)\s+", re.I)
+_OWNER = {"i": "my", "ive": "my", "we": "our", "weve": "our", "he": "his", "she": "her"}
+
+
+def _has_partner_called(m: re.Match[str]) -> str:
+    who = m.group(1)
+    if who.lower() in ("it", "they", "you", "who", "that", "this", "there") or (
+            who.lower() not in _OWNER and not who[:1].isupper() and who.lower() not in GIVEN_NAMES):
+        return m.group(0)
+    owner = _OWNER.get(who.lower(), f"{who}'s")
+    return f"{owner} {m.group(2)} is {m.group(3)} "
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
@@ -234,6 +250,7 @@ def rephrase(text: str) -> str:
     text = _WORK_IN_A.sub(r"\1 at ", text)
     text = _HIRED_ME.sub(_hired_me, _DOING_INTERNSHIP.sub(r"\1 \2an intern ", text))
     text = _GAVE_ME.sub("I got ", _TIMES_A.sub(r"\1 times ", _PARTNER_CALLED.sub(r"\1my ", text)))
+    text = _HAS_PARTNER_CALLED.sub(_has_partner_called, text)
     text = _SMOKE_FREE.sub(_smoke_free, _BEEN_DOING_IT.sub(", have been ", text))
     text = _THERE_TO_WORK.sub(r"\1to work", text)
     text = _GOT_THE_JOB.sub(_got_the_job, text)

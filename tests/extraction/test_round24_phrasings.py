@@ -311,3 +311,23 @@ def test_how_old_is_my_grandad_after_he_moved(shared_memory: Memory, user: str) 
     assert "91" in top[0]["memory"], top
     top = shared_memory.search("where does my grandad live", user_id=user, limit=1)["results"]
     assert "Cardiff" in top[0]["memory"], top
+
+
+def test_my_brothers_wife_named_does_not_replace_my_wife(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my wife is called Sam", "my brother's wife is called Ana")
+    assert ended == [], ended
+
+
+@pytest.mark.parametrize(("said", "fact", "slot"), [
+    ("i've got a girlfriend called shona", "User's girlfriend is called Shona", "user|partner"),
+    ("Ive got a new girlfriend named Jo", "User's girlfriend is named Jo", "user|partner"),
+])
+def test_a_partner_i_have_called_a_name_is_my_partner(rules: RuleExtractor, said: str, fact: str,
+                                                      slot: str) -> None:
+    facts = rules.extract([Message("user", said)])[0]
+    assert [(f.text, f.slot) for f in facts] == [(fact, slot)]
+
+
+def test_someone_elses_partner_called_a_name_is_no_thing_they_own(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message("user", "callum has a girlfriend called Shona")])[0]
+    assert not any(f.slot and "|owns|" in f.slot for f in facts), [(f.text, f.slot) for f in facts]
