@@ -291,7 +291,9 @@ def restated(text: str) -> list[str]:
     if age is not None and _AGE_CUE.search(text) and 0 < int(age.group(1)) < 120:
         said.append(f"I'm {int(age.group(1))} now")  # "32 as of last tuesday ugh i feel old", "age update: 41"
     label = _LABELLED.match(text)
-    if label is not None and not _CLAUSE_START.match(label.group("rest")) and not label.group("rest").isdigit():
+    if label is not None and not _CLAUSE_START.match(label.group("rest")) and not label.group("rest").isdigit() \
+            and not re.search(r"\b(?:i|we|he|she|they|me|us)\b", label.group("rest"), re.I):  # ("big update: dev and
+        # i moved in together" is a clause, not a status)
         said.append(f"I'm {label.group('rest').strip()} now")  # "relationship status changed: married"
     said += [f"I'm {new} now" if new in REL_STATUS or new in DIETS else f"I'm a {new} now"
              for m in _WENT_FROM.finditer(text) if (new := m.group("new").lower())]  # kept only if a slot places it

@@ -331,3 +331,9 @@ def test_a_partner_i_have_called_a_name_is_my_partner(rules: RuleExtractor, said
 def test_someone_elses_partner_called_a_name_is_no_thing_they_own(rules: RuleExtractor) -> None:
     facts = rules.extract([Message("user", "callum has a girlfriend called Shona")])[0]
     assert not any(f.slot and "|owns|" in f.slot for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_news_label_before_a_clause_is_no_status_or_job(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "hey! i'm priya, 38, a pharmacist in leicester",
+                              "big update: dev and i moved in together, we rent a flat in nottingham now")
+    assert not any(t.startswith("User is Priya") or "pharmacist" in t for t in ended), ended
