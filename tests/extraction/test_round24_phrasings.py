@@ -8,12 +8,20 @@ import pytest
 from mem_graph import Memory
 from mem_graph.extract.question import asked_slots
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.results import MemoryItem
 from mem_graph.types import Message
 from tests.extraction.test_slot_changes import invalidated_after
 
 
 def _texts(rules: RuleExtractor, *lines: str) -> list[str]:
     return [f.text for fs in rules.extract([Message("user", line) for line in lines]) for f in fs]
+
+
+def _top(memory: Memory, user: str, question: str, *said: str) -> list[MemoryItem]:
+    """The first search result for ``question`` after the user said ``said``, one message each."""
+    for line in said:
+        memory.add(line, user_id=user)
+    return list(memory.search(question, user_id=user, limit=1)["results"])
 
 
 def test_she_in_the_sentence_after_my_mom_is_my_mom_not_the_dog_of_an_earlier_turn(rules: RuleExtractor) -> None:
@@ -24,9 +32,7 @@ def test_she_in_the_sentence_after_my_mom_is_my_mom_not_the_dog_of_an_earlier_tu
 
 
 def test_she_after_my_sister_called_is_the_sister_not_a_name_from_before(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("Davis is fine", user_id=user)
-    shared_memory.add("my sister called. she is a nurse now", user_id=user)
-    top = shared_memory.search("what does my sister do", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what does my sister do", "Davis is fine", "my sister called. she is a nurse now")
     assert top[0]["memory"] == "User's sister is a nurse now", top
 
 
@@ -43,9 +49,9 @@ def test_what_someone_is_doing_at_a_time_asks_no_job(question: str) -> None:
 
 def test_got_the_job_then_the_post_at_a_place_called_something_is_the_new_job(shared_memory: Memory,
                                                                               user: str) -> None:
-    shared_memory.add("currently doing deliveries for deliveroo to pay rent", user_id=user)
-    shared_memory.add("GOT THE JOB. junior frontend dev at a fintech called pillar, start monday", user_id=user)
-    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "where do i work",
+               "currently doing deliveries for deliveroo to pay rent",
+               "GOT THE JOB. junior frontend dev at a fintech called pillar, start monday")
     assert "Pillar (a fintech)" in top[0]["memory"], top
 
 
@@ -70,9 +76,9 @@ def test_a_school_named_before_is_no_she(rules: RuleExtractor) -> None:
 
 
 def test_someone_elses_first_day_is_no_new_job_of_mine(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("i work part time at a pharmacy", user_id=user)
-    shared_memory.add("first day at st anne's went great, she's already made two friends", user_id=user)
-    top = shared_memory.search("where do i work", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "where do i work",
+               "i work part time at a pharmacy",
+               "first day at st anne's went great, she's already made two friends")
     assert "pharmacy" in top[0]["memory"], top
 
 
@@ -100,9 +106,9 @@ def test_everything_in_a_new_database_after_ditching_the_old(rules: RuleExtracto
 
 def test_a_tracker_named_by_a_word_replaces_the_old_one_and_answers_for_tickets(shared_memory: Memory,
                                                                                 user: str) -> None:
-    shared_memory.add("we use jira for tickets", user_id=user)
-    shared_memory.add("we switched from jira to linear", user_id=user)
-    top = shared_memory.search("what do we use for tickets", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what do we use for tickets",
+               "we use jira for tickets",
+               "we switched from jira to linear")
     assert top and "Linear" in top[0]["memory"], top
 
 
@@ -124,9 +130,9 @@ def test_hired_me_as_a_post_is_my_post(rules: RuleExtractor, said: str, fact: st
 
 
 def test_hired_as_a_new_post_replaces_the_internship(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("now i'm doing an internship at a small studio in barcelona", user_id=user)
-    shared_memory.add("the studio hired me full time as a junior architect 🎉", user_id=user)
-    top = shared_memory.search("what do i do for work", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what do i do for work",
+               "now i'm doing an internship at a small studio in barcelona",
+               "the studio hired me full time as a junior architect 🎉")
     assert "junior architect" in top[0]["memory"], top
 
 
@@ -136,9 +142,9 @@ def test_an_intro_item_after_but_is_an_item(rules: RuleExtractor) -> None:
 
 
 def test_cycling_there_after_a_new_job_is_the_commute(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("i commute by train to manchester every day, 40 mins", user_id=user)
-    shared_memory.add("new job in stockport, i cycle there now, 15 minutes door to door", user_id=user)
-    top = shared_memory.search("how do i get to work", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "how do i get to work",
+               "i commute by train to manchester every day, 40 mins",
+               "new job in stockport, i cycle there now, 15 minutes door to door")
     assert "cycles to work" in top[0]["memory"], top
 
 
@@ -147,9 +153,9 @@ def test_cycling_there_of_a_place_for_fun_is_no_commute(rules: RuleExtractor) ->
 
 
 def test_an_instrument_switched_for_another_with_a_view_after_it(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("my daughter amara is 12, she plays the violin", user_id=user)
-    shared_memory.add("amara switched from violin to cello, her teacher thinks it suits her better", user_id=user)
-    top = shared_memory.search("what instrument does amara play", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what instrument does amara play",
+               "my daughter amara is 12, she plays the violin",
+               "amara switched from violin to cello, her teacher thinks it suits her better")
     assert "to the cello" in top[0]["memory"], top
 
 
@@ -187,24 +193,24 @@ def test_boxing_three_times_a_week_is_a_pastime(rules: RuleExtractor) -> None:
 
 
 def test_what_is_my_wifes_name_is_not_my_own_name(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("hi there, I am Chen, I live in Vancouver with my wife Mei and our son", user_id=user)
-    top = shared_memory.search("what is my wife's name", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what is my wife's name",
+               "hi there, I am Chen, I live in Vancouver with my wife Mei and our son")
     assert "Mei" in top[0]["memory"], top
 
 
 def test_arriving_where_a_move_was_planned_is_the_move(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("I live in Vancouver with my wife Mei", user_id=user)
-    shared_memory.add("Mei and me are moving to Toronto for her job in the summer", user_id=user)
-    shared_memory.add("We have arrived in Toronto, the apartment is smaller but nice", user_id=user)
-    top = shared_memory.search("where do i live", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "where do i live",
+               "I live in Vancouver with my wife Mei",
+               "Mei and me are moving to Toronto for her job in the summer",
+               "We have arrived in Toronto, the apartment is smaller but nice")
     assert "User now lives in Toronto" in top[0]["memory"], top
 
 
 def test_arriving_somewhere_else_is_a_trip(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("I live in Vancouver", user_id=user)
-    shared_memory.add("we're moving to Toronto in the summer", user_id=user)
-    shared_memory.add("we arrived in Paris for the conference", user_id=user)
-    top = shared_memory.search("where do i live", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "where do i live",
+               "I live in Vancouver",
+               "we're moving to Toronto in the summer",
+               "we arrived in Paris for the conference")
     assert "Vancouver" in top[0]["memory"], top
 
 
@@ -226,30 +232,30 @@ def test_no_smoking_signs_bike_rides_and_dogs_are_no_habit_or_diet(rules: RuleEx
 
 
 def test_a_diet_done_now_replaces_the_old_one(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("i'm keto, been doing it for about a year", user_id=user)
-    shared_memory.add("doing a mediterranean diet now, doctor recommended it for my cholesterol", user_id=user)
-    top = shared_memory.search("what diet am i on", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what diet am i on",
+               "i'm keto, been doing it for about a year",
+               "doing a mediterranean diet now, doctor recommended it for my cholesterol")
     assert "mediterranean" in top[0]["memory"], top
 
 
 def test_a_laptop_work_gave_me_replaces_the_old_one(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("so i use a windows laptop for work, a dell xps", user_id=user)
-    shared_memory.add("work gave me a macbook air m3 finally, bye windows", user_id=user)
-    top = shared_memory.search("what laptop do i use", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what laptop do i use",
+               "so i use a windows laptop for work, a dell xps",
+               "work gave me a macbook air m3 finally, bye windows")
     assert "macbook" in top[0]["memory"].lower(), top
 
 
 def test_a_move_into_a_care_home_is_mums_new_home(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("my mum lives alone in a village near norwich, she's 82", user_id=user)
-    shared_memory.add("mum moved into the care home on saturday, she seems ok", user_id=user)
-    top = shared_memory.search("where does my mum live", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "where does my mum live",
+               "my mum lives alone in a village near norwich, she's 82",
+               "mum moved into the care home on saturday, she seems ok")
     assert "care home" in top[0]["memory"], top
 
 
 def test_bf_called_without_my_and_we_are_married_name_the_partner(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("bf is called marco, he's italian, we live in turin", user_id=user)
-    shared_memory.add("we're married!!! small wedding in turin, just family", user_id=user)
-    top = shared_memory.search("who is my husband", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "who is my husband",
+               "bf is called marco, he's italian, we live in turin",
+               "we're married!!! small wedding in turin, just family")
     assert top[0]["memory"] == "User is married to Marco", top
 
 
@@ -263,9 +269,9 @@ def test_my_wife_named_beside_our_son_is_still_named(rules: RuleExtractor) -> No
 
 
 def test_a_wife_named_in_a_home_that_changed_is_still_known(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("hi there, I am Chen, I live in Vancouver with my wife Mei and our son", user_id=user)
-    shared_memory.add("we moved to Toronto last month", user_id=user)
-    top = shared_memory.search("what is my wife's name", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "what is my wife's name",
+               "hi there, I am Chen, I live in Vancouver with my wife Mei and our son",
+               "we moved to Toronto last month")
     assert "Mei" in top[0]["memory"], top
 
 
@@ -305,9 +311,9 @@ def test_s_before_a_participle_is_has(rules: RuleExtractor, said: str, fact: str
 
 
 def test_how_old_is_my_grandad_after_he_moved(shared_memory: Memory, user: str) -> None:
-    shared_memory.add("my grandad is 91 and still lives on his own in swansea", user_id=user)
-    shared_memory.add("grandad's moved in with my auntie in cardiff, he couldn't manage the stairs", user_id=user)
-    top = shared_memory.search("how old is my grandad", user_id=user, limit=1)["results"]
+    top = _top(shared_memory, user, "how old is my grandad",
+               "my grandad is 91 and still lives on his own in swansea",
+               "grandad's moved in with my auntie in cardiff, he couldn't manage the stairs")
     assert "91" in top[0]["memory"], top
     top = shared_memory.search("where does my grandad live", user_id=user, limit=1)["results"]
     assert "Cardiff" in top[0]["memory"], top
