@@ -115,9 +115,7 @@ def _later_word_gate(memory: Any, question: str, asked: Any, hits: list[dict[str
         return "blocked: question read as of the past"
     if any(h["explain"]["answer"] > 0 for h in hits):
         return "blocked: a top-5 memory holds the attribute"
-    record = memory.vectors.get([right["id"]])[0] if hasattr(memory, "vectors") else None
-    if record is None:
-        return "open (record not readable)"
+    record = memory.vectors.get([right["id"]])[0]
     if not newer._said_as_held(record):
         text = record.text.casefold()
         words = sorted(set(newer._WORD.findall(text)) & newer._NOT_HELD)

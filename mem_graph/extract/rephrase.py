@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mem_graph.extract.lexicon import GIVEN_NAMES, TECH
+from mem_graph.extract.catalogue import INSTRUMENTS
+from mem_graph.extract.lexicon import GIVEN_NAMES, TECH, tech_kind
 
 # a tool's name as its makers write it, where capitalising the first letter is not it
 _TECH_SPELLING = {w.lower(): w for w in (
@@ -38,9 +39,13 @@ def _tech_name() -> re.Pattern[str]:
     return re.compile(r"(?<![\w'./@#-])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![\w'@-]|\.\w)")
 
 
+def _spelled(name: str) -> str:
+    """A tool's name as its makers write it ("mysql" -> "MySQL", "linear" -> "Linear")."""
+    return _TECH_SPELLING.get(name.lower(), name[:1].upper() + name[1:])
+
+
 def _tech_spelled(m: re.Match[str]) -> str:
-    word = m.group(1)
-    return _TECH_SPELLING.get(word, word[:1].upper() + word[1:])
+    return _spelled(m.group(1))
 
 
 # "work switched us over to Kotlin", "the company moved me to Leeds": we switched, I moved
@@ -60,8 +65,9 @@ _GOT_THEM_INTO = re.compile(r"\b(?:we|i|we've|i've)\s+(?:finally\s+)?got\s+(him|
 _SUBJECT_FORM = {"him": "he", "her": "she", "them": "they"}
 # "we've got her a place at st anne's", "got a place at Kingsmead": into a school (admission.py reads "got into")
 _GOT_A_PLACE = re.compile(r"\b(?:(?:we|i|we've|i've|we have|i have)\s+(?:finally\s+|just\s+)?got\s+"
-                          r"(him|her|them|[a-z]+)|(got))\s+a\s+place\s+(?:at|in)\s+(?=st\.?\s|saint\s|[A-Z]|(?:[\w'-]+\s+){0,3}(?:school|"
-                          r"academy|primary|college|uni|university|nursery|high|grammar)\b)", re.I)
+                          r"(him|her|them|[a-z]+)|(got))\s+a\s+place\s+(?:at|in)\s+"
+                          r"(?=st\.?\s|saint\s|[A-Z]|(?:[\w'-]+\s+){0,3}(?:school|academy|primary|college|uni|"
+                          r"university|nursery|high|grammar)\b)", re.I)
 
 
 def _got_a_place(m: re.Match[str]) -> str:
@@ -147,16 +153,16 @@ _THEY_AT_WORK = re.compile(r"(\bat\s+(?:work|[\w&'-]+(?:\s+[\w&'-]+)?)\s*,\s*)th
 _TOOL_TO_TOOL = re.compile(r"\b(from|off(?: of)?)\s+([\w.+#-]+)\s+(to|onto|for)\s+([a-z][\w.+#-]*)\b", re.I)
 
 
-def _tool_to_tool(m: re.Match[str]) -> str:
-    from mem_graph.extract.catalogue import INSTRUMENTS
-    from mem_graph.extract.lexicon import tech_kind
+_INSTRUMENTS = frozenset(INSTRUMENTS.split())
 
+
+def _tool_to_tool(m: re.Match[str]) -> str:
     old, new = m.group(2), m.group(4)
-    if {old.lower(), new.lower()} <= set(INSTRUMENTS.split()):  # "from violin to cello": "to cello" read as a verb
+    if {old.lower(), new.lower()} <= _INSTRUMENTS:  # "from violin to cello": "to cello" read as a verb
         return f"{m.group(1)} the {old} {m.group(3)} the {new}"
     if tech_kind(old.lower()) is None or tech_kind(new.lower()) is None:
         return m.group(0)
-    return f"{m.group(1)} {old} {m.group(3)} {_TECH_SPELLING.get(new.lower(), new[:1].upper() + new[1:])}"
+    return f"{m.group(1)} {old} {m.group(3)} {_spelled(new)}"
 
 
 # "linear migration done": the team moved to the tool named
@@ -165,12 +171,8 @@ _MIGRATION_DONE = re.compile(r"\b([\w.+#-]+) (?:migration|move|switch|rollout) (
 
 
 def _migration_done(m: re.Match[str]) -> str:
-    from mem_graph.extract.lexicon import tech_kind
-
     name = m.group(1)
-    if tech_kind(name.lower()) is None:
-        return m.group(0)
-    return f"we moved to {_TECH_SPELLING.get(name.lower(), name[:1].upper() + name[1:])}"
+    return m.group(0) if tech_kind(name.lower()) is None else f"we moved to {_spelled(name)}"
 
 
 # "the studio hired me full time as a junior architect", "they took me on as a trainee": I was hired as it
@@ -225,8 +227,8 @@ _PARTNER_CALLED = re.compile(r"^(\W*)(?=(?:bf|gf|boyfriend|girlfriend|husband|hu
 
 # "i've got a girlfriend called shona", "callum has a wife named Ana": who the partner is (not a thing owned)
 _HAS_PARTNER_CALLED = re.compile(r"\b(i|we|he|she|[A-Za-z][a-z]+)\s*(?:'ve|'s|\s+has|\s+have)?\s+"
-                                 r"(?:just\s+|finally\s+)?(?:got\s+)?an?\s+(?:new\s+)?(girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?)"
-                                 r"\s+(called|named)\s+", re.I)
+                                 r"(?:just\s+|finally\s+)?(?:got\s+)?an?\s+(?:new\s+)?"
+                                 r"(girlfriend|boyfriend|partner|wife|husband|fianc[eé]e?)\s+(called|named)\s+", re.I)
 _OWNER = {"i": "my", "ive": "my", "we": "our", "weve": "our", "he": "his", "she": "her"}
 
 
