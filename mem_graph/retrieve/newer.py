@@ -160,6 +160,8 @@ _LANDMARKS = frozenset({"park", "street", "st", "road", "rd", "station", "square
 
 def _names_place(text: str) -> bool:
     names, tokens = place_names(), _WORD.findall(text)
+    if not tokens:  # a memory of no words ("?!", an emoji): no place (and the zips below need one token)
+        return False
     after = [*tokens[1:], ""]
     then = [*after[1:], ""]
     return any(tok in names and nxt not in _LANDMARKS for tok, nxt in zip(tokens, after, strict=True)) or any(

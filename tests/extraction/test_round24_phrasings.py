@@ -343,3 +343,13 @@ def test_a_news_label_before_a_clause_is_no_status_or_job(shared_memory: Memory,
     ended = invalidated_after(shared_memory, user, "hey! i'm priya, 38, a pharmacist in leicester",
                               "big update: dev and i moved in together, we rent a flat in nottingham now")
     assert not any(t.startswith("User is Priya") or "pharmacist" in t for t in ended), ended
+
+
+
+@pytest.mark.parametrize("text", ["🙂", "Ωμέγα ?!", ""])
+def test_a_memory_of_no_latin_words_names_no_home(text: str) -> None:
+    # (found by the SDK fuzz test: the later-word step zipped a memory's words with the words after them and
+    # raised on a memory with none)
+    from mem_graph.retrieve.newer import _names_place
+
+    assert _names_place(text) is False
