@@ -1,8 +1,8 @@
-"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set dev|dev2|dev3|dev4|heldout|heldout2``.
+"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set dev|dev2|dev3|dev4|dev5|heldout|heldout2|heldout3``.
 
 Usage::
 
-    python -m pipelines.trial_chats [--set dev|dev2|dev3|dev4|heldout|heldout2] [--dir DIR] [--json out.json]
+    python -m pipelines.trial_chats [--set dev|dev2|dev3|dev4|dev5|heldout|heldout2|heldout3] [--dir DIR] [--json out.json]
         [--compare earlier.json] [--why]
 
 Each file under ``pipelines/trials/<set>/`` is one conversation (format: pipelines/trials/README.md), replayed
@@ -11,7 +11,7 @@ answer holds one of the wanted substrings and none of the stale ones. A miss is 
 memory is (ranks 2-5, a fact outside the top 5, only a long turn kept as said, nothing stored), which says
 whether ranking or extraction lost it; ``--why`` counts what the rank 2-5 misses are (whether the right memory
 holds the asked attribute, is a slotted fact or a turn kept as said, is newer than the top: no text).
-``--set heldout`` and ``--set heldout2`` print counts and ids only: those sets are never read.
+``--set heldout``, ``heldout2`` and ``heldout3`` print counts and ids only: those sets are never read.
 """
 
 from __future__ import annotations
@@ -130,7 +130,8 @@ def _later_word_gate(memory: Any, question: str, asked: Any, hits: list[dict[str
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m pipelines.trial_chats", description=__doc__.split("\n\n")[0])
-    p.add_argument("--set", dest="which", default="dev", choices=["dev", "dev2", "dev3", "dev4", "heldout", "heldout2"])
+    p.add_argument("--set", dest="which", default="dev", choices=[
+        "dev", "dev2", "dev3", "dev4", "dev5", "heldout", "heldout2", "heldout3"])
     p.add_argument("--dir", type=Path, help="A folder of trial files instead of pipelines/trials/<set>/.")
     p.add_argument("--json", dest="json_out", type=Path, help="Write {question id: passed} here.")
     p.add_argument("--compare", type=Path, help="An earlier --json: count (dev: list) questions fixed and broken.")
