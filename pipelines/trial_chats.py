@@ -1,9 +1,9 @@
-"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set dev|dev2|dev3|dev4|dev5|heldout|heldout2|heldout3``.
+"""User trial chats replayed and scored: ``python -m pipelines.trial_chats --set <set>`` (pipelines/trials/).
 
 Usage::
 
-    python -m pipelines.trial_chats [--set dev|dev2|dev3|dev4|dev5|heldout|heldout2|heldout3] [--dir DIR] [--json out.json]
-        [--compare earlier.json] [--why]
+    python -m pipelines.trial_chats [--set dev|dev2|dev3|dev4|dev5|heldout|heldout2|heldout3] [--dir DIR]
+        [--json out.json] [--compare earlier.json] [--why]
 
 Each file under ``pipelines/trials/<set>/`` is one conversation (format: pipelines/trials/README.md), replayed
 on the embedded default in a fresh data directory, a week between blocks. A question passes when its top-1

@@ -214,8 +214,27 @@ def spell_out(text: str) -> str:
     text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
     text = split_intro_list(expand_shorthand(text))  # "i'm maya, product designer, based in bristol"
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)
+    text = _SPEAKING_OF.sub(_topic_lead, text)  # "speaking of Maddie, she's…"
+    text = _OPENING_GREETING.sub("Hi, ", text)  # "Hiya, looking for ideas": no one called Hiya is looking
     text = re.sub(r"^[\s.,;:!]+|(?<=[.!?])[\s.,;:]*(?=[.!?])", "", text)
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+# a topic lead: "speaking of Maddie, she's been doing club soccer" is Maddie's (not the speaker speaking)
+_SPEAKING_OF = re.compile(r"\b(?:speaking|talking) of (?:(?:my |our )?\w+ )?([A-Z][\w'-]*|\w+),\s*"
+                          r"(?:(?:she|he|they)(?:('s|’s) (been\b)?|\b))?", re.I)
+
+
+def _topic_lead(m: re.Match[str]) -> str:
+    if m.group(0).rstrip().endswith(","):  # no pronoun after it: the lead goes, the statement stays
+        return ""
+    name = m.group(1)
+    if m.group(2):  # "she's been doing" -> "Maddie has been doing", "she's doing" -> "Maddie is doing"
+        return f"{name} has been " if m.group(3) else f"{name} is "
+    return f"{name}"
+# greetings the parser reads as a name or a subject (it knows "hi", "hey" and "hello" as interjections)
+_OPENING_GREETING = re.compile(r"^\W*(?:hiya|heya|yo|howdy|hallo|hola|ciao|salut|g'day|awright|hii+|heyy+|helloo+)"
+                               r"(?:\s+(?:there|all|mate|guys|everyone))?\b[\s,!.]*(?=\w)", re.I)
 
 
 # Chat drops the subject of a first-person statement ("went keto in january", "got promoted", "dont eat fish
@@ -415,9 +434,13 @@ _AFTER_PLACE = frozenset(["in", "for", "last", "this", "since", "now", "after", 
 
 # "we switched the frontend to svelte", "our backend runs on mysql": chat's lower-case tool names after these verbs
 # are read as an infinitive or the verb as a noun; a known tool's name is capitalised, "runs on" made a progressive
+# "we shifted from tally to zoho" (Indian English: switched); not "my shift from 9 to 5"
+_SHIFTED_FROM = re.compile(r"\b(we|i|they|to|finally|just|also|have|'ve|had|will|'ll|are|'re|am|'m)\s+shift(ed|ing)?"
+                           r"(?= (?:\w+ )?from\b[^.!?]{1,40}\bto\b)", re.I)
 _SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|moving|changed|changing)\b"
                           r"[^.!?,;]{0,30}? to )([a-z][\w.+#-]*)", re.I)
-_RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduction) runs on\b")
+_RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduction) runs on\b"
+                      r"|\b(?:[Aa]ll )?(?:[Oo]ur|[Mm]y) [a-z][\w-]*s run on\b")  # "all our pipelines run on X"
 # "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
 _EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b"
                             r"|\b(?:everything|it all|all of it)(?:'s| is| lives| sits) in\b"
@@ -425,12 +448,23 @@ _EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| 
                             re.I)  # (and "everything's in postgres now", not "everything is in the box")
 
 
+# "we're off heroku", "finally off jenkins": a tool left ("moved off" ends it); not "I'm off dairy" (no tool)
+_OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now |fully |officially )?off\s+"
+                       r"([A-Za-z][\w.+#-]*)", re.I)
+
+
 @lru_cache(maxsize=1)
 def _tool_names() -> frozenset[str]:
     from mem_graph.extract.catalogue import DATABASES
-    from mem_graph.extract.lexicon import TECH
+    from mem_graph.extract.lexicon import TECH, TECH_KINDS
 
-    return frozenset(TECH) | frozenset(DATABASES)
+    return frozenset(TECH) | frozenset(DATABASES) | frozenset().union(*TECH_KINDS.values())
+
+
+def _off_tool(m: re.Match[str]) -> str:
+    word = m.group(1).rstrip(".")  # ("off heroku." ends the sentence: the dot is no part of the name)
+    rest = m.group(1)[len(word):]
+    return f"we moved off {word[:1].upper()}{word[1:]}{rest}" if word.lower() in _tool_names() else m.group(0)
 
 
 def _tool(m: re.Match[str]) -> str:
@@ -484,7 +518,10 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", not_doing(spelled_out(text))))
     text = _GONE_FREELANCE.sub(lambda m: f"{m.group(2)} a freelancer" if m.group(2) else "became a freelancer", text)
     text = _MOVED_TO.sub(_destination, text)
-    text = _EVERYTHING_ON.sub("we're on", _RUNS_ON.sub(r"\1 is running on", _SWITCHED_TO.sub(_tool, text)))
+    text = _SWITCHED_TO.sub(_tool, _SHIFTED_FROM.sub(lambda m: f"{m.group(1)} switch{m.group(2) or ''}", text))
+    text = _RUNS_ON.sub(lambda m: f"{m.group(1)} is running on" if m.group(1) else "we're on", text)
+    text = _EVERYTHING_ON.sub("we're on", text)
+    text = _OFF_TOOL.sub(_off_tool, text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))
     text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text)))

@@ -438,6 +438,7 @@ def note_people(sent: Any, ctx: Context) -> None:
                 t.lower_ not in ctx.school_words and \
                 (t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") or is_given_name(t)) and \
                 t.text.replace("-", "").replace("'", "").isalpha() and not (  # "my a1c", "Doc says": no one named
+                    t.text.isupper() and len(t.text) > 1 and not is_given_name(t)) and not (  # "cleared JEE": an exam
                     t.doc[t.i - 1].lower_ in POSSESSIVES and t.i > 0 and not is_given_name(t)) and not (
                     t.i == t.sent.start and is_english_word(t.lower_) and not is_given_name(t)) and \
                 t.lower_ not in ctx.pet_kinds and tech_kind(t.lower_) is None and \

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from mem_graph.extract.catalogue import SPORT_WORDS
@@ -109,7 +110,15 @@ def _someone(tok: Any) -> bool:
     """A person as the object ("dropping my son at school"): no habit or thing that ends (the tagger takes a
     sport it does not know for a name: "quit barre")."""
     return tok.lower_ in ("him", "her", "them", "me", "us") or tok.lemma_.lower() in KIN or (
-        tok.ent_type_ == "PERSON" and tok.lower_ not in SPORT_WORDS)
+        tok.ent_type_ == "PERSON" and tok.lower_ not in SPORT_WORDS and tok.lower_ not in _tool_words())
+
+
+@lru_cache(maxsize=1)
+def _tool_words() -> frozenset[str]:
+    """Tools the tagger takes for a surname ("ditching Jenkins", "dropped Heroku")."""
+    from mem_graph.extract.lexicon import TECH, TECH_KINDS
+
+    return frozenset(TECH).union(*TECH_KINDS.values())
 
 
 def _the_month(tok: Any) -> bool:

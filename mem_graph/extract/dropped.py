@@ -6,6 +6,8 @@
   verbatim, in the user's own words;
 - a clause whose complement chat left out: "i'm on sertraline, have been for a couple of years" gave "User has
   been for a couple of years", which says how long of nothing (the clause before it says what);
+- a clause rendered without its complement: "he's after being invited to a party" (Irish "has just been")
+  gave "Declan is", which says nothing at all;
 - a value the same turn says it replaces: "my dog's name is Luna not Max lol" gave "User's dog now named Luna"
   (replacing Max) and, from another reader, "User's dog's name is Max".
 """
@@ -18,6 +20,7 @@ from mem_graph.types import Fact
 
 _PRONOUNS = frozenset({"it", "that", "this", "them", "those", "these"})
 _ELIDED = re.compile(r"^\S+(?:'s \S+)? (?:has|have|had) been (?:for|since|like|about|around|over)\b", re.I)
+_BARE_COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|been|will|would)\W*$", re.I)
 
 
 def without_unsaid(facts: list[Fact]) -> list[Fact]:
@@ -25,4 +28,5 @@ def without_unsaid(facts: list[Fact]) -> list[Fact]:
     another fact of the turn replaces in the same slot."""
     replaced = {(f.slot, old) for f in facts if f.slot and not f.negated for old in f.replaces}
     return [f for f in facts if (f.slot or (f.object_key or "") not in _PRONOUNS)
-            and (f.negated or (f.slot, f.object_key) not in replaced) and (f.slot or not _ELIDED.match(f.text))]
+            and (f.negated or (f.slot, f.object_key) not in replaced) and (f.slot or not _ELIDED.match(f.text))
+            and not _BARE_COPULA.search(f.text)]

@@ -44,6 +44,7 @@ househusband practitioner barrister sommelier
 seaman seafarer deckhand author emt cop councillor councilor priest pastor rabbi imam vicar animator actuary notary
 seamstress hostess bouncer caretaker custodian labourer laborer farmhand shepherd sysadmin dj anesthesiologist
 obstetrician gynecologist cardiologist oncologist orthodontist podiatrist
+sparky chippy brickie tradie joiner glazier scaffolder psw np hca rep representative
 """)
 
 
@@ -128,7 +129,7 @@ next.js nuxt django flask fastapi rails laravel nodejs node.js deno jquery tailw
 bootstrap graphql grpc kafka rabbitmq docker kubernetes k8s terraform ansible jenkins airflow hadoop pandas
 numpy pytorch tensorflow keras jax aws gcp azure heroku vercel netlify linux vscode neovim vim emacs intellij
 pycharm figma jira git github gitlab webpack vite penpot photoshop illustrator procreate canva trello asana
-slack discord circleci
+slack discord circleci dbt dotnet .net fargate solidworks autocad revit xero quickbooks
 """)
 # lines of work one works "in" ("my partner works in retail", "I work in finance"): an occupation said by its
 # sector, which a new job replaces ("he's teaching chemistry now"); not a place ("work in London") or a room
@@ -219,7 +220,8 @@ TECH_KINDS: dict[str, frozenset[str]] = {
                            "memcached", "opensearch", "questdb", "surrealdb", "faunadb"}),
     "frontend": frozenset({"react", "vue", "angular", "svelte", "solid", "ember", "backbone", "jquery", "preact"}),
     "state": frozenset({"redux", "zustand", "mobx", "recoil", "jotai", "pinia", "vuex"}),
-    "cloud": frozenset({"aws", "gcp", "azure", "heroku", "digitalocean", "linode"}),
+    "cloud": frozenset({"aws", "gcp", "azure", "heroku", "digitalocean", "linode", "fargate", "ecs fargate",
+                        "eks", "google cloud", "cloud run", "fly.io", "vercel", "netlify", "cloudflare"}),
     "bundler": frozenset({"webpack", "vite", "parcel", "rollup", "esbuild", "turbopack"}),
     "design": frozenset({"figma", "sketch", "penpot", "photoshop", "illustrator", "procreate", "canva", "affinity",
                          "indesign", "adobe xd", "framer", "gimp", "inkscape"}),
@@ -227,6 +229,9 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),
     "ci": frozenset({"jenkins", "github actions", "circleci", "gitlab ci", "travis", "buildkite", "teamcity"}),
     "ml": frozenset({"pytorch", "tensorflow", "jax", "keras", "mxnet", "theano", "caffe"}),
+    "cad": frozenset({"solidworks", "siemens nx", "autocad", "fusion 360", "revit", "catia", "creo", "inventor",
+                      "onshape", "rhino", "sketchup", "archicad", "freecad", "vectorworks"}),
+    "accounting": frozenset({"tally", "zoho books", "quickbooks", "xero", "sage", "freshbooks", "wave", "myob"}),
 }
 
 

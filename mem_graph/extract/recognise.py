@@ -290,6 +290,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" and lemma in AGENT_NOUNS else None
         return match(spec.name, f"'{key.replace('_', ' ')}' verb lexicon"
                      + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)
+    if lemma == "leave" and pred.prep == "for":
+        return None  # "he leaves for the hostel in july": a departure for somewhere, nothing left behind
     if lemma in ("leave", "quit") and person and obj.pos_ != "PRON":  # (not "Sam left me")
         if obj.ent_type_ in PLACE_LABELS and not any(  # "left Barclays and joined Monzo": a job left
                 t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer", "start", "work", "team",

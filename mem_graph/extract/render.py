@@ -190,6 +190,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
                 "theirs" if low in ("mine", "ours") else "their")
         elif low == "'d" and t.tag_ == "MD":
             word = "would"
+        elif low == "'ll" and t.tag_ == "MD" and prev is not None and word_of.get(prev.i, prev.text) != prev.text:
+            word = "will"  # "she'll be on shift" -> "Hannah will be on shift" (not "Hannah'll")
         elif low == "'s" and prev is not None and ((t.tag_ == "VBZ" and (
                 word_of.get(prev.i, prev.text) != prev.text or _next_word(t) in _HAS_PARTICIPLES)) or (
                 t.tag_ == "POS" and t.i + 1 < len(t.doc) and t.nbor(1).pos_ == "VERB"  # "Tom's moved": read as

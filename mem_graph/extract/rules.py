@@ -64,7 +64,7 @@ from mem_graph.extract.losses import lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.owned_models import owned_models
-from mem_graph.extract.partner_mentions import partner_mention_facts
+from mem_graph.extract.partner_mentions import kin_in_request, partner_mention_facts
 from mem_graph.extract.people import (
     UNNAMED_PARTNER,
     couple_subject,
@@ -203,6 +203,9 @@ class RuleExtractor:
             if is_question_or_request(line) or is_chitchat(line) or is_small_talk(line):
                 facts += owned_models(sent, ctx, message, [], question=True)  # "what oil ... in my Subaru?"
                 facts += [f for said in asked_as(line) for f in read(said) if f.slot]  # "as a nurse, is this ok?"
+                facts += kin_in_request(sent, ctx, message)  # "a message to my sister Hannah?": who Hannah is
+                note_pets(sent, ctx)
+                note_people(sent, ctx)  # "... my sister Hannah? She lives in Edinburgh"
                 continue  # a question, a request, small talk or a passing mood: never a fact (but the above)
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]

@@ -69,9 +69,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return value_spec is not None and value_spec.name == name and pred.key in DRINKING
     if name == "medication":  # "take sertraline", not "take the bus"
         return value_spec is not None and value_spec.name == name
-    if name == "business" or (name == "tools" and pred.key in ("write", "run", "work_in")):  # "run a bakery",
-        # "write kotlin" (not poems), "we run MySQL in production" (not "run a marathon"), "work in python" (not in
-        # a call centre)
+    if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in") or lemma == "write")):
+        # "run a bakery", "write kotlin" (not poems, nor "wrote to my sister"), "we run MySQL in production" (not
+        # "run a marathon"), "work in python" (not in a call centre)
         return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (
             "tools", "database")) and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (

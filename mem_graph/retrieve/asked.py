@@ -141,8 +141,10 @@ _KIND_ASKED = {"tickets?": "tracker", "issue tracker": "tracker", "tracker": "tr
                "editor": "editor", "ide": "editor", "team chat": "chat", "messaging": "chat", "chat": "chat",
                "cloud": "cloud", "hosting": "cloud", "frontend framework": "frontend", "frontend": "frontend",
                "bundler": "bundler", "design tool": "design", "design": "design", "ci": "ci",
-               "state management": "state", "ml framework": "ml", "deep learning": "ml"}
-_USE_ASKED = re.compile(r"\b(?:use|uses|using|used|run on|runs on|on)\b")
+               "state management": "state", "ml framework": "ml", "deep learning": "ml", "cad": "cad",
+               "accounting": "accounting", "bookkeeping": "accounting", "data warehouse": "database",
+               "warehouse": "database", "deployed": "cloud", "deploy": "cloud"}
+_USE_ASKED = re.compile(r"\b(?:use|uses|using|used|run on|runs on|on|deployed|hosted)\b")
 # (and the words before one: "the user's relationship status", "my current job")
 ATTRIBUTE_NOUNS = _attribute_nouns() | _TOOL_KINDS | {"name", "number", "address", "home", "work", "job",
                                                       "relationship", "marital", "health", "medical", "dietary",
