@@ -142,8 +142,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # "Ben moved out, he lives in Edinburgh now": the subject named earlier in the same sentence
         # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
         # ("my sister retrained, she's a paramedic now": the sister, not someone named in an earlier turn)
-        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if names_someone(t) or _my_kin(t)),
-                      None)
+        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if names_someone(t) or _my_kin(t) or
+                       _my_kin(t, as_object=True)), None)  # ("I can bring my daughter Joy over, she is 19")
         kin_subject = resolve_np(before, ctx) if before is not None and before.pos_ == "NOUN" else None
         if before is not None:
             ctx.last_person = kin_subject.name if kin_subject is not None else span_text(compound_span(before))
@@ -151,7 +151,9 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         kin = next((k for (_, k), n in ctx.kin_names.items() if n == ctx.last_person), None) or next(
             (w for w in [(ctx.last_person or "").rpartition("'s ")[2].lower()] if "'s " in (ctx.last_person or "")
              and w in KIN), None)
-        if ctx.last_person is None or other_gender(low, kin):  # ("she" after "my boyfriend Tom": not Tom)
+        if ctx.last_person is None or other_gender(low, kin) or (  # ("she" after "my boyfriend Tom": not Tom)
+                low in ("she", "her") and ctx.last_person.startswith(("Mr ", "Mr. "))) or (
+                low in ("he", "him", "his") and ctx.last_person.startswith(("Mrs", "Ms ", "Ms. ", "Miss "))):
             return None
         return Subject(ctx.last_person, tokens={head.i}, entities=[EntityRef(ctx.last_person, "person")], kin=kin,
                        evidence=f"'{head.text}' -> {ctx.last_person} (named just before)")
@@ -449,7 +451,12 @@ def note_people(sent: Any, ctx: Context) -> None:
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False
 
 
-def _my_kin(tok: Any) -> bool:
-    """"my sister" as a clause's subject: someone a later "she" in the sentence may mean."""
+def _my_kin(tok: Any, *, as_object: bool = False) -> bool:
+    """"my sister" as a clause's subject: someone a later "she" in the sentence may mean; ``as_object``: "my
+    daughter" as the object of the speaker's clause ("I can bring my daughter Joy from Cebu, she is 19")."""
+    if as_object:
+        return tok.dep_ in ("dobj", "pobj") and tok.pos_ == "NOUN" and tok.tag_ != "NNS" and \
+            tok.lemma_.lower() in KIN and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children) \
+            and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.head.children)
     return tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ == "NOUN" and tok.lemma_.lower() in KIN and any(
         c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children)

@@ -93,7 +93,7 @@ alfa ferrari lamborghini maserati bentley rivian polestar byd cupra niro ioniq c
 """)
 BIKE_VALUES = _words("""
 bike bicycle ebike e-bike roadbike mtb fixie bmx tandem trek specialized cannondale brompton cervelo pinarello
-bianchi orbea vanmoof
+bianchi orbea vanmoof canyon grizl ribble boardman merida cotic
 """)
 PHONE_VALUES = _words("""
 iphone android pixel galaxy samsung nokia blackberry oneplus xiaomi huawei motorola fairphone oppo vivo realme

@@ -118,7 +118,14 @@ def kin_in_request(sent: Any, ctx: Context, message: Message) -> list[Fact]:
     """Who the speaker's kin are, named in a request or a question: "can you help me draft a message to my sister
     Hannah?" says nothing else as a fact, but who Hannah is ("User's sister is Hannah": a later "she lives in
     Edinburgh" and "what does my sister do" need it). A partner is said as ``partner_mention_facts`` says it."""
-    facts = partner_mention_facts(sent, ctx, message, [])
+    return partner_mention_facts(sent, ctx, message, []) + kin_named(sent, ctx, message, [])
+
+
+def kin_named(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
+    """The speaker's (non-partner) kin named in passing, unless ``found`` already links them: "I can bring my
+    daughter Joy from Cebu" -> "User's daughter is Joy"."""
+    linked = {(t.relation.lower(), normalise_entity(t.object)) for f in found for t in f.triples}
+    facts: list[Fact] = []
     for tok in sent:
         if tok.pos_ != "NOUN" or _partner_noun(tok) is not None or tok.lemma_.lower() not in KIN or not any(
                 c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children):
@@ -127,12 +134,14 @@ def kin_in_request(sent: Any, ctx: Context, message: Message) -> list[Fact]:
             continue
         speaker, kin = ctx.speaker, tok.lower_
         ctx.remember(speaker, kin, name.text)
+        if (kin, normalise_entity(name.text)) in linked:
+            continue
         facts.append(Fact(text=f"{speaker}'s {kin} is {name.text}",
                           entities=[EntityRef(speaker, "person"), EntityRef(name.text, "person")],
                           triples=[Triple(speaker, kin, name.text)], slot=None,
                           subject_key=normalise_entity(name.text), object_key=normalise_entity(speaker),
-                          single_valued=False, rule="rules.kin_in_request",
+                          single_valued=False, rule="rules.kin_named",
                           message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
                           metadata=dict(message.metadata),
-                          evidence=f"'my {tok.text} {name.text}' in a request names the speaker's {kin}"))
+                          evidence=f"'my {tok.text} {name.text}' names the speaker's {kin}"))
     return facts

@@ -19,6 +19,7 @@ from mem_graph.extract.catalogue import SlotSpec
 from mem_graph.extract.clauses import compound_span, span_text
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.predicate import content_verb
+from mem_graph.extract.render import LEAD_INS
 from mem_graph.extract.slots import SlotCatalogue
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -64,7 +65,8 @@ def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Messa
     generic = thing in spec.nouns  # "my car died" ends whatever car it is; "the focus died" only the Focus
     key = normalise_entity(speaker)
     said = [f"{speaker}'s" if t.lower_ in ("my", "our") or (t.lower_ == "the" and t.head.i == subj.i) else t.text
-             for t in verb.subtree if not t.is_punct or t.i < verb.i]
+             for t in verb.subtree if (not t.is_punct or t.i < verb.i) and not (  # (not "Well User's hilux died")
+                 t.i < subj.i and (t.dep_ == "intj" or t.lower_ in LEAD_INS))]
     text = " ".join(said).replace(" 's", "'s")
     return Fact(text=text[:1].upper() + text[1:], entities=[EntityRef(speaker, "person"), EntityRef(thing, "thing")],
                 triples=[Triple(speaker, f"not_{spec.relation}", thing)], slot=f"{key}|{spec.name}",

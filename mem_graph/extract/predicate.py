@@ -399,8 +399,12 @@ def _misread_role(verb: Any) -> Any | None:
 
 
 def _opens_clause(tok: Any) -> bool:
-    """A conjoined noun that is the subject of the next verb ("to Porto and Luis started ...")."""
-    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    """A conjoined noun that is the subject of the next verb ("to Porto and Luis started ...", "at a school in
+    Bishopston and the staff room apparently demanded the recipe")."""
+    i = tok.i + 1
+    while i < len(tok.doc) and tok.doc[i].tag_ in ("RB", "RBR", "RBS") and tok.doc[i].lower_ != "not":
+        i += 1
+    nxt = tok.doc[i] if i < len(tok.doc) else None
     return nxt is not None and nxt.pos_ in ("VERB", "AUX") and nxt.tag_ in ("VBD", "VBZ", "VBP", "MD")
 
 

@@ -76,7 +76,9 @@ def _next_word(tok: Any) -> str:
 _HAS_PARTICIPLES = frozenset({"been", "got", "gotten", "moved", "gone", "started", "left", "joined", "become", "taken",
                               "switched", "changed", "bought", "sold", "found", "lost", "decided", "stopped", "signed",
                               "booked", "passed", "failed", "had", "made", "finished", "landed", "accepted", "adopted",
-                              "retrained", "relocated", "quit", "given", "picked", "dropped", "applied"})
+                              "retrained", "relocated", "quit", "given", "picked", "dropped", "applied", "lived",
+                              "worked", "done", "seen", "known", "won", "spent", "taught", "studied", "owned",
+                              "used", "played", "stayed", "travelled", "traveled", "visited", "tried", "wanted"})
 # verbs whose past is their present ("quit", "cut"): the parser's tag does not tell which was said
 _SAME_PAST = frozenset({"quit", "cut", "put", "set", "let", "shut", "split", "hit", "hurt", "read", "spread", "bet",
                         "cost", "upset", "broadcast"})

@@ -241,6 +241,32 @@ def _has_partner_called(m: re.Match[str]) -> str:
     return f"{owner} {m.group(2)} is {m.group(3)} "
 
 
+# "all our services are golang", "our warehouse is all snowflake": the team's tool, said as what things are (the
+# nouns role_nouns.py reads already, "our backend is all Cassandra", are left to it)
+_THINGS_ARE_TOOL = re.compile(r"\b(?:all\s+)?(?:our|my)\s+(?:[\w-]+\s+)?"
+                              r"(?!(?:db|dbs|database|databases|datastore|editor|ide|os|phone|laptop|car|bike|backend|frontend|end|stack|codebase|app|api|website|site|"
+                              r"infra|pipeline|monolith|ci)\s)[\w-]+\s+(?:is|are)\s+(?:all\s+|mostly\s+|"
+                              r"written\s+in\s+|in\s+)?([A-Za-z][\w+#-]*(?:\.js)?)(?=\s*(?:[,.!?;]|$|and\b|now\b))",
+                              re.I)
+# "..., deployed on heroku": where the team runs it
+_DEPLOYED_ON = re.compile(r",?\s*(?:all\s+)?(?:deployed|hosted)\s+(?:on|to)\s+([A-Za-z][\w.-]*?)(?=\s*(?:[,.!?;]|$))",
+                          re.I)
+# "my sister Camila came from São Paulo to visit", "my brother Dan is visiting from Leeds": where they live
+_VISITING_FROM = re.compile(r"\b((?:my|our)\s+[a-z]+\s+[A-Z][\w-]+|[A-Z][a-z]+)\s+(?:is\s+|was\s+)?(?:came|comes|"
+                            r"coming|visiting|visited|flew in|flying in|over|down|up)\s+from\s+((?-i:[A-Z])[\w-]+"
+                            r"(?:\s+(?-i:[A-Z])[\w-]+)?)\b")
+
+
+# "the hilux finally carked it", "my laptop gave up the ghost": gone for good
+_DIED_IDIOM = re.compile(r"\b(?:finally\s+|just\s+)?(?:carked it|kicked the bucket|gave up the ghost|bit the dust|"
+                         r"packed in|packed up for good|conked out for good|died a death)\b", re.I)
+
+
+def _tool_said(m: re.Match[str], said: str) -> str:
+    name = m.group(1)
+    return said.format(_spelled(name)) if tech_kind(name) is not None or name.lower() in TECH else m.group(0)
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
@@ -261,4 +287,8 @@ def rephrase(text: str) -> str:
     text = _THEY_AT_WORK.sub(r"\1we ", text)
     text = _GOT_THEM_INTO.sub(_got_into, _GOT_A_PLACE.sub(_got_a_place, text))
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
+    text = _THINGS_ARE_TOOL.sub(lambda m: _tool_said(m, "we use {}"), text)
+    text = _DEPLOYED_ON.sub(lambda m: _tool_said(m, ". We're on {}"), text)
+    text = _DIED_IDIOM.sub("finally died", text)
+    text = _VISITING_FROM.sub(r"\1 lives in \2 and is visiting", text)
     return _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)

@@ -259,9 +259,23 @@ def line_of(sent: Any) -> str:
     return str(sent.text)
 
 
+_TAKER = re.compile(r"(?:^|\b)([A-Za-z]+)\s+(?:(?:finally|just|officially|also|actually)\s+)*$")
+
+
+def _taker(before: str) -> str:
+    """Who took the offer: the word before "accepted" ("Rohit finally accepted the Microsoft offer" is Rohit's
+    job, not the speaker's); the speaker when chat left the subject out."""
+    m = _TAKER.search(before)
+    word = m.group(1) if m is not None else ""
+    if word.lower() in ("he", "she", "they") or (word[:1].isupper() and word.lower() not in ("i", "we") and (
+            word in GIVEN_NAMES or not is_english_word(word.lower()))):
+        return word  # (a pronoun the clause reader resolves)
+    return "I"
+
+
 def restated(text: str) -> list[str]:
     """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
-    taken = [f"I got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
+    taken = [f"{_taker(text[:m.start()])} got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
              if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
     if _NOT_DONE.search(text):
         return taken + chat_restated(text, done=False)  # "not feeling country lately"

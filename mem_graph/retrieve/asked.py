@@ -144,6 +144,11 @@ _KIND_ASKED = {"tickets?": "tracker", "issue tracker": "tracker", "tracker": "tr
                "state management": "state", "ml framework": "ml", "deep learning": "ml", "cad": "cad",
                "accounting": "accounting", "bookkeeping": "accounting", "data warehouse": "database",
                "warehouse": "database", "deployed": "cloud", "deploy": "cloud"}
+_KIND_WORDS = frozenset(w for k in _KIND_ASKED for w in re.findall(r"[a-z]+", k))  # "which CAD software": no name
+# what a team has, not who anyone is: "where are our services deployed" asks the team's tools (the user's facts)
+_TEAM_THINGS = frozenset({"service", "services", "app", "apps", "pipeline", "pipelines", "infra", "infrastructure",
+                          "code", "codebase", "stack", "system", "systems", "platform", "product", "data", "site",
+                          "website", "servers", "server", "lab", "department", "company", "office", "models"})
 _USE_ASKED = re.compile(r"\b(?:use|uses|using|used|run on|runs on|on|deployed|hosted)\b")
 # (and the words before one: "the user's relationship status", "my current job")
 ATTRIBUTE_NOUNS = _attribute_nouns() | _TOOL_KINDS | {"name", "number", "address", "home", "work", "job",
@@ -212,9 +217,10 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     raw = question.replace("\u2019", "'").split()
     shouted = question.isupper()  # "WHERE DO I LIVE": capitals name nobody
     capitalised = {stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:] if w[:1].isupper() and not shouted
-                   and w.strip("?!.,:;\"'").casefold() not in _SELF | _FUNCTION | _TOOL_KINDS | {"i'm", "i've", "i'd"}}
-    relations = {stem(b) for a, b in pairwise(words)
-                 if a in ("my", "our", "user's") and stem(b) not in ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS}
+                   and w.strip("?!.,:;\"'").casefold() not in _SELF | _FUNCTION | _TOOL_KINDS | _KIND_WORDS | {
+                       "i'm", "i've", "i'd"}}
+    relations = {stem(b) for a, b in pairwise(words) if a in ("my", "our", "user's") and stem(b) not in
+                 ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS and b not in _TEAM_THINGS}
     names = frozenset(w for w in capitalised | relations | _grammatical_subject(words) if w and w != USER_KEY)
     stems = frozenset(stem(w) for w in words) - _SELF - _THIRD - _TEAM - _FUNCTION
     return ("named" if names else _unnamed(words)), names, stems
