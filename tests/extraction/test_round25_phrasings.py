@@ -1,0 +1,177 @@
+"""Session 25's trial conversations (pipelines/trials/dev5, written by someone who never saw the code): people
+named inside a request, greetings and slang from many Englishes, someone else's job offer, teams leaving a tool
+the many ways they say it."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from mem_graph.results import MemoryItem
+from mem_graph.types import Fact, Message
+
+
+def _facts(rules: RuleExtractor, *lines: str) -> list[Fact]:
+    return [f for fs in rules.extract([Message("user", line) for line in lines]) for f in fs]
+
+
+def _texts(rules: RuleExtractor, *lines: str) -> list[str]:
+    return [f.text for f in _facts(rules, *lines)]
+
+
+def _slots(rules: RuleExtractor, *lines: str) -> dict[str, str]:
+    """Each slotted fact's text by its slot."""
+    return {f.slot: f.text for f in _facts(rules, *lines) if f.slot}
+
+
+def _top(memory: Memory, user: str, question: str, *said: str) -> list[MemoryItem]:
+    """The first search result for ``question`` after the user said ``said``, one message each."""
+    for line in said:
+        memory.add(line, user_id=user)
+    return list(memory.search(question, user_id=user, limit=1)["results"])
+
+
+# -- people -------------------------------------------------------------------------------------------------------
+
+def test_a_sister_named_in_a_request_is_who_she_is_in_the_next_sentence(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "Can you help me draft a message to my sister Hannah? She lives in Edinburgh and she's an "
+                          "A&E doctor")
+    texts = [f.text for f in facts]
+    assert "User's sister is Hannah" in texts, texts
+    assert {f.slot for f in facts} >= {"hannah|residence", "hannah|occupation"}, texts
+
+
+def test_what_my_sister_does_after_she_was_named_in_a_request(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "what does my sister do",
+               "Can you help me draft a message to my sister Hannah? She's an A&E doctor so she'll be on shift")
+    assert "A&E doctor" in top[0]["memory"], top
+
+
+def test_she_after_my_daughter_named_as_an_object_is_the_daughter_not_an_earlier_mr(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "I am caregiver to Mr. Harris, he is 88. Now I can bring my daughter Joy from Cebu, she is "
+                          "19 and studying nursing there")
+    assert "Joy is 19" in texts and "User's daughter is Joy" in texts, texts
+    assert not any(t.startswith("Mr. Harris is 19") for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["Hiya, just moved to leeds", "hiya just moved to leeds", "Yo, just moved to leeds"])
+def test_a_greeting_is_nobody_who_moved(rules: RuleExtractor, said: str) -> None:
+    assert "user|residence" in _slots(rules, said)
+
+
+def test_a_greeting_keeps_a_lower_case_introduction(rules: RuleExtractor) -> None:
+    assert _slots(rules, "hiya, im priya").get("user|name") == "User is Priya"
+
+
+def test_speaking_of_someone_then_she_is_that_someone(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "speaking of Maddie, she's been doing club soccer since she was 6")
+    assert slots.get("maddie|hobbies|club soccer") == "Maddie has been doing club soccer", slots
+    assert not any(s.startswith("user|languages") for s in slots), slots
+
+
+def test_an_exam_in_capitals_is_no_he_and_leaving_for_a_hostel_leaves_no_job(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "Arjun cleared JEE, he got Mechanical in NIT Trichy. He leaves for hostel in July.")
+    assert not any(f.subject_key == "jee" for f in facts), [f.text for f in facts]
+    assert not any(f.negated and f.slot and f.slot.endswith("employer") for f in facts), [f.text for f in facts]
+
+
+def test_irish_after_perfect_leaves_no_empty_fact(rules: RuleExtractor) -> None:
+    texts = _texts(rules, "my husband Declan is a sales rep. He's after being invited to a birthday party already!")
+    assert "Declan is" not in texts, texts
+    assert "User's husband Declan is a sales rep" in texts, texts
+
+
+def test_she_has_lived_is_said_as_has(rules: RuleExtractor) -> None:
+    assert "Megan has lived in Seattle for 10 years" in _texts(
+        rules, "My sister Megan called. She's lived in Seattle for 10 years.")
+
+
+@pytest.mark.parametrize("said, slot, place", [
+    ("my sister Camila came from São Paulo to visit me", "camila|residence", "São Paulo"),
+    ("My brother Dan is visiting from Leeds this weekend", "dan|residence", "Leeds"),
+])
+def test_visiting_from_a_place_says_where_they_live(rules: RuleExtractor, said: str, slot: str, place: str) -> None:
+    slots = _slots(rules, said)
+    assert place in slots.get(slot, ""), slots
+
+
+# -- jobs ---------------------------------------------------------------------------------------------------------
+
+def test_someone_elses_accepted_offer_is_their_job_not_the_users(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "Rohit finally accepted the Microsoft offer.")
+    assert "user|employer" not in slots, slots
+    assert slots.get("rohit|employer") == "Rohit got a job at Microsoft", slots
+
+
+def test_my_own_accepted_offer_is_still_my_job(rules: RuleExtractor) -> None:
+    assert _slots(rules, "accepted the zalando offer!").get("user|employer") == "User got a job at Zalando"
+
+
+def test_a_husbands_accepted_offer_leaves_the_users_employer_current(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "where do i work", "I'm an HR manager at Deloitte",
+               "My husband Rohit is a software engineer at Amazon",
+               "Rohit finally accepted the Microsoft offer, he joins next Monday")
+    assert "Deloitte" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize("said", ["g'day, need a hand. i'm a sparky", "I work as an NP at a clinic in Logan Square",
+                                  "my husband Declan is a sales rep"])
+def test_trade_slang_and_abbreviated_posts_are_occupations(rules: RuleExtractor, said: str) -> None:
+    assert any(s.endswith("|occupation") for s in _slots(rules, said)), _texts(rules, said)
+
+
+def test_a_colleague_in_the_staff_room_is_no_second_school(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "she teaches Year 2 at a primary school in Bishopston and the staff room apparently "
+                          "demanded the recipe")
+    assert not any("staff room" == f.object_key for f in facts), [f.text for f in facts]
+
+
+# -- tools --------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("said, tool", [
+    ("we're off heroku.", "heroku"), ("we're finally ditching Jenkins.", "jenkins"), ("we dropped jenkins", "jenkins"),
+])
+def test_a_tool_left_the_way_teams_say_it(rules: RuleExtractor, said: str, tool: str) -> None:
+    facts = [f for f in _facts(rules, said) if f.slot == f"user|tools|{tool}"]
+    assert facts and all(f.negated for f in facts), [(f.text, f.negated) for f in _facts(rules, said)]
+
+
+@pytest.mark.parametrize("said, tool", [
+    ("as of Monday all our pipelines run on GitHub Actions.", "user|tools|github actions"),
+    ("everything runs on ecs fargate now", "user|tools|ecs fargate"),
+    ("We shifted from Tally to Zoho Books this week", "user|tools|zoho books"),
+    ("context: all our services are golang, deployed on heroku", "user|tools|golang"),
+    ("context: all our services are golang, deployed on heroku", "user|tools|heroku"),
+])
+def test_a_tool_taken_up_the_way_teams_say_it(rules: RuleExtractor, said: str, tool: str) -> None:
+    assert tool in _slots(rules, said), _texts(rules, said)
+
+
+def test_writing_to_someone_is_no_tool(rules: RuleExtractor) -> None:
+    assert not any("tools" in s for s in _slots(rules, "I wrote to my sister", "I write to my mum every week"))
+
+
+def test_my_shift_from_nine_to_five_is_no_switch(rules: RuleExtractor) -> None:
+    assert not _slots(rules, "my shift from 9 to 5 is long")
+
+
+def test_where_our_services_are_deployed_after_leaving_heroku(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "where are our services deployed",
+               "context: all our services are golang, deployed on heroku",
+               "we're off heroku. migration to aws finished friday, everything runs on ecs fargate now")
+    assert "Fargate" in top[0]["memory"] and "heroku" not in top[0]["memory"].lower(), top
+
+
+# -- things -------------------------------------------------------------------------------------------------------
+
+def test_a_ute_that_carked_it_is_gone(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "well the hilux finally carked it. head gasket, 380,000 k's on the clock")
+    ended = [f for f in facts if f.slot == "user|car"]
+    assert ended and ended[0].negated and ended[0].text == "User's hilux finally died", [f.text for f in facts]
+
+
+@pytest.mark.parametrize("said, slot", [("Ok I bought a Canyon Grizl, it is gravel bike.", "user|bike"),
+                                        ("picked up the wildtrak saturday", "user|car")])
+def test_a_bike_or_a_ute_by_its_make(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in _slots(rules, said), _texts(rules, said)
