@@ -117,8 +117,8 @@ STUDY_SUBJECTS = ("law", "history", "maths", "math", "mathematics", "physics", "
 
 DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",
-             verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in", "rent_in",
-                    "base_in", "stay_in", "move_back_to", "move", "relocate", "come_back_to", "return_to",
+             verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in", "settle_into",
+                    "rent_in", "base_in", "stay_in", "move_back_to", "move", "relocate", "come_back_to", "return_to",
                     "move_in", "come_back_to", "move_back_to", "go_back_to", "be_back_in", "transfer_to"),
              nouns=("home", "hometown", "address", "city"),
              prototypes=("lives in", "moved to a new city", "is based in", "resides in", "home is in")),

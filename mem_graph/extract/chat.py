@@ -254,7 +254,7 @@ _NOT_PAST = frozenset([
 _NEG_AUX = frozenset(["don't", "didn't", "haven't", "hasn't", "can't", "won't", "never"])
 _STATE_PARTICIPLES = frozenset([
     "based", "married", "engaged", "divorced", "retired", "separated", "widowed", "obsessed", "hooked", "addicted",
-    "stuck", "done",
+    "stuck", "done", "settled",
 ])
 _LEAD_ADVERBS = frozenset([
     "just", "finally", "recently", "also", "still", "literally", "actually", "already", "officially", "basically",

@@ -106,6 +106,16 @@ class Cues:
 
 
 
+_ENDED_BY = frozenset({"retire", "quit", "leave", "stop", "resign", "finish"})  # ... what the -ing said one did
+
+
+def years_doing_before(verb: Any) -> bool:
+    """"retired last year after 40 years teaching woodwork": an -ing after a span of years, hung from an ending in
+    the past, is what one did until then (not "left Shopify, starting at Figma monday")."""
+    return verb.tag_ == "VBG" and verb.i > 0 and verb.doc[verb.i - 1].lower_ in ("years", "decades", "year") and \
+        verb.head.lemma_.lower() in _ENDED_BY and verb.head.tag_ in ("VBD", "VBN")
+
+
 def _someone(tok: Any) -> bool:
     """A person as the object ("dropping my son at school"): no habit or thing that ends (the tagger takes a
     sport it does not know for a name: "quit barre")."""
@@ -364,6 +374,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
             a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:
         cues.tense = "past"
+    elif cues.tense != "plan" and target.tag_ == "VBG" and target.dep_ in ("advcl", "pcomp", "xcomp") and not \
+            _children(target, "aux") and years_doing_before(target):
+        cues.tense = "past"  # "retired last year after 40 years teaching woodwork": the teaching ended
     if past_phrase and cues.tense == "past":
         cues.past_phrase = past_phrase
     # an origin said with a verb in the present ("found out I'm allergic to peanuts as a kid") still holds

@@ -15,7 +15,7 @@ import re
 
 _FIRST_AS = re.compile(
     r"(?<![\w'])(?:my\s+)?((?:first|1st)\s+(?:day|week|month|shift|night|year)s?)\s+as\s+"
-    r"(an?\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:done|today|over|complete|finished|down|in the bag|"
+    r"((?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:done|today|over|complete|finished|down|in the bag|"
     r"went|was|is|,|\.|!|\?|$))", re.I)
 _AHEAD = re.compile(r"\b(?:tomorrow|tmrw|next|soon|starts|begins|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                     r"coming up|in \w+ (?:days?|weeks?))\b", re.I)
@@ -33,7 +33,14 @@ def first_as(text: str) -> str:
     def sub(m: re.Match[str]) -> str:
         if _OTHERS.search(m.string[:m.start()]) or _AHEAD.search(m.string[m.start(2):m.end() + 40]):
             return m.group(0)
-        return f"I'm {m.group(2)} now, {m.group(1)}"
+        role = m.group(2)
+        if not re.match(r"an?\s", role, re.I):  # "first week as depot supervisor": a role word, said bare
+            from mem_graph.extract.lexicon import OCCUPATIONS
+
+            if role.lower().split()[-1] not in (*OCCUPATIONS, *_ROLE_WORDS):
+                return m.group(0)
+            role = f"{'an' if role[:1].lower() in 'aeiou' else 'a'} {role}"
+        return f"I'm {role} now, {m.group(1)}"
     return _MADE_ME.sub(_made_me, _FIRST_AS.sub(sub, text))
 
 

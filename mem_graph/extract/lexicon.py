@@ -52,7 +52,9 @@ sparky chippy brickie tradie joiner glazier scaffolder psw np hca rep representa
 PET_BREEDS = _words("""
 labrador retriever poodle beagle spaniel terrier collie husky dachshund corgi pug bulldog greyhound whippet
 schnauzer chihuahua cockapoo labradoodle goldendoodle rottweiler pomeranian dalmatian doberman sheepdog lurcher
-staffie westie ragdoll tabby
+staffie westie ragdoll tabby huntaway kelpie heeler cavoodle cavapoo maltipoo vizsla weimaraner
+mastiff malamute akita shiba samoyed bernese shihtzu
+havanese bichon papillon sphynx moggy
 """)
 
 

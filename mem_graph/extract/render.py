@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import CLAUSE_DEPS, Subject
+from mem_graph.extract.cues import years_doing_before
 
 FIRST_PERSON = {"i": None, "me": None, "myself": None, "we": None, "us": None}
 _AUX_3RD = {"do": "does", "have": "has", "am": "is", "'m": "is", "are": "is", "'re": "is", "'ve": "has",
@@ -215,7 +216,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
             word = "is" if t.lemma_.lower() == "become" else third_person(low)
         elif not named and t.i == verb.i and t.tag_ == "VBG" and not any(c.dep_ == "aux" for c in t.children):
             plural = subject.plural and subject.name != speaker  # "(handed in my notice,) starting at X": is
-            word = f"{'are' if plural else 'is'} {word}"
+            ended = years_doing_before(verb)  # ("retired after 40 years teaching woodwork": was teaching)
+            word = f"{('were' if plural else 'was') if ended else ('are' if plural else 'is')} {word}"
         if not named and len(out) == 1 and t.pos_ != "PROPN" and word == t.text and word.istitle():
             word = word[:1].lower() + word[1:]  # "Had my birthday" -> "User had their birthday"
         if out and not out[-1].endswith(" ") and ((word != t.text and t.text.startswith("'")) or (

@@ -262,6 +262,65 @@ _DIED_IDIOM = re.compile(r"\b(?:finally\s+|just\s+)?(?:carked it|kicked the buck
                          r"packed in|packed up for good|conked out for good|died a death)\b", re.I)
 
 
+# "Maddie made the volleyball team!!!", "got picked for the county rugby squad": joined it (plays the sport)
+_MADE_THE_TEAM = re.compile(r"\b(?:made|got into|got picked for|got selected for|was picked for)\s+the\s+"
+                            r"((?:[\w-]+\s+){0,2}?)([\w-]+)\s+(team|squad)\b", re.I)
+
+
+def _made_the_team(m: re.Match[str]) -> str:
+    from mem_graph.extract.catalogue import SPORT_WORDS
+
+    return f"joined the {m.group(1)}{m.group(2)} {m.group(3)}" if m.group(2).lower() in SPORT_WORDS else m.group(0)
+
+
+# "meet Kora, 9 week old huntaway x": a new pet introduced ("meet Kora, our new puppy" reads)
+_MEET_PET = re.compile(r"\bmeet ((?-i:[A-Z])[\w-]+)\s*[,!:-]+\s*(?:(?:our|my|the)\s+)?(?:new\s+)?(?:little\s+)?"
+                       r"(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve)[\s-]+(?:week|month|year)s?"
+                       r"[\s-]+old\s+([a-z]+)\b(?:\s+(?:x|cross|mix)\b)?", re.I)  # ("a huntaway x": a cross)
+
+
+def _meet_pet(m: re.Match[str]) -> str:
+    from mem_graph.extract.kin_words import PET_NOUNS
+    from mem_graph.extract.lexicon import PET_BREEDS
+
+    kind = m.group(2).lower()
+    return f"meet {m.group(1)}, our new {kind}" if kind in PET_NOUNS or kind in PET_BREEDS else m.group(0)
+
+
+# "got taken on as an assistant sound engineer at vicar street": hired as ("took me on as" reads: _HIRED_ME)
+_TAKEN_ON_AS = re.compile(r"\b(?:i\s+)?(?:got|was|'ve been|have been|just got)\s+taken\s+on\s+as\s+(?=an?\s)", re.I)
+# "now I drive lorry for a food distribution company": a driver's job ("drive a lorry for Brakes" reads)
+_DRIVE_FOR = re.compile(r"\b(I|i)\s+(now\s+)?drive\s+(?:an?\s+)?(lorry|lorries|truck|trucks|taxi|cab|bus|buses|van|"
+                        r"vans|hgv|forklift|forklifts|ambulance|ambulances)\s+for\b")
+
+
+# "dragged me to the bouldering wall and I'm weirdly hooked": hooked on the activity the sentence named
+_HOOKED = re.compile(r"\b(?:i'm|i am|im)\s+(?:(?:weirdly|totally|completely|properly|already|now|so|actually|kinda|"
+                     r"kind of)\s+)*hooked\b(?!\s+on\b)", re.I)
+
+
+def _hooked(text: str) -> str:
+    """``text`` with a bare "I'm hooked" said "hooked on <the activity named before it in the sentence>"."""
+    from mem_graph.extract.catalogue import SPORT_WORDS
+    from mem_graph.extract.lexicon import ACTIVITY_VERBS
+
+    for m in reversed(list(_HOOKED.finditer(text))):
+        before = re.split(r"[.!?]\s", text[:m.start()])[-1]
+        word = next((w for w in reversed(re.findall(r"[a-z]+", before.lower()))
+                     if w in SPORT_WORDS or w in ACTIVITY_VERBS.values()), None)
+        if word is not None:
+            text = f"{text[:m.end()]} on {word}{text[m.end():]}"
+    return text
+
+
+# "now all design departments must use Siemens NX": the team's tool from now on (a product's name)
+_MUST_USE = re.compile(r"\bnow\s+(?:all\s+|every\s+)?(?:(?-i:[a-z])[\w-]+\s+){0,2}?(?:must|have to|has to|need to|"
+                       r"are required to|is required to)\s+(?:use|switch to|move to)\s+(?=(?-i:[A-Z]))", re.I)
+
+_SINGULAR = {"lorries": "lorry", "trucks": "truck", "buses": "bus", "vans": "van", "forklifts": "forklift",
+             "ambulances": "ambulance"}
+
+
 def _tool_said(m: re.Match[str], said: str) -> str:
     name = m.group(1)
     return said.format(_spelled(name)) if tech_kind(name) is not None or name.lower() in TECH else m.group(0)
@@ -289,6 +348,9 @@ def rephrase(text: str) -> str:
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     text = _THINGS_ARE_TOOL.sub(lambda m: _tool_said(m, "we use {}"), text)
     text = _DEPLOYED_ON.sub(lambda m: _tool_said(m, ". We're on {}"), text)
-    text = _DIED_IDIOM.sub("finally died", text)
+    text = _TAKEN_ON_AS.sub("I was hired as ", _hooked(_MUST_USE.sub("now we use ", text)))
+    text = _DRIVE_FOR.sub(lambda m: f"I {m.group(2) or ''}work as a {_SINGULAR.get(m.group(3), m.group(3))} driver for",
+                          text)
+    text = _DIED_IDIOM.sub("finally died", _MADE_THE_TEAM.sub(_made_the_team, _MEET_PET.sub(_meet_pet, text)))
     text = _VISITING_FROM.sub(r"\1 lives in \2 and is visiting", text)
     return _MOVED_BY.sub(lambda m: f"{'we' if m.group(2).lower() == 'us' else 'I'} {m.group(1)} to", text)

@@ -352,6 +352,8 @@ def attributes(record: MemoryRecord) -> frozenset[str]:
         own = {parts[1], "name"} if names_its_pet(record) else {parts[1]}
         if parts[1] == "stance":  # "User is into padel now": a pastime or a drink held as a liking
             own.update(_STANCE_HOLDS.get(object_kind(record.object_key) or "", ()))
+        if parts[1] == "business":  # "she has a small cleaning business" is what she does for a living
+            own.add("occupation")
         if record.polarity > 0 and record.subject_key:  # "User works at Google as an engineer": employer too
             own.update(*(slots for t in record.triples if normalise_entity(t.subject) == record.subject_key
                          and len(slots := RELATION_SLOTS.get(t.relation, frozenset())) == 1))

@@ -124,7 +124,7 @@ def test_trade_slang_and_abbreviated_posts_are_occupations(rules: RuleExtractor,
 def test_a_colleague_in_the_staff_room_is_no_second_school(rules: RuleExtractor) -> None:
     facts = _facts(rules, "she teaches Year 2 at a primary school in Bishopston and the staff room apparently "
                           "demanded the recipe")
-    assert not any("staff room" == f.object_key for f in facts), [f.text for f in facts]
+    assert not any(f.object_key == "staff room" for f in facts), [f.text for f in facts]
 
 
 # -- tools --------------------------------------------------------------------------------------------------------

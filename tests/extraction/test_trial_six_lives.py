@@ -157,7 +157,7 @@ def test_switching_courses_replaces_what_i_study(shared_memory: Memory, user: st
                                             ("all settled in Lisbon now", "lisbon")])
 def test_a_move_to_a_town_the_tagger_misreads_is_where_i_live(rules: RuleExtractor, line: str, town: str) -> None:
     facts = rules.extract([Message("user", line)])[0]
-    assert [(f.slot, f.object_key) for f in facts] == [("user|residence", town)], [f.text for f in facts]
+    assert [(f.slot, f.object_key) for f in facts if f.slot] == [("user|residence", town)], [f.text for f in facts]
 
 
 def test_moving_in_with_someone_in_march_is_no_home_called_march(rules: RuleExtractor) -> None:
@@ -228,7 +228,7 @@ def test_leaving_a_job_and_setting_up_a_business_in_one_line_keeps_the_business(
                                             ("I live with my brother in a flat in Leicester", "leicester")])
 def test_living_with_someone_in_a_town_is_living_in_the_town(rules: RuleExtractor, line: str, town: str) -> None:
     facts = rules.extract([Message("user", line)])[0]
-    assert [(f.slot, f.object_key) for f in facts] == [("user|residence", town)], [f.text for f in facts]
+    assert [(f.slot, f.object_key) for f in facts if f.slot] == [("user|residence", town)], [f.text for f in facts]
 
 
 def test_turning_40_next_month_keeps_the_age_i_am(shared_memory: Memory, user: str) -> None:
