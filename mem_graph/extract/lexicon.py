@@ -131,7 +131,7 @@ next.js nuxt django flask fastapi rails laravel nodejs node.js deno jquery tailw
 bootstrap graphql grpc kafka rabbitmq docker kubernetes k8s terraform ansible jenkins airflow hadoop pandas
 numpy pytorch tensorflow keras jax aws gcp azure heroku vercel netlify linux vscode neovim vim emacs intellij
 pycharm figma jira git github gitlab webpack vite penpot photoshop illustrator procreate canva trello asana
-slack discord circleci dbt dotnet .net fargate solidworks autocad revit xero quickbooks
+slack discord circleci dbt dotnet .net fargate solidworks autocad revit xero quickbooks freshbooks myob
 """)
 # lines of work one works "in" ("my partner works in retail", "I work in finance"): an occupation said by its
 # sector, which a new job replaces ("he's teaching chemistry now"); not a place ("work in London") or a room
@@ -231,9 +231,8 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),
     "ci": frozenset({"jenkins", "github actions", "circleci", "gitlab ci", "travis", "buildkite", "teamcity"}),
     "ml": frozenset({"pytorch", "tensorflow", "jax", "keras", "mxnet", "theano", "caffe"}),
-    "cad": frozenset({"solidworks", "siemens nx", "autocad", "fusion 360", "revit", "catia", "creo", "inventor",
-                      "onshape", "rhino", "sketchup", "archicad", "freecad", "vectorworks"}),
-    "accounting": frozenset({"tally", "zoho books", "quickbooks", "xero", "sage", "freshbooks", "wave", "myob"}),
+    "cad": frozenset({"solidworks", "siemens nx", "autocad", "fusion 360", "revit", "catia", "creo",
+                      "onshape", "sketchup", "archicad", "freecad", "vectorworks"}),
 }
 
 

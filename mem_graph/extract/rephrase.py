@@ -259,7 +259,7 @@ _VISITING_FROM = re.compile(r"\b((?:my|our)\s+[a-z]+\s+[A-Z][\w-]+|[A-Z][a-z]+)\
 
 # "the hilux finally carked it", "my laptop gave up the ghost": gone for good
 _DIED_IDIOM = re.compile(r"\b(?:finally\s+|just\s+)?(?:carked it|kicked the bucket|gave up the ghost|bit the dust|"
-                         r"packed in|packed up for good|conked out for good|died a death)\b", re.I)
+                         r"packed up for good|conked out for good|died a death)\b", re.I)
 
 
 # "Maddie made the volleyball team!!!", "got picked for the county rugby squad": joined it (plays the sport)

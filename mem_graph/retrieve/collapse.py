@@ -28,6 +28,8 @@ C = TypeVar("C", bound=_Ranked)
 _WHOLE_TURN = "\x00turn"  # a turn kept verbatim: every subject of it
 # a slot fact of a turn within this share of the score of the turn's verbatim copy leads the turn's place
 FACT_LEADS_WITHIN = 0.9
+# the rules that say only who someone is to the user ("User's sister is Hannah": extract/partner_mentions.py)
+NAMING_RULES = frozenset({"rules.kin_named", "rules.partner_mention"})
 
 
 def turn_key(record: MemoryRecord, scope_keys: dict[Scope, str] | None = None) -> tuple[str, str] | None:
@@ -53,8 +55,17 @@ def collapse_turns(ranked: list[C], score: Callable[[C], float] | None = None) -
     ("migration done, last angular module deleted, whole frontend is react now" -> "User now uses react"): the
     fact says the answer, the copy travels with it as related.
     """
-    groups = _collapsed(ranked)
+    groups = [_said_first(kept, siblings) for kept, siblings in _collapsed(ranked)]
     return groups if score is None else [_fact_first(kept, siblings, score) for kept, siblings in groups]
+
+
+def _said_first(kept: C, siblings: list[C]) -> tuple[C, list[C]]:
+    """A turn led by a fact that only says who someone is ("User's son is Leo") is led by the turn as said
+    instead, when it was kept: it says that and what else the turn was about."""
+    if kept.record.source.get("rule") not in NAMING_RULES:
+        return kept, siblings
+    said = next((s for s in siblings if s.record.layer == "episodic"), None)
+    return (kept, siblings) if said is None else (said, [kept, *(s for s in siblings if s is not said)])
 
 
 def _fact_first(kept: C, siblings: list[C], score: Callable[[C], float]) -> tuple[C, list[C]]:

@@ -21,6 +21,7 @@ from mem_graph.retrieve.asked import (
     QuestionReader,
     answer_scores,
     known_subjects_named,
+    naming_not_asked,
     own_name_is_self,
     slot_key,
     unnamed_holders,
@@ -88,6 +89,9 @@ class SearchPipeline:
                 answers = answer_scores(asked, believed, evidence)
             for c in cands.values():
                 c.answer = answers.get(c.record.id, 0.0)
+        if self.cfg.answer_weight:
+            for mid in naming_not_asked(asked, [c.record for c in cands.values() if c.answer == 0]):
+                cands[mid].answer = -0.5
         ranked = fuse(list(cands.values()), self.cfg)
         rerank_status = "disabled by caller" if not rerank else self.reranker.status
         if rerank and ranked:
