@@ -175,3 +175,53 @@ def test_a_ute_that_carked_it_is_gone(rules: RuleExtractor) -> None:
                                         ("picked up the wildtrak saturday", "user|car")])
 def test_a_bike_or_a_ute_by_its_make(rules: RuleExtractor, said: str, slot: str) -> None:
     assert slot in _slots(rules, said), _texts(rules, said)
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("first week as depot supervisor. rotas are a nightmare", "user|occupation"),
+    ("handed in my notice today!!! got taken on as an assistant sound engineer at vicar street", "user|occupation"),
+    ("I left Amazon. Now I drive lorry for a food distribution company, Brakes", "user|occupation"),
+    ("Settled into Mandurah now.", "user|residence"),
+    ("Our company was bought by bigger group, now all design departments must use Siemens NX.",
+     "user|tools|siemens nx"),
+    ("Maddie made the volleyball team!!!", "maddie|hobbies|volleyball team"),
+    ("and... we caved. meet Kora, 9 week old huntaway x, absolute menace already.", "kora|name"),
+])
+def test_a_change_said_in_passing_fills_its_slot(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in _slots(rules, said), _texts(rules, said)
+
+
+def test_the_job_one_retired_from_is_past(rules: RuleExtractor) -> None:
+    facts = [f for f in _facts(rules, "Retired last year after 40 years teaching woodwork at a high school in Perth.")
+             if f.slot == "user|occupation"]
+    assert facts and all(f.tense == "past" for f in facts), [(f.text, f.tense) for f in facts]
+    assert "User was teaching woodwork" in [f.text for f in facts]
+
+
+def test_starting_somewhere_after_leaving_is_current(rules: RuleExtractor) -> None:
+    facts = [f for f in _facts(rules, "left Shopify on friday, starting at Figma monday") if f.slot == "user|employer"
+             and not f.negated]
+    assert facts and facts[0].tense == "present", [(f.text, f.tense) for f in facts]
+
+
+def test_packing_in_a_job_is_no_death(rules: RuleExtractor) -> None:
+    assert not any("died" in t for t in _texts(rules, "I packed in my job at the bank"))
+
+
+def test_hooked_after_an_activity_is_hooked_on_it(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "Jess dragged me to the bouldering wall at the Climbing Academy instead and I'm weirdly "
+                          "hooked.")
+    assert any(s.startswith("user|stance|") for s in slots), slots
+
+
+def test_a_small_business_answers_what_my_wife_does(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "what does my wife do", "My wife Kasia make big dinner, pierogi and everything",
+               "My wife Kasia has small cleaning business, 3 girls work for her now")
+    assert "cleaning business" in top[0]["memory"], top
+
+
+def test_who_my_girlfriend_is_does_not_answer_what_she_does(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "what does my girlfriend do for work",
+               "can you help me plan a weekend away for my girlfriend Nadia?",
+               "she works nights at the hospital so she's always tired, she's a nurse")
+    assert "nurse" in top[0]["memory"], top
