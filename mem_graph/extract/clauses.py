@@ -143,7 +143,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
         # ("my sister retrained, she's a paramedic now": the sister, not someone named in an earlier turn)
         before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if names_someone(t) or _my_kin(t) or
-                       _my_kin(t, as_object=True)), None)  # ("I can bring my daughter Joy over, she is 19")
+                       _my_kin(t, as_object=True) or _met_named(t)), None)  # ("I can bring my daughter Joy, she is 19")
         kin_subject = resolve_np(before, ctx) if before is not None and before.pos_ == "NOUN" else None
         if before is not None:
             ctx.last_person = kin_subject.name if kin_subject is not None else span_text(compound_span(before))
@@ -449,6 +449,19 @@ def note_people(sent: Any, ctx: Context) -> None:
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False
+
+
+def _met_named(tok: Any) -> bool:
+    """Someone the speaker did something with, by a given name ("I met Marco at a wedding, he's a photographer",
+    "met this guy marco"): whom a "he" after it in the sentence means."""
+    if tok.pos_ != "PROPN" or not is_given_name(tok):
+        return False
+    verb = tok.head.head if tok.dep_ in ("appos", "pobj") or tok.head.dep_ == "prep" else tok.head
+    if tok.dep_ == "appos" and tok.head.dep_ == "dobj":  # "met this guy marco"
+        verb = tok.head.head
+    elif tok.dep_ not in ("dobj", "pobj"):
+        return False
+    return verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
 
 
 def _my_kin(tok: Any, *, as_object: bool = False) -> bool:

@@ -317,6 +317,23 @@ def _hooked(text: str) -> str:
 _MUST_USE = re.compile(r"\bnow\s+(?:all\s+|every\s+)?(?:(?-i:[a-z])[\w-]+\s+){0,2}?(?:must|have to|has to|need to|"
                        r"are required to|is required to)\s+(?:use|switch to|move to)\s+(?=(?-i:[A-Z]))", re.I)
 
+# "met this guy marco": a name chat wrote lower-case after "this guy" (the parser reads "marco" as a verb)
+_THIS_GUY = re.compile(r"\b((?:this|a|some|that)\s+(?:guy|girl|woman|man|lad|bloke|dude|fella|lady)\s+)"
+                       r"([a-z][a-z'-]+)\b", re.I)
+
+# "dr. ramos is taking me on as my new advisor", "saw my new doctor today, Dr. Hensley": who the new one is
+_TAKING_ME_ON = re.compile(r"\b((?:dr\.?|prof\.?|professor)\s+[a-z][\w-]+|[A-Z][\w-]+)\s+(?:is|has|'s)\s+"
+                           r"(?:taking|taken|took)\s+me\s+on\s+as\s+(my\s+new\s+[a-z]+)\b", re.I)
+_SAW_MY_NEW = re.compile(r"\b(?:I\s+)?(?:saw|met|visited|had an appointment with)\s+(my\s+new\s+(?:doctor|gp|dentist|"
+                         r"therapist|advisor|adviser|supervisor|boss|manager|consultant|physio|counsellor|counselor))"
+                         r"(?:\s+today|\s+yesterday|\s+this morning)?,\s+((?:dr\.?|prof\.?)\s+[A-Za-z][\w-]+|"
+                         r"(?-i:[A-Z])[\w-]+)", re.I)
+
+
+def _title(name: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in name.split())
+
+
 _SINGULAR = {"lorries": "lorry", "trucks": "truck", "buses": "bus", "vans": "van", "forklifts": "forklift",
              "ambulances": "ambulance"}
 
@@ -349,6 +366,10 @@ def rephrase(text: str) -> str:
     text = _THINGS_ARE_TOOL.sub(lambda m: _tool_said(m, "we use {}"), text)
     text = _DEPLOYED_ON.sub(lambda m: _tool_said(m, ". We're on {}"), text)
     text = _TAKEN_ON_AS.sub("I was hired as ", _hooked(_MUST_USE.sub("now we use ", text)))
+    text = _TAKING_ME_ON.sub(lambda m: f"{m.group(2)} is {_title(m.group(1))}", text)
+    text = _SAW_MY_NEW.sub(lambda m: f"{m.group(1)} is {_title(m.group(2))}", text)
+    text = _THIS_GUY.sub(lambda m: m.group(1) + (m.group(2).title() if m.group(2).lower() in GIVEN_NAMES
+                                                 else m.group(2)), text)
     text = _DRIVE_FOR.sub(lambda m: f"I {m.group(2) or ''}work as a {_SINGULAR.get(m.group(3), m.group(3))} driver for",
                           text)
     text = _DIED_IDIOM.sub("finally died", _MADE_THE_TEAM.sub(_made_the_team, _MEET_PET.sub(_meet_pet, text)))

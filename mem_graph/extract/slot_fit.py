@@ -131,6 +131,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's
         return lemma != "become" or (value_spec is not None and value_spec.name == "occupation")
     if name == "partner":  # one dates or marries a person, whatever the entity tagger says ("dating Tess")
+        if lemma == "see" and pred.target.tag_ != "VBG":
+            return False  # "I'm seeing Olivia" dates her; "I saw Tom at the pub", "see Tom tomorrow" do not
         if is_given_name(obj):  # "seeing Olivia" (a GPE to the tagger)
             return True
         named = obj.pos_ == "PROPN" or (obj.ent_type_ == "PERSON" and obj.text[:1].isupper())

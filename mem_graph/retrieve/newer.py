@@ -205,3 +205,23 @@ def subject_aliases(asked: Asked, records: Sequence[MemoryRecord]) -> frozenset[
             said = re.findall(rf"\b(?:my|our|user's) (?:{relation}) ([a-z]+)", r.text.casefold())
             names.update(m for m in said if m in known)
     return frozenset(names)
+
+
+# "who is my advisor", "who's the user's doctor now": a person the user knows by a role
+_WHO_IS_MY = re.compile(r"^(?:who|what)(?:'s| is) (?:my|the user's|user's) (?:current |new )?([a-z]+)(?: now)?$")
+
+
+def new_one_first(ranked: list[C], question: str, asked: Asked) -> list[C]:
+    """``ranked`` with a newer memory that says who the user's *new* <role> is moved to the front, for a question
+    asking who that role is ("who is my doctor" beside the older "Dr. Patel has been User's doctor for 20 years"
+    and "User's new doctor is Dr. Hensley"); unchanged otherwise: an attribute the rules place is left to the
+    steps above ("what is my job" beside "Anita got a new job too"). Only within the top ``WINDOW``."""
+    m = _WHO_IS_MY.match(normalise(question).rstrip("?").strip())
+    if m is None or len(ranked) < 2 or asked.slots:
+        return ranked
+    said_new = re.compile(rf"\b(?:my|user's) new {re.escape(m.group(1))}\b", re.I)
+    top = ranked[0].record
+    for i, c in enumerate(ranked[1:WINDOW], start=1):
+        if said_new.search(c.record.text) and c.record.valid_from > top.valid_from and _said_as_held(c.record):
+            return [c, *ranked[:i], *ranked[i + 1:]]
+    return ranked

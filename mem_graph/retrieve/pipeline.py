@@ -30,7 +30,7 @@ from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import Expansion, GraphExpander, query_terms
-from mem_graph.retrieve.newer import newer_same_topic_first, newest_value_first
+from mem_graph.retrieve.newer import new_one_first, newer_same_topic_first, newest_value_first
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
@@ -106,7 +106,7 @@ class SearchPipeline:
             ranked = answer_first(second_hop_first(ranked), person_asked=asked.whose == "named" and bool(
                 asked.slots) and all(_PERSON_SLOT.get(s, False) for s in asked.slots))
             ranked = newer_same_topic_first(ranked, query, asked, self.vectors.dense_vectors)
-            ranked = newest_value_first(ranked, query, asked)
+            ranked = new_one_first(newest_value_first(ranked, query, asked), query, asked)
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None,
                                    slot_of=lambda r: slot_key(r, asked.slots))
