@@ -225,3 +225,40 @@ def test_who_my_girlfriend_is_does_not_answer_what_she_does(shared_memory: Memor
                "can you help me plan a weekend away for my girlfriend Nadia?",
                "she works nights at the hospital so she's always tired, she's a nurse")
     assert "nurse" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize("said, named", [
+    ("i'm staying and dr. ramos is taking me on as my new advisor, her lab does similar work",
+     "User's new advisor is Dr. Ramos"),
+    ("I saw my new doctor today, Dr. Hensley at the clinic on Main Street.", "User's new doctor is Dr. Hensley"),
+])
+def test_who_the_new_one_is(rules: RuleExtractor, said: str, named: str) -> None:
+    assert any(t.startswith(named) for t in _texts(rules, said)), _texts(rules, said)
+
+
+def test_who_is_my_doctor_after_a_new_one(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "who is my doctor",
+               "I asked Dr. Patel about it. She is retiring at the end of the month, she has been my doctor for 20 "
+               "years.", "I saw my new doctor today, Dr. Hensley at the clinic on Main Street. He is young.")
+    assert "Hensley" in top[0]["memory"], top
+
+
+def test_someone_elses_new_job_is_no_answer_to_what_my_job_is(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "what is my job", "i teach maths at a secondary school in leicester",
+               "bit of news, i've been promoted, head of maths from september",
+               "anita got a new job too, she's a pharmacist at boots now")
+    assert "head of maths" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize("said", ["I saw Tom yesterday at the pub", "I see Tom every weekend"])
+def test_seeing_a_friend_is_no_partner(rules: RuleExtractor, said: str) -> None:
+    assert not any(s.endswith("|partner") for s in _slots(rules, said)), _texts(rules, said)
+
+
+def test_still_seeing_someone_is_a_partner(rules: RuleExtractor) -> None:
+    assert "user|partner" in _slots(rules, "been seeing Tom for a month")
+
+
+def test_a_lower_case_name_after_this_guy_is_who_he_is(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "plot twist!! met this guy marco at my cousins wedding, he's a photographer")
+    assert slots.get("marco|occupation") == "Marco is a photographer", slots
