@@ -24,6 +24,7 @@ SHORTHAND = {
     "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
     "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
     "all-time fav": "favourite", "software eng": "software engineer", "swe": "software engineer", "my boy": "my son",
+    "our boy": "our son",
     # "the Octavia got written off", "finally sorted a new car": an ending, a getting
     "vs code": "VS Code",  # lower-case, "vs" read as "versus"
     "abt": "about", "coz": "because", "cos": "because", "hubby": "husband", "wifey": "wife", "bday": "birthday",
@@ -33,6 +34,10 @@ SHORTHAND = {
     "me mam": "my mam", "me mum": "my mum", "me dad": "my dad", "me nan": "my nan", "me mates": "my mates",
     "me mate": "my mate", "me missus": "my missus", "me bro": "my brother", "me sister": "my sister",
     "me brother": "my brother", "me n": "me and",
+    # Scots ("got him signed up wi a team", "she's a section manager noo", "nae mair buses fur me")
+    "noo": "now", "nae mair": "no more", "tae": "to", "wi": "with", "aboot": "about", "gonnae": "going to",
+    "a'm": "I'm", "fitba": "football", "dinnae": "don't", "cannae": "can't", "didnae": "didn't", "wisnae": "wasn't",
+    "isnae": "isn't", "widnae": "wouldn't", "yer": "your",
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }

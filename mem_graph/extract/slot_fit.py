@@ -32,7 +32,7 @@ VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have"
 # words that make a trip a commute ("take the bus to work", "cycle everywhere")
 COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
 # a pastime one joins: "joined a five-a-side football team", "joined a choir"
-GROUP_NOUNS = frozenset({"club", "league", "choir", "orchestra", "band", "society"})
+GROUP_NOUNS = frozenset({"club", "league", "choir", "orchestra", "band", "society", "group", "class", "circle"})
 
 
 def _said_as_now(verb: Any) -> bool:

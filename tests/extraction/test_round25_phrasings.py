@@ -262,3 +262,18 @@ def test_still_seeing_someone_is_a_partner(rules: RuleExtractor) -> None:
 def test_a_lower_case_name_after_this_guy_is_who_he_is(rules: RuleExtractor) -> None:
     slots = _slots(rules, "plot twist!! met this guy marco at my cousins wedding, he's a photographer")
     assert slots.get("marco|occupation") == "Marco is a photographer", slots
+
+
+@pytest.mark.parametrize("said, slot, text", [
+    ("fiona says it's aboot time, she's been at tesco 15 year and she's a section manager noo", "fiona|occupation",
+     "Fiona is a section manager now"),
+    ("our boy Callum's 10 and wants tae join a fitba team", "callum|age", "User's son Callum is 10"),
+    ("Ray took your advice and joined a woodworking group at the community center, bless it.",
+     "ray|hobbies|woodworking group", "Ray joined a woodworking group at the community center"),
+])
+def test_scots_and_a_group_joined(rules: RuleExtractor, said: str, slot: str, text: str) -> None:
+    assert _slots(rules, said).get(slot) == text, _texts(rules, said)
+
+
+def test_a_new_team_at_work_is_no_pastime(rules: RuleExtractor) -> None:
+    assert not any("hobbies" in s for s in _slots(rules, "I joined a new team at work"))
