@@ -245,7 +245,7 @@ def _has_partner_called(m: re.Match[str]) -> str:
 # nouns role_nouns.py reads already, "our backend is all Cassandra", are left to it)
 _THINGS_ARE_TOOL = re.compile(r"\b(?:all\s+)?(?:our|my)\s+(?:[\w-]+\s+)?"
                               r"(?!(?:db|dbs|database|databases|datastore|editor|ide|os|phone|laptop|car|bike|backend|frontend|end|stack|codebase|app|api|website|site|"
-                              r"infra|pipeline|monolith|ci)\s)[\w-]+\s+(?:is|are)\s+(?:all\s+|mostly\s+|"
+                              r"infra|pipeline|monolith|ci|language|languages|tool|tools|drink|sport)\s)[\w-]+\s+(?:is|are)\s+(?:all\s+|mostly\s+|"
                               r"written\s+in\s+|in\s+)?([A-Za-z][\w+#-]*(?:\.js)?)(?=\s*(?:[,.!?;]|$|and\b|now\b))",
                               re.I)
 # "..., deployed on heroku": where the team runs it
