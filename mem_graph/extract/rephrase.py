@@ -243,11 +243,12 @@ def _has_partner_called(m: re.Match[str]) -> str:
 
 # "all our services are golang", "our warehouse is all snowflake": the team's tool, said as what things are (the
 # nouns role_nouns.py reads already, "our backend is all Cassandra", are left to it)
-_THINGS_ARE_TOOL = re.compile(r"\b(?:all\s+)?(?:our|my)\s+(?:[\w-]+\s+)?"
-                              r"(?!(?:db|dbs|database|databases|datastore|editor|ide|os|phone|laptop|car|bike|backend|frontend|end|stack|codebase|app|api|website|site|"
-                              r"infra|pipeline|monolith|ci|language|languages|tool|tools|drink|sport)\s)[\w-]+\s+(?:is|are)\s+(?:all\s+|mostly\s+|"
-                              r"written\s+in\s+|in\s+)?([A-Za-z][\w+#-]*(?:\.js)?)(?=\s*(?:[,.!?;]|$|and\b|now\b))",
-                              re.I)
+_READ_ELSEWHERE = ("db|dbs|database|databases|datastore|editor|ide|os|phone|laptop|car|bike|backend|frontend|end|"
+                   "stack|codebase|app|api|website|site|infra|pipeline|monolith|ci|language|languages|tool|tools|"
+                   "drink|sport")
+_THINGS_ARE_TOOL = re.compile(rf"\b(?:all\s+)?(?:our|my)\s+(?:[\w-]+\s+)?(?!(?:{_READ_ELSEWHERE})\s)[\w-]+\s+"
+                              r"(?:is|are)\s+(?:all\s+|mostly\s+|written\s+in\s+|in\s+)?([A-Za-z][\w+#-]*(?:\.js)?)"
+                              r"(?=\s*(?:[,.!?;]|$|and\b|now\b))", re.I)
 # "..., deployed on heroku": where the team runs it
 _DEPLOYED_ON = re.compile(r",?\s*(?:all\s+)?(?:deployed|hosted)\s+(?:on|to)\s+([A-Za-z][\w.-]*?)(?=\s*(?:[,.!?;]|$))",
                           re.I)
