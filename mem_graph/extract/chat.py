@@ -25,6 +25,7 @@ from mem_graph.extract.subjectless import (
     says_own_routine,
     successor_subjects,
 )
+from mem_graph.extract.tool_phrasing import tool_phrasings
 
 CHITCHAT = frozenset(
     [
@@ -432,46 +433,6 @@ _AFTER_PLACE = frozenset(["in", "for", "last", "this", "since", "now", "after", 
                           "yesterday", "recently", "at", "lol", "finally", "today", "tho", "though"])
 
 
-# "we switched the frontend to svelte", "our backend runs on mysql": chat's lower-case tool names after these verbs
-# are read as an infinitive or the verb as a noun; a known tool's name is capitalised, "runs on" made a progressive
-# "we shifted from tally to zoho" (Indian English: switched); not "my shift from 9 to 5"
-_SHIFTED_FROM = re.compile(r"\b(we|i|they|to|finally|just|also|have|'ve|had|will|'ll|are|'re|am|'m)\s+shift(ed|ing)?"
-                           r"(?= (?:\w+ )?from\b[^.!?]{1,40}\bto\b)", re.I)
-_SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|moving|changed|changing)\b"
-                          r"[^.!?,;]{0,30}? to )([a-z][\w.+#-]*)", re.I)
-_RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduction) runs on\b"
-                      r"|\b(?:[Aa]ll )?(?:[Oo]ur|[Mm]y) [a-z][\w-]*s run on\b")  # "all our pipelines run on X"
-# "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
-_EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b"
-                            r"|\b(?:everything|it all|all of it)(?:'s| is| lives| sits) in\b"
-                            r"(?= [a-z]+ (?:now|these days))",
-                            re.I)  # (and "everything's in postgres now", not "everything is in the box")
-
-
-# "we're off heroku", "finally off jenkins": a tool left ("moved off" ends it); not "I'm off dairy" (no tool)
-_OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now |fully |officially )?off\s+"
-                       r"([A-Za-z][\w.+#-]*)", re.I)
-
-
-@lru_cache(maxsize=1)
-def _tool_names() -> frozenset[str]:
-    from mem_graph.extract.catalogue import DATABASES
-    from mem_graph.extract.lexicon import TECH, TECH_KINDS
-
-    return frozenset(TECH) | frozenset(DATABASES) | frozenset().union(*TECH_KINDS.values())
-
-
-def _off_tool(m: re.Match[str]) -> str:
-    word = m.group(1).rstrip(".")  # ("off heroku." ends the sentence: the dot is no part of the name)
-    rest = m.group(1)[len(word):]
-    return f"we moved off {word[:1].upper()}{word[1:]}{rest}" if word.lower() in _tool_names() else m.group(0)
-
-
-def _tool(m: re.Match[str]) -> str:
-    word = m.group(2)
-    return m.group(1) + word[:1].upper() + word[1:] if word.lower() in _tool_names() else m.group(0)
-
-
 def _destination(m: re.Match[str]) -> str:
     word = m.group(2)
     # "moved back home to cork": after "home to" the word is a place, whatever else it can be (not a stop word)
@@ -518,10 +479,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", not_doing(spelled_out(text))))
     text = _GONE_FREELANCE.sub(lambda m: f"{m.group(2)} a freelancer" if m.group(2) else "became a freelancer", text)
     text = _MOVED_TO.sub(_destination, text)
-    text = _SWITCHED_TO.sub(_tool, _SHIFTED_FROM.sub(lambda m: f"{m.group(1)} switch{m.group(2) or ''}", text))
-    text = _RUNS_ON.sub(lambda m: f"{m.group(1)} is running on" if m.group(1) else "we're on", text)
-    text = _EVERYTHING_ON.sub("we're on", text)
-    text = _OFF_TOOL.sub(_off_tool, text)
+    text = tool_phrasings(text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))
     text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text)))

@@ -34,7 +34,6 @@ from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
-from mem_graph.retrieve.collapse import NAMING_RULES
 from mem_graph.types import MemoryRecord, normalise_entity
 
 USER_KEY = "user"  # subject_key of facts about the speaker placeholder (extract/rules.py SPEAKER)
@@ -403,25 +402,6 @@ def ended_attribute(record: MemoryRecord) -> str | None:
         return None
     found = _RULE_SLOT.match(str(record.source.get("rule", "")))
     return found[1] if found else None
-
-
-def naming_not_asked(asked: Asked, records: Sequence[MemoryRecord]) -> set[str]:
-    """The memories that only say who someone is to the user ("User's girlfriend is Nadia") when the question
-    asks something else: an attribute other than a partner or a name ("what does my girlfriend do": known not to
-    answer, answer_first yields the front to a memory that may), or, asking none, names neither the relation nor
-    the person ("where did I go on holiday" is not answered by "User's son is Leo")."""
-    out = set()
-    for r in records:
-        if r.source.get("rule") not in NAMING_RULES:
-            continue
-        if asked.slots:
-            if not asked.slots & {"partner", "name"}:
-                out.add(r.id)
-            continue
-        named = {stem(w) for t in r.triples for w in _WORD.findall(f"{t.relation} {t.object}".casefold())}
-        if not named & (asked.words | asked.names):
-            out.add(r.id)
-    return out
 
 
 def answer_scores(asked: Asked, records: list[MemoryRecord],

@@ -21,7 +21,6 @@ from mem_graph.retrieve.asked import (
     QuestionReader,
     answer_scores,
     known_subjects_named,
-    naming_not_asked,
     own_name_is_self,
     slot_key,
     unnamed_holders,
@@ -30,6 +29,7 @@ from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import Expansion, GraphExpander, query_terms
+from mem_graph.retrieve.naming import naming_not_asked
 from mem_graph.retrieve.newer import new_one_first, newer_same_topic_first, newest_value_first
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge

@@ -1,0 +1,59 @@
+"""A team's tools said the way chat says them, rewritten for the parser (before it reads the sentence).
+
+"we switched the frontend to svelte", "our backend runs on mysql": chat's lower-case tool names after these verbs
+are read as an infinitive or the verb as a noun; a known tool's name is capitalised, "runs on" made a
+progressive. "everything's on github actions now", "all our pipelines run on X": the team's stack, said as "we're
+on". "we're off heroku": a tool left, said as "we moved off" (which ends it). "we shifted from tally to zoho":
+Indian English for switched.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# "we shifted from tally to zoho" (Indian English: switched); not "my shift from 9 to 5"
+_SHIFTED_FROM = re.compile(r"\b(we|i|they|to|finally|just|also|have|'ve|had|will|'ll|are|'re|am|'m)\s+shift(ed|ing)?"
+                           r"(?= (?:\w+ )?from\b[^.!?]{1,40}\bto\b)", re.I)
+_SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|moving|changed|changing)\b"
+                          r"[^.!?,;]{0,30}? to )([a-z][\w.+#-]*)", re.I)
+_RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduction) runs on\b"
+                      r"|\b(?:[Aa]ll )?(?:[Oo]ur|[Mm]y) [a-z][\w-]*s run on\b")  # "all our pipelines run on X"
+# "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
+_EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b"
+                            r"|\b(?:everything|it all|all of it)(?:'s| is| lives| sits) in\b"
+                            r"(?= [a-z]+ (?:now|these days))",
+                            re.I)  # (and "everything's in postgres now", not "everything is in the box")
+
+
+# "we're off heroku", "finally off jenkins": a tool left ("moved off" ends it); not "I'm off dairy" (no tool)
+_OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now |fully |officially )?off\s+"
+                       r"([A-Za-z][\w.+#-]*)", re.I)
+
+
+@lru_cache(maxsize=1)
+def _tool_names() -> frozenset[str]:
+    from mem_graph.extract.catalogue import DATABASES
+    from mem_graph.extract.lexicon import TECH, TECH_KINDS
+
+    return frozenset(TECH) | frozenset(DATABASES) | frozenset().union(*TECH_KINDS.values())
+
+
+def _off_tool(m: re.Match[str]) -> str:
+    word = m.group(1).rstrip(".")  # ("off heroku." ends the sentence: the dot is no part of the name)
+    rest = m.group(1)[len(word):]
+    return f"we moved off {word[:1].upper()}{word[1:]}{rest}" if word.lower() in _tool_names() else m.group(0)
+
+
+def _tool(m: re.Match[str]) -> str:
+    word = m.group(2)
+    return m.group(1) + word[:1].upper() + word[1:] if word.lower() in _tool_names() else m.group(0)
+
+
+
+def tool_phrasings(text: str) -> str:
+    """``text`` with the phrasings above said as the parser reads them."""
+    text = _SWITCHED_TO.sub(_tool, _SHIFTED_FROM.sub(lambda m: f"{m.group(1)} switch{m.group(2) or ''}", text))
+    text = _RUNS_ON.sub(lambda m: f"{m.group(1)} is running on" if m.group(1) else "we're on", text)
+    text = _EVERYTHING_ON.sub("we're on", text)
+    return _OFF_TOOL.sub(_off_tool, text)
