@@ -416,6 +416,11 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
     latest = max((r.valid_from for r in ended_records), default=0.0)
     if any(names_a_value(r, asked.slots) for r in records if not r.slot and r.polarity > 0 and r.valid_from >= latest):
         return scores  # a turn kept as said since then may hold a new value ("sold the volvo ... got a kia niro")
+    if "employer" in asked.slots:  # "quit the bookstore, got a job as a tutor at the learning centre": the new post
+        posts = [r for r in records if r.subject_key == USER_KEY and "occupation" in attributes(r)
+                 and r.valid_from >= latest and re.search(r"\b(?:at|for|with)\b", r.text)]
+        if posts:
+            return {**scores, **{r.id: 1.0 for r in posts}}
     return {**scores, **{r.id: ENDED_ANSWER for r in ended_records}}
 
 

@@ -277,3 +277,10 @@ def test_scots_and_a_group_joined(rules: RuleExtractor, said: str, slot: str, te
 
 def test_a_new_team_at_work_is_no_pastime(rules: RuleExtractor) -> None:
     assert not any("hobbies" in s for s in _slots(rules, "I joined a new team at work"))
+
+
+def test_where_i_work_after_quitting_is_the_new_post_not_the_quitting(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "where do i work",
+               "working at the bookstore on st-denis tonight, it's always dead on tuesdays",
+               "also quit the bookstore, got a job as a tutor at the learning centre on campus, way better pay")
+    assert "tutor at the learning centre" in top[0]["memory"], top
