@@ -34,6 +34,7 @@ from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
+from mem_graph.retrieve.tool_words import KIND_ASKED, KIND_WORDS, TEAM_THINGS, TOOL_KINDS, USE_ASKED
 from mem_graph.types import MemoryRecord, normalise_entity
 
 USER_KEY = "user"  # subject_key of facts about the speaker placeholder (extract/rules.py SPEAKER)
@@ -133,25 +134,8 @@ def _attribute_nouns() -> frozenset[str]:
     return frozenset(n for s in DEFAULT_SLOTS for n in (*s.nouns, s.name.replace("_", " ")) if " " not in n)
 
 
-# the kinds of tool a question asks for, often capitalised ("what CI do we use"): attributes, never names
-_TOOL_KINDS = frozenset({"ci", "cd", "ide", "os", "db", "api", "ui", "cms", "crm", "vpn", "stack", "editor",
-                         "framework", "language", "cloud", "software", "tool"})
-# the words a question names a kind of tool by (extract/lexicon.py TECH_KINDS), when it asks what is used
-_KIND_ASKED = {"tickets?": "tracker", "issue tracker": "tracker", "tracker": "tracker", "project management": "tracker",
-               "editor": "editor", "ide": "editor", "team chat": "chat", "messaging": "chat", "chat": "chat",
-               "cloud": "cloud", "hosting": "cloud", "frontend framework": "frontend", "frontend": "frontend",
-               "bundler": "bundler", "design tool": "design", "design": "design", "ci": "ci",
-               "state management": "state", "ml framework": "ml", "deep learning": "ml", "cad": "cad",
-               "data warehouse": "database",
-               "warehouse": "database", "deployed": "cloud", "deploy": "cloud"}
-_KIND_WORDS = frozenset(w for k in _KIND_ASKED for w in re.findall(r"[a-z]+", k))  # "which CAD software": no name
-# what a team has, not who anyone is: "where are our services deployed" asks the team's tools (the user's facts)
-_TEAM_THINGS = frozenset({"service", "services", "app", "apps", "pipeline", "pipelines", "infra", "infrastructure",
-                          "code", "codebase", "stack", "system", "systems", "platform", "product", "data", "site",
-                          "website", "servers", "server", "lab", "department", "company", "office", "models"})
-_USE_ASKED = re.compile(r"\b(?:use|uses|using|used|run on|runs on|on|deployed|hosted)\b")
 # (and the words before one: "the user's relationship status", "my current job")
-ATTRIBUTE_NOUNS = _attribute_nouns() | _TOOL_KINDS | {"name", "number", "address", "home", "work", "job",
+ATTRIBUTE_NOUNS = _attribute_nouns() | TOOL_KINDS | {"name", "number", "address", "home", "work", "job",
                                                       "relationship", "marital", "health", "medical", "dietary",
                                                       "current", "new", "last"}
 # attribute nouns that are also people ("my wife" is the partner's value, and a person with attributes)
@@ -217,10 +201,10 @@ def read_whose(question: str) -> tuple[Whose, frozenset[str], frozenset[str]]:
     raw = question.replace("\u2019", "'").split()
     shouted = question.isupper()  # "WHERE DO I LIVE": capitals name nobody
     capitalised = {stem(w.strip("?!.,:;\"'").casefold()) for w in raw[1:] if w[:1].isupper() and not shouted
-                   and w.strip("?!.,:;\"'").casefold() not in _SELF | _FUNCTION | _TOOL_KINDS | _KIND_WORDS | {
+                   and w.strip("?!.,:;\"'").casefold() not in _SELF | _FUNCTION | TOOL_KINDS | KIND_WORDS | {
                        "i'm", "i've", "i'd"}}
     relations = {stem(b) for a, b in pairwise(words) if a in ("my", "our", "user's") and stem(b) not in
-                 ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS and b not in _TEAM_THINGS}
+                 ATTRIBUTE_NOUNS and b not in ATTRIBUTE_NOUNS and b not in TEAM_THINGS}
     names = frozenset(w for w in capitalised | relations | _grammatical_subject(words) if w and w != USER_KEY)
     stems = frozenset(stem(w) for w in words) - _SELF - _THIRD - _TEAM - _FUNCTION
     return ("named" if names else _unnamed(words)), names, stems
@@ -296,8 +280,8 @@ class QuestionReader:
         people = {stem(b) for b in said} if other else set()
         if people:
             whose, names, slots = "named", names | people, other
-        kind = next((k for w, k in _KIND_ASKED.items() if re.search(rf"\b{w}\b", text)), None)
-        if kind is not None and _USE_ASKED.search(text):  # "what do we use for tickets": a tool of that kind
+        kind = next((k for w, k in KIND_ASKED.items() if re.search(rf"\b{w}\b", text)), None)
+        if kind is not None and USE_ASKED.search(text):  # "what do we use for tickets": a tool of that kind
             slots.add("tools")
         return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)), kind)
 
