@@ -14,6 +14,7 @@ from mem_graph.extract.fragments import spelled_out
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
+from mem_graph.extract.openers import opened
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.shorthand import SHORTHAND, expand_shorthand
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
@@ -215,27 +216,9 @@ def spell_out(text: str) -> str:
     text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
     text = split_intro_list(expand_shorthand(text))  # "i'm maya, product designer, based in bristol"
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)
-    text = _SPEAKING_OF.sub(_topic_lead, text)  # "speaking of Maddie, she's…"
-    text = _OPENING_GREETING.sub("Hi, ", text)  # "Hiya, looking for ideas": no one called Hiya is looking
+    text = opened(text)  # "Hiya, looking for ideas", "speaking of Maddie, she's..."
     text = re.sub(r"^[\s.,;:!]+|(?<=[.!?])[\s.,;:]*(?=[.!?])", "", text)
     return re.sub(r"\s{2,}", " ", text).strip()
-
-
-# a topic lead: "speaking of Maddie, she's been doing club soccer" is Maddie's (not the speaker speaking)
-_SPEAKING_OF = re.compile(r"\b(?:speaking|talking) of (?:(?:my |our )?\w+ )?([A-Z][\w'-]*|\w+),\s*"
-                          r"(?:(?:she|he|they)(?:('s|’s) (been\b)?|\b))?", re.I)
-
-
-def _topic_lead(m: re.Match[str]) -> str:
-    if m.group(0).rstrip().endswith(","):  # no pronoun after it: the lead goes, the statement stays
-        return ""
-    name = m.group(1)
-    if m.group(2):  # "she's been doing" -> "Maddie has been doing", "she's doing" -> "Maddie is doing"
-        return f"{name} has been " if m.group(3) else f"{name} is "
-    return f"{name}"
-# greetings the parser reads as a name or a subject (it knows "hi", "hey" and "hello" as interjections)
-_OPENING_GREETING = re.compile(r"^\W*(?:hiya|heya|yo|howdy|hallo|hola|ciao|salut|g'day|awright|hii+|heyy+|helloo+)"
-                               r"(?:\s+(?:there|all|mate|guys|everyone))?\b[\s,!.]*(?=\w)", re.I)
 
 
 # Chat drops the subject of a first-person statement ("went keto in january", "got promoted", "dont eat fish
@@ -352,14 +335,29 @@ def _then_now(sentence: str) -> str:
                               else m.group(0), sentence)
 
 
+# a sentence about someone else, by pronoun: the subject a next sentence's dropped one continues
+_THIRD_OPENS = re.compile(r"^\s*(?:(?:well|so|and|ok|okay|yeah|anyway|honestly)\W+)*(he|she)(?:'s|\s+(?:is|was|has|had)"
+                          r"\b)", re.I)
+
+
 def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
     """``text`` with the dropped "I" of chat statements put back, and the character offsets of those "I"s."""
     out: list[str] = []
     offsets: set[int] = set()
     pos = 0
+    before = ""
     for m in _SENTENCES.finditer(text):
         sent = m.group(0)
         found = _implied_subject(sent) if not is_question_or_request(sent.strip()) else None
+        if found is not None and found[1] == "I " and (third := _THIRD_OPENS.match(before)):
+            # "Well he's out of there. Started at St Mary's on Monday": he started (not the speaker)
+            at = found[0]
+            rest = sent[at:]
+            who = third.group(1).lower() if sent[:at].strip() else third.group(1).capitalize()
+            out.append(text[pos:m.start()] + sent[:at] + who + " " + rest[:1].lower() + rest[1:])
+            pos, before = m.end(), sent
+            continue
+        before = sent
         out.append(text[pos:m.start()])
         if found is None:
             out.append(_then_now(sent))

@@ -286,3 +286,10 @@ def test_where_i_work_after_quitting_is_the_new_post_not_the_quitting(shared_mem
                "working at the bookstore on st-denis tonight, it's always dead on tuesdays",
                "also quit the bookstore, got a job as a tutor at the learning centre on campus, way better pay")
     assert "tutor at the learning centre" in top[0]["memory"], top
+
+
+def test_a_dropped_subject_after_a_sentence_about_him_is_him_not_me(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "my son Cian hated his school. Well he's out of there. Started at St Mary's on Monday and "
+                          "came home smiling")
+    assert "user|employer" not in slots, slots
+    assert slots.get("cian|school") == "Cian started at St Mary's on Monday", slots

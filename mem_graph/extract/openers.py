@@ -1,0 +1,33 @@
+"""How a chat message opens, said so the parser does not take it for a subject.
+
+"Hiya, looking for ideas for a party": the parser reads "Hiya" (and "Yo", "Howdy", "g'day") as a name, the one
+who is looking; written "Hi," it is an interjection. "speaking of Maddie, she's been doing club soccer": the lead
+names whom the statement is about ("Maddie has been doing club soccer"), not the speaker speaking of her.
+"""
+
+from __future__ import annotations
+
+import re
+
+# a topic lead: "speaking of Maddie, she's been doing club soccer" is Maddie's (not the speaker speaking)
+_SPEAKING_OF = re.compile(r"\b(?:speaking|talking) of (?:(?:my |our )?\w+ )?([A-Z][\w'-]*|\w+),\s*"
+                          r"(?:(?:she|he|they)(?:('s|’s) (been\b)?|\b))?", re.I)
+
+
+def _topic_lead(m: re.Match[str]) -> str:
+    if m.group(0).rstrip().endswith(","):  # no pronoun after it: the lead goes, the statement stays
+        return ""
+    name = m.group(1)
+    if m.group(2):  # "she's been doing" -> "Maddie has been doing", "she's doing" -> "Maddie is doing"
+        return f"{name} has been " if m.group(3) else f"{name} is "
+    return f"{name}"
+
+
+# greetings the parser reads as a name or a subject (it knows "hi", "hey" and "hello" as interjections)
+_OPENING_GREETING = re.compile(r"^\W*(?:hiya|heya|yo|howdy|hallo|hola|ciao|salut|g'day|awright|hii+|heyy+|helloo+)"
+                               r"(?:\s+(?:there|all|mate|guys|everyone))?\b[\s,!.]*(?=\w)", re.I)
+
+
+def opened(text: str) -> str:
+    """``text`` with a topic lead said as its subject and a greeting the parser misreads said "Hi,"."""
+    return _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text))
