@@ -31,6 +31,7 @@ from mem_graph.extract.kin_words import (
 )
 from mem_graph.extract.lexicon import is_given_name, names_someone, tech_kind
 from mem_graph.extract.pet_refs import pet_name, pet_referent, speakers_pet
+from mem_graph.extract.places import is_place_name
 from mem_graph.extract.role_nouns import is_role_noun
 from mem_graph.extract.slots import SCHOOL_WORDS
 from mem_graph.extract.wordlist import is_english_word
@@ -83,6 +84,7 @@ class Context:
     last_person: str | None = None
     last_pet: str | None = None  # "User's kitten": the speaker's pet mentioned last
     pet_last: bool = False  # that pet was mentioned after the last person named (a "she" may be the pet)
+    pet_topic: bool = False  # and as its sentence's subject ("our spaniel Poppy is off her food. She's 14": Poppy)
     last_group: str | None = None  # "my parents", "my kids": who a following "they" is
     kin_names: dict[tuple[str, str], str] = field(default_factory=dict)  # (owner key, kin) -> name
     plans: list[Any] = field(default_factory=list)  # clauses of planned changes, in order (plans.py)
@@ -151,7 +153,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         kin = next((k for (_, k), n in ctx.kin_names.items() if n == ctx.last_person), None) or next(
             (w for w in [(ctx.last_person or "").rpartition("'s ")[2].lower()] if "'s " in (ctx.last_person or "")
              and w in KIN), None)
-        if ctx.last_person is None or other_gender(low, kin) or (  # ("she" after "my boyfriend Tom": not Tom)
+        if ctx.last_person is None or other_gender(low, kin, ctx.last_person) or (  # (not "my boyfriend Tom" for "she")
                 low in ("she", "her") and ctx.last_person.startswith(("Mr ", "Mr. "))) or (
                 low in ("he", "him", "his") and ctx.last_person.startswith(("Mrs", "Ms ", "Ms. ", "Miss "))):
             return None
@@ -171,7 +173,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             return Subject(ctx.last_pet, type="animal", tokens={t.i for t in toks},
                            entities=[EntityRef(ctx.last_pet, "animal")], evidence=f"'the {head.lower_}' -> "
                                                                                    f"{ctx.last_pet}")
-        known = head.text[:1].isupper() and (head.text in ctx.kin_names.values() or head.text == ctx.last_person)
+        known = head.text[:1].isupper() and (head.text in ctx.kin_names.values() or head.text == ctx.last_person
+                                             or is_given_name(head))  # ("Tomasz" tagged a noun)
         if head.pos_ != "PROPN" and not known:  # a name introduced before is a person however it is tagged
             if head.pos_ == "NOUN" and head.lemma_.lower() not in KIN | PET_NOUNS:
                 # "the billing service": kept only if the clause names a thing's slot (its database)
@@ -421,10 +424,13 @@ def note_people(sent: Any, ctx: Context) -> None:
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and speakers_pet(
                 list(sent)[: t.i - sent.start + 1]):
             ctx.last_pet, ctx.pet_last = pet_name(t, ctx), True
+            ctx.pet_topic = t.dep_ in ("nsubj", "nsubjpass")
             continue
-        if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ != "PROPN" and (
+        if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in ctx.pet_kinds and (
                 name := f"{t.text[:1].upper()}{t.text[1:]}") in ctx.kin_names.values():
-            ctx.last_person, ctx.pet_last = name, False  # "raj found something! he's at Rolls Royce now"
+            # "raj found something! he's at Rolls Royce now"; "my son Maksym ... Maksym is 9, he plays" (a kin's
+            # name is a person's however the tagger types it: "Maksym" GPE)
+            ctx.last_person, ctx.pet_last = name, False
             continue
         if t.lower_ in ctx.pet_kinds and (t.dep_ in ("nsubj", "nsubjpass") or acted_on_by_speaker(t)):
             # "mochi passed away. she was 16", "we had to put Bess down. She was 14": the pet, not a person named
@@ -444,6 +450,7 @@ def note_people(sent: Any, ctx: Context) -> None:
                     t.doc[t.i - 1].lower_ in POSSESSIVES and t.i > 0 and not is_given_name(t)) and not (
                     t.i == t.sent.start and is_english_word(t.lower_) and not is_given_name(t)) and \
                 t.lower_ not in ctx.pet_kinds and tech_kind(t.lower_) is None and \
+                not (t.dep_ == "pobj" and is_place_name(t.text) and not is_given_name(t)) and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \
                 not SCHOOL_WORDS & {w.lower_ for w in compound_span(t)}:  # ("(Ridgeview Elementary)": a school)
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES
@@ -60,7 +62,26 @@ _FEMALE_KIN = frozenset({"girlfriend", "wife", "daughter", "sister", "mother", "
                          "stepdaughter", "stepmum", "stepmom", "gf", "wifey", "mam"})
 
 
-def other_gender(pronoun: str, kin: str | None) -> bool:
-    """"she" for someone named as the user's boyfriend (or "he" for a sister): the pronoun is about someone else
-    ("my bf tom ... biscuit didn't wake up, she was 14": not Tom)."""
-    return (pronoun in ("she", "her") and kin in _MALE_KIN) or (pronoun in ("he", "him", "his") and kin in _FEMALE_KIN)
+_TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms", "miss", "sir", "dame", "uncle", "auntie", "aunt", "nan"})
+
+
+@lru_cache(maxsize=1)
+def _name_sexes() -> dict[str, str]:
+    """Given names nearly always borne by one sex (data/gendered_names.txt) -> "female" or "male"."""
+    text = (Path(__file__).parent / "data" / "gendered_names.txt").read_text(encoding="utf-8")
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        sex, _, names = line.split("#", 1)[0].partition(":")
+        for name in names.split():
+            out[name] = sex.strip()
+    return out
+
+
+def other_gender(pronoun: str, kin: str | None, name: str | None = None) -> bool:
+    """"she" for someone named as the user's boyfriend (or "he" for a sister, or for a Sarah): the pronoun is about
+    someone else ("my bf tom ... biscuit didn't wake up, she was 14": not Tom; "Sarah left. Tomasz is my manager
+    now, he's big on RFCs": not Sarah)."""
+    given = next((w for w in (name or "").split() if w.rstrip(".").lower() not in _TITLES), "")
+    sex = _name_sexes().get(given.lower()) if name and "'s " not in name else None
+    return (pronoun in ("she", "her") and (kin in _MALE_KIN or sex == "male")) or (
+        pronoun in ("he", "him", "his") and (kin in _FEMALE_KIN or sex == "female"))

@@ -174,7 +174,7 @@ def for_good(verb: Any) -> bool:
 _STAY_WORDS = frozenset({"for", "until", "till", "til", "visiting", "visit", "trip", "holiday", "holidays", "vacation",
                          "conference", "weekend", "today", "tonight", "tomorrow", "right", "moment", "atm", "staying",
                          "hotel", "airport", "layover", "stopover", "transit", "week", "days",
-                         "again", "stuck", "ever", "been", "wish", "if", "when", "once"})
+                         "again", "honeymoon", "break", "stuck", "ever", "been", "wish", "if", "when", "once"})
 
 
 def settled_in(pred: Any, obj: Any) -> bool:
@@ -188,6 +188,8 @@ def settled_in(pred: Any, obj: Any) -> bool:
     # the clause up to a second one joined after the place ("... and winters are long")
     last = min((t.i for t in verb.children if t.dep_ in ("cc", "conj") and t.i > obj.i), default=verb.sent.end)
     clause = [t for t in verb.subtree if t.i < last]
+    if any(t.lower_ == "back" and any(g.lower_ == "from" for g in t.children) for t in clause):
+        return False  # "we're back from honeymoon in Bali": a trip ended
     return not {t.lower_ for t in clause} & _STAY_WORDS and not any(t.ent_type_ in ("DATE", "TIME") for t in clause) \
         and not any(t.dep_ == "neg" or t.tag_ == "MD" for t in verb.children) and verb.sent.text.strip()[-1:] != "?"
 

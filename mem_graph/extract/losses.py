@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context
-from mem_graph.extract.kin_words import PET_NOUNS
+from mem_graph.extract.kin_words import PET_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
@@ -124,8 +124,9 @@ def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryReco
     live = [r for r in records if r.polarity > 0 and r.slot]
     ended = [r for r in live if r.subject_key == owner and "|pets|" in (r.slot or "") and name.search(r.text)]
     # the name slot is keyed by the pet ("user's cat|name") or, named in passing, by its name ("mochi|name")
-    names = [r for r in live if r.slot == f"{owner}'s {kind}|name" or (
-        (r.slot or "").endswith("|name") and r.subject_key == f"{owner}'s {kind}")]
+    kinds = {kind, PET_SPECIES.get(kind, kind)}  # ("the spaniel Bramble died": "User's dog is named Bramble")
+    names = [r for r in live if r.slot in {f"{owner}'s {k}|name" for k in kinds} or (
+        (r.slot or "").endswith("|name") and r.subject_key in {f"{owner}'s {k}" for k in kinds})]
     ended += [r for r in names if r.object_key == normalise_entity(pet)]
     if all(r.object_key == normalise_entity(pet) for r in names):  # the only one of its kind: "User has a dog"
         plural = re.compile(rf"\b{re.escape(kind)}s\b", re.I)

@@ -21,7 +21,7 @@ from mem_graph.extract.clauses import Context, Subject
 from mem_graph.extract.conversation_names import recase
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS, PET_NOUNS
 from mem_graph.extract.lexicon import GIVEN_NAMES, stop_words
-from mem_graph.extract.places import recase_places
+from mem_graph.extract.places import is_place_name, recase_places
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.recognise import SEPARATION
 from mem_graph.extract.shorthand import expand_shorthand
@@ -129,7 +129,8 @@ def mention_people(facts: list[Fact], speaker: str) -> None:
         if "_person" in f.metadata or not f.subject_key or f.subject_key == me:
             continue
         ent = next((e for e in f.entities if e.key == f.subject_key and e.type == "person"), None)
-        if ent is not None:
+        # (an acronym or a known place is nobody a "he" means: "PSI recognised my qualification. he ...")
+        if ent is not None and not (ent.name.isupper() and len(ent.name) > 1) and not is_place_name(ent.name):
             f.metadata["_person"] = ent.name
 
 

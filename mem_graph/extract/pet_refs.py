@@ -42,7 +42,8 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
             return pet_name(t, ctx) if speakers_pet(before[: n + 1]) or _the_known_pet(t, ctx) else None
     # across sentences only while nobody else has been named ("My sister got a dog. She loves it." is Ana)
-    return ctx.last_pet if ctx.pet_last and ctx.last_person is None else None
+    # (or the pet was the last sentence's subject: "our spaniel Poppy is off her food. She's 14")
+    return ctx.last_pet if ctx.pet_last and (ctx.last_person is None or ctx.pet_topic) else None
 
 
 def _with_speaker(tok: Any) -> bool:

@@ -198,9 +198,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 obj.lower_ in HEALTH_ADJECTIVES)):
             return match(val_spec.name, f"'{lemma} {text}' value lexicon")
         if lemma == "be" and not pred.prep and (subject.is_speaker or subject.type == "animal") and \
-                obj.pos_ == "PROPN" \
-                and obj.ent_type_ not in (
-                "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT"):
+                obj.pos_ == "PROPN" and obj.dep_ != "pobj" \
+                and obj.ent_type_ not in (  # ("sorry for my English": no name)
+                "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT", "LANGUAGE"):
             return match("name", "'I am <Name>'")
         if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values:
             return match("nationality", f"'is {text}' nationality (NORP)")

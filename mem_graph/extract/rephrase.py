@@ -101,6 +101,62 @@ _PRESCRIBED = re.compile(r"\b(?:the |my )?(?:doctor|doc|gp|consultant|psychiatri
                          r"(?:on|onto|to)\s+", re.I)
 
 
+# "she took me off it and started me on Ozempic" (the doctor said before): a medicine named is the speaker's now
+_STARTED_ME_ON = re.compile(r"\b(?:started|put|switched|moved)\s+me\s+(?:on|onto|to)\s+(?=([\w-]+))", re.I)
+
+
+def _started_me_on(m: re.Match[str]) -> str:
+    from mem_graph.extract.health import MEDICATIONS
+
+    return "I'm now on " if m.group(1).lower() in MEDICATIONS else m.group(0)
+
+
+# "we had to let Poppy go on Thursday. The vet was very kind": a pet put to sleep (said of a pet: a vet or a pet's
+# word in the turn; "had to let Dave go" at work is no death)
+_LET_GO = re.compile(r"\b(let)\s+((?-i:[A-Z])[\w-]+|(?:our|my)\s+(?:old\s+|sweet\s+|little\s+)?[a-z]+)\s+go\b", re.I)
+_PET_TALK = re.compile(r"\b(?:vets?|rainbow bridge|dogs?|cats?|pup|puppy|kitty|kitten|pets?|spaniel|terrier|lab|"
+                       r"collie|tabby)\b", re.I)
+
+
+# "shifted to Hyderabad last week" (Indian English): moved there (not "shifted to nights", "shifted to Python")
+_SHIFTED_TO = re.compile(r"\b(shifted|shifting|shift)\s+to\s+((?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)", re.I)
+_MOVE_FORM = {"shifted": "moved", "shifting": "moving", "shift": "move"}
+
+
+def _shifted_to(m: re.Match[str]) -> str:
+    from mem_graph.extract.places import is_place_name
+
+    place = m.group(2)
+    if not (is_place_name(place) or is_place_name(place.split()[0])):
+        return m.group(0)
+    return f"{_MOVE_FORM[m.group(1).lower()]} to {place}"
+
+
+# "we said goodbye to Biscuit on Sunday" (a vet in the turn): a pet put to sleep
+_SAID_GOODBYE = re.compile(r"\b(?:said|say|saying)\s+(?:our\s+|my\s+)?goodbyes?\s+to\s+((?-i:[A-Z])[\w-]+|(?:our|my)\s+"
+                           r"(?:old\s+|sweet\s+|little\s+)?[a-z]+)", re.I)
+
+
+# "Bramble had to be put to sleep on Tuesday", "was put down": the pet died (said in the passive)
+_PUT_DOWN_PASSIVE = re.compile(r"\b(?:had to be|has been|had been|was|got|is being|were|have been)\s+put\s+"
+                               r"(?:down|to sleep)\b", re.I)
+# "Jean has named him Pip", "the kids called her Luna": the household named the pet ("we named him Pip")
+_HOUSEHOLD_NAMED = re.compile(r"\b(?:(?-i:[A-Z])[a-z]+|my (?:wife|husband|partner|son|daughter|kids|boyfriend|"
+                              r"girlfriend)|the kids)\s+(?:has |have |'s )?(?:named|called)\s+(him|her)\s+", re.I)
+
+
+# "ditched jira for linear", "swapped trello for notion": the team switched from one tool to the other
+_DITCHED_FOR = re.compile(r"\b(?:ditched|dropped|swapped|replaced|binned|dumped|traded)\s+([\w.+#-]+)\s+(?:for|with)\s+"
+                          r"([\w.+#-]+)\b", re.I)
+
+
+def _ditched_for(m: re.Match[str]) -> str:
+    old, new = m.group(1), m.group(2)
+    if tech_kind(old.lower()) is None or tech_kind(new.lower()) is None:
+        return m.group(0)
+    return f"switched from {_spelled(old)} to {_spelled(new)}"
+
+
 def _prescribed(m: re.Match[str]) -> str:
     if m.group(1).lower() in ("put", "started"):
         return "I'm on "
@@ -137,6 +193,45 @@ def _got_the_job(m: re.Match[str]) -> str:
     post = m.string[m.end():]
     article = "" if re.match(r"an?\s", post, re.I) else "an " if post[:1].lower() in "aeiou" else "a "
     return f"{m.group(1)} the job! I'm {article}"
+
+
+# "GOT THE ODEON JOB", "landed the Google job": a job at the place named (not "got the teaching job", "the dream job")
+_GOT_NAMED_JOB = re.compile(r"\b(got|landed|bagged|scored)\s+the\s+([\w&'-]+(?:\s+[\w&'-]+)?)\s+job\b", re.I)
+
+
+def _got_named_job(m: re.Match[str]) -> str:
+    from mem_graph.extract.lexicon import OCCUPATIONS
+    from mem_graph.extract.wordlist import is_common_word, is_english_word
+
+    words = m.group(2).split()
+    if any(w.lower() in OCCUPATIONS or w.lower() in ("new", "old", "first", "dream", "summer", "weekend", "full-time",
+                                                      "part-time", "temp", "bar") for w in words):
+        return m.group(0)
+    named = all((w.isupper() and len(w) > 1 and not is_common_word(w)) or (w[:1].isupper() and not w.isupper())
+                or not is_english_word(w) for w in words)
+    if not named:
+        return m.group(0)
+    place = " ".join(w.title() if w.isupper() and len(w) > 3 else w for w in words)
+    return f"{m.group(1)} a job at {place}"
+
+
+# "told papa johns im done", "told work I'm leaving": the job quit (not "told him I'm done": a person)
+_TOLD_DONE = re.compile(r"\btold\s+((?:my\s+)?[\w&'-]+(?:\s+[\w&'-]+){0,2}?)\s+(?:that\s+)?(?:i'm|im|i am|i was)\s+"
+                        r"(?:done|quitting|leaving|out)\b", re.I)
+_TOLD_WORK = re.compile(r"(?:my\s+)?(?:boss|manager|work|job|employer|supervisor|company)", re.I)
+
+
+def _told_done(m: re.Match[str]) -> str:
+    from mem_graph.extract.kin_words import KIN
+
+    who = m.group(1)
+    if _TOLD_WORK.fullmatch(who):
+        return "quit my job"
+    first = who.split()[0].lower()
+    if first in ("him", "her", "them", "everyone", "you", "my", "mum", "mom", "dad", "the") or who.lower() in KIN or \
+            who.lower() in GIVEN_NAMES:
+        return m.group(0)
+    return f"quit {who}"
 
 
 # "at a fintech called pillar": the workplace is the name ("at Pillar (a fintech)"; "joined a startup called fernly"
@@ -289,6 +384,11 @@ def _meet_pet(m: re.Match[str]) -> str:
 
 
 # "got taken on as an assistant sound engineer at vicar street": hired as ("took me on as" reads: _HIRED_ME)
+# a trucker's "running for Miller Transport", "running under Red Oak Logistics now": who they drive for (not a run)
+_RUNNING_FOR = re.compile(r"\b(?:((?i:i'm|im|i am|i've been|ive been|been))\s+)?((?i:now)\s+)?[Rr]unning\s+"
+                          r"(?:for|under)\s+"
+                          r"(?=(?:[A-Z][\w&'-]*\s+){1,3}(?:Transport|Logistics|Freight|Trucking|Express|Carriers|"
+                          r"Haulage|Lines)\b)")
 _TAKEN_ON_AS = re.compile(r"\b(?:i\s+)?(?:got|was|'ve been|have been|just got)\s+taken\s+on\s+as\s+(?=an?\s)", re.I)
 # "now I drive lorry for a food distribution company": a driver's job ("drive a lorry for Brakes" reads)
 _DRIVE_FOR = re.compile(r"\b(I|i)\s+(now\s+)?drive\s+(?:an?\s+)?(lorry|lorries|truck|trucks|taxi|cab|bus|buses|van|"
@@ -351,6 +451,12 @@ def rephrase(text: str) -> str:
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
     text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
+    if _PET_TALK.search(text):
+        text = _LET_GO.sub(lambda m: f"put {m.group(2)} down", text)
+        text = _SAID_GOODBYE.sub(lambda m: f"put {m.group(1)} down", text)
+        text = _HOUSEHOLD_NAMED.sub(lambda m: f"we named {m.group(1)} ", _PUT_DOWN_PASSIVE.sub("died", text))
+    text = _SHIFTED_TO.sub(_shifted_to, text)
+    text = _DITCHED_FOR.sub(_ditched_for, _STARTED_ME_ON.sub(_started_me_on, text))
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)
     text = _HIRED_ME.sub(_hired_me, _DOING_INTERNSHIP.sub(r"\1 \2an intern ", text))
@@ -358,7 +464,8 @@ def rephrase(text: str) -> str:
     text = _HAS_PARTNER_CALLED.sub(_has_partner_called, text)
     text = _SMOKE_FREE.sub(_smoke_free, _BEEN_DOING_IT.sub(", have been ", text))
     text = _THERE_TO_WORK.sub(r"\1to work", text)
-    text = _GOT_THE_JOB.sub(_got_the_job, text)
+    text = _TOLD_DONE.sub(_told_done, text)
+    text = _GOT_NAMED_JOB.sub(_got_named_job, _GOT_THE_JOB.sub(_got_the_job, text))
     text = _PLACE_CALLED.sub(lambda m: f"{m.group(1)} {m.group(3)[:1].upper()}{m.group(3)[1:]} ({m.group(2).strip()})",
                              text)
     text = _THEY_AT_WORK.sub(r"\1we ", text)
@@ -366,6 +473,7 @@ def rephrase(text: str) -> str:
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     text = _THINGS_ARE_TOOL.sub(lambda m: _tool_said(m, "we use {}"), text)
     text = _DEPLOYED_ON.sub(lambda m: _tool_said(m, ". We're on {}"), text)
+    text = _RUNNING_FOR.sub(lambda m: f"I {'now ' if m.group(2) else ''}work for ", text)
     text = _TAKEN_ON_AS.sub("I was hired as ", _hooked(_MUST_USE.sub("now we use ", text)))
     text = _TAKING_ME_ON.sub(lambda m: f"{m.group(2)} is {_title(m.group(1))}", text)
     text = _SAW_MY_NEW.sub(lambda m: f"{m.group(1)} is {_title(m.group(2))}", text)

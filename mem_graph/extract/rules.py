@@ -60,7 +60,7 @@ from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts, kin_place_clauses
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.kin_words import PARTNER_NOUNS
-from mem_graph.extract.losses import lost_pet, note_pets
+from mem_graph.extract.losses import DIED, lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.owned_models import owned_models
@@ -257,7 +257,7 @@ class RuleExtractor:
             f.metadata.pop("_person", None)
         partners = {owner: name for (owner, kin), name in ctx.kin_names.items() if kin in PARTNER_NOUNS}
         across_the_turn(facts, partners, message.content)  # "there", replacements, a couple's status, "still"
-        return facts
+        return sorted(facts, key=lambda f: f.rule == DIED)  # a death last: it ends the pet's name said in its turn
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:
         if time_frame(verb) is not None:  # "since I was 19" dates the clause above (read_cues notes it there)

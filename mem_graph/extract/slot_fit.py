@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mem_graph.extract.ages import stated_age
 from mem_graph.extract.clauses import Subject
 from mem_graph.extract.home_place import bare_place, settled_in
 from mem_graph.extract.jobs import job_talk, moved_for_job
@@ -56,6 +57,10 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     # "started uni at Bristol": the object names the school, the "at" phrase which one
     school_first = looks_like_school(
         [c for c in pred.target.children if c.i < obj.i and c.dep_ in ("dobj", "advmod", "npadvmod")])
+    school_first = school_first or any(  # "started her freshman year at Ohio State"
+        c.dep_ == "dobj" and c.lemma_.lower() in ("year", "semester") and c.i < obj.i and any(
+            a.lower_ in ("freshman", "sophomore", "junior", "senior", "fresher")
+            for a in c.children) for c in pred.target.children)
     school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
     if name == "field_of_study" and pred.key not in ("study", "major_in"):  # "doing law", not "doing yoga" nor
         return value_spec is not None and value_spec.name == name and (  # not "books"; "statistics" as said
@@ -67,6 +72,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return False  # "picked my daughter up", "need to do laundry", "picked up the model 3": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
         return value_spec is not None and value_spec.name == name and pred.key in DRINKING
+    if name == "age":  # "turned 40", not "turned the truck back in"
+        return stated_age(obj) is not None
     if name == "medication":  # "take sertraline", not "take the bus"
         return value_spec is not None and value_spec.name == name
     if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in") or lemma == "write")):
@@ -114,6 +121,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return moved_for_job(pred, obj)
         if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):
             return bool(obj.pos_ == "PROPN" or obj.text[:1].isupper())  # "I drive for Uber", not "for fun"
+        if lemma in ("join", "start") and looks_like_school(obj_toks):
+            return False  # "started at secondary school now, Cotham"
         if lemma in ("join", "start"):
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma) or (
