@@ -8,29 +8,10 @@ import pytest
 
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
-from mem_graph.results import MemoryItem
-from mem_graph.types import Fact, Message
-
-
-def _facts(rules: RuleExtractor, *lines: str) -> list[Fact]:
-    return [f for fs in rules.extract([Message("user", line) for line in lines]) for f in fs]
-
-
-def _texts(rules: RuleExtractor, *lines: str) -> list[str]:
-    return [f.text for f in _facts(rules, *lines)]
-
-
-def _slots(rules: RuleExtractor, *lines: str) -> dict[str, str]:
-    """Each slotted fact's text by its slot."""
-    return {f.slot: f.text for f in _facts(rules, *lines) if f.slot}
-
-
-def _top(memory: Memory, user: str, question: str, *said: str) -> list[MemoryItem]:
-    """The first search result for ``question`` after the user said ``said``, one message each."""
-    for line in said:
-        memory.add(line, user_id=user)
-    return list(memory.search(question, user_id=user, limit=1)["results"])
-
+from tests.extraction.said import facts_of as _facts
+from tests.extraction.said import slots_of as _slots
+from tests.extraction.said import texts_of as _texts
+from tests.extraction.said import top_after as _top
 
 # -- people -------------------------------------------------------------------------------------------------------
 
