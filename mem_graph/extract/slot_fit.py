@@ -51,6 +51,9 @@ def bare_org(obj: Any, lemma: str) -> bool:
         not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in obj.children)
 
 
+_SCHOOL_AGE_KIN = CHILD_NOUNS | {"grandson", "granddaughter", "grandkid", "grandchild"}  # ("my grandson Oliver")
+
+
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -61,7 +64,7 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         c.dep_ == "dobj" and c.lemma_.lower() in ("year", "semester") and c.i < obj.i and any(
             a.lower_ in ("freshman", "sophomore", "junior", "senior", "fresher")
             for a in c.children) for c in pred.target.children)
-    school_ok = looks_like_school(obj_toks) or subject.kin in CHILD_NOUNS or school_first
+    school_ok = looks_like_school(obj_toks) or subject.kin in _SCHOOL_AGE_KIN or school_first
     if name == "field_of_study" and pred.key not in ("study", "major_in"):  # "doing law", not "doing yoga" nor
         return value_spec is not None and value_spec.name == name and (  # not "books"; "statistics" as said
             obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
@@ -113,7 +116,7 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return True
         return (school_ok and lemma not in ("be",)) or (lemma == "be" and school_ok)
     if name == "employer":
-        if subject.kin in CHILD_NOUNS or school_first:  # "my kid started at Riverside Elementary": a school
+        if subject.kin in _SCHOOL_AGE_KIN or school_first:  # "my kid started at Riverside Elementary": a school
             return False
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
@@ -121,8 +124,6 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return moved_for_job(pred, obj)
         if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):
             return bool(obj.pos_ == "PROPN" or obj.text[:1].isupper())  # "I drive for Uber", not "for fun"
-        if lemma in ("join", "start") and looks_like_school(obj_toks):
-            return False  # "started at secondary school now, Cotham"
         if lemma in ("join", "start"):
             named = obj.head.dep_ == "acl" and obj.head.lemma_.lower() in ("call", "name")  # "a startup called X"
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma) or (

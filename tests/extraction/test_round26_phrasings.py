@@ -77,10 +77,12 @@ def test_who_my_manager_is_after_the_old_one_left(shared_memory: Memory, user: s
 
 
 @pytest.mark.parametrize("said, slot", [
-    ("My granddaughter Zoe just started her freshman year at Ohio State.", "zoe|school"),
-    ("Oliver has started at secondary school now, Cotham", "oliver|school")])
-def test_a_year_or_a_school_started_is_a_school_not_a_job(rules: RuleExtractor, said: str, slot: str) -> None:
-    slots = _slots(rules, said)
+    (("My granddaughter Zoe just started her freshman year at Ohio State.",), "zoe|school"),
+    (("My grandson Oliver is mad about chess.", "Oliver has started at secondary school now, Cotham"),
+     "oliver|school")])
+def test_a_year_or_a_school_a_grandchild_started_is_a_school_not_a_job(rules: RuleExtractor, said: tuple[str, ...],
+                                                                      slot: str) -> None:
+    slots = _slots(rules, *said)
     assert slot in slots and not any(s.endswith("|employer") for s in slots), slots
 
 
