@@ -32,7 +32,7 @@ PET_NOUNS = frozenset([
     "kitty", *PET_BREEDS,
 ])
 # chat's words for a pet that name its kind ("my pup" is the speaker's dog)
+_CAT_BREEDS = frozenset({"tabby", "ragdoll", "sphynx", "moggy"})  # PET_BREEDS' cats; the rest are dogs
 PET_SPECIES = {"pup": "dog", "doggo": "dog", "doggy": "dog", "pupper": "dog", "kitty": "cat",
                # a breed names the kind ("a tabby, we've called her Smudge": the speaker's cat)
-               **dict.fromkeys(("tabby", "ragdoll", "sphynx", "moggy"), "cat"),
-               **{b: "dog" for b in PET_BREEDS if b not in ("tabby", "ragdoll", "sphynx", "moggy")}}
+               **{b: "cat" if b in _CAT_BREEDS else "dog" for b in PET_BREEDS}}

@@ -64,8 +64,14 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
         return subj, "died"
     if lemma == "pass" and subj is not None and parts & {"away", "on"}:
         return subj, "passed away"
-    if lemma == "put" and dobj is not None and "down" in parts:
-        return dobj, "was put down"
+    if lemma == "put" and ("down" in parts or _to_sleep(verb)):
+        # "we had to put luna down", "put Bess to sleep"; passive: "Bramble was put down", "our spaniel had to be
+        # put to sleep" (the subject is the one of "had")
+        passive = [c for c in (*verb.children, *(verb.head.children if verb.dep_ == "xcomp" else ()))
+                   if c.dep_ in ("nsubjpass", "nsubj") and c.i < verb.i] if dobj is None else []
+        who = dobj or next((c for c in passive if c.lemma_.lower() in PET_NOUNS), passive[-1] if passive else None)
+        if who is not None:
+            return who, "was put down"
     if lemma == "lose" and dobj is not None:
         return dobj, "died"  # "we lost rex last week" (a pet: the thing lost is checked below)
     negated = any(c.dep_ == "neg" for c in verb.children)
@@ -77,9 +83,20 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
         return subj, "died"  # "crossed the rainbow bridge"
     goodbye = next((g for p in verb.children if p.dep_ == "prep" and p.lower_ == "to" for g in p.children
                     if g.dep_ == "pobj"), None) if dobj is not None and dobj.lower_ == "goodbye" else None
-    if lemma == "say" and goodbye is not None and verb.dep_ == "xcomp":
-        return goodbye, "died"  # "had to say goodbye to biscuit today"
+    at_the_vet = verb.dep_ == "xcomp" or any(t.lemma_.lower() == "vet" for t in verb.doc)
+    if lemma == "say" and goodbye is not None and at_the_vet:
+        return goodbye, "died"  # "had to say goodbye to biscuit today", "the vet said it was time. we said goodbye"
+    go = next((c for c in verb.children if c.lemma_.lower() == "go" and c.dep_ in ("ccomp", "xcomp")), None)
+    gone = next((c for c in go.children if c.dep_ == "nsubj"), dobj) if go is not None else None
+    if lemma == "let" and gone is not None and at_the_vet:
+        return gone, "died"  # "we had to let Poppy go on Thursday" (not "let the dog go outside")
     return None
+
+
+def _to_sleep(verb: Any) -> bool:
+    """"put ... to sleep", however the parser hangs "sleep" (a verb with "to", or the object of "to")."""
+    return any(c.lower_ == "sleep" and (c.dep_ == "pobj" or any(a.lower_ == "to" for a in c.children))
+               for c in (*verb.children, *(g for p in verb.children if p.lower_ == "to" for g in p.children)))
 
 
 def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
@@ -93,7 +110,9 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
     kind, name = None, None
     if who.lemma_.lower() in PET_NOUNS and owner in _MY:  # "my hamster died", "we lost our dog"
         kind = who.lemma_.lower()
-        name = next((c.text for c in who.children if c.dep_ == "appos"), None)
+        name = next((c.text for c in who.children if c.dep_ == "appos"), None) or next(
+            (c.text for c in who.head.children if c.dep_ == who.dep_ == "nsubjpass" and c.i == who.i + 1
+             and c.pos_ == "PROPN"), None)  # ("our spaniel Bramble was put down": two passive subjects)
     elif who.lower_ in ctx.pet_kinds and owner is None:  # "biscuit passed away": the pet named earlier
         kind, name = ctx.pet_kinds[who.lower_], who.text
     if kind is None:

@@ -14,7 +14,10 @@ import re
 from functools import lru_cache
 
 from mem_graph.extract.catalogue import INSTRUMENTS
-from mem_graph.extract.lexicon import GIVEN_NAMES, TECH, tech_kind
+from mem_graph.extract.health import MEDICATIONS
+from mem_graph.extract.kin_words import KIN, PET_NOUNS
+from mem_graph.extract.lexicon import GIVEN_NAMES, OCCUPATIONS, TECH, tech_kind
+from mem_graph.extract.places import is_place_name
 
 # a tool's name as its makers write it, where capitalising the first letter is not it
 _TECH_SPELLING = {w.lower(): w for w in (
@@ -106,16 +109,11 @@ _STARTED_ME_ON = re.compile(r"\b(?:started|put|switched|moved)\s+me\s+(?:on|onto
 
 
 def _started_me_on(m: re.Match[str]) -> str:
-    from mem_graph.extract.health import MEDICATIONS
-
     return "I'm now on " if m.group(1).lower() in MEDICATIONS else m.group(0)
 
 
-# "we had to let Poppy go on Thursday. The vet was very kind": a pet put to sleep (said of a pet: a vet or a pet's
-# word in the turn; "had to let Dave go" at work is no death)
-_LET_GO = re.compile(r"\b(let)\s+((?-i:[A-Z])[\w-]+|(?:our|my)\s+(?:old\s+|sweet\s+|little\s+)?[a-z]+)\s+go\b", re.I)
-_PET_TALK = re.compile(r"\b(?:vets?|rainbow bridge|dogs?|cats?|pup|puppy|kitty|kitten|pets?|spaniel|terrier|lab|"
-                       r"collie|tabby)\b", re.I)
+# pets talked of: "Jean has named him Pip" names a pet only there (not "my wife named him Leo", a baby)
+_PET_TALK = re.compile(r"\b(?:vets?|" + "|".join(sorted(PET_NOUNS, key=len, reverse=True)) + r")s?\b", re.I)
 
 
 # "shifted to Hyderabad last week" (Indian English): moved there (not "shifted to nights", "shifted to Python")
@@ -124,22 +122,12 @@ _MOVE_FORM = {"shifted": "moved", "shifting": "moving", "shift": "move"}
 
 
 def _shifted_to(m: re.Match[str]) -> str:
-    from mem_graph.extract.places import is_place_name
-
     place = m.group(2)
     if not (is_place_name(place) or is_place_name(place.split()[0])):
         return m.group(0)
     return f"{_MOVE_FORM[m.group(1).lower()]} to {place}"
 
 
-# "we said goodbye to Biscuit on Sunday" (a vet in the turn): a pet put to sleep
-_SAID_GOODBYE = re.compile(r"\b(?:said|say|saying)\s+(?:our\s+|my\s+)?goodbyes?\s+to\s+((?-i:[A-Z])[\w-]+|(?:our|my)\s+"
-                           r"(?:old\s+|sweet\s+|little\s+)?[a-z]+)", re.I)
-
-
-# "Bramble had to be put to sleep on Tuesday", "was put down": the pet died (said in the passive)
-_PUT_DOWN_PASSIVE = re.compile(r"\b(?:had to be|has been|had been|was|got|is being|were|have been)\s+put\s+"
-                               r"(?:down|to sleep)\b", re.I)
 # "Jean has named him Pip", "the kids called her Luna": the household named the pet ("we named him Pip")
 _HOUSEHOLD_NAMED = re.compile(r"\b(?:(?-i:[A-Z])[a-z]+|my (?:wife|husband|partner|son|daughter|kids|boyfriend|"
                               r"girlfriend)|the kids)\s+(?:has |have |'s )?(?:named|called)\s+(him|her)\s+", re.I)
@@ -200,7 +188,6 @@ _GOT_NAMED_JOB = re.compile(r"\b(got|landed|bagged|scored)\s+the\s+([\w&'-]+(?:\
 
 
 def _got_named_job(m: re.Match[str]) -> str:
-    from mem_graph.extract.lexicon import OCCUPATIONS
     from mem_graph.extract.wordlist import is_common_word, is_english_word
 
     words = m.group(2).split()
@@ -222,14 +209,11 @@ _TOLD_WORK = re.compile(r"(?:my\s+)?(?:boss|manager|work|job|employer|supervisor
 
 
 def _told_done(m: re.Match[str]) -> str:
-    from mem_graph.extract.kin_words import KIN
-
     who = m.group(1)
     if _TOLD_WORK.fullmatch(who):
         return "quit my job"
     first = who.split()[0].lower()
-    if first in ("him", "her", "them", "everyone", "you", "my", "mum", "mom", "dad", "the") or who.lower() in KIN or \
-            who.lower() in GIVEN_NAMES:
+    if first in ("him", "her", "them", "everyone", "you", "my", "the") or who.lower() in KIN | GIVEN_NAMES:
         return m.group(0)
     return f"quit {who}"
 
@@ -383,12 +367,12 @@ def _meet_pet(m: re.Match[str]) -> str:
     return f"meet {m.group(1)}, our new {kind}" if kind in PET_NOUNS or kind in PET_BREEDS else m.group(0)
 
 
-# "got taken on as an assistant sound engineer at vicar street": hired as ("took me on as" reads: _HIRED_ME)
 # a trucker's "running for Miller Transport", "running under Red Oak Logistics now": who they drive for (not a run)
-_RUNNING_FOR = re.compile(r"\b(?:((?i:i'm|im|i am|i've been|ive been|been))\s+)?((?i:now)\s+)?[Rr]unning\s+"
+_RUNNING_FOR = re.compile(r"\b(?:(?i:i'm|im|i am|i've been|ive been|been)\s+)?((?i:now)\s+)?[Rr]unning\s+"
                           r"(?:for|under)\s+"
                           r"(?=(?:[A-Z][\w&'-]*\s+){1,3}(?:Transport|Logistics|Freight|Trucking|Express|Carriers|"
                           r"Haulage|Lines)\b)")
+# "got taken on as an assistant sound engineer at vicar street": hired as ("took me on as" reads: _HIRED_ME)
 _TAKEN_ON_AS = re.compile(r"\b(?:i\s+)?(?:got|was|'ve been|have been|just got)\s+taken\s+on\s+as\s+(?=an?\s)", re.I)
 # "now I drive lorry for a food distribution company": a driver's job ("drive a lorry for Brakes" reads)
 _DRIVE_FOR = re.compile(r"\b(I|i)\s+(now\s+)?drive\s+(?:an?\s+)?(lorry|lorries|truck|trucks|taxi|cab|bus|buses|van|"
@@ -452,9 +436,7 @@ def rephrase(text: str) -> str:
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
     text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
     if _PET_TALK.search(text):
-        text = _LET_GO.sub(lambda m: f"put {m.group(2)} down", text)
-        text = _SAID_GOODBYE.sub(lambda m: f"put {m.group(1)} down", text)
-        text = _HOUSEHOLD_NAMED.sub(lambda m: f"we named {m.group(1)} ", _PUT_DOWN_PASSIVE.sub("died", text))
+        text = _HOUSEHOLD_NAMED.sub(lambda m: f"we named {m.group(1)} ", text)
     text = _SHIFTED_TO.sub(_shifted_to, text)
     text = _DITCHED_FOR.sub(_ditched_for, _STARTED_ME_ON.sub(_started_me_on, text))
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
@@ -473,7 +455,7 @@ def rephrase(text: str) -> str:
     text = _WHOLE_STACK.sub(lambda m: f"our {m.group(1)} ", text)
     text = _THINGS_ARE_TOOL.sub(lambda m: _tool_said(m, "we use {}"), text)
     text = _DEPLOYED_ON.sub(lambda m: _tool_said(m, ". We're on {}"), text)
-    text = _RUNNING_FOR.sub(lambda m: f"I {'now ' if m.group(2) else ''}work for ", text)
+    text = _RUNNING_FOR.sub(lambda m: f"I {'now ' if m.group(1) else ''}work for ", text)
     text = _TAKEN_ON_AS.sub("I was hired as ", _hooked(_MUST_USE.sub("now we use ", text)))
     text = _TAKING_ME_ON.sub(lambda m: f"{m.group(2)} is {_title(m.group(1))}", text)
     text = _SAW_MY_NEW.sub(lambda m: f"{m.group(1)} is {_title(m.group(2))}", text)

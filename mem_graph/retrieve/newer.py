@@ -208,8 +208,8 @@ def subject_aliases(asked: Asked, records: Sequence[MemoryRecord]) -> frozenset[
 
 
 # "who is my advisor", "who's the user's doctor now": a person the user knows by a role
-_WHO_IS_MY = re.compile(r"^(?:who|what)(?:'s| is) (?:my|the user's|user's) (?:current |new )?([a-z]+(?: [a-z]+)?)"
-                        r"(?: now| these days)?$")
+_WHO_IS_MY = re.compile(r"^(?:who|what)(?:'s| is) (?:my|the user's|user's) (?:current |new )?([a-z]+(?: [a-z]+)??)"
+                        r"(?: now| these days)?$")  # (lazy: "who's my manager now" asks of "manager")
 _HELD_AS = "(?:new |primary |main |current |line )?"
 
 
@@ -224,7 +224,7 @@ def new_one_first(ranked: list[C], question: str, asked: Asked) -> list[C]:
     role = re.escape(m.group(1))
     # "User's new doctor is Dr. Hensley", "Tomasz is User's manager now", "X is taking over as User's supervisor"
     said_new = re.compile(rf"\b(?:my|user's) new {role}\b|\b(?:is|as) (?:now )?(?:my|user's) {_HELD_AS}{role}\b|"
-                          rf"\b(?:my|user's) {_HELD_AS}{role} is (?:now )?[A-Z]", re.I)
+                          rf"\b(?:my|user's) {_HELD_AS}{role} is (?:now )?(?-i:[A-Z])", re.I)
     top = ranked[0].record
     for i, c in enumerate(ranked[1:WINDOW], start=1):
         if said_new.search(c.record.text) and c.record.valid_from > top.valid_from and _said_as_held(c.record):

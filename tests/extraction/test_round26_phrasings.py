@@ -120,7 +120,7 @@ def test_a_medicine_the_doctor_started_me_on(rules: RuleExtractor) -> None:
     slots = _slots(rules, "Saw Dr. Patel today. The metformin was giving me stomach trouble, so she took me off it "
                           "and started me on Ozempic, the weekly shot.")
     assert "user|medication|ozempic" in slots, slots
-    assert "user|medication" not in " ".join(_slots(rules, "they put me on hold for an hour"))
+    assert not any(s.startswith("user|medication") for s in _slots(rules, "they put me on hold for an hour"))
 
 
 def test_a_tool_ditched_for_another(rules: RuleExtractor) -> None:
