@@ -93,6 +93,16 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
     return None
 
 
+def _name_after(who: Any) -> str | None:
+    """A capitalised name right after the pet's noun that the parser hung elsewhere ("our spaniel Bramble was put
+    down": two passive subjects; "let our old cat Tilly go": "Tilly" an adverb)."""
+    nxt = who.doc[who.i + 1] if who.i + 1 < len(who.doc) else None
+    if nxt is None or not nxt.text[:1].isupper() or not nxt.is_alpha or nxt.lower_ in stop_words() or \
+            nxt.head not in (who, who.head):
+        return None
+    return str(nxt.text)
+
+
 def _to_sleep(verb: Any) -> bool:
     """"put ... to sleep", however the parser hangs "sleep" (a verb with "to", or the object of "to")."""
     return any(c.lower_ == "sleep" and (c.dep_ == "pobj" or any(a.lower_ == "to" for a in c.children))
@@ -110,9 +120,7 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
     kind, name = None, None
     if who.lemma_.lower() in PET_NOUNS and owner in _MY:  # "my hamster died", "we lost our dog"
         kind = who.lemma_.lower()
-        name = next((c.text for c in who.children if c.dep_ == "appos"), None) or next(
-            (c.text for c in who.head.children if c.dep_ == who.dep_ == "nsubjpass" and c.i == who.i + 1
-             and c.pos_ == "PROPN"), None)  # ("our spaniel Bramble was put down": two passive subjects)
+        name = next((c.text for c in who.children if c.dep_ == "appos"), None) or _name_after(who)
     elif who.lower_ in ctx.pet_kinds and owner is None:  # "biscuit passed away": the pet named earlier
         kind, name = ctx.pet_kinds[who.lower_], who.text
     if kind is None:

@@ -2,7 +2,8 @@
 
 "Hiya, looking for ideas for a party": the parser reads "Hiya" (and "Yo", "Howdy", "g'day") as a name, the one
 who is looking; written "Hi," it is an interjection. "speaking of Maddie, she's been doing club soccer": the lead
-names whom the statement is about ("Maddie has been doing club soccer"), not the speaker speaking of her.
+names whom the statement is about ("Maddie has been doing club soccer"), not the speaker speaking of her. "huge
+news, got the job": the lead is no one who got it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ _OPENING_GREETING = re.compile(r"^\W*(?:hiya|heya|yo|howdy|hallo|hola|ciao|salut
                                r"(?:\s+(?:there|all|mate|guys|everyone))?\b[\s,!.]*(?=\w)", re.I)
 
 
+# a news lead: "ok huge news, got the Waterstones job!!" (the parser makes "news" the one who got it)
+_NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|and|well|omg)\W+)*(?:(?:huge|big|great|good|some|exciting|amazing|"
+                        r"sad|bad|massive)\s+)?news\s*[,!:.\-–]+\s*(?=\w)", re.I)
+
+
 def opened(text: str) -> str:
-    """``text`` with a topic lead said as its subject and a greeting the parser misreads said "Hi,"."""
-    return _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text))
+    """``text`` with a topic lead said as its subject, a greeting the parser misreads said "Hi," and a news lead
+    dropped."""
+    return _NEWS_LEAD.sub("", _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text)))

@@ -59,6 +59,11 @@ def test_a_job_got_in_capitals_and_the_old_one_told_im_done(shared_memory: Memor
     assert "odeon" in top[0]["memory"].lower(), top
 
 
+def test_a_news_lead_is_nobody_who_got_the_job(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "ok huge news, got the Waterstones job!! handed my notice in at the cafe yesterday")
+    assert "Waterstones" in slots.get("user|employer", ""), slots
+
+
 @pytest.mark.parametrize("said", ["I got the teaching job!", "got the dream job", "told him im done"])
 def test_a_post_or_a_person_is_no_workplace_got_or_quit(rules: RuleExtractor, said: str) -> None:
     assert "user|employer" not in _slots(rules, said)
@@ -98,10 +103,17 @@ def test_turning_a_truck_back_in_is_no_birthday(shared_memory: Memory, user: str
 
 
 @pytest.mark.parametrize("said", ["Sad news. We had to let Poppy go on Thursday. The vet was very kind.",
-                                  "The vet said it was time. We said goodbye to Poppy on Sunday."])
+                                  "The vet said it was time. We said goodbye to Poppy on Sunday.",
+                                  "Sad news, our old spaniel Poppy had to be put to sleep on Tuesday.",
+                                  "our old spaniel Poppy was put down on Tuesday."])
 def test_a_pet_let_go_is_a_pet_that_died(rules: RuleExtractor, said: str) -> None:
     facts = _facts(rules, "our old spaniel Poppy has been off her food.", said)
-    assert any(f.rule.endswith("pets.died") for f in facts), [f.text for f in facts]
+    assert any(f.rule.endswith("pets.died") and "Poppy" in f.text for f in facts), [f.text for f in facts]
+
+
+def test_a_pet_first_named_as_it_was_let_go(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "also we had to let our old cat Tilly go on saturday. the vet was so kind about it")
+    assert [f.text for f in facts if f.rule.endswith("pets.died")] == ["User's cat Tilly died"], [f.text for f in facts]
 
 
 def test_letting_someone_go_at_work_is_no_death(rules: RuleExtractor) -> None:
