@@ -119,7 +119,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",
              verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in", "settle_into",
                     "rent_in", "base_in", "stay_in", "move_back_to", "move", "relocate", "come_back_to", "return_to",
-                    "move_in", "come_back_to", "move_back_to", "go_back_to", "be_back_in", "transfer_to"),
+                    "move_in", "come_back_to", "move_back_to", "go_back_to", "be_back_in", "transfer_to", "flat_in"),
              nouns=("home", "hometown", "address", "city"),
              prototypes=("lives in", "moved to a new city", "is based in", "resides in", "home is in")),
     SlotSpec(name="origin", relation="is_from", cardinality=_S, subjects="person",
@@ -129,7 +129,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="employer", relation="works_at", cardinality=_S, subjects="person",
              verbs=("work_at", "work_for", "work_in", "join", "employ_by", "hire_by", "hire_at", "start_at", "fly_for",
                     "intern_at", "teach_at", "recruit_by", "poach_by", "headhunt_by", "drive_for", "deliver_for",
-                    "consult_for", "freelance_for", "write_for", "move_to"),
+                    "consult_for", "freelance_for", "write_for", "move_to", "sign_with"),
              nouns=("employer", "company", "workplace"),
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
     # a business one owns or runs ("I run a small bakery in Turin", "we opened a cafe"): "we sold the bakery"
@@ -148,7 +148,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="school", relation="studies_at", cardinality=_S, subjects="person",
              verbs=("study_at", "attend", "go_to", "move_to", "change_to", "enrol_in", "enroll_in", "enrol_at",
                     "enroll_at", "transfer_to",
-                    "switch_to", "start_at", "be_at", "graduate_from"),
+                    "switch_to", "start_at", "be_at", "graduate_from", "join", "get_into"),
              nouns=("school", "university", "college", "uni"),
              prototypes=("goes to school at", "is a student at", "attends the university", "studies at")),
     # "doing english lit", "switching to law", "reads history at Oxford": with these verbs only a subject's name

@@ -50,7 +50,7 @@ _REQUEST_VERBS = (r"tell|give|show|recommend|suggest|help|remind|explain|write|d
                   r"compare|calculate|convert|teach|walk|pick|order|schedule|add|note|save|remember")
 _QUESTION_START = re.compile(
     r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|anyway|anyways|random|quick|wait|sorry|omg|"
-    r"question|q|one more thing|real quick|h+i+|hiya|he+y+|hel+o+|yo|hola+|salut|hej|(?:good )?morning)\W+)*"
+    r"question|q|one more thing|real quick|h+i+|hiya|he+y+|hel+o+|yo|hola+|salut|hej|(?:good )?morning|po|kindly)\W+)*"
     r"(?:(?:could|can|would|will) (?:you|u) (?:please |pls )?(?:" + _REQUEST_VERBS + r")\b|(?:please |pls |plz )?"
     r"(?:" + _REQUEST_VERBS + r")\s+(?:me|us)\b|(?:please|pls|plz)\s+(?:" + _REQUEST_VERBS + r")\b|"
     r"(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
@@ -58,7 +58,10 @@ _QUESTION_START = re.compile(
     r"cheapest|healthiest)\b|"
     r"(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|(?:is|are|does|isn't|"
     r"aren't|doesn't)\s+(?:it|there|that|this|these|those|the|a|an|he|she|they|my|your)\b|"
-    r"(?:tell|give|show|recommend|suggest|help|remind|explain)\s+(?:me|us)\b|let me know\b|"
+    r"(?:can|could) (?:help|suggest|recommend|explain|teach|check|write|show|tell|give|find|translate|draft|"
+    r"fix)\b|"  # Singlish, no "you": "can help me write a speech", "can suggest how to study"
+    r"(?:tell|give|show|recommend|suggest|help|remind|explain|assist)\s+(?:me|us)\b|let me know\b|"
+    r"(?:suggest|recommend|draft|write|plan|list|find)\s+(?:a|an|some|the|ideas|something)\b|"  # "Suggest a getaway"
     r"any (?:[\w-]+ ){0,3}?(?:ideas|tips|suggestions|recommendations|recs|advice|thoughts)\b|"
     r"i (?:wonder|was wondering)\b)", re.I)
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."

@@ -22,7 +22,15 @@ import re
 from mem_graph.extract.catalogue import DIETS, PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.health import HEALTH_ADJECTIVES, HEALTH_CONDITIONS
-from mem_graph.extract.lexicon import CAR_VALUES, DISHES, MUSIC_GENRES, PHONE_VALUES, tech_kind
+from mem_graph.extract.lexicon import (
+    BIKE_VALUES,
+    CAR_VALUES,
+    COMPUTER_VALUES,
+    DISHES,
+    MUSIC_GENRES,
+    PHONE_VALUES,
+    tech_kind,
+)
 
 # a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
 NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
@@ -85,16 +93,32 @@ _WED = re.compile(r"^\W*(?:(?:our|my)\s+)?(?:marriage|wedding)\s+(?:is\s+|was\s+
 _JUMPED = re.compile(rf"\b(?i:jumped ship|moved (?:jobs|over)|made the jump) (?i:from) {NAME} (?i:to) {NAME}")
 _LAST_DAY = re.compile(rf"\b(?i:(?:my )?last (?:day|shift) (?:at|with)) {NAME}"
                        r"(?=[^.!?]*\b(?:today|yesterday|was|done|over|finished)\b)")
+# "my dad bought me a samsung galaxy A55", "mum got me a new iphone for my birthday": the speaker got it
+_GOT_ME = re.compile(r"\b(?:bought|got|gave|gifted|handed down|passed down) me (?P<x>(?:a|an|their|his|her) "
+                     r"[\w+-]+(?: [\w+-]+){0,3}?)(?=\s*(?:$|[,.!?;:)]|\s(?:for|from|as|because|cos|so|and|but|"
+                     r"when|after|last|this|yesterday|today)\b))", re.I)
+
+# what a gift makes the speaker's own (a coffee bought for one is no possession)
+_OWNED = frozenset({*(w for v in (*PHONE_VALUES, *CAR_VALUES, *COMPUTER_VALUES, *BIKE_VALUES) for w in v.split()),
+                    "phone", "car", "laptop", "bike", "puppy", "kitten", "dog", "cat", "truck", "van", "tablet"})
 
 # -- a new partner, named after the label or by the asking-out -----------------------------------------------------
 _NAMED_AFTER = re.compile(rf"\b(?i:new (?:boyfriend|girlfriend|partner|bf|gf))\W+"
                           rf"(?i:(?:his|her|their) name is) {NAME}")
 _ASKED_OUT = re.compile(rf"(?:^|[,.!;:]\s*){NAME} (?i:asked me out)\b[^.!?]*\b(?i:(?:we'?re|we are) "
                         r"(?:together|dating|official|a thing|a couple))\b")
+# "been talking to this girl sam from discord, we're kinda a thing now": the person named, now a partner
+_A_THING_NOW = re.compile(r"\b(?i:talking to|seeing|chatting (?:to|with)|texting|dating) (?i:this|a) "
+                          r"(?i:girl|guy|boy|woman|man|lad|lass|bloke) (?P<n>[A-Za-z][a-z]+)\b[^.!?]*\b"
+                          r"(?i:(?:we'?re|were|we are) (?:kinda |kind of |sort of |officially |basically )?"
+                          r"(?:together|dating|official|a thing|a couple|an item|exclusive))\b")
 
 # -- where the speaker lives, said after another clause of theirs: "I'm finally out of Lisbon, living in Porto" -------
 _SPEAKER_FIRST = re.compile(r"^\W*(?:i|i'm|i am|we|we're|we are)\b", re.I)
 _LIVING_IN = re.compile(rf",\s*(?:(?:now|currently|happily) )?(?i:living in) {NAME}")
+_HERE_IN = re.compile(rf"\b(?i:(?:right )?here in) {NAME}")
+_VISITING = re.compile(r"\b(?:visit\w*|trip|holiday|vacation|conference|for (?:a|the|two|three|\d+) (?:week|day|month)s?|"
+                       r"until|till|tour\w*|staying|stopover|layover)\b", re.I)
 
 # -- music the speaker is into now, or not: "not feeling country lately", "new obsession: k-pop" ------------------
 _NOT_FEELING = re.compile(r"(?:^|[,.!;:]\s*)(?:i'?m )?not feeling (?P<x>[a-z][\w -]*?)\s+(?:lately|anymore|any more"
@@ -285,9 +309,14 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += ["I got married" for _ in _WED.finditer(text)]
     said += [f"I left {m.group(1)} and joined {m.group(2)}" for m in _JUMPED.finditer(text)]
     said += [f"I quit my job at {m.group(1)}" for m in _LAST_DAY.finditer(text)]
+    said += [f"I got {m.group('x')}" for m in _GOT_ME.finditer(text) if _OWNED & set(m.group("x").lower().split())]
     said += [f"I'm dating {m.group(1)} now" for p in (_NAMED_AFTER, _ASKED_OUT) for m in p.finditer(text)]
+    said += [f"I'm dating {n[:1].upper()}{n[1:]} now" for m in _A_THING_NOW.finditer(text)
+             if (n := m.group("n")).lower() not in ("from", "at", "in", "who", "i", "and")]
     if _SPEAKER_FIRST.match(text):
         said += [f"I live in {m.group(1)}" for m in _LIVING_IN.finditer(text)]
+        if not _VISITING.search(text):  # "I am a social worker with a charity here in Nairobi"
+            said += [f"I live in {m.group(1)}" for m in _HERE_IN.finditer(text)]
     said += [f"I'm into {x}{' now' if _NOW.search(text) else ''}" for p in (_OBSESSION, _IS_EVERYTHING)
              for m in p.finditer(text) if (x := _genre(m.group("x"), p is _OBSESSION))]
     said += [f"I love {x}" for p in (_ON_REPEAT, _WRAPPED, _PLAYING) for m in p.finditer(text)

@@ -29,7 +29,7 @@ from mem_graph.extract.kin_words import (
     POSSESSIVES,
     THIRD_PERSON,
 )
-from mem_graph.extract.lexicon import is_given_name, names_someone, tech_kind
+from mem_graph.extract.lexicon import OCCUPATIONS, is_given_name, names_someone, tech_kind
 from mem_graph.extract.pet_refs import pet_name, pet_referent, speakers_pet
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.role_nouns import is_role_noun
@@ -121,11 +121,26 @@ def span_text(tokens: list[Any]) -> str:
     return toks[0].doc[toks[0].i: toks[-1].i + 1].text.strip() if toks else ""
 
 
+_POSTS = frozenset({"job", "position", "post", "role", "internship", "placement", "apprenticeship"})
+_OCCUPATIONS = frozenset(OCCUPATIONS)
+
+
+def _takes_a_post(head: Any) -> bool:
+    """A name that takes or holds a post is a person, whatever the tagger says ("Hartley has taken a job at ETH
+    Zurich": Hartley read as an organisation)."""
+    verb = head.head
+    return head.dep_ == "nsubj" and verb.pos_ in ("VERB", "AUX") and any(
+        c.dep_ in ("dobj", "attr") and c.lemma_.lower() in _POSTS | _OCCUPATIONS for c in verb.children)
+
+
 def _np_chain(head: Any) -> list[Any]:
     """The tokens of a subject noun phrase in order, without relative clauses or conjuncts."""
     keep: set[int] = {head.i}
     for child in head.children:
         if child.dep_ in ("relcl", "conj", "cc", "punct", "prep", "acl"):
+            continue
+        if child.dep_ == "advmod":  # "my dad back in Seattle": the place is where he is, not his name
+            keep.add(child.i)
             continue
         keep.update(t.i for t in child.subtree if t.dep_ not in ("relcl", "acl"))
     return [t for t in head.doc[min(keep): max(keep) + 1] if t.i in keep]
@@ -187,7 +202,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             ctx.speaker)), None)
         # a name introduced as kin or named just before is a person, whatever the entity tagger says
         person = head.ent_type_ in ("", "PERSON") or kin is not None or known or \
-            head.i in head.doc.user_data.get(NAMES_GIVEN_BACK, ()) or (is_given_name(head) and len(toks) == 1)
+            head.i in head.doc.user_data.get(NAMES_GIVEN_BACK, ()) or (is_given_name(head) and len(toks) == 1) or \
+            _takes_a_post(head)
         return Subject(name, type="person" if person else "thing", kin=kin,
                        tokens={t.i for t in toks}, entities=[EntityRef(name, "person")])
     return _possessive_chain(toks, ctx)
@@ -411,6 +427,14 @@ def _comma_narration(verb: Any) -> bool:
         verb.lemma_.lower() in ANIMATE_VERBS and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
 
 
+def _the_house_pet(noun: Any, sent: Any) -> bool:
+    """"the cat won't come out from under the bed", said of the speaker's own day: the speaker's cat (no one else
+    in the sentence it could be, nothing saying which cat: not "the cat next door", "the dog of a friend")."""
+    return noun.dep_ in ("nsubj", "nsubjpass", "conj") and [c.lower_ for c in noun.children] == ["the"] and not any(
+        (t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and (t.i != sent.start or is_given_name(t)))
+        or t.lemma_.lower() in KIN or t.lower_ in THIRD_PERSON for t in sent if t.i != noun.i)
+
+
 def note_people(sent: Any, ctx: Context) -> None:
     """Remember the last person named (for a following "he"/"she") and the speaker's last pet."""
     for t in sent:
@@ -421,8 +445,8 @@ def note_people(sent: Any, ctx: Context) -> None:
             # "my mom cried lol. she wanted me at davis": the mother, not a pet or a person of an earlier turn
             ctx.last_person, ctx.pet_last = kin.name, False
             continue
-        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and speakers_pet(
-                list(sent)[: t.i - sent.start + 1]):
+        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and (speakers_pet(
+                list(sent)[: t.i - sent.start + 1]) or _the_house_pet(t, sent)):
             ctx.last_pet, ctx.pet_last = pet_name(t, ctx), True
             ctx.pet_topic = t.dep_ in ("nsubj", "nsubjpass")
             continue
@@ -451,9 +475,11 @@ def note_people(sent: Any, ctx: Context) -> None:
                     t.i == t.sent.start and is_english_word(t.lower_) and not is_given_name(t)) and \
                 t.lower_ not in ctx.pet_kinds and tech_kind(t.lower_) is None and \
                 not (t.dep_ == "pobj" and is_place_name(t.text) and not is_given_name(t)) and \
+                not (t.dep_ == "pobj" and t.head.lower_ in ("at", "from") and not is_given_name(t)) and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \
                 not SCHOOL_WORDS & {w.lower_ for w in compound_span(t)}:  # ("(Ridgeview Elementary)": a school)
-            # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone")
+            # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone"), nor a
+            # workplace ("started at Fonterra ... she's flatting in Grey Lynn")
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False
 

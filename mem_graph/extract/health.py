@@ -63,3 +63,34 @@ def allergy_of(lemma: str, obj: Any) -> tuple[str, bool] | None:
     if not words:
         return None
     return " ".join(words).lower(), lemma in _OUTGROW
+
+
+# "the doctor put me on statins", "my gp switched me from metformin to ozempic", "doc put Darlene on losartan":
+# what the patient takes now. The prescriber said first goes (the fact is the patient's); without one, a
+# medicine must be named ("she took me off it and started me on Ozempic": not "put me on the rota").
+_PRESCRIBER = r"(?:(?:the|my|her|his|their|our)\s+)?(?:doctor|doc|gp|consultant|psychiatrist|specialist|" \
+    r"cardiologist|endocrinologist|nurse|vet|dr\.? [a-z]+)\s+(?:has\s+|just\s+|finally\s+)*"
+_PRESCRIBED = re.compile(rf"(?P<by>\b{_PRESCRIBER})?\b(?P<verb>put|started|switched|moved)\s+"
+                         r"(?P<who>me|him|her|them|[A-Z][a-z]+)\s+(?:from\s+(?P<old>[\w-]+(?:\s+[\w-]+)?)\s+)?"
+                         r"(?:on|onto|to)\s+(?=(?P<med>[\w-]+))", re.I)
+_BE = {"me": "I'm", "him": "he's", "her": "she's", "them": "they're"}
+_SUBJECT = {"me": "I", "him": "he", "her": "she", "them": "they"}
+
+
+def _prescribed(m: re.Match[str]) -> str:
+    who = m.group("who")
+    pronoun = who.lower() in _BE
+    if not pronoun and not who[:1].isupper():  # (re.I: "put the kids on the bus" is nobody named)
+        return m.group(0)
+    if m.group("by") is None and m.group("med").lower() not in MEDICATIONS:
+        return m.group(0)
+    if m.group("verb").lower() in ("put", "started"):
+        now = "" if m.group("by") else "now "  # (as said before this reader took others in: unchanged)
+        return f"{_BE[who.lower()] if pronoun else who + ' is'} {now}on "
+    old = f"from {m.group('old')} " if m.group("old") else ""
+    return f"{_SUBJECT[who.lower()] if pronoun else who} switched {old}to "
+
+
+def prescribed(text: str) -> str:
+    """``text`` with each prescription said as what the patient is on now."""
+    return _PRESCRIBED.sub(_prescribed, text)

@@ -263,13 +263,16 @@ _NOT_KIN_HOMES = frozenset({"hospital", "town", "bed", "school", "work", "class"
 
 def kin_place_clauses(sent: Any) -> list[str]:
     """Plain "<my kin [Name]> lives in <town>" clauses for the "my <kin> [Name] in <town>" phrases of ``sent``
-    ("my son Greg in Toronto says I should get one": the clause states nothing, the phrase where Greg lives)."""
+    ("my son Greg in Toronto says I should get one": the clause states nothing, the phrase where Greg lives;
+    "my dad back in Seattle")."""
     said: list[str] = []
     for prep in sent:
         if prep.dep_ != "prep" or prep.lower_ != "in":
             continue
         town = next((c for c in prep.children if c.dep_ == "pobj"), None)
         kin = prep.head
+        while kin.dep_ == "advmod" and kin.lower_ in ("back", "home", "over", "out") and kin.head is not kin:
+            kin = kin.head  # "my dad back in Seattle", "my parents back home in Chennai"
         if town is None or town.lower_ in _NOT_KIN_HOMES or not (town.ent_type_ in ("GPE", "LOC") or (
                 town.text[:1].isupper() and is_place_name(span_text(compound_span(town))))):
             continue

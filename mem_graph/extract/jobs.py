@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.clauses import Context, compound_span, span_text
-from mem_graph.extract.lexicon import OCCUPATIONS, WORK_WORDS
+from mem_graph.extract.lexicon import OCCUPATIONS, SECTORS, WORK_WORDS
 from mem_graph.extract.predicate import Predicate
 from mem_graph.extract.slots import SlotMatch
 from mem_graph.extract.wordlist import is_english_word
@@ -40,7 +40,7 @@ def is_post(word: str) -> bool:
 def job_talk(sent: Any) -> bool:
     """The sentence speaks of work: a word of it, or a post taken up ("joined Monzo as a backend engineer")."""
     return any(t.lower_ in WORK_WORDS or (t.dep_ == "pobj" and t.head.lower_ == "as" and is_post(t.lemma_.lower()))
-               for t in sent)
+               or (t.dep_ == "pobj" and t.lower_ in SECTORS) for t in sent)  # ("finally got out of banking")
 
 
 def _post_of_job(noun: Any) -> str | None:

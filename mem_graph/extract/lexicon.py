@@ -77,10 +77,12 @@ def names_someone(t: Any) -> bool:
     """A name in a subject's place ("Ben moved out", "Tasha and I made it official") or given as someone's name
     ("her name is tasha")."""
     named_as = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "name" for c in t.head.children)
-    if t.pos_ != "PROPN" or not (named_as or t.dep_ in ("nsubj", "nsubjpass") or (
+    me_first = t.dep_ == "conj" and t.head.lower_ in ("i", "me") and t.head.dep_ in ("nsubj", "nsubjpass")
+    if t.pos_ != "PROPN" or not (named_as or me_first or t.dep_ in ("nsubj", "nsubjpass") or (
             t.dep_ == "appos" and t.head.dep_ in ("nsubj", "nsubjpass"))):
         return False
-    with_me = any(c.dep_ == "conj" and c.lower_ in ("i", "me") for c in t.children)  # a place never says "and I"
+    # a place never says "and I" ("me and Callum are in a tiny flat")
+    with_me = me_first or any(c.dep_ == "conj" and c.lower_ in ("i", "me") for c in t.children)
     return named_as or with_me or t.ent_type_ not in ("GPE", "ORG", "LOC", "FAC", "NORP") or is_given_name(t)
 
 
@@ -148,7 +150,7 @@ childcare eldercare care fintech biotech gaming
 WORKPLACES = frozenset(_words("""
 clinic hospital surgery bank hotel restaurant cafe bakery pub firm agency startup company charity council
 nursery pharmacy lab laboratory factory warehouse shop store supermarket garage salon studio consultancy
-hospice brewery dealership
+hospice brewery dealership practice depot plant mill
 """))
 # verbs of an activity people do as a pastime, said without an object ("I swim twice a week") -> the activity
 ACTIVITY_VERBS = {
@@ -227,7 +229,13 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "bundler": frozenset({"webpack", "vite", "parcel", "rollup", "esbuild", "turbopack"}),
     "design": frozenset({"figma", "sketch", "penpot", "photoshop", "illustrator", "procreate", "canva", "affinity",
                          "indesign", "adobe xd", "framer", "gimp", "inkscape"}),
-    "tracker": frozenset({"jira", "linear", "trello", "asana", "clickup", "youtrack", "shortcut", "basecamp"}),
+    "tracker": frozenset({"jira", "linear", "trello", "asana", "clickup", "youtrack", "shortcut", "basecamp",
+                          "azure devops", "monday.com", "github projects"}),
+    "testing": frozenset({"selenium", "playwright", "cypress", "puppeteer", "webdriverio", "testcafe", "appium",
+                          "katalon", "robot framework", "nightwatch"}),
+    "docs": frozenset({"notion", "confluence", "obsidian", "evernote", "onenote", "coda", "google docs", "quip"}),
+    "accounting": frozenset({"quickbooks", "xero", "freshbooks", "zoho books", "myob"}),
+    "crm": frozenset({"salesforce", "hubspot", "pipedrive", "zoho crm", "dynamics 365", "zendesk sell"}),
     "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),
     "ci": frozenset({"jenkins", "github actions", "circleci", "gitlab ci", "travis", "buildkite", "teamcity"}),
     "ml": frozenset({"pytorch", "tensorflow", "jax", "keras", "mxnet", "theano", "caffe"}),

@@ -38,10 +38,14 @@ def _with_conjuncts(tok: Any) -> list[Any]:
     return out
 
 
+# what a breed is said with, never a name ("huntaway cross", "a lab mix")
+_BREED_WORDS = frozenset({"cross", "mix", "mutt", "mongrel", "crossbreed", "cross-breed", "rescue", "pup", "x"})
+
+
 def _names(tokens: list[Any]) -> list[Any]:
     """Tokens that can be a pet's name: a word, not a pronoun, a number or another pet noun."""
     return [t for t in tokens if t.is_alpha and t.pos_ not in ("PRON", "DET", "ADV", "AUX") and not t.like_num
-            and not _pet(t) and t.ent_type_ not in ("DATE", "TIME")
+            and not _pet(t) and t.ent_type_ not in ("DATE", "TIME") and t.lower_ not in _BREED_WORDS
             and not any(c.dep_ == "poss" for c in t.children)]  # ("my dog, my rules": no name has a "my")
 
 

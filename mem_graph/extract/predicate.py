@@ -164,6 +164,24 @@ def in_year_group(pred: Predicate) -> bool:
     return group is not None and group.lower_ in YEAR_GROUPS and "at" in pred.preps
 
 
+_NOTICE_VERBS = frozenset({"hand", "give", "put", "turn", "submit", "send", "tender", "serve"})
+NOTICE_NOUNS = frozenset({"notice", "resignation"})
+_NOTICE_TAKERS = frozenset({"boss", "manager", "supervisor", "hr", "team", "lead", "owner", "work", "job"})
+_HOME_NOTICE = frozenset({"landlord", "landlady", "lease", "tenancy", "letting", "rent", "flat", "apartment"})
+
+
+def _notice_place(head: Any) -> Any:
+    """Where a notice was handed in: "at Greggs", "to Greggs", also when the parser hangs it off the particle
+    ("handed my notice in at the cafe") or off the notice ("my resignation to Greggs"); not the person it went to
+    ("to my boss": the job one holds). ``head``: the verb or the notice."""
+    for c in head.children:
+        for p in [c, *c.children] if c.dep_ in ("prep", "prt") else []:
+            pobj = next((g for g in p.children if g.dep_ == "pobj"), None) if p.dep_ == "prep" else None
+            if pobj is not None and p.lower_ in ("at", "to") and pobj.lemma_.lower() not in _NOTICE_TAKERS:
+                return pobj
+    return None
+
+
 def predicate(verb: Any, target: Any) -> Predicate:
     pred = Predicate(verb, target, IRREGULAR.get(target.lower_, target.lemma_.lower()))
     # "as a teacher I don't get weekends off": a standpoint before the verb is no object of it
@@ -312,8 +330,11 @@ def predicate(verb: Any, target: Any) -> Predicate:
         pred.lemma, pred.dobj, direct = "buy", pred.preps["on"], [pred.preps["on"]]
     if pred.lemma == "resign" and not direct and "from" in pred.preps:  # "resigned from GTBank": a job quit
         pred.lemma, pred.prep, direct = "quit", None, [pred.preps["from"]]
-    if pred.lemma == "hand" and "at" in pred.preps and any(c.lemma_.lower() == "notice" for c in direct):
-        pred.lemma, pred.prep, direct = "quit", None, [pred.preps["at"]]  # "handed my notice in at Greggs"
+    notice = next((c for c in direct if c.lemma_.lower() in NOTICE_NOUNS), None)
+    if pred.lemma in _NOTICE_VERBS and notice is not None and not _HOME_NOTICE & {
+            t.lemma_.lower() for t in target.sent}:  # "handed my notice in at Greggs": a job quit
+        pred.lemma, pred.prep = "quit", None
+        direct = [_notice_place(target) or _notice_place(notice) or notice]  # (a notice alone: the job one holds)
     if not direct and in_year_group(pred):  # "she's in year 2 at Oakfield": the class says which, "at" where
         pred.prep, direct = "at", [pred.preps["at"]]
     if not direct and pred.preps:
@@ -390,7 +411,7 @@ def _only_offered(pred: Predicate, noun: Any) -> bool:
 
 def _misread_role(verb: Any) -> Any | None:
     """The role after "promoted to" when the parser took "to <noun>" for an infinitive: its object noun."""
-    inf = next((c for c in verb.children if c.dep_ == "xcomp" and any(g.tag_ == "TO" for g in c.children)), None)
+    inf = next((c for c in verb.children if c.dep_ in ("xcomp", "advcl") and any(g.tag_ == "TO" for g in c.children)), None)
     if inf is None:
         return None
     if inf.lower_ == "head" and any(c.dep_ == "prep" and c.lower_ == "of" for c in inf.children):

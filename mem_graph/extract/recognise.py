@@ -304,7 +304,7 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)
-    if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in _LESSON_VERBS and any(
+    if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in _LESSON_VERBS and pred.prep != "at" and any(
             c.dep_ in ("compound", "amod") for c in obj.children):
         return match("hobbies", f"'{pred.verb.text} {text}' (lessons)")  # "started drum lessons", "takes yoga classes"
     # (the bank states current values: a past is an event, "applied to X"; a wish, a report, a modal states none)

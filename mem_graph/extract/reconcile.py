@@ -45,7 +45,7 @@ from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
 from mem_graph.extract.jobs import other_attribute_ended
-from mem_graph.extract.kin_words import PARTNER_NOUNS
+from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.losses import died_pet_records
 from mem_graph.extract.mentions import mention_lookups, stale_mentions
@@ -81,6 +81,9 @@ def _owned_tool(record: MemoryRecord, owner: str | None, old_values: list[str]) 
     family = (record.slot or "").split("|")
     # "we switched the frontend to svelte" after "we use react on the frontend": the record names the thing
     named = bool(owner) and re.search(rf"\b{re.escape(owner or '')}\b", record.text.lower()) is not None
+    kin = family[0].removeprefix(f"{owner}'s ") if owner and family[0].startswith(f"{owner}'s ") else ""
+    if kin.rpartition(" ")[2] in KIN:  # "my sister uses notion": her tool, not one the speaker's words cover
+        return False
     return bool(owner) and len(family) > 1 and family[1] in ("tools", "database") and record.polarity != 0 and (
         owner in {normalise_entity(e) for e in record.entities} or named) and any(
             same_thing(record.object_key, o) for o in old_values)

@@ -102,7 +102,11 @@ def own_tokens(tok: Any) -> set[int]:
 
 
 def _held(verb: Any, clause: Any) -> bool:
-    """``clause`` is what was got and what it does ("got [a laptop running arch]"): the object, not a clause."""
+    """``clause`` is what was got and what it does ("got [a laptop running arch]"), or the post one was promoted to:
+    the object, not a clause."""
+    if verb.lemma_.lower() in ("promote", "demote") and clause.dep_ == "advcl" and any(
+            g.tag_ == "TO" for g in clause.children):  # "promoted to programme coordinator" ("programme" a verb)
+        return True
     return verb.lemma_.lower() in ("get", "buy", "have") and clause.dep_ == "ccomp" and clause.tag_ == "VBG" and any(
         g.dep_ == "nsubj" and g.pos_ == "NOUN" for g in clause.children)
 

@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from mem_graph.extract.catalogue import INSTRUMENTS
-from mem_graph.extract.health import MEDICATIONS
+from mem_graph.extract.health import prescribed
 from mem_graph.extract.kin_words import KIN, PET_NOUNS
 from mem_graph.extract.lexicon import GIVEN_NAMES, OCCUPATIONS, TECH, tech_kind
 from mem_graph.extract.places import is_place_name
@@ -98,20 +98,6 @@ _OFFER_THEN_START = re.compile(r"\b(?:got|accepted|took|taking|accepting)\s+(?:a
                                re.I)
 
 
-# "the doctor put me on statins", "my gp switched me from metformin to ozempic": what the speaker takes now
-_PRESCRIBED = re.compile(r"\b(?:the |my )?(?:doctor|doc|gp|consultant|psychiatrist|specialist|dr\.? [a-z]+)\s+"
-                         r"(?:has\s+|just\s+)?(put|started|switched|moved)\s+me\s+(?:from\s+([\w-]+(?:\s+[\w-]+)?)\s+)?"
-                         r"(?:on|onto|to)\s+", re.I)
-
-
-# "she took me off it and started me on Ozempic" (the doctor said before): a medicine named is the speaker's now
-_STARTED_ME_ON = re.compile(r"\b(?:started|put|switched|moved)\s+me\s+(?:on|onto|to)\s+(?=([\w-]+))", re.I)
-
-
-def _started_me_on(m: re.Match[str]) -> str:
-    return "I'm now on " if m.group(1).lower() in MEDICATIONS else m.group(0)
-
-
 # pets talked of: "Jean has named him Pip" names a pet only there (not "my wife named him Leo", a baby)
 _PET_TALK = re.compile(r"\b(?:vets?|" + "|".join(sorted(PET_NOUNS, key=len, reverse=True)) + r")s?\b", re.I)
 
@@ -143,12 +129,6 @@ def _ditched_for(m: re.Match[str]) -> str:
     if tech_kind(old.lower()) is None or tech_kind(new.lower()) is None:
         return m.group(0)
     return f"switched from {_spelled(old)} to {_spelled(new)}"
-
-
-def _prescribed(m: re.Match[str]) -> str:
-    if m.group(1).lower() in ("put", "started"):
-        return "I'm on "
-    return f"I switched {'from ' + m.group(2) + ' ' if m.group(2) else ''}to "
 
 
 # "switched me to something called ozempic": the name is the thing
@@ -434,11 +414,11 @@ def rephrase(text: str) -> str:
     text = _MIGRATION_DONE.sub(_migration_done, _TOOL_TO_TOOL.sub(_tool_to_tool, text))
     text = _PROMOTED_COMMA.sub(r"\1 to ", text)
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
-    text = _PRESCRIBED.sub(_prescribed, _SOMETHING_CALLED.sub("", text))
+    text = prescribed(_SOMETHING_CALLED.sub("", text))
     if _PET_TALK.search(text):
         text = _HOUSEHOLD_NAMED.sub(lambda m: f"we named {m.group(1)} ", text)
     text = _SHIFTED_TO.sub(_shifted_to, text)
-    text = _DITCHED_FOR.sub(_ditched_for, _STARTED_ME_ON.sub(_started_me_on, text))
+    text = _DITCHED_FOR.sub(_ditched_for, text)
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)
     text = _HIRED_ME.sub(_hired_me, _DOING_INTERNSHIP.sub(r"\1 \2an intern ", text))

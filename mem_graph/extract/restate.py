@@ -69,7 +69,8 @@ _MOVE_MADE = re.compile(rf"(?:^|[,.!:;]\s*|\b(?:honestly|tbh|ngl|so)\s+)(?i:movi
 # -- job -------------------------------------------------------------------------------------------------------
 _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}"
                       rf"|(?i:(?:^|[,.!:;]\s*|\b(?:i'?m|im|am|currently|still)\s+)onboarding (?:at|with)) {_NAME}")
-_FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?:at|with))"
+_FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month)" \
+    r"(?: of (?:orientation|training|induction|onboarding))? (?:at|with))"
 _FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
 # "first week at (the) spotify done": lower-case ("st anne's": a saint's name is two words)
 _FIRST_DAY_LOWER = re.compile(rf"{_FIRST} (?:the )?((?:st\.? |saint )?[a-z][\w&'-]+)(?=[\s,.!;:?]|$)")
@@ -80,6 +81,8 @@ _DONE = re.compile(r"\b(?:was|went|today|yesterday|ago|last|done|over|finished|s
 # a first day still ahead: "first day at Paystack is monday", "first week at X starts tomorrow", "in two weeks"
 _AHEAD = re.compile(r"\b(?:tomorrow|next|soon|starts?|starting|will|gonna|going to|is (?:on )?(?:mon|tues|wednes|thurs|"
                     r"fri|satur|sun)day|in (?:a|an|\d+|two|three|a few) (?:days?|weeks?|months?))\b", re.I)
+# "first week at the new practice in Portobello done": a new workplace, named by its kind and town
+_FIRST_NEW = re.compile(rf"{_FIRST} the new ([a-z]+(?: [a-z]+)?) (?i:in) {_NAME}")
 # "first week on the nike campus", "first week in the rathmines clinic done": the workplace named by its site
 _FIRST_SITE = re.compile(r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month) (?:in|on|at) the) "
                          r"([A-Za-z][\w&'-]+) (?i:campus|office|offices|clinic|hospital|store|shop|branch|site|"
@@ -249,12 +252,15 @@ def _name(found: str) -> str | None:
 
 
 def line_of(sent: Any) -> str:
-    """The sentence's text, with the next one when the parser split a clause before a lower-case "and"
+    """The sentence's text, with the next one when the parser split a clause before a lower-case word such as "and"
     ("dumped Olivia, Ava" | "and I are together") or after a label ("new phone!" | "a Pixel 8"): the change
     lines below are read across that cut."""
     doc = sent.doc
     label = len(sent) <= 4 and sent[0].lower_ == "new" and sent[-1].text in ("!", ":")  # "new phone! a Pixel 8"
-    if sent.end < len(doc) and (doc[sent.end].text in ("and", "but") or label):
+    # (or anywhere the parser cut a line with no stop before a lower-case word: "... from discord" | "she's from
+    # leeds were kinda a thing now")
+    cut = sent.end < len(doc) and sent[-1].is_alpha and doc[sent.end].text[:1].islower()
+    if sent.end < len(doc) and (doc[sent.end].text in ("and", "but") or label or cut):
         return str(doc[sent.start: doc[sent.end].sent.end].text)
     return str(sent.text)
 
@@ -297,6 +303,7 @@ def restated(text: str) -> list[str]:
         said += [f"I started at {' '.join(w[:1].upper() + w[1:] for w in m.group(1).split())}"
                  for m in _FIRST_DAY_LOWER.finditer(text)
                  if not is_english_word(m.group(1)) and m.group(1) not in _NOT_NAME]  # not "at work", "at school"
+        said += [f"I started at the new {m.group(1)} in {m.group(2)}" for m in _FIRST_NEW.finditer(text)]
         said += [f"I started at {m.group(1)[:1].upper()}{m.group(1)[1:]}" for m in _FIRST_SITE.finditer(text)
                  if not is_common_word(m.group(1).lower())]  # not "in the main office", "at the new site"
     said += [f"I work at {n} now" for m in _EMPLOYEE.finditer(text)

@@ -81,7 +81,7 @@ from mem_graph.extract.pet_mentions import pet_mention_facts
 from mem_graph.extract.pet_names import pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.possessions import possession_ended
-from mem_graph.extract.predicate import JOB_NOUNS, Predicate, content_verb, object_text, predicate
+from mem_graph.extract.predicate import JOB_NOUNS, NOTICE_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, listed_value_text, render, reported, third_person
 from mem_graph.extract.restate import kept, labelled, line_of, restated, status_participle
@@ -407,7 +407,7 @@ class RuleExtractor:
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"
-            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS))  # "she quit her job": the post ends
+            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS | NOTICE_NOUNS))  # "she quit her job": the post ends
         if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
                 obj.lemma_.lower() in m.spec.nouns:
             negated = clears = True  # "Mia switched schools": the old school ends; the new one is not named

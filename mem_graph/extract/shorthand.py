@@ -37,7 +37,10 @@ SHORTHAND = {
     # Scots ("got him signed up wi a team", "she's a section manager noo", "nae mair buses fur me")
     "noo": "now", "nae mair": "no more", "tae": "to", "wi": "with", "aboot": "about", "gonnae": "going to",
     "a'm": "I'm", "fitba": "football", "dinnae": "don't", "cannae": "can't", "didnae": "didn't", "wisnae": "wasn't",
-    "isnae": "isn't", "widnae": "wouldn't", "yer": "your",
+    "isnae": "isn't", "widnae": "wouldn't", "yer": "your", "ye": "you", "abeg": "please", "whit": "what", "fae": "from",
+    "willnae": "won't", "hoose": "house", "efter": "after", "oot": "out", "doon": "down", "mair": "more",
+    "name's": "name is",
+    "sis": "sister",  # "her name's Tattie": the parser read "name" as a possessor
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }
@@ -87,7 +90,13 @@ def expand_shorthand(text: str) -> str:
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _TACKED_QUESTION.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
+    text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
+                          text)
     return _SHORTHAND_RE.sub(_spelled, text)
+
+
+# "sis Tui started at Fonterra": chat's kin word for the speaker's own, before a name
+_KIN_FIRST = re.compile(r"(^\W*|[.!?]\s+)(?:(?:lil|little|big|baby)\s+)?(sis|bro)\s+(?=[A-Z][a-z])", re.I)
 
 
 def _unstretched(m: re.Match[str]) -> str:

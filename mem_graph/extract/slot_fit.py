@@ -54,6 +54,23 @@ def bare_org(obj: Any, lemma: str) -> bool:
 _SCHOOL_AGE_KIN = CHILD_NOUNS | {"grandson", "granddaughter", "grandkid", "grandchild"}  # ("my grandson Oliver")
 
 
+# what one works rather than does for fun: "Maya is doing nights", "doing doubles all week"
+_SHIFTS = frozenset({"nights", "days", "lates", "earlies", "shifts", "doubles", "overtime", "nightshifts", "weekends",
+                     "mornings", "evenings", "afternoons", "splits", "overnights", "graveyards"})
+
+
+# what a household moves with it ("moved the kids to Leeds", "moved my whole life to Lisbon")
+_MOVED_WITH_US = frozenset({"family", "kid", "child", "stuff", "thing", "belonging", "life", "everything", "everyone",
+                            "wife", "husband", "partner", "parent", "mum", "mom", "dad", "dog", "cat", "furniture",
+                            "box", "base", "household"})
+
+
+def moved_a_thing(pred: Any) -> bool:
+    """"moved the whole automation suite to Playwright": a thing moved somewhere, not the speaker's home."""
+    return pred.dobj is not None and pred.dobj.lemma_.lower() not in _MOVED_WITH_US and pred.dobj.pos_ in (
+        "NOUN", "PROPN")
+
+
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -70,7 +87,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
     if name == "hobbies" and lemma == "play":
         return True
-    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES or (pred.key == "pick_up" and any(
+    if name == "hobbies" and pred.prep == "at":  # "started at the new practice": a place, not a pastime
+        return False
+    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES | _SHIFTS or (pred.key == "pick_up" and any(
             c.lower_ in ("the", "my", "our", "his", "her", "their") for c in obj.children))):
         return False  # "picked my daughter up", "need to do laundry", "picked up the model 3": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
@@ -94,7 +113,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if name == "residence":
         dated = obj.ent_type_ in ("DATE", "TIME") and not (  # ("moved to Bath last month": Bath read as a date)
             obj.text[:1].isupper() and obj.is_alpha and obj.lower_ not in CALENDAR_WORDS and obj.i > obj.sent.start)
-        if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj))) or looks_like_school(obj_toks) or \
+        if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj) or moved_a_thing(pred))) or \
+                looks_like_school(obj_toks) or \
                 dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
                 lemma == "transfer" and obj.ent_type_ != "GPE" and not is_place_name(obj.text)) or (
                 pred.key == "be_back_in" and not settled_in(pred, obj)):  # (not "back in London for the weekend")
