@@ -63,7 +63,8 @@ _QUESTION_START = re.compile(
     r"(?:tell|give|show|recommend|suggest|help|remind|explain|assist)\s+(?:me|us)\b|let me know\b|"
     r"(?:suggest|recommend|draft|write|plan|list|find)\s+(?:a|an|some|the|ideas|something)\b|"  # "Suggest a getaway"
     r"any (?:[\w-]+ ){0,3}?(?:ideas|tips|suggestions|recommendations|recs|advice|thoughts)\b|"
-    r"i (?:wonder|was wondering)\b)", re.I)
+    r"i (?:wonder|was wondering)\b|"
+    r"what(?:'s|s| is| are) (?:[\w'-]+ ){1,4}like\b)", re.I)  # "whats Tidworth like to live in"
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
                    r"(?:fave|favourite|favorite|fav) (\w+)(?: (these days|nowadays|lately|currently|right now|rn))?"

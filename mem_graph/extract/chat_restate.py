@@ -243,8 +243,9 @@ _KID_AT_NOW = re.compile(rf"\b(?i:my {_KID} (?:changed|switched|moved) schools?)
 
 _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
 # "camila said yes!!! i asked her to marry me", "popped the question, she said yes 💍": engaged
-_SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|she|he|they) (?:said|say|says) yes\b")
+_SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|(?i:she|he|they)) (?i:said|say|says) (?i:yes)\b")
 _PROPOSAL = re.compile(r"propos|popped the question|marry me|💍|\bring\b|one knee", re.I)
+_PROPOSED_TO = re.compile(r"\b(?i:asked|proposed to|popped the question to) (?P<n>[A-Z][a-z]+)\b")
 # "back in pune. jet lag + humidity lol": home again, the subject left out
 _BACK_IN = re.compile(rf"^\W*(?i:(?:finally |so |and )?back in) {NAME}(?=\s*(?:$|[.!,;]| now\b| for good\b))")
 # "got diagnosed coeliac", "doctor said prediabetic", "doc says type 2 diabetes": a condition said in passing
@@ -340,7 +341,8 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"I'm {x}" if x.lower() in HEALTH_ADJECTIVES else f"I have {x}" for m in _DIAGNOSED.finditer(text)
              if (x := m.group("x"))]
     said += [f"I'm back in {m.group(1)}" for m in _BACK_IN.finditer(text)]
-    said += [f"I'm engaged to {m.group('n')} now" if m.group("n") else "I'm engaged now"
+    asked = _PROPOSED_TO.search(text)  # "asked Becky to marry me on leave, she said yes": Becky said yes
+    said += [f"I'm engaged to {n} now" if (n := m.group("n") or (asked and asked.group("n"))) else "I'm engaged now"
              for m in _SAID_YES.finditer(text) if _PROPOSAL.search(text)][:1]
     said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]
     said += [f"I started at {m.group(1)}" for m in _BADGE.finditer(text)]

@@ -64,12 +64,15 @@ def _completion(verb: Any) -> tuple[str, str | None] | None:
     today", "we finally moved in"), or None; with an arrival, the place arrived in, which must be the plan's."""
     target = content_verb(verb)
     lemma = target.lemma_.lower()
-    kind = "move" if lemma in _ARRIVALS else KINDS.get(lemma)
+    # "been at Tidworth a week now": there for a while, so arrived
+    settled = lemma == "be" and any(c.dep_ == "npadvmod" and c.lemma_.lower() in ("day", "week", "month")
+                                    for c in target.subtree)
+    kind = "move" if lemma in _ARRIVALS or settled else KINDS.get(lemma)
     if kind is None or target.tag_ not in ("VBD", "VBN") or any(
             c.lower_ in _NOT_DONE or c.dep_ == "neg" for c in target.children):
         return None
     pred = predicate(verb, target)
-    if lemma in _ARRIVALS:
+    if lemma in _ARRIVALS or settled:
         place = pred.preps.get("in") or pred.preps.get("at")
         return (kind, normalise_entity(place.text)) if place is not None else None
     return (kind, None) if not pred.objects else None
@@ -95,8 +98,9 @@ def realised_plans(sent: Any, ctx: Context, message: Message, clause_facts: Clau
             continue
         kind, place = done
         subject, _ = (None, None) if first is not None else clause_subject(verb, ctx)
+        unsaid = subject is None and not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in verb.children)
         who = normalise_entity(subject.name if subject is not None else ctx.speaker) if first is not None or \
-            subject is not None else None
+            subject is not None or unsaid else None  # (chat leaves the speaker out: "been at Tidworth a week")
         for plan in reversed(ctx.plans):
             planner, _ = clause_subject(plan, ctx)
             if KINDS.get(content_verb(plan).lemma_.lower()) != kind or planner is None or \

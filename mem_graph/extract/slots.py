@@ -111,6 +111,10 @@ class SlotCatalogue:
         if "occupation" in self.specs and any(t.lower_ == "head" and any(
                 c.dep_ == "prep" and c.lower_ == "of" for c in t.children) for t in tokens):
             return self.specs["occupation"]  # "head of maths", "head of sales": a post
+        makes = [spec for t in tokens[:-1] if (spec := self.values.get(t.lower_)) is not None and spec.name in (
+            "car", "phone", "computer", "bike")]
+        if makes and self.values.get(tokens[-1].lower_) is self.specs.get("occupation"):
+            return makes[0]  # "a Ford Ranger", "a Nissan Navara": a make's model, whatever else the model's name is
         for t in reversed(tokens):
             if t.lower_ == CHAT_DEV and t.text != CHAT_DEV:
                 continue  # "my best friend is Dev": a name
