@@ -64,7 +64,9 @@ _QUESTION_START = re.compile(
     r"(?:suggest|recommend|draft|write|plan|list|find)\s+(?:a|an|some|the|ideas|something)\b|"  # "Suggest a getaway"
     r"any (?:[\w-]+ ){0,3}?(?:ideas|tips|suggestions|recommendations|recs|advice|thoughts)\b|"
     r"i (?:wonder|was wondering)\b|"
-    r"what(?:'s|s| is| are) (?:[\w'-]+ ){1,4}like\b)", re.I)  # "whats Tidworth like to live in"
+    r"what(?:'s|s| is| are) (?:[\w'-]+ ){1,4}like\b|"  # "whats Tidworth like to live in"
+    r"(?:(?!\b(?:i|i'm|we|my|our)\b)[^.!?]){0,60}\b(?:please|pls|plz)\W*$|"  # "Shorter please."
+    r"kindly\b)", re.I)  # "Kindly make it more crisp"
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
                    r"(?:fave|favourite|favorite|fav) (\w+)(?: (these days|nowadays|lately|currently|right now|rn))?"
@@ -218,6 +220,7 @@ def spell_out(text: str) -> str:
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
     text = re.sub(r"\bgo-to (?=drink|order)", "usual ", text, flags=re.I)  # the parser splits "go-to": "go" an object
     text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
+    text = re.sub(r"\b([A-Z][\w'-]*) & ([A-Z][\w'-]*)", r"\1&\2", text)  # "Linklane & Moss": one name, as "M&S"
     text = split_intro_list(expand_shorthand(text))  # "i'm maya, product designer, based in bristol"
     text = re.sub(r"\s+([.,!?;:])", r"\1", text)
     text = opened(text)  # "Hiya, looking for ideas", "speaking of Maddie, she's..."
@@ -383,8 +386,9 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
 _TRAILING_NEGATION = re.compile(r",\s+(?:so\s+)?(not|no longer)\s+((?:a |an )?\w+(?: \w+)?)\s+(anymore|any more)\b",
                                 re.I)
 # "went freelance this month", "I'm freelance now": the work of a freelancer, said with the adjective
-_GONE_FREELANCE = re.compile(r"\b(?:(went|gone|go|going|turned)|(am|'m|is|'s|are|'re))\s+freelance\b"
-                             r"(?!\s+(?:for|as)\b)", re.I)
+_GONE_FREELANCE = re.compile(r"\b(?:(went|gone|go|going|turned)|(am|'m|is|'s|are|'re))\s+"
+                             r"(?:(?:now|officially|fully|finally|basically)\s+)*(?:freelance|self[- ]employed)\b"
+                             r"(?!\s+(?:for|as)\b)", re.I)  # ("I am officially freelance", "I'm self-employed now")
 # "eating cheese again, so vegetarian now": the state the change leaves is a statement of its own
 _SO_STATE = re.compile(r",\s+so\s+(?=[a-z][\w-]+\s+(?:now|again|these days|nowadays)\b)", re.I)
 

@@ -61,6 +61,8 @@ AHEAD = re.compile(rf" (?:next (?:\w+ )?(?:week|month|year|term|semester|{_SEASO
                    rf"|in (?:early |mid |late )?(?:{_MONTHS}|{_MONTHS_SHORT}|{_SEASONS})|in the (?:{_SEASONS})"
                    rf"|this (?:coming )?(?:{_SEASONS})|in (?:a|\d+|a few|two|three|six) (?:weeks?|months?)"
                    rf"|later this (?:week|month|year)) ")
+_FROM_THEN = re.compile(r"(?:from|starting|starting from|as of|beginning|effective) ")  # (+ a time ahead)
+_FROM_MONTH = re.compile(rf"(?:from|starting|as of|beginning) (?:{_MONTHS}|{_MONTHS_SHORT})\b")
 _SCHEDULED = frozenset({"start", "begin", "open", "kick", "commence"})  # "the job starts next month"
 _SLOT_EVIDENCE = re.compile(r"slot (\w+):")
 TIME_MARKS = frozenset({"since", "when", "before", "until", "till", "while", "as"})
@@ -281,6 +283,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
         # ("starts" is often tagged a plural noun; "starting at X in may")
         # a progressive with a time ahead, or a start scheduled ("my new job at Unilever starts next month"): a plan
         cues.hedge = cues.hedge or ahead.group(0).strip()
+    lead = " ".join(t.lower_ for t in target.subtree if t.i < target.i)
+    later = AHEAD.search(f" {lead} ") or (_FROM_MONTH.match(lead) if target.tag_ in ("VBP", "VBZ") else None)
+    if _FROM_THEN.match(lead) and later:  # "From next month I am freelancer", "from April I work in Shinagawa"
+        cues.hedge = cues.hedge or later.group(0).strip()
     leaving_off = _leaving_off(target)
     if (target.lemma_.lower() in DEPARTING or leaving_off) and _present_progressive(target) and not any(
             t.lower_ in ("now", "today", "tonight", "officially") for t in target.subtree):

@@ -15,8 +15,9 @@ import re
 
 _FIRST_AS = re.compile(
     r"(?<![\w'])(?:my\s+)?((?:first|1st)\s+(?:day|week|month|shift|night|year)s?)\s+as\s+"
-    r"((?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:done|today|over|complete|finished|down|in the bag|"
-    r"went|was|is|,|\.|!|\?|$))", re.I)
+    r"((?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?:\s+at\s+(?P<at>(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*)*))?"  # "first week as head chef at Casa Lumbre"
+    r"(?=\s*(?:done|today|over|complete|finished|down|in the bag|went|was|is|,|\.|!|\?|$))", re.I)
 _AHEAD = re.compile(r"\b(?:tomorrow|tmrw|next|soon|starts|begins|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                     r"coming up|in \w+ (?:days?|weeks?))\b", re.I)
 _MADE_ME = re.compile(
@@ -24,6 +25,12 @@ _MADE_ME = re.compile(
     r"(?:made|promoted|appointed|named)\s+me\s+(?:to\s+|as\s+)?(?:the\s+|a\s+|an\s+|their\s+|our\s+)?"
     r"([a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,3}?)(?=\s*(?:[,.!?]|$|and\b|at\b|today|yesterday|last\b|this\b))",
     re.I)
+# "I have been made senior delivery manager", "got made team lead": the passive of "they made me X"
+_BEEN_MADE = re.compile(
+    r"\b(?:i|i've|i have|i was|i got|i've been|i have been|been|got)\s+(?:just\s+|finally\s+|officially\s+)?"
+    r"(?:been\s+)?(?:made|appointed|named)\s+(?:as\s+)?(?:the\s+|a\s+|an\s+)?"
+    r"([a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,3}?)(?=\s*(?:[,.!?]|$|and\b|at\b|from\b|today|yesterday|last\b|"
+    r"this\b))", re.I)
 _OTHERS = re.compile(r"\b(?:his|her|their|your)\s+$", re.I)
 
 
@@ -40,8 +47,8 @@ def first_as(text: str) -> str:
             if role.lower().split()[-1] not in (*OCCUPATIONS, *_ROLE_WORDS):
                 return m.group(0)
             role = f"{'an' if role[:1].lower() in 'aeiou' else 'a'} {role}"
-        return f"I'm {role} now, {m.group(1)}"
-    return _MADE_ME.sub(_made_me, _FIRST_AS.sub(sub, text))
+        return f"I'm {role}{' at ' + m.group('at') if m.group('at') else ''} now, {m.group(1)}"
+    return _BEEN_MADE.sub(_made_me, _MADE_ME.sub(_made_me, _FIRST_AS.sub(sub, text)))
 
 
 _ROLE_WORDS = frozenset({"head", "director", "chief", "vp", "lead", "manager", "supervisor", "captain", "partner",

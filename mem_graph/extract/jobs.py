@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.clauses import Context, compound_span, span_text
-from mem_graph.extract.lexicon import OCCUPATIONS, SECTORS, WORK_WORDS
+from mem_graph.extract.lexicon import OCCUPATIONS, SECTORS, WORK_WORDS, WORKPLACES
 from mem_graph.extract.predicate import Predicate
 from mem_graph.extract.slots import SlotMatch
 from mem_graph.extract.wordlist import is_english_word
@@ -52,11 +52,12 @@ def _post_of_job(noun: Any) -> str | None:
 def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
     """The other job attribute the clause states beside its slot's value, as an edge; None when there is none."""
     name = m.spec.name
-    if name == "occupation" and obj.dep_ == "attr":  # "a pilot at Lufthansa", "im a backend dev at Stripe"
-        preps = [p for p in obj.children if p.lower_ in ("at", "for", "with")] + [
-            p for p in pred.target.children if p.lower_ in ("at", "for") and p.i > obj.i]
+    if name == "occupation" and obj.dep_ in ("attr", "acomp"):  # "a pilot at Lufthansa", "im a backend dev at Stripe"
+        preps = [p for p in obj.children if p.lower_ in ("at", "for", "with", "in")] + [
+            p for p in pred.target.children if p.lower_ in ("at", "for", "in") and p.i > obj.i]
         org = next((g for p in preps if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"
-                    and (g.pos_ == "PROPN" or g.text[:1].isupper())), None)  # "Stripe", a noun to the tagger
+                    and (((g.pos_ == "PROPN" or g.text[:1].isupper()) and p.lower_ != "in")  # "Stripe", a noun
+                         or g.lemma_.lower() in WORKPLACES)), None)  # "an intern in a marketing agency"
         return Triple(m.subject, "works_at", span_text(compound_span(org))) if org is not None else None
     if pred.lemma in _TAKING_UP and name in _OTHER:  # "I work at Google as an engineer", "joined monzo as a dev"
         other = pred.preps.get("as") if name == "employer" else (pred.preps.get("at") or pred.preps.get("for"))

@@ -78,7 +78,9 @@ def names_someone(t: Any) -> bool:
     ("her name is tasha")."""
     named_as = t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "name" for c in t.head.children)
     me_first = t.dep_ == "conj" and t.head.lower_ in ("i", "me") and t.head.dep_ in ("nsubj", "nsubjpass")
-    if t.pos_ != "PROPN" or not (named_as or me_first or t.dep_ in ("nsubj", "nsubjpass") or (
+    # "Greg's divorce is final and he's moving back east": the subject's possessor is who "he" is
+    possessor = t.dep_ == "poss" and t.head.dep_ in ("nsubj", "nsubjpass") and is_given_name(t)
+    if t.pos_ != "PROPN" or not (named_as or me_first or possessor or t.dep_ in ("nsubj", "nsubjpass") or (
             t.dep_ == "appos" and t.head.dep_ in ("nsubj", "nsubjpass"))):
         return False
     # a place never says "and I" ("me and Callum are in a tiny flat")

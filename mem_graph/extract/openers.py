@@ -31,7 +31,8 @@ _OPENING_GREETING = re.compile(r"^\W*(?:hiya|heya|yo|howdy|hallo|hola|ciao|salut
 
 # a news lead: "ok huge news, got the Waterstones job!!" (the parser makes "news" the one who got it)
 _NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|and|well|omg)\W+)*(?:(?:huge|big|great|good|some|exciting|amazing|"
-                        r"sad|bad|massive)\s+)?news\s*[,!:.\-–]+\s*(?=\w)", re.I)
+                        r"sad|bad|massive)\s+)?news(?:\s*[,!:.\-–]+\s*(?=\w)|\s+(?=(?:got|just|finally|i|we|i'm|"
+                        r"we're|officially)\b))", re.I)  # ("BIG NEWS got the head chef job")
 
 
 def opened(text: str) -> str:

@@ -27,7 +27,7 @@ from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 
 # a job offer taken: "i accepted the zalando offer", "accepted an offer from Monzo" (an offer alone is no job)
-_ACCEPTED = re.compile(r"\b(?i:accepted|took|signed) (?i:the|an|a|their) (?:(?i:job|full[- ]time|permanent) )?"
+_ACCEPTED = re.compile(r"\b(?i:accepted|took|signed) (?:(?i:the|an|a|their) )?(?:(?i:job|full[- ]time|permanent) )?"
                        r"(?i:offer) (?i:from|at|with) ([A-Za-z][\w&'-]+)"
                        r"|\b(?i:accepted|took|signed) (?i:the) ([A-Za-z][\w&'-]+) (?:(?i:job) )?(?i:offer)\b")
 # a plan, a wish, a hypothetical: not a change that happened
@@ -193,7 +193,9 @@ _SAID_BY_KIND = {"hot drink": "I drink {} now", "soft drink": "I drink {} now", 
 _BASED = re.compile(rf"\b(?i:i'?m|i am|we'?re|we are|now) {_NAME}-based\b")
 _RETIRED = re.compile(r"\b(?:took|taken|taking|take) (?:early |voluntary )?retirement\b", re.I)
 _WED = re.compile(r"\b(?:tied the knot|got hitched|got wed)\b", re.I)
-_DIVORCE_FINAL = re.compile(r"\bdivorce (?:is|was|went) (?:final|through|finalised|finalized|official)\b", re.I)
+# (the speaker's: "the divorce", "my divorce", not "Greg's divorce", "her divorce")
+_DIVORCE_FINAL = re.compile(r"(?:^|[,.!;:]\s*|\b(?:the|my|our)\s+)(?:(?i:the|my|our)\s+)?(?i:divorce (?:is|was|went) "
+                            r"(?:final|through|finalised|finalized|official))\b")
 _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} "
                        r"(?i:(?:is|was) (?:done|finished|complete))")
 # "i do all my coding in Emacs", "VS Code is my daily driver now": the editor one uses (an editor's name only)

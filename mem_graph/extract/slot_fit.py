@@ -106,6 +106,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if value_spec is not None and value_spec.name != name and name == "employer" and (
             pred.prep in ("at", "for", "by", "with") or value_spec.name == "business"):
         return True  # "works at Puma", "joined a startup": a brand or a business is a company here
+    if value_spec is not None and name == "residence" and pred.prep in ("in", "to") and obj.ent_type_ == "GPE" and \
+            value_spec.name in ("car", "bike", "phone", "computer"):
+        value_spec = None  # "we live in Kawasaki": the city, not the motorbike make
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats", "drinks"):
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (

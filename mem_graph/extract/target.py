@@ -75,6 +75,8 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             pred.dobj.pos_ in ("NOUN", "PROPN") and pred.dobj.ent_type_ not in ("DATE", "TIME") and not any(
                 c.lower_ in ("this", "last", "next") for c in pred.dobj.children)  # not "this sprint"
         old = pred.preps.get("from") or (None if moved_thing else pred.dobj)
+        if old is not None and old.pos_ == "PRON" and not pred.preps.get("from"):
+            old = None  # "my company transferred me to the Tokyo office": who moved, no old value
         if old is not None and old != new_obj:
             replaces.append(normalise_entity(span_text(compound_span(old))))
         role = pred.dobj if moved_thing and pred.dobj is not None and any(
@@ -107,6 +109,11 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
     if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd" and obj.lower_ not in KIN:
         # ("called her mum": phoned someone's mother)
         named = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
+        if pred.dobj.lower_ in ("him", "her", "it") and ctx.last_pet and ctx.pet_last and any(
+                c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in pred.target.children) and any(
+                t.lemma_.lower() in PET_NOUNS for t in pred.dobj.doc[:pred.dobj.i]):
+            # "I got a puppy! ... I've named him Rudy" (a son spoken of in an earlier turn is not who is named)
+            named = Subject(ctx.last_pet, type="animal", entities=[EntityRef(ctx.last_pet, "animal")])
         if named is not None:
             slot_subject = named
             if "name" in cat.specs and named.type == "animal":

@@ -164,7 +164,13 @@ class Asked:
         """``slot`` values of single-valued facts the question may be answered by (a lookup list, no parse: a
         subject missing here is still found among the other candidates)."""
         subjects = {USER_KEY, *self.names, *self.words, *(f"{USER_KEY}'s {w}" for w in self.names | self.words)}
-        return tuple(sorted(f"{s}|{a}" for s in subjects for a in self.slots))
+        # a job fact states both attributes ("I'm an intern in a marketing agency": the post, and where): the other
+        # one's facts are looked up too, and only those that state the asked one score as answers
+        slots = self.slots | {_JOB_PAIR[a] for a in self.slots if a in _JOB_PAIR}
+        return tuple(sorted(f"{s}|{a}" for s in subjects for a in slots))
+
+
+_JOB_PAIR = {"employer": "occupation", "occupation": "employer"}
 
 
 def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
