@@ -387,8 +387,9 @@ _TRAILING_NEGATION = re.compile(r",\s+(?:so\s+)?(not|no longer)\s+((?:a |an )?\w
                                 re.I)
 # "went freelance this month", "I'm freelance now": the work of a freelancer, said with the adjective
 _GONE_FREELANCE = re.compile(r"\b(?:(went|gone|go|going|turned)|(am|'m|is|'s|are|'re))\s+"
-                             r"(?:(?:now|officially|fully|finally|basically)\s+)*(?:freelance|self[- ]employed)\b"
-                             r"(?!\s+(?:for|as)\b)", re.I)  # ("I am officially freelance", "I'm self-employed now")
+                             r"(?:(?:now|officially|fully|finally|basically)\s+)*freelance\b"
+                             r"(?!\s+(?:for|as)\b)", re.I)  # ("I am officially freelance"; not "self-employed": an
+# electrician gone self-employed is still an electrician)
 # "eating cheese again, so vegetarian now": the state the change leaves is a statement of its own
 _SO_STATE = re.compile(r",\s+so\s+(?=[a-z][\w-]+\s+(?:now|again|these days|nowadays)\b)", re.I)
 

@@ -114,11 +114,28 @@ _A_THING_NOW = re.compile(r"\b(?i:talking to|seeing|chatting (?:to|with)|texting
                           r"(?:together|dating|official|a thing|a couple|an item|exclusive))\b")
 
 # -- where the speaker lives, said after another clause of theirs: "I'm finally out of Lisbon, living in Porto" -------
-_SPEAKER_FIRST = re.compile(r"^\W*(?:i|i'm|i am|we|we're|we are)\b", re.I)
+_SPEAKER_FIRST = re.compile(r"^\W*(?:(?:hello|hi|hey|hiya|ok|okay|so|well|update)\W+(?:po\W+)?)?"
+                            r"(?:i|i'm|i am|we|we're|we are)\b", re.I)
 _LIVING_IN = re.compile(rf",\s*(?:(?:now|currently|happily) )?(?i:living in) {NAME}")
-_HERE_IN = re.compile(rf"\b(?i:(?:right )?here in) {NAME}")
-_VISITING = re.compile(r"\b(?:visit\w*|trip|holiday|vacation|conference|for (?:a|the|two|three|\d+) (?:week|day|month)s?|"
-                       r"until|till|tour\w*|staying|stopover|layover)\b", re.I)
+_HERE_IN = re.compile(r"\b(?i:(?:right )?here in) ([A-Za-z][\w'-]*(?: [A-Za-z][\w'-]*){0,2})")
+
+
+def _place_of(words: str) -> str | None:
+    """The town that ``words`` start with: a known place name of up to three words ("hong kong", "Nairobi"),
+    else a capitalised name said as written ("Kreuzberg"); None for "here in the office"."""
+    from mem_graph.extract.places import is_place_name
+
+    parts = words.split()
+    for n in (3, 2, 1):
+        if len(parts) >= n and is_place_name(" ".join(parts[:n])):
+            return " ".join(p[:1].upper() + p[1:] for p in parts[:n])
+    named = re.match(NAME, words)
+    return named.group(1) if named and parts[0][:1].isupper() else None
+
+
+_VISITING = re.compile(r"\b(?:visit\w*|trip|holiday|vacation|conference|"
+                       r"for (?:a|the|two|three|\d+) (?:week|day|month)s?|until|till|tour\w*|staying|stopover|"
+                       r"layover)\b", re.I)
 
 # -- music the speaker is into now, or not: "not feeling country lately", "new obsession: k-pop" ------------------
 _NOT_FEELING = re.compile(r"(?:^|[,.!;:]\s*)(?:i'?m )?not feeling (?P<x>[a-z][\w -]*?)\s+(?:lately|anymore|any more"
@@ -317,7 +334,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     if _SPEAKER_FIRST.match(text):
         said += [f"I live in {m.group(1)}" for m in _LIVING_IN.finditer(text)]
         if not _VISITING.search(text):  # "I am a social worker with a charity here in Nairobi"
-            said += [f"I live in {m.group(1)}" for m in _HERE_IN.finditer(text)]
+            said += [f"I live in {place}" for m in _HERE_IN.finditer(text) if (place := _place_of(m.group(1)))]
     said += [f"I'm into {x}{' now' if _NOW.search(text) else ''}" for p in (_OBSESSION, _IS_EVERYTHING)
              for m in p.finditer(text) if (x := _genre(m.group("x"), p is _OBSESSION))]
     said += [f"I love {x}" for p in (_ON_REPEAT, _WRAPPED, _PLAYING) for m in p.finditer(text)

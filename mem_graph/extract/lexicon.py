@@ -236,7 +236,6 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "testing": frozenset({"selenium", "playwright", "cypress", "puppeteer", "webdriverio", "testcafe", "appium",
                           "katalon", "robot framework", "nightwatch"}),
     "docs": frozenset({"notion", "confluence", "obsidian", "evernote", "onenote", "coda", "google docs", "quip"}),
-    "accounting": frozenset({"quickbooks", "xero", "freshbooks", "zoho books", "myob"}),
     "crm": frozenset({"salesforce", "hubspot", "pipedrive", "zoho crm", "dynamics 365", "zendesk sell"}),
     "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),
     "ci": frozenset({"jenkins", "github actions", "circleci", "gitlab ci", "travis", "buildkite", "teamcity"}),

@@ -411,7 +411,8 @@ def _only_offered(pred: Predicate, noun: Any) -> bool:
 
 def _misread_role(verb: Any) -> Any | None:
     """The role after "promoted to" when the parser took "to <noun>" for an infinitive: its object noun."""
-    inf = next((c for c in verb.children if c.dep_ in ("xcomp", "advcl") and any(g.tag_ == "TO" for g in c.children)), None)
+    inf = next((c for c in verb.children if c.dep_ in ("xcomp", "advcl") and any(g.tag_ == "TO" for g in c.children)),
+               None)
     if inf is None:
         return None
     if inf.lower_ == "head" and any(c.dep_ == "prep" and c.lower_ == "of" for c in inf.children):

@@ -407,7 +407,7 @@ class RuleExtractor:
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"
-            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS | NOTICE_NOUNS))  # "she quit her job": the post ends
+            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS | NOTICE_NOUNS))  # "she quit her job"
         if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
                 obj.lemma_.lower() in m.spec.nouns:
             negated = clears = True  # "Mia switched schools": the old school ends; the new one is not named

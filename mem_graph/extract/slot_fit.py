@@ -89,8 +89,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return True
     if name == "hobbies" and pred.prep == "at":  # "started at the new practice": a place, not a pastime
         return False
-    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES | _SHIFTS or (pred.key == "pick_up" and any(
-            c.lower_ in ("the", "my", "our", "his", "her", "their") for c in obj.children))):
+    if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES | _SHIFTS or (
+            pred.key == "pick_up" and any(c.lower_ in ("the", "my", "our", "his", "her", "their")
+                                          for c in obj.children))):
         return False  # "picked my daughter up", "need to do laundry", "picked up the model 3": no pastime
     if name == "drinks" and lemma != "drink":  # "switched to matcha", not "switched to VS Code": a drink's name
         return value_spec is not None and value_spec.name == name and pred.key in DRINKING

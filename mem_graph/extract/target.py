@@ -109,7 +109,8 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
     if pred.lemma in ("name", "call") and pred.dobj is not None and obj.dep_ == "oprd" and obj.lower_ not in KIN:
         # ("called her mum": phoned someone's mother)
         named = resolve_np(pred.dobj, ctx)  # "we named our puppy Max", "named him pickles"
-        if pred.dobj.lower_ in ("him", "her", "it") and ctx.last_pet and ctx.pet_last and any(
+        if pred.dobj.lower_ in ("him", "her", "it") and ctx.last_pet and ctx.pet_last and \
+                pred.target.tag_ in ("VBD", "VBN") and any(  # (done: not "if I get a dog I'll name him Rex")
                 c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in pred.target.children) and any(
                 t.lemma_.lower() in PET_NOUNS for t in pred.dobj.doc[:pred.dobj.i]):
             # "I got a puppy! ... I've named him Rudy" (a son spoken of in an earlier turn is not who is named)

@@ -213,3 +213,14 @@ def test_requests_in_many_englishes_are_not_memories(said: str) -> None:
 
     assert is_question_or_request(spell_out(said)), said
 
+
+
+def test_a_pet_named_after_talk_of_a_son_is_the_pet(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "My son Greg is going through a divorce out in Calgary",
+                   "Well I went and did it, I got a puppy! I've named him Rudy.")
+    assert "rudy" in slots.get("user's puppy|name", "").lower(), slots
+
+
+def test_a_pet_one_would_name_is_no_pet_named(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "I have a cat called Misty", "if I get a dog I'll name him Rex")
+    assert not any("rex" in t.lower() for s, t in slots.items() if s.endswith("|name")), slots
