@@ -117,7 +117,12 @@ def realised_plans(sent: Any, ctx: Context, message: Message, clause_facts: Clau
 
 def _said_now(fact: Fact) -> Fact:
     """"User now lives in Manchester": the plan's value, said plainly (the plan's own words named a time)."""
-    edge = next((t for t in fact.triples if normalise_entity(t.subject) == fact.subject_key), None)
-    if edge is None:
+    edges = [t for t in fact.triples if normalise_entity(t.subject) == fact.subject_key]
+    if not edges:
         return fact
-    return replace(fact, text=f"{edge.subject} now {edge.relation.replace('_', ' ')} {edge.object}")
+    edge = edges[0]
+    text = f"{edge.subject} now {edge.relation.replace('_', ' ')} {edge.object}"
+    at = next((t for t in edges if t.relation == "works_at"), None)
+    if edge.relation == "works_as" and at is not None:  # "User now works as practice nurse at a GP surgery"
+        text += f" at {at.object}"
+    return replace(fact, text=text)

@@ -224,3 +224,10 @@ def test_a_pet_named_after_talk_of_a_son_is_the_pet(rules: RuleExtractor) -> Non
 def test_a_pet_one_would_name_is_no_pet_named(rules: RuleExtractor) -> None:
     slots = _slots(rules, "I have a cat called Misty", "if I get a dog I'll name him Rex")
     assert not any("rex" in t.lower() for s, t in slots.items() if s.endswith("|name")), slots
+
+
+def test_a_planned_post_that_came_true_says_where(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "where do i work now", "i'm a paramedic in Leeds",
+               "handed my notice in at the ambulance service, starting as a practice nurse at a GP surgery next month",
+               "first week at the surgery done!! so much calmer")
+    assert "surgery" in top[0]["memory"].lower(), top
