@@ -439,7 +439,9 @@ def asked_as(question: str) -> list[str]:
 # a statement said aside in a question: "what should i make for dinner, i'm pescatarian btw", "any tips? we
 # live in Leeds"
 _ASIDE = re.compile(r"[,;?(]\s*(?:(?:oh|and|also|fyi|btw|but)\s+)?(?P<said>(?:i'?m|i am|im|we'?re|we are|i live|"
-                    r"we live|i work|i have|i drive|i use|we use|my (?:\w+ )?(?:is|are))\b[^,;?()]+)", re.I)
+                    r"we live|i work|i have|i drive|i use|we use|(?:my|our) (?:\w+ ){0,2}(?:is|are)|"
+                    r"(?:he|she)(?:'s| is) (?:into|a|an|allergic|vegan|vegetarian)|(?:he|she) (?:loves|works|lives))"
+                    r"\b[^,;?()]+)", re.I)  # (and of someone just named: "a present for Dev, he's into bouldering")
 
 
 # "is it bad i have cold brew every single day?", "is it weird that we still use MySQL"

@@ -202,10 +202,11 @@ class RuleExtractor:
             line = sent.text
             if is_question_or_request(line) or is_chitchat(line) or is_small_talk(line):
                 facts += owned_models(sent, ctx, message, [], question=True)  # "what oil ... in my Subaru?"
-                facts += [f for said in asked_as(line) for f in read(said) if f.slot]  # "as a nurse, is this ok?"
                 facts += kin_in_request(sent, ctx, message)  # "a message to my sister Hannah?": who Hannah is
                 note_pets(sent, ctx)
                 note_people(sent, ctx)  # "... my sister Hannah? She lives in Edinburgh"
+                # "as a nurse, is this ok?"; "a present for Dev, he's into bouldering" (Dev noted just above)
+                facts += [f for said in asked_as(line) for f in read(said) if f.slot]
                 continue  # a question, a request, small talk or a passing mood: never a fact (but the above)
             named_before = ctx.last_person
             found = [f for verb in clause_verbs(sent) for f in self._clause_facts(verb, ctx, message)]

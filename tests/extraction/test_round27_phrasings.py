@@ -231,3 +231,8 @@ def test_a_planned_post_that_came_true_says_where(shared_memory: Memory, user: s
                "handed my notice in at the ambulance service, starting as a practice nurse at a GP surgery next month",
                "first week at the surgery done!! so much calmer")
     assert "surgery" in top[0]["memory"].lower(), top
+
+
+def test_a_statement_aside_a_request_about_someone_named_is_read(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "can you suggest a birthday present for Dev, he's into bouldering")
+    assert "bouldering" in slots.get("dev|stance|bouldering", "").lower(), slots
