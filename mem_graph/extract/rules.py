@@ -43,7 +43,6 @@ from mem_graph.extract.clauses import (
     clause_verbs,
     compound_span,
     dedupe_entities,
-    note_people,
     span_text,
 )
 from mem_graph.extract.context_memo import ContextMemo
@@ -63,6 +62,7 @@ from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.losses import DIED, lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
+from mem_graph.extract.noted_people import note_people
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.partner_mentions import kin_in_request, kin_named, partner_mention_facts
 from mem_graph.extract.people import (

@@ -1,0 +1,72 @@
+"""Who a later "he", "she" or "it" is: the last person and the speaker's last pet each sentence names, kept in
+the turn's ``Context`` (read by ``clauses.resolve_np`` and ``pet_refs.pet_referent``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mem_graph.extract.clauses import Context, compound_span, my_kin, resolve_np, span_text
+from mem_graph.extract.grammar_cues import acted_on_by_speaker
+from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES, THIRD_PERSON
+from mem_graph.extract.lexicon import is_given_name, tech_kind
+from mem_graph.extract.pet_refs import pet_name, speakers_pet
+from mem_graph.extract.places import is_place_name
+from mem_graph.extract.slots import SCHOOL_WORDS
+from mem_graph.extract.wordlist import is_english_word
+
+
+def _the_house_pet(noun: Any, sent: Any) -> bool:
+    """"the cat won't come out from under the bed", said of the speaker's own day: the speaker's cat (no one else
+    in the sentence it could be, nothing saying which cat: not "the cat next door", "the dog of a friend")."""
+    return noun.dep_ in ("nsubj", "nsubjpass", "conj") and [c.lower_ for c in noun.children] == ["the"] and not any(
+        (t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and (t.i != sent.start or is_given_name(t)))
+        or t.lemma_.lower() in KIN or t.lower_ in THIRD_PERSON for t in sent if t.i != noun.i)
+
+
+def note_people(sent: Any, ctx: Context) -> None:
+    """Remember the last person named (for a following "he"/"she") and the speaker's last pet."""
+    for t in sent:
+        if t.dep_ in ("nsubj", "nsubjpass") and t.tag_ == "NNS":  # a plural subject: "they" is about it next
+            mine = t.lemma_.lower() in KIN and any(c.lower_ in POSSESSIVES for c in t.children)
+            ctx.last_group = f"{ctx.speaker}'s {t.lower_}" if mine else None
+        if my_kin(t) and t.tag_ != "NNS" and (kin := resolve_np(t, ctx)) is not None:
+            # "my mom cried lol. she wanted me at davis": the mother, not a pet or a person of an earlier turn
+            ctx.last_person, ctx.pet_last = kin.name, False
+            continue
+        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and (speakers_pet(
+                list(sent)[: t.i - sent.start + 1]) or _the_house_pet(t, sent)):
+            ctx.last_pet, ctx.pet_last = pet_name(t, ctx), True
+            ctx.pet_topic = t.dep_ in ("nsubj", "nsubjpass")
+            continue
+        if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in ctx.pet_kinds and (
+                name := f"{t.text[:1].upper()}{t.text[1:]}") in ctx.kin_names.values():
+            # "raj found something! he's at Rolls Royce now"; "my son Maksym ... Maksym is 9, he plays" (a kin's
+            # name is a person's however the tagger types it: "Maksym" GPE)
+            ctx.last_person, ctx.pet_last = name, False
+            continue
+        if t.lower_ in ctx.pet_kinds and (t.dep_ in ("nsubj", "nsubjpass") or acted_on_by_speaker(t)):
+            # "mochi passed away. she was 16", "we had to put Bess down. She was 14": the pet, not a person named
+            # earlier (a pet someone else acts on is no "she": "Kai gave Mango away. He ..." is Kai)
+            ctx.last_pet, ctx.pet_last, ctx.last_person = f"{t.text[:1].upper()}{t.text[1:]}", True, None
+            continue
+        if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
+            continue  # "I'm Mei": the speaker's own name is no "she"
+        if t.pos_ == "PROPN" and SCHOOL_WORDS & {w.lower_ for w in compound_span(t.head if t.dep_ == "compound"
+                                                                               else t)}:
+            ctx.school_words.add(t.lower_)  # "year 7 at kingsmead academy": a later "kingsmead isn't working out"
+        if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
+                t.lower_ not in ctx.school_words and \
+                (t.ent_type_ not in ("GPE", "ORG", "LOC", "DATE", "FAC", "NORP") or is_given_name(t)) and \
+                t.text.replace("-", "").replace("'", "").isalpha() and not (  # "my a1c", "Doc says": no one named
+                    t.text.isupper() and len(t.text) > 1 and not is_given_name(t)) and not (  # "cleared JEE": an exam
+                    t.doc[t.i - 1].lower_ in POSSESSIVES and t.i > 0 and not is_given_name(t)) and not (
+                    t.i == t.sent.start and is_english_word(t.lower_) and not is_given_name(t)) and \
+                t.lower_ not in ctx.pet_kinds and tech_kind(t.lower_) is None and \
+                not (t.dep_ == "pobj" and is_place_name(t.text) and not is_given_name(t)) and \
+                not (t.dep_ == "pobj" and t.head.lower_ in ("at", "from") and not is_given_name(t)) and \
+                not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \
+                not SCHOOL_WORDS & {w.lower_ for w in compound_span(t)}:  # ("(Ridgeview Elementary)": a school)
+            # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone"), nor a
+            # workplace ("started at Fonterra ... she's flatting in Grey Lynn")
+            # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
+            ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False
