@@ -31,6 +31,7 @@ from mem_graph.extract.lexicon import (
     PHONE_VALUES,
     tech_kind,
 )
+from mem_graph.extract.places import is_place_name
 
 # a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
 NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
@@ -123,8 +124,6 @@ _HERE_IN = re.compile(r"\b(?i:(?:right )?here in) ([A-Za-z][\w'-]*(?: [A-Za-z][\
 def _place_of(words: str) -> str | None:
     """The town that ``words`` start with: a known place name of up to three words ("hong kong", "Nairobi"),
     else a capitalised name said as written ("Kreuzberg"); None for "here in the office"."""
-    from mem_graph.extract.places import is_place_name
-
     parts = words.split()
     for n in (3, 2, 1):
         if len(parts) >= n and is_place_name(" ".join(parts[:n])):

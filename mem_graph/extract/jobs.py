@@ -27,6 +27,7 @@ _NOT_POSTS = frozenset({"new", "first", "second", "next", "old", "dream", "good"
 _MORE_POSTS = frozenset({"dev", "tester", "qa", "sre", "devops", "pm", "vet", "cook", "chef", "cleaner", "carer",
                          "porter", "receptionist", "tutor", "coach", "trainee", "apprentice", "manager", "director"})
 _OTHER = {"employer": ("works_as", "occupation"), "occupation": ("works_at", "employer")}
+OTHER_JOB_SLOT = {name: slot for name, (_, slot) in _OTHER.items()}  # a job fact states both: where and what
 # verbs that take up a job with both attributes ("joined monzo as a backend engineer", "got hired at Ikea as a
 # designer"); with any but "work" the "as" must name a post ("joined the club as a favour" names none)
 _TAKING_UP = frozenset({"work", "join", "rejoin", "start", "begin", "hire", "employ", "recruit", "return"})

@@ -194,7 +194,7 @@ _BASED = re.compile(rf"\b(?i:i'?m|i am|we'?re|we are|now) {_NAME}-based\b")
 _RETIRED = re.compile(r"\b(?:took|taken|taking|take) (?:early |voluntary )?retirement\b", re.I)
 _WED = re.compile(r"\b(?:tied the knot|got hitched|got wed)\b", re.I)
 # (the speaker's: "the divorce", "my divorce", not "Greg's divorce", "her divorce")
-_DIVORCE_FINAL = re.compile(r"(?:^|[,.!;:]\s*|\b(?:the|my|our)\s+)(?:(?i:the|my|our)\s+)?(?i:divorce (?:is|was|went) "
+_DIVORCE_FINAL = re.compile(r"(?:(?:^|[,.!;:])\s*|\b(?i:the|my|our)\s+)(?i:divorce (?:is|was|went) "
                             r"(?:final|through|finalised|finalized|official))\b")
 _MIGRATED = re.compile(rf"\b(?i:(?:migration|move|switch) (?:over )?to) {_NAME} "
                        r"(?i:(?:is|was) (?:done|finished|complete))")

@@ -39,8 +39,8 @@ SHORTHAND = {
     "a'm": "I'm", "fitba": "football", "dinnae": "don't", "cannae": "can't", "didnae": "didn't", "wisnae": "wasn't",
     "isnae": "isn't", "widnae": "wouldn't", "yer": "your", "ye": "you", "abeg": "please", "whit": "what", "fae": "from",
     "willnae": "won't", "hoose": "house", "efter": "after", "oot": "out", "doon": "down", "mair": "more",
-    "name's": "name is",
-    "sis": "sister",  # "her name's Tattie": the parser read "name" as a possessor
+    "name's": "name is",  # "her name's Tattie": the parser read "name" as a possessor
+    "sis": "sister",
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }
@@ -83,6 +83,10 @@ def _unshouted(m: re.Match[str]) -> str:
                   and w.group(0) != "I" else w.group(0), m.group(0))
 
 
+# "sis Tui started at Fonterra": chat's kin word for the speaker's own, before a name
+_KIN_FIRST = re.compile(r"(^\W*|[.!?]\s+)(?:(?:lil|little|big|baby)\s+)?(sis|bro)\s+(?=[A-Z][a-z])", re.I)
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
@@ -93,10 +97,6 @@ def expand_shorthand(text: str) -> str:
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
     return _SHORTHAND_RE.sub(_spelled, text)
-
-
-# "sis Tui started at Fonterra": chat's kin word for the speaker's own, before a name
-_KIN_FIRST = re.compile(r"(^\W*|[.!?]\s+)(?:(?:lil|little|big|baby)\s+)?(sis|bro)\s+(?=[A-Z][a-z])", re.I)
 
 
 def _unstretched(m: re.Match[str]) -> str:

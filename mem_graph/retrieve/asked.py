@@ -30,6 +30,7 @@ import numpy as np
 
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.jobs import OTHER_JOB_SLOT
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.question import asked_slots, inflections
@@ -166,11 +167,8 @@ class Asked:
         subjects = {USER_KEY, *self.names, *self.words, *(f"{USER_KEY}'s {w}" for w in self.names | self.words)}
         # a job fact states both attributes ("I'm an intern in a marketing agency": the post, and where): the other
         # one's facts are looked up too, and only those that state the asked one score as answers
-        slots = self.slots | {_JOB_PAIR[a] for a in self.slots if a in _JOB_PAIR}
+        slots = self.slots | {OTHER_JOB_SLOT[a] for a in self.slots if a in OTHER_JOB_SLOT}
         return tuple(sorted(f"{s}|{a}" for s in subjects for a in slots))
-
-
-_JOB_PAIR = {"employer": "occupation", "occupation": "employer"}
 
 
 def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
