@@ -21,6 +21,7 @@ import re
 
 from mem_graph.extract.catalogue import DIETS, PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.given_up import given_up
 from mem_graph.extract.health import HEALTH_ADJECTIVES, HEALTH_CONDITIONS
 from mem_graph.extract.lexicon import (
     BIKE_VALUES,
@@ -48,8 +49,9 @@ _BEING = re.compile(r"(?:^|[,.!;:]\s*|\b(?:honestly|tbh|ngl|lol|but|and|so)\s+)b
 # "such is life as a nurse", "life as a nurse is hectic", "as a vegan eating out is hard"
 _LIFE_AS = re.compile(r"\blife as an? (?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?)\b"
                       r"|^\W*(?:(?:lol|honestly|tbh|well|so|ngl)\W+)*(?:(?:asking|speaking|talking|saying this|writing "
-                      r"this|posting|here) )?as an? (?P<lead>[a-z][\w-]*)[,:]? (?!(?:he|she|they"
-                      r"|my (?:mum|mom|dad|sister|brother|wife|husband|partner|friend))\b)[a-z]", re.I)
+                      r"this|posting|here) )?as an? (?P<lead>[a-z][\w-]*(?: [a-z][\w-]*){1,2}(?= i\b| i'm| im\b)"
+                      r"|[a-z][\w-]*)[,:]? "
+                      r"(?!(?:he|she|they|my (?:mum|mom|dad|sister|brother|wife|husband|partner|friend))\b)[a-z]", re.I)
 # a job by day ("nurse by day, netflix by night") or its trade's troubles ("classic nurse problem: ...")
 _BY_DAY = re.compile(r"^\W*(?:(?:lol|honestly|tbh|ngl|so)\W+)*(?:an? )?(?P<what>[a-z][\w-]*(?: [a-z][\w-]*)?) by day\b"
                      r"|^\W*(?:(?:lol|honestly|tbh|ngl|so|such a)\W+)*classic (?P<trade>[a-z][\w-]*) "
@@ -263,7 +265,9 @@ _SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|(?i:she|he|they)) (?i:said|say|
 _PROPOSAL = re.compile(r"propos|popped the question|marry me|💍|\bring\b|one knee", re.I)
 _PROPOSED_TO = re.compile(r"\b(?i:asked|proposed to|popped the question to) (?P<n>[A-Z][a-z]+)\b")
 # "back in pune. jet lag + humidity lol": home again, the subject left out
-_BACK_IN = re.compile(rf"^\W*(?i:(?:finally |so |and )?back in) {NAME}(?=\s*(?:$|[.!,;]| now\b| for good\b))")
+# "back in Norwich for good", "we've come home, back in Norwich since easter"; "we're Hobart people now"
+_BACK_IN = re.compile(rf"(?:^|[,;.!]\s)\W*(?i:(?:finally |so |and )?back in) {NAME}(?=\s*(?:$|[.!,;]| now\b| for "
+                      rf"good\b| since\b))|\b(?i:we'?re|we are|i'?m|i am) {NAME} (?i:people|folk|locals) now\b")
 # "got diagnosed coeliac", "doctor said prediabetic", "doc says type 2 diabetes": a condition said in passing
 _CONDITION = "|".join(sorted(HEALTH_CONDITIONS, key=len, reverse=True))
 _DIAGNOSED = re.compile(rf"\b(?:(?:got|was|been|just|finally|officially) diagnosed(?: with)?|(?:doc|doctor|gp|dr)"
@@ -356,7 +360,8 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
              if tech_kind(m.group("x").lower()) == "database"]
     said += [f"I'm {x}" if x.lower() in HEALTH_ADJECTIVES else f"I have {x}" for m in _DIAGNOSED.finditer(text)
              if (x := m.group("x"))]
-    said += [f"I'm back in {m.group(1)}" for m in _BACK_IN.finditer(text)]
+    said += [f"I'm back in {m.group(1)}" if m.group(1) else f"I live in {m.group(2)} now"
+             for m in _BACK_IN.finditer(text)]
     asked = _PROPOSED_TO.search(text)  # "asked Becky to marry me on leave, she said yes": Becky said yes
     said += [f"I'm engaged to {n} now" if (n := m.group("n") or (asked and asked.group("n"))) else "I'm engaged now"
              for m in _SAID_YES.finditer(text) if _PROPOSAL.search(text)][:1]
@@ -427,12 +432,13 @@ _OTHER_OWNER = re.compile(r"\b(?:\w+'s (?:dog|pup|puppy|cat|kitten)|(?:his|her|t
 
 def asked_as(question: str) -> list[str]:
     """What a question's asker says they are in its lead ("asking as a paramedic: is this normal?", "as a vegan,
-    can I eat this?"), or asks about as a thing they do ("is it bad i have cold brew every single day?"): the
-    question is no fact, what it takes as given is."""
+    can I eat this?"), asks about as a thing they do ("is it bad i have cold brew every single day?") or gave up
+    ("no more booze for me, mocktail ideas?"; also a verbless cheer: "6 months no cigarettes!!"): the question or
+    the small talk is no fact, what it takes as given is."""
     return [f"I'm {w}" for m in _LIFE_AS.finditer(question) if m.group("lead") and not _PAST.search(question)
             and (w := _what(m.group("lead"), True))] + [
         said for p in (_IS_IT_OK, _ASIDE) for m in p.finditer(question) if not _NOT_DONE.search(m.group("said"))
-        for said in (m.group("said"), *chat_restated(m.group("said")))]
+        for said in (m.group("said"), *chat_restated(m.group("said")))] + given_up(question)  # ("6 months no fags!!")
 
 
 # a statement said aside in a question: "what should i make for dinner, i'm pescatarian btw", "any tips? we

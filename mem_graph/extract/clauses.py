@@ -129,6 +129,12 @@ def _takes_a_post(head: Any) -> bool:
         c.dep_ in ("dobj", "attr") and c.lemma_.lower() in _POSTS | _OCCUPATIONS for c in verb.children)
 
 
+def _a_job_left(t: Any) -> bool:
+    """"jonas quit deliveroo, he's a sous chef now": what one quits, joins or resigns from is a workplace."""
+    verb = t.head.head if t.dep_ == "pobj" and t.head.lower_ == "from" else t.head
+    return t.dep_ in ("dobj", "pobj") and verb.lemma_.lower() in ("quit", "join", "resign")
+
+
 def _np_chain(head: Any) -> list[Any]:
     """The tokens of a subject noun phrase in order, without relative clauses or conjuncts."""
     keep: set[int] = {head.i}
@@ -155,8 +161,9 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # "Ben moved out, he lives in Edinburgh now": the subject named earlier in the same sentence
         # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
         # ("my sister retrained, she's a paramedic now": the sister, not someone named in an earlier turn)
-        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if names_someone(t) or my_kin(t) or
-                       my_kin(t, as_object=True) or _met_named(t)), None)  # ("I can bring my daughter Joy, she is 19")
+        before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if (names_someone(t) and not _a_job_left(
+            t)) or my_kin(t) or my_kin(t, as_object=True) or _met_named(t) or (  # ("my daughter Joy, she is 19")
+            t.dep_ == "nsubj" and t.text.capitalize() in ctx.kin_names.values())), None)  # "jonas quit, he's ..."
         kin_subject = resolve_np(before, ctx) if before is not None and before.pos_ == "NOUN" else None
         if before is not None:
             ctx.last_person = kin_subject.name if kin_subject is not None else span_text(compound_span(before))

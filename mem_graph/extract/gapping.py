@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from mem_graph.extract.kin_words import KIN
 from mem_graph.types import Fact
 
 
@@ -15,7 +16,8 @@ def gapped_objects(target: Any, objects: list[Any]) -> list[Any]:
     if not objects:
         return []
     return [c for c in target.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > objects[0].i
-            and c not in objects and not any(g.dep_ in ("nsubj", "nsubjpass", "prep", "dobj") for g in c.children)]
+            and c not in objects and not any(g.dep_ in ("nsubj", "nsubjpass", "prep", "dobj") for g in c.children)
+            and not (c.lemma_.lower() in KIN and any(g.dep_ == "poss" for g in c.children))]  # ("and my best mate")
 
 
 def regapped(pairs: list[tuple[Any, Fact | None]], object_text: Callable[[Any], str]) -> list[Fact]:

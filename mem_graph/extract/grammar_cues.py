@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES
+from mem_graph.extract.lexicon import GIVEN_NAMES
 
 _FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
 
@@ -35,10 +36,15 @@ ANIMATE_VERBS = frozenset({"take", "pick", "start", "join", "quit", "learn", "mo
 def thing_cannot_act(verb: Any, head: Any, subject: Any) -> bool:
     """``verb``, conjoined to ``head`` with no "and", inherits "my knee" / "my car", which cannot do what it says
     ("my knee's gone so no more cricket, took up golf instead": the speaker took it up)."""
-    return verb.dep_ == "conj" and verb.lemma_.lower() in ANIMATE_VERBS and subject.pos_ == "NOUN" and \
-        subject.lemma_.lower() not in KIN | PET_NOUNS and any(
-            c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subject.children) and not any(
-            t.lower_ in ("and", "but", "or", "then", "&") for t in verb.doc[head.i: verb.i])
+    if verb.dep_ != "conj" or verb.lemma_.lower() not in ANIMATE_VERBS or subject.lemma_.lower() in KIN | PET_NOUNS \
+            or any(t.lower_ in ("and", "but", "or", "then", "&") for t in verb.doc[head.i: verb.i]):
+        return False
+    # "Hilux is sold hey, got a Ford Ranger now": a thing sold, stolen or written off got nothing
+    undergone = subject.dep_ == "nsubjpass" and subject.pos_ in ("NOUN", "PROPN") and not (
+        subject.ent_type_ == "PERSON" or subject.lower_ in GIVEN_NAMES) and not any(
+        c.dep_ == "auxpass" for c in verb.children)
+    return undergone or (subject.pos_ == "NOUN" and any(
+        c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subject.children))
 
 
 def first_word(verb: Any) -> Any:

@@ -191,7 +191,14 @@ def settled_in(pred: Any, obj: Any) -> bool:
     if any(t.lower_ == "back" and any(g.lower_ == "from" for g in t.children) for t in clause):
         return False  # "we're back from honeymoon in Bali": a trip ended
     return not {t.lower_ for t in clause} & _STAY_WORDS and not any(t.ent_type_ in ("DATE", "TIME") for t in clause) \
-        and not any(t.dep_ == "neg" or t.tag_ == "MD" for t in verb.children) and verb.sent.text.strip()[-1:] != "?"
+        and not any(t.dep_ == "neg" or t.tag_ == "MD" for t in verb.children) and not _asked(verb, obj)
+
+
+def _asked(verb: Any, obj: Any) -> bool:
+    """The clause is a question: "am i in zone 2?", "i'm in Leeds?" (not "I'm in Calgary and the chinooks are
+    wrecking me, anything that helps?": the question comes after the place)."""
+    after = [t for t in verb.sent if t.i > obj.i]
+    return verb.sent.text.strip()[-1:] == "?" and not any(t.lower_ in (",", "and", "so", "-", "but") for t in after)
 
 
 def moved_here(obj: Any) -> bool:

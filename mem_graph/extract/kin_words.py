@@ -24,7 +24,7 @@ PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
 ])
 CHILD_NOUNS = frozenset(["son", "daughter", "kid", "child", "baby", "stepson", "stepdaughter", "youngest", "eldest",
-                         "oldest"])  # "my youngest Alfie": a child
+                         "oldest", "twin"])  # "my youngest Alfie": a child
 PET_NOUNS = frozenset([
     "dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "turtle", "horse", "bird", "pet",
     "ferret", "snake", "lizard", "goldfish", "gecko", "tortoise", "budgie", "cockatiel", "chinchilla", "gerbil",

@@ -47,9 +47,14 @@ def named_pets(text: str) -> dict[str, str]:
     return found
 
 
-def note_pets(sent: Any, ctx: Context) -> None:
-    """Remember the pets ``sent`` names for a later "biscuit died"."""
+def note_pets(sent: Any, ctx: Context, found: list[Fact] | None = None) -> None:
+    """Remember the pets ``sent`` names, and those its facts name ("the shelter named him Turbo": "User's dog is
+    named Turbo"), for a later "biscuit died" or "Turbo was NOT working, we've renamed him Duvet"."""
     ctx.pet_kinds.update(named_pets(sent.text))
+    for f in found or []:
+        kind = (f.subject_key or "").rpartition("'s ")[2]
+        if f.slot and f.slot.endswith("|name") and kind in PET_NOUNS | set(PET_SPECIES.values()) and f.object_key:
+            ctx.pet_kinds[f.object_key] = kind
 
 
 def _ended(verb: Any) -> tuple[Any, str] | None:

@@ -62,7 +62,7 @@ def ended_values(fact: Fact) -> list[str]:
     stance says it changed."""
     values = list(fact.replaces)
     if fact.object_key and ((fact.negated and "cues:" in fact.evidence and any(
-            w in fact.evidence for w in _CHANGED)) or _stance_ended(fact)):
+            w in fact.evidence for w in _CHANGED)) or _stance_ended(fact) or _left_job(fact)):
         values.append(fact.object_key)
     return [v for v in values if v]
 
@@ -107,11 +107,23 @@ def _placed_tool(record: MemoryRecord, fact: Fact, ended: list[str]) -> bool:
         and not _OTHER_PEOPLE.search(record.text)
 
 
+def _left_job(fact: Fact) -> bool:
+    """The fact says its subject left a workplace: "quit Deliveroo", "handed my notice in at Superdrug"."""
+    return fact.negated and fact.rule.startswith("rules.clause:employer")
+
+
 def _job_at(record: MemoryRecord, fact: Fact, ended: list[str]) -> bool:
-    """"I'm a product designer at Shopify" once "left Shopify": the job held at the place left ended with it."""
-    return _slot_name(record.slot) == "occupation" and bool(fact.subject_key) and \
-        record.subject_key == fact.subject_key and any(
-            t.relation == "works_at" and normalise_entity(t.object) in ended for t in record.triples)
+    """"I'm a product designer at Shopify" once "left Shopify": the job held at the place left ended with it;
+    so does a memory of the same person at that place that no slot read as a job ("my flatmate Jonas is a bike
+    courier for Deliveroo" once "jonas quit deliveroo"; "I run the pharmacy counter at Superdrug")."""
+    if not fact.subject_key or not (record.subject_key == fact.subject_key or (
+            record.subject_key or "").endswith(f" {fact.subject_key}")):
+        return False
+    if _slot_name(record.slot) == "occupation" and any(
+            t.relation == "works_at" and normalise_entity(t.object) in ended for t in record.triples):
+        return True
+    return _left_job(fact) and _slot_name(record.slot) not in ("employer", "school", "residence") and any(
+        re.search(rf"\b(?:at|for|with|wi)\s+{re.escape(v)}\b", record.text, re.I) for v in ended)
 
 
 def _own_words(record: MemoryRecord, speaker: str) -> bool:

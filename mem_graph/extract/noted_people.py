@@ -64,6 +64,8 @@ def note_people(sent: Any, ctx: Context) -> None:
                 t.lower_ not in ctx.pet_kinds and tech_kind(t.lower_) is None and \
                 not (t.dep_ == "pobj" and is_place_name(t.text) and not is_given_name(t)) and \
                 not (t.dep_ == "pobj" and t.head.lower_ in ("at", "from") and not is_given_name(t)) and \
+                not (t.dep_ == "pobj" and t.head.lower_ == "for" and (t.head.head.pos_ == "NOUN" or t.head.head.lemma_
+                                                                      == "work") and not is_given_name(t)) and \
                 not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \
                 not SCHOOL_WORDS & {w.lower_ for w in compound_span(t)}:  # ("(Ridgeview Elementary)": a school)
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone"), nor a

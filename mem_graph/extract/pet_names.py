@@ -219,6 +219,8 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
                 triples = [Triple(speaker, "has_pet", name)]
             else:
                 owner = pet_name(pet, ctx) if pet is not None else (ctx.last_pet or f"{speaker}'s pet")
+                if (kind := ctx.pet_kinds.get(owner.lower())) is not None:  # "renamed him Duvet": him, Turbo
+                    owner = f"{speaker}'s {PET_SPECIES.get(kind, kind)}"
                 text = f"{owner} is named {name}"
                 slot, single = f"{normalise_entity(owner)}|name", True
                 triples = [Triple(speaker, "has_pet", owner), Triple(owner, "name", name)]

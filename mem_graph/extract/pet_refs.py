@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from mem_graph.extract.grammar_cues import acted_on_by_speaker
 from mem_graph.extract.kin_words import FIRST_PERSON, KIN, PET_NOUNS, PET_SPECIES, POSSESSIVES
+from mem_graph.extract.lexicon import is_given_name
 from mem_graph.types import normalise_entity
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
             # "Bella didn't suit him, he's Willow now": the speaker's pet, the subject named before (not "Kai gave
             # Mango to his parents, he ...": Kai)
             return f"{ctx.speaker}'s {kind}"
-        if t.pos_ == "PROPN" and t.ent_type_ == "PERSON" and not _with_speaker(t):
+        if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or is_given_name(t)) and not _with_speaker(t):
             return None
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
             return pet_name(t, ctx) if speakers_pet(before[: n + 1]) or _the_known_pet(t, ctx) else None

@@ -68,6 +68,7 @@ class Predicate:
     adjective: str | None = None  # "sick_of", "allergic_to"
     dobj: Any | None = None
     back: bool = False  # "come back to", "move back to"
+    away: bool = False  # "is up in Auckland", "out in Alicante": "is in", said with a direction
 
     @property
     def key(self) -> str:
@@ -223,6 +224,10 @@ def predicate(verb: Any, target: Any) -> Predicate:
                         inner.ent_type_ in ("GPE", "LOC") or inner.pos_ == "PROPN"):
                     pred.preps.setdefault("in", inner)  # "I'm back in Pune": a return home
                     pred.back = True
+                elif inner is not None and g.lower_ == "in" and c.lower_ in ("up", "down", "over", "out") and \
+                        pred.lemma == "be" and (inner.ent_type_ in ("GPE", "LOC") or inner.pos_ == "PROPN"):
+                    pred.preps.setdefault("in", inner)  # "my mate Rawiri is up in Auckland": where he is
+                    pred.away = True
     # objects follow the verb in a statement; a "that" read as an object is a misparse
     for d in (c for c in target.children if c.dep_ == "dobj"):  # "moved the app from SQLite to ..."
         for c in d.children:
@@ -317,6 +322,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
         pred.prep, direct = "to", [place]  # "moved in with my aunt in Rome" (never "moved from Denver")
     if not direct and "of" in pred.preps and any(c.lower_ == "out" for c in target.children):
         pred.prep, direct = "of", [pred.preps["of"]]  # "moved out of Boston"
+    if not direct and pred.away:
+        pred.prep, direct = "in", [pred.preps["in"]]
     if not direct and pred.back and ("to" in pred.preps or "in" in pred.preps):  # "coming back to Seattle"
         pred.prep = "to" if "to" in pred.preps else "in"  # ("I'm back in Pune")
         direct = [pred.preps[pred.prep]]

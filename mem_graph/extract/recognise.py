@@ -19,6 +19,7 @@ from mem_graph.extract.home_place import MOTION_VERBS, for_good, home_in, moved_
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
     CARER_ROLES,
+    SECTORS,
     SYSTEM_NOUNS,
     favourite_of,
 )
@@ -93,6 +94,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "my home is a mess now", "home is cosy": no place
         if found is not None and found[0].name in ("occupation", "employer") and obj.pos_ == "ADJ":
             return None  # "my job is pretty chill", "my job is fine": how the job is, not which
+        if found is not None and found[0].name in ("car", "bike", "phone", "computer") and pred.prep is not None:
+            return None  # "my truck is in the shop", "my phone is on 2%": where or how it is, not which
         if found is not None and found[0].name in ("car", "phone", "computer", "tools") and obj.pos_ == "NOUN" and \
                 not obj.text[:1].isupper() and is_english_word(obj.lower_) and cat.value_slot(obj_toks) is None and \
                 not any(c.like_num for c in obj.children) and (found[0].name != "tools" or any(
@@ -299,7 +302,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
-        if obj.lemma_.lower() in DRINKS or obj.lower_ in DRINKS or (
+        if obj.lemma_.lower() in DRINKS or obj.lower_ in DRINKS or (obj.lower_.endswith("ing") and obj.lower_ not in
+                                                                    SECTORS and obj.ent_type_ != "ORG") or (
                 value_spec is not None and value_spec.name not in ("employer", "occupation", "business")):
             return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)

@@ -13,6 +13,7 @@ from typing import Any
 
 from mem_graph.extract.clauses import CLAUSE_DEPS, Subject
 from mem_graph.extract.cues import years_doing_before
+from mem_graph.extract.kin_words import KIN
 
 FIRST_PERSON = {"i": None, "me": None, "myself": None, "we": None, "us": None}
 _AUX_3RD = {"do": "does", "have": "has", "am": "is", "'m": "is", "are": "is", "'re": "is", "'ve": "has",
@@ -79,7 +80,8 @@ _HAS_PARTICIPLES = frozenset({"been", "got", "gotten", "moved", "gone", "started
                               "booked", "passed", "failed", "had", "made", "finished", "landed", "accepted", "adopted",
                               "retrained", "relocated", "quit", "given", "picked", "dropped", "applied", "lived",
                               "worked", "done", "seen", "known", "won", "spent", "taught", "studied", "owned",
-                              "used", "played", "stayed", "travelled", "traveled", "visited", "tried", "wanted"})
+                              "used", "played", "stayed", "travelled", "traveled", "visited", "tried", "wanted",
+                              "eaten", "chewed", "swallowed", "broken", "grown", "put", "gained"})
 # verbs whose past is their present ("quit", "cut"): the parser's tag does not tell which was said
 _SAME_PAST = frozenset({"quit", "cut", "put", "set", "let", "shut", "split", "hit", "hurt", "read", "spread", "bet",
                         "cost", "upset", "broadcast"})
@@ -126,6 +128,10 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
             drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
             if child.dep_ == "conj":  # "Mia is 4 and goes to little acorns nursery": "nursery" hung on "is"
                 drop.update(t.i for c in verb.children if c.i > child.i for t in c.subtree)
+        elif child.dep_ == "conj" and child.lemma_.lower() in KIN and any(g.dep_ == "poss" for g in child.children):
+            # "I live in Wellington and my best mate Rawiri is up in Auckland": the mate starts a clause of its own
+            drop.update(t.i for t in child.subtree)
+            drop.update(c.i for c in verb.children if c.dep_ == "cc" and c.i < child.i)
     for tok in verb.subtree:
         if tok.dep_ == "prep" and tok.lower_ in ("before", "after") and tok != verb and any(
                 g.dep_ == "pcomp" and g.pos_ == "VERB" for g in tok.children):
@@ -230,7 +236,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
         out.append(word + t.whitespace_)
         word_of[t.i] = word
         prev = t
-    text = _LEADING_WORDS.sub("", "".join(out).strip())  # "Now User works at …": the fact says it plainly
+    text = _LEADING_WORDS.sub("", "".join(out).strip()).lstrip(",;:-– ")  # "Now User works at …": said plainly
     text = _TRAILING_WORDS.sub("", text)  # "User dropped spanish, instead" (its clause "doing japanese" left out)
     return text[0].upper() + text[1:] if text else text
 

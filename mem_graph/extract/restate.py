@@ -21,8 +21,10 @@ from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
 from mem_graph.extract.clauses import compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.given_up import given_up
 from mem_graph.extract.kin_words import CHILD_NOUNS
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
+from mem_graph.extract.places import is_place_name
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 
@@ -285,9 +287,10 @@ def restated(text: str) -> list[str]:
     """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
     taken = [f"{_taker(text[:m.start()])} got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
              if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
+    taken += given_up(text)  # "no more red meat for me", "6 months no cigarettes!!"
     if _NOT_DONE.search(text):
         return taken + chat_restated(text, done=False)  # "not feeling country lately"
-    said: list[str] = []
+    said = taken
     said += [f"I live in {n} now" for m in _NEW_HOME.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I live in {n}" for pattern in (_NEW_CITY, _LOCAL, _HOME_IS) for m in pattern.finditer(text)
              for g in m.groups() if g and (n := _name(g))]
@@ -430,6 +433,13 @@ def moved_child(pred: Any, new_obj: Any, ctx: Any) -> Any | None:
     moved to a school (a school word in its name) is the child whose school changed, never where anyone lives."""
     kin = pred.dobj
     if kin is None or kin.lemma_.lower() not in CHILD_NOUNS or not any(
-            c.lower_ in ("my", "our") for c in kin.children) or not looks_like_school(compound_span(new_obj)):
+            c.lower_ in ("my", "our", "the") for c in kin.children):
         return None
-    return resolve_np(kin, ctx)
+    # "we moved the twins to Greenhill after all the ofsted drama at oakfield": a name, among school talk
+    named = new_obj.pos_ == "PROPN" and new_obj.text[:1].isupper() and new_obj.ent_type_ not in ("GPE", "LOC") and \
+        not is_place_name(new_obj.text) and (bool(ctx.school_words) or any(t.lower_ in _SCHOOL_TALK for t in kin.sent))
+    return resolve_np(kin, ctx) if looks_like_school(compound_span(new_obj)) or named else None
+
+
+_SCHOOL_TALK = frozenset({"school", "schools", "ofsted", "teacher", "teachers", "class", "classes", "term", "reception",
+                          "nursery", "headteacher", "head", "principal", "uniform", "pupils", "curriculum"})

@@ -246,7 +246,7 @@ class RuleExtractor:
                                       before=whole[:sent.start_char]))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is
             note_employers(ctx, found)
-            note_pets(sent, ctx)  # first: a pet's name is no person for a following "he"
+            note_pets(sent, ctx, found)  # first: a pet's name is no person for a following "he"
             note_people(sent, ctx)
             subjects = [f.subject_key for f in facts if f.subject_key and f.metadata.get("_person")]
             if ctx.last_person == named_before and subjects:

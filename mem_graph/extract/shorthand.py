@@ -40,7 +40,7 @@ SHORTHAND = {
     "isnae": "isn't", "widnae": "wouldn't", "yer": "your", "ye": "you", "abeg": "please", "whit": "what", "fae": "from",
     "willnae": "won't", "hoose": "house", "efter": "after", "oot": "out", "doon": "down", "mair": "more",
     "name's": "name is",  # "her name's Tattie": the parser read "name" as a possessor
-    "sis": "sister",
+    "sis": "sister", "my bro": "my brother", "lil bro": "little brother", "big bro": "big brother",
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
 }

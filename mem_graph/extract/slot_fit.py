@@ -14,6 +14,7 @@ from mem_graph.extract.lexicon import (
     CALENDAR_WORDS,
     CHORES,
     DRINKING,
+    GIVEN_NAMES,
     NOT_EMPLOYERS,
     SECTORS,
     WORKPLACES,
@@ -144,6 +145,10 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return False
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
+        if pred.key in ("work_with", "be_with"):  # "I'm now with Flutterwave", "I work with GTBank" (not "with Tom")
+            return (obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS | {
+                "PERSON", "DATE", "TIME", "NORP"} and (pred.key == "work_with" or job_talk(obj.sent)))) and \
+                obj.lower_ not in GIVEN_NAMES
         if pred.key == "move_to":  # "moved to Atlassian as a group PM": a job one moves to, named with its role
             return moved_for_job(pred, obj)
         if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):
@@ -170,8 +175,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         if is_given_name(obj):  # "seeing Olivia" (a GPE to the tagger)
             return True
         named = obj.pos_ == "PROPN" or (obj.ent_type_ == "PERSON" and obj.text[:1].isupper())
-        return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry") or (
-            pred.key == "be_with" and obj.ent_type_ != "ORG"))  # "Raj is with Sofia now" (Sofia read as a city)
+        if pred.key == "be_with":  # not "with Deloitte now, same job": a company (above: "Raj is with Sofia now")
+            return named and obj.ent_type_ != "ORG" and not job_talk(obj.sent)  # (a name read as a city)
+        return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry"))
     if name == "car" and obj != pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
         return False  # "drove to Bergen": a place driven to, no car
     if name == "car" and lemma == "drive" and value_spec is None:

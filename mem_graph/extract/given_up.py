@@ -1,0 +1,70 @@
+"""What chat says was given up, without a verb: "no more red meat for me", "no booze for me anymore", "6 months
+no cigarettes!!", "100 days sober today", "no more football after the ACL thing"; and what came back: "I'm back
+on meat".
+
+Each is restated as the plain clause the slot rules already read ("I don't eat red meat anymore", "I quit
+smoking", "I don't play football anymore", "I eat meat again"), so a habit, a food, a drink or a sport the
+speaker stated before ends the usual way. Only things one eats, drinks, smokes or plays: "no more drama for me"
+and "no more excuses" say nothing about a slot.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem_graph.extract.cue_change import object_kind
+
+_SMOKING = frozenset({"cigarettes", "cigs", "ciggies", "fags", "smokes", "smoking", "vaping", "vapes", "cigarette",
+                      "tobacco", "nicotine"})
+_FOOD = frozenset({"meat", "red meat", "dairy", "sugar", "carbs", "bread", "gluten", "fish", "pork", "beef",
+                   "chicken", "junk food", "takeaways", "takeaway", "chocolate", "sweets", "crisps", "fast food",
+                   "processed food", "eggs", "cheese", "meat and dairy"})
+_ALCOHOL = frozenset({"booze", "drink", "drinking", "alcohol", "bevvies", "pints", "wine", "beer"})
+_WORD = r"[a-z][\w'-]*"
+_LEAD = r"(?:^|[,.!;:(]\s*|\b(?:so|and|but|now|sadly|officially)\s+)"
+# "no more red meat for me", "no booze for me anymore", "no more football for me after the ACL thing"
+_FOR_ME = re.compile(rf"{_LEAD}no (?:more )?(?P<x>{_WORD}(?: {_WORD})?) for (?:me|us)\b", re.I)
+# "no more fags since january", "no meat anymore" (not "no more coffee after 2pm": a rule kept)
+_NO_MORE = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?)"
+                      rf"(?(more)(?=\s*(?:$|[,.!;]|\s(?:since|now|anymore|any more)\b))|(?=\s+(?:anymore|any more)\b))",
+                      re.I)
+# "6 months no cigarettes!!", "three weeks off the booze", "a year without meat"
+_COUNTED = re.compile(rf"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)"
+                      rf" (?:no|without|off(?: the)?|free of) (?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
+_SOBER = re.compile(r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?) "
+                    r"sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
+# "I'm back on meat", "back on the booze": a food or drink resumed
+_BACK_ON = re.compile(rf"\bback on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
+
+
+def _ended(thing: str) -> str | None:
+    """The plain clause that says ``thing`` was given up, or None when it is nothing one eats, drinks, smokes
+    or plays."""
+    x = thing.lower().strip()
+    for n in (2, 1):  # "red meat for" -> "red meat"; "football after" -> "football"
+        words = x.split()[:n]
+        word = " ".join(words)
+        if len(words) < n:
+            continue
+        if word in _SMOKING:
+            return "I quit smoking"
+        if word in _FOOD:
+            return f"I don't eat {word} anymore"
+        if word in _ALCOHOL:
+            return f"I don't drink {'alcohol' if word in ('booze', 'drink', 'drinking', 'bevvies') else word} anymore"
+        kind = object_kind(word)
+        if kind in ("alcohol", "hot drink", "soft drink") and n == 1:
+            return f"I don't drink {word} anymore"
+        if kind == "sport":
+            return f"I don't play {word} anymore"
+    return None
+
+
+def given_up(text: str) -> list[str]:
+    """The plain clauses for what ``text`` says was given up or taken back up (see the module doc)."""
+    said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED) for m in p.finditer(text) if (s := _ended(m.group("x")))]
+    said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]
+    for m in _BACK_ON.finditer(text):
+        x = m.group("x").lower().split()[0]
+        said += [f"I eat {x} again"] if x in _FOOD else ["I drink alcohol again"] if x in _ALCOHOL else []
+    return list(dict.fromkeys(said))
