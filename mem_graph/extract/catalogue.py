@@ -105,7 +105,8 @@ _S, _M = "single", "multi"
 # the kinds of business a person runs; the value word of the business slot
 BUSINESSES = ("bakery", "cafe", "café", "restaurant", "bistro", "pub", "shop", "boutique", "salon", "barbershop",
               "bookshop", "bookstore", "deli", "brewery", "winery", "vineyard", "farm", "gallery", "florist", "startup",
-              "agency", "consultancy", "clinic", "hotel", "guesthouse", "business", "firm")
+              "agency", "consultancy", "clinic", "hotel", "guesthouse", "business", "firm", "workshop", "studio",
+              "food truck")
 # (no "gym": the gym slot's, a membership)
 
 # what one studies ("english lit", "computer science"; "english" alone is a language, "art" and "music" pastimes)

@@ -33,6 +33,7 @@ from mem_graph.extract.lexicon import (
     tech_kind,
 )
 from mem_graph.extract.places import is_place_name
+from mem_graph.extract.wordlist import is_english_word
 
 # a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
 NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
@@ -261,8 +262,8 @@ _KID_AT_NOW = re.compile(rf"\b(?i:my {_KID} (?:changed|switched|moved) schools?)
 
 _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
 # "camila said yes!!! i asked her to marry me", "popped the question, she said yes 💍": engaged
-_SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|(?i:she|he|they)) (?i:said|say|says) (?i:yes)\b")
-_PROPOSAL = re.compile(r"propos|popped the question|marry me|💍|\bring\b|one knee", re.I)
+_SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|(?i:she|he|they)|(?P<low>[a-z]{3,})) (?i:said|say|says) (?i:yes)\b")
+_PROPOSAL = re.compile(r"propos|popped the question|marry me|💍|\bring\b|one knee|wedding|lobola", re.I)
 _PROPOSED_TO = re.compile(r"\b(?i:asked|proposed to|popped the question to) (?P<n>[A-Z][a-z]+)\b")
 # "back in pune. jet lag + humidity lol": home again, the subject left out
 # "back in Norwich for good", "we've come home, back in Norwich since easter"; "we're Hobart people now"
@@ -297,6 +298,11 @@ def _artist(words: str) -> str | None:
 def _kid(found: str) -> str:
     low = found.lower()
     return "son" if low in ("boy", "son") else "daughter" if low in ("girl", "daughter") else "child"
+
+
+def _name_said(word: str | None) -> str | None:
+    """A name chat wrote lower-case ("lerato said yes"): a word of no dictionary, capitalised."""
+    return word[:1].upper() + word[1:] if word and not is_english_word(word) else None
 
 
 def _what(found: str, article: bool) -> str | None:
@@ -362,9 +368,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
              if (x := m.group("x"))]
     said += [f"I'm back in {m.group(1)}" if m.group(1) else f"I live in {m.group(2)} now"
              for m in _BACK_IN.finditer(text)]
-    asked = _PROPOSED_TO.search(text)  # "asked Becky to marry me on leave, she said yes": Becky said yes
-    said += [f"I'm engaged to {n} now" if (n := m.group("n") or (asked and asked.group("n"))) else "I'm engaged now"
-             for m in _SAID_YES.finditer(text) if _PROPOSAL.search(text)][:1]
+    said += _engaged(text)
     said += [f"I work at {m.group(1)}" for m in _STANDUP_AT.finditer(text)]
     said += [f"I started at {m.group(1)}" for m in _BADGE.finditer(text)]
     said += [f"my {m.group(2).lower()} is called {m.group(1)}" for m in _NAME_THE_PET.finditer(text)]
@@ -391,13 +395,21 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     return said
 
 
+def _engaged(text: str) -> list[str]:
+    """"asked Becky to marry me on leave, she said yes" (Becky said yes), "lerato said yes!!! wedding next year"."""
+    asked = _PROPOSED_TO.search(text)
+    return [f"I'm engaged to {n} now" if (n := m.group("n") or (asked and asked.group("n")) or _name_said(
+        m.group("low"))) else "I'm engaged now" for m in _SAID_YES.finditer(text) if _PROPOSAL.search(text) and not (
+        m.group("low") and not _name_said(m.group("low")))][:1]
+
+
 def across_the_turn(text: str) -> list[str]:
     """Values said over the turn's sentences, plans and questions included: "Eastbrook High parent here 👋 my son's
     there" (the child's school), "date night w Tom", "anniversary w Marcus next week, gift ideas?" (the partner),
     "quit Deloitte. Accenture offer signed, already started" (the employer)."""
     return [f"my {_kid(m.group(2))} goes to {m.group(1).strip()}" for m in _SCHOOL_PARENT.finditer(text)] + [
         f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text) if not _THEIR_DAY.search(text)] + [
-        f"I work at {m.group(1)} now" for m in _OFFER_TAKEN.finditer(text)]
+        f"I work at {m.group(1)} now" for m in _OFFER_TAKEN.finditer(text)] + _engaged(text)
 
 
 # an offer taken up: "Accenture offer signed, already started 😎" (an offer alone is a plan)

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.lexicon import SMOKING
 
-_SMOKING = frozenset({"cigarettes", "cigs", "ciggies", "fags", "smokes", "smoking", "vaping", "vapes", "cigarette",
-                      "tobacco", "nicotine"})
 _FOOD = frozenset({"meat", "red meat", "dairy", "sugar", "carbs", "bread", "gluten", "fish", "pork", "beef",
                    "chicken", "junk food", "takeaways", "takeaway", "chocolate", "sweets", "crisps", "fast food",
                    "processed food", "eggs", "cheese", "meat and dairy"})
@@ -23,7 +22,8 @@ _ALCOHOL = frozenset({"booze", "drink", "drinking", "alcohol", "bevvies", "pints
 _WORD = r"[a-z][\w'-]*"
 _LEAD = r"(?:^|[,.!;:(]\s*|\b(?:so|and|but|now|sadly|officially)\s+)"
 # "no more red meat for me", "no booze for me anymore", "no more football for me after the ACL thing"
-_FOR_ME = re.compile(rf"{_LEAD}no (?:more )?(?P<x>{_WORD}(?: {_WORD})?) for (?:me|us)\b", re.I)
+_FOR_ME = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?) for (?:me|us)\b"
+                     rf"(?(more)|(?=\s+(?:anymore|any more|now)\b))", re.I)  # (not "vegetarian, so no meat for me")
 # "no more fags since january", "no meat anymore" (not "no more coffee after 2pm": a rule kept)
 _NO_MORE = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?)"
                       rf"(?(more)(?=\s*(?:$|[,.!;]|\s(?:since|now|anymore|any more)\b))|(?=\s+(?:anymore|any more)\b))",
@@ -46,7 +46,7 @@ def _ended(thing: str) -> str | None:
         word = " ".join(words)
         if len(words) < n:
             continue
-        if word in _SMOKING:
+        if word in SMOKING:
             return "I quit smoking"
         if word in _FOOD:
             return f"I don't eat {word} anymore"

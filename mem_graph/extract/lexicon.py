@@ -45,6 +45,7 @@ seaman seafarer deckhand author emt cop councillor councilor priest pastor rabbi
 seamstress hostess bouncer caretaker custodian labourer laborer farmhand shepherd sysadmin dj anesthesiologist
 obstetrician gynecologist cardiologist oncologist orthodontist podiatrist
 sparky chippy brickie tradie joiner glazier scaffolder psw np hca rep representative
+qa tester dev devops sre
 """)
 
 
@@ -145,7 +146,7 @@ nursing medicine pharma pharmaceuticals education teaching academia research pub
 construction engineering manufacturing logistics recruitment hr consulting admin administration catering
 fashion film television tv music property government politics policy charity nonprofit
 cybersecurity security telecoms energy oil mining agriculture farming aviation shipping transport tourism
-childcare eldercare care fintech biotech gaming
+childcare eldercare care fintech biotech gaming support operations ops qa
 """))
 # places of work said by their kind ("she just started at a private clinic", "started at a law firm"): a new
 # employer, unnamed; not schools (a child "started at a new school") nor rooms ("started at the office at 8")
@@ -303,3 +304,8 @@ def favourite_of(value: str) -> str | None:
 SYSTEM_NOUNS = frozenset({"app", "apps", "backend", "back-end", "stack", "service", "services", "product", "codebase",
                           "platform", "prod", "production", "data", "site", "website", "api", "infra",
                           "infrastructure", "system", "server", "servers", "db", "database"})
+
+
+# what one smokes, said as given up ("6 months no fags", "packed in the cigs")
+SMOKING = frozenset({"cigarettes", "cigs", "ciggies", "fags", "smokes", "smoking", "vaping", "vapes", "cigarette",
+                      "tobacco", "nicotine"})

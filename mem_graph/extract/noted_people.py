@@ -8,7 +8,7 @@ from typing import Any
 from mem_graph.extract.clauses import Context, compound_span, my_kin, resolve_np, span_text
 from mem_graph.extract.grammar_cues import acted_on_by_speaker
 from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES, THIRD_PERSON
-from mem_graph.extract.lexicon import is_given_name, tech_kind
+from mem_graph.extract.lexicon import GIVEN_NAMES, is_given_name, tech_kind
 from mem_graph.extract.pet_refs import pet_name, speakers_pet
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.slots import SCHOOL_WORDS
@@ -48,6 +48,11 @@ def note_people(sent: Any, ctx: Context) -> None:
             # "mochi passed away. she was 16", "we had to put Bess down. She was 14": the pet, not a person named
             # earlier (a pet someone else acts on is no "she": "Kai gave Mango away. He ..." is Kai)
             ctx.last_pet, ctx.pet_last, ctx.last_person = f"{t.text[:1].upper()}{t.text[1:]}", True, None
+            continue
+        if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in KIN and (t.ent_type_ == "PERSON" or t.lower_ in
+                                                                         GIVEN_NAMES) and any(
+                c.dep_ == "conj" and c.lower_ in ("me", "i") for c in t.children):
+            ctx.last_person, ctx.pet_last = t.text[:1].upper() + t.text[1:], False  # "darrell and me are done. he's"
             continue
         if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
             continue  # "I'm Mei": the speaker's own name is no "she"

@@ -71,11 +71,16 @@ def _speakers(pet: Any) -> bool:
     """The pet noun is the speaker's: "my/our cat", or a clause whose subject is "I"/"we"."""
     if any(c.lower_ in POSSESSIVES for c in pet.children):
         return True
-    for head in (pet.head, *pet.head.ancestors):
+    for head in ([pet] if pet.pos_ == "VERB" else []) + [pet.head, *pet.head.ancestors]:  # (a naming verb: its own)
         subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        if subj is not None:
-            return bool(subj.lower_ in FIRST_PERSON)
+        if subj is not None:  # ("the grandkids named him rusty": the household's children name its pet)
+            return bool(subj.lower_ in FIRST_PERSON) or (subj.lemma_.lower() in _HOUSE_CHILDREN and any(
+                c.lower_ == "the" for c in subj.children))
     return False
+
+
+_HOUSE_CHILDREN = frozenset({"kid", "grandkid", "child", "grandchild", "children", "grandchildren", "kids", "grandkids",
+                             "twin", "twins", "boy", "girl"})
 
 
 def _name_changed(verb: Any) -> tuple[list[Any], Any | None, bool] | None:

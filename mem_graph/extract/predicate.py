@@ -335,9 +335,17 @@ def predicate(verb: Any, target: Any) -> Predicate:
         direct = [pred.dobj]
     if pred.lemma == "close" and not direct and "on" in pred.preps:  # "closed on a house in Austin": bought
         pred.lemma, pred.dobj, direct = "buy", pred.preps["on"], [pred.preps["on"]]
-    if pred.lemma == "resign" and not direct and "from" in pred.preps:  # "resigned from GTBank": a job quit
-        pred.lemma, pred.prep, direct = "quit", None, [pred.preps["from"]]
-    notice = next((c for c in direct if c.lemma_.lower() in NOTICE_NOUNS), None)
+    if target.lower_ == "done" and any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in target.children) \
+            and any(c.lower_.endswith("ing") and c.dep_ in ("dobj", "xcomp") for c in target.children):
+        pred.lemma = "quit"  # "i'm done fishing after 40 years": given up
+    if pred.lemma in ("pack", "jack", "chuck") and target.i + 1 < len(target.doc) and target.nbor(1).lower_ == "in":
+        pred.lemma = "quit"  # "packed in the engineering", "jacked in my job": given up
+        direct = direct or [pred.preps.pop("in")] if "in" in pred.preps else direct
+    if pred.lemma == "resign" and not direct and ("from" in pred.preps or "at" in pred.preps):  # "resigned from
+        pred.lemma, pred.prep, direct = "quit", None, [pred.preps.get("from") or pred.preps["at"]]  # GTBank": quit
+    notice = next((c for c in direct if c.lemma_.lower() in NOTICE_NOUNS or (  # "put my two weeks in at walmart"
+        c.lemma_.lower() == "week" and any(g.lower_ in ("two", "2") for g in c.children) and any(
+            g.lower_ in ("my", "our") for g in c.children))), None)
     if pred.lemma in _NOTICE_VERBS and notice is not None and not _HOME_NOTICE & {
             t.lemma_.lower() for t in target.sent}:  # "handed my notice in at Greggs": a job quit
         pred.lemma, pred.prep = "quit", None

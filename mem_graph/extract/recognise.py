@@ -20,6 +20,7 @@ from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
     CARER_ROLES,
     SECTORS,
+    SMOKING,
     SYSTEM_NOUNS,
     favourite_of,
 )
@@ -27,7 +28,7 @@ from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import YEAR_GROUPS, Predicate, in_year_group, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
 from mem_graph.extract.slot_fit import ENDING_VERBS, VALUE_FIRST_VERBS, fits
-from mem_graph.extract.slots import PLACE_LABELS, SlotCatalogue, SlotMatch, looks_like_school
+from mem_graph.extract.slots import PLACE_LABELS, SCHOOL_WORDS, SlotCatalogue, SlotMatch, looks_like_school
 from mem_graph.extract.wordlist import is_english_word
 
 LESSON_NOUNS = frozenset({"lesson", "class", "course", "training", "practice"})
@@ -136,11 +137,13 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             # a status, said with the partner or not ("in a relationship with Sam": "engaged" still replaces it;
             # the partner's name stays in the fact's words)
             return match("partner", "'is in a relationship' (a relationship status)")
-        why = "school word" if looks_like_school(obj_toks) else "child" if subject.kin in CHILD_NOUNS and (
+        named_school = looks_like_school(obj_toks) or (  # ("at strathclyde uni": the school word its own pobj)
+            obj.i + 1 < len(obj.doc) and obj.nbor(1).lower_ in SCHOOL_WORDS and obj.nbor(1).head == obj.head)
+        why = "school word" if named_school else "child" if subject.kin in CHILD_NOUNS and (
             pred.prep == "at" or obj.pos_ == "PROPN" or obj.lower_ in YEAR_GROUPS) else \
             "year group" if pred.prep == "at" and in_year_group(pred) else None  # "in year 2 at Oakfield"
         if pred.prep in ("at", "in") and why and obj.lower_ not in ("year", "grade", "class", "form") and (
-                pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or looks_like_school(obj_toks)):
+                pred.prep == "at" or obj.ent_type_ not in ("GPE", "LOC") or named_school):
             return match("school", f"'is {pred.prep}' + school ({why})")  # (not "in year 3": a year group)
         if pred.prep == "at" and person and (obj.pos_ == "PROPN" or obj.text[:1].isupper()) and \
                 obj.i > 0 and obj.ent_type_ not in ("DATE", "TIME", "PERSON"):
@@ -203,8 +206,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if lemma == "be" and not pred.prep and (subject.is_speaker or subject.type == "animal") and \
                 obj.pos_ == "PROPN" and obj.dep_ != "pobj" \
                 and obj.ent_type_ not in (  # ("sorry for my English": no name)
-                "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT", "LANGUAGE"):
-            return match("name", "'I am <Name>'")
+                "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT", "LANGUAGE") and all(
+                t.is_alpha for t in obj_toks) and not any(c.dep_ == "prep" for c in obj.children):
+            return match("name", "'I am <Name>'")  # (not "i'm y2 comp sci at nus": a year of a course)
         if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values:
             return match("nationality", f"'is {text}' nationality (NORP)")
         if lemma == "turn" and age:
@@ -302,9 +306,14 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
-        if obj.lemma_.lower() in DRINKS or obj.lower_ in DRINKS or (obj.lower_.endswith("ing") and obj.lower_ not in
-                                                                    SECTORS and obj.ent_type_ != "ORG") or (
-                value_spec is not None and value_spec.name not in ("employer", "occupation", "business")):
+        if obj.lower_ in ("smoking", "vaping") and not any(  # "trying to quit smoking", "quit smoking 6 months ago"
+                c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children):  # (a noun here)
+            return match("habit", f"'{pred.verb.text} {text}'", value=obj.lower_[:-3] + "e", polarity=0)
+        if obj.lemma_.lower() in DRINKS or obj.lower_ in DRINKS | SMOKING or (
+                obj.lower_.endswith("ing") and obj.lower_ not in SECTORS and obj.ent_type_ != "ORG") or (
+                value_spec is not None and value_spec.name not in ("employer", "occupation", "business") and not (
+                    value_spec.name in ("car", "phone", "computer") and not any(  # "resigned at toyota": the maker
+                        c.dep_ in ("det", "poss") for c in obj.children))):
             return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
     # 5. the prototype fallback (never for generic verbs, which say too little)

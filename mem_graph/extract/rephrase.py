@@ -271,8 +271,8 @@ _SMOKE_FREE = re.compile(r"\b(?:(?:i'm|i am|im|been)\s+(?:now\s+|officially\s+)?
 
 
 def _smoke_free(m: re.Match[str]) -> str:
-    return f"{m.group(1)} {m.group(2)} ago I quit smoking" if m.group(1) else "I quit smoking"  # (the time first:
-    # "I quit smoking 6 months ago" reads "smoking" as a noun, a job quit)
+    return f"I stopped smoking {m.group(1)} {m.group(2)} ago" if m.group(1) else "I quit smoking"  # ("I quit smoking
+    # 6 months ago" reads "smoking" as a noun: what was quit, not done)
 
 
 # "work gave me a macbook air": the speaker got it (a laptop, a phone, a car: the value words decide)

@@ -96,7 +96,20 @@ def expand_shorthand(text: str) -> str:
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
+    text = _DROPPED_G.sub(_with_g, text)
     return _SHORTHAND_RE.sub(_spelled, text)
+
+
+# a dropped g ("i'm done fishin", "started drivin the school bus", "somethin"): spelled out when the word with
+# its g is a word and the word as typed is none ("cabin", "begin", "within" stay)
+_DROPPED_G = re.compile(r"(?<![\w'])([a-z]{2,}in)'?(?![\w'])")
+
+
+def _with_g(m: re.Match[str]) -> str:
+    from mem_graph.extract.wordlist import is_english_word
+
+    word = m.group(1)
+    return f"{word}g" if is_english_word(f"{word}g") and not is_english_word(word) else m.group(0)
 
 
 def _unstretched(m: re.Match[str]) -> str:

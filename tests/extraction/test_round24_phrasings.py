@@ -215,8 +215,8 @@ def test_arriving_somewhere_else_is_a_trip(shared_memory: Memory, user: str) -> 
 
 
 @pytest.mark.parametrize(("said", "fact"), [
-    ("2 weeks no cigarettes!! using patches", "User quit smoking 2 weeks ago"),
-    ("3 months smoke free 🎉", "User quit smoking 3 months ago"),
+    ("2 weeks no cigarettes!! using patches", "User stopped smoking 2 weeks ago"),
+    ("3 months smoke free 🎉", "User stopped smoking 3 months ago"),
     ("i'm keto, been doing it for about a year", "User is keto"),
     ("i'm doing keto", "User is doing keto"),
     ("our daughter ivy was born last week!!", "User has a daughter named Ivy, just born"),
