@@ -140,7 +140,9 @@ def _check(mem: Any, case: Case, res: CaseResult) -> None:
         res.missed += not hit
         add(Check(f"invalidated has {entry!r}", hit, "" if hit else _texts(invalid) or "nothing invalidated"))
     allowed = ex.invalidated_must_contain + ex.may_invalidate
-    wrongful = [r.text for r in invalid if not any(has(r.text, a) for a in allowed)]
+    # a past fact ("I used to play hooker") is stored already no longer valid: no decision invalidated it
+    ended = {e["old_memory"] for e in events if e["event"] in ("UPDATE", "DELETE") and e["old_memory"]}
+    wrongful = [r.text for r in invalid if r.text in ended and not any(has(r.text, a) for a in allowed)]
     res.wrongful = len(wrongful)
     if ex.no_wrongful_invalidation:
         add(Check("no wrongful invalidation", not wrongful, "; ".join(wrongful)))

@@ -150,7 +150,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="school", relation="studies_at", cardinality=_S, subjects="person",
              verbs=("study_at", "attend", "go_to", "move_to", "change_to", "enrol_in", "enroll_in", "enrol_at",
                     "enroll_at", "transfer_to",
-                    "switch_to", "start_at", "be_at", "graduate_from", "join", "get_into"),
+                    "switch_to", "start_at", "be_at", "graduate_from", "join", "get_into", "finish_at"),
              nouns=("school", "university", "college", "uni"),
              prototypes=("goes to school at", "is a student at", "attends the university", "studies at")),
     # "doing english lit", "switching to law", "reads history at Oxford": with these verbs only a subject's name
@@ -235,7 +235,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              nouns=("skill", "skills"), prototypes=("is good at", "knows how to")),
     SlotSpec(name="tools", relation="uses", cardinality=_M, key_by="object", values=TECH + EDITORS,
              verbs=("use", "switch_to", "migrate_to", "run_on", "build_with", "build_on", "write_in", "write",
-                    "code_in", "work_in", "run"),
+                    "code_in", "work_in", "run", "force_to"),
              nouns=("stack", "tech stack"), prototypes=("uses the tool", "our stack runs on")),
     SlotSpec(name="database", relation="database", cardinality=_S, subjects="thing", values=tuple(DATABASES),
              verbs=("run_on", "use", "store_in", "switch_to", "migrate_to", "move_to", "sit_on", "live_in", "live_on",

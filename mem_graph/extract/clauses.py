@@ -154,6 +154,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
     if low in FIRST_PERSON:
         return Subject(ctx.speaker, is_speaker=True, tokens={head.i}, entities=[EntityRef(ctx.speaker, "person")],
                        plural=low in ("we", "us"))
+    if head.text == "IT" and head.dep_ in ("nsubj", "nsubjpass"):  # "IT forced everyone onto Teams": the department
+        return Subject("IT", type="thing", tokens={head.i}, entities=[EntityRef("IT", "organization")])
     if low in THIRD_PERSON | {"it"} and (pet := pet_referent(head, ctx)) is not None:
         return Subject(pet, type="animal", tokens={head.i}, entities=[EntityRef(pet, "animal")],
                        evidence=f"'{head.text}' -> {pet} (mentioned just before)")

@@ -375,7 +375,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
     dated = _PAST_DATE.search(text)
     cues.dated = past_phrase or (dated.group(0).strip() if dated else None)
     # tense: "used to" is past; a stative verb in the simple past describes a former state
-    if verb.lemma_.lower() == "use" and verb != target and verb.tag_ == "VBD":
+    if verb.lemma_.lower() == "use" and verb != target and (verb.tag_ == "VBD" or (  # ("used to be a chef": no "I",
+            verb.tag_ == "VBN" and verb.lower_ == "used" and any(c.tag_ == "TO" for c in target.children))):  # VBN)
         cues.tense, cues.change = "past", "used to"
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
             a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:

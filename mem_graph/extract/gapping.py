@@ -37,8 +37,10 @@ def regapped(pairs: list[tuple[Any, Fact | None]], object_text: Callable[[Any], 
 # as one ("Greenfield Primary and Sam", the second verb subjectless), so the second is lost; the comma the
 # writer left out keeps them two clauses. Only a single name before a third-person verb ("and Sam goes"), not
 # a pair ("Lily and Sam go", "me and Yvonne moved in")
-_SECOND_CLAUSE = re.compile(r"(?<=[\w)])(?<!\b[Mm]e)(?<!\bI) and ([A-Z][a-z]+) (?=(?:goes|lives|works|studies|"
-                            r"attends|is|has|plays|teaches|drives|runs|does|owns|uses|speaks|was|had|moved|started|switched)\b)")
+_KIN_NP = r"(?:my|our) (?:" + "|".join(sorted(KIN, key=len, reverse=True)) + r")(?: [A-Z][a-z]+)?"
+_SECOND_CLAUSE = re.compile(rf"(?<=[\w)])(?<!\b[Mm]e)(?<!\bI) and ([A-Z][a-z]+|{_KIN_NP}) (?=(?:goes|lives|works|"
+                            r"studies|attends|is|has|plays|teaches|drives|runs|does|owns|uses|speaks|was|had|moved|"
+                            r"started|switched)\b)")  # (or "... and my husband Gary drives a Land Rover")
 
 
 # "i'm done with the studio, went freelance this month": a first-person sentence spliced with a comma to a
@@ -56,8 +58,14 @@ _SPLICED_SYSTEM = re.compile(r",\s+(?=(?:prod|production|everything|(?:the|our) 
                              r"data|db|api))\s+(?:now\s+)?(?:runs|lives|sits|is|'s)\b)", re.I)
 
 
+# "used to be a chef till my back gave out, now I do the books": what was, then what is (the parser hangs the
+# first on the second as a clause of its own verb's, so it is lost)
+_USED_TO_NOW = re.compile(r"^(\W*(?:i |I )?used to\b[^,.;!?]*),\s+(?=(?:now|but now|these days|nowadays)\b)", re.I)
+
+
 def split_clauses(text: str) -> str:
     """"Lily goes to Greenfield Primary and Sam goes to Northgate" -> "..., and Sam goes to Northgate"; "I'm done
     with the studio, went freelance" -> "I'm done with the studio. I went freelance"; "mysql is gone, prod runs on
     postgres" -> "mysql is gone. prod runs on postgres"."""
+    text = _USED_TO_NOW.sub(r"\1. ", text)
     return _SPLICED_SYSTEM.sub(". ", _SPLICED_CHANGE.sub(r"\1. I ", _SECOND_CLAUSE.sub(r", and \1 ", text)))

@@ -1,6 +1,7 @@
 """What chat says was given up, without a verb: "no more red meat for me", "no booze for me anymore", "6 months
 no cigarettes!!", "100 days sober today", "no more football after the ACL thing"; and what came back: "I'm back
-on meat".
+on meat"; and the work of an occupation given up ("quit bartending for real this time": "I'm not a bartender
+anymore").
 
 Each is restated as the plain clause the slot rules already read ("I don't eat red meat anymore", "I quit
 smoking", "I don't play football anymore", "I eat meat again"), so a habit, a food, a drink or a sport the
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.lexicon import SMOKING
+from mem_graph.extract.lexicon import SMOKING, agent_of
 
 _FOOD = frozenset({"meat", "red meat", "dairy", "sugar", "carbs", "bread", "gluten", "fish", "pork", "beef",
                    "chicken", "junk food", "takeaways", "takeaway", "chocolate", "sweets", "crisps", "fast food",
@@ -35,6 +36,11 @@ _SOBER = re.compile(r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|te
                     r"sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
 # "I'm back on meat", "back on the booze": a food or drink resumed
 _BACK_ON = re.compile(rf"\bback on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
+
+
+# "quit bartending for real this time", "done with nursing": the work of an occupation given up
+_QUIT_WORK = re.compile(r"\b(?:quit|stopped|gave up|given up|left|done with|finished with|out of) (?P<x>[a-z]+ing)\b",
+                        re.I)
 
 
 def _ended(thing: str) -> str | None:
@@ -64,6 +70,8 @@ def given_up(text: str) -> list[str]:
     """The plain clauses for what ``text`` says was given up or taken back up (see the module doc)."""
     said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED) for m in p.finditer(text) if (s := _ended(m.group("x")))]
     said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]
+    said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
+             if (agent := agent_of(m.group("x").lower()))]
     for m in _BACK_ON.finditer(text):
         x = m.group("x").lower().split()[0]
         said += [f"I eat {x} again"] if x in _FOOD else ["I drink alcohol again"] if x in _ALCOHOL else []

@@ -138,6 +138,17 @@ numpy pytorch tensorflow keras jax aws gcp azure heroku vercel netlify linux vsc
 pycharm figma jira git github gitlab webpack vite penpot photoshop illustrator procreate canva trello asana
 slack discord circleci dbt dotnet .net fargate solidworks autocad revit xero quickbooks freshbooks myob
 """)
+
+
+def agent_of(gerund: str) -> str | None:
+    """The occupation whose work a gerund names ("bartending" -> bartender, "nursing" -> nurse, "cheffing" -> chef)."""
+    if not gerund.endswith("ing") or len(gerund) < 6:
+        return None
+    stem = gerund[:-3]
+    doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem
+    return next((w for w in (stem, f"{stem}er", f"{stem}e", doubled, f"{doubled}er") if w in OCCUPATIONS), None)
+
+
 # lines of work one works "in" ("my partner works in retail", "I work in finance"): an occupation said by its
 # sector, which a new job replaces ("he's teaching chemistry now"); not a place ("work in London") or a room
 SECTORS = frozenset(_words("""
@@ -240,6 +251,9 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "crm": frozenset({"salesforce", "hubspot", "pipedrive", "zoho crm", "dynamics 365", "zendesk sell"}),
     "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),
     "ci": frozenset({"jenkins", "github actions", "circleci", "gitlab ci", "travis", "buildkite", "teamcity"}),
+    # (not "spring", "rails", "flask", "express", "phoenix": words and places first)
+    "backend": frozenset({"django", "ruby on rails", "laravel", "spring boot", "expressjs", "express.js", "fastapi",
+                          "nestjs", "symfony", "asp.net", "golang"}),
     "ml": frozenset({"pytorch", "tensorflow", "jax", "keras", "mxnet", "theano", "caffe"}),
     "cad": frozenset({"solidworks", "siemens nx", "autocad", "fusion 360", "revit", "catia", "creo",
                       "onshape", "sketchup", "archicad", "freecad", "vectorworks"}),

@@ -33,6 +33,7 @@ KINDS: dict[str, frozenset[str]] = {
     "meat": _words(
         "beef pork chicken lamb mutton veal bacon ham steak steaks sausage sausages burger burgers turkey duck "
         "venison salami pepperoni meatballs ribs"),
+    "red meat": _words("beef pork lamb mutton veal steak steaks burger burgers venison mince"),
     "dairy": _words("milk cheese butter yogurt yoghurt cream ice-cream"),
     "fish": _words("salmon tuna cod trout sardines mackerel shrimp prawns seafood sushi"),
     "sugar": _words("sweets candy chocolate soda cake cookies desserts dessert"),

@@ -81,9 +81,9 @@ class Predicate:
 
 
 # what one does for an employer: "I do deliveries for a courier", "doing shifts at Tesco", "I do admin for a charity"
-WORK_DONE = frozenset({"delivery", "deliveries", "shift", "shifts", "admin", "accounts", "bookkeeping", "marketing",
-                       "sales", "it", "pr", "hr", "security", "cleaning", "tutoring", "contract", "contracting",
-                       "nights", "overtime", "ops", "payroll", "recruitment", "support", "freelance"})
+WORK_DONE = frozenset({"delivery", "deliveries", "books", "shift", "shifts", "admin", "accounts", "bookkeeping",
+                       "marketing", "sales", "it", "pr", "hr", "security", "cleaning", "tutoring", "contract",
+                       "contracting", "nights", "overtime", "ops", "payroll", "recruitment", "support", "freelance"})
 
 
 def _moved_to(pred: Predicate) -> Any | None:

@@ -22,6 +22,7 @@ from mem_graph.extract.lexicon import (
     SECTORS,
     SMOKING,
     SYSTEM_NOUNS,
+    agent_of,
     favourite_of,
 )
 from mem_graph.extract.places import is_place_name
@@ -199,6 +200,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("occupation", f"'{lemma} {text}' full-time carer", value=span_text(
                 [t for t in obj.subtree if t.i <= obj.i and t.dep_ != "det"]))
         val_spec = cat.value_slot(obj_toks)
+        if val_spec is not None and val_spec.name in ("car", "phone", "computer") and obj.lemma_.lower() in (
+                "household", "family", "house", "home", "person", "guy", "girl", "kind", "type", "man", "woman"):
+            val_spec = None  # "we're a two car household", "I'm an iPhone person": no car or phone named
         if val_spec is not None and (val_spec.subjects != "person" or person) and (val_spec.name in (
                 "occupation", "diet", "religion", "partner", "car", "phone", "computer", "timezone") or (
                 obj.lower_ in HEALTH_ADJECTIVES)):
@@ -306,6 +310,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
+        if (agent := agent_of(obj.lower_)) is not None and "occupation" in cat.specs:  # "quit bartending": the job
+            return match("occupation", f"'{pred.verb.text} {text}' (the work of a {agent})", value=agent, polarity=0)
         if obj.lower_ in ("smoking", "vaping") and not any(  # "trying to quit smoking", "quit smoking 6 months ago"
                 c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children):  # (a noun here)
             return match("habit", f"'{pred.verb.text} {text}'", value=obj.lower_[:-3] + "e", polarity=0)

@@ -74,6 +74,9 @@ _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|pos
 _FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month)" \
     r"(?: of (?:orientation|training|induction|onboarding))? (?:at|with))"
 _FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
+# "first year at Leeds Beckett doing sports science", "in my second year at UCL": where one studies
+_YEAR_AT = re.compile(rf"^\W*(?:(?:i'm |im |i am )?in )?(?:my )?(?i:first|second|third|final|1st|2nd|3rd) year "
+                      rf"at {_NAME}")
 # "first week at (the) spotify done": lower-case ("st anne's": a saint's name is two words)
 _FIRST_DAY_LOWER = re.compile(rf"{_FIRST} (?:the )?((?:st\.? |saint )?[a-z][\w&'-]+)(?=[\s,.!;:?]|$)")
 # "first day at st anne's went great, she's made two friends": her first day, not the speaker's
@@ -111,9 +114,10 @@ _DRINKER = re.compile(r"\b(?:i'?m|i am)\s+(?:now\s+|more of\s+|mostly\s+)?an?\s+
 _NOW = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 # "new company: Aldi", "new job title: electrician", "new car - a Polo", "new phone: Pixel 8"
 _NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*(?:new (?P<what>company|employer|job title"
-                        r"|title|role|position|car|phone|laptop|diet|editor|ide|favourite food|database|db)"
+                        r"|title|role|position|car|phone|laptop|diet|editor|ide|favou?rite [a-z]+|database|db)"
                         r"|(?P<updated>"
-                        r"favourite food|editor|phone|laptop|car|diet|database|db) update)\s*[:\-–!]+\s*(?:an? )?"
+                        r"favourite food|editor|phone|laptop|car|diet|database|db) update)"
+                        r"(?:\s+(?:unlocked|alert|found|incoming))?\s*[:\-–!]+\s*(?:an? )?"
                         r"(?P<value>[A-Za-z][\w'&-]*(?: [\w'&-]+){0,2}?)\s*(?:$|[,.!(]|\s(?:now|lol|haha|yay|woo)\b)",
                         re.I)
 _SAID_FOR_LABEL = {"company": "I work at {} now", "employer": "I work at {} now", "job title": "I'm {} now",
@@ -311,6 +315,7 @@ def restated(text: str) -> list[str]:
         said += [f"I started at the new {m.group(1)} in {m.group(2)}" for m in _FIRST_NEW.finditer(text)]
         said += [f"I started at {m.group(1)[:1].upper()}{m.group(1)[1:]}" for m in _FIRST_SITE.finditer(text)
                  if not is_common_word(m.group(1).lower())]  # not "in the main office", "at the new site"
+    said += [f"I study at {n}" for m in _YEAR_AT.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I work at {n} now" for m in _EMPLOYEE.finditer(text)
              if (n := _name(m.group(1))) and _I_AM.match(text[:m.start(1)].strip() or "a")]
     age = _BARE_AGE.match(text)
@@ -323,8 +328,9 @@ def restated(text: str) -> list[str]:
         said.append(f"I'm {label.group('rest').strip()} now")  # "relationship status changed: married"
     said += [f"I'm {new} now" if new in REL_STATUS or new in DIETS else f"I'm a {new} now"
              for m in _WENT_FROM.finditer(text) if (new := m.group("new").lower())]  # kept only if a slot places it
-    said += [_SAID_FOR_LABEL[what].format(f"{'an' if v[:1].lower() in 'aeiou' else 'a'} {v}" if what in _WITH_ARTICLE
-                                          else v) for m in _NEW_LABEL.finditer(text)
+    said += [_SAID_FOR_LABEL.get(what, f"my {what} is {{}} now").format(
+        f"{'an' if v[:1].lower() in 'aeiou' else 'a'} {v}" if what in _WITH_ARTICLE else v)
+             for m in _NEW_LABEL.finditer(text)
              if (what := (m.group("what") or m.group("updated")).lower()) and (v := m.group("value"))]
     said += [f"my favourite food is {x}{' now' if _NOW.search(text) else ''}" for m in _BEST_FOOD.finditer(text)
              if (x := (m.group("x") or m.group("y") or "").strip().lower()) in DISHES]

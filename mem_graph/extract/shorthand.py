@@ -24,7 +24,7 @@ SHORTHAND = {
     "second hand": "used", "second-hand": "used", "secondhand": "used",  # the parser read "hand" as the thing
     "all time favourite": "favourite", "all-time favourite": "favourite", "all time fav": "favourite",
     "all-time fav": "favourite", "software eng": "software engineer", "swe": "software engineer", "my boy": "my son",
-    "our boy": "our son",
+    "our boy": "our son", "my lad": "my son", "our lad": "our son",
     # "the Octavia got written off", "finally sorted a new car": an ending, a getting
     "vs code": "VS Code",  # lower-case, "vs" read as "versus"
     "abt": "about", "coz": "because", "cos": "because", "hubby": "husband", "wifey": "wife", "bday": "birthday",
@@ -40,6 +40,7 @@ SHORTHAND = {
     "isnae": "isn't", "widnae": "wouldn't", "yer": "your", "ye": "you", "abeg": "please", "whit": "what", "fae": "from",
     "willnae": "won't", "hoose": "house", "efter": "after", "oot": "out", "doon": "down", "mair": "more",
     "name's": "name is",  # "her name's Tattie": the parser read "name" as a possessor
+    "her names": "her name is", "his names": "his name is",
     "sis": "sister", "my bro": "my brother", "lil bro": "little brother", "big bro": "big brother",
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
@@ -60,7 +61,9 @@ _STRETCHED = re.compile(r"(?<![\w./@-])[a-z]*([a-z])\1{2,}[a-z]*(?![\w./@-])")
 # a question tacked on after a comma ("ebba has moved to london, i am nervous, is london safe?"): its own sentence,
 # so the statements before it are read (a sentence that ends in "?" is a question and states nothing)
 _TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|would|will|what|whats|what's|how|"
-                              r"where|when|why|who|which|any|anyone|pls|please)\b[^,.!?;]*\?\s*$)", re.I)
+                              r"where|when|why|who|which|any|anyone|pls|please)\b[^,.!?;]*\?\s*$|(?:how|what|where|"
+                              r"when|why|which)\s+(?:\w+\s+)?(?:do|does|can|could|should|would|shall)\s+(?:i|we)\b"
+                              r"[^,.!?;]*$)", re.I)  # (or without its "?": ", how do I prep him for secondary")
 
 
 _LEADS_INTO_QUESTION = re.compile(r"^\W*(?:as|if|when|since|because|given|for|with|after|before|once|now that)\b",

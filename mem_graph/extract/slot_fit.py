@@ -82,7 +82,11 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         c.dep_ == "dobj" and c.lemma_.lower() in ("year", "semester") and c.i < obj.i and any(
             a.lower_ in ("freshman", "sophomore", "junior", "senior", "fresher")
             for a in c.children) for c in pred.target.children)
-    school_ok = looks_like_school(obj_toks) or subject.kin in _SCHOOL_AGE_KIN or school_first
+    # "transferred to Loughborough for second year": a move between schools, said by its year
+    for_a_year = pred.lemma in ("transfer", "move", "switch") and any(
+        p.lower_ == "for" and any(g.lemma_.lower() in ("year", "semester", "term", "degree", "masters", "phd")
+                                  for g in p.children) for p in pred.target.children if p.dep_ == "prep")
+    school_ok = looks_like_school(obj_toks) or subject.kin in _SCHOOL_AGE_KIN or school_first or for_a_year
     if name == "field_of_study" and pred.key not in ("study", "major_in"):  # "doing law", not "doing yoga" nor
         return value_spec is not None and value_spec.name == name and (  # not "books"; "statistics" as said
             obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
@@ -119,7 +123,7 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         dated = obj.ent_type_ in ("DATE", "TIME") and not (  # ("moved to Bath last month": Bath read as a date)
             obj.text[:1].isupper() and obj.is_alpha and obj.lower_ not in CALENDAR_WORDS and obj.i > obj.sent.start)
         if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj) or moved_a_thing(pred))) or \
-                looks_like_school(obj_toks) or \
+                looks_like_school(obj_toks) or for_a_year or \
                 dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
                 lemma == "transfer" and obj.ent_type_ != "GPE" and not is_place_name(obj.text)) or (
                 pred.key == "be_back_in" and not settled_in(pred, obj)):  # (not "back in London for the weekend")

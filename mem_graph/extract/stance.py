@@ -62,7 +62,8 @@ _STOP = (r"(?=\s*(?:$|[,.;!?]|\b(?:now|anymore|any more|again|lately|recently|th
 _OBJECT = r"(?P<obj>(?:the |a |an )?[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}?)"
 _PRONOUNS = frozenset({"it", "this", "that", "them", "you", "him", "her", "me", "us", "everything", "nothing",
                        "to", "how", "when", "what", "the", "a", "an", "my", "your", "his", "their", "our", "so",
-                       "too", "much", "lot", "lots", "being", "doing", "having", "getting", "going", "myself"})
+                       "too", "much", "lot", "lots", "being", "doing", "having", "getting", "going", "myself",
+                       "who", "where", "why", "which", "whatever", "i", "we"})  # ("like who even am I": a filler)
 _HEDGE = re.compile(r"\b(?:might|may|could|would|'d|should|will|'ll|if|maybe|perhaps|probably|want to|wanna|"
                     r"wish|hope|used to|thinking|plan|going to|gonna|someday|eventually)\b", re.I)
 _PART = re.compile(r"[^,;.!?]+")

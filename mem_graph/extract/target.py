@@ -120,6 +120,10 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             if "name" in cat.specs and named.type == "animal":
                 m0 = SlotMatch(cat.specs["name"], named.name, object_text(obj),
                                f"slot name: '{pred.verb.text} {pred.dobj.text} {object_text(obj)}'")
+    if pred.dobj is not None and pred.dobj.lower_ in ("us", "me", "everyone", "everybody") and pred.lemma in (
+            "move", "switch", "migrate", "force", "put") and tech_kind(object_text(obj)) is not None:
+        # "the agency moved us all to Figma", "IT forced everyone onto Teams": the speaker's tool now
+        slot_subject = Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")])
     kind = tech_kind(object_text(obj))
     if kind is not None and _said_as_change(pred):
         # "i'm using neovim now", "we're on postgres now": the other tools of that kind end (never another kind's)
@@ -142,7 +146,7 @@ def _said_as_change(pred: Predicate) -> bool:
         return swap_for(pred.target) is not None
     if any(c.dep_ == "neg" for c in pred.verb.children):  # "we don't use mysql anymore": mysql ended, none began
         return False
-    if pred.lemma in REPLACING | {"move"}:
+    if pred.lemma in REPLACING | {"move", "force"}:  # ("IT forced everyone onto Teams")
         return True
     words = {t.lower_ for t in pred.target.subtree} | {t.lower_ for t in pred.verb.children}
     return bool(words & {"now", "nowadays", "anymore"} or {"these", "days"} <= words) and not words & _ADDING
