@@ -120,7 +120,9 @@ _A_THING_NOW = re.compile(r"\b(?i:talking to|seeing|chatting (?:to|with)|texting
 # -- where the speaker lives, said after another clause of theirs: "I'm finally out of Lisbon, living in Porto" -------
 _SPEAKER_FIRST = re.compile(r"^\W*(?:(?:hello|hi|hey|hiya|ok|okay|so|well|update)\W+(?:po\W+)?)?"
                             r"(?:i|i'm|i am|we|we're|we are)\b", re.I)
-_LIVING_IN = re.compile(rf",\s*(?:(?:now|currently|happily) )?(?i:living in) {NAME}")
+# ", living in Porto", "we're Brits living out in Alicante"
+_LIVING_IN = re.compile(rf"(?:,\s*|\b(?i:we'?re|i'?m|we are|i am) (?:\w+ ){{1,2}})(?:(?:now|currently|happily) )?"
+                        rf"(?i:living (?:out |over |down |up )?in) {NAME}")
 _HERE_IN = re.compile(r"\b(?i:(?:right )?here in) ([A-Za-z][\w'-]*(?: [A-Za-z][\w'-]*){0,2})")
 
 

@@ -69,9 +69,10 @@ def allergy_of(lemma: str, obj: Any) -> tuple[str, bool] | None:
 # what the patient takes now. The prescriber said first goes (the fact is the patient's); without one, a
 # medicine must be named ("she took me off it and started me on Ozempic": not "put me on the rota").
 _PRESCRIBER = r"(?:(?:the|my|her|his|their|our)\s+)?(?:doctor|doc|gp|consultant|psychiatrist|specialist|" \
-    r"cardiologist|endocrinologist|nurse|vet|dr\.? [a-z]+)(?:'s)?\s+(?:has\s+|just\s+|finally\s+)*"  # ("doc's put")
+    r"cardiologist|endocrinologist|nurse|vet|dietitian|dietician|nutritionist|dr\.? [a-z]+)(?:'s)?\s+" \
+    r"(?:has\s+|just\s+|finally\s+)*"  # ("doc's put me on metformin": the doctor has)
 _PRESCRIBED = re.compile(rf"(?P<by>\b{_PRESCRIBER})?\b(?P<verb>put|started|switched|moved)\s+"
-                         r"(?P<who>me|him|her|them|[A-Z][a-z]+)\s+(?:from\s+(?P<old>[\w-]+(?:\s+[\w-]+)?)\s+)?"
+                         r"(?P<who>me|him|her|them|[A-Z][a-z]+)\s+(?:(?:from|off)\s+(?P<old>[\w-]+(?:\s+[\w-]+)?)\s+)?"
                          r"(?:on|onto|to)\s+(?=(?P<med>[\w-]+))", re.I)
 _BE = {"me": "I'm", "him": "he's", "her": "she's", "them": "they're"}
 _SUBJECT = {"me": "I", "him": "he", "her": "she", "them": "they"}

@@ -86,6 +86,9 @@ WORK_DONE = frozenset({"delivery", "deliveries", "books", "shift", "shifts", "ad
                        "contracting", "nights", "overtime", "ops", "payroll", "recruitment", "support", "freelance"})
 
 
+_WORK_VEHICLES = frozenset({"van", "truck", "lorry", "bus", "cab", "taxi", "forklift", "tractor", "rig", "artic"})
+
+
 def _moved_to(pred: Predicate) -> Any | None:
     """Where a move with no object went: a place the tagger knows, else a name after "in" ("moved in with my
     daughter Karen in Lincoln": Lincoln tagged an ORG), never "from" ("moved from Denver") nor a month."""
@@ -128,7 +131,8 @@ def content_verb(verb: Any) -> Any:
         if lemma in ("use", "stop", "quit", "start", "begin", "continue", "keep", "want", "plan", "hope", "come",
                      "grow", "intend", "wish", "try", "decide", "need", "go", "consider", "resume", "cease", "expect",
                      "learn",  # "learning to code in Go", "learning to surf"
-                     "end") or (lemma == "give" and any(c.lower_ == "up" for c in verb.children)):
+                     "end") or (lemma == "give" and any(c.lower_ == "up" for c in verb.children)) or (
+                lemma == "have" and any(g.tag_ == "TO" for g in xcomp.children)):  # "had to give up climbing"
             return content_verb(xcomp)  # "ended up calling the cat Ginger", "gave up running"
         if lemma in ("love", "like", "prefer", "hate") and modal:  # "I'd love to live in Rome"
             return content_verb(xcomp)
@@ -341,6 +345,10 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if pred.lemma in ("pack", "jack", "chuck") and target.i + 1 < len(target.doc) and target.nbor(1).lower_ == "in":
         pred.lemma = "quit"  # "packed in the engineering", "jacked in my job": given up
         direct = direct or [pred.preps.pop("in")] if "in" in pred.preps else direct
+    work_vehicle = next((c for c in direct if c.lemma_.lower() in _WORK_VEHICLES), None)
+    if pred.lemma == "drive" and work_vehicle is not None and "for" in pred.preps and pred.preps["for"].pos_ == \
+            "PROPN" and pred.preps["for"].ent_type_ != "PERSON":  # "I drive a delivery van for DPD": who for
+        pred.prep, pred.dobj, direct = "for", None, [pred.preps["for"]]
     if pred.lemma == "resign" and not direct and ("from" in pred.preps or "at" in pred.preps):  # "resigned from
         pred.lemma, pred.prep, direct = "quit", None, [pred.preps.get("from") or pred.preps["at"]]  # GTBank": quit
     notice = next((c for c in direct if c.lemma_.lower() in NOTICE_NOUNS or (  # "put my two weeks in at walmart"

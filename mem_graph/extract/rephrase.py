@@ -103,15 +103,27 @@ _PET_TALK = re.compile(r"\b(?:vets?|" + "|".join(sorted(PET_NOUNS, key=len, reve
 
 
 # "shifted to Hyderabad last week" (Indian English): moved there (not "shifted to nights", "shifted to Python")
-_SHIFTED_TO = re.compile(r"\b(shifted|shifting|shift)\s+to\s+((?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)", re.I)
+_SHIFTED_TO = re.compile(r"\b(shifted|shifting|shift)\s+to\s+((?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)(\s+side\b)?",
+                         re.I)  # ("shifted to Hinjewadi side": an area of the city)
 _MOVE_FORM = {"shifted": "moved", "shifting": "moving", "shift": "move"}
 
 
 def _shifted_to(m: re.Match[str]) -> str:
     place = m.group(2)
-    if not (is_place_name(place) or is_place_name(place.split()[0])):
+    if not (is_place_name(place) or is_place_name(place.split()[0]) or m.group(3)):
         return m.group(0)
     return f"{_MOVE_FORM[m.group(1).lower()]} to {place}"
+
+
+# "i've had to give up climbing", "had to sell the car": a necessity that happened is the thing done
+_HAD_TO = re.compile(r"\b(?:(i've|i have|we've|we have)\s+)?had\s+to\s+(give up|quit|stop|sell|leave|move)\b", re.I)
+_DONE_FORM = {"give up": ("given up", "gave up"), "quit": ("quit", "quit"), "stop": ("stopped", "stopped"),
+              "sell": ("sold", "sold"), "leave": ("left", "left"), "move": ("moved", "moved")}
+
+
+def _had_to(m: re.Match[str]) -> str:
+    done, past = _DONE_FORM[m.group(2).lower()]
+    return f"{m.group(1)} {done}" if m.group(1) else past
 
 
 # "Jean has named him Pip", "the kids called her Luna": the household named the pet ("we named him Pip")
@@ -418,7 +430,7 @@ def rephrase(text: str) -> str:
     text = prescribed(_SOMETHING_CALLED.sub("", text))
     if _PET_TALK.search(text):
         text = _HOUSEHOLD_NAMED.sub(lambda m: f"we named {m.group(1)} ", text)
-    text = _SHIFTED_TO.sub(_shifted_to, text)
+    text = _SHIFTED_TO.sub(_shifted_to, _HAD_TO.sub(_had_to, text))
     text = _DITCHED_FOR.sub(_ditched_for, text)
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)

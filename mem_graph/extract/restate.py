@@ -19,7 +19,7 @@ from typing import Any
 
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
-from mem_graph.extract.clauses import compound_span, resolve_np
+from mem_graph.extract.clauses import Subject, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
 from mem_graph.extract.kin_words import CHILD_NOUNS
@@ -27,6 +27,7 @@ from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word
+from mem_graph.types import EntityRef
 
 # a job offer taken: "i accepted the zalando offer", "accepted an offer from Monzo" (an offer alone is no job)
 _ACCEPTED = re.compile(r"\b(?i:accepted|took|signed) (?:(?i:the|an|a|their) )?(?:(?i:job|full[- ]time|permanent) )?"
@@ -444,7 +445,10 @@ def moved_child(pred: Any, new_obj: Any, ctx: Any) -> Any | None:
     # "we moved the twins to Greenhill after all the ofsted drama at oakfield": a name, among school talk
     named = new_obj.pos_ == "PROPN" and new_obj.text[:1].isupper() and new_obj.ent_type_ not in ("GPE", "LOC") and \
         not is_place_name(new_obj.text) and (bool(ctx.school_words) or any(t.lower_ in _SCHOOL_TALK for t in kin.sent))
-    return resolve_np(kin, ctx) if looks_like_school(compound_span(new_obj)) or named else None
+    if not (looks_like_school(compound_span(new_obj)) or named):
+        return None
+    return resolve_np(kin, ctx) or Subject(f"{ctx.speaker}'s {kin.lower_}", kin=kin.lemma_.lower(),  # ("the twins")
+                                           entities=[EntityRef(f"{ctx.speaker}'s {kin.lower_}", "person")])
 
 
 _SCHOOL_TALK = frozenset({"school", "schools", "ofsted", "teacher", "teachers", "class", "classes", "term", "reception",

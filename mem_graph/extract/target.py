@@ -18,7 +18,7 @@ from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PET_NOUNS
 from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.restate import moved_child
-from mem_graph.extract.slots import SlotCatalogue, SlotMatch, looks_like_school
+from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import EntityRef, normalise_entity
 
 _GRADES = frozenset({"year", "grade", "class", "form", "reception"})
@@ -52,7 +52,7 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
                                                      "convert") or (pred.lemma in ("move", "go", "relocate")
                                                                     and "from" in pred.preps) or (
         pred.lemma == "move" and pred.dobj is not None and pred.dobj.lemma_.lower() in CHILD_NOUNS
-        and "to" in pred.preps and looks_like_school(compound_span(pred.preps["to"]))) else None
+        and "to" in pred.preps and moved_child(pred, pred.preps["to"], ctx) is not None) else None
     # (the last: "we moved my son to Hillside Academy", a school, see moved_child)
     if pred.lemma in ("trade", "swap", "exchange"):
         new_obj = pred.preps.get("for")
