@@ -254,6 +254,7 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     # (not "spring", "rails", "flask", "express", "phoenix": words and places first)
     "backend": frozenset({"django", "ruby on rails", "laravel", "spring boot", "expressjs", "express.js", "fastapi",
                           "nestjs", "symfony", "asp.net", "golang"}),
+    "engine": frozenset({"unity", "godot", "unreal", "unreal engine", "gamemaker", "bevy", "cryengine", "defold"}),
     "ml": frozenset({"pytorch", "tensorflow", "jax", "keras", "mxnet", "theano", "caffe"}),
     "cad": frozenset({"solidworks", "siemens nx", "autocad", "fusion 360", "revit", "catia", "creo",
                       "onshape", "sketchup", "archicad", "freecad", "vectorworks"}),

@@ -167,6 +167,9 @@ _ME_AND = re.compile(rf"\b(?i:me and) {_NAME} (?i:(?:are|r) (?:officially |final
                      r"|an item|dating|a couple)|made it official|got together)\b")
 _GOT_TOGETHER = re.compile(rf"\b(?i:got together with|started (?:dating|seeing)|now (?:dating|seeing)"
                            rf"|(?:i'?m|i am) (?:now )?going out with) {_NAME}")  # (not "went out with")
+# "me and glenys from the choir have started walking out together": courting, said the old way
+_COURTING = re.compile(r"\b(?i:me and) ([A-Za-z][a-z]+)(?: from (?:the |my )?\w+)? (?i:(?:have |'ve |are |'re )?"
+                       r"(?:started |been )?(?:walking out|courting|stepping out|going steady|seeing each other))\b")
 _NEW_PARTNER = re.compile(rf"\b(?i:new (?:boyfriend|girlfriend|partner|bf|gf|man|woman)(?: alert| update)?)\W+{_NAME}")
 
 # -- an employer that took the speaker on: "Acme hired me as an analyst", "KPMG poached me from Deloitte" ---------
@@ -355,6 +358,8 @@ def restated(text: str) -> list[str]:
     said += [f"my {m.group(1)} goes to {n} now" for m in _KIN_SCHOOL.finditer(text) if (n := _name(m.group(2)))]
     said += [f"I'm dating {n} now" for pattern in (_ME_AND, _GOT_TOGETHER, _NEW_PARTNER)
              for m in pattern.finditer(text) if (n := _name(m.group(1)))]  # "me and Sam are official!"
+    said += [f"I'm dating {n[:1].upper()}{n[1:]} now" for m in _COURTING.finditer(text)
+             if not is_english_word((n := m.group(1)).lower())]
     said += [f"I got hired by {n}" for m in _HIRED_ME.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I'm a {m.group('what')}" for m in _AS_A.finditer(text)]  # kept only if a slot rule places it
     said += [f"I switched to {m.group('new')}" for m in _SWITCHED_KIND.finditer(text)]

@@ -89,7 +89,7 @@ from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
 from mem_graph.extract.successor import successor_facts
-from mem_graph.extract.target import REPLACING, called_name, clause_target, speaker_as_object
+from mem_graph.extract.target import REPLACING, called_name, clause_target, replacement_match, speaker_as_object
 from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.together import living_together
 from mem_graph.extract.turn_passes import across_the_turn
@@ -395,16 +395,7 @@ class RuleExtractor:
         if m is not None and replaces:
             m.replaces = replaces
         if m is None and replaces and not replaces[0].endswith("name"):  # "changed the dog's name to X": pet_names
-            # "we moved from denver to austin": a person moves home; "switched from vim to emacs" replaces a tool
-            value = self.catalogue.value_slot(compound_span(obj))  # "upgraded from the Corolla to a Civic": a car
-            moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj") or replaces[0] == "address") and \
-                subject.type == "person" and (value is None or value.name == "residence")  # (an address: a home)
-            known = value is not None and value.cardinality == "single" and not moved and (  # a car, our database
-                value.subjects != "thing" or (value.name == "database" and not cues.negated))
-            spec = value if known else self.catalogue.specs.get("residence" if moved else "tools")
-            m = SlotMatch(spec, slot_subject.name, object_text(obj),
-                          f"replacement: '{pred.verb.text} from {replaces[0]} to {object_text(obj)}'",
-                          replaces=replaces) if spec is not None else None
+            m = replacement_match(self.catalogue, pred, subject, slot_subject, obj, replaces, cues.negated)
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"

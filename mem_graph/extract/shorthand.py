@@ -109,10 +109,14 @@ _DROPPED_G = re.compile(r"(?<![\w'])([a-z]{2,}in)'?(?![\w'])")
 
 
 def _with_g(m: re.Match[str]) -> str:
-    from mem_graph.extract.wordlist import is_english_word
+    from mem_graph.extract.lexicon import GIVEN_NAMES
+    from mem_graph.extract.places import is_place_name
+    from mem_graph.extract.wordlist import is_common_word, is_english_word
 
     word = m.group(1)
-    return f"{word}g" if is_english_word(f"{word}g") and not is_english_word(word) else m.group(0)
+    if word in GIVEN_NAMES or is_place_name(word) or is_english_word(word):  # ("dustin", "erin", "dublin")
+        return m.group(0)
+    return f"{word}g" if is_common_word(f"{word}g") else m.group(0)
 
 
 def _unstretched(m: re.Match[str]) -> str:

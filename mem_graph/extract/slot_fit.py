@@ -20,6 +20,7 @@ from mem_graph.extract.lexicon import (
     WORKPLACES,
     is_activity,
     is_given_name,
+    tech_kind,
 )
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate
@@ -123,7 +124,7 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         dated = obj.ent_type_ in ("DATE", "TIME") and not (  # ("moved to Bath last month": Bath read as a date)
             obj.text[:1].isupper() and obj.is_alpha and obj.lower_ not in CALENDAR_WORDS and obj.i > obj.sent.start)
         if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj) or moved_a_thing(pred))) or \
-                looks_like_school(obj_toks) or for_a_year or \
+                looks_like_school(obj_toks) or for_a_year or tech_kind(obj.text) is not None or \
                 dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
                 lemma == "transfer" and obj.ent_type_ != "GPE" and not is_place_name(obj.text)) or (
                 pred.key == "be_back_in" and not settled_in(pred, obj)):  # (not "back in London for the weekend")

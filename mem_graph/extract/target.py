@@ -18,6 +18,7 @@ from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PET_NOUNS
 from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.restate import moved_child
+from mem_graph.extract.slot_fit import moved_a_thing
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import EntityRef, normalise_entity
 
@@ -186,3 +187,20 @@ def called_name(noun: Any) -> Any | None:
         return None
     return next((g for g in acl.children if g.dep_ in ("oprd", "attr", "advmod", "dobj", "npadvmod", "appos")
                  and g.i > acl.i and g.is_alpha), None)
+
+
+def replacement_match(cat: SlotCatalogue, pred: Predicate, subject: Subject, slot_subject: Subject, obj: Any,
+                      replaces: list[str], negated: bool) -> SlotMatch | None:
+    """The slot of a replacement no rule placed: "we moved from denver to austin" (a person moves home),
+    "switched from vim to emacs" (a tool), "upgraded from the Corolla to a Civic" (a car), never a home for a thing
+    moved ("moved the whole new project to Godot")."""
+    value = cat.value_slot(compound_span(obj))
+    moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj") or replaces[0] == "address") and \
+        subject.type == "person" and (value is None or value.name == "residence") and not moved_a_thing(pred)
+    known = value is not None and value.cardinality == "single" and not moved and (  # a car, our database
+        value.subjects != "thing" or (value.name == "database" and not negated))
+    spec = value if known else cat.specs.get("residence" if moved else "tools")
+    said = f"'{pred.verb.text} from {replaces[0]} to {object_text(obj)}'" if len(replaces) == 1 else \
+        f"'{pred.verb.text} to {object_text(obj)}', the others of its kind ending"  # ("moved ... to Godot": engines)
+    return SlotMatch(spec, slot_subject.name, object_text(obj), f"replacement: {said}",
+                     replaces=replaces) if spec is not None else None
