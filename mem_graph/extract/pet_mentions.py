@@ -37,6 +37,15 @@ def _mine(pet: Any) -> bool:
         c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
 
 
+# what a pet noun names as a thing of its kind, not a pet's name ("my dog food", "our cat flap")
+_PET_THINGS = frozenset({
+    "food", "bed", "walker", "sitter", "park", "toy", "toys", "lead", "leash", "collar", "crate", "flap", "litter",
+    "tray", "hair", "fur", "insurance", "vet", "groomer", "treats", "treat", "bowl", "door", "trainer", "kennel",
+    "house", "owner", "person", "mum", "mom", "dad", "show", "tree", "carrier", "hotel", "daycare", "sitting",
+    "walking", "training", "grooming", "allergy", "shampoo", "harness", "gate", "run", "wash", "years", "stuff",
+    "life"})
+
+
 def _name_like(tok: Any) -> bool:
     """A word that can be a pet's name: capitalised, not a kin or pet noun, a pronoun, a date or a number."""
     return tok.is_alpha and tok.text[:1].isupper() and tok.pos_ in ("PROPN", "NOUN") and \
@@ -56,6 +65,11 @@ def _named(pet: Any) -> Any | None:
     head = pet.head
     if pet.dep_ in ("compound", "appos") and _name_like(head) and head.i != pet.i:
         return head  # "named my dog Biscuit" (compound), "took Biscuit (my pup)" (apposition)
+    if pet.dep_ == "compound" and head.i == pet.i + 1 and head.text.islower() and head.is_alpha and head.tag_ in (
+            "NN", "VB", "VBG", "NNP") and head.dep_ in ("nsubj", "nsubjpass") and \
+            head.lower_ not in _PET_THINGS | KIN | PET_NOUNS and not (
+            head.i + 1 < len(head.doc) and head.nbor(1).pos_ in ("NOUN", "PROPN")):
+        return head  # "my cat dumpling has started weeing", "our dog bran ate a sock": a name left lower-case
     if pet.dep_ == "attr" and head.lemma_ == "be":  # "Biscuit is my dog"
         subj = next((c for c in head.children if c.dep_ == "nsubj"), None)
         if subj is not None and subj.lower_ in ("he", "she") and subj.i > pet.sent.start:
@@ -78,7 +92,8 @@ def pet_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fac
     out: list[Fact] = []
     named_slots = {f.slot for f in found if f.slot and f.slot.endswith("|name")}
     for tok in sent:
-        if not _pet(tok) or not _mine(tok) or (name_tok := _named(tok)) is None:
+        if not _pet(tok) or not (_mine(tok) or (tok.dep_ == "compound" and _mine(tok.head))) or (
+                name_tok := _named(tok)) is None:  # ("my dog biscuit is so spoiled": "my" hung on the name)
             continue
         verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
         if verb is not None:
@@ -86,7 +101,7 @@ def pet_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fac
             if cues.tense == "plan" or cues.negated:
                 continue  # "we might call the puppy Rex", "Rex isn't my dog"
         owner = pet_name(tok, ctx, fresh=True)
-        name = name_tok.text
+        name = name_tok.text[:1].upper() + name_tok.text[1:]
         key = normalise_entity(name)
         species = owner.rpartition(" ")[2]
         if owner == f"{speaker}'s {species}":

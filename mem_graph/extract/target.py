@@ -195,8 +195,8 @@ def replacement_match(cat: SlotCatalogue, pred: Predicate, subject: Subject, slo
     "switched from vim to emacs" (a tool), "upgraded from the Corolla to a Civic" (a car), never a home for a thing
     moved ("moved the whole new project to Godot")."""
     value = cat.value_slot(compound_span(obj))
-    moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj") or replaces[0] == "address") and \
-        subject.type == "person" and (value is None or value.name == "residence") and not moved_a_thing(pred)
+    moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and not moved_a_thing(pred)) or replaces[
+        0] == "address") and subject.type == "person" and (value is None or value.name == "residence")
     known = value is not None and value.cardinality == "single" and not moved and (  # a car, our database
         value.subjects != "thing" or (value.name == "database" and not negated))
     spec = value if known else cat.specs.get("residence" if moved else "tools")

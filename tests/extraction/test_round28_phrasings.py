@@ -261,3 +261,26 @@ def test_no_name_or_stance_is_read_from_chat_filler(rules: RuleExtractor, said: 
 def test_a_how_do_i_tail_is_a_question_not_a_fact(rules: RuleExtractor) -> None:
     texts = [f.text for f in _facts(rules, "my lad eoin finishes at St Brigid's in june, how do I prep him for it")]
     assert not any(t.lower().startswith("does") or "prep him" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("my cat dumpling has started weeing outside the litter tray, she's 9", "dumpling"),
+    ("our dog bran ate a full sock yesterday, should i be worried? he's a lurcher", "bran"),
+])
+def test_a_pet_named_lower_case_in_passing(rules: RuleExtractor, said: str, name: str) -> None:
+    facts = _facts(rules, said)
+    assert any(f.slot and f.slot.endswith("|name") and f.object_key == name for f in facts), [
+        (f.text, f.slot) for f in facts]
+    assert not any(f.tense == "plan" for f in facts if "sock" in f.text)  # the question after it hedges nothing
+
+
+@pytest.mark.parametrize("said", ["my dog food is expensive", "my cat flap is broken", "my dog walker quit"])
+def test_a_pet_things_name_is_no_pets_name(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot and f.slot.endswith("|name") for f in _facts(rules, said))
+
+
+def test_a_lower_case_name_is_who_he_is_not_a_hospital(rules: RuleExtractor) -> None:
+    texts = [f.text for f in _facts(
+        rules, "i'm a staff nurse on the cardiology ward in st james's",
+        "also whats a good slow cooker stew, ciarán is doing the cooking this week and he's useless lol")]
+    assert "Ciarán is useless" in texts and not any(t.lower().startswith("st james") for t in texts), texts
