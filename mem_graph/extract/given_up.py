@@ -21,6 +21,8 @@ _FOOD = frozenset({"meat", "red meat", "dairy", "sugar", "carbs", "bread", "glut
                    "processed food", "eggs", "cheese", "meat and dairy"})
 _ALCOHOL = frozenset({"booze", "drink", "drinking", "alcohol", "bevvies", "pints", "wine", "beer"})
 _WORD = r"[a-z][\w'-]*"
+# the speaker's own clause: said first, after a stop, or after "I"/"we" ("sam's left nursing" is Sam's)
+_MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i've|ive|i have|i'm|im|i am|we|we've|we have|we're|we are)\s+|\b(?:so|and|but) )"
 _LEAD = r"(?:^|[,.!;:(]\s*|\b(?:so|and|but|now|sadly|officially)\s+)"
 # "no more red meat for me", "no booze for me anymore", "no more football for me after the ACL thing"
 _FOR_ME = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?) for (?:me|us)\b"
@@ -35,12 +37,12 @@ _COUNTED = re.compile(rf"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine
 _SOBER = re.compile(r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?) "
                     r"sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
 # "I'm back on meat", "back on the booze": a food or drink resumed
-_BACK_ON = re.compile(rf"\bback on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
+_BACK_ON = re.compile(rf"{_MINE}back on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 
 
 # "quit bartending for real this time", "done with nursing": the work of an occupation given up
-_QUIT_WORK = re.compile(r"\b(?:quit|stopped|gave up|given up|left|done with|finished with|out of) (?P<x>[a-z]+ing)\b",
-                        re.I)
+_QUIT_WORK = re.compile(rf"{_MINE}(?:finally |officially )?(?:quit|stopped|gave up|given up|left|done with|finished "
+                        rf"with|out of) (?P<x>[a-z]+ing)\b", re.I)
 
 
 def _ended(thing: str) -> str | None:

@@ -163,6 +163,10 @@ def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryReco
     if all(r.object_key == normalise_entity(pet) for r in names):  # the only one of its kind: "User has a dog"
         plural = re.compile(rf"\b{re.escape(kind)}s\b", re.I)
         ended += [r for r in live if r.slot == f"{owner}|pets|{kind}" and not plural.search(r.text)]
+    # what was said of the pet as it was, in no slot ("User's collie Bramble is 14", "Bramble is herding the
+    # chickens every morning"): a present that ended with it
+    ended += [r for r in records if r.polarity > 0 and not r.slot and r.layer != "episodic" and r not in ended
+              and (r.subject_key or "").rpartition(" ")[2] == normalise_entity(pet)]
     return ended
 
 

@@ -284,3 +284,22 @@ def test_a_lower_case_name_is_who_he_is_not_a_hospital(rules: RuleExtractor) -> 
         rules, "i'm a staff nurse on the cardiology ward in st james's",
         "also whats a good slow cooker stew, ciarán is doing the cooking this week and he's useless lol")]
     assert "Ciarán is useless" in texts and not any(t.lower().startswith("st james") for t in texts), texts
+
+
+def test_someone_elses_work_left_is_not_the_speakers(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "I'm a piano teacher.", "sam's left nursing, doing a PGCE to become a teacher now")
+    assert not any(f.subject_key == "user" and f.negated and "occupation" in f.rule for f in facts), [
+        (f.text, f.rule) for f in facts]
+
+
+def test_someone_else_back_on_meat_is_not_the_speaker(rules: RuleExtractor) -> None:
+    assert "user|eats|meat" not in _slots(rules, "my sister is back on meat")
+
+
+def test_a_pet_that_died_takes_what_was_said_of_it(shared_memory: Memory, user: str) -> None:
+    for said in ("my collie Bramble is 14, still herding the chickens every morning",
+                 "we lost Bramble in october. no dog in the house anymore"):
+        shared_memory.add(said, user_id=user)
+    current = [m["memory"] for m in shared_memory.get_all(user_id=user)["results"]
+               if m.get("polarity", 1) > 0 and "lost" not in m["memory"]]
+    assert not any("Bramble" in m and "14" in m for m in current), current
