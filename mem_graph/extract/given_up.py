@@ -31,11 +31,10 @@ _FOR_ME = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?
 _NO_MORE = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?)"
                       rf"(?(more)(?=\s*(?:$|[,.!;]|\s(?:since|now|anymore|any more)\b))|(?=\s+(?:anymore|any more)\b))",
                       re.I)
+_SPAN = r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)"  # "6 months"
 # "6 months no cigarettes!!", "three weeks off the booze", "a year without meat"
-_COUNTED = re.compile(rf"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)"
-                      rf" (?:no|without|off(?: the)?|free of) (?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
-_SOBER = re.compile(r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?) "
-                    r"sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
+_COUNTED = re.compile(rf"{_SPAN} (?:no|without|off(?: the)?|free of) (?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
+_SOBER = re.compile(rf"{_SPAN} sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
 # "I'm back on meat", "back on the booze": a food or drink resumed
 _BACK_ON = re.compile(rf"{_MINE}back on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 
