@@ -150,7 +150,7 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return False
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
-        if pred.key in ("work_with", "be_with"):  # "I'm now with Flutterwave", "I work with GTBank" (not "with Tom")
+        if pred.key in ("work_with", "be_with"):  # "I work with GTBank", "with Flutterwave now, payments team"
             return (obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS | {
                 "PERSON", "DATE", "TIME", "NORP"} and (pred.key == "work_with" or job_talk(obj.sent)))) and \
                 obj.lower_ not in GIVEN_NAMES
