@@ -75,6 +75,10 @@ _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|pos
 _FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month)" \
     r"(?: of (?:orientation|training|induction|onboarding))? (?:at|with))"
 _FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
+# "first week in leicester!!", "first night in Hove": a town one has just come to live in (a known town only: not
+# "first week in the job", "first day in office")
+_FIRST_IN_TOWN = re.compile(r"^\W*(?:(?:my|our) )?(?i:first) (?i:night|week|month|weekend)s? (?i:in) ([A-Za-z][\w'-]+"
+                            r"(?: [A-Za-z][\w'-]+)?)(?=\s*(?:$|[,.!;]|\s(?:done|and|now|is|was)\b))")
 # "first year at Leeds Beckett doing sports science", "in my second year at UCL": where one studies
 _YEAR_AT = re.compile(rf"^\W*(?:(?:i'm |im |i am )?in )?(?:my )?(?i:first|second|third|final|1st|2nd|3rd) year "
                       rf"at {_NAME}")
@@ -320,6 +324,7 @@ def restated(text: str) -> list[str]:
         said += [f"I started at {m.group(1)[:1].upper()}{m.group(1)[1:]}" for m in _FIRST_SITE.finditer(text)
                  if not is_common_word(m.group(1).lower())]  # not "in the main office", "at the new site"
     said += [f"I study at {n}" for m in _YEAR_AT.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I live in {m.group(1).title()} now" for m in _FIRST_IN_TOWN.finditer(text) if is_place_name(m.group(1))]
     said += [f"I work at {n} now" for m in _EMPLOYEE.finditer(text)
              if (n := _name(m.group(1))) and _I_AM.match(text[:m.start(1)].strip() or "a")]
     age = _BARE_AGE.match(text)

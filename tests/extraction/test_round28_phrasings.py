@@ -179,6 +179,7 @@ def test_no_car_is_named(rules: RuleExtractor, said: str) -> None:
     ("I'm in Calgary and the chinooks are wrecking me with migraines, anything that actually helps?", "calgary"),
     ("we're Brits living out in Alicante, how do I renew my UK driving licence from here", "alicante"),
     ("Also shifted to Hinjewadi side, it is nearer to office", "hinjewadi"),
+    ("first week in leicester!! ang lamig 🥶 where to buy filipino groceries here", "leicester"),
 ])
 def test_ways_of_saying_where_one_lives(rules: RuleExtractor, said: str, place: str) -> None:
     assert _values(rules, said).get("user|residence") == place
@@ -303,3 +304,8 @@ def test_a_pet_that_died_takes_what_was_said_of_it(shared_memory: Memory, user: 
     current = [m["memory"] for m in shared_memory.get_all(user_id=user)["results"]
                if m.get("polarity", 1) > 0 and "lost" not in m["memory"]]
     assert not any("Bramble" in m and "14" in m for m in current), current
+
+
+@pytest.mark.parametrize("said", ["first week in the new job done", "first week in office was rough"])
+def test_a_first_week_in_no_town_says_no_home(rules: RuleExtractor, said: str) -> None:
+    assert "user|residence" not in _slots(rules, said)
