@@ -40,8 +40,9 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
             return f"{ctx.speaker}'s {kind}"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or is_given_name(t)) and not _with_speaker(t):
             return None
-        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:
-            return pet_name(t, ctx) if speakers_pet(before[: n + 1]) or _the_known_pet(t, ctx) else None
+        if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:  # ("adopted a rescue beagle, named him pepper": a
+            fresh = any(c.lower_ in ("a", "an", "new") for c in t.children)  # new dog, not the one named before)
+            return pet_name(t, ctx, fresh=fresh) if speakers_pet(before[: n + 1]) or _the_known_pet(t, ctx) else None
     # across sentences only while nobody else has been named ("My sister got a dog. She loves it." is Ana)
     # (or the pet was the last sentence's subject: "our spaniel Poppy is off her food. She's 14")
     return ctx.last_pet if ctx.pet_last and (ctx.last_person is None or ctx.pet_topic) else None

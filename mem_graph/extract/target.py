@@ -14,8 +14,9 @@ from typing import Any
 
 from mem_graph.extract.clauses import Context, Subject, compound_span, resolve_np, span_text
 from mem_graph.extract.cues import SWAP_FOR, swap_for
-from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PET_NOUNS
+from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PET_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
+from mem_graph.extract.pet_refs import pet_name
 from mem_graph.extract.predicate import Predicate, object_text
 from mem_graph.extract.restate import moved_child
 from mem_graph.extract.slot_fit import moved_a_thing
@@ -114,8 +115,15 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
                 pred.target.tag_ in ("VBD", "VBN") and any(  # (done: not "if I get a dog I'll name him Rex")
                 c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in pred.target.children) and any(
                 t.lemma_.lower() in PET_NOUNS for t in pred.dobj.doc[:pred.dobj.i]):
-            # "I got a puppy! ... I've named him Rudy" (a son spoken of in an earlier turn is not who is named)
-            named = Subject(ctx.last_pet, type="animal", entities=[EntityRef(ctx.last_pet, "animal")])
+            # "I got a puppy! ... I've named him Rudy" (a son spoken of in an earlier turn is not who is named);
+            # the pet noun of this sentence when it has one ("we adopted a rescue beagle, named him pepper": the
+            # beagle, not Rex who died), else the pet said last, by its kind ("Turbo": the speaker's dog)
+            noun = next((t for t in reversed(pred.dobj.doc[pred.dobj.sent.start:pred.dobj.i])
+                         if t.lemma_.lower() in PET_NOUNS and t.pos_ == "NOUN"), None)
+            kind = ctx.pet_kinds.get(ctx.last_pet.lower())
+            pet = pet_name(noun, ctx, fresh=True) if noun is not None else \
+                f"{ctx.speaker}'s {PET_SPECIES.get(kind, kind)}" if kind is not None else ctx.last_pet
+            named = Subject(pet, type="animal", entities=[EntityRef(pet, "animal")])
         if named is not None:
             slot_subject = named
             if "name" in cat.specs and named.type == "animal":

@@ -309,3 +309,9 @@ def test_a_pet_that_died_takes_what_was_said_of_it(shared_memory: Memory, user: 
 @pytest.mark.parametrize("said", ["first week in the new job done", "first week in office was rough"])
 def test_a_first_week_in_no_town_says_no_home(rules: RuleExtractor, said: str) -> None:
     assert "user|residence" not in _slots(rules, said)
+
+
+def test_a_new_pet_named_by_pronoun_is_not_the_one_that_died(rules: RuleExtractor) -> None:
+    values = _values(rules, "i walk my dog rex every morning, he's a labrador", "rex passed away last week. he was 13",
+                     "we adopted a rescue beagle, named him pepper")
+    assert values.get("user's dog|name") == "pepper" and values.get("rex|name") != "pepper", values
