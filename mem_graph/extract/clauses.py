@@ -130,7 +130,7 @@ def _takes_a_post(head: Any) -> bool:
         c.dep_ in ("dobj", "attr") and c.lemma_.lower() in _POSTS | _OCCUPATIONS for c in verb.children)
 
 
-def _lower_name(t: Any) -> bool:
+def lower_name(t: Any) -> bool:
     """A name chat wrote lower-case as a clause's subject: a word of no dictionary ("ciarán", "tama")."""
     return t.pos_ in ("NOUN", "PROPN") and t.is_alpha and t.text.islower() and len(t.text) > 2 and \
         not is_english_word(t.lower_) and t.lower_ not in KIN
@@ -172,7 +172,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # ("my sister retrained, she's a paramedic now": the sister, not someone named in an earlier turn)
         before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if (names_someone(t) and not _a_job_left(
             t)) or my_kin(t) or my_kin(t, as_object=True) or _met_named(t) or (  # ("my daughter Joy, she is 19")
-            t.dep_ == "nsubj" and (t.text.capitalize() in ctx.kin_names.values() or _lower_name(t)))), None)
+            t.dep_ == "nsubj" and (t.text.capitalize() in ctx.kin_names.values() or lower_name(t)))), None)
         # ("jonas quit, he's ...", "ciarán is doing the cooking and he's useless")
         kin_subject = resolve_np(before, ctx) if before is not None and before.pos_ == "NOUN" else None
         if before is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import Context, compound_span, my_kin, resolve_np, span_text
+from mem_graph.extract.clauses import Context, compound_span, lower_name, my_kin, resolve_np, span_text
 from mem_graph.extract.grammar_cues import acted_on_by_speaker
 from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES, THIRD_PERSON
 from mem_graph.extract.lexicon import GIVEN_NAMES, is_given_name, tech_kind
@@ -50,9 +50,14 @@ def note_people(sent: Any, ctx: Context) -> None:
             ctx.last_pet, ctx.pet_last, ctx.last_person = f"{t.text[:1].upper()}{t.text[1:]}", True, None
             continue
         if t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in KIN and (t.ent_type_ == "PERSON" or t.lower_ in
-                                                                         GIVEN_NAMES) and any(
+                                                                         GIVEN_NAMES or lower_name(t)) and any(
                 c.dep_ == "conj" and c.lower_ in ("me", "i") for c in t.children):
             ctx.last_person, ctx.pet_last = t.text[:1].upper() + t.text[1:], False  # "darrell and me are done. he's"
+            continue
+        if t.dep_ == "conj" and t.head.lower_ in ("me", "i") and t.head.dep_ in ("nsubj", "nsubjpass") and (
+                t.pos_ == "PROPN" or t.ent_type_ == "PERSON" or t.lower_ in GIVEN_NAMES or lower_name(t)) and \
+                t.lower_ not in KIN | ctx.pet_kinds.keys():
+            ctx.last_person, ctx.pet_last = t.text[:1].upper() + t.text[1:], False  # "me and tasha are done. she's"
             continue
         if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
             continue  # "I'm Mei": the speaker's own name is no "she"

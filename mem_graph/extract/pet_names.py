@@ -141,8 +141,8 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
         pet = next((c for c in oprd.children if c.dep_ == "compound" and _pet(c)), None)  # "the puppy bruno"
         if pet is None and dobj is not None:
             pet = dobj
-    elif dobj is not None and (pet := next((c for c in dobj.children if c.dep_ == "compound" and _pet(c)),
-                                           None)) is not None:
+    elif dobj is not None and (pet := next((c for c in dobj.children if c.dep_ in ("compound", "nmod") and _pet(c)),
+                                           None)) is not None:  # ("renamed the pup Biscuit": "pup" an nmod)
         names = _names(_with_conjuncts(dobj))  # "called the kitten mochi": the name read as the object
     elif dobj is not None and _pet(dobj) and dobj.i + 1 < len(dobj.doc) and (
             dobj.nbor(1).pos_ == "PROPN" or (dobj.nbor(1).head == dobj and dobj.nbor(1).dep_ == "appos")) and \
@@ -224,8 +224,10 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
                 triples = [Triple(speaker, "has_pet", name)]
             else:
                 owner = pet_name(pet, ctx) if pet is not None else (ctx.last_pet or f"{speaker}'s pet")
-                if (kind := ctx.pet_kinds.get(owner.lower())) is not None:  # "renamed him Duvet": him, Turbo
-                    owner = f"{speaker}'s {PET_SPECIES.get(kind, kind)}"
+                kind = ctx.pet_kinds.get(owner.lower()) if pet is None else None
+                if kind is not None and ctx.kin_names.get((normalise_entity(speaker), PET_SPECIES.get(
+                        kind, kind))) != owner:  # "renamed him Duvet": him, Turbo, the speaker's dog (a pet named
+                    owner = f"{speaker}'s {PET_SPECIES.get(kind, kind)}"  # in passing keeps its name's key)
                 text = f"{owner} is named {name}"
                 slot, single = f"{normalise_entity(owner)}|name", True
                 triples = [Triple(speaker, "has_pet", owner), Triple(owner, "name", name)]

@@ -25,6 +25,8 @@ def pet_name(tok: Any, ctx: Context, fresh: bool = False) -> str:
 
 
 _ONE_MORE_PET = frozenset({"another", "other", "second", "third"})
+# a person brought in without a name: a later "he"/"she" in the turn is them
+_SOMEONE = frozenset({"someone", "somebody", "guy", "girl", "man", "woman", "bloke", "lad", "lass", "dude", "chap"})
 
 
 def pet_referent(pronoun: Any, ctx: Context) -> str | None:
@@ -43,6 +45,8 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:  # ("adopted a rescue beagle, named him pepper": a
             fresh = any(c.lower_ in ("a", "an", "new") for c in t.children)  # new dog, not the one named before)
             return pet_name(t, ctx, fresh=fresh) if speakers_pet(before[: n + 1]) or _the_known_pet(t, ctx) else None
+    if any(t.lower_ in _SOMEONE for t in pronoun.doc[: pronoun.i]):
+        return None  # "been seeing someone new, his name's Marcus": the someone, not the pup said turns before
     # across sentences only while nobody else has been named ("My sister got a dog. She loves it." is Ana)
     # (or the pet was the last sentence's subject: "our spaniel Poppy is off her food. She's 14")
     return ctx.last_pet if ctx.pet_last and (ctx.last_person is None or ctx.pet_topic) else None

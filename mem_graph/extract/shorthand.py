@@ -99,10 +99,12 @@ def expand_shorthand(text: str) -> str:
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
-    text = _DROPPED_G.sub(_with_g, text)
+    text = _DROPPED_G.sub(_with_g, _BTW_TAIL.sub("", text))
     return _SHORTHAND_RE.sub(_spelled, text)
 
 
+# a "btw" tacked on after what it marks ("we renamed the pup Biscuit btw, ..."): the parser reads it as a noun
+_BTW_TAIL = re.compile(r"(?<=\w)\s+(?:btw|fyi|lol)(?=\s*[,.!;]\s)", re.I)
 # a dropped g ("i'm done fishin", "started drivin the school bus", "somethin"): spelled out when the word with
 # its g is a word and the word as typed is none ("cabin", "begin", "within" stay)
 _DROPPED_G = re.compile(r"(?<![\w'])([a-z]{2,}in)'?(?![\w'])")

@@ -315,3 +315,17 @@ def test_a_new_pet_named_by_pronoun_is_not_the_one_that_died(rules: RuleExtracto
     values = _values(rules, "i walk my dog rex every morning, he's a labrador", "rex passed away last week. he was 13",
                      "we adopted a rescue beagle, named him pepper")
     assert values.get("user's dog|name") == "pepper" and values.get("rex|name") != "pepper", values
+
+
+def test_the_pup_said_turns_before_is_no_later_she_or_his(shared_memory: Memory, user: str) -> None:
+    """The session's own user try: a pup named in passing took the ex's move and the new boyfriend's name."""
+    for said in ("my girlfriend Tasha thinks I eat too much fried stuff lol",
+                 "also my pup Nugget keeps chewing my work shoes, any tips?",
+                 "me and tasha are done. she's moving back to Dallas",
+                 "we renamed the pup Biscuit btw, Nugget never stuck",
+                 "honestly been seeing someone new, his name's Marcus, works at a bike shop"):
+        shared_memory.add(said, user_id=user)
+    current = [m["memory"] for m in shared_memory.get_all(user_id=user)["results"] if m.get("layer") != "episodic"]
+    assert "Tasha is moving back to Dallas" in current, current
+    assert not any("Nugget" in m and ("Marcus" in m or "Dallas" in m) for m in current), current
+    assert any("Biscuit" in m for m in current) and not any(m.endswith("named Nugget") for m in current), current
