@@ -131,7 +131,7 @@ def _later_word_gate(memory: Any, question: str, asked: Any, hits: list[dict[str
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m pipelines.trial_chats", description=__doc__.split("\n\n")[0])
     p.add_argument("--set", dest="which", default="dev", choices=[
-        "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "heldout", "heldout2", "heldout3"])
+        "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "heldout", "heldout2", "heldout3"])
     p.add_argument("--dir", type=Path, help="A folder of trial files instead of pipelines/trials/<set>/.")
     p.add_argument("--json", dest="json_out", type=Path, help="Write {question id: passed} here.")
     p.add_argument("--compare", type=Path, help="An earlier --json: count (dev: list) questions fixed and broken.")

@@ -11,6 +11,8 @@ _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 
 def stated_age(obj: Any) -> str | None:
     """The age ``obj`` says, as digits; None when it says none."""
+    if obj.i + 1 < len(obj.doc) and obj.nbor(1).lemma_.lower() in ("week", "month", "day", "hour", "minute"):
+        return None  # "she is 12 weeks pregnant", "he's 6 months old": no age in years
     if obj.like_num and obj.text.isdigit() and 0 < int(obj.text) < 130:
         return str(obj.text)
     if obj.lower_ in _TENS:  # "I'm thirty now", "turned forty-two"

@@ -92,7 +92,8 @@ PLAYED_SPORTS = ("tennis football soccer basketball baseball golf chess volleyba
 EXERCISES = ("yoga pilates crossfit cycling weightlifting spin zumba kickboxing judo karate taekwondo jiujitsu "
              "jiu-jitsu triathlon parkrun powerlifting bodybuilding barre hiit calisthenics aerobics aquafit "
              "spinning kitesurfing windsurfing rollerblading mma capoeira archery ballet salsa ballroom gymnastics "
-             "bjj")  # (not the -ing ones: "skateboarding", "boxing" are activities said as verbs)
+             "bjj derby pottery ceramics bowls fencing rowing curling softball dodgeball crochet beekeeping")
+# (not the -ing ones: "skateboarding", "boxing" are activities said as verbs)
 # (activities said as verbs, "swimming", "bouldering", are lexicon.ACTIVITY_VERBS': a new one ends an old one)
 SPORTS = f"{PLAYED_SPORTS} {EXERCISES}"
 SPORT_WORDS = frozenset(SPORTS.split())  # each sport or exercise word, for membership tests
@@ -131,7 +132,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="employer", relation="works_at", cardinality=_S, subjects="person",
              verbs=("work_at", "work_for", "work_in", "join", "employ_by", "hire_by", "hire_at", "start_at", "fly_for",
                     "intern_at", "teach_at", "recruit_by", "poach_by", "headhunt_by", "drive_for", "deliver_for",
-                    "consult_for", "freelance_for", "write_for", "move_to", "sign_with", "work_with", "be_with"),
+                    "consult_for", "freelance_for", "write_for", "move_to", "transfer_to", "sign_with", "work_with", "be_with"),
              nouns=("employer", "company", "workplace"),
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
     # a business one owns or runs ("I run a small bakery in Turin", "we opened a cafe"): "we sold the bakery"

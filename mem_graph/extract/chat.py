@@ -50,7 +50,11 @@ _REQUEST_VERBS = (r"tell|give|show|recommend|suggest|help|remind|explain|write|d
                   r"compare|calculate|convert|teach|walk|pick|order|schedule|add|note|save|remember")
 _QUESTION_START = re.compile(
     r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|anyway|anyways|random|quick|wait|sorry|omg|"
-    r"question|q|one more thing|real quick|h+i+|hiya|he+y+|hel+o+|yo|hola+|salut|hej|(?:good )?morning|po)\W+)*"
+    r"question|q|one more thing|real quick|h+i+|hiya|heya|he+y+|hel+o+|yo|hola+|salut|hej|(?:good )?morning|po|"
+    # greetings of many Englishes, and a greeting's pet name ("hey sugar, can you...", "kia ora, can you...")
+    r"kia ora|howzit|wah gwaan|g'?day|howdy|ciao|bonjour|namaste|salaam|as?salaa?m[uo]? ?(?:o )?alaikum|"
+    r"(?:hey|hi|hiya|heya|hello|morning|evening) (?:sugar|hun|hon|honey|love|luv|mate|dear|darling|buddy|bestie|"
+    r"there|all|guys|bot))\W+)*"
     r"(?:(?:could|can|would|will) (?:you|u) (?:please |pls )?(?:" + _REQUEST_VERBS + r")\b|(?:please |pls |plz )?"
     r"(?:" + _REQUEST_VERBS + r")\s+(?:me|us)\b|(?:please|pls|plz)\s+(?:" + _REQUEST_VERBS + r")\b|"
     r"(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"

@@ -27,7 +27,9 @@ _BORN = re.compile(r"^\W*(?P<who>he|she|they|baby)(?:'?s|'re| is| are)?\s+(?:her
                    r"(?:\s+[a-z]+)?\s*,?\s*\d+\s*(?:lb|lbs|kg|g)\b", re.I)
 # "our daughter ivy was born last week!!": the child named at the birth
 _BORN_NAMED = re.compile(r"\b(?:my|our) (?P<who>daughter|son|baby girl|baby boy|baby|little girl|little boy),? "
-                         r"(?P<name>[A-Za-z]+),? (?:was|has been|got) born\b", re.I)  # (the parse's commas kept)
+                         r"(?P<name>[A-Za-z]+),? (?:(?:was|has been|got) )?born\b", re.I)  # (the parse's commas kept)
+# "our baby girl Naledi" read as a baby named "Girl"
+_KIN_AS_NAME = re.compile(r"'s (?:baby|little one) is (?:Girl|Boy)$")
 _BORN_KID = {"he": "son", "she": "daughter", "daughter": "daughter", "son": "son", "baby girl": "daughter",
              "baby boy": "son", "little girl": "daughter", "little boy": "son"}
 
@@ -122,5 +124,5 @@ def children_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
     # "User has theo (6)", "User has two kids maisie (9)": a child read as a thing owned
     kept = [f for f in found if not (f.slot and f.slot.startswith(f"{key}|owns|") and (
         f.object_key in named or any(n and n in (f.object_key or "").split() for n in named)
-        or any(w in (f.object_key or "") for w in _CHILD_NOUNS)))]
+        or any(w in (f.object_key or "") for w in _CHILD_NOUNS))) and not _KIN_AS_NAME.search(f.text)]
     return kept + added

@@ -436,7 +436,10 @@ def clause_verbs(sent: Any) -> list[Any]:
 
 def _comma_narration(verb: Any) -> bool:
     """A past verb hung loose after a comma, no subject: the speaker's narration ("the fiesta died, got a golf")."""
-    return verb.dep_ == "dep" and verb.tag_ == "VBD" and verb.i > 0 and verb.doc[verb.i - 1].text == "," and \
+    before = verb.i - 1
+    while before > 0 and verb.doc[before].dep_ == "advmod" and verb.doc[before].head == verb:
+        before -= 1  # ("went to the advisor, officially changed my major")
+    return verb.dep_ == "dep" and verb.tag_ == "VBD" and before > 0 and verb.doc[before].text == "," and \
         verb.lemma_.lower() in ANIMATE_VERBS and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
 
 
@@ -453,12 +456,21 @@ def _met_named(tok: Any) -> bool:
     return verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
 
 
+def _speakers_verb(verb: Any) -> bool:
+    """The speaker does ``verb``: "I told", or chat's subjectless "quit hockey, told my dad" (a conj of it)."""
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subj is not None:
+        return bool(subj.lower_ in ("i", "we"))
+    return verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") and _speakers_verb(verb.head) or \
+        verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN") and verb.i == verb.sent.start
+
+
 def my_kin(tok: Any, *, as_object: bool = False) -> bool:
     """"my sister" as a clause's subject: someone a later "she" in the sentence may mean; ``as_object``: "my
     daughter" as the object of the speaker's clause ("I can bring my daughter Joy from Cebu, she is 19")."""
     if as_object:
         return tok.dep_ in ("dobj", "pobj") and tok.pos_ == "NOUN" and tok.tag_ != "NNS" and \
             tok.lemma_.lower() in KIN and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children) \
-            and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.head.children)
+            and _speakers_verb(tok.head)
     return tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ == "NOUN" and tok.lemma_.lower() in KIN and any(
         c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children)

@@ -30,7 +30,7 @@ def disagrees(verb: Any, head: Any, subject: Any) -> bool:
 
 # what only a person does ("took up golf", "joined a gym"): not a knee, a car or a job
 ANIMATE_VERBS = frozenset({"take", "pick", "start", "join", "quit", "learn", "move", "adopt", "buy", "sell", "begin",
-                           "switch", "try", "sign", "book", "marry", "date", "get"})
+                           "switch", "change", "try", "sign", "book", "marry", "date", "get"})
 
 
 def thing_cannot_act(verb: Any, head: Any, subject: Any) -> bool:

@@ -29,7 +29,7 @@ def note_people(sent: Any, ctx: Context) -> None:
         if t.dep_ in ("nsubj", "nsubjpass") and t.tag_ == "NNS":  # a plural subject: "they" is about it next
             mine = t.lemma_.lower() in KIN and any(c.lower_ in POSSESSIVES for c in t.children)
             ctx.last_group = f"{ctx.speaker}'s {t.lower_}" if mine else None
-        if my_kin(t) and t.tag_ != "NNS" and (kin := resolve_np(t, ctx)) is not None:
+        if (my_kin(t) or my_kin(t, as_object=True)) and t.tag_ != "NNS" and (kin := resolve_np(t, ctx)) is not None:
             # "my mom cried lol. she wanted me at davis": the mother, not a pet or a person of an earlier turn
             ctx.last_person, ctx.pet_last = kin.name, False
             continue

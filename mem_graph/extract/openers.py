@@ -35,7 +35,26 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|and|well|omg)\W+)*(?:(?:huge|big|
                         r"we're|officially)\b))", re.I)  # ("BIG NEWS got the head chef job")
 
 
+# a naming said without its subject: "came home with a kitten. calling her Pickle" (we are calling her)
+_NAMING_LEAD = re.compile(r"(^|[.!?]\s+)(?:(?:and|so|ok|we're|were)\s+)?(calling|naming)\s+(?=(?:her|him|it|them)\s+\w)",
+                          re.I)
+
+
+# Scots and northern "that's me retired" (I am now): a state word only ("that's me on the left" is a photo)
+_THATS_ME = re.compile(r"\bthat(?:'s|s| is) me\s+((?:(?:now|officially|finally|properly|well and truly)\s+)*)(?=(?:"
+                       r"retired|qualified|engaged|married|divorced|single|unemployed|redundant|vegan|vegetarian|"
+                       r"sober|pregnant|graduated|moved|settled|self[- ]employed|freelance)\b)", re.I)
+
+
+# chat's "my" left out before kin: "wife (mei ling) is 12 weeks pregnant", "hubby's got a new job"
+_BARE_KIN = re.compile(r"(^|[.!?]\s+)(wife|husband|hubby|missus|girlfriend|boyfriend|fiancee?|mum|mom|dad)(?=\s*\(|'s\b|"
+                       r"\s+(?:is|was|has|had|got|just|says|said|wants|thinks|started|quit|left)\b)", re.I)
+
+
 def opened(text: str) -> str:
     """``text`` with a topic lead said as its subject, a greeting the parser misreads said "Hi," and a news lead
     dropped."""
-    return _NEWS_LEAD.sub("", _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text)))
+    text = _NEWS_LEAD.sub("", _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text)))
+    text = _THATS_ME.sub(lambda m: f"I'm {m.group(1).strip() or 'now'} ", text)
+    text = _BARE_KIN.sub(lambda m: f"{m.group(1)}my {m.group(2).lower()}", text)
+    return _NAMING_LEAD.sub(lambda m: f"{m.group(1)}we're {m.group(2).lower()} ", text)

@@ -81,6 +81,10 @@ def noun_only(word: str) -> bool:
     return True
 
 
+# "our baby girl Naledi", "my little boy": the word after the kin noun says which kin, not who
+_SEX_NOUNS = frozenset(["girl", "boy", "girls", "boys", "lady", "guy", "man", "woman", "dude", "gal", "lad", "lass"])
+
+
 def kin_names(texts: Iterable[str]) -> dict[str, str]:
     """Lower-case names introduced after a kin noun ("my sister ines" -> {"ines": "Ines"})."""
     names: dict[str, str] = {}
@@ -91,7 +95,7 @@ def kin_names(texts: Iterable[str]) -> dict[str, str]:
             at = m.start(2)  # "my friend anna's brother marco": the name may own the next kin noun
             word = m.group(2)
             low = word.lower()
-            if word != low or low in KIN or low in PET_NOUNS or low in CHITCHAT or low in FILLERS:
+            if word != low or low in KIN or low in PET_NOUNS or low in CHITCHAT or low in FILLERS or low in _SEX_NOUNS:
                 continue  # written capitalised already: the parser reads it as a name
             if m.group(3) or not known_word(low):  # "anna's brother": a word that owns someone is a name
                 names.setdefault(low, low[:1].upper() + low[1:])

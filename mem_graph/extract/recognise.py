@@ -50,6 +50,10 @@ NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem",
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
 
 
+# who studies at a place ("I'm a freshman engineering major at Texas Tech"): the place is a school, not an employer
+_STUDENT_NOUNS = frozenset(["student", "major", "freshman", "sophomore", "undergrad", "undergraduate", "postgrad",
+                            "fresher", "pupil", "minor", "grad"])
+
 def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
               embedder: Any = None, phrase: str = "", change: str | None = None) -> SlotMatch | None:
     """The slot ``obj`` fills in this clause, or None."""
@@ -170,7 +174,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if age is None and lemma == "be" and nxt is not None and nxt.like_num and nxt.text.isdigit() \
                 and nxt.dep_ != "attr" and obj.dep_ != "conj" and 0 < int(nxt.text) < 130 and (
                     nxt.i + 1 >= len(nxt.doc) or nxt.nbor(1).lower_ not in (
-                        "%", "kg", "lbs", "km", "miles", "minutes", "hours", "pm", "am", ":")):
+                        "%", "kg", "lbs", "km", "miles", "minutes", "hours", "pm", "am", ":", "weeks", "months",
+                        "days")):  # ("she is 12 weeks pregnant")
             age, text = nxt.text, nxt.text  # "I'm 27 so not that old" (the number read as a modifier)
         today = obj.i + 1 < len(obj.doc) and obj.nbor(1).lower_ in ("today", "now", "yesterday")  # "I'm 53 today"
         if age and person and (lemma in ("be", "turn")) and (obj.ent_type_ not in ("TIME", "MONEY", "PERCENT") or (
@@ -203,6 +208,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         if val_spec is not None and val_spec.name in ("car", "phone", "computer") and obj.lemma_.lower() in (
                 "household", "family", "house", "home", "person", "guy", "girl", "kind", "type", "man", "woman"):
             val_spec = None  # "we're a two car household", "I'm an iPhone person": no car or phone named
+        if val_spec is not None and val_spec.name == "occupation" and obj.dep_ == "pobj" and obj.head.lower_ != "as":
+            val_spec = None  # "went to the doctor", "talked to my advisor": someone else's job, not the speaker's
         if val_spec is not None and (val_spec.subjects != "person" or person) and (val_spec.name in (
                 "occupation", "diet", "religion", "partner", "car", "phone", "computer", "timezone") or (
                 obj.lower_ in HEALTH_ADJECTIVES)):
@@ -244,6 +251,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # "I'm a backend dev at Stripe": a post at an organisation names the employer, whatever the job noun
     if lemma == "be" and person and obj.dep_ == "attr" and obj.pos_ == "NOUN" and (
             org := _at_org(obj) or _at_org(pred.target)) is not None:
+        if obj.lemma_.lower() in _STUDENT_NOUNS and "school" in cat.specs:  # "a freshman engineering major at TTU"
+            return match("school", f"'is a {obj.lower_} at {span_text(compound_span(org))}' (a student)",
+                         value=span_text(compound_span(org)))
         return match("employer", f"'is a {obj.lower_} at {span_text(compound_span(org))}'",
                      value=span_text(compound_span(org)))
     # "call"/"name": "my cat is called Misty", "we named our puppy Max"

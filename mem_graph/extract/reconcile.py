@@ -171,7 +171,10 @@ def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str 
             and record.slot != fact.slot and fact.slot.split("|")[1] not in _PER_OBJECT:
         return None  # "favourite band" and "favourite colour": a slot keyed by qualifier holds one value each
     name = fact.slot.split("|")[1] if fact.slot.count("|") >= 1 else ""
-    main = fact.triples[-1].relation if fact.triples else None
+    # the relation of the triple that holds the fact's value ("Cerys got a job as a physio out in Perth": works_as,
+    # not the lives_in its last triple says)
+    main = next((t.relation for t in fact.triples if normalise_entity(t.object) == fact.object_key),
+                fact.triples[-1].relation if fact.triples else None)
     relations = _SLOT_RELATIONS.get(name, set()) | ({main} if main else set())
     for tr in record.triples:
         if tr.relation in relations and normalise_entity(tr.subject) == fact.subject_key:

@@ -103,6 +103,11 @@ RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "d
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
 
 
+
+def _switched_medicine(pred: Predicate, m: SlotMatch | None) -> bool:
+    """"the doc switched me to amlodipine": a medicine switched to, none named as left, takes the others' place."""
+    return m is not None and m.spec.name == "medication" and pred.lemma == "switch" and not m.replaces
+
 class RuleExtractor:
     """Deterministic facts from user messages; ``speaker`` names the "I" (default "User").
 
@@ -484,7 +489,7 @@ class RuleExtractor:
             single_valued=single and tense == "present" and not negated, rule=rule,
             message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=meta,
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
-            replaces_others=bool(cues.instead and m is not None and not m.single and cues.instead_of is None
-                                 and tense == "present" and not negated),
+            replaces_others=bool((cues.instead or _switched_medicine(pred, m)) and m is not None and not m.single
+                                 and cues.instead_of is None and tense == "present" and not negated),
             clears_slot=clears,
         )

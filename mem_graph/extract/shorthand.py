@@ -38,6 +38,9 @@ SHORTHAND = {
     "noo": "now", "nae mair": "no more", "tae": "to", "wi": "with", "aboot": "about", "gonnae": "going to",
     "a'm": "I'm", "fitba": "football", "dinnae": "don't", "cannae": "can't", "didnae": "didn't", "wisnae": "wasn't",
     "isnae": "isn't", "widnae": "wouldn't", "yer": "your", "ye": "you", "abeg": "please", "whit": "what", "fae": "from",
+    "masel": "myself", "hersel": "herself", "hissel": "himself",
+    # "the wife moira is still at the council", "the missus is in bits": one's own spouse, said British
+    "the wife": "my wife", "the missus": "my missus", "the hubby": "my husband", "the other half": "my partner",
     "willnae": "won't", "hoose": "house", "efter": "after", "oot": "out", "doon": "down", "mair": "more",
     "name's": "name is",  # "her name's Tattie": the parser read "name" as a possessor
     "her names": "her name is", "his names": "his name is",
@@ -52,6 +55,8 @@ _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(SHORTHAND, key=len, 
 # a lower-case "r" between words is "are" ("flights r crazy", "u r the best"); not after a word that names a
 # language ("i use r", "coding in r")
 _ARE = re.compile(r"(?<=[a-z] )r(?= [a-z])")
+# a lone lower-case "w" between words is "with" ("done w hockey", "the gym w my friend jayden")
+_WITH = re.compile(r"(?<=[a-z] )w(?= [a-z])")
 _R_LANGUAGE_BEFORE = frozenset({"use", "uses", "using", "used", "in", "learn", "learning", "learned", "and", "or",
                                 "with", "like", "code", "coding", "write", "writing", "know", "of", "python", "prefer"})
 # a letter typed three times or more ("sooo", "hiii", "yesss"): once if that spells a word, else twice ("coool")
@@ -63,7 +68,8 @@ _STRETCHED = re.compile(r"(?<![\w./@-])[a-z]*([a-z])\1{2,}[a-z]*(?![\w./@-])")
 _TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|would|will|what|whats|what's|how|"
                               r"where|when|why|who|which|any|anyone|pls|please)\b[^,.!?;]*\?+(?:\s|$)|(?:how|what|where|"
                               r"when|why|which)\s+(?:\w+\s+)?(?:do|does|can|could|should|would|shall)\s+(?:i|we)\b"
-                              r"[^,.!?;]*$)", re.I)  # (or without its "?": ", how do I prep him for secondary")
+                              r"[^,.!?;]*$|any (?:\w+ )?(?:tips|ideas|advice|suggestions|recs|recommendations)\b[^.!?;]*$)",
+                              re.I)  # (or without its "?": ", how do I prep him for secondary", ", any tips on ...")
 
 
 _LEADS_INTO_QUESTION = re.compile(r"^\W*(?:as|if|when|since|because|given|for|with|after|before|once|now that)\b",
@@ -97,6 +103,7 @@ def expand_shorthand(text: str) -> str:
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _TACKED_QUESTION.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
+    text = _WITH.sub("with", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
     text = _DROPPED_G.sub(_with_g, _BTW_TAIL.sub("", text))

@@ -133,6 +133,9 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             "move", "switch", "migrate", "force", "put") and tech_kind(object_text(obj)) is not None:
         # "the agency moved us all to Figma", "IT forced everyone onto Teams": the speaker's tool now
         slot_subject = Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")])
+    if pred.dobj is not None and pred.dobj.lower_ in ("me", "us") and pred.lemma == "get" and pred.prep == "into" \
+            and not subject.is_speaker:  # "my pal tam's got me into the lawn bowls": the speaker is into it now
+        slot_subject = Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")])
     kind = tech_kind(object_text(obj))
     if kind is not None and _said_as_change(pred):
         # "i'm using neovim now", "we're on postgres now": the other tools of that kind end (never another kind's)

@@ -45,8 +45,9 @@ def living_together(verb: Any, ctx: Context, message: Message) -> Fact | None:
     if verb.lemma_.lower() not in ("live", "move") or not any(c.lower_ == "together" for c in verb.children):
         return None
     other = _other_one(verb, ctx)
-    if other is None:
-        return None
+    if other is None or any(c.dep_ == "prep" and c.lower_ in ("in", "into", "to") and any(
+            g.dep_ == "pobj" for g in c.children) for c in verb.children):
+        return None  # ("me n josh moved into a rental in paddington together": where, read as the speaker's home)
     cues = read_cues(verb, verb)
     if cues.negated:
         return None

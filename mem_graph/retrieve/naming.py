@@ -7,11 +7,21 @@ they rank high for "what does my girlfriend do" by meaning alone. Such a memory 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
+from mem_graph.extract.kin_words import KIN
 from mem_graph.retrieve.asked import _WORD, Asked, stem
 from mem_graph.retrieve.collapse import NAMING_RULES
 from mem_graph.types import MemoryRecord
+
+
+class _Ranked(Protocol):
+    record: MemoryRecord
+
+
+C = TypeVar("C", bound=_Ranked)
 
 
 def naming_not_asked(asked: Asked, records: Sequence[MemoryRecord]) -> set[str]:
@@ -31,3 +41,25 @@ def naming_not_asked(asked: Asked, records: Sequence[MemoryRecord]) -> set[str]:
         if not named & (asked.words | asked.names):
             out.add(r.id)
     return out
+
+
+# "who is isla", "who's Marcus?": a name asked about, not "who is my boss" (an attribute, read by asked.py)
+_WHO_IS = re.compile(r"^\W*who(?:'s|s| is| was)\s+(?P<name>[a-z][\w'-]*)\W*$", re.I)
+_NOT_NAMES = frozenset(["my", "your", "his", "her", "their", "our", "the", "that", "this", "he", "she", "it", "they",
+                        "there", "user", "i", "me", "a", "an"])
+
+
+def who_someone_is_first(ranked: list[C], query: str, window: int = 10) -> list[C]:
+    """For "who is Isla": the best ranked memory saying what Isla is to someone ("User's granddaughter Isla has
+    set User up with an iPad") ahead of ones that only say what she does ("Isla is off to university")."""
+    m = _WHO_IS.match(query.strip())
+    if m is None or m.group("name").lower() in _NOT_NAMES or not ranked:
+        return ranked
+    name = re.escape(m.group("name"))
+    kin = "|".join(sorted(KIN, key=len, reverse=True))
+    said = re.compile(rf"'s (?:[\w-]+ ){{0,2}}(?:{kin}|grand\w+|ex\S*|late \w+),? {name}\b|\b{name},? (?:is |was )?"
+                      rf"(?:\w+'s|my|the user's) (?:[\w-]+ ){{0,2}}(?:{kin}|grand\w+)\b", re.I)
+    if said.search(ranked[0].record.text):
+        return ranked
+    best = next((i for i, c in enumerate(ranked[:window]) if said.search(c.record.text)), None)
+    return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]

@@ -29,7 +29,7 @@ from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import Expansion, GraphExpander, query_terms
-from mem_graph.retrieve.naming import naming_not_asked
+from mem_graph.retrieve.naming import naming_not_asked, who_someone_is_first
 from mem_graph.retrieve.newer import new_one_first, newer_same_topic_first, newest_value_first
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
@@ -107,6 +107,7 @@ class SearchPipeline:
                 asked.slots) and all(_PERSON_SLOT.get(s, False) for s in asked.slots))
             ranked = newer_same_topic_first(ranked, query, asked, self.vectors.dense_vectors)
             ranked = new_one_first(newest_value_first(ranked, query, asked), query, asked)
+            ranked = who_someone_is_first(ranked, query)
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None,
                                    slot_of=lambda r: slot_key(r, asked.slots))
