@@ -267,6 +267,10 @@ _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
 _SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|(?i:she|he|they)|(?P<low>[a-z]{3,})) (?i:said|say|says) (?i:yes)\b")
 _PROPOSAL = re.compile(r"propos|popped the question|marry me|💍|\bring\b|one knee|wedding|lobola", re.I)
 _PROPOSED_TO = re.compile(r"\b(?i:asked|proposed to|popped the question to) (?P<n>[A-Z][a-z]+)\b")
+_SOMEONE_ELSES = re.compile(r"(?:'s|\bhis|\bher|\btheir)\s+(?:[\w-]+\s+)?$", re.I)  # "my sister's boyfriend Tom"
+# "so... marcus proposed last night!!!": the one who proposed (not "Jake proposed a toast", "he proposed")
+_PROPOSED = re.compile(r"\b(?P<n>[A-Z][a-z]+|[a-z]{3,}) (?i:(?:finally |just |actually )?proposed)\b(?!\s+(?:a|an|the|"
+                       r"that|this|we|to|some|changes|moving)\b)")
 # "back in pune. jet lag + humidity lol": home again, the subject left out
 # "back in Norwich for good", "we've come home, back in Norwich since easter"; "we're Hobart people now"
 _BACK_IN = re.compile(rf"(?:^|[,;.!]\s)\W*(?i:(?:finally |so |and )?back in) {NAME}(?=\s*(?:$|[.!,;]| now\b| for "
@@ -400,6 +404,11 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
 def _engaged(text: str) -> list[str]:
     """"asked Becky to marry me on leave, she said yes" (Becky said yes), "lerato said yes!!! wedding next year"."""
     asked = _PROPOSED_TO.search(text)
+    proposed = next((n for m in _PROPOSED.finditer(text) if not _SOMEONE_ELSES.search(text[:m.start()]) and (
+        n := m.group("n") if m.group("n")[:1].isupper() and m.group("n") not in ("He", "She", "They") else
+        _name_said(m.group("n")))), None)
+    if proposed is not None and not _SAID_YES.search(text):
+        return [f"I'm engaged to {proposed} now"]
     return [f"I'm engaged to {n} now" if (n := m.group("n") or (asked and asked.group("n")) or _name_said(
         m.group("low"))) else "I'm engaged now" for m in _SAID_YES.finditer(text) if _PROPOSAL.search(text) and not (
         m.group("low") and not _name_said(m.group("low")))][:1]

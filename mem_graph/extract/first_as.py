@@ -18,6 +18,10 @@ _FIRST_AS = re.compile(
     r"((?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
     r"(?:\s+at\s+(?P<at>(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*)*))?"  # "first week as head chef at Casa Lumbre"
     r"(?=\s*(?:done|today|over|complete|finished|down|in the bag|went|was|is|,|\.|!|\?|$))", re.I)
+# "first month freelance.", "first week self-employed done": a way of working said through its first days
+_FIRST_FREE = re.compile(r"(?<![\w'])(?:my\s+)?((?:first|1st)\s+(?:day|week|month|year)s?)\s+(?:as\s+)?(?:a\s+)?"
+                         r"(freelance|freelancing|freelancer|self[- ]employed|retired|unemployed)\b(?=\s*(?:done|over|"
+                         r"complete|finished|,|\.|!|$))", re.I)
 _AHEAD = re.compile(r"\b(?:tomorrow|tmrw|next|soon|starts|begins|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                     r"coming up|in \w+ (?:days?|weeks?))\b", re.I)
 _MADE_ME = re.compile(
@@ -48,6 +52,9 @@ def first_as(text: str) -> str:
                 return m.group(0)
             role = f"{'an' if role[:1].lower() in 'aeiou' else 'a'} {role}"
         return f"I'm {role}{' at ' + m.group('at') if m.group('at') else ''} now, {m.group(1)}"
+    text = _FIRST_FREE.sub(lambda m: m.group(0) if _OTHERS.search(m.string[:m.start()]) else
+                           f"I'm {'freelance' if m.group(2).lower().startswith('freelanc') else m.group(2)} now, "
+                           f"{m.group(1)}", text)
     return _BEEN_MADE.sub(_made_me, _MADE_ME.sub(_made_me, _FIRST_AS.sub(sub, text)))
 
 
