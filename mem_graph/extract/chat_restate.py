@@ -33,6 +33,7 @@ from mem_graph.extract.lexicon import (
     tech_kind,
 )
 from mem_graph.extract.places import is_place_name
+from mem_graph.extract.unions import union_said
 from mem_graph.extract.wordlist import is_english_word
 
 # a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
@@ -420,7 +421,7 @@ def across_the_turn(text: str) -> list[str]:
     "quit Deloitte. Accenture offer signed, already started" (the employer)."""
     return [f"my {_kid(m.group(2))} goes to {m.group(1).strip()}" for m in _SCHOOL_PARENT.finditer(text)] + [
         f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text) if not _THEIR_DAY.search(text)] + [
-        f"I work at {m.group(1)} now" for m in _OFFER_TAKEN.finditer(text)] + _engaged(text)
+        f"I work at {m.group(1)} now" for m in _OFFER_TAKEN.finditer(text)] + _engaged(text) + union_said(text)
 
 
 # an offer taken up: "Accenture offer signed, already started 😎" (an offer alone is a plan)

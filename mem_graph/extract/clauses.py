@@ -461,8 +461,8 @@ def _speakers_verb(verb: Any) -> bool:
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is not None:
         return bool(subj.lower_ in ("i", "we"))
-    return verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") and _speakers_verb(verb.head) or \
-        verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN") and verb.i == verb.sent.start
+    return (verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") and _speakers_verb(verb.head)) or (
+        verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN") and verb.i == verb.sent.start)
 
 
 def my_kin(tok: Any, *, as_object: bool = False) -> bool:

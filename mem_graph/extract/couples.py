@@ -84,3 +84,18 @@ def name_the_couple(facts: list[Fact], partners: dict[str, str] | None = None, t
         for fact, _ in named:
             if fact is not status:
                 fact.slot, fact.single_valued = None, False
+
+
+def note_partner(ctx: Any, found: list[Fact]) -> None:
+    """Remember the partner a sentence names by a couple's status ("my rishta with Hamza is finalized": engaged
+    to Hamza), so a later "nikah done!!!" or "we're married" in the conversation is to Hamza."""
+    me = normalise_entity(ctx.speaker)
+    for f in found:
+        if f.slot != f"{me}|partner" or f.negated or f.tense != "present":
+            continue
+        said = re.search(r"\b(?:engaged|married) to ([A-Z][\w'-]+)", f.text)  # (the triple may hold the status)
+        name = said.group(1) if said else next((t.object for t in f.triples if normalise_entity(t.subject) == me and (
+            t.relation in ("engaged_to", "married_to", "dates") or t.relation in PARTNER_NOUNS)
+            and normalise_entity(t.object) not in COUPLE_STATES), None)
+        if name is not None:
+            ctx.remember(ctx.speaker, "partner", name)

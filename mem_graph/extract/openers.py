@@ -36,8 +36,8 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|and|well|omg)\W+)*(?:(?:huge|big|
 
 
 # a naming said without its subject: "came home with a kitten. calling her Pickle" (we are calling her)
-_NAMING_LEAD = re.compile(r"(^|[.!?]\s+)(?:(?:and|so|ok|we're|were)\s+)?(calling|naming)\s+(?=(?:her|him|it|them)\s+\w)",
-                          re.I)
+_NAMING_LEAD = re.compile(r"(^|[.!?]\s+)(?:(?:and|so|ok|we're|were)\s+)?(calling|naming)\s+"
+                          r"(?=(?:her|him|it|them)\s+\w)", re.I)
 
 
 # Scots and northern "that's me retired" (I am now): a state word only ("that's me on the left" is a photo)
@@ -47,8 +47,8 @@ _THATS_ME = re.compile(r"\bthat(?:'s|s| is) me\s+((?:(?:now|officially|finally|p
 
 
 # chat's "my" left out before kin: "wife (mei ling) is 12 weeks pregnant", "hubby's got a new job"
-_BARE_KIN = re.compile(r"(^|[.!?]\s+)(wife|husband|hubby|missus|girlfriend|boyfriend|fiancee?|mum|mom|dad)(?=\s*\(|'s\b|"
-                       r"\s+(?:is|was|has|had|got|just|says|said|wants|thinks|started|quit|left)\b)", re.I)
+_BARE_KIN = re.compile(r"(^|[.!?]\s+)(wife|husband|hubby|missus|girlfriend|boyfriend|fiancee?|mum|mom|dad)"
+                       r"(?=\s*\(|'s\b|\s+(?:is|was|has|had|got|just|says|said|wants|thinks|started|quit|left)\b)", re.I)
 
 
 def opened(text: str) -> str:

@@ -48,7 +48,7 @@ from mem_graph.extract.clauses import (
 from mem_graph.extract.context_memo import ContextMemo
 from mem_graph.extract.continuation import continued
 from mem_graph.extract.conversation_names import proper_names
-from mem_graph.extract.couples import two_named, we_are_the_speaker
+from mem_graph.extract.couples import note_partner, two_named, we_are_the_speaker
 from mem_graph.extract.cues import CESSATION, contrast_not, read_cues, time_frame
 from mem_graph.extract.device import device_facts
 from mem_graph.extract.doc_entities import doc_entities
@@ -263,6 +263,7 @@ class RuleExtractor:
             f.metadata.pop("_person", None)
         partners = {owner: name for (owner, kin), name in ctx.kin_names.items() if kin in PARTNER_NOUNS}
         across_the_turn(facts, partners, message.content)  # "there", replacements, a couple's status, "still"
+        note_partner(ctx, facts)  # "my rishta with Hamza is finalized" ... "nikah done!!!": married to Hamza
         return sorted(facts, key=lambda f: f.rule == DIED)  # a death last: it ends the pet's name said in its turn
 
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:

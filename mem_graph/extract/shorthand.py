@@ -68,7 +68,8 @@ _STRETCHED = re.compile(r"(?<![\w./@-])[a-z]*([a-z])\1{2,}[a-z]*(?![\w./@-])")
 _TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|would|will|what|whats|what's|how|"
                               r"where|when|why|who|which|any|anyone|pls|please)\b[^,.!?;]*\?+(?:\s|$)|(?:how|what|where|"
                               r"when|why|which)\s+(?:\w+\s+)?(?:do|does|can|could|should|would|shall)\s+(?:i|we)\b"
-                              r"[^,.!?;]*$|any (?:\w+ )?(?:tips|ideas|advice|suggestions|recs|recommendations)\b[^.!?;]*$)",
+                              r"[^,.!?;]*$|any (?:\w+ )?(?:tips|ideas|advice|suggestions|recs|recommendations)\b"
+                              r"[^.!?;]*$)",
                               re.I)  # (or without its "?": ", how do I prep him for secondary", ", any tips on ...")
 
 
