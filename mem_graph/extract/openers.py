@@ -48,7 +48,8 @@ _THATS_ME = re.compile(r"\bthat(?:'s|s| is) me\s+((?:(?:now|officially|finally|p
 
 # chat's "my" left out before kin: "wife (mei ling) is 12 weeks pregnant", "hubby's got a new job"
 _BARE_KIN = re.compile(r"(^|[.!?]\s+)(wife|husband|hubby|missus|girlfriend|boyfriend|fiancee?|mum|mom|dad)"
-                       r"(?=\s*\(|'s\b|\s+(?:is|was|has|had|got|just|says|said|wants|thinks|started|quit|left)\b)", re.I)
+                       r"(?=\s*\(|'s\b|\s+(?:is|was|has|had|got|just|says|said|wants|thinks|started|quit|left)\b)",
+                       re.I)
 
 
 def opened(text: str) -> str:
