@@ -132,7 +132,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="employer", relation="works_at", cardinality=_S, subjects="person",
              verbs=("work_at", "work_for", "work_in", "join", "employ_by", "hire_by", "hire_at", "start_at", "fly_for",
                     "intern_at", "teach_at", "recruit_by", "poach_by", "headhunt_by", "drive_for", "deliver_for",
-                    "consult_for", "freelance_for", "write_for", "move_to", "transfer_to", "sign_with", "work_with",
+                    "consult_for", "freelance_for", "write_for", "move_to", "sign_with", "work_with",
                     "be_with"),
              nouns=("employer", "company", "workplace"),
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),

@@ -57,7 +57,7 @@ def status_and_partner(slot: str | None, value: str | None, other: str | None) -
 _STATUSES = frozenset({*REL_STATUS, "relationship"})  # "in a relationship" is a status too: "engaged" replaces it
 
 
-_WE_ARE = r"^\W*(?:so\s+|and\s+)?we(?:'re| are| got| just got| finally got)\b"
+_WE_ARE = r"^\W*(?:so\s+|and\s+)?we(?:'re| are| got| just got| finally got)\b|\b(?:she|he) said yes\b"
 
 
 def name_the_couple(facts: list[Fact], partners: dict[str, str] | None = None, text: str = "") -> None:

@@ -80,8 +80,10 @@ def _couple(tok: Any) -> Any | None:
     return others[0] if said & _COUPLE_WORDS else None
 
 
-def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
-    """The speaker's partner named in passing in ``sent``, unless ``found`` already places a partner."""
+def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fact],
+                          asked: bool = False) -> list[Fact]:
+    """The speaker's partner named in passing in ``sent``, unless ``found`` already places a partner (``asked``: a
+    request, whose verbs say what to do, not whether the partner is: "help me plan a proposal for my babe Adaeze")."""
     speaker = ctx.speaker
     slot = f"{normalise_entity(speaker)}|partner"
     if any(f.slot == slot for f in found):
@@ -101,7 +103,7 @@ def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list
         verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
         if verb is not None:
             cues = read_cues(verb, content_verb(verb))
-            if cues.tense == "plan" or cues.negated:
+            if (cues.tense == "plan" and not asked) or cues.negated:
                 continue
         partner = name.text
         ctx.remember(speaker, noun, partner)
@@ -118,7 +120,7 @@ def kin_in_request(sent: Any, ctx: Context, message: Message) -> list[Fact]:
     """Who the speaker's kin are, named in a request or a question: "can you help me draft a message to my sister
     Hannah?" says nothing else as a fact, but who Hannah is ("User's sister is Hannah": a later "she lives in
     Edinburgh" and "what does my sister do" need it). A partner is said as ``partner_mention_facts`` says it."""
-    return partner_mention_facts(sent, ctx, message, []) + kin_named(sent, ctx, message, [])
+    return partner_mention_facts(sent, ctx, message, [], asked=True) + kin_named(sent, ctx, message, [])
 
 
 def kin_named(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:

@@ -51,6 +51,8 @@ PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "h
 
 
 # who studies at a place ("I'm a freshman engineering major at Texas Tech"): the place is a school, not an employer
+_WORKPLACES = frozenset(["library", "office", "branch", "store", "shop", "hospital", "clinic", "depot", "site", "plant",
+                         "factory", "warehouse", "station", "practice", "team", "department", "ward", "restaurant"])
 _STUDENT_NOUNS = frozenset(["student", "major", "freshman", "sophomore", "undergrad", "undergraduate", "postgrad",
                             "fresher", "pupil", "minor", "grad"])
 
@@ -220,7 +222,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT", "LANGUAGE") and all(
                 t.is_alpha for t in obj_toks) and not any(c.dep_ == "prep" for c in obj.children):
             return match("name", "'I am <Name>'")  # (not "i'm y2 comp sci at nus": a year of a course)
-        if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values:
+        if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values and not (
+                obj.i > 0 and obj.doc[obj.i - 1].lower_ in ("over", "into", "off", "like")):  # ("so over Tiktok")
             return match("nationality", f"'is {text}' nationality (NORP)")
         if lemma == "turn" and age:
             return match("age", "'turned' number", value=age)
@@ -248,6 +251,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in ("move", "get") and person and "of" in pred.preps and any(
             c.lower_ == "out" for c in pred.target.children) and obj == pred.preps["of"]:
         return match("residence", f"'{pred.verb.text} out of {text}'", polarity=0)
+    # "work's letting me transfer to the tauranga city library": a transfer to a workplace (a school is a school's)
+    if lemma == "transfer" and person and obj == pred.preps.get("to") and obj.lemma_.lower() in _WORKPLACES:
+        return match("employer", f"'{pred.verb.text} to the {obj.lower_}' (a workplace)",
+                     value=span_text(compound_span(obj)))
     # "I'm a backend dev at Stripe": a post at an organisation names the employer, whatever the job noun
     if lemma == "be" and person and obj.dep_ == "attr" and obj.pos_ == "NOUN" and (
             org := _at_org(obj) or _at_org(pred.target)) is not None:

@@ -44,6 +44,8 @@ SHORTHAND = {
     "willnae": "won't", "hoose": "house", "efter": "after", "oot": "out", "doon": "down", "mair": "more",
     "name's": "name is",  # "her name's Tattie": the parser read "name" as a possessor
     "her names": "her name is", "his names": "his name is",
+    "my babe": "my partner", "my bae": "my partner", "my boo": "my partner",  # ("my babe Adaeze")
+    "wfh": "working from home",
     "sis": "sister", "my bro": "my brother", "lil bro": "little brother", "big bro": "big brother",
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",

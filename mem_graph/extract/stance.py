@@ -32,7 +32,9 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:am |'m )?(?:so |totally |completely )?(?:over|done with)", -1, "is {0}"),
     (r"(?:have |'ve )?(?:kind of |kinda |sort of )?(?:lost|losing) (?:all |my )?interest in", -1,
      "has lost interest in"),
-    (r"(?:have |'ve )?(?:gone|went|going) off", -1, "has gone off"),
+    (r"(?:have |'ve )?(?:gone|went|going) (?:right |totally |completely |a bit |kinda |kind of )?off", -1,
+     "has gone off"),
+    (r"(?:can't|cant|can ?not) (?:even )?(?:look at|face|think about)", -1, "can't stand"),  # after food poisoning
     (r"(?:have |'ve )?(?:fallen|fell|falling) out of love with", -1, "has fallen out of love with"),
     (r"(?:have |'ve )?(?:come|came|coming) (?:a)?round (?:on|to)", 1, "has come around on"),
     (r"(?:have |'ve )?(?:warmed|warming|warm) (?:up )?to", 1, "has warmed to"),
@@ -119,7 +121,13 @@ class StancePhrase:
 
 _CHANGED = re.compile(r"\b(?:anymore|any more|no longer)\b", re.I)
 # a thing named as what someone likes, does or did ("used to hate running"): what a later "it" means
-_ANTECEDENT = re.compile(r"\b(?:love[sd]?|like[sd]?|hate[sd]?|enjoy(?:s|ed)?|dislike[sd]?|into|of|with|play(?:s|ed)?|"
+# ("tiktok is such a waste of time, im so over it": what "it" is, not "time")
+_TOPIC = re.compile(r"^\W*(?:honestly |tbh |ngl |ugh,? )?" + _OBJECT + r"\s+(?:is|was|has been|'s)\s+(?:such |so |just "
+                    r"|really )*(?:a |an )?(?:waste|overrated|boring|annoying|terrible|awful|toxic|pointless|dead)\b",
+                    re.I)
+_ANTECEDENT = re.compile(r"\b(?:love[sd]?|like[sd]?|hate[sd]?|enjoy(?:s|ed)?|dislike[sd]?|into|"
+                         r"(?:sick|tired|fond|bored|fan|scared|afraid|obsessed) of|(?:bored|fed up|obsessed|done) with|"
+                         r"play(?:s|ed)?|"
                          r"do(?:es)?|did|doing|tr(?:y|ies|ied)|ate|eat(?:s)?|watch(?:es|ed)?|listen(?:s|ed)? to|"
                          r"read)\s+" + _OBJECT + _STOP, re.I)
 _ANAPHORS = frozenset({"it", "that", "this", "them"})
@@ -143,11 +151,39 @@ def _speakers_part(part: str) -> bool:
 
 def _named_last(text: str) -> str | None:
     """The last thing ``text`` names as liked, done or tried (what a following "it" means)."""
-    named = None
+    topic = _TOPIC.match(text)
+    named = topic.group("obj") if topic is not None and topic.group("obj").lower() not in _PRONOUNS else None
     for ante in _ANTECEDENT.finditer(text):
         if ante.group("obj").split()[0].lower() not in _PRONOUNS:
             named = re.sub(r"^(?:the|a|an) ", "", ante.group("obj").strip(), flags=re.I)
     return named
+
+
+_X = r"(?P<obj>(?:the |a )?[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)"
+_FOUND_AS = {True: "can't stand", False: "love"}
+_BAD_TO_FIND = "unbearable|boring|annoying|awful|terrible|tedious|overrated|insufferable|exhausting|depressing"
+# "I find country music unbearable", "WFH is driving me up the wall", "mushrooms are the devil's food": a stance
+# said with the thing first or inside; written as the plain stance the phrases read
+_REWORDINGS = [
+    (re.compile(rf"^(?P<lead>.*?\bi )find {_X} (?:so |really |kind of |kinda |pretty |totally |just )?"
+                rf"(?P<adj>{_BAD_TO_FIND}|amazing|relaxing|fascinating|addictive|hilarious|soothing)\b", re.I),
+     lambda m: f"{m.group('lead')}{_FOUND_AS[bool(re.fullmatch(_BAD_TO_FIND, m.group('adj'), re.I))]} "
+               f"{m.group('obj')}"),
+    (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s) (?:really |literally )?"
+                r"(?:driving|making) me (?:up the wall|crazy|mad|nuts|insane|miserable)\b", re.I),
+     lambda m: f"{m.group('lead')}I'm sick of {m.group('obj')}"),
+    (re.compile(rf"^\W*{_X} (?:is|are) (?:literally )?(?:the devil's (?:food|work)|disgusting|vile|gross)\b", re.I),
+     lambda m: f"I hate {m.group('obj')}"),
+    (re.compile(rf"^\W*(?:honestly |tbh |ngl )?{_X} (?:is|has been) (?:literally |honestly )?the best thing "
+                r"(?:that's |that has |that )?(?:ever )?happened to me\b", re.I),
+     lambda m: f"I love {m.group('obj')}"),
+]
+
+
+def _reworded(part: str) -> str:
+    for pattern, said in _REWORDINGS:
+        part = pattern.sub(said, part, count=1)
+    return part
 
 
 @lru_cache(maxsize=4096)  # pure, and read by the stance and the successor readers alike
@@ -156,7 +192,7 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
     the turn's earlier sentences, for what "it" means ("I used to hate running. Now I love it")."""
     out: list[StancePhrase] = []
     named = _named_last(before)  # the last thing a part named, for "it" in a later part
-    for part in _parts(sentence):
+    for part in map(_reworded, _parts(sentence)):
         earlier, named = named, _named_last(part) or named
         if _HEDGE.search(part) or _IDIOMS.search(part):
             continue
