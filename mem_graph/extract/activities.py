@@ -70,7 +70,8 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     found = _activity_of(pred)
     spec = cat.get("hobbies")
     if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or _on_software(pred) or (
-            pred.dobj is not None and pred.dobj != found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS):
+            pred.dobj is not None and pred.dobj != found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS
+            and not pred.dobj.like_num):  # ("I boulder 3x a week": "3" read as the object)
         return None  # "I swim three mornings a week": the object says how often, it is no object
     value = found[0]
     # the clause's own words, not those of a clause joined to it ("go swimming every morning": "every" is go's)

@@ -15,6 +15,7 @@ from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.openers import opened
+from mem_graph.extract.requests import QUESTION_START as _QUESTION_START
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.shorthand import SHORTHAND, expand_shorthand
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
@@ -44,33 +45,6 @@ FILLERS = frozenset([
     "yeah", "also", "tbh", "um", "anyway", "funny", "weird", "thing",
 ])
 _WORD = re.compile(r"[a-z']+")
-# a request opens with a verb addressed to the assistant ("write me a query", "and remind me to…")
-_REQUEST_VERBS = (r"tell|give|show|recommend|suggest|help|remind|explain|write|draft|find|make|send|book|translate|"
-                  r"summari[sz]e|list|plan|check|look up|look into|fix|debug|rewrite|proofread|set|create|generate|"
-                  r"compare|calculate|convert|teach|walk|pick|order|schedule|add|note|save|remember")
-_QUESTION_START = re.compile(
-    r"^\s*(?:(?:and|also|oh|ok|okay|so|btw|hey|um|but|then|now|idk|hmm|lol|haha|anyway|anyways|random|quick|wait|sorry|omg|"
-    r"question|q|one more thing|real quick|h+i+|hiya|heya|he+y+|hel+o+|yo|hola+|salut|hej|(?:good )?morning|po|"
-    # greetings of many Englishes, and a greeting's pet name ("hey sugar, can you...", "kia ora, can you...")
-    r"kia ora|howzit|wah gwaan|g'?day|howdy|ciao|bonjour|namaste|salaam|as?salaa?m[uo]? ?(?:o )?alaikum|"
-    r"(?:hey|hi|hiya|heya|hello|morning|evening) (?:sugar|hun|hon|honey|love|luv|mate|dear|darling|buddy|bestie|"
-    r"there|all|guys|bot))\W+)*"
-    r"(?:(?:could|can|would|will) (?:you|u) (?:please |pls )?(?:" + _REQUEST_VERBS + r")\b|(?:please |pls |plz )?"
-    r"(?:" + _REQUEST_VERBS + r")\s+(?:me|us)\b|(?:please|pls|plz)\s+(?:" + _REQUEST_VERBS + r")\b|"
-    r"(?:what|where|when|why|how|who|which|whose)\b.*\b(?:should|shall|can|could|would|do|does|did|is|are|"
-    r"will)\b|(?:what|where|who|how)(?:'s|s)\s+(?:a|an|the|some|any|good|best|easiest|quickest|fastest|"
-    r"cheapest|healthiest)\b|"
-    r"(?:can|could|would|will|should|do|does|did|is|are|shall)\s+(?:you|i|we|u)\b|please\b|(?:is|are|does|isn't|"
-    r"aren't|doesn't)\s+(?:it|there|that|this|these|those|the|a|an|he|she|they|my|your)\b|"
-    r"(?:can|could) (?:help|suggest|recommend|explain|teach|check|write|show|tell|give|find|translate|draft|"
-    r"fix)\b|"  # Singlish, no "you": "can help me write a speech", "can suggest how to study"
-    r"(?:tell|give|show|recommend|suggest|help|remind|explain|assist)\s+(?:me|us)\b|let me know\b|"
-    r"(?:suggest|recommend|draft|write|plan|list|find)\s+(?:a|an|some|the|ideas|something)\b|"  # "Suggest a getaway"
-    r"any (?:[\w-]+ ){0,3}?(?:ideas|tips|suggestions|recommendations|recs|advice|thoughts)\b|"
-    r"i (?:wonder|was wondering)\b|"
-    r"what(?:'s|s| is| are) (?:[\w'-]+ ){1,4}like\b|"  # "whats Tidworth like to live in"
-    r"(?:(?!\b(?:i|i'm|we|my|our)\b)[^.!?]){0,60}\b(?:please|pls|plz)\W*$|"  # "Shorter please."
-    r"kindly\b)", re.I)  # "Kindly make it more crisp"
 # "fave food is ramen", "new favourite food: birria tacos" -> "My favourite food is ..."
 _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway),?\s+)*)(?:New |My new |My )?"
                    r"(?:fave|favourite|favorite|fav) (\w+)(?: (these days|nowadays|lately|currently|right now|rn))?"

@@ -123,7 +123,8 @@ def _job_at(record: MemoryRecord, fact: Fact, ended: list[str]) -> bool:
             t.relation == "works_at" and normalise_entity(t.object) in ended for t in record.triples):
         return True
     return _left_job(fact) and _slot_name(record.slot) not in ("employer", "school", "residence") and any(
-        re.search(rf"\b(?:at|for|with|wi)\s+(?:the\s+)?{re.escape(v)}\b", record.text, re.I) for v in ended)
+        re.search(rf"\b(?:at|for|with|wi)\s+(?:the\s+)?{re.escape(v.replace(chr(39), ''))}\b",
+                  record.text.replace("'", ""), re.I) for v in ended)  # ("left mctaggarts": "McTaggart's")
 
 
 def _own_words(record: MemoryRecord, speaker: str) -> bool:

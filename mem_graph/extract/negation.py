@@ -37,6 +37,9 @@ KINDS: dict[str, frozenset[str]] = {
     "dairy": _words("milk cheese butter yogurt yoghurt cream ice-cream"),
     "fish": _words("salmon tuna cod trout sardines mackerel shrimp prawns seafood sushi"),
     "sugar": _words("sweets candy chocolate soda cake cookies desserts dessert"),
+    # sports said by a kind of them: "no more football for me" ends five-a-side, "gave up climbing" bouldering
+    "football": _words("five five-a-side 5-a-side futsal soccer"),
+    "climbing": _words("bouldering boulder boulders climb"),
 }
 # a consumption verb said without its object names a kind: "I don't drink" is about alcohol
 IMPLIED_OBJECTS = {"drink": "alcohol"}

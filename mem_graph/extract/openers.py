@@ -52,10 +52,16 @@ _BARE_KIN = re.compile(r"(^|[.!?]\s+)(wife|husband|hubby|missus|girlfriend|boyfr
                        re.I)
 
 
+# "am a joiner wi McTaggart's", "am so tired lol": "I am" with its "I" left out, at a sentence's start
+_AM = re.compile(r"(^|[.!?]\s+)am\s+(?=(?:a|an|the|so|not|still|now|currently|really|officially|back|on|in|at|with)\b)",
+                 re.I)
+
+
 def opened(text: str) -> str:
     """``text`` with a topic lead said as its subject, a greeting the parser misreads said "Hi," and a news lead
     dropped."""
     text = _NEWS_LEAD.sub("", _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text)))
     text = _THATS_ME.sub(lambda m: f"I'm {m.group(1).strip() or 'now'} ", text)
+    text = _AM.sub(lambda m: f"{m.group(1)}I am ", text)
     text = _BARE_KIN.sub(lambda m: f"{m.group(1)}my {m.group(2).lower()}", text)
     return _NAMING_LEAD.sub(lambda m: f"{m.group(1)}we're {m.group(2).lower()} ", text)

@@ -114,6 +114,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return None  # "it's my only car", "my car is the red one": the attribute noun or "one" is no value
         if found is not None and (lemma in COPULAS or found[0].cardinality == "multi"):
             spec, qualifier = found
+            if spec.name == "role" and qualifier is None and "drinks" in cat.specs and \
+                    getattr(cat.value_slot(obj_toks), "name", None) == "drinks":  # "my go-to is an oat flat white"
+                return match("drinks", f"'{subject.attribute} is {text}' (a drink)", subj=subject.owner)
             if spec.name == "favourite" and qualifier is None:  # "my favourite is curry now": food
                 qualifier = favourite_of(text)
             return match(spec.name, f"'{subject.attribute} is {text}' attribute noun", subj=subject.owner,

@@ -105,8 +105,9 @@ _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=
 
 
 def _switched_medicine(pred: Predicate, m: SlotMatch | None) -> bool:
-    """"the doc switched me to amlodipine": a medicine switched to, none named as left, takes the others' place."""
-    return m is not None and m.spec.name == "medication" and pred.lemma == "switch" and not m.replaces
+    """"the doc switched me to amlodipine", "switched to iced matcha lattes": a medicine or a drink switched to, none
+    named as left, takes the others' place."""
+    return m is not None and m.spec.name in ("medication", "drinks") and pred.lemma == "switch" and not m.replaces
 
 class RuleExtractor:
     """Deterministic facts from user messages; ``speaker`` names the "I" (default "User").
