@@ -57,11 +57,17 @@ _AM = re.compile(r"(^|[.!?]\s+)am\s+(?=(?:a|an|the|so|not|still|now|currently|re
                  re.I)
 
 
+# "back at mums.", "im back at my parents' for now": living at a parent's again
+_BACK_AT_KIN = re.compile(r"(^|[.!?]\s+)(?:(?:so|and|well|ok)\s+)?(?:i'm\s+|im\s+|i am\s+)?back at (?:my )?"
+                          r"(mum|mom|mam|parents|folks|dad|nan|gran)(?:'s|s'|s|')(?=\W|$)", re.I)
+
+
 def opened(text: str) -> str:
     """``text`` with a topic lead said as its subject, a greeting the parser misreads said "Hi," and a news lead
     dropped."""
     text = _NEWS_LEAD.sub("", _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text)))
     text = _THATS_ME.sub(lambda m: f"I'm {m.group(1).strip() or 'now'} ", text)
+    text = _BACK_AT_KIN.sub(lambda m: f"{m.group(1)}I'm living back at my {m.group(2).lower()}'s", text)
     text = _AM.sub(lambda m: f"{m.group(1)}I am ", text)
     text = _BARE_KIN.sub(lambda m: f"{m.group(1)}my {m.group(2).lower()}", text)
     return _NAMING_LEAD.sub(lambda m: f"{m.group(1)}we're {m.group(2).lower()} ", text)

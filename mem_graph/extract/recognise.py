@@ -250,6 +250,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     # "Tom and I split up", "I broke up with Tom", "I divorced Tom"
     if lemma in SEPARATION and not (obj == pred.dobj and getattr(obj, "pos_", "") == "NOUN"):  # not "split the bill"
         return match("partner", f"'{pred.verb.text}' separation", polarity=0)
+    # "I'm living back at my mum's place", "moved back to my parents' place": a home at a relative's
+    if lemma in ("live", "move", "stay") and person and obj.lemma_.lower() == "place" and obj.dep_ == "pobj" and any(
+            c.dep_ == "poss" and c.lemma_.lower() in KIN for c in obj.children):
+        kin = next(c.lemma_.lower() for c in obj.children if c.dep_ == "poss" and c.lemma_.lower() in KIN)
+        return match("residence", f"'{pred.verb.text} at {kin}'s {text}' (a relative's home)", value=f"{kin}'s place")
     # "we moved out of Boston": the home ends
     if lemma in ("move", "get") and person and "of" in pred.preps and any(
             c.lower_ == "out" for c in pred.target.children) and obj == pred.preps["of"]:

@@ -61,8 +61,8 @@ def answer_first(ranked: list[C], person_asked: bool = False) -> list[C]:
     return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]
 
 
-# "in Milano", "in douglas (cork)": a place a fact names after "in"
-_IN_PLACE = re.compile(r"\bin (?:the )?(?P<p>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|[a-z][\w'-]+(?: \((?P<q>[a-z]+)\))?)")
+# "in Milano", "in douglas (cork)", "move to Singapore": a place a fact names
+_IN_PLACE = re.compile(r"\b(?:in|to|near) (?:the )?(?P<p>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|[a-z][\w'-]+(?: \((?P<q>[a-z]+)\))?)")
 
 
 def _names_a_place(text: str) -> bool:
