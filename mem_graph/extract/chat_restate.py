@@ -408,7 +408,7 @@ def _engaged(text: str) -> list[str]:
     proposed = next((n for m in _PROPOSED.finditer(text) if not _SOMEONE_ELSES.search(text[:m.start()]) and (
         n := m.group("n") if m.group("n")[:1].isupper() and m.group("n") not in ("He", "She", "They") else
         _name_said(m.group("n")))), None)
-    if proposed is not None and not _SAID_YES.search(text):
+    if proposed is not None and not _SAID_YES.search(text) and not re.search(r"\bengaged\b", text, re.I):
         return [f"I'm engaged to {proposed} now"]
     return [f"I'm engaged to {n} now" if (n := m.group("n") or (asked and asked.group("n")) or _name_said(
         m.group("low"))) else "I'm engaged now" for m in _SAID_YES.finditer(text) if _PROPOSAL.search(text) and not (
