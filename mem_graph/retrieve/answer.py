@@ -62,7 +62,8 @@ def answer_first(ranked: list[C], person_asked: bool = False) -> list[C]:
 
 
 # "in Milano", "in douglas (cork)", "move to Singapore": a place a fact names
-_IN_PLACE = re.compile(r"\b(?:in|to|near) (?:the )?(?P<p>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|[a-z][\w'-]+(?: \((?P<q>[a-z]+)\))?)")
+_IN_PLACE = re.compile(r"\b(?:in|to|near) (?:the )?(?P<p>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|"
+                       r"[a-z][\w'-]+(?: \((?P<q>[a-z]+)\))?)")
 
 
 def _names_a_place(text: str) -> bool:
