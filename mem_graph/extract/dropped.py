@@ -16,17 +16,23 @@ from __future__ import annotations
 
 import re
 
-from mem_graph.types import Fact
+from mem_graph.types import Fact, normalise_entity
 
 _PRONOUNS = frozenset({"it", "that", "this", "them", "those", "these"})
 _ELIDED = re.compile(r"^\S+(?:'s \S+)? (?:has|have|had) been (?:for|since|like|about|around|over)\b", re.I)
 _BARE_COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|been|will|would)\W*$", re.I)
 
 
+# "Django is completely gone": a plain fact beside the slot's own "doesn't use Django anymore"
+_IS_GONE = re.compile(r"^(.+?) (?:is|are|'s) (?:\w+ )?(?:gone|dead|history)$", re.I)
+
+
 def without_unsaid(facts: list[Fact]) -> list[Fact]:
     """``facts`` less those whose object is an unresolved pronoun that no slot holds, and those stating a value
     another fact of the turn replaces in the same slot."""
     replaced = {(f.slot, old) for f in facts if f.slot and not f.negated for old in f.replaces}
+    ended = {f.object_key for f in facts if f.slot and f.negated}  # "django is completely gone" said as no use
     return [f for f in facts if (f.slot or (f.object_key or "") not in _PRONOUNS)
             and (f.negated or (f.slot, f.object_key) not in replaced) and (f.slot or not _ELIDED.match(f.text))
-            and not _BARE_COPULA.search(f.text)]
+            and not _BARE_COPULA.search(f.text) and not (
+                not f.slot and (gone := _IS_GONE.match(f.text)) and normalise_entity(gone.group(1)) in ended)]

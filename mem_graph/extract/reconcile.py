@@ -338,9 +338,11 @@ class Reconciler:
         for r in same_object:
             return Decision(Event.UPDATE, fact, f"reverses {r.text!r} (polarity {r.polarity:+d} -> {pol:+d}){why}",
                             "reversal", [r])
-        quit_doing = [r for r in records if pol < 0 and ended_stance(fact) and subject and r.subject_key == subject
-                      and r.polarity > 0 and r.slot and r.slot.split("|")[1] in ("hobbies", "favourite", "drinks")
-                      and same_thing(r.object_key, fact.object_key)]
+        # (a favourite ends with any stance against it: "sushi is my fav" .. "now I can't even look at it")
+        quit_doing = [r for r in records if pol < 0 and fact.slot and "|stance|" in fact.slot and subject
+                      and r.subject_key == subject and r.polarity > 0 and r.slot and (
+                          (ended_stance(fact) and r.slot.split("|")[1] in ("hobbies", "favourite", "drinks"))
+                          or r.slot.split("|")[1] == "favourite") and same_thing(r.object_key, fact.object_key)]
         if quit_doing:  # "i'm done with running" after "i go running most mornings", "gone off pizza": it ended
             return Decision(Event.UPDATE, fact, f"ends {quit_doing[0].text!r} (a stance that says it is over)"
                                                 f"{why}", "reversal", quit_doing)

@@ -127,6 +127,7 @@ _TOPIC = re.compile(r"^\W*(?:honestly |tbh |ngl |ugh,? )?" + _OBJECT + r"\s+(?:i
                     re.I)
 _ANTECEDENT = re.compile(r"\b(?:love[sd]?|like[sd]?|hate[sd]?|enjoy(?:s|ed)?|dislike[sd]?|into|"
                          r"(?:sick|tired|fond|bored|fan|scared|afraid|obsessed) of|(?:bored|fed up|obsessed|done) with|"
+                         r"(?:poisoning|ill|sick) from(?: (?:some|dodgy|bad|the))?|"
                          r"play(?:s|ed)?|"
                          r"do(?:es)?|did|doing|tr(?:y|ies|ied)|ate|eat(?:s)?|watch(?:es|ed)?|listen(?:s|ed)? to|"
                          r"read)\s+" + _OBJECT + _STOP, re.I)
@@ -155,7 +156,8 @@ def _named_last(text: str) -> str | None:
     named = topic.group("obj") if topic is not None and topic.group("obj").lower() not in _PRONOUNS else None
     for ante in _ANTECEDENT.finditer(text):
         if ante.group("obj").split()[0].lower() not in _PRONOUNS:
-            named = re.sub(r"^(?:the|a|an) ", "", ante.group("obj").strip(), flags=re.I)
+            named = re.sub(r"^(?:the|a|an) ", "", re.sub(r" (?:in|at|on|from|last|this) .*$", "",
+                                                       ante.group("obj").strip()), flags=re.I)
     return named
 
 
