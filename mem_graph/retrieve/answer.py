@@ -63,13 +63,15 @@ def answer_first(ranked: list[C], person_asked: bool = False) -> list[C]:
 
 # "in Milano", "in douglas (cork)", "move to Singapore": a place a fact names
 _IN_PLACE = re.compile(r"\b(?:in|to|near) (?:the )?(?P<p>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|"
-                       r"[a-z][\w'-]+(?: \((?P<q>[a-z]+)\))?)")
+                       r"[a-z][\w'-]+(?: (?!(?:in|at|on|to|for|and|with|near)\b)[a-z][\w'-]+)?"
+                       r"(?: \((?P<q>[a-z]+)\))?)")
 
 
 def _names_a_place(text: str) -> bool:
     from mem_graph.extract.places import is_place_name
 
-    return any(m.group("p")[:1].isupper() or is_place_name(m.group("p").split(" (")[0]) or (
+    return any(m.group("p")[:1].isupper() or is_place_name(m.group("p").split(" (")[0]) or is_place_name(
+        m.group("p").split()[0]) or (
         m.group("q") is not None and is_place_name(m.group("q"))) for m in _IN_PLACE.finditer(text))
 
 
