@@ -142,3 +142,70 @@ def test_who_someone_is_answers_with_what_they_are_to_the_user(shared_memory: Me
                "my granddaughter Isla has set me up with this ipad and says i can type to you",
                "Isla is off to university in Aberdeen in september to do vet medicine")
     assert "granddaughter" in top[0]["memory"], top
+
+
+# -- the blind reconciliation cases: stances, sports by their kind, drinks, homes at a relative's -------------------
+
+@pytest.mark.parametrize(("said", "slot", "polarity"), [
+    ("honestly gone right off true crime, it started making me anxious", "user|stance|true crime", -1),
+    ("I find country music unbearable and my dad plays it nonstop in the car", "user|stance|country music", -1),
+    ("mushrooms are the devil's food, please leave them out of the risotto", "user|stance|mushrooms", -1),
+    ("tiktok is such a waste of time, im so over it", "user|stance|tiktok", -1),
+    ("honestly working from home is the best thing that's ever happened to me", "user|stance|working from home", 1),
+])
+def test_stances_said_as_people_say_them(rules: RuleExtractor, said: str, slot: str, polarity: int) -> None:
+    found = {f.slot: f.polarity for f in _facts(rules, said) if f.slot}
+    assert found.get(slot) == polarity, found
+
+
+def test_over_a_thing_is_no_nationality(rules: RuleExtractor) -> None:
+    assert "user|nationality" not in _slots(rules, "tiktok is such a waste of time, im so over it")
+
+
+@pytest.mark.parametrize(("before", "after", "gone"), [
+    ("I play five a side every tuesday", "no more football for me after the ACL thing, swimming instead", "five a side"),
+    ("I boulder 3x a week at The Castle", "since the shoulder surgery i've had to give up climbing completely",
+     "boulder"),
+    ("my go-to is an oat flat white", "switched to iced matcha lattes, can't do coffee anymore", "flat white"),
+    ("sushi is my absolute fav food", "got food poisoning from dodgy sushi and now I can't even look at it",
+     "favourite"),
+    ("me n josh just moved into a rental in paddington together!!", "back at mums. my brother has my old room",
+     "paddington"),
+])
+def test_a_change_said_by_kind_ends_the_old_value(shared_memory: Memory, user: str, before: str, after: str,
+                                                  gone: str) -> None:
+    shared_memory.add(before, user_id=user)
+    shared_memory.add(after, user_id=user)
+    current = [m["memory"] for m in shared_memory.get_all(user_id=user)["results"]
+               if m.get("layer") != "episodic" and m.get("polarity", 1) > 0]
+    assert not any(gone in m.lower() for m in current), current
+
+
+def test_a_proposal_by_name_is_an_engagement(rules: RuleExtractor) -> None:
+    assert _values(rules, "so... marcus proposed last night!!! at the pickleball court lol").get(
+        "user|partner") == "marcus"
+
+
+@pytest.mark.parametrize("said", ["Jake proposed a toast at dinner", "my sister's boyfriend Tom proposed last night"])
+def test_someone_elses_proposal_is_no_engagement_of_the_speaker(rules: RuleExtractor, said: str) -> None:
+    assert "user|partner" not in _slots(rules, said)
+
+
+def test_a_nikah_after_a_rishta_is_a_marriage_to_him(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("exams done alhamdulillah. also my rishta with Hamza is finalized", user_id=user)
+    shared_memory.add("nikah done!!! 🥹 now im shifting to islamabad with hamza", user_id=user)
+    current = [m["memory"] for m in shared_memory.get_all(user_id=user)["results"] if m.get("layer") != "episodic"]
+    assert "User is married to Hamza now" in current, current
+
+
+def test_first_month_freelance_is_freelancing(rules: RuleExtractor) -> None:
+    assert _values(rules, "first month freelance. I have 2 clients already").get("user|occupation") == "freelancer"
+
+
+@pytest.mark.parametrize("said", ["need a quote template for a kitchen fit", "I need help with a presentation"])
+def test_asking_for_something_made_is_a_request(said: str) -> None:
+    assert is_question_or_request(said)
+
+
+def test_needing_a_thing_is_no_request(rules: RuleExtractor) -> None:
+    assert not is_question_or_request("I need a new car")
