@@ -32,7 +32,7 @@ QUESTION_START = re.compile(
     # "need a quote template for a kitchen fit", "I need help with a presentation": what to make, asked for
     r"(?:i\s+)?(?:really\s+)?need\s+(?:a\s+|an\s+|some\s+|your\s+)?(?:help|advice|ideas|tips|(?:[\w-]+\s+){0,3}?"
     r"(?:template|recipe|email|letter|list|plan|schedule|quote|message|post|caption|speech|script|itinerary|"
-    r"checklist|spreadsheet|formula|outline|summary|draft|flyer|advert|ad)s?)\b|"
+    r"checklist|spreadsheet|formula|outline|summary|draft|flyer|advert|ad)s?)\b(?=[^,;]*$)|"  # (no clause after it)
     r"what(?:'s|s| is| are) (?:[\w'-]+ ){1,4}like\b|"  # "whats Tidworth like to live in"
     r"(?:(?!\b(?:i|i'm|we|my|our)\b)[^.!?]){0,60}\b(?:please|pls|plz)\W*$|"  # "Shorter please."
     r"kindly\b)", re.I)  # "Kindly make it more crisp"
