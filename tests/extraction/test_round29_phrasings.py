@@ -163,7 +163,8 @@ def test_over_a_thing_is_no_nationality(rules: RuleExtractor) -> None:
 
 
 @pytest.mark.parametrize(("before", "after", "gone"), [
-    ("I play five a side every tuesday", "no more football for me after the ACL thing, swimming instead", "five a side"),
+    ("I play five a side every tuesday", "no more football for me after the ACL thing, swimming instead",
+     "five a side"),
     ("I boulder 3x a week at The Castle", "since the shoulder surgery i've had to give up climbing completely",
      "boulder"),
     ("my go-to is an oat flat white", "switched to iced matcha lattes, can't do coffee anymore", "flat white"),
