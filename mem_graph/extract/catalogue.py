@@ -92,7 +92,7 @@ PLAYED_SPORTS = ("tennis football soccer basketball baseball golf chess volleyba
 EXERCISES = ("yoga pilates crossfit cycling weightlifting spin zumba kickboxing judo karate taekwondo jiujitsu "
              "jiu-jitsu triathlon parkrun powerlifting bodybuilding barre hiit calisthenics aerobics aquafit "
              "spinning kitesurfing windsurfing rollerblading mma capoeira archery ballet salsa ballroom gymnastics "
-             "bjj derby pottery ceramics bowls fencing rowing curling softball dodgeball crochet beekeeping")
+             "bjj derby bowls fencing rowing curling softball dodgeball")
 # (not the -ing ones: "skateboarding", "boxing" are activities said as verbs)
 # (activities said as verbs, "swimming", "bouldering", are lexicon.ACTIVITY_VERBS': a new one ends an old one)
 SPORTS = f"{PLAYED_SPORTS} {EXERCISES}"

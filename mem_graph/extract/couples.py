@@ -103,5 +103,5 @@ def note_partner(ctx: Any, found: list[Fact]) -> None:
         name = said.group(1) if said else next((t.object for t in f.triples if normalise_entity(t.subject) == me and (
             t.relation in ("engaged_to", "married_to", "dates") or t.relation in PARTNER_NOUNS)
             and normalise_entity(t.object) not in COUPLE_STATES), None)
-        if name is not None:
+        if name is not None and "'s " not in name and name.lower() not in PARTNER_NOUNS:  # a name, not "User's bf"
             ctx.remember(ctx.speaker, "partner", name)

@@ -252,7 +252,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         return match("partner", f"'{pred.verb.text}' separation", polarity=0)
     # "I'm living back at my mum's place", "moved back to my parents' place": a home at a relative's
     if lemma in ("live", "move", "stay") and person and obj.lemma_.lower() == "place" and obj.dep_ == "pobj" and any(
-            c.dep_ == "poss" and c.lemma_.lower() in KIN for c in obj.children):
+            c.dep_ == "poss" and c.lemma_.lower() in KIN for c in obj.children) and not any(
+            c.dep_ == "prep" and c.lower_ in ("in", "near") for c in [*obj.children, *pred.target.children]):
+        # (a town said with it is where: "moved back to my dad's in Leeds")
         kin = next(c.lemma_.lower() for c in obj.children if c.dep_ == "poss" and c.lemma_.lower() in KIN)
         return match("residence", f"'{pred.verb.text} at {kin}'s {text}' (a relative's home)", value=f"{kin}'s place")
     # "we moved out of Boston": the home ends
