@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m pipelines.trial_chats [--set dev|dev2|dev3|dev4|dev5|dev6|heldout|heldout2|heldout3] [--dir DIR]
+    python -m pipelines.trial_chats [--set dev|dev2|...|dev9|heldout|heldout2|heldout3] [--dir DIR]
         [--json out.json] [--compare earlier.json] [--why]
 
 Each file under ``pipelines/trials/<set>/`` is one conversation (format: pipelines/trials/README.md), replayed
