@@ -104,7 +104,7 @@ _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=
 
 
 
-def _switched_medicine(pred: Predicate, m: SlotMatch | None) -> bool:
+def _switched_to_replaces(pred: Predicate, m: SlotMatch | None) -> bool:
     """"the doc switched me to amlodipine", "switched to iced matcha lattes": a medicine or a drink switched to, none
     named as left, takes the others' place."""
     return m is not None and m.spec.name in ("medication", "drinks") and pred.lemma == "switch" and not m.replaces
@@ -491,7 +491,7 @@ class RuleExtractor:
             single_valued=single and tense == "present" and not negated, rule=rule,
             message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=meta,
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
-            replaces_others=bool((cues.instead or _switched_medicine(pred, m)) and m is not None and not m.single
+            replaces_others=bool((cues.instead or _switched_to_replaces(pred, m)) and m is not None and not m.single
                                  and cues.instead_of is None and tense == "present" and not negated),
             clears_slot=clears,
         )
