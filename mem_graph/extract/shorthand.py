@@ -46,6 +46,7 @@ SHORTHAND = {
     "her names": "her name is", "his names": "his name is",
     "my babe": "my partner", "my bae": "my partner", "my boo": "my partner",  # ("my babe Adaeze")
     "wfh": "working from home",
+    "my fella": "my partner", "my bloke": "my partner",  # ("my fella Dom does most of the cooking")
     "sis": "sister", "my bro": "my brother", "lil bro": "little brother", "big bro": "big brother",
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",

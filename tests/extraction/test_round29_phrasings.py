@@ -210,3 +210,12 @@ def test_asking_for_something_made_is_a_request(said: str) -> None:
 
 def test_needing_a_thing_is_no_request(rules: RuleExtractor) -> None:
     assert not is_question_or_request("I need a new car")
+
+
+def test_the_sessions_own_try_a_terrace_bought_and_a_fella(rules: RuleExtractor) -> None:
+    """The session's own user try: a home bought as a terrace, a partner said as "my fella"."""
+    values = _values(rules, "my fella Dom does most of the cooking tbh",
+                     "and we've moved, finally out of the flat, bought a terrace in Meanwood 🏡")
+    assert values.get("user|residence") == "meanwood", values
+    texts = [f.text for f in _facts(rules, "my fella Dom does most of the cooking tbh")]
+    assert any(t.startswith("User's partner") for t in texts), texts
