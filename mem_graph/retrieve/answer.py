@@ -17,7 +17,6 @@ behind it. Nothing else moves. A candidate about another entity (the user's own 
 
 from __future__ import annotations
 
-import re
 from typing import Protocol, TypeVar
 
 from mem_graph.types import MemoryRecord, normalise_entity
@@ -58,28 +57,4 @@ def answer_first(ranked: list[C], person_asked: bool = False) -> list[C]:
         best = next((i for i, c in enumerate(ranked) if c.answer == ENDED_ANSWER), None)
     if best is None and person_asked and ranked[0].answer < 0:  # known not to be the answer: the user's own job
         best = next((i for i, c in enumerate(ranked) if c.answer >= 0), None)  # for "what does my girlfriend do"
-    return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]
-
-
-# "in Milano", "in douglas (cork)", "move to Singapore": a place a fact names
-_IN_PLACE = re.compile(r"\b(?:in|to|near) (?:the )?(?P<p>[A-Z][\w'-]+(?: [A-Z][\w'-]+)*|"
-                       r"[a-z][\w'-]+(?: (?!(?:in|at|on|to|for|and|with|near)\b)[a-z][\w'-]+)?"
-                       r"(?: \((?P<q>[a-z]+)\))?)")
-
-
-def _names_a_place(text: str) -> bool:
-    from mem_graph.extract.places import is_place_name
-
-    return any(m.group("p")[:1].isupper() or is_place_name(m.group("p").split(" (")[0]) or is_place_name(
-        m.group("p").split()[0]) or (
-        m.group("q") is not None and is_place_name(m.group("q"))) for m in _IN_PLACE.finditer(text))
-
-
-def place_said_first(ranked: list[C], home_asked: bool, window: int = 5) -> list[C]:
-    """"where do I live" when no memory holds a home: the best ranked fact of the user's that names a place ("User
-    is a senior designer at Lumen, a branding agency in Milano") before ones that name none ("User is in bits")."""
-    if not home_asked or not ranked or any(c.answer >= 1.0 for c in ranked) or _names_a_place(ranked[0].record.text):
-        return ranked
-    best = next((i for i, c in enumerate(ranked[:window]) if c.answer >= 0 and c.record.subject_key == "user"
-                 and c.record.layer != "episodic" and _names_a_place(c.record.text)), None)
     return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]

@@ -15,7 +15,7 @@ from mem_graph.embed import Embedder, search_query_vector
 from mem_graph.expiry import expired_memories
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.results import MemoryItem, Relation, SearchResponse
-from mem_graph.retrieve.answer import answer_first, place_said_first, second_hop_first
+from mem_graph.retrieve.answer import answer_first, second_hop_first
 from mem_graph.retrieve.asked import (
     Asked,
     QuestionReader,
@@ -107,8 +107,7 @@ class SearchPipeline:
                 asked.slots) and all(_PERSON_SLOT.get(s, False) for s in asked.slots))
             ranked = newer_same_topic_first(ranked, query, asked, self.vectors.dense_vectors)
             ranked = new_one_first(newest_value_first(ranked, query, asked), query, asked)
-            ranked = who_someone_is_first(place_said_first(ranked, asked.slots == {"residence"} and
-                                                           asked.whose == "self"), query)
+            ranked = who_someone_is_first(ranked, query)
         if self.cfg.current_first:
             ranked = current_first(ranked, any_status=flt.valid_at is not None,
                                    slot_of=lambda r: slot_key(r, asked.slots))
