@@ -33,7 +33,7 @@ from mem_graph.extract.lexicon import (
     tech_kind,
 )
 from mem_graph.extract.places import is_place_name
-from mem_graph.extract.unions import union_said
+from mem_graph.extract.unions import SOMEONE_ELSES, union_said
 from mem_graph.extract.wordlist import is_english_word
 
 # a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
@@ -268,7 +268,6 @@ _NOW = re.compile(r"\b(?:now|these days|lately|nowadays|rn)\b", re.I)
 _SAID_YES = re.compile(r"\b(?:(?P<n>[A-Z][a-z]+)|(?i:she|he|they)|(?P<low>[a-z]{3,})) (?i:said|say|says) (?i:yes)\b")
 _PROPOSAL = re.compile(r"propos|popped the question|marry me|💍|\bring\b|one knee|wedding|lobola", re.I)
 _PROPOSED_TO = re.compile(r"\b(?i:asked|proposed to|popped the question to) (?P<n>[A-Z][a-z]+)\b")
-_SOMEONE_ELSES = re.compile(r"(?:'s|\bhis|\bher|\btheir)\s+(?:[\w-]+\s+)?$", re.I)  # "my sister's boyfriend Tom"
 # "so... marcus proposed last night!!!": the one who proposed (not "Jake proposed a toast", "he proposed")
 _PROPOSED = re.compile(r"\b(?P<n>[A-Z][a-z]+|[a-z]{3,}) (?i:(?:finally |just |actually )?proposed)\b(?!\s+(?:a|an|the|"
                        r"that|this|we|to|some|changes|moving)\b)")
@@ -405,7 +404,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
 def _engaged(text: str) -> list[str]:
     """"asked Becky to marry me on leave, she said yes" (Becky said yes), "lerato said yes!!! wedding next year"."""
     asked = _PROPOSED_TO.search(text)
-    proposed = next((n for m in _PROPOSED.finditer(text) if not _SOMEONE_ELSES.search(text[:m.start()]) and (
+    proposed = next((n for m in _PROPOSED.finditer(text) if not SOMEONE_ELSES.search(text[:m.start()]) and (
         n := m.group("n") if m.group("n")[:1].isupper() and m.group("n") not in ("He", "She", "They") else
         _name_said(m.group("n")))), None)
     if proposed is not None and not _SAID_YES.search(text) and not re.search(r"\bengaged\b", text, re.I):

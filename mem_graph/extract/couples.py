@@ -60,13 +60,11 @@ _STATUSES = frozenset({*REL_STATUS, "relationship"})  # "in a relationship" is a
 _WE_ARE = r"^\W*(?:so\s+|and\s+)?we(?:'re| are| got| just got| finally got)\b|\b(?:she|he) said yes\b"
 
 
-_SAID_TWICE = "rules.couple:said_twice"
-
-
 def name_the_couple(facts: list[Fact], partners: dict[str, str] | None = None, text: str = "") -> None:
     """Name the partner in a couple's status the same turn states (in place; see the module doc). ``partners``:
     subject key -> the partner named in earlier turns, named again in ``text`` ("marcus proposed!!! we're engaged"
     after "my bf is called marcus")."""
+    said_twice: list[Fact] = []
     for status in facts:
         if not (status.slot and status.slot.endswith("|partner") and status.object_key in COUPLE_STATES
                 and not status.negated and status.tense == "present") or " to " in status.text:
@@ -86,10 +84,10 @@ def name_the_couple(facts: list[Fact], partners: dict[str, str] | None = None, t
         status.evidence += f"; the partner the turn names: {name}"
         for fact, _ in named:
             if fact is not status and fact.slot == status.slot:  # "alex proposed ... we're engaged!!!": one news
-                fact.rule = _SAID_TWICE
+                said_twice.append(fact)
             elif fact is not status:
                 fact.slot, fact.single_valued = None, False
-    facts[:] = [f for f in facts if f.rule != _SAID_TWICE]
+    facts[:] = [f for f in facts if not any(f is d for d in said_twice)]
 
 
 def note_partner(ctx: Any, found: list[Fact]) -> None:

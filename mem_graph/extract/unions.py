@@ -14,11 +14,12 @@ _MARRIED = re.compile(r"(?:^|[.!?,]\s*|\b(?:our|the|my)\s+)(?:nikah|shaadi|walim
 # "my rishta with Hamza is finalized": engaged to Hamza
 _RISHTA = re.compile(r"\bmy (?:rishta|engagement|mangni) (?:with|to) (?P<n>[A-Za-z][a-z]+) (?:is|got|has been|was) "
                      r"(?:finali[sz]ed|fixed|confirmed|done|official)\b", re.I)
-_SOMEONE_ELSES = re.compile(r"(?:'s|\bhis|\bher|\btheir)\s+$", re.I)
+# "my cousin's nikah", "my sister's boyfriend Tom proposed": said of someone else (chat_restate uses it too)
+SOMEONE_ELSES = re.compile(r"(?:'s|\bhis|\bher|\btheir)\s+(?:[\w-]+\s+)?$", re.I)
 
 
 def union_said(text: str) -> list[str]:
     """The speaker's marriage or engagement said in ``text``, as plain statements."""
     said = [f"I'm engaged to {m.group('n').capitalize()} now" for m in _RISHTA.finditer(text)]
-    said += ["I'm married now" for m in _MARRIED.finditer(text) if not _SOMEONE_ELSES.search(text[:m.start()])][:1]
+    said += ["I'm married now" for m in _MARRIED.finditer(text) if not SOMEONE_ELSES.search(text[:m.start()])][:1]
     return said
