@@ -23,13 +23,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mem_graph.extract.lexicon import tech_kind
+from mem_graph.extract.lexicon import TECH, tech_kind
 from mem_graph.types import Fact, normalise_entity
 
 _SWITCH = re.compile(r"\b(?:(?:switch(?:ed|es|ing)?|migrat(?:e|ed|es|ing)|mov(?:e|ed|es|ing)|chang(?:e|ed|es|ing)"
                      r"|transfer(?:red|s|ring)?|port(?:ed|ing)?)(?: over)?"
                      r"|(?:made|make|making|did) the (?:jump|switch|move|leap|change))\b"
                      r"(?P<mid>(?: [\w'-]+){0,4}?)(?: from (?P<old>[\w.+# -]{1,40}?))? to (?P<new>[\w.+# -]+)")
+# "we rewrote the mobile app in React Native", "ported the java stuff to kotlin": the thing now built in Y
+_REWROTE = re.compile(r"\b(?:re-?wr(?:ote|itten|ite|ites|iting)|rebuil(?:t|d|ds|ding)|re-?did|redone|redo"
+                      r"|re-?implement(?:ed|ing)?|port(?:ed|ing)?|convert(?:ed|ing)?)"
+                      r"(?P<mid>(?: [\w'-]+){1,5}?) (?:in|into|to|over to|with|using) (?P<new>[\w.+# -]+)")
+# "we're on linear instead of notion", "using Linear instead of Jira now": Y said in X's place
+_INSTEAD = re.compile(r"\b(?:on|use|using|uses|used|with) (?P<new>[\w.+# -]{1,30}?) (?:instead of|rather than"
+                      r"|in place of) (?P<old>[\w.+# -]{1,30})")
+_THING_WORDS = re.compile(r"\b(?:the|our|my|whole|entire|old|it|all|of|over|the last \w+ \w+)\b", re.I)
 _OWN = r"(?:i|we|i've|we've|i'm|we're|the team|(?:our|my) " \
        r"(?:team|company|startup|app|stack|project|service|backend|org))"
 _HOW = r"(?:just|finally|have|had|'ve|already|recently|officially|finished|completely|fully|totally|are|were|'re" \
@@ -43,14 +51,32 @@ _LEAD = re.compile(r"^(?:the|a|an|my|our)\s+")
 _TOOL_SLOTS = frozenset({"tools", "database", "role"})
 
 
+# tools of one job that the kind lexicon leaves out: languages, mobile toolkits ("rewrote it in Kotlin")
+_MORE_TOOLS = frozenset(TECH) | frozenset({"flutter", "react native", "swift", "dart", "xamarin", "ionic", "ruby",
+                                            "c", "c++", "javascript", "node", "nodejs", "elixir", "rust", "go"})
+
+
+def _known(name: str) -> bool:
+    """A tool name either lexicon knows; "Go" only capitalised (the verb is far more common)."""
+    if name.lower() == "go":
+        return name == "Go"
+    return tech_kind(name) is not None or name.lower() in _MORE_TOOLS
+
+
 def _tool(words: str) -> str | None:
     """The longest tool name (up to three words) the words start with ("VS Code over the holidays" -> "VS Code")."""
     parts = _LEAD.sub("", words.strip()).split()
     for n in (3, 2, 1):
         name = " ".join(parts[:n]).strip(".,!?")
-        if len(parts) >= n and tech_kind(name) is not None:
+        if len(parts) >= n and _known(name):
             return name
     return None
+
+
+def _named_in(words: str) -> str | None:
+    """A tool named inside a thing's name: "the java stuff", "our old django app" -> "java", "django"."""
+    parts = words.split()
+    return next((w for i in range(len(parts)) if (w := _tool(" ".join(parts[i:i + 3]))) is not None), None)
 
 
 def _unknown_name(words: str) -> str | None:
@@ -71,21 +97,29 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
     """``found`` with the switch read as "I switched to Y from X" where the sentence says it in a way the clause
     reader missed (a fact that put Y in another slot is dropped); ``found`` itself when no rule fires."""
     for clause in re.split(r"[,;]|\. ", sentence):
-        m = _SWITCH.search(clause)
+        m = _SWITCH.search(clause) or _REWROTE.search(clause) or _INSTEAD.search(clause)
         if m is None or not _SPEAKER.search(clause[:m.start()].lower()) or _NOT_DONE.search(clause.lower()):
             continue
         new = _tool(m.group("new"))
-        old = _tool(m.group("old")) if m.group("old") else None
+        said_old = m.groupdict().get("old") or (m.group("mid") if m.re is _REWROTE else None)
+        old = (_tool(said_old) if m.re is not _REWROTE else _named_in(said_old)) if said_old else None
         if new is None and old is not None:  # "from figma to penpot": a name the lexicon lacks, in a tool's place
             new = _unknown_name(m.group("new"))
-        if new is None or (old is not None and tech_kind(old) != tech_kind(new)):
-            continue
+        if new is None or (old is not None and m.re is not _INSTEAD and None not in (
+                tech_kind(old), tech_kind(new)) and tech_kind(old) != tech_kind(new)):
+            continue  # ("instead of" says the one took the other's place, whatever their kinds)
+        said_new, new = new, "Golang" if new == "Go" else new  # (the parser reads "to Go" as the verb)
         key = normalise_entity(new)
         said = f"I switched to {new}" + (f" from {old}" if old else "")
         switched = [f for f in read(said) if f.object_key == key and _slot_name(f) in _TOOL_SLOTS]
         if any((f.object_key or "").startswith(key) and _slot_name(f) in _TOOL_SLOTS and not f.negated and (
                 f.subject_key == s.subject_key or _slot_name(f) == "database") for f in found for s in switched):
             return found  # read already ("IntelliJ IDEA"; "our API now runs on Cassandra"), not as "my setup's" tool
+        thing = _THING_WORDS.sub("", m.group("mid")).strip() if m.re is _REWROTE and old is None else ""
+        for f in switched:  # "we rewrote the backend in Go": what was rewritten stays in the fact
+            if thing and " now uses " in f.text:
+                f.text = f.text.replace(" now uses ", f"'s {thing} is now written in ", 1)
+            f.text = f.text.replace(new, said_new)  # (the name as the user wrote it: "Go")
         if switched:
             return [f for f in found if f.object_key != key] + switched
     return found

@@ -42,8 +42,9 @@ _MY = r"\b(?:my|our)\s+" + _ADJ
 _STANCE_ENDED = re.compile(r"\b(?:now|anymore|any more|no longer|these days|nowadays|lately|gone off|went off|"
                            r"done with|over|bored|sick of|tired of|fed up|bores me|doesn't do it)\b", re.I)
 # the speaker, or the speaker's team and its things ("the project's database is DynamoDB")
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|i'd|me|my|we|we're|our|us|the (?:project|team|app|service|"
-                           r"backend|stack|product|codebase|startup|company))\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|i'd|me|my|we|we're|our|us|at work|the (?:(?:old|new|main) )?(?:"
+                           r"project|team|app|services?|backend|frontend|stack|product|codebase|startup|company))\b",
+                           re.I)
 # slots of the tools a speaker or their team runs: "switched from MySQL to Postgres" ends MySQL in any of them
 _TECH_SLOTS = frozenset({"tools", "database", "role"})
 _THING_SLOTS = frozenset(s.name for s in DEFAULT_SLOTS if s.subjects == "thing")
@@ -134,7 +135,8 @@ def _own_words(record: MemoryRecord, speaker: str) -> bool:
     if record.layer == "episodic":
         return _speaker(record) == speaker and bool(_FIRST_PERSON.search(record.text) or opens_without_subject(
             record.text))
-    return record.subject_key == speaker
+    # (or the speaker's own thing: "User's whole eng org basically lives in Slack")
+    return record.subject_key == speaker or record.text.lower().startswith(f"{speaker}'s ")
 
 
 def _role_of_speaker(record: MemoryRecord, speaker: str, value: str) -> bool:

@@ -181,7 +181,8 @@ def _notice_place(head: Any) -> Any:
     ("to my boss": the job one holds). ``head``: the verb or the notice."""
     for c in head.children:
         for p in [c, *c.children] if c.dep_ in ("prep", "prt") else []:
-            pobj = next((g for g in p.children if g.dep_ == "pobj"), None) if p.dep_ == "prep" else None
+            pobj = next((g for g in p.children if g.dep_ == "pobj" or (  # ("at ledgerly": an adverb to the parser)
+                g.dep_ == "pcomp" and g.pos_ in ("ADV", "NOUN", "PROPN"))), None) if p.dep_ == "prep" else None
             if pobj is not None and p.lower_ in ("at", "to") and pobj.lemma_.lower() not in _NOTICE_TAKERS:
                 return pobj
     return None

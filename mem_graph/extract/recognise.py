@@ -19,6 +19,7 @@ from mem_graph.extract.home_place import MOTION_VERBS, for_good, home_in, moved_
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
     CARER_ROLES,
+    TECH,
     SECTORS,
     SMOKING,
     SYSTEM_NOUNS,
@@ -223,7 +224,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 obj.pos_ == "PROPN" and obj.dep_ != "pobj" \
                 and obj.ent_type_ not in (  # ("sorry for my English": no name)
                 "GPE", "LOC", "NORP", "ORG", "FAC", "DATE", "PRODUCT", "LANGUAGE") and all(
-                t.is_alpha for t in obj_toks) and not any(c.dep_ == "prep" for c in obj.children):
+                t.is_alpha for t in obj_toks) and not any(c.dep_ == "prep" for c in obj.children) \
+                and obj.lower_ not in TECH:  # ("switched from Java to Kotlin" read as "I'm Kotlin now")
             return match("name", "'I am <Name>'")  # (not "i'm y2 comp sci at nus": a year of a course)
         if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values and not (
                 obj.i > 0 and obj.doc[obj.i - 1].lower_ in ("over", "into", "off", "like")):  # ("so over Tiktok")

@@ -20,10 +20,10 @@ _SWITCHED_TO = re.compile(r"\b((?:switched|switching|migrated|migrating|moved|mo
 _RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduction) runs on\b"
                       r"|\b(?:[Aa]ll )?(?:[Oo]ur|[Mm]y) [a-z][\w-]*s run on\b")  # "all our pipelines run on X"
 # "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
-_EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b"
-                            r"|\b(?:everything|it all|all of it)(?:'s| is| lives| sits) in\b"
-                            r"(?= [a-z]+ (?:now|these days))",
-                            re.I)  # (and "everything's in postgres now", not "everything is in the box")
+_EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b", re.I)
+# "everything's in postgres now", "everything is in github issues now" (a tool named first; not "in the box now")
+_EVERYTHING_IN = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| lives| sits) in (?=([a-z][\w.+#-]*)"
+                            r"(?: [a-z][\w.+#-]*){0,2} (?:now|these days))", re.I)
 
 
 # "we're off heroku", "finally off jenkins": a tool left ("moved off" ends it); not "I'm off dairy" (no tool)
@@ -56,4 +56,5 @@ def tool_phrasings(text: str) -> str:
     text = _SWITCHED_TO.sub(_tool, _SHIFTED_FROM.sub(lambda m: f"{m.group(1)} switch{m.group(2) or ''}", text))
     text = _RUNS_ON.sub(lambda m: f"{m.group(1)} is running on" if m.group(1) else "we're on", text)
     text = _EVERYTHING_ON.sub("we're on", text)
+    text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in _tool_names() else m.group(0), text)
     return _OFF_TOOL.sub(_off_tool, text)
