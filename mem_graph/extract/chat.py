@@ -230,7 +230,8 @@ _LEAD_ADVERBS = frozenset([
     "totally", "kinda", "really", "currently", "now", "mostly", "usually", "always", "strictly", "fully",
     "all",  # "all settled in Lisbon now"
 ])
-_LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also", "yep", "yeah"])
+_LEAD_CONJ = frozenset(["and", "so", "then", "but", "anyway", "well", "ok", "okay", "oh", "also", "yep", "yeah", "nah",
+                        "nope", "yup", "haha", "lol"])
 _SENTENCES = re.compile(r"(?:[^.!?]|[.!?](?=\S))+[.!?]*")  # "a VW ID.3", "node.js": no sentence end inside a word
 
 
@@ -240,6 +241,13 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|oh|well|omg|alright|and)[\s,]+)*"
                         r"fun fact)\b[^,.!?:]{0,12}[,:]\s*", re.I)
 
 
+@lru_cache(maxsize=1)
+def _activity_words() -> frozenset[str]:
+    from mem_graph.extract.lexicon import ACTIVITY_VERBS
+
+    return frozenset(ACTIVITY_VERBS.values()) if isinstance(ACTIVITY_VERBS, dict) else frozenset(ACTIVITY_VERBS)
+
+
 def _participle(word: str) -> bool:
     """"learning", "picking", "running": the -ing form of a verb the lemmatizer knows ("morning", "thing",
     "something" are none)."""
@@ -247,6 +255,8 @@ def _participle(word: str) -> bool:
         return False
     stem = word[:-3]
     verbs = _verb_lemmas()
+    if word in _activity_words():  # "bouldering", "paddleboarding": pastimes the lemmatizer has no verb of
+        return True
     return stem in verbs or stem + "e" in verbs or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in verbs)
 
 

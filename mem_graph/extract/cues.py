@@ -45,6 +45,7 @@ PLAN_HEADS = frozenset(
         "want", "plan", "hope", "think", "consider", "wish", "intend", "dream", "aim", "look", "tempt", "debate",
         "plot", "mull", "try", "decide", "expect", "fantasize", "fantasise", "imagine",
     ])
+_TASTES = frozenset({"like", "love", "hate", "enjoy", "prefer", "dislike", "adore", "detest"})
 LIKENING = frozenset({"feel", "look", "seem", "sound", "act", "behave", "pretend"})
 HEDGE_ADVERBS = frozenset(["maybe", "perhaps", "probably", "possibly", "someday", "eventually", "hopefully"])
 PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when i was", "years ago", "in college",
@@ -259,7 +260,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
             denied = True  # "don't think risotto is my favourite anymore": a denial, no hedge
             continue
         if v != target and v.lemma_.lower() in PLAN_HEADS and not any(c.dep_ == "dobj" for c in v.children) and \
-                not (v.lemma_.lower() == "try" and v.tag_ == "VBG" and target.lemma_.lower() in _UNDER_WAY):
+                not (v.lemma_.lower() == "try" and v.tag_ == "VBG" and target.lemma_.lower() in _UNDER_WAY) and \
+                not (v.lemma_.lower() == "think" and target.lemma_.lower() in _TASTES):
+            # ("think I like mushrooms now??": one's own taste, said as it is felt, is the stance)
             # not "they moved to Whitby, they wanted the sea": a want with its own object is no plan of this clause
             cues.hedge = v.lemma_.lower()
         if v.lemma_.lower() == "go" and v.tag_ == "VBG" and v != target and any(

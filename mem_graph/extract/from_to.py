@@ -113,7 +113,8 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
         said = f"I switched to {new}" + (f" from {old}" if old else "")
         switched = [f for f in read(said) if f.object_key == key and _slot_name(f) in _TOOL_SLOTS]
         if any((f.object_key or "").startswith(key) and _slot_name(f) in _TOOL_SLOTS and not f.negated and (
-                f.subject_key == s.subject_key or _slot_name(f) == "database") for f in found for s in switched):
+                f.subject_key == s.subject_key or _slot_name(f) == "database" or tech_kind(new) is None)
+               for f in found for s in switched):  # (a language read already, whoever's: the clause reader's)
             return found  # read already ("IntelliJ IDEA"; "our API now runs on Cassandra"), not as "my setup's" tool
         thing = _THING_WORDS.sub("", m.group("mid")).strip() if m.re is _REWROTE and old is None else ""
         for f in switched:  # "we rewrote the backend in Go": what was rewritten stays in the fact

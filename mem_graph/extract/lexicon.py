@@ -194,10 +194,20 @@ NOT_ACTIVITIES = frozenset({
 })
 
 
+# pastimes named by a noun that is no -ing word ("started pottery too", "took up calligraphy")
+PASTIME_NOUNS = frozenset({
+    "pottery", "ceramics", "crochet", "embroidery", "woodwork", "carpentry", "photography", "calligraphy",
+    "origami", "watercolour", "watercolours", "watercolor", "watercolors", "genealogy", "astronomy", "astrophotography",
+    "taxidermy", "macrame", "needlepoint", "tapestry", "marquetry", "lapidary", "falconry", "beekeeping",
+    "birdwatching", "parkour", "improv", "poetry", "archery", "fencing", "chess", "lego", "cosplay", "karaoke",
+})
+
+
 def is_activity(tok: Any) -> bool:
-    """An -ing noun naming a pastime ("rock climbing", "knitting"), not a thing ("a building", "a meeting")."""
-    return bool(tok.lower_.endswith("ing") and tok.pos_ in ("NOUN", "VERB") and tok.lower_ not in NOT_ACTIVITIES
-                and not any(c.dep_ in ("det", "poss") for c in tok.children))
+    """An -ing noun naming a pastime ("rock climbing", "knitting") or a pastime's noun ("pottery"), not a thing
+    ("a building", "a meeting")."""
+    return bool((tok.lower_.endswith("ing") or tok.lower_ in PASTIME_NOUNS) and tok.pos_ in ("NOUN", "VERB", "PROPN")
+                and tok.lower_ not in NOT_ACTIVITIES and not any(c.dep_ in ("det", "poss") for c in tok.children))
 
 
 @lru_cache(maxsize=1)

@@ -135,8 +135,18 @@ def _own_words(record: MemoryRecord, speaker: str) -> bool:
     if record.layer == "episodic":
         return _speaker(record) == speaker and bool(_FIRST_PERSON.search(record.text) or opens_without_subject(
             record.text))
-    # (or the speaker's own thing: "User's whole eng org basically lives in Slack")
-    return record.subject_key == speaker or record.text.lower().startswith(f"{speaker}'s ")
+    return record.subject_key == speaker
+
+
+# a memory that itself says the value ended ("so no more red meat for User"), said in the same turn as the change
+_SAYS_ENDED = re.compile(r"\b(?:no (?:more|longer)|anymore|any more|not|never|gone|without)\b|n't\b", re.I)
+
+
+def _own_thing(record: MemoryRecord, speaker: str, ended: list[str]) -> bool:
+    """A fact about a thing of the speaker's whose object is the value ended: "User's whole eng org basically
+    lives in Slack" once Slack is left."""
+    return record.layer != "episodic" and record.text.lower().startswith(f"{speaker}'s ") and \
+        record.object_key in ended and not _OTHER_PEOPLE.search(record.text) and not _SAYS_ENDED.search(record.text)
 
 
 def _role_of_speaker(record: MemoryRecord, speaker: str, value: str) -> bool:
@@ -151,7 +161,8 @@ def _named_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     ended = ended_values(fact)
     speaker = fact.subject_key or ""
     return [r for r in records if r.polarity > 0 and r.status.value == "active" and (
-        (not r.slot and any(_holds(r, v) for v in ended) and _own_words(r, speaker))
+        (not r.slot and any(_holds(r, v) for v in ended) and (_own_words(r, speaker) or _own_thing(
+            r, speaker, ended)))
         or (not r.slot and any(_role_of_speaker(r, speaker, v) for v in ended))
         or _placed_tool(r, fact, ended) or _job_at(r, fact, ended))]
 

@@ -26,6 +26,20 @@ _EVERYTHING_IN = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| lives|
                             r"(?: [a-z][\w.+#-]*){0,2} (?:now|these days))", re.I)
 
 
+# "we deploy on kubernetes", "we host everything on aws": the tool used to deploy (not "deploy on fridays", nor
+# "she deploys to heroku": someone else's)
+_DEPLOY_ON = re.compile(r"\b(we|i)((?: all| just| usually| always| now| mostly)?) (deploy|host)"
+                        r"((?: everything| it| it all| stuff)?) (?:on|to|with|via|through) ([a-z][\w.+#-]*)", re.I)
+
+
+def _deploy_on(m: re.Match[str]) -> str:
+    word = m.group(5).rstrip(".")
+    if word.lower() not in _tool_names():
+        return m.group(0)
+    work = "deploys" if m.group(3).lower() == "deploy" else "hosting"
+    return f"{m.group(1)}{m.group(2)} use {word[:1].upper()}{word[1:]} for {work}{m.group(5)[len(word):]}"
+
+
 # "we're off heroku", "finally off jenkins": a tool left ("moved off" ends it); not "I'm off dairy" (no tool)
 _OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now |fully |officially )?off\s+"
                        r"([A-Za-z][\w.+#-]*)", re.I)
@@ -55,6 +69,7 @@ def tool_phrasings(text: str) -> str:
     """``text`` with the phrasings above said as the parser reads them."""
     text = _SWITCHED_TO.sub(_tool, _SHIFTED_FROM.sub(lambda m: f"{m.group(1)} switch{m.group(2) or ''}", text))
     text = _RUNS_ON.sub(lambda m: f"{m.group(1)} is running on" if m.group(1) else "we're on", text)
+    text = _DEPLOY_ON.sub(_deploy_on, text)
     text = _EVERYTHING_ON.sub("we're on", text)
     text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in _tool_names() else m.group(0), text)
     return _OFF_TOOL.sub(_off_tool, text)

@@ -5,6 +5,8 @@ kreuzberg": Kreuzberg is where in Berlin, not a move away)."""
 
 from __future__ import annotations
 
+import re
+
 from mem_graph.extract.couples import name_the_couple
 from mem_graph.extract.cues import link_replacements
 from mem_graph.extract.there import resolve_there
@@ -21,6 +23,32 @@ def _refined_beside_still(facts: list[Fact]) -> None:
             f.evidence += "; said beside 'still': a detail of the value kept"
 
 
+# the old value remarked on in the past, beside the change: "moved back home to cork, london was way too
+# expensive", "i'm using neovim now. vscode got way too sluggish"
+_REMARK_VERBS = r"\s+(?:was|were|got|had got|had gotten|became|had become|felt|kept|just)\b"
+_CHANGE_CUES = ("moved", "switched", "now", "migrated", "relocated", "replaces", "changed", "swapped")
+
+
+def _remarks_on_the_old(facts: list[Fact]) -> None:
+    """A fact whose subject is a place or tool the turn moved away from, said in the past tense, is a remark on
+    the old value: true of it until now, not a current fact ("London was way too expensive" beside the move to
+    Cork). Only a named subject (capitalised or a tool's name) that no change of the turn names as its new value."""
+    changes = [f for f in facts if f.slot and f.tense == "present" and not f.negated and f.object_key and (
+        f.replaces or any(c in f.evidence.split("cues:")[-1] for c in _CHANGE_CUES if "cues:" in f.evidence))]
+    if not changes:
+        return
+    new = {f.object_key for f in changes}
+    for g in facts:
+        subject = g.subject_key or ""
+        if g.slot or g.negated or g.tense != "present" or not subject or subject in new or subject == "user" or any(
+                subject in n or n in subject for n in new):
+            continue
+        said = re.match(rf"(?i){re.escape(subject)}{_REMARK_VERBS}", g.text)
+        if said is not None and g.text[:1].isupper():
+            g.tense = "past"
+            g.evidence += ("; " if g.evidence else "") + "a remark on the value the turn moved away from"
+
+
 def across_the_turn(facts: list[Fact], partners: dict[str, str] | None = None, text: str = "") -> None:
     """Settle the turn's facts together (in place; see the module doc). ``partners``: subject key -> the partner
     earlier turns named."""
@@ -28,3 +56,4 @@ def across_the_turn(facts: list[Fact], partners: dict[str, str] | None = None, t
     link_replacements(facts)
     name_the_couple(facts, partners, text)  # "my boyfriend dan proposed!! we're engaged": engaged to Dan
     _refined_beside_still(facts)
+    _remarks_on_the_old(facts)
