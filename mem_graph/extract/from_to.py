@@ -29,7 +29,7 @@ from mem_graph.types import Fact, normalise_entity
 _SWITCH = re.compile(r"\b(?:(?:switch(?:ed|es|ing)?|migrat(?:e|ed|es|ing)|mov(?:e|ed|es|ing)|chang(?:e|ed|es|ing)"
                      r"|transfer(?:red|s|ring)?|port(?:ed|ing)?)(?: over)?"
                      r"|(?:made|make|making|did) the (?:jump|switch|move|leap|change))\b"
-                     r"(?P<mid>(?: [\w'-]+){0,4}?)(?: from (?P<old>[\w.+# -]{1,40}?))? to (?P<new>[\w.+# -]+)")
+                     r"(?P<mid>(?: [\w'-]+){0,4}?)(?: from (?P<old>[\w.+# -]{1,40}?))? (?:on)?to (?P<new>[\w.+# -]+)")
 # "we rewrote the mobile app in React Native", "ported the java stuff to kotlin": the thing now built in Y
 _REWROTE = re.compile(r"\b(?:re-?wr(?:ote|itten|ite|ites|iting)|rebuil(?:t|d|ds|ding)|re-?did|redone|redo"
                       r"|re-?implement(?:ed|ing)?|port(?:ed|ing)?|convert(?:ed|ing)?)"
@@ -37,7 +37,8 @@ _REWROTE = re.compile(r"\b(?:re-?wr(?:ote|itten|ite|ites|iting)|rebuil(?:t|d|ds|
 # "we're on linear instead of notion", "using Linear instead of Jira now": Y said in X's place
 _INSTEAD = re.compile(r"\b(?:on|use|using|uses|used|with) (?P<new>[\w.+# -]{1,30}?) (?:instead of|rather than"
                       r"|in place of) (?P<old>[\w.+# -]{1,30})")
-_THING_WORDS = re.compile(r"\b(?:the|our|my|whole|entire|old|it|all|of|over|the last \w+ \w+)\b", re.I)
+_THING_WORDS = re.compile(r"\b(?:the|our|my|whole|entire|old|it|all|of|over|finally|just|the last \w+ \w+)\b",
+                          re.I)
 _OWN = r"(?:i|we|i've|we've|i'm|we're|the team|(?:our|my) " \
        r"(?:team|company|startup|app|stack|project|service|backend|org))"
 _HOW = r"(?:just|finally|have|had|'ve|already|recently|officially|finished|completely|fully|totally|are|were|'re" \
@@ -116,10 +117,12 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
                 f.subject_key == s.subject_key or _slot_name(f) == "database" or tech_kind(new) is None)
                for f in found for s in switched):  # (a language read already, whoever's: the clause reader's)
             return found  # read already ("IntelliJ IDEA"; "our API now runs on Cassandra"), not as "my setup's" tool
-        thing = _THING_WORDS.sub("", m.group("mid")).strip() if m.re is _REWROTE and old is None else ""
+        rewrote = m.re is _REWROTE or re.match(r"port|convert", m.group(0)) is not None
+        thing = _THING_WORDS.sub("", m.group("mid") or "").strip() if rewrote and old is None else ""
         for f in switched:  # "we rewrote the backend in Go": what was rewritten stays in the fact
-            if thing and " now uses " in f.text:
-                f.text = f.text.replace(" now uses ", f"'s {thing} is now written in ", 1)
+            verb = re.search(r" (?:now uses|switched to) ", f.text)
+            if thing and verb is not None:
+                f.text = f"{f.text[:verb.start()]}'s {thing} is now written in {f.text[verb.end():]}"
             f.text = f.text.replace(new, said_new)  # (the name as the user wrote it: "Go")
         if switched:
             return [f for f in found if f.object_key != key] + switched

@@ -193,11 +193,26 @@ def _other_schools(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord
     return out
 
 
+_REWRITTEN = re.compile(r"^(?P<who>.+?)'s (?P<thing>.+?) is now written in (?P<new>.+)$")
+
+
+def _thing_rewritten(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """"we rewrote the ios app in Swift" (from_to.py: "User's ios app is now written in Swift") ends what the
+    speaker said that thing was written or built in before ("User's ios app is written in objective-c")."""
+    m = _REWRITTEN.match(fact.text)
+    if m is None or fact.negated:
+        return []
+    said = re.compile(rf"^{re.escape(m.group('who'))}'s {re.escape(m.group('thing'))} (?:is|are) (?:all |mostly "
+                      r"|entirely )?(?:written|built|coded|made) (?:in|with|on) ", re.I)
+    return [r for r in records if r.status.value == "active" and r.polarity > 0 and (was := said.match(r.text))
+            and not same_words(normalise_entity(r.text[was.end():]), fact.object_key or "")]
+
+
 def stale_mentions(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's unplaced memories that the fact makes stale (see the module doc)."""
     if fact.tense != "present" or not fact.subject_key:
         return []
-    named = _named_ended(fact, records) + _other_schools(fact, records)
+    named = _named_ended(fact, records) + _other_schools(fact, records) + _thing_rewritten(fact, records)
     values = [re.escape(v) for v in ended_values(fact)]
     product = _product(fact)
     if product is not None:

@@ -19,10 +19,10 @@ from mem_graph.extract.home_place import MOTION_VERBS, for_good, home_in, moved_
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
     CARER_ROLES,
-    TECH,
     SECTORS,
     SMOKING,
     SYSTEM_NOUNS,
+    TECH,
     agent_of,
     favourite_of,
 )

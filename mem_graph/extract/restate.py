@@ -23,7 +23,7 @@ from mem_graph.extract.clauses import Subject, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
 from mem_graph.extract.kin_words import CHILD_NOUNS
-from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, tech_kind
+from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, tech_kind
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word
@@ -382,7 +382,8 @@ def restated(text: str) -> list[str]:
                  if (o := _name(m.group(1))) and (n := _name(m.group(2)))]
     said += [f"I moved to {n}" for m in _MOVE_MADE.finditer(text) if (n := _name(m.group(1)))]
     said += [f"we don't use {x} anymore" for pattern in (_GONE, _DROPPED) for m in pattern.finditer(text)
-             if tech_kind((x := m.group("x").rstrip(".")).lower())]  # ("node.js", but not "Postgres.")
+             if tech_kind((x := m.group("x").rstrip(".")).lower()) or x.lower() in TECH]  # ("node.js", not
+    # "Postgres."; "flask is gone": a framework or language as well)
     said += [f"I love {m.group('x')}" for m in _NOTHING_BEATS.finditer(text)]  # kept only if a slot places it
     said += [_SAID_BY_KIND[kind].format(m.group("x")) for m in _FOR_ME_NOW.finditer(text)
              if (m.group("now") or re.match(r"\W*(?:these days|nowadays|now|lately)", text[m.start():], re.I))

@@ -40,6 +40,20 @@ def _deploy_on(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(2)} use {word[:1].upper()}{word[1:]} for {work}{m.group(5)[len(word):]}"
 
 
+# "the ios app is written in objective-c", "the old services are all in java": the team's thing, said with "the"
+_THING_IN = re.compile(r"\b[Tt]he ((?:[a-z][\w-]* ){0,2}(?:app|apps|api|site|website|backend|frontend|service|services"
+                       r"|codebase|project|stack|platform|product|server|monolith|pipeline|game|bot))"
+                       r" (is|are) (all |mostly |entirely )?(?:(written|built|coded|made) )?(in|with|on)"
+                       r" ([a-z][\w.+#-]*)", re.I)
+
+
+def _thing_in(m: re.Match[str]) -> str:
+    made, tool = m.group(4), m.group(6).rstrip(".")
+    if not made and tool.lower() not in _tool_names():
+        return m.group(0)  # ("the site is all in a mess")
+    return f"our {m.group(1)} {m.group(2)} {m.group(3) or ''}{made or 'written'} {m.group(5)} {m.group(6)}"
+
+
 # "we're off heroku", "finally off jenkins": a tool left ("moved off" ends it); not "I'm off dairy" (no tool)
 _OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now |fully |officially )?off\s+"
                        r"([A-Za-z][\w.+#-]*)", re.I)
@@ -70,6 +84,7 @@ def tool_phrasings(text: str) -> str:
     text = _SWITCHED_TO.sub(_tool, _SHIFTED_FROM.sub(lambda m: f"{m.group(1)} switch{m.group(2) or ''}", text))
     text = _RUNS_ON.sub(lambda m: f"{m.group(1)} is running on" if m.group(1) else "we're on", text)
     text = _DEPLOY_ON.sub(_deploy_on, text)
+    text = _THING_IN.sub(_thing_in, text)
     text = _EVERYTHING_ON.sub("we're on", text)
     text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in _tool_names() else m.group(0), text)
     return _OFF_TOOL.sub(_off_tool, text)

@@ -29,6 +29,14 @@ _REMARK_VERBS = r"\s+(?:was|were|got|had got|had gotten|became|had become|felt|k
 _CHANGE_CUES = ("moved", "switched", "now", "migrated", "relocated", "replaces", "changed", "swapped")
 
 
+def _a_person(subject: str) -> bool:
+    """The speaker, someone of theirs ("user's mam") or a person named or called by kin ("mam", "Sarah")."""
+    from mem_graph.extract.kin_words import KIN
+    from mem_graph.extract.lexicon import GIVEN_NAMES
+
+    return subject == "user" or "'s" in subject or subject in KIN or subject in GIVEN_NAMES
+
+
 def _remarks_on_the_old(facts: list[Fact]) -> None:
     """A fact whose subject is a place or tool the turn moved away from, said in the past tense, is a remark on
     the old value: true of it until now, not a current fact ("London was way too expensive" beside the move to
@@ -37,10 +45,10 @@ def _remarks_on_the_old(facts: list[Fact]) -> None:
         f.replaces or any(c in f.evidence.split("cues:")[-1] for c in _CHANGE_CUES if "cues:" in f.evidence))]
     if not changes:
         return
-    new = {f.object_key for f in changes}
+    new = {f.object_key or "" for f in changes}
     for g in facts:
         subject = g.subject_key or ""
-        if g.slot or g.negated or g.tense != "present" or not subject or subject in new or subject == "user" or any(
+        if g.slot or g.negated or g.tense != "present" or not subject or subject in new or _a_person(subject) or any(
                 subject in n or n in subject for n in new):
             continue
         said = re.match(rf"(?i){re.escape(subject)}{_REMARK_VERBS}", g.text)
