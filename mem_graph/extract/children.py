@@ -28,6 +28,11 @@ _BORN = re.compile(r"^\W*(?P<who>he|she|they|baby)(?:'?s|'re| is| are)?\s+(?:her
 # "our daughter ivy was born last week!!": the child named at the birth
 _BORN_NAMED = re.compile(r"\b(?:my|our) (?P<who>daughter|son|baby girl|baby boy|baby|little girl|little boy),? "
                          r"(?P<name>[A-Za-z]+),? (?:(?:was|has been|got) )?born\b", re.I)  # (the parse's commas kept)
+# "we just had a baby girl, her name is Rosie", "welcomed a baby boy called theo", "we had a little girl, Ada!"
+_HAD_BABY = re.compile(r"\b(?i:(?:we|i|we've|i've|we have|i have)\s+(?:just |finally |officially )?(?:had|welcomed) "
+                       r"(?:a|our) (?:beautiful |little |new |healthy |gorgeous )?(?P<who>baby girl|baby boy|baby|"
+                       r"little girl|little boy|daughter|son)(?:\W+(?:(?:her|his|their) name is|(?:called|named)) "
+                       r"(?P<name>[a-z]+)|,\s+))(?P<cap>[A-Z][a-z]+\b)?")
 # "our baby girl Naledi" read as a baby named "Girl"
 _KIN_AS_NAME = re.compile(r"'s (?:baby|little one) is (?:Girl|Boy)$")
 _BORN_KID = {"he": "son", "she": "daughter", "daughter": "daughter", "son": "son", "baby girl": "daughter",
@@ -108,10 +113,11 @@ def children_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
             count = next((c.text for c in noun.children if c.dep_ in ("nummod", "det")), "a")
             added.append(_fact(f"{speaker} has {count} {noun.text}", [EntityRef(speaker, "person")], [], key,
                                normalise_entity(noun.text), f"children: '{noun.text}'", message))
-    born = _BORN.match(sent.doc.text) or _BORN_NAMED.search(sent.doc.text)
-    if born is not None and sent.start_char <= born.start("name") < sent.end_char and \
-            born.group("name").lower() not in ("was", "has", "got"):
-        name, relation = born.group("name").capitalize(), _BORN_KID.get(born.group("who").lower(), "child")
+    born = _BORN.match(sent.doc.text) or _BORN_NAMED.search(sent.doc.text) or _HAD_BABY.search(sent.doc.text)
+    group = "cap" if born is not None and born.re is _HAD_BABY and born.group("cap") else "name"
+    if born is not None and sent.start_char <= born.start(group) < sent.end_char and \
+            born.group(group).lower() not in ("was", "has", "got", "and", "but", "so"):
+        name, relation = born.group(group).capitalize(), _BORN_KID.get(born.group("who").lower(), "child")
         added.append(_fact(f"{speaker} has a {relation} named {name}, just born",
                            [EntityRef(speaker, "person"), EntityRef(name, "person")],
                            [Triple(speaker, relation, name)], key, normalise_entity(name),

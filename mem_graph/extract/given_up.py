@@ -44,6 +44,16 @@ _QUIT_WORK = re.compile(rf"{_MINE}(?:finally |officially )?(?:quit|stopped|gave 
                         rf"with|out of) (?P<x>[a-z]+ing)\b", re.I)
 
 
+# "sam's left nursing", "my husband has quit teaching": the work of someone else's occupation given up
+_THEY_QUIT_WORK = re.compile(r"(?:^|[,.;!:]\s*|\b(?:so|and|but) )(?P<who>(?:my [a-z]+|[A-Za-z][a-z]+))(?:'s| has)\s+"
+                             r"(?:finally |officially |just )?(?:left|quit|given up|stopped|packed in) "
+                             r"(?P<x>[a-z]+ing)\b(?:,\s*(?P<next>(?:now )?(?:doing|training|studying|working|"
+                             r"retraining|going)\b[^.!?;]*))?", re.I)  # (", doing a PGCE to become a teacher now")
+
+
+_NOT_WHO = frozenset({"it", "that", "he", "she", "what", "who", "this", "there", "everyone", "nobody"})
+
+
 def _ended(thing: str) -> str | None:
     """The plain clause that says ``thing`` was given up, or None when it is nothing one eats, drinks, smokes
     or plays."""
@@ -73,6 +83,10 @@ def given_up(text: str) -> list[str]:
     said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]
     said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
              if (agent := agent_of(m.group("x").lower()))]
+    for m in _THEY_QUIT_WORK.finditer(text):
+        if (agent := agent_of(m.group("x").lower())) and m.group("who").lower() not in _NOT_WHO:
+            said += [f"{m.group('who')} isn't a {agent} anymore"]
+            said += [f"{m.group('who')} is {m.group('next').strip()}"] if m.group("next") else []
     for m in _BACK_ON.finditer(text):
         x = m.group("x").lower().split()[0]
         said += [f"I eat {x} again"] if x in _FOOD else ["I drink alcohol again"] if x in _ALCOHOL else []

@@ -311,7 +311,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     closed = closed or (lemma == "trade" and not {"for", "to", "up"} & {pred.prep, *pred.preps})  # "traded it in"
     if value_spec is not None and (lemma in ENDING_VERBS or closed):
         return match(value_spec.name, f"'{pred.verb.text} {text}' value lexicon (ends it)", polarity=0)
-    if value_spec is None and lemma in ("sell", "scrap") and person and obj.pos_ == "NOUN" and "owns" in cat.specs \
+    if value_spec is None and lemma in ("sell", "scrap") and person and (obj.pos_ == "NOUN" or (  # "the Discovery"
+            obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "NORP"))) and "owns" in cat.specs \
             and pred.target.tag_ in ("VBD", "VBN") and any(c.lower_ in ("the", "my", "our") for c in obj.children):
         # (a thing of one's own, sold: not "i sell candles on etsy", a trade, nor "sold loads of candles today")
         return match("owns", f"'{pred.verb.text} {text}' (a thing owned, ended)", polarity=0)

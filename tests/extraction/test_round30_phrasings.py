@@ -134,3 +134,34 @@ def test_a_pastime_said_in_chat_is_a_hobby(rules: RuleExtractor, said: str, slot
 
 def test_starting_a_job_is_no_hobby(rules: RuleExtractor) -> None:
     assert not [f for f in _facts(rules, "I started a new job") if "|hobbies|" in (f.slot or "")]
+
+
+# -- other people's changes, a baby named in chat -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("and we just had a baby girl, her name is Rosie", "rosie"),
+    ("we just had a baby girl, Rosie", "rosie"),
+    ("we had a baby boy called theo", "theo"),
+])
+def test_a_new_baby_named_in_chat_is_the_speakers_child(rules: RuleExtractor, said: str, name: str) -> None:
+    assert name in {f.object_key for f in _facts(rules, said) if f.rule == "rules.clause:children"}
+
+
+@pytest.mark.parametrize("said", ["we had a baby girl last year", "we had a baby girl, it was great"])
+def test_a_baby_without_a_name_names_no_child(rules: RuleExtractor, said: str) -> None:
+    assert not [f for f in _facts(rules, said) if f.rule == "rules.clause:children" and "named" in f.text]
+
+
+def test_a_partner_who_left_their_work_ends_their_job_not_the_users(shared_memory: Memory, user: str) -> None:
+    current = _current(shared_memory, user,
+                       "I teach piano from home and my partner Sam is a nurse at the Royal Infirmary",
+                       "sam's left nursing, doing a PGCE to become a teacher now. I'm still doing the piano lessons")
+    assert "User teaches piano from home" in current, current
+    assert not any("nurse at the Royal Infirmary" in m for m in current), current
+    assert any("PGCE" in m for m in current), current
+
+
+def test_a_named_car_sold_by_someone_else_is_no_longer_theirs(rules: RuleExtractor) -> None:
+    sold = [f for f in _facts(rules, "my husband Gary drives a Land Rover Discovery", "gary sold the Discovery")
+            if f.object_key == "discovery"]
+    assert sold and all(f.negated for f in sold), [(f.text, f.negated) for f in sold]
