@@ -16,6 +16,14 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 HABIT_VERBS = frozenset({"smoke", "vape"})
 
 
+def left_a_job(verb: Any, by_speaker: bool) -> bool:
+    """"my manager quit", "she resigned": someone's job left; the speaker's bare "I quit!" only beside work words
+    ("quit my job" has an object; "ugh this puzzle, I quit" leaves no job)."""
+    from mem_graph.extract.lexicon import WORK_WORDS
+
+    return not by_speaker or bool(WORK_WORDS & {t.lower_ for t in verb.sent} - {"quit", "resigned", "left"})
+
+
 def kin_fact(verb: Any, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
               message: Message) -> Fact:
     """"My girlfriend Sara is visiting this weekend": no object, but it says who Sara is."""

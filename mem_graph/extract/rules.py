@@ -20,7 +20,7 @@ from typing import Any
 
 from mem_graph.extract.activities import activity_fact
 from mem_graph.extract.antecedent import pointed_at
-from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, partner_intro
+from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, left_a_job, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     adjective_fragment,
     is_chitchat,
@@ -304,7 +304,8 @@ class RuleExtractor:
             return [absolute]
         if subject.type == "person" and not cues.negated and job_lost(verb):  # "got laid off from tesco"
             return [bare_fact(verb, replace(pred, lemma="retire"), subject, subj_tok, cues, ctx, message)]
-        if ((not objects and pred.lemma == "retire") or pred.lemma in SEPARATION | HABIT_VERBS) and \
+        if ((not objects and (pred.lemma == "retire" or (pred.lemma in ("quit", "resign") and left_a_job(
+                verb, subject.is_speaker)))) or pred.lemma in SEPARATION | HABIT_VERBS) and \
                 subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)) \
                 and not (pred.lemma in SEPARATION and getattr(pred.dobj, "pos_", "") == "NOUN"):  # "split the bill"
             return [bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]

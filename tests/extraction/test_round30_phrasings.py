@@ -165,3 +165,15 @@ def test_a_named_car_sold_by_someone_else_is_no_longer_theirs(rules: RuleExtract
     sold = [f for f in _facts(rules, "my husband Gary drives a Land Rover Discovery", "gary sold the Discovery")
             if f.object_key == "discovery"]
     assert sold and all(f.negated for f in sold), [(f.text, f.negated) for f in sold]
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("I had a rough week at work because my manager quit", "user's manager|occupation"),
+    ("my boss resigned last week", "user's boss|occupation"),
+])
+def test_someone_who_quit_has_left_their_job(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert [f for f in _facts(rules, said) if f.slot == slot and f.negated]
+
+
+def test_giving_up_on_a_puzzle_leaves_no_job(rules: RuleExtractor) -> None:
+    assert not [f for f in _facts(rules, "ugh this puzzle, I quit!") if (f.slot or "").endswith("|occupation")]
