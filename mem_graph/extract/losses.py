@@ -1,4 +1,5 @@
-"""A pet that died: "my hamster died", "biscuit passed away last week", "we had to put luna down", "we lost rex".
+"""A pet that died or went to a new home: "my hamster died", "biscuit passed away last week", "we had to put luna
+down", "we lost rex", "we rehomed milo".
 
 The fact says the pet is gone ("User's cat Biscuit passed away") and is stored negated in the pet's slot
 (``user|pets|cat``), so the reconciler's negation rule ends "User has got a cat called biscuit". A pet named
@@ -79,6 +80,8 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
             return who, "was put down"
     if lemma == "lose" and dobj is not None:
         return dobj, "died"  # "we lost rex last week" (a pet: the thing lost is checked below)
+    if dobj is not None and (lemma in ("rehome", "re-home") or (lemma == "give" and "away" in parts)):
+        return dobj, "was rehomed"  # "we rehomed milo, the allergies were too much", "gave the rabbits away"
     negated = any(c.dep_ == "neg" for c in verb.children)
     made_it = lemma == "make" and dobj is not None and dobj.lower_ == "it" and not parts & {"to", "home", "back", "in"}
     if subj is not None and negated and ((lemma == "wake" and "up" in parts) or made_it):

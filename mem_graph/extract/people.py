@@ -157,7 +157,17 @@ def owned_thing_on_speaker(lemma: str, subj_tok: Any, objects: list[Any]) -> boo
 # "seeing someone new, her name is ines", "i'm dating a guy from work, his name's omar": the partner, named after
 _SOMEONE_NAMED = re.compile(
     r"\b(?:seeing|dating|going out with|in a relationship with|together with)\s+(?:someone|somebody|a (?:girl|guy|"
-    r"woman|man|boy|lady|dude))\b[^!?]{0,40}?\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b", re.I)
+    r"woman|man|boy|lady|dude))\b(?:[^!?]{0,40}?\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b"
+    r"|(?: new| else)?(?: now)?,? (?:called |named )?(?-i:([A-Z][a-z-]+))\b(?!'| (?:and|said|is|was|has)\b))", re.I)
+# (or the name said right after it, capitalised: "seeing someone new, Alex")
+
+
+def _a_given_name(word: str) -> bool:
+    """A name said bare after "someone new," is one only if it is a given name or no English word ("Honestly")."""
+    from mem_graph.extract.lexicon import GIVEN_NAMES
+    from mem_graph.extract.wordlist import is_english_word
+
+    return word.lower() in GIVEN_NAMES or not is_english_word(word.lower())
 
 
 def someone_named(text: str, within: int, speaker: str, message: Message) -> Fact | None:
@@ -167,7 +177,10 @@ def someone_named(text: str, within: int, speaker: str, message: Message) -> Fac
     m = _SOMEONE_NAMED.search(text)
     if m is None or m.start() >= within:
         return None
-    name = m.group(1)[:1].upper() + m.group(1)[1:]
+    said = m.group(1) or m.group(2)
+    if said.lower() in _NOT_A_NAME or (not m.group(1) and not _a_given_name(said)):
+        return None
+    name = said[:1].upper() + said[1:]
     return Fact(text=f"{speaker} is dating {name}", entities=[EntityRef(speaker, "person"), EntityRef(name, "person")],
                 triples=[Triple(speaker, "partner", name)], slot=f"{normalise_entity(speaker)}|partner",
                 subject_key=normalise_entity(speaker), object_key=normalise_entity(name), single_valued=True,
@@ -176,6 +189,8 @@ def someone_named(text: str, within: int, speaker: str, message: Message) -> Fac
                 evidence=f"slot partner: '{m.group(0)}' (someone the speaker sees, named after)")
 
 
+_NOT_A_NAME = frozenset({"and", "but", "so", "now", "lol", "haha", "it", "she", "he", "they", "we", "who", "from",
+                         "at", "in", "for", "since", "though", "tbh", "which", "new", "else", "really", "today"})
 _NAME_AFTER = re.compile(r"\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b", re.I)
 _SOMEONE = frozenset({"someone", "somebody", "guy", "girl", "woman", "man", "boy", "lady", "dude"})
 # a partner said before the name is: the fact the named partner replaces ("seeing someone", "got a girlfriend")

@@ -68,6 +68,10 @@ _LEFT = re.compile(rf"\b(?i:(?:after|since) (?:moving (?:out of|away from)|leavi
 # "moving to Seville was the best decision", "moving here to Leeds has been great": a move made, said as a noun
 _MOVE_MADE = re.compile(rf"(?:^|[,.!:;]\s*|\b(?:honestly|tbh|ngl|so)\s+)(?i:moving (?:here |over )?to) {_NAME} "
                         r"(?i:(?:was|has been)\b)")
+# "packed up and flew to Perth for good", "went back to Lagos permanently": a trip that is a move
+_FOR_GOOD = re.compile(rf"(?:^|[,.!:;]\s*|\b(?:i|we|and|just|finally)\s+)(?i:(?:flew|went|headed|drove|came|sailed|"
+                       rf"emigrated|shipped off|relocated)(?: (?:out|over|back|home|down|up))? to) {_NAME} "
+                       r"(?i:for good|permanently|for keeps)\b")
 
 # -- job -------------------------------------------------------------------------------------------------------
 _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}"
@@ -381,6 +385,7 @@ def restated(text: str) -> list[str]:
         said += [f"we moved from {o} to {n}" for m in _MIGRATION_DONE.finditer(text)
                  if (o := _name(m.group(1))) and (n := _name(m.group(2)))]
     said += [f"I moved to {n}" for m in _MOVE_MADE.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I moved to {n}" for m in _FOR_GOOD.finditer(text) if (n := _name(m.group(1)))]
     said += [f"we don't use {x} anymore" for pattern in (_GONE, _DROPPED) for m in pattern.finditer(text)
              if tech_kind((x := m.group("x").rstrip(".")).lower()) or x.lower() in TECH]  # ("node.js", not
     # "Postgres."; "flask is gone": a framework or language as well)

@@ -177,3 +177,37 @@ def test_someone_who_quit_has_left_their_job(rules: RuleExtractor, said: str, sl
 
 def test_giving_up_on_a_puzzle_leaves_no_job(rules: RuleExtractor) -> None:
     assert not [f for f in _facts(rules, "ugh this puzzle, I quit!") if (f.slot or "").endswith("|occupation")]
+
+
+def test_a_pet_rehomed_is_no_longer_the_users(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "my cat is called Milo", "we rehomed milo, the allergies were too much")
+    assert [f for f in facts if f.slot == "user|pets|milo" and f.negated], [(f.text, f.slot) for f in facts]
+
+
+def test_giving_away_a_sofa_ends_no_pet(rules: RuleExtractor) -> None:
+    assert not [f for f in _facts(rules, "we gave the old sofa away") if "|pets|" in (f.slot or "")]
+
+
+@pytest.mark.parametrize(("said", "place"), [
+    ("packed up and flew to Perth for good last month", "perth"),
+    ("we went back to Lagos permanently in 2024", "lagos"),
+])
+def test_a_trip_for_good_is_a_move(rules: RuleExtractor, said: str, place: str) -> None:
+    assert place in {f.object_key for f in _facts(rules, said) if f.slot == "user|residence"}
+
+
+def test_a_trip_is_no_move(rules: RuleExtractor) -> None:
+    assert not [f for f in _facts(rules, "flew to Perth last month") if f.slot == "user|residence"]
+
+
+@pytest.mark.parametrize(("said", "partner"), [
+    ("tom and I are done. seeing someone new, Alex", "alex"),
+    ("seeing someone new, Siobhan", "siobhan"),
+])
+def test_someone_new_named_right_after_is_the_partner(rules: RuleExtractor, said: str, partner: str) -> None:
+    assert partner in {f.object_key for f in _facts(rules, said) if f.slot == "user|partner" and not f.negated}
+
+
+@pytest.mark.parametrize("said", ["seeing someone now, it's early days", "Seeing someone, Honestly it's great"])
+def test_a_word_after_someone_is_no_partner_name(rules: RuleExtractor, said: str) -> None:
+    assert not [f for f in _facts(rules, said) if f.rule.startswith("rules.someone_named")]
