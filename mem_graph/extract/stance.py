@@ -36,6 +36,8 @@ _PHRASES: list[tuple[str, int, str]] = [
      "has gone off"),
     (r"(?:can't|cant|can ?not) (?:even )?(?:look at|face|think about)", -1, "can't stand"),  # after food poisoning
     (r"(?:have |'ve )?(?:fallen|fell|falling) out of love with", -1, "has fallen out of love with"),
+    (r"(?:have |'ve )?(?:kind of |kinda |sort of )?(?:grew|grown|growing) out of|outgrew|(?:have |'ve )?outgrown", -1,
+     "has grown out of"),
     (r"(?:have |'ve )?(?:come|came|coming) (?:a)?round (?:on|to)", 1, "has come around on"),
     (r"(?:have |'ve )?(?:warmed|warming|warm) (?:up )?to", 1, "has warmed to"),
     (r"(?:have |'ve )?(?:fallen|fell|falling) (?:in love with|for)", 1, "has fallen for"),
@@ -80,12 +82,17 @@ _NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: 
                          r"(?:just |really |honestly )?(?:not|no longer)| (?:just |really )?(?:isn't|aren't|wasn't)) "
                          r"(?:really |just )?"
                          r"(?:for me|my thing|my jam|my cup of tea)\b", re.I)
-# "pop punk bores me now", "metal just doesn't do it for me anymore", "black coffee is dead to me": the thing as
+# "pop punk bores me now", "metal just doesn't do it for me anymore", "black coffee is dead to me", "IPAs taste
+# like soap to me now": the thing as
 # subject, the speaker as who it fails; "classical has taken over my life": as who it wins
 _DOES_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:just |really |honestly |kinda )?"
                           r"(?P<how>bores me|(?:doesn't|does not|doesnt|don't|do not|dont) do it for me|(?:is|'s|are|"
-                          r"'re) (?:dead to me|cancell?ed for me|over for me)|(?:has|'s|have) taken over my life)\b",
-                          re.I)
+                          r"'re) (?:dead to me|cancell?ed for me|over for me)|(?:has|'s|have) taken over my life"
+                          r"|tastes? (?:like|of) (?:soap|cardboard|feet|garbage|rubbish|death|dirt|sick|chemicals|"
+                          r"nothing|mud|petrol|ash) to me|annoys? me|irritates? me|gets? on my nerves"
+                          r"|(?:doesn't|does not|doesnt|don't|do not|dont) (?:really )?do (?:much|anything) for me"
+                          r"|(?:has |have )?lost (?:its|their) (?:appeal|charm|shine|magic)"
+                          r"|(?:is|'s|are) (?:literally )?(?:my )?life$)\b", re.I)  # ("tennis is life")
 # "olives are actually great now", "podcasts are so boring these days": a thing's worth to the speaker, changed
 _EVAL_NOW = re.compile(
     r"^\s*" + _LEAD + r"(?P<obj>(?!(?:the|this|that|these|those|my|our|his|her|their|your|it|everything|life|"
@@ -210,8 +217,9 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
         does = _DOES_FOR_ME.match(part)
         if does is not None and does.group("obj").split()[0].lower() not in _PRONOUNS | {"he", "she", "they", "i",
                                                                                         "we", "work", "life"}:
-            won = "taken over" in does.group("how").lower()
-            out.append(StancePhrase(does.group("obj").strip(), 1 if won else -1, False, does.group("how").lower(),
+            won = "taken over" in does.group("how").lower() or does.group("how").lower().endswith("life")
+            out.append(StancePhrase(re.sub(r"'s$", "", does.group("obj").strip()), 1 if won else -1, False,
+                                    does.group("how").lower(),
                                     "is into" if won else "is not into"))
             continue
         judged = _EVAL_NOW.match(part)

@@ -37,6 +37,7 @@ _OLD_BEFORE_CUE = re.compile(
     r"|(?:era|phase|days|chapter|life)\s+(?:is\s+|are\s+)?"
     r"(?:over|done|ended|behind me)|(?:got|has been|was|is)\s+dethroned|fell off|(?:just\s+)?(?:doesn'?t|dont|"
     r"does not|no longer)\s+(?:hit|do it for me|cut it)|(?:bores|bored|was boring|is boring)\s+me"
+    r"(?:\s+(?:to (?:tears|death|bits)|silly|stiff|senseless))?"
     r"|went to (?:a |its )?new (?:home|owner)|(?:went|goes|is going) to (?:my|our|a) (?:\w+ )?"
     r"(?:cousin|sister|brother|friend|mum|mom|dad|parents|neighbou?r|niece|nephew|aunt|uncle|colleague))\b", re.I)
 # the new value follows: "hello Barcelona", "now its black tea", ", all Kendrick Lamar"
@@ -108,6 +109,10 @@ def _value(stretch: str, *, from_end: bool) -> str | None:
     return None if _NO_VALUE & set(value.casefold().split()) else value
 
 
+# the ends of idioms, never a value that took another's place ("golf bores me to tears now")
+_IDIOM_ENDS = frozenset({"tears", "death", "bits", "pieces", "silly", "stiff", "senseless"})
+
+
 def read_transitions(text: str) -> list[Transition]:
     """The (old, new) pairs the turn states, by cue words alone (which attribute changed is not read here)."""
     if _NOT_DONE.search(text):
@@ -126,7 +131,7 @@ def read_transitions(text: str) -> list[Transition]:
             if (v := _value(_stretch_after(text, m.end()), from_end=False))]
     news += [(v, m.group().strip()) for m in _NEW_BEFORE_CUE.finditer(text)
              if not _SAID_OF.search(stretch := _stretch_before(text, m.start())) and not _OWN_CLAUSE.match(stretch)
-             and (v := _value(stretch, from_end=True))]
+             and (v := _value(stretch, from_end=True)) and v.lower() not in _IDIOM_ENDS]
     for old, old_cue in olds:
         for new, new_cue in news:
             # a number only for a number ("goodbye 34, hello 35"), never a number for a name ("bye 2023, hi Leeds")

@@ -211,3 +211,29 @@ def test_someone_new_named_right_after_is_the_partner(rules: RuleExtractor, said
 @pytest.mark.parametrize("said", ["seeing someone now, it's early days", "Seeing someone, Honestly it's great"])
 def test_a_word_after_someone_is_no_partner_name(rules: RuleExtractor, said: str) -> None:
     assert not [f for f in _facts(rules, said) if f.rule.startswith("rules.someone_named")]
+
+
+# -- stances as chat says them ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "value", "polarity"), [
+    ("IPAs taste like soap to me now, strictly lagers", "ipas", -1),
+    ("podcasts just annoy me these days, back to music", "podcasts", -1),
+    ("kinda grew out of Taylor Swift ngl", "taylor swift", -1),
+    ("jazz doesn't really do much for me these days", "jazz", -1),
+    ("sushi's lost its appeal tbh", "sushi", -1),
+    ("tennis is life", "tennis", 1),
+])
+def test_a_stance_said_as_chat_says_it(rules: RuleExtractor, said: str, value: str, polarity: int) -> None:
+    stances = {f.object_key: f.polarity for f in _facts(rules, said) if (f.slot or "").startswith("user|stance|")}
+    assert stances.get(value) == polarity, stances
+
+
+@pytest.mark.parametrize("said", ["my sister annoys me", "work is my life", "this is life"])
+def test_annoyance_at_people_and_life_is_no_stance_on_a_thing(rules: RuleExtractor, said: str) -> None:
+    assert not [f for f in _facts(rules, said) if (f.slot or "").startswith("user|stance|")]
+
+
+def test_an_idiom_is_no_new_favourite(shared_memory: Memory, user: str) -> None:
+    current = _current(shared_memory, user, "golf is my favourite thing to do on weekends",
+                       "golf bores me to tears now, sold the clubs")
+    assert not any(m.lower().startswith("tears") for m in current), current
