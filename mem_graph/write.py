@@ -54,6 +54,9 @@ def speaker_of(layer: str, metadata: dict[str, Any]) -> str | None:
 _PLACEHOLDER = re.compile(rf"\b{SPEAKER}(?:'s)?\b")
 
 
+_OWN_NAME = re.compile(r"\b(?:is|am|'m|called|named|goes by)\b.*$", re.I)
+
+
 def index_text(text: str, layer: str, metadata: dict[str, Any], subject_key: str | None = None,
                slot: str | None = None) -> str:
     """What gets BM25-indexed: a verbatim turn carries its speaker's name; an extracted fact drops the
@@ -69,6 +72,8 @@ def index_text(text: str, layer: str, metadata: dict[str, Any], subject_key: str
     extra = [SPEAKER] if subject_key == SPEAKER.casefold() else []
     if slot and slot.count("|") >= 1:
         extra.append(slot_words(slot.split("|")[1]))
+    if slot == f"{SPEAKER.casefold()}|name":  # the user's own name is the speaker too: "does moira have a dog"
+        text = _OWN_NAME.sub("", text)  # must not be answered by "User is Moira" for the name alone
     return " ".join([*extra, _PLACEHOLDER.sub("", text)])
 
 

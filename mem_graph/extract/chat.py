@@ -285,6 +285,9 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
     if first in _STATE_PARTICIPLES and (not after or after in ("in", "to", "with", "of", "on", "now", "again",
                                                                   "since", "for", "at")):
         return words[start].start(), "I'm "
+    if first == "been" and re.match(r"been (?:a )?(?:long|while|ages|forever|too long|so long)\b", sentence[
+            words[n].start():], re.I):
+        return None  # "been a long time coming", "been ages": about the news, not a state of the speaker's
     if first == "been" or (first in ("not", "never") and after == "been"):  # "not been climbing since the move"
         return words[start].start(), "I've "
     if (first == "into" and after) or ((_participle(first) or first == "doing") and not re.search(

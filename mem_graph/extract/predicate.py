@@ -28,7 +28,8 @@ DURATION_NOUNS = frozenset({"year", "month", "week", "day", "decade", "while", "
 JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
 # nouns of a course of study: "doing a phd at cambridge", "starting my masters at leeds"
 DEGREE_NOUNS = frozenset({"phd", "doctorate", "masters", "master", "degree", "bachelors", "bachelor", "mba", "msc",
-                          "bsc", "mphil", "dphil", "pgce", "undergrad"})
+                          "bsc", "mphil", "dphil", "pgce", "undergrad", "diploma", "certificate", "hnd", "nvq",
+                          "apprenticeship", "foundation", "access", "btec", "llm", "ma", "ba", "postgrad"})
 STUDYING_VERBS = frozenset({"do", "start", "begin", "pursue", "take"})
 QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)

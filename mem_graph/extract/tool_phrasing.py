@@ -49,8 +49,8 @@ _THING_IN = re.compile(r"\b[Tt]he ((?:[a-z][\w-]* ){0,2}(?:app|apps|api|site|web
 
 def _thing_in(m: re.Match[str]) -> str:
     made, tool = m.group(4), m.group(6).rstrip(".")
-    if not made and tool.lower() not in _tool_names():
-        return m.group(0)  # ("the site is all in a mess")
+    if not made and (tool.lower() not in _tool_names() or not m.group(3) or m.group(5).lower() != "in"):
+        return m.group(0)  # ("the site is all in a mess"; "the app is on Postgres now" the clause reader reads)
     return f"our {m.group(1)} {m.group(2)} {m.group(3) or ''}{made or 'written'} {m.group(5)} {m.group(6)}"
 
 

@@ -316,6 +316,8 @@ def _relation_slots() -> dict[str, frozenset[str]]:
             if prep:
                 for form in inflections(lemma):
                     out.setdefault(f"{form}_{prep}", set()).add(spec.name)
+    for noun in PARTNER_NOUNS:  # "User's partner is Callum" (named in passing, kept out of the slot): a partner
+        out.setdefault(noun, set()).add("partner")
     return {k: frozenset(v) for k, v in out.items()}
 
 

@@ -1,6 +1,7 @@
 """Memories that only say who someone is to the user, when the question asks something else.
 
-"User's girlfriend is Nadia", "User's son is Leo" (extract/partner_mentions.py) name a relation; they are the
+"User's girlfriend is Nadia", "User's son is Leo" (extract/partner_mentions.py) name a relation, "User is Moira" the
+user; they are the
 answer to "who is my girlfriend" or "what's my son called", but beside the memories that say what Nadia does
 they rank high for "what does my girlfriend do" by meaning alone. Such a memory is known not to answer there.
 """
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from mem_graph.extract.kin_words import KIN
-from mem_graph.retrieve.asked import _WORD, Asked, stem
+from mem_graph.retrieve.asked import _WORD, USER_KEY, Asked, stem
 from mem_graph.retrieve.collapse import NAMING_RULES
 from mem_graph.types import MemoryRecord
 
@@ -31,6 +32,9 @@ def naming_not_asked(asked: Asked, records: Sequence[MemoryRecord]) -> set[str]:
     the person ("where did I go on holiday" is not answered by "User's son is Leo")."""
     out = set()
     for r in records:
+        if r.slot == f"{USER_KEY}|name" and "name" not in asked.slots and asked.words - {stem(r.object_key or "")}:
+            out.add(r.id)  # "User is Moira" for "does moira have a dog": her name, not what is asked of her
+            continue
         if r.source.get("rule") not in NAMING_RULES:
             continue
         if asked.slots:
@@ -63,3 +67,19 @@ def who_someone_is_first(ranked: list[C], query: str, window: int = 10) -> list[
         return ranked
     best = next((i for i, c in enumerate(ranked[:window]) if said.search(c.record.text)), None)
     return ranked if best is None else [ranked[best], *ranked[:best], *ranked[best + 1:]]
+
+
+def said_as_the_user(query: str, records: Sequence[MemoryRecord]) -> str | None:
+    """``query`` with the user's own name said as "the user" ("does moira have a dog" asked of Moira's own
+    memory, "User is Moira", reads as "does the user have a dog": the question reader, the embedder and BM25
+    then see whose attribute is asked, not a name only the name fact holds); None when the query names no
+    name the user gave as their own, or asks who that is ("who is moira")."""
+    own = {r.object_key for r in records if r.slot == f"{USER_KEY}|name" and r.object_key and r.polarity > 0
+           and r.status.value == "active" and r.object_key.isalpha()}
+    if not own or _WHO_IS.match(query.strip()):
+        return None
+    said = query
+    for name in own:
+        said = re.sub(rf"\b{re.escape(name)}'s\b", "the user's", said, flags=re.I)
+        said = re.sub(rf"\b{re.escape(name)}\b", "the user", said, flags=re.I)
+    return said if said != query else None

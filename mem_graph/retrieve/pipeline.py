@@ -29,7 +29,7 @@ from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import Expansion, GraphExpander, query_terms
-from mem_graph.retrieve.naming import naming_not_asked, who_someone_is_first
+from mem_graph.retrieve.naming import naming_not_asked, said_as_the_user, who_someone_is_first
 from mem_graph.retrieve.newer import new_one_first, newer_same_topic_first, newest_value_first
 from mem_graph.retrieve.rerank import Reranker
 from mem_graph.stores.graph.base import Edge
@@ -58,6 +58,8 @@ class SearchPipeline:
         qvec = search_query_vector(self.embedder, query)  # int8 by default (embedder query_quantize)
         dense, sparse = self.vectors.candidate_scores(qvec, query, flt, k)  # one engine round trip
         records = _records(self.vectors, [mid for mid, _ in dense + sparse], flt)  # each payload read once
+        if (as_user := said_as_the_user(query, list(records.values()))) is not None:
+            return self.search(as_user, flt, limit, explain=explain, rerank=rerank, use_graph=use_graph)
         cands: dict[str, Candidate] = {}
         for mid, score in dense:
             if mid in records:

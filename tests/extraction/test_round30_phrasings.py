@@ -237,3 +237,35 @@ def test_an_idiom_is_no_new_favourite(shared_memory: Memory, user: str) -> None:
     current = _current(shared_memory, user, "golf is my favourite thing to do on weekends",
                        "golf bores me to tears now, sold the clubs")
     assert not any(m.lower().startswith("tears") for m in current), current
+
+
+# -- found trying it as a user: a user who gives their name --------------------------------------------------------
+
+_MOIRA = ("hiya, I'm Moira, 52, staff nurse on a surgical ward in Dundee. me and my partner Callum have a wee westie "
+          "called Hamish", "bit of news, I've gone part time and started a counselling diploma at Abertay")
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("does moira have a dog", "westie"),
+    ("who is moira's partner", "Callum"),
+    ("how old is moira", "52"),
+])
+def test_a_question_naming_the_user_asks_about_the_user(shared_memory: Memory, user: str, question: str,
+                                                        answer: str) -> None:
+    top = _top(shared_memory, user, question, *_MOIRA)
+    assert answer in top[0]["memory"], top
+
+
+def test_a_partner_named_in_passing_answers_who_the_partner_is(shared_memory: Memory, user: str) -> None:
+    top = _top(shared_memory, user, "who is my partner", *_MOIRA)
+    assert "Callum" in top[0]["memory"], top
+
+
+def test_calling_it_a_day_ends_the_couple(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "callum and I have decided to call it a day after 20 years. I'm ok, honestly")
+    assert [f for f in facts if f.slot == "user|partner" and f.negated and f.object_key == "callum"]
+
+
+def test_a_diploma_started_at_a_college_is_study_not_a_job(rules: RuleExtractor) -> None:
+    slots = {f.slot for f in _facts(rules, "I started a counselling diploma at Abertay")}
+    assert "user|school" in slots and "user|employer" not in slots, slots
