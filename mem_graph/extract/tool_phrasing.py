@@ -34,7 +34,7 @@ _DEPLOY_ON = re.compile(r"\b(we|i)((?: all| just| usually| always| now| mostly)?
 
 def _deploy_on(m: re.Match[str]) -> str:
     word = m.group(5).rstrip(".")
-    if word.lower() not in _tool_names():
+    if word.lower() not in tool_names():
         return m.group(0)
     work = "deploys" if m.group(3).lower() == "deploy" else "hosting"
     return f"{m.group(1)}{m.group(2)} use {word[:1].upper()}{word[1:]} for {work}{m.group(5)[len(word):]}"
@@ -49,7 +49,7 @@ _THING_IN = re.compile(r"\b[Tt]he ((?:[a-z][\w-]* ){0,2}(?:app|apps|api|site|web
 
 def _thing_in(m: re.Match[str]) -> str:
     made, tool = m.group(4), m.group(6).rstrip(".")
-    if not made and (tool.lower() not in _tool_names() or not m.group(3) or m.group(5).lower() != "in"):
+    if not made and (tool.lower() not in tool_names() or not m.group(3) or m.group(5).lower() != "in"):
         return m.group(0)  # ("the site is all in a mess"; "the app is on Postgres now" the clause reader reads)
     return f"our {m.group(1)} {m.group(2)} {m.group(3) or ''}{made or 'written'} {m.group(5)} {m.group(6)}"
 
@@ -60,7 +60,8 @@ _OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now 
 
 
 @lru_cache(maxsize=1)
-def _tool_names() -> frozenset[str]:
+def tool_names() -> frozenset[str]:
+    """Every tool name the lexicons know, lower-case."""
     from mem_graph.extract.catalogue import DATABASES
     from mem_graph.extract.lexicon import TECH, TECH_KINDS
 
@@ -70,12 +71,12 @@ def _tool_names() -> frozenset[str]:
 def _off_tool(m: re.Match[str]) -> str:
     word = m.group(1).rstrip(".")  # ("off heroku." ends the sentence: the dot is no part of the name)
     rest = m.group(1)[len(word):]
-    return f"we moved off {word[:1].upper()}{word[1:]}{rest}" if word.lower() in _tool_names() else m.group(0)
+    return f"we moved off {word[:1].upper()}{word[1:]}{rest}" if word.lower() in tool_names() else m.group(0)
 
 
 def _tool(m: re.Match[str]) -> str:
     word = m.group(2)
-    return m.group(1) + word[:1].upper() + word[1:] if word.lower() in _tool_names() else m.group(0)
+    return m.group(1) + word[:1].upper() + word[1:] if word.lower() in tool_names() else m.group(0)
 
 
 
@@ -86,5 +87,5 @@ def tool_phrasings(text: str) -> str:
     text = _DEPLOY_ON.sub(_deploy_on, text)
     text = _THING_IN.sub(_thing_in, text)
     text = _EVERYTHING_ON.sub("we're on", text)
-    text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in _tool_names() else m.group(0), text)
+    text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in tool_names() else m.group(0), text)
     return _OFF_TOOL.sub(_off_tool, text)

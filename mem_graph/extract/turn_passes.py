@@ -25,8 +25,10 @@ def _refined_beside_still(facts: list[Fact]) -> None:
 
 # the old value remarked on in the past, beside the change: "moved back home to cork, london was way too
 # expensive", "i'm using neovim now. vscode got way too sluggish"
-_REMARK_VERBS = r"\s+(?:was|were|got|had got|had gotten|became|had become|felt|kept|just)\b"
+_REMARK_VERBS = r"\s+(?:was|were|got|had got|had gotten|became|had become)\b"
 _CHANGE_CUES = ("moved", "switched", "now", "migrated", "relocated", "replaces", "changed", "swapped")
+_PLACE_SLOTS = frozenset({"residence", "employer", "school"})
+_TOOL_SLOTS = frozenset({"tools", "database", "role"})
 
 
 def _a_person(subject: str) -> bool:
@@ -37,10 +39,22 @@ def _a_person(subject: str) -> bool:
     return subject == "user" or "'s" in subject or subject in KIN or subject in GIVEN_NAMES
 
 
+def _of_the_kind(subject: str, text: str, slot: str) -> bool:
+    """The subject could be an old value of the changed slot: a tool's name for a tool, a name said
+    capitalised for a place, an employer or a school."""
+    from mem_graph.extract.tool_phrasing import tool_names
+
+    name = slot.split("|")[1] if slot.count("|") else ""
+    if name in _TOOL_SLOTS:
+        return subject in tool_names()
+    return name in _PLACE_SLOTS and text[:1].isupper() and " " not in subject
+
+
 def _remarks_on_the_old(facts: list[Fact]) -> None:
     """A fact whose subject is a place or tool the turn moved away from, said in the past tense, is a remark on
     the old value: true of it until now, not a current fact ("London was way too expensive" beside the move to
-    Cork). Only a named subject (capitalised or a tool's name) that no change of the turn names as its new value."""
+    Cork). Only a subject that could be an old value of the changed slot (a tool's name beside a tool switched
+    to, a capitalised name beside a move), never a person, nor the new value."""
     changes = [f for f in facts if f.slot and f.tense == "present" and not f.negated and f.object_key and (
         f.replaces or any(c in f.evidence.split("cues:")[-1] for c in _CHANGE_CUES if "cues:" in f.evidence))]
     if not changes:
@@ -52,7 +66,7 @@ def _remarks_on_the_old(facts: list[Fact]) -> None:
                 subject in n or n in subject for n in new):
             continue
         said = re.match(rf"(?i){re.escape(subject)}{_REMARK_VERBS}", g.text)
-        if said is not None and g.text[:1].isupper():
+        if said is not None and any(_of_the_kind(subject, g.text, f.slot or "") for f in changes):
             g.tense = "past"
             g.evidence += ("; " if g.evidence else "") + "a remark on the value the turn moved away from"
 
