@@ -202,7 +202,7 @@ def test_facts_about_another_person_leave_the_users_slots_alone(shared_memory: M
 
 def test_the_user_placeholder_does_not_win_keyword_search(memory: Memory) -> None:
     """'the user' in a query must not reward every fact that merely mentions the user."""
-    from mem_graph.write import index_text
+    from mem_graph.indexing import index_text
 
     assert "User" not in index_text("User's sister Anna lives in Paris", "durable", {}, subject_key="anna")
     assert index_text("User moved to Shanghai", "durable", {}, subject_key="user").startswith("User")
