@@ -54,7 +54,7 @@ _TOOL_SLOTS = frozenset({"tools", "database", "role"})
 
 # tools of one job that the kind lexicon leaves out: languages, mobile toolkits ("rewrote it in Kotlin")
 _MORE_TOOLS = frozenset(TECH) | frozenset({"flutter", "react native", "swift", "dart", "xamarin", "ionic", "ruby",
-                                            "c", "c++", "javascript", "node", "nodejs", "elixir", "rust", "go"})
+                                            "c++", "javascript", "node", "nodejs", "elixir", "rust", "go"})
 
 
 def _known(name: str) -> bool:
