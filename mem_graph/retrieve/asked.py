@@ -171,14 +171,18 @@ class Asked:
         return tuple(sorted(f"{s}|{a}" for s in subjects for a in slots))
 
 
+def own_names(records: Sequence[Any]) -> set[str]:
+    """The names the scope's speaker gave as their own among ``records``: the object of an active, positive
+    ``user|name`` fact, or of a "User is Marta" edge said in passing (in a long intro)."""
+    return {r.object_key for r in records if r.object_key and r.polarity > 0 and r.status.value == "active" and (
+        r.slot == f"{USER_KEY}|name" or (r.subject_key == USER_KEY and " " not in r.object_key and any(
+            t.relation == "is" and normalise_entity(t.object) == r.object_key for t in r.triples)))}
+
+
 def own_name_is_self(asked: Asked, records: Sequence[Any]) -> Asked:
     """"what does dani do for work?" asked of Dani's own memory: a name the scope's speaker gave as their own
-    ("User is Dani", slot ``user|name``, or its edge only) is the speaker, so the question asks the speaker's
-    attributes."""
-    own = {stem(r.object_key) for r in records if r.object_key and (r.slot == f"{USER_KEY}|name" or (
-        r.subject_key == USER_KEY and " " not in r.object_key and any(  # "User is Marta" (in a long intro)
-            t.relation == "is" and normalise_entity(t.object) == r.object_key for t in r.triples)))}
-    hit = asked.names & own
+    (``own_names``) is the speaker, so the question asks the speaker's attributes."""
+    hit = asked.names & {stem(name) for name in own_names(records)}
     if not hit:
         return asked
     names = asked.names - hit

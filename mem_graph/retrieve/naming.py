@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from mem_graph.extract.kin_words import KIN
-from mem_graph.retrieve.asked import _WORD, USER_KEY, Asked, stem
+from mem_graph.retrieve.asked import _WORD, USER_KEY, Asked, own_names, stem
 from mem_graph.retrieve.collapse import NAMING_RULES
 from mem_graph.types import MemoryRecord
 
@@ -74,8 +74,7 @@ def said_as_the_user(query: str, records: Sequence[MemoryRecord]) -> str | None:
     memory, "User is Moira", reads as "does the user have a dog": the question reader, the embedder and BM25
     then see whose attribute is asked, not a name only the name fact holds); None when the query names no
     name the user gave as their own, or asks who that is ("who is moira")."""
-    own = {r.object_key for r in records if r.slot == f"{USER_KEY}|name" and r.object_key and r.polarity > 0
-           and r.status.value == "active" and r.object_key.isalpha()}
+    own = {name for name in own_names(records) if name.isalpha()}
     if not own or _WHO_IS.match(query.strip()):
         return None
     said = query
