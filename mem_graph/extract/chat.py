@@ -75,7 +75,8 @@ def _bare_attribute(m: re.Match[str]) -> str:
         return m.group(0)  # "home is a mess now", "job is a nightmare now"; "phone's a pixel now" is a value
     return f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} {m.group(3).lower()} is "
 # (not a name ending in "s": "St James's in Leeds" is a possessive, the hospital)
-_IS_CONTRACTION = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
+_IS_CONTRACTION = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|"
+                             r"(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
                              r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
                              r"my)\b)")
 # "maya's 8 now", "my daughter's 8": an age after a contracted "is" (read after sentence case: "maya's" opens a line)
@@ -479,8 +480,8 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _MOVED_TO.sub(_destination, text)
     text = tool_phrasings(text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
-    text = _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))
-    text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _SENT_START.sub(lambda m: m.group(0).upper(), text)))
+    text = _SENT_START.sub(lambda m: m.group(0).upper(), text)  # first: "anaya's in year 3" opens a line
+    text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))))
     return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))
 
 

@@ -87,8 +87,8 @@ def _got_into(m: re.Match[str]) -> str:
 
 
 # "whole frontend is react now": the speaker's team's (role_nouns.py)
-_WHOLE_STACK = re.compile(r"(?<![\w'])(?:the\s+)?(whole|entire)\s+(?=(?:frontend|front end|backend|back end|codebase|"
-                          r"code base|stack|tech stack|app|api|infra|pipeline)\b)", re.I)
+_WHOLE_STACK = re.compile(r"(?<![\w'])(?<!\bour )(?<!\bmy )(?:the\s+)?(whole|entire)\s+(?=(?:frontend|front end|"
+                          r"backend|back end|codebase|code base|stack|tech stack|app|api|infra|pipeline)\b)", re.I)
 
 
 # "got an offer from deloitte, start in 2 weeks": an offer taken, a start ahead ("starting at deloitte in 2 weeks")

@@ -36,3 +36,16 @@ QUESTION_START = re.compile(
     r"what(?:'s|s| is| are) (?:[\w'-]+ ){1,4}like\b|"  # "whats Tidworth like to live in"
     r"(?:(?!\b(?:i|i'm|we|my|our)\b)[^.!?]){0,60}\b(?:please|pls|plz)\W*$|"  # "Shorter please."
     r"kindly\b)", re.I)  # "Kindly make it more crisp"
+
+
+# a request to the assistant, then the speaker's own clause after a comma: "can u help me w useEffect cleanup, we
+# rewrote the frontend in react" (not "i wonder", "i need": the request goes on)
+_REQUEST_THEN_OWN = re.compile(r"(^\W*|[.!?]\s+)([^,.!?;]+),\s+(?=(?:(?:so|and|but|since|as|because|coz|cos)\s+)?"
+                               r"(?:we|i|my|our)\s+(?!(?:wonder|was wondering|need|want|would|'d|guess|think|mean|hope|"
+                               r"feel)\b)\w)", re.I)
+
+
+def request_then_statement(text: str) -> str:
+    """``text`` with a request and the statement after it said as two sentences (the parser reads one question)."""
+    return _REQUEST_THEN_OWN.sub(lambda m: f"{m.group(1)}{m.group(2)}. " if QUESTION_START.match(m.group(2))
+                                 else m.group(0), text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.rephrase import rephrase
+from mem_graph.extract.requests import request_then_statement
 
 # chat spellings of contractions ("im", "dont", "havent") and shorthand the parser does not know
 SHORTHAND = {
@@ -105,7 +106,7 @@ def expand_shorthand(text: str) -> str:
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = rephrase(text)  # phrasings the small parser misreads (rephrase.py)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
-        text = _TACKED_QUESTION.sub(". ", text)
+        text = request_then_statement(_TACKED_QUESTION.sub(". ", text))
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",

@@ -59,6 +59,47 @@ _OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now 
                        r"([A-Za-z][\w.+#-]*)", re.I)
 
 
+# a tool named by one or two words ("microsoft teams", "github actions"), captured for _named_tool
+_TOOL = r"(?P<tool>[a-z][\w+#-]*(?:\.[\w+#-]+)*(?: [a-z][\w+#-]*(?:\.[\w+#-]+)*)?)"  # ("fly.io", not "azure.")
+# "we ripped out mysql", "IT yanked slack", "we binned jenkins": a tool removed, said as "we moved off" (which ends it)
+_RIPPED_OUT = re.compile(r"\b(?:ripped|tore|torn|yanked|pulled|binned|ditched|scrapped|killed|decommissioned|sunset|"
+                         r"retired|dropped|axed|canned) (?:out |off )?(?:the |our |all (?:the |our )?)?" + _TOOL, re.I)
+# "everything is microsoft teams now", "its kotlin all the way down now", "we're a python shop", "every service talks
+# to postgres now", "the whole platform got lifted over to azure": the team's tool now, said as "we're on"
+_ON_NOW = (
+    re.compile(r"\b(?:everything|it all)(?:'s| is) (?:all |now |just )?" + _TOOL + r"(?= now\b| these days\b|\s*(?:[.!?;,]|$))",
+               re.I),
+    re.compile(r"\b(?:it'?s|its|it is) " + _TOOL + r" all the way down\b", re.I),
+    re.compile(r"\b(?:we'?re|we are|it'?s|its|it is) (?:an? |now an? )(?:big |full |total |pure )?" + _TOOL +
+               r" (?:shop|house)\b", re.I),
+    re.compile(r"\b(?:every |each |all (?:the |our )?)(?:service|app|microservice|system|thing)s? (?:now )?(?:talks?|"
+               r"points?|connects?|writes?|runs?) (?:to|on|against) " + _TOOL, re.I),
+    re.compile(r"\b(?:the |our )?(?:whole |entire )?(?:platform|stack|infra|infrastructure|app|backend|codebase|"
+               r"everything|it all|workload|workloads)(?: got| was| were| has been| have been| is| are)? (?:lifted|"
+               r"moved|migrated|ported|shifted)(?: and shifted)?(?: over| across)? (?:to|onto) " + _TOOL, re.I),
+)
+_MOVED_ONTO = _ON_NOW[-1]  # a move: said "we moved to", which ends the tool of its kind before
+
+
+def _named_tool(m: re.Match[str]) -> str | None:
+    """The tool a match names (its first word alone when the two are no tool: "postgres now"), or None."""
+    words = m.group("tool").rstrip(".").split()
+    for name in (" ".join(words), words[0]):
+        if name.lower() in tool_names():
+            return name
+    return None
+
+
+def _said_on(m: re.Match[str]) -> str:
+    name = _named_tool(m)
+    said = "we moved to" if m.re is _MOVED_ONTO else "we're on"
+    return m.group(0) if name is None else f"{said} {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
+
+
+def _ripped_out(m: re.Match[str]) -> str:
+    name = _named_tool(m)
+    return m.group(0) if name is None else f"moved off {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
+
 @lru_cache(maxsize=1)
 def tool_names() -> frozenset[str]:
     """Every tool name the lexicons know, lower-case."""
@@ -88,4 +129,6 @@ def tool_phrasings(text: str) -> str:
     text = _THING_IN.sub(_thing_in, text)
     text = _EVERYTHING_ON.sub("we're on", text)
     text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in tool_names() else m.group(0), text)
-    return _OFF_TOOL.sub(_off_tool, text)
+    for pattern in _ON_NOW:
+        text = pattern.sub(_said_on, text)
+    return _OFF_TOOL.sub(_off_tool, _RIPPED_OUT.sub(_ripped_out, text))
