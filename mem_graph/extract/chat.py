@@ -114,7 +114,7 @@ _LAUGH_BREAK = re.compile(r"(?<=[a-z0-9])\s+(?:lol+|lmao+|rofl|haha(?:ha)*|hehe|
 # "its" that opens a clause is "it's" ("its my birthday today", "oops its Hillview")
 _ITS = re.compile(r"(^\s*|[.!?,;:]\s+|\b(?:oops|oh|and|but|so|no|yes|yeah|well|actually|because)\s+)(i)ts\b",
                   re.I)
-_NUMBER_ONE = re.compile(r"\b(is|'s)\s+(?:my\s+|the\s+)?(?:number one|no\.? ?1|#1)\b", re.I)
+_NUMBER_ONE = re.compile(r"\b(is|'s)\s+(?:my\s+|the\s+)?(?:new\s+)?(?:number one|no\.? ?1|#1)\b", re.I)
 # emoji, pictographs and typed faces: a sentence break when words follow ("dropped it 😭 got a new one",
 # "sold the bass :( bought a stingray")
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+"
@@ -133,6 +133,12 @@ def is_small_talk(sentence: str) -> bool:
     """Small talk, a passing mood, a reaction or a remark tied to the moment ("lol the weather is nice
     today", "so tired today", "ugh traffic was terrible today", "that's hilarious"): see smalltalk.py."""
     return small_talk_reason(spell_out(sentence)) is not None
+
+
+def said_in_passing(fact_text: str, speaker: str) -> bool:
+    """A clause of the speaker's that would be small talk said alone ("User was literally just reading about
+    Utrecht" in "Eindhoven!! not utrecht, i was literally just reading about utrecht")."""
+    return fact_text.startswith(f"{speaker} ") and small_talk_reason(f"I {fact_text[len(speaker) + 1:]}") is not None
 
 
 def is_chitchat(text: str) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.birthdays import age_said
 from mem_graph.extract.catalogue import DIETS, PLAYED_SPORTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
@@ -33,6 +34,7 @@ from mem_graph.extract.lexicon import (
     tech_kind,
 )
 from mem_graph.extract.places import is_place_name
+from mem_graph.extract.school_moves import school_moved
 from mem_graph.extract.unions import SOMEONE_ELSES, union_said
 from mem_graph.extract.wordlist import is_english_word
 
@@ -239,10 +241,6 @@ _FAVE_ALWAYS = re.compile(r"\bmy (?:fave|fav|favou?rite) (?P<what>food|meal|dish
 _ALL_ABOUT = re.compile(r"\bi'?m (?:all about|obsessed with|hooked on) (?P<x>[a-z][\w -]*?)(?: now| these days"
                         r"| lately)?\s*(?:$|[,.!])(?=.*\b(?:favou?rite|fave|fav)\b)", re.I)
 
-# -- an age said as the day itself: "the big 40 happened yesterday", "celebrating 39, turned it on friday" --------
-_BIG_AGE = re.compile(r"\bthe big (\d{2})(?:th)? (?:happened|is here|arrived|came|was)\b"
-                      r"|\bcelebrat\w* (?:my )?(\d{2})(?:th)?\b(?=.*\b(?:turned|birthday|bday)\b)", re.I)
-
 # -- a child's school, said through the child's first day or a move ----------------------------------------------
 _KID_FIRST_DAY = re.compile(rf"\b(?i:first (?:day|week|term) at) {NAME} (?i:for my {_KID})\b")
 _KID_MOVED = re.compile(rf"\b(?i:took my {_KID} out of) {NAME} (?i:and (?:put|moved|enrolled) (?:him|her|them) "
@@ -389,7 +387,7 @@ def chat_restated(text: str, done: bool = True) -> list[str]:
     said += [f"my favourite {m.group('what').lower()} is {m.group('x')}" for m in _FAVE_ALWAYS.finditer(text)]
     said += [f"my favourite food is {x}{' now' if _NOW.search(text) else ''}" for m in _ALL_ABOUT.finditer(text)
              if (x := m.group("x").lower()) in DISHES]
-    said += [f"I'm {int(a)} now" for m in _BIG_AGE.finditer(text) for a in m.groups() if a and 12 < int(a) < 120]
+    said += age_said(text)
     for m in _KID_FIRST_DAY.finditer(text):
         said.append(f"my {_kid(m.group(2))} goes to {m.group(1)} now")
     said += [f"{m.group(1)} goes to {m.group(2)} now" for m in _NAMED_FIRST_DAY.finditer(text)
@@ -420,7 +418,8 @@ def across_the_turn(text: str) -> list[str]:
     "quit Deloitte. Accenture offer signed, already started" (the employer)."""
     return [f"my {_kid(m.group(2))} goes to {m.group(1).strip()}" for m in _SCHOOL_PARENT.finditer(text)] + [
         f"I'm dating {m.group(1)}" for m in _DATE_NIGHT.finditer(text) if not _THEIR_DAY.search(text)] + [
-        f"I work at {m.group(1)} now" for m in _OFFER_TAKEN.finditer(text)] + _engaged(text) + union_said(text)
+        f"I work at {m.group(1)} now" for m in _OFFER_TAKEN.finditer(text)] + _engaged(text) + union_said(text) + \
+        school_moved(text)
 
 
 # an offer taken up: "Accenture offer signed, already started 😎" (an offer alone is a plan)

@@ -18,14 +18,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
 # the turn opens with one (after "oh", "ugh", "no"...): what follows may correct an earlier statement
 _CUE = re.compile(
-    r"^\W*(?:(?:oh|ugh|hmm|erm|um|ah|ok|okay|no|nope|lol|haha)\W+)*"
-    r"(actually|wait|oops|whoops|sorry|my bad|correction|typo|scratch that|i meant|i mean|"
+    r"^\W*(?:(?:oh|ugh|hmm|erm|um|ah|ok|okay|no|nope|lol|haha|omg|lmao|lmfao|argh|ahh*|dammit|damn)\W+)*"
+    r"(actually|wait|oops|whoops|sorry|my bad|correction|typo|scratch that|i meant|i mean|(?:stupid |damn )?"
+    r"auto-?correct|"
     r"i misspoke|i got (?:that|it) wrong|not \w+(?: \w+)?,? (?:but|it'?s|i meant))\b", re.I)
+# "*Ava lol, not Eva", "Ava*": a word typed again with an asterisk is the right spelling of one just typed
+_STAR = re.compile(r"^\W*?\*\s*(?P<a>[\w'-]+(?: [\w'-]+){0,2}?)\s*(?=[,.!?;]|\s+(?:lol|haha|lmao|sorry|oops|not)\b|$)"
+                   r"|^\s*(?P<b>[\w'-]+)\*(?=\W|$)", re.I)
 _MEANT = re.compile(r"\b(?:i|we) meant\s+(?:to say\s+)?", re.I)
 _SAID = re.compile(r"\b(?:i|we) (?:said|wrote|typed|told you)\s+", re.I)
 _COLON = re.compile(r"\bcorrection\s*[:\-—–]\s*", re.I)
@@ -80,15 +85,16 @@ def _value(words: list[str], *, from_end: bool) -> str | None:
 def read_correction(text: str) -> Correction | None:
     """The correction a turn states, or None: it must open with a correction cue and name a value
     ("X, not Y", "I meant X", "correction: X") or the value it takes back ("I said Y")."""
-    cue = _CUE.search(text)
+    cue = _CUE.search(text) or _STAR.search(text)
     if cue is None:
         return None
+    star = cue.re is _STAR
     new = old = None
     neg = next((m for m in _NOT.finditer(text) if m.start() >= cue.start()), None)
     if neg is not None:
-        before = _DELIM.split(text[:neg.start()])
-        # "greenwood elementary, not greenfield": the value sits before the comma
-        stretch = before[-1] if before[-1].strip() else (before[-2] if len(before) > 1 else "")
+        before = [b for b in _DELIM.split(text[:neg.start()]) if b.strip()] or [""]
+        # "greenwood elementary, not greenfield", "Eindhoven!! not utrecht": the value sits before the comma
+        stretch = before[-1]
         new = _value(_words(stretch), from_end=True)
         old = _value(_words(_DELIM.split(text[neg.end():])[0]), from_end=False)
         if not old or not new:  # "actually i'm not a fan of jazz" is a negation, not a correction
@@ -105,9 +111,14 @@ def read_correction(text: str) -> Correction | None:
     said = _SAID.search(text)
     if said is not None and old is None:
         old = _value(_words(_DELIM.split(text[said.end():])[0]), from_end=False)
+    if star:
+        new = cue.group("a") or cue.group("b")
+    elif new is None and "correct" in cue.group(1).lower():  # "autocorrect strikes again. aesthetician!!"
+        new = next((_value(w, from_end=False) for part in _DELIM.split(text[cue.end():])[1:]
+                    if 1 <= len(w := _words(part)) <= 2), None)
     if (new is None and old is None) or (new or "").casefold() == (old or "").casefold():
         return None
-    return Correction(cue.group(1).casefold(), new, old)
+    return Correction("*" if star else cue.group(1).casefold(), new, old)
 
 
 def value_class(word: str) -> str | None:
@@ -165,13 +176,24 @@ def locate(corr: Correction, record: MemoryRecord) -> tuple[int, int] | None:
     if not corr.new:
         return None
     cls = value_class(corr.new.split()[0])
-    if cls is None:
-        return None
+    if cls is None:  # a word typed wrong: the one spelled most like the right one ("*Ava" for "Eva")
+        return _misspelt(record.text, corr.new)
     for m in re.finditer(r"[\w&'.-]+", record.text):
         if value_class(m.group()) == cls and m.group().casefold().removesuffix("s") != \
                 corr.new.split()[0].casefold().removesuffix("s"):
             return _align(record.text, (m.start(), m.end()), corr.new)
     return None
+
+
+def _misspelt(text: str, new: str) -> tuple[int, int] | None:
+    """Where ``text`` says a word spelled much like ``new`` (a typo or an autocorrect of it), if anywhere."""
+    want = new.casefold()
+    if " " in want or len(want) < 3:
+        return None
+    near = [(SequenceMatcher(None, m.group().casefold(), want).ratio(), m) for m in re.finditer(r"[\w'-]{3,}", text)
+            if m.group().casefold() != want and m.group().casefold() not in _FUNCTION]
+    best = max(near, key=lambda x: x[0], default=None)
+    return (best[1].start(), best[1].end()) if best is not None and best[0] >= 0.6 else None
 
 
 def _swap(value: str, old: str, new: str) -> str:
@@ -237,8 +259,13 @@ def correct_facts(message: Message, facts: list[Fact],
     if not corr.new:
         return kept or facts
     fixed = corrected(corr, record, span, message)
+    said = record.text[span[0]:span[1]]
+    # a name typed wrong is wrong in every memory of the turn that said it ("my gf Eva loves hiking")
+    same_turn = [corrected(corr, r, at, message) for r in recent_memories(query) if r.id != record.id and said[:1]
+                 .isupper() and r.valid_from == record.valid_from and r.layer != "episodic" and r.polarity > 0
+                 and (at := find_value(r.text, said)) is not None]
     new_key = normalise_entity(corr.new)
     # the turn's own facts that only repeat the values ("actually it's luna not misty") add nothing
     rest = [f for f in kept if not (new_key and new_key in normalise_entity(f.text)
                                               and wrong in normalise_entity(f.text))]
-    return [fixed, *rest]
+    return [fixed, *same_turn, *rest]

@@ -35,6 +35,12 @@ _SPAN = r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|
 # "6 months no cigarettes!!", "three weeks off the booze", "a year without meat"
 _COUNTED = re.compile(rf"{_SPAN} (?:no|without|off(?: the)?|free of) (?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 _SOBER = re.compile(rf"{_SPAN} sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
+# "haven't touched meat since january", "not had a drop of booze in months", "I have left coffee completely"
+# (Indian English: given up)
+_UNTOUCHED = re.compile(rf"{_MINE}(?:have not|haven't|havent|not|never)\s+(?:touched|had)\s+(?:a drop of |any |a )?"
+                        rf"(?P<x>{_WORD}(?: {_WORD})?)\s+(?:since|in|for)\b"
+                        rf"|{_MINE}(?:have |'ve )?(?:left|dropped) (?P<y>{_WORD}) (?:completely|totally|fully|for good|"
+                        r"altogether)\b", re.I)
 # "I'm back on meat", "back on the booze": a food or drink resumed
 _BACK_ON = re.compile(rf"{_MINE}back on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 
@@ -80,6 +86,7 @@ def _ended(thing: str) -> str | None:
 def given_up(text: str) -> list[str]:
     """The plain clauses for what ``text`` says was given up or taken back up (see the module doc)."""
     said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED) for m in p.finditer(text) if (s := _ended(m.group("x")))]
+    said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]
     said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]
     said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
              if (agent := agent_of(m.group("x").lower()))]

@@ -208,11 +208,31 @@ def _thing_rewritten(fact: Fact, records: list[MemoryRecord]) -> list[MemoryReco
             and not same_words(normalise_entity(r.text[was.end():]), fact.object_key or "")]
 
 
+_PARTNERS = "|".join(sorted(PARTNER_NOUNS, key=len, reverse=True))
+_COUPLE_THINGS = re.compile(r"\b(?:wedding|engaged|engagement|married|marry|honeymoon|anniversary|together|dating|"
+                            r"moving in|move in|living together|proposal)\b", re.I)
+
+
+def _partner_named(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """A separation ("Dan and I called it quits") ends the subject's memories that name the one left as their
+    partner outside the partner slot and say what only the couple is or does: "User and their fiancé Dan are
+    planning a wedding in Tuscany" (not "User's partner Sam and User have a dog called Biscuit": the dog stays)."""
+    if _slot_name(fact.slot) not in ("partner", "relationship") or not (fact.negated or fact.polarity == 0) or \
+            not fact.object_key or " " in fact.object_key:
+        return []
+    said = re.compile(rf"\b(?:{re.escape(fact.subject_key or '')}'s|their|my|our|his|her)\s+(?:{_PARTNERS})s?,?\s+"
+                      rf"{re.escape(fact.object_key)}\b", re.I)
+    return [r for r in records if r.status.value == "active" and r.polarity > 0 and r.layer != "episodic"
+            and _slot_name(r.slot) not in ("partner", "relationship") and r.subject_key == fact.subject_key
+            and said.search(r.text) and _COUPLE_THINGS.search(r.text)]
+
+
 def stale_mentions(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's unplaced memories that the fact makes stale (see the module doc)."""
     if fact.tense != "present" or not fact.subject_key:
         return []
-    named = _named_ended(fact, records) + _other_schools(fact, records) + _thing_rewritten(fact, records)
+    named = _named_ended(fact, records) + _other_schools(fact, records) + _thing_rewritten(fact, records) + \
+        _partner_named(fact, records)
     values = [re.escape(v) for v in ended_values(fact)]
     product = _product(fact)
     if product is not None:

@@ -50,6 +50,8 @@ def owned_models(sent: Any, ctx: Context, message: Message, found: list[Fact], q
         owners = [c for c in tok.children if c.dep_ == "poss"]
         if tok.pos_ not in ("PROPN", "NOUN", "NUM") or not owners or not all(c.lower_ in POSSESSIVES for c in owners):
             continue
+        while tok.dep_ == "compound" and tok.head.i == tok.i + 1 and tok.head.pos_ == "PROPN":
+            tok = tok.head  # "my VW Golf" with "my" on "VW": the model is the whole name
         span = [t for t in compound_span(tok) if t.dep_ != "poss" and t.lower_ not in POSSESSIVES]
         nxt = tok.i + 1
         while nxt < len(tok.doc) and tok.doc[nxt].head.i == tok.i and (tok.doc[nxt].like_num or tok.doc[nxt].pos_ ==

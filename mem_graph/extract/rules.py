@@ -29,6 +29,7 @@ from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, stra
     normalise_chat,
     normalise_marked,
     not_memorable,
+    said_in_passing,
     statements,
 )
 from mem_graph.extract.chat_restate import asked_as
@@ -248,6 +249,7 @@ class RuleExtractor:
                 found = successor_facts(f"{ended_before[0]}, {line}", ended_before[1], speaker, read)
             found = follow_on_facts(sent, found, speaker, read)  # "not vegan anymore, keto now", ...
             ended_before = (line, found) if any(f.negated or f.polarity < 0 for f in found) else None
+            found = [f for f in found if f.slot or not said_in_passing(f.text, speaker)]
             facts.extend(with_stances(found, line, speaker, message,  # "can't stand jazz anymore"
                                       before=whole[:sent.start_char]))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is

@@ -51,6 +51,9 @@ SHORTHAND = {
     "sis": "sister", "my bro": "my brother", "lil bro": "little brother", "big bro": "big brother",
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
+    # British selling and trading: "flogged the violin on marketplace", "part-exed the old girl for an Ioniq"
+    "flogged": "sold", "flogging": "selling", "part-exed": "traded in", "part exed": "traded in", "px'd": "traded in",
+    "part-exchanged": "traded in", "treated myself to": "bought myself",
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(SHORTHAND, key=len, reverse=True))
                            + r")(?![\w]|'(?!s\b))", re.I)  # (before "'s": "me mam's" -> "my mam's")
@@ -70,8 +73,8 @@ _STRETCHED = re.compile(r"(?<![\w./@-])[a-z]*([a-z])\1{2,}[a-z]*(?![\w./@-])")
 # a question tacked on after a comma ("ebba has moved to london, i am nervous, is london safe?"): its own sentence,
 # so the statements before it are read (a sentence that ends in "?" is a question and states nothing)
 _TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|would|will|what|whats|what's|how|"
-                              r"where|when|why|who|which|any|anyone|pls|please)\b[^,.!?;]*\?+(?:\s|$)|(?:how|what|where|"
-                              r"when|why|which)\s+(?:\w+\s+)?(?:do|does|can|could|should|would|shall)\s+(?:i|we)\b"
+                              r"where|when|why|who|which|any|anyone|pls|please|got any|you got any)\b[^,.!?;]*\?+"
+                              r"(?:\s|$)|(?:how|what|where|when|why|which)\s+(?:\w+\s+)?(?:do|does|can|could|should|would|shall)\s+(?:i|we)\b"
                               r"[^,.!?;]*$|any (?:\w+ )?(?:tips|ideas|advice|suggestions|recs|recommendations)\b"
                               r"[^.!?;]*$)",
                               re.I)  # (or without its "?": ", how do I prep him for secondary", ", any tips on ...")
@@ -111,8 +114,13 @@ def expand_shorthand(text: str) -> str:
     text = _WITH.sub("with", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
-    text = _DROPPED_G.sub(_with_g, _BTW_TAIL.sub("", text))
+    text = _DROPPED_G.sub(_with_g, _BTW_TAIL.sub("", _WED.sub(lambda m: f"{m.group(1) or ''}Wednesday", text)))
     return _SHORTHAND_RE.sub(_spelled, text)
+
+
+# "mon wed fri": the weekday (the tokenizer splits "wed" as "we'd")
+_WED = re.compile(r"\b((?:mon|tue|tues|on|every|and|or|&)[\s,/&]+)wed\b|\bwed(?=[\s,/&]+(?:thu|thur|thurs|fri|sat|sun|"
+                  r"and|or|&)\b)", re.I)
 
 
 # a "btw" tacked on after what it marks ("we renamed the pup Biscuit btw, ..."): the parser reads it as a noun

@@ -57,6 +57,9 @@ CLASSES: list[tuple[str, re.Pattern[str]]] = [
         rf"^{_LEAD}(?:my |the |our |his |her |their )?[\w']+(?: [\w']+)?\s+{_BE}\s+{_INTENS}"
         rf"(?:{_EVAL}|in an? {_INTENS}{_EVAL}? ?mood|{_MOOD})(?:\s+{_TIME})*\s+(?:today|tonight|this morning|"
         rf"this afternoon|this evening|right now|at the moment|last night|yesterday|again|rn|here){_TAIL}", re.I)),
+    ("what one was just doing", re.compile(  # "i was literally just reading about utrecht"
+        rf"^{_LEAD}(?:i was|i'm|im|i am|was)\s+(?:literally |only |actually )*just\s+(?:reading|looking|watching|"
+        rf"thinking|talking|googling|scrolling|listening|chatting)\b", re.I)),
     ("a passing ache", re.compile(
         rf"^{_LEAD}(?:my )?(?:head|back|stomach|tummy|feet|legs|eyes|throat|neck|allergies|sinuses)\s+"
         rf"(?:hurts|hurt|aches|ache|is killing me|are killing me|is pounding|is so sore|are so sore|"

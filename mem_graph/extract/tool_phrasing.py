@@ -67,8 +67,8 @@ _RIPPED_OUT = re.compile(r"\b(?:ripped|tore|torn|yanked|pulled|binned|ditched|sc
 # "everything is microsoft teams now", "its kotlin all the way down now", "we're a python shop", "every service talks
 # to postgres now", "the whole platform got lifted over to azure": the team's tool now, said as "we're on"
 _ON_NOW = (
-    re.compile(r"\b(?:everything|it all)(?:'s| is) (?:all |now |just )?" + _TOOL + r"(?= now\b| these days\b|\s*(?:[.!?;,]|$))",
-               re.I),
+    re.compile(r"\b(?:everything|it all)(?:'s| is) (?:all |now |just )?" + _TOOL +
+               r"(?= now\b| these days\b|\s*(?:[.!?;,]|$))", re.I),
     re.compile(r"\b(?:it'?s|its|it is) " + _TOOL + r" all the way down\b", re.I),
     re.compile(r"\b(?:we'?re|we are|it'?s|its|it is) (?:an? |now an? )(?:big |full |total |pure )?" + _TOOL +
                r" (?:shop|house)\b", re.I),
@@ -98,6 +98,9 @@ def _said_on(m: re.Match[str]) -> str:
 
 def _ripped_out(m: re.Match[str]) -> str:
     name = _named_tool(m)
+    after = m.string[m.start("tool") + len(name or ""):]
+    if re.match(r"\s+(?:for|in favou?r of|and (?:moved|switched|went))\b", after):
+        return m.group(0)  # "we dropped jenkins for github actions": a replacement, read as such
     return m.group(0) if name is None else f"moved off {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,38 @@
+"""An age said as the birthday itself: "the big 40 happened yesterday", "celebrating 39, turned it on friday",
+"another lap round the sun done, 53 today", "it's my 30th today", "my birthday!! the big three-oh".
+
+Each is said back as "I'm N now" for the rules to read; a birthday still ahead ("the big 4-0 tomorrow") says
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BIG_AGE = re.compile(r"\bthe big (\d{2})(?:th)? (?:happened|is here|arrived|came|was)\b"
+                      r"|\bcelebrat\w* (?:my )?(\d{2})(?:th)?\b(?=.*\b(?:turned|birthday|bday)\b)", re.I)
+# "..., 53 today", "40 today!!": a clause of its own (not "we got 12 today")
+_TODAY = re.compile(r"(?:^|[,.!;:]\s*)\W*(?:and |so |officially |finally )?(\d{2}) (?:years old |yrs old )?today\b"
+                    r"(?! (?:at|in|on|for)\b)", re.I)
+# "it's my 30th today", "my 45th birthday was yesterday"
+_NTH = re.compile(r"\b(?:it'?s|its|it is|was|had|celebrated|celebrating) my (\d{2})(?:st|nd|rd|th) (?:birthday |bday )?"
+                  r"(?:today|yesterday|on \w+day|last \w+|this weekend)\b"
+                  r"|\bmy (\d{2})(?:st|nd|rd|th) (?:birthday|bday) (?:was|is) (?:today|yesterday|on \w+day)\b", re.I)
+_DECADES = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80, "nine": 90}
+# "the big three-oh", "the big 4-0", "the big 50": reached, unless said ahead or as what one plans for
+_BIG_DECADE = re.compile(r"(?<!\bfor )(?<!\bplanning )(?<!\bbefore )(?<!\buntil )(?<!\btill )\bthe big "
+                         r"(?:(two|three|four|five|six|seven|eight|nine)[- ]?(?:oh|o|0)|(\d)[- ]?(?:oh|o|0)|(\d0))\b",
+                         re.I)
+_AHEAD = re.compile(r"\b(?:tomorrow|next (?:week|month|year)|coming up|soon|in \d+ days|is on|on (?:mon|tues|wednes|"
+                    r"thurs|fri|satur|sun)day|party|plans?|planning)\b", re.I)
+
+
+def age_said(text: str) -> list[str]:
+    """"I'm N now" for each age the turn says as a birthday reached."""
+    ages = [a for m in _BIG_AGE.finditer(text) for a in m.groups() if a]
+    ages += [m.group(1) for m in _TODAY.finditer(text)]
+    ages += [a for m in _NTH.finditer(text) for a in m.groups() if a]
+    if not _AHEAD.search(text):
+        ages += [str(_DECADES[w.lower()]) if w.isalpha() else w if len(w) == 2 else f"{w}0"
+                 for m in _BIG_DECADE.finditer(text) for w in m.groups() if w]
+    return [f"I'm {int(a)} now" for a in dict.fromkeys(ages) if 12 < int(a) < 120]
