@@ -36,6 +36,15 @@ _BEEN_MADE = re.compile(
     r"([a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,3}?)(?=\s*(?:[,.!?]|$|and\b|at\b|from\b|today|yesterday|last\b|"
     r"this\b))", re.I)
 _OTHERS = re.compile(r"\b(?:his|her|their|your)\s+$", re.I)
+# "they bumped me up to head chef", "got bumped up to senior": a promotion said with "up"
+_BUMPED_UP = re.compile(r"\b(?:(?:they|she|he|my boss|my manager|management|the company)\s+(?:just\s+|finally\s+|"
+                        r"officially\s+)?(?:bumped|moved|stepped)\s+me|(?:i\s+)?(?:got|was|been|i've been)\s+"
+                        r"(?:bumped|moved|stepped))\s+up\s+to\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+                        r"(?=\s*(?:[,.!?]|$|and\b|at\b|after\b|today|yesterday|last\b|this\b))", re.I)
+# "landed a junior dev role", "bagged a data analyst job", "got my first nursing post": the role the job is
+_LANDED = re.compile(r"\b(?:landed|bagged|scored|snagged|accepted|got|started)\s+(?:a|an|my first|my new|the)\s+"
+                     r"((?:(?:junior|senior|graduate|grad|trainee|entry[- ]level|full[- ]time|part[- ]time|lead|staff)"
+                     r"\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:role|job|position|post|gig)\b", re.I)
 
 
 def first_as(text: str) -> str:
@@ -55,7 +64,20 @@ def first_as(text: str) -> str:
     text = _FIRST_FREE.sub(lambda m: m.group(0) if _OTHERS.search(m.string[:m.start()]) else
                            f"I'm {'freelance' if m.group(2).lower().startswith('freelanc') else m.group(2)} now, "
                            f"{m.group(1)}", text)
+    text = _LANDED.sub(lambda m: _role_now(m, a=True), _BUMPED_UP.sub(lambda m: _role_now(m, a=False), text))
     return _BEEN_MADE.sub(_made_me, _MADE_ME.sub(_made_me, _FIRST_AS.sub(sub, text)))
+
+
+def _role_now(m: re.Match[str], *, a: bool) -> str:
+    """"I'm a junior dev now" for a role word the occupation lexicon knows; anything else as said."""
+    from mem_graph.extract.lexicon import OCCUPATIONS
+
+    role = m.group(1)
+    last = role.lower().split()[-1]
+    if last not in OCCUPATIONS and last not in _ROLE_WORDS and last not in ("dev", "developer", "engineer", "chef"):
+        return m.group(0)
+    article = ("an " if role[:1].lower() in "aeiou" else "a ") if a else ""
+    return f"I'm {article}{role} now"
 
 
 _ROLE_WORDS = frozenset({"head", "director", "chief", "vp", "lead", "manager", "supervisor", "captain", "partner",

@@ -82,6 +82,9 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
         return dobj, "died"  # "we lost rex last week" (a pet: the thing lost is checked below)
     if dobj is not None and (lemma in ("rehome", "re-home") or (lemma == "give" and "away" in parts)):
         return dobj, "was rehomed"  # "we rehomed milo, the allergies were too much", "gave the rabbits away"
+    if lemma == "go" and subj is not None and any(c.lemma_.lower() == "live" and c.dep_ in ("xcomp", "advcl") and any(
+            p.lower_ == "with" for p in c.children) for c in verb.children):
+        return subj, "was rehomed"  # "pixel's gone to live with my aunt" (a pet: checked below)
     negated = any(c.dep_ == "neg" for c in verb.children)
     made_it = lemma == "make" and dobj is not None and dobj.lower_ == "it" and not parts & {"to", "home", "back", "in"}
     if subj is not None and negated and ((lemma == "wake" and "up" in parts) or made_it):

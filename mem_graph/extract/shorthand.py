@@ -109,13 +109,13 @@ def expand_shorthand(text: str) -> str:
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = rephrase(text)  # phrasings the small parser misreads (rephrase.py)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
-        text = request_then_statement(_TACKED_QUESTION.sub(". ", text))
+        text = _TACKED_QUESTION.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
     text = _DROPPED_G.sub(_with_g, _BTW_TAIL.sub("", _WED.sub(lambda m: f"{m.group(1) or ''}Wednesday", text)))
-    return _SHORTHAND_RE.sub(_spelled, text)
+    return request_then_statement(_SHORTHAND_RE.sub(_spelled, text))
 
 
 # "mon wed fri": the weekday (the tokenizer splits "wed" as "we'd")

@@ -55,7 +55,7 @@ _LEAD = (r"(?:(?:ok|okay|so|well|eh|meh|nah|nope|idk|yeah|ya|yep|honestly|man|du
          r"lol|haha|actually|"
          r"update|plot twist|tbh|ngl|also|now|lately|these days|nowadays|recently|weirdly|funny enough|i guess|i mean|"
          r"i think|i reckon|i feel like|pretty sure|"
-         r"seriously|literally|"
+         r"seriously|literally|genuinely|truly|"
          r"kinda|kind of|sort of|really|just|getting)[,.!:]*\s+)*")
 _NEG = r"(?P<neg>(?:(?:am|'m|do|are) )?(?:not|no longer|n't|never) (?:really )?|(?:don't|dont|do not) (?:really )?)?"
 _SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
@@ -170,6 +170,7 @@ def _named_last(text: str) -> str | None:
 
 _X = r"(?P<obj>(?:the |a )?[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)"
 _FOUND_AS = {True: "can't stand", False: "love"}
+_YES_NO = {True: "love", False: "can't stand"}
 _BAD_TO_FIND = "unbearable|boring|annoying|awful|terrible|tedious|overrated|insufferable|exhausting|depressing"
 # "I find country music unbearable", "WFH is driving me up the wall", "mushrooms are the devil's food": a stance
 # said with the thing first or inside; written as the plain stance the phrases read
@@ -183,6 +184,16 @@ _REWORDINGS = [
      lambda m: f"{m.group('lead')}I'm sick of {m.group('obj')}"),
     (re.compile(rf"^\W*{_X} (?:is|are) (?:literally )?(?:the devil's (?:food|work)|disgusting|vile|gross)\b", re.I),
      lambda m: f"I hate {m.group('obj')}"),
+    # "ukulele is way more my speed", "olives are a yes now", "coriander is a no from me": a preference said plainly
+    (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s|'re) (?:way |much |a lot |so |definitely )?"
+                r"more my (?:speed|style|thing|vibe|jam)\b", re.I),
+     lambda m: f"{m.group('lead')}I love {m.group('obj')}"),
+    (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s|'re) (?:now |officially |definitely )?an? "
+                r"(?P<yes>yes|no|hard no|big no|nope)(?: from me)?(?= now\b| these days\b| for me\b|\s*(?:[,.!;]|$))",
+                re.I),
+     lambda m: f"{m.group('lead')}I {_YES_NO[m.group('yes').lower() == 'yes']} {m.group('obj')}"),
+    (re.compile(r"\b(i (?:actually |now |literally |genuinely |kinda |lowkey )*)crave\b", re.I),
+     lambda m: f"{m.group(1)}love"),
     (re.compile(rf"^\W*(?:honestly |tbh |ngl )?{_X} (?:is|has been) (?:literally |honestly )?the best thing "
                 r"(?:that's |that has |that )?(?:ever )?happened to me\b", re.I),
      lambda m: f"I love {m.group('obj')}"),
