@@ -244,6 +244,10 @@ def correct_facts(message: Message, facts: list[Fact],
     kept = [f for f in facts if not _META.match(f.text)]  # "User said 34", "User meant round rock, not austin"
     query = corr.old or corr.new or message.content
     target = next(((r, s) for r in recent_memories(query) if (s := locate(corr, r)) is not None), None)
+    if target is None and corr.old and corr.new and (corr.cue == "*" or "correct" in corr.cue or corr.cue == "typo"):
+        # "autocorrect. pharmacist!! not the talking kind": the "not" says what the right word is not
+        corr = Correction(corr.cue, corr.new, None)
+        target = next(((r, s) for r in recent_memories(corr.new) if (s := locate(corr, r)) is not None), None)
     if target is None:
         return kept if len(kept) < len(facts) and kept else facts
     record, span = target

@@ -74,7 +74,8 @@ def _role_now(m: re.Match[str], *, a: bool) -> str:
 
     role = m.group(1)
     last = role.lower().split()[-1]
-    if last not in OCCUPATIONS and last not in _ROLE_WORDS and last not in ("dev", "developer", "engineer", "chef"):
+    if last not in OCCUPATIONS and last not in _ROLE_WORDS and last not in ("dev", "developer", "engineer", "chef",
+                                                                           "leader"):
         return m.group(0)
     article = ("an " if role[:1].lower() in "aeiou" else "a ") if a else ""
     return f"I'm {article}{role} now"

@@ -153,7 +153,8 @@ _BREAKUP_NOUN = re.compile(rf"\b(?i:(?:the|my|our)\s+(?:break-?up|split|divorce|
 _THINGS_ENDED = re.compile(rf"\b(?i:(?:things|it|stuff) with) {_NAME} (?i:ended|finished|fell apart|fizzled out)"
                            rf"|\b(?i:(?:ended|finished) (?:things|it) with) {_NAME}")
 _COUPLE_ENDED = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:(?:have |'ve )?(?:decided to |agreed to )?"
-                           r"(?:call(?:ed)? it (?:quits|a day)|part(?:ed)? ways)|went (?:our|separate) "
+                           r"(?:call(?:ed)? (?:it|the wedding|the engagement) (?:quits|a day|off)|part(?:ed)? ways)"
+                           r"|went (?:our|separate) "
                            r"(?:separate )?ways|split up"
                            r"|split(?=\s*(?:$|[,.!;]|last|in |on |a while|ages|recently|yesterday))"
                            r"|ended "

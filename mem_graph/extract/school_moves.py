@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.lexicon import GIVEN_NAMES
 from mem_graph.extract.wordlist import is_english_word
 
 _KIDS = r"son|daughter|boy|girl|kid|child|eldest|youngest|little one"
 # the child: "my son", "our eldest", or a name (capitalised, or a word of no dictionary: "kabir")
 _WHO = rf"(?P<who>(?:my|our) (?:{_KIDS})|[A-Za-z][a-z]+)"
 # a school's name: up to four words, to the next clause word or stop
-_SCHOOL = (r"(?P<school>(?:st\.? |saint )?[\w'&.-]+(?: (?!(?:from|this|after|last|next|since|on|in|at|for|and|but|so|"
-           r"because|coz|cos|as|the|which|where|now|today|yesterday)\b)[\w'&.-]+){0,3})")
-_STOP = r"(?=\s*(?:$|[,.!;?)]|\s(?:from|this|after|last|next|since|on|in|at|for|and|but|so|because|coz|cos|as|now|"  \
-        r"today|yesterday)\b))"
+_CLAUSE_WORDS = (r"from|this|after|last|next|since|on|in|at|for|and|but|so|because|coz|cos|as|the|which|where|now|"
+                 r"today|yesterday|went|was|is|has|had|started|starts|going|goes")
+_SCHOOL = rf"(?P<school>(?:st\.? |saint )?[\w'&-]+(?: (?!(?:{_CLAUSE_WORDS})\b)[\w'&-]+){{0,3}})"
+_STOP = rf"(?=\s*(?:$|[,.!;?)]|\s(?:{_CLAUSE_WORDS})\b))"
 _HEDGE = re.compile(r"\b(?:thinking|think|might|may|maybe|considering|planning|plan|want|wanna|hoping|hope|if|should|"
                     r"could|would|whether|about to|going to|gonna)\b[^.!?]*$", re.I)
 _SHIFTED = re.compile(rf"\b(?:shifted|moved|switched|transferred|changed) {_WHO} (?:over )?(?:to|into) "
@@ -27,7 +28,7 @@ _SHIFTED = re.compile(rf"\b(?:shifted|moved|switched|transferred|changed) {_WHO}
 _PULLED = re.compile(rf"\b(?:pulled|took|taken|taking) {_WHO} out of {_SCHOOL}{_STOP}", re.I)
 _FIRST_AT = re.compile(rf"\bfirst (?:day|week|term|month|few days) at {_SCHOOL}{_STOP}", re.I)
 _SCHOOL_TALK = re.compile(r"\b(?:school|class|grade|year \d|session|term|commute|admission|teacher|primary|uniform|"
-                          r"bullying|pupil|classmates?)\b", re.I)
+                          r"bullying|pupil|classmates?|first (?:day|week|term) at)\b", re.I)
 _NOT_A_CHILD = frozenset({"him", "her", "them", "it", "me", "us", "everyone", "everything", "house", "home", "office",
                           "desk", "car", "stuff", "things", "money", "savings"})
 
@@ -36,7 +37,7 @@ def _child(word: str) -> str | None:
     low = word.lower()
     if low.startswith(("my ", "our ")):
         return "my " + low.split(" ", 1)[1]
-    if low in _NOT_A_CHILD or (word.islower() and is_english_word(low)):
+    if low in _NOT_A_CHILD or (word.islower() and is_english_word(low) and low not in GIVEN_NAMES):
         return None
     return word[:1].upper() + word[1:]
 

@@ -187,17 +187,23 @@ _REWORDINGS = [
     # "ukulele is way more my speed", "olives are a yes now", "coriander is a no from me": a preference said plainly
     (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s|'re) (?:way |much |a lot |so |definitely )?"
                 r"more my (?:speed|style|thing|vibe|jam)\b", re.I),
-     lambda m: f"{m.group('lead')}I love {m.group('obj')}"),
+     lambda m: f"{m.group('lead')}I love {_bare(m.group('obj'))}"),
     (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s|'re) (?:now |officially |definitely )?an? "
                 r"(?P<yes>yes|no|hard no|big no|nope)(?: from me)?(?= now\b| these days\b| for me\b|\s*(?:[,.!;]|$))",
                 re.I),
-     lambda m: f"{m.group('lead')}I {_YES_NO[m.group('yes').lower() == 'yes']} {m.group('obj')}"),
+     lambda m: f"{m.group('lead')}I {_YES_NO[m.group('yes').lower() == 'yes']} {_bare(m.group('obj'))}"),
     (re.compile(r"\b(i (?:actually |now |literally |genuinely |kinda |lowkey )*)crave\b", re.I),
      lambda m: f"{m.group(1)}love"),
     (re.compile(rf"^\W*(?:honestly |tbh |ngl )?{_X} (?:is|has been) (?:literally |honestly )?the best thing "
                 r"(?:that's |that has |that )?(?:ever )?happened to me\b", re.I),
      lambda m: f"I love {m.group('obj')}"),
 ]
+
+
+def _bare(obj: str) -> str:
+    """The thing without the chat words said before it ("honestly bouldering": bouldering)."""
+    return re.sub(r"^(?:(?:honestly|tbh|ngl|actually|now|so|and|but|ok|okay|well|lol|yeah|also|plus)\s+)+", "", obj,
+                  flags=re.I)
 
 
 def _reworded(part: str) -> str:
