@@ -247,7 +247,8 @@ def correct_facts(message: Message, facts: list[Fact],
     if target is None and corr.old and corr.new and (corr.cue == "*" or "correct" in corr.cue or corr.cue == "typo"):
         # "autocorrect. pharmacist!! not the talking kind": the "not" says what the right word is not
         corr = Correction(corr.cue, corr.new, None)
-        target = next(((r, s) for r in recent_memories(corr.new) if (s := locate(corr, r)) is not None), None)
+        target = next(((r, s) for r in recent_memories(corr.new or query) if (s := locate(corr, r)) is not None),
+                      None)
     if target is None:
         return kept if len(kept) < len(facts) and kept else facts
     record, span = target
