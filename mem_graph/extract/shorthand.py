@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.catalogue import INSTRUMENTS
 from mem_graph.extract.rephrase import rephrase
 from mem_graph.extract.requests import request_then_statement
 
@@ -114,6 +115,7 @@ def expand_shorthand(text: str) -> str:
     text = _WITH.sub("with", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
+    text = _WAS_ON.sub("I used to play ", text)
     text = _DROPPED_G.sub(_with_g, _BTW_TAIL.sub("", _WED.sub(lambda m: f"{m.group(1) or ''}Wednesday", text)))
     return request_then_statement(_SHORTHAND_RE.sub(_spelled, text))
 
@@ -121,6 +123,10 @@ def expand_shorthand(text: str) -> str:
 # "mon wed fri": the weekday (the tokenizer splits "wed" as "we'd")
 _WED = re.compile(r"\b((?:mon|tue|tues|on|every|and|or|&)[\s,/&]+)wed\b|\bwed(?=[\s,/&]+(?:thu|thur|thurs|fri|sat|sun|"
                   r"and|or|&)\b)", re.I)
+
+
+# "i was on trombone in the uni jazz band", "I was on drums back then": an instrument played, said in the past
+_WAS_ON = re.compile(r"\b(i was|i used to be) on (?:the )?(?=(?:" + "|".join(INSTRUMENTS.split()) + r")\b)", re.I)
 
 
 # a "btw" tacked on after what it marks ("we renamed the pup Biscuit btw, ..."): the parser reads it as a noun

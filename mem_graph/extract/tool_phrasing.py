@@ -79,6 +79,8 @@ _ON_NOW = (
                r"moved|migrated|ported|shifted)(?: and shifted)?(?: over| across)? (?:to|onto) " + _TOOL, re.I),
 )
 _MOVED_ONTO = _ON_NOW[-1]  # a move: said "we moved to", which ends the tool of its kind before
+# "we bolted elasticsearch on for the search bar", "tacked redis on as a cache": one more tool, the others stay
+_BOLTED_ON = re.compile(r"\b(?:bolted|tacked|added|stuck|slapped|glued) " + _TOOL + r" on\b", re.I)
 
 
 def _named_tool(m: re.Match[str]) -> str | None:
@@ -134,4 +136,6 @@ def tool_phrasings(text: str) -> str:
     text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in tool_names() else m.group(0), text)
     for pattern in _ON_NOW:
         text = pattern.sub(_said_on, text)
+    text = _BOLTED_ON.sub(lambda m: m.group(0) if (name := _named_tool(m)) is None else
+                          f"also started using {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}", text)
     return _OFF_TOOL.sub(_off_tool, _RIPPED_OUT.sub(_ripped_out, text))

@@ -185,3 +185,17 @@ def test_a_preference_said_plainly_is_a_stance(rules: RuleExtractor, said: str, 
 def test_weekday_abbreviations_stay_weekdays(rules: RuleExtractor) -> None:
     texts = _texts(rules, "i swim at the leisure centre mon wed fri")
     assert texts and not any("User'd" in t or "Userd" in t for t in texts), texts
+
+
+def test_a_tool_bolted_on_is_one_more_tool(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "all our data lives in postgres",
+                              "we bolted redis on as a cache last sprint")
+    assert not ended, ended
+    active = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"] if not r.get("invalid_at")]
+    assert any("Redis" in t for t in active) and any("postgres" in t.lower() for t in active), active
+
+
+def test_an_instrument_one_was_on_is_a_past_one(rules: RuleExtractor) -> None:
+    played = [f for f in _facts(rules, "fun fact, i was on clarinet in the school orchestra")
+              if f.slot and "clarinet" in f.slot]
+    assert played and all(f.tense == "past" for f in played), played
