@@ -121,8 +121,9 @@ def expand_shorthand(text: str) -> str:
 
 
 # "mon wed fri": the weekday (the tokenizer splits "wed" as "we'd")
-_WED = re.compile(r"\b((?:mon|tue|tues|on|every|and|or|&)[\s,/&]+)wed\b|\bwed(?=[\s,/&]+(?:thu|thur|thurs|fri|sat|sun|"
-                  r"and|or|&)\b)", re.I)
+# (weekday neighbours only: "met in 2019 and wed in june" is the verb)
+_WED = re.compile(r"\b((?:mon|tue|tues|on|every)[\s,/&]+(?:(?:and|or)\s+)?)wed\b"
+                  r"|\bwed(?=[\s,/&]+(?:(?:and|or)\s+)?(?:thu|thur|thurs|fri|sat|sun)\b)", re.I)
 
 
 # "i was on trombone in the uni jazz band", "I was on drums back then": an instrument played, said in the past

@@ -187,6 +187,13 @@ def test_weekday_abbreviations_stay_weekdays(rules: RuleExtractor) -> None:
     assert texts and not any("User'd" in t or "Userd" in t for t in texts), texts
 
 
+def test_wed_the_verb_stays_a_verb() -> None:
+    from mem_graph.extract.chat import normalise_chat
+
+    assert "Wednesday" not in normalise_chat("we met in 2019 and wed in june")
+    assert "Wednesday" in normalise_chat("i swim mon and wed")
+
+
 def test_a_tool_bolted_on_is_one_more_tool(shared_memory: Memory, user: str) -> None:
     ended = invalidated_after(shared_memory, user, "all our data lives in postgres",
                               "we bolted redis on as a cache last sprint")
