@@ -78,7 +78,8 @@ def _role_now(m: re.Match[str], *, a: bool) -> str:
                                                                            "leader"):
         return m.group(0)
     article = ("an " if role[:1].lower() in "aeiou" else "a ") if a else ""
-    return f"I'm {article}{role} now"
+    dated = re.match(r"\s+(?:last|this|today|yesterday|on)\b", m.string[m.end():]) is not None
+    return f"I became {article}{role}" if dated else f"I'm {article}{role} now"  # ("head chef last week")
 
 
 _ROLE_WORDS = frozenset({"head", "director", "chief", "vp", "lead", "manager", "supervisor", "captain", "partner",
