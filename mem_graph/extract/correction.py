@@ -20,19 +20,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from mem_graph.extract.places import is_place_name
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
 # the turn opens with one (after "oh", "ugh", "no"...): what follows may correct an earlier statement
 _CUE = re.compile(
     r"^\W*(?:(?:oh|ugh|hmm|erm|um|ah|ok|okay|no|nope|lol|haha|omg|lmao|lmfao|argh|ahh*|dammit|damn)\W+)*"
-    r"(actually|wait|oops|whoops|sorry|my bad|correction|typo|scratch that|i meant|i mean|(?:stupid |damn )?"
+    r"(actually|wait|hang on|hold on|oops|whoops|sorry|my bad|correction|typo|scratch that|i meant|i mean|"
+    r"did (?:i|we) (?:say|write|type)|(?:stupid |damn )?"
     r"auto-?correct|"
     r"i misspoke|i got (?:that|it) wrong|not \w+(?: \w+)?,? (?:but|it'?s|i meant))\b", re.I)
 # "*Ava lol, not Eva", "Ava*": a word typed again with an asterisk is the right spelling of one just typed
 _STAR = re.compile(r"^\W*?\*\s*(?P<a>[\w'-]+(?: [\w'-]+){0,2}?)\s*(?=[,.!?;]|\s+(?:lol|haha|lmao|sorry|oops|not)\b|$)"
                    r"|^\s*(?P<b>[\w'-]+)\*(?=\W|$)", re.I)
 _MEANT = re.compile(r"\b(?:i|we) meant\s+(?:to say\s+)?", re.I)
-_SAID = re.compile(r"\b(?:i|we) (?:said|wrote|typed|told you)\s+", re.I)
+_SAID = re.compile(r"\b(?:i|we) (?:said|wrote|typed|told you)\s+|\bdid (?:i|we) (?:say|write|type)\s+", re.I)
+# "wait did i say accenture? capgemini lol": the right value follows the question
+_ASKED_SAID = re.compile(r"\bdid (?:i|we) (?:say|write|type)\s+[^?]+\?+\s*", re.I)
+# "not the other one", "not that one": the wrong value is the one just said, unnamed
+_UNNAMED_AFTER = re.compile(r"(?:the |that )?(?:other|first) (?:one|place|school)\b|that one\b", re.I)
+_UNNAMED = frozenset({"other one", "other", "that one", "one", "other place", "other school", "first one"})
 _COLON = re.compile(r"\bcorrection\s*[:\-—–]\s*", re.I)
 _NOT = re.compile(r"\bnot\s+", re.I)
 _DELIM = re.compile(r"[,.;:!?()\u2014\u2013]|\s-\s|\s-$")
@@ -97,8 +104,10 @@ def read_correction(text: str) -> Correction | None:
         stretch = before[-1]
         new = _value(_words(stretch), from_end=True)
         old = _value(_words(_DELIM.split(text[neg.end():])[0]), from_end=False)
-        if not old or not new:  # "actually i'm not a fan of jazz" is a negation, not a correction
-            new = old = None
+        if old and old.casefold() in _UNNAMED:  # "sorry its st joseph's actually, not the other one"
+            old = None
+        if not new or (not old and not _UNNAMED_AFTER.match(text[neg.end():])):
+            new = old = None  # "actually i'm not a fan of jazz" is a negation, not a correction
     meant = _MEANT.search(text)
     if meant is not None and (new is None or neg is None or meant.end() <= neg.start()):
         new = _value(_words(_DELIM.split(text[meant.end():])[0]), from_end=False) or new
@@ -111,11 +120,18 @@ def read_correction(text: str) -> Correction | None:
     said = _SAID.search(text)
     if said is not None and old is None:
         old = _value(_words(_DELIM.split(text[said.end():])[0]), from_end=False)
+    asked = _ASKED_SAID.search(text)
+    if asked is not None and new is None:
+        new = _value(_words(_DELIM.split(text[asked.end():])[0]), from_end=False)
     if star:
         new = cue.group("a") or cue.group("b")
-    elif new is None and "correct" in cue.group(1).lower():  # "autocorrect strikes again. aesthetician!!"
+    elif new is None and old is None:
+        # "autocorrect strikes again. aesthetician!!", "oops brain fade, perth!": a word or two said on its own
         new = next((_value(w, from_end=False) for part in _DELIM.split(text[cue.end():])[1:]
                     if 1 <= len(w := _words(part)) <= 2), None)
+        if new is not None and "correct" not in cue.group(1).lower() and (value_class(new) != "place" or cue.group(
+                1).lower() not in ("oops", "whoops", "sorry", "my bad")):
+            new = None  # (after any other cue only a place: "sorry, quick question" corrects nothing)
     if (new is None and old is None) or (new or "").casefold() == (old or "").casefold():
         return None
     return Correction("*" if star else cue.group(1).casefold(), new, old)
@@ -132,6 +148,8 @@ def value_class(word: str) -> str | None:
         return "number"
     if _PHONE.match(w):
         return "phone number"
+    if is_place_name(w):
+        return "place"
     return None
 
 
@@ -175,14 +193,33 @@ def locate(corr: Correction, record: MemoryRecord) -> tuple[int, int] | None:
         return _align(record.text, span, corr.new) if span and corr.new else span
     if not corr.new:
         return None
-    cls = value_class(corr.new.split()[0])
-    if cls is None:  # a word typed wrong: the one spelled most like the right one ("*Ava" for "Eva")
-        return _misspelt(record.text, corr.new)
+    cls = value_class(corr.new if is_place_name(corr.new) else corr.new.split()[0])
+    if cls == "place":  # "oops brain fade, perth!": the place the memory names
+        return _place_in(record, corr.new)
+    if cls is None:  # a word typed wrong: the one spelled most like the right one ("*Ava" for "Eva"), or a name
+        return _misspelt(record.text, corr.new) or _same_lead(record.text, corr.new)  # of its kind ("St Mary's")
     for m in re.finditer(r"[\w&'.-]+", record.text):
         if value_class(m.group()) == cls and m.group().casefold().removesuffix("s") != \
                 corr.new.split()[0].casefold().removesuffix("s"):
             return _align(record.text, (m.start(), m.end()), corr.new)
     return None
+
+
+def _place_in(record: MemoryRecord, new: str) -> tuple[int, int] | None:
+    """Where ``record``'s text names its own value as a place other than ``new`` (a slot memory only)."""
+    if not record.slot or not record.object_key or record.layer == "episodic" or not is_place_name(record.object_key) \
+            or normalise_entity(new) == record.object_key:
+        return None
+    return find_value(record.text, record.object_key)
+
+
+def _same_lead(text: str, new: str) -> tuple[int, int] | None:
+    """Where ``text`` says a name opening with the same title word as ``new`` ("St Mary's" for "st joseph's")."""
+    words = new.split()
+    if len(words) < 2 or len(words[0]) > 4:
+        return None
+    m = re.search(rf"(?<![\w&]){re.escape(words[0])}\.?\s+[\w'&-]+", text, re.I)
+    return (m.start(), m.end()) if m and m.group().casefold() != new.casefold() else None
 
 
 def _misspelt(text: str, new: str) -> tuple[int, int] | None:
@@ -204,8 +241,11 @@ def _swap(value: str, old: str, new: str) -> str:
 def corrected(corr: Correction, record: MemoryRecord, span: tuple[int, int], message: Message) -> Fact:
     """``record`` with its wrong value replaced by the right one, as said in ``message``."""
     old = record.text[span[0]:span[1]]
-    fact = swapped(record, span, corr.new or "", message, rule="correction",
-                   evidence=f"correction {corr.cue!r}: {old!r} -> {corr.new or ''!r} in {record.text!r}")
+    right = corr.new or ""
+    if old[:1].isupper() and right.islower():  # "Adelaide" corrected by "perth!": a name stays a name
+        right = " ".join(w[:1].upper() + w[1:] for w in right.split())
+    fact = swapped(record, span, right, message, rule="correction",
+                   evidence=f"correction {corr.cue!r}: {old!r} -> {right!r} in {record.text!r}")
     fact.metadata["corrects"] = record.id
     return fact
 

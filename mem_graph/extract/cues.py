@@ -236,6 +236,15 @@ def _present_progressive(target: Any) -> bool:
         c.dep_ in ("nsubj", "nsubjpass") for c in target.children) and _present_progressive(head)
 
 
+_LIFELONG = re.compile(r" (?:my|our) (?:whole|entire) (?:life|lives) | all (?:my|our) li(?:fe|ves) ")
+
+
+def _day_past(day: Any) -> bool:
+    """"one day last week", "one day ago": a day gone by, not a someday."""
+    after = day.doc[day.i + 1:day.i + 3]
+    return any(t.lower_ in ("ago", "last", "later", "after", "before", "when", "in") for t in after)
+
+
 def read_cues(verb: Any, target: Any) -> Cues:
     """Cues of the clause headed by ``verb`` whose content verb is ``target`` (they differ in
     "I used to live", "I stopped eating", "I'd love to live")."""
@@ -273,8 +282,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if verb.dep_ in ("advcl", "ccomp") and verb.head.lemma_.lower() in LIKENING and any(
             c.dep_ == "mark" and c.lower_ in ("like", "as", "though") for c in verb.children):
         cues.hedge = "feel like"  # "I feel like I'm 80", "it looks as if I'm the boss": a likeness, not a fact
-    if any(t.lower_ in ("someday", "one day") for t in target.subtree):
-        cues.hedge = cues.hedge or "someday"
+    if any(t.lower_ == "someday" or (t.lower_ == "day" and t.i > 0 and t.nbor(-1).lower_ in ("one", "some")
+                                     and t.nbor(-1).i in {x.i for x in target.subtree} and not _day_past(t))
+           for t in target.subtree):
+        cues.hedge = cues.hedge or "someday"  # "one day i'm getting a Tesla": a wish, not the car now
     # (not in a clause of its own said before it: "I'm split from Liam in march, now I'm dating Noah")
     before = {t.i for c in target.children if c.i < target.i and c.dep_ in ("ccomp", "advcl", "conj", "parataxis")
               and any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children) for t in c.subtree}
@@ -382,7 +393,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
             verb.tag_ == "VBN" and verb.lower_ == "used" and any(c.tag_ == "TO" for c in target.children))):  # VBN)
         cues.tense, cues.change = "past", "used to"
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
-            a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None:
+            a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None \
+            and not _LIFELONG.search(text):  # "lived in glasgow my whole life": and lives there still
         cues.tense = "past"
     elif cues.tense != "plan" and target.tag_ == "VBG" and target.dep_ in ("advcl", "pcomp", "xcomp") and not \
             _children(target, "aux") and years_doing_before(target):
