@@ -87,6 +87,19 @@ def bare_fact(verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues:
                 timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,
                 evidence=f"slot occupation: '{pred.verb.text}' ends it; cues: {', '.join(cues.words)}")
 
+_WHEN = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+                   "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+                   "december", "week", "month", "year", "weekend", "today", "yesterday", "summer", "spring", "autumn",
+                   "winter", "christmas", "easter"})
+
+
+def left_work(verb: Any, lemma: str, objects: Any, by_speaker: bool) -> bool:
+    """"she retired", "I quit!" beside work words, "dad retired on friday": work left, with no object but a when."""
+    dated_only = all(getattr(o, "lower_", "") in _WHEN or getattr(o, "ent_type_", "") in ("DATE", "TIME")
+                     for o in objects)  # ("retired on friday": the day is no object)
+    return dated_only and (lemma == "retire" or (lemma in ("quit", "resign") and left_a_job(verb, by_speaker)))
+
+
 def habit_fact(verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues: Any, ctx: Context,
                 message: Message) -> Fact:
     """"I smoke like a pack a day" / "I no longer smoke": the habit is the verb itself."""

@@ -175,8 +175,17 @@ def is_question_or_request(sentence: str) -> bool:
     if words and words[0] in _ASKING:
         return True
     # "plot twist I actually enjoy running now??": a first-person statement in statement word order
+    # (or its last clause: "a colleague dragged me to parkrun, i genuinely love running??")
+    return not any(_said_in_order(ws) for ws in (words, [w for w in _WORD.findall(spell_out(s.rsplit(",", 1)[-1])
+                                                                                  .casefold()) if w not in FILLERS]))
+
+
+def _said_in_order(words: list[str]) -> bool:
+    """First-person words in statement order ("I actually enjoy running now"), not "I wonder ..."."""
+    if words and words[0] in _ASKING:
+        return False
     first = next((n for n, w in enumerate(words[:4]) if w in ("i", "i'm", "my", "we", "we're", "our", "i've")), None)
-    return not (first is not None and len(words) > first + 2 and words[first + 1] not in ("wonder", "guess"))
+    return first is not None and len(words) > first + 2 and words[first + 1] not in ("wonder", "guess")
 
 
 def statements(text: str) -> str:

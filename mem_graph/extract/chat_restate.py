@@ -37,6 +37,7 @@ from mem_graph.extract.places import is_place_name
 from mem_graph.extract.school_moves import school_moved
 from mem_graph.extract.unions import SOMEONE_ELSES, union_said
 from mem_graph.extract.wordlist import is_english_word
+from mem_graph.extract.work_mentions import work_in_passing
 
 # a capitalised name, maybe of several words ("Jersey City", "St Mary's Primary"), captured (restate.py's too)
 NAME = r"([A-Z][\w'&.-]*(?: (?:[A-Z][\w'&.-]*|of|de|la|and|&))*)"
@@ -180,7 +181,8 @@ _HABIT = re.compile(r"(?:^|[,.!;]\s*|\bi (?:have|do|drink|get)\s+)(?P<x>[a-z][\w
 _SPORT_WORDS = r"(?P<{}>[a-z][\w-]*(?: [a-z][\w-]*)?)"
 _WORKOUT = re.compile(
     r"(?:^|[,.!;:]\s*)(?:(?:lol|ok|so|and|ugh|omg|yay|welp)\s+)*" + _SPORT_WORDS.format("a") +
-    r" (?:keeps me (?:sane|going|fit|grounded|happy|human)|is my (?:therapy|happy place|me time)"
+    r" (?:keeps me (?:sane|going|fit|grounded|happy|human)|is (?:literally |honestly |basically |genuinely )?my "
+    r"(?:therapy|happy place|me time)"
     r"|(?:class |session )?(?:tonight|at \d|after work))\b"
     r"|\b(?:skipped|missed|bailed on|smashed|crushed) (?:my )?" + _SPORT_WORDS.format("b") +
     r"(?: class| session)? (?:today|tonight|this morning|again)\b"
@@ -460,7 +462,8 @@ def asked_as(question: str) -> list[str]:
     return [f"I'm {w}" for m in _LIFE_AS.finditer(question) if m.group("lead") and not _PAST.search(question)
             and (w := _what(m.group("lead"), True))] + [
         said for p in (_IS_IT_OK, _ASIDE) for m in p.finditer(question) if not _NOT_DONE.search(m.group("said"))
-        for said in (m.group("said"), *chat_restated(m.group("said")))] + given_up(question)  # ("6 months no fags!!")
+        for said in (m.group("said"), *chat_restated(m.group("said")))] + given_up(question) + work_in_passing(
+        question)  # ("6 months no fags!!", "its to my line manager at barclays")
 
 
 # a statement said aside in a question: "what should i make for dinner, i'm pescatarian btw", "any tips? we

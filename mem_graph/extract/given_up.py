@@ -33,7 +33,15 @@ _NO_MORE = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})
                       re.I)
 _SPAN = r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)"  # "6 months"
 # "6 months no cigarettes!!", "three weeks off the booze", "a year without meat"
-_COUNTED = re.compile(rf"{_SPAN} (?:no|without|off(?: the)?|free of) (?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
+_COUNTED = re.compile(rf"{_SPAN}(?: today| now| and counting)? (?:no|without|off(?: the)?|free of) "
+                      rf"(?:a single |any |a drop of )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
+# "off the booze since new years", "been off the fags 2 weeks" (not "off the menu", "off the hook")
+_OFF_THE = re.compile(rf"{_MINE}(?:been |finally |officially |completely )?off the (?P<x>booze|drink|sauce|grog|"
+                      r"alcohol|fags|cigs|smokes|ciggies|vapes?)\b", re.I)
+# "fish is still on the menu", "dairy's off the menu now": what one eats, said as a menu
+_MENU = re.compile(rf"(?:^|[^\w\s']\s*|\b(?:but|and|so|tho|though)\s+)(?!(?:but|and|so|tho|though)\b)"
+                   rf"(?P<x>{_WORD}(?: {_WORD})?)(?:'s| is| are|'re) "
+                   r"(?:still |now |totally |completely )?(?P<on>on|off) the menu\b", re.I)
 _SOBER = re.compile(rf"{_SPAN} sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
 # "haven't touched meat since january", "not had a drop of booze in months", "I have left coffee completely"
 # (Indian English: given up)
@@ -87,6 +95,9 @@ def given_up(text: str) -> list[str]:
     """The plain clauses for what ``text`` says was given up or taken back up (see the module doc)."""
     said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED) for m in p.finditer(text) if (s := _ended(m.group("x")))]
     said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]
+    said += [s for m in _OFF_THE.finditer(text) if (s := _ended(m.group("x")))]
+    said += [f"I still eat {x}" if m.group("on").lower() == "on" else f"I don't eat {x} anymore"
+             for m in _MENU.finditer(text) if (x := m.group("x").lower()) in _FOOD]
     said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]
     said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
              if (agent := agent_of(m.group("x").lower()))]

@@ -95,3 +95,33 @@ def _prescribed(m: re.Match[str]) -> str:
 def prescribed(text: str) -> str:
     """``text`` with each prescription said as what the patient is on now."""
     return _PRESCRIBED.sub(_prescribed, text)
+
+
+_MED = "|".join(re.escape(m) for m in sorted(MEDICATIONS, key=len, reverse=True))
+# "she's taken me off the warfarin", "gp stopped my metformin altogether", "came off sertraline in may"
+_MED_OFF = re.compile(rf"\b(?:taken|took|taking|got|put|has me) me off (?:the |my )?(?P<x>{_MED})\b"
+                      rf"|\b(?:stopped|stopping|cut out|ditched|came off|come off|coming off|weaned off) (?:the |my )?"
+                      rf"(?P<y>{_MED})\b", re.I)
+# "put me on apixaban", "started me on ozempic", "it's apixaban now"
+_MED_ON = re.compile(rf"\b(?:put|started|starting|switched|moved) me (?:on|onto|over to) (?:the )?(?P<x>{_MED})\b"
+                     rf"|\b(?:it'?s|its|it is) (?P<y>{_MED}) now\b", re.I)
+# "I'm 74 and on warfarin for my AF", "type 2 diabetic, 58, on metformin 500mg": what one takes now
+_ON_MED = re.compile(rf"(?:\bi'?m|\bim|\bi am|\bbeen|\bstill|\band|,)\s+(?:currently |now |also )?on (?:the )?"
+                     rf"(?P<x>{_MED})\b", re.I)
+_MED_HEDGE = re.compile(r"\b(?:might|may|maybe|could|would|should|thinking|want|wants|wanna|if|whether|talk about|"
+                        r"about to|going to|gonna|asked)\b[^.!?]*$", re.I)
+
+
+def medication_changes(text: str) -> list[str]:
+    """The plain clauses for a medicine stopped or started, as a GP's change is told ("she's taken me off the
+    warfarin, it's apixaban now": "I don't take warfarin anymore", "I take apixaban now"); not a plan or a
+    question ("might come off sertraline", "should i stop my metformin?")."""
+    said: list[str] = []
+    for pattern, clause in ((_MED_OFF, "I don't take {} anymore"), (_MED_ON, "I take {} now"), (_ON_MED, "I take {}")):
+        for m in pattern.finditer(text):
+            if pattern is _ON_MED and _MED_OFF.search(text):
+                continue  # ("off the warfarin, and on apixaban": the change says it)
+            if _MED_HEDGE.search(text[:m.start()]) or text[m.end():].lstrip().startswith("?"):
+                continue
+            said.append(clause.format((m.group("x") or m.groupdict().get("y")).lower()))
+    return said

@@ -332,5 +332,5 @@ SYSTEM_NOUNS = frozenset({"app", "apps", "backend", "back-end", "stack", "servic
 
 
 # what one smokes, said as given up ("6 months no fags", "packed in the cigs")
-SMOKING = frozenset({"cigarettes", "cigs", "ciggies", "fags", "smokes", "smoking", "vaping", "vapes", "cigarette",
-                      "tobacco", "nicotine"})
+SMOKING = frozenset({"cigarettes", "cigs", "cig", "ciggy", "fag", "ciggies", "fags", "smokes", "smoking", "vaping",
+                     "vapes", "cigarette", "tobacco", "nicotine"})

@@ -17,16 +17,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mem_graph.extract.back_home import back_home
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
 from mem_graph.extract.clauses import Subject, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
+from mem_graph.extract.health import medication_changes
 from mem_graph.extract.kin_words import CHILD_NOUNS
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, tech_kind
+from mem_graph.extract.over_idioms import declared_over, taken_up
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word
+from mem_graph.extract.work_mentions import last_shift, work_in_passing
 from mem_graph.types import EntityRef
 
 # a job offer taken: "i accepted the zalando offer", "accepted an offer from Monzo" (an offer alone is no job)
@@ -76,9 +80,15 @@ _FOR_GOOD = re.compile(rf"(?:^|[,.!:;]\s*|\b(?:i|we|and|just|finally)\s+)(?i:(?:
 # -- job -------------------------------------------------------------------------------------------------------
 _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}"
                       rf"|(?i:(?:^|[,.!:;]\s*|\b(?:i'?m|im|am|currently|still)\s+)onboarding (?:at|with)) {_NAME}")
-_FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)first (?:day|week|shift|month)" \
-    r"(?: of (?:orientation|training|induction|onboarding))? (?:at|with))"
-_FIRST_DAY = re.compile(rf"{_FIRST} {_NAME}")
+_FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)(?:first (?:day|week|shift|month)|(?:day|week|month) one)" \
+    r"(?: of (?:orientation|training|induction|onboarding)| (?:driving|working|nursing|teaching|cleaning|coding|" \
+    r"cooking|serving|delivering|selling|managing)(?: (?:the |a |an )?[\w-]+){0,2})? (?:at|with|for))"
+_FIRST_DAY = re.compile(rf"{_FIRST} (?:the )?{_NAME}")
+# "i resumed at Reddington Hospital on monday" (Nigerian English: started work), "Dale got on at John Deere!!"
+_GOT_ON = re.compile(rf"\b(?i:resumed (?:work )?at|got on (?:at|with)|got taken on (?:at|by)|been taken on (?:at|by)"
+                     rf"|got hired (?:at|by)) {_NAME}")
+# "sitting in my first lecture at NMIMS rn": a student's first class at a new college
+_FIRST_CLASS = re.compile(rf"(?i:\bfirst (?:lecture|class|seminar|tutorial|lab|semester|term) (?:at|in)) {_NAME}")
 # "first week in leicester!!", "first night in Hove": a town one has just come to live in (a known town only: not
 # "first week in the job", "first day in office")
 _FIRST_IN_TOWN = re.compile(r"^\W*(?:(?:my|our) )?(?i:first) (?i:night|week|month|weekend)s? (?i:in) ([A-Za-z][\w'-]+"
@@ -295,8 +305,10 @@ def _taker(before: str) -> str:
     job, not the speaker's); the speaker when chat left the subject out."""
     m = _TAKER.search(before)
     word = m.group(1) if m is not None else ""
+    lead = before[:m.start(1)].rstrip() if m is not None else ""
+    mid = bool(lead) and not lead.endswith((".", "!", "?"))  # "praise the lord, Dale got on at John Deere"
     if word.lower() in ("he", "she", "they") or (word[:1].isupper() and word.lower() not in ("i", "we") and (
-            word in GIVEN_NAMES or not is_english_word(word.lower()))):
+            word in GIVEN_NAMES or mid or not is_english_word(word.lower()))):
         return word  # (a pronoun the clause reader resolves)
     return "I"
 
@@ -306,6 +318,7 @@ def restated(text: str) -> list[str]:
     taken = [f"{_taker(text[:m.start()])} got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
              if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
     taken += given_up(text)  # "no more red meat for me", "6 months no cigarettes!!"
+    taken += declared_over(text) + taken_up(text) + medication_changes(text)  # "the fiat's gone to a new home"
     if _NOT_DONE.search(text):
         return taken + chat_restated(text, done=False)  # "not feeling country lately"
     said = taken
@@ -330,6 +343,8 @@ def restated(text: str) -> list[str]:
         said += [f"I started at {m.group(1)[:1].upper()}{m.group(1)[1:]}" for m in _FIRST_SITE.finditer(text)
                  if not is_common_word(m.group(1).lower())]  # not "in the main office", "at the new site"
     said += [f"I study at {n}" for m in _YEAR_AT.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I study at {n}" for m in _FIRST_CLASS.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"{_taker(text[:m.start()])} got a job at {n}" for m in _GOT_ON.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I live in {m.group(1).title()} now" for m in _FIRST_IN_TOWN.finditer(text) if is_place_name(m.group(1))]
     said += [f"I work at {n} now" for m in _EMPLOYEE.finditer(text)
              if (n := _name(m.group(1))) and _I_AM.match(text[:m.start(1)].strip() or "a")]
@@ -400,7 +415,7 @@ def restated(text: str) -> list[str]:
     for pattern in (_AGE_EVENT, _AGE_AS):
         said += [f"I'm {int(age)} now" for m in pattern.finditer(text) for age in m.groups() if age
                  and 12 < int(age) < 120]
-    return said + chat_restated(text)  # "being a nurse pays the bills", "jumped ship from X to Y", ...
+    return said + chat_restated(text) + work_in_passing(text) + last_shift(text) + back_home(text)  # "my boss at X"
 
 
 def labelled(text: str, placed: set[str], said: str | None = None) -> list[str]:
@@ -421,6 +436,14 @@ def labelled_favourite(text: str) -> list[str]:
             for m in _FAVE_LABEL.finditer(text) if not _CLAUSE_START.match(m.group("value"))] + [
         f"my favourite {m.group('what')} is {m.group('value')} now" for m in _FAVE_CHANGED.finditer(text)
         if not _CLAUSE_START.match(m.group("value"))]  # "favourite food changed to curry"
+
+
+def merged(restatement: list[Any], found: list[Any]) -> list[Any]:
+    """``found`` with the restated facts ``kept`` adds; the parse's unplaced reading of the same thing gives way
+    ("Lowkey abandoned japanese", subject "lowkey", beside "User is not learning japanese anymore")."""
+    extra = kept(restatement, found)
+    said = {f.object_key for f in extra if f.object_key}
+    return [f for f in found if f.slot or f.object_key not in said] + extra
 
 
 def kept(restatement: list[Any], found: list[Any]) -> list[Any]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from mem_graph.extract.activities import activity_fact
 from mem_graph.extract.antecedent import pointed_at
-from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, left_a_job, partner_intro
+from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, left_work, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
     adjective_fragment,
     is_chitchat,
@@ -85,7 +85,7 @@ from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, NOTICE_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, listed_value_text, render, reported, third_person
-from mem_graph.extract.restate import kept, labelled, line_of, restated, status_participle
+from mem_graph.extract.restate import kept, labelled, line_of, merged, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
@@ -234,7 +234,7 @@ class RuleExtractor:
                 found += [f for f in read(had) if owned_slot(f)]
             # "new job at Accenture is going great", "32 as of last tuesday", "my son Greg in Toronto says ..."
             if said := restated(line_of(sent)) + kin_place_clauses(sent):
-                found += kept([f for s in said for f in read(s)], found)
+                found = merged([f for s in said for f in read(s)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found += device_facts(sent, ctx, self.catalogue, message, found)  # "typing this on my iPhone 12"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
@@ -306,8 +306,7 @@ class RuleExtractor:
             return [absolute]
         if subject.type == "person" and not cues.negated and job_lost(verb):  # "got laid off from tesco"
             return [bare_fact(verb, replace(pred, lemma="retire"), subject, subj_tok, cues, ctx, message)]
-        if ((not objects and (pred.lemma == "retire" or (pred.lemma in ("quit", "resign") and left_a_job(
-                verb, subject.is_speaker)))) or pred.lemma in SEPARATION | HABIT_VERBS) and \
+        if (left_work(verb, pred.lemma, objects, subject.is_speaker) or pred.lemma in SEPARATION | HABIT_VERBS) and \
                 subject.type == "person" and (pred.lemma != "break" or any(c.lower_ == "up" for c in verb.children)) \
                 and not (pred.lemma in SEPARATION and getattr(pred.dobj, "pos_", "") == "NOUN"):  # "split the bill"
             return [bare_fact(verb, pred, subject, subj_tok, cues, ctx, message)]

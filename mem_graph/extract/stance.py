@@ -62,7 +62,7 @@ _SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
 _STOP = (r"(?=\s*(?:$|[,.;!?]|\b(?:now|anymore|any more|again|lately|recently|these days|nowadays|tbh|honestly|"
          r"though|tho|too|either|so|but|and|because|since|at all|lol|haha|for now|these|this year|already|"
          r"as a|as an|when|back then|growing up|last|yesterday|today|tonight|next|this|constantly|nonstop|"
-         r"all the time|a lot|every day|more than)\b))")
+         r"all the time|a lot|every day|more than|completely|totally|entirely|altogether|for good)\b))")
 _OBJECT = r"(?P<obj>(?:the |a |an )?[a-z0-9][\w'-]*(?: [a-z0-9][\w'-]*){0,3}?)"
 _PRONOUNS = frozenset({"it", "this", "that", "them", "you", "him", "her", "me", "us", "everything", "nothing",
                        "to", "how", "when", "what", "the", "a", "an", "my", "your", "his", "their", "our", "so",

@@ -71,3 +71,157 @@ def test_not_the_other_one_corrects_the_name_just_said(shared_memory: Memory, us
 def test_no_correction_without_a_value_said_as_one(said: str) -> None:
     corr = read_correction(said)
     assert corr is None or corr.new is None, corr
+
+
+# -- a thing declared over, or taken up, by an idiom -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("before", "change", "old"), [
+    ("my 2012 polo is my daily, how often should i check the tyres", "the polo's gone to the scrapyard, rip 🪦",
+     "polo"),
+    ("i do pilates 3x a week at the studio near work", "pilates is dead to me after that instructor lol", "pilates"),
+    ("we run everything on jenkins", "the old jenkins server got switched off yesterday 🎉", "jenkins"),
+    ("been learning italian on duolingo for a year", "i've basically abandoned italian, no time", "italian"),
+])
+def test_a_thing_declared_over_ends_it(shared_memory: Memory, user: str, before: str, change: str, old: str) -> None:
+    ended = invalidated_after(shared_memory, user, before, change)
+    assert any(old in f.lower() for f in ended), ended
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("spanish is where it's at now, way easier than french", "user|languages|spanish"),
+    ("oat lattes are my whole personality these days", "user|drinks|oat lattes"),
+    ("everything lives in bigquery now, bye redshift", "user|tools|bigquery"),
+])
+def test_a_thing_taken_up_by_an_idiom_is_placed(rules: RuleExtractor, said: str, slot: str) -> None:
+    facts = _facts(rules, said)
+    assert any(f.slot == slot and not f.negated for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize("said", [
+    "my daughter is my whole world",
+    "might ditch netflix if they put the price up again",
+    "is jira dead? everyone at the meetup was on linear",
+    "the pain is history now, physio worked wonders",
+])
+def test_no_idiom_reading_of_people_plans_or_questions(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, said)
+    assert not any(f.negated and f.slot and f.slot.startswith("user|") for f in facts), [(f.text, f.slot)
+                                                                                      for f in facts]
+
+
+# -- work, said in passing or by its first week --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("can you proofread this, it's for my line manager at Santander about leave", "santander"),
+    ("another 12 hr night at the ocado warehouse, my feet are done", "ocado"),
+    ("double shift at Morrisons again today, what's a quick dinner", "morrisons"),
+])
+def test_a_workplace_said_in_passing_is_the_employer(rules: RuleExtractor, said: str, employer: str) -> None:
+    facts = _facts(rules, said)
+    assert any(f.slot == "user|employer" and f.object_key == employer for f in facts), [(f.text, f.slot)
+                                                                                         for f in facts]
+
+
+@pytest.mark.parametrize("said", [
+    "my sister's night shift at Asda sounds awful",
+    "might pick up a night shift at Lidl over christmas",
+    "night shift at work again, send coffee",
+])
+def test_no_employer_from_someone_elses_or_a_planned_shift(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot == "user|employer" for f in _facts(rules, said)), [(f.text, f.slot)
+                                                                              for f in _facts(rules, said)]
+
+
+@pytest.mark.parametrize(("before", "change", "old", "question", "new"), [
+    ("my manager at Boots wants the rota by friday", "week one at Superdrug done, the staff room is tiny",
+     "Boots", "where do I work?", "Superdrug"),
+    ("i work at the Co-op on the tills", "done my first week cleaning the wards for the NHS trust, knackered",
+     "Co-op", "where do I work?", "NHS"),
+    ("i'm a cashier at Aldi", "so I got on at Lidl!! better pay, started monday", "Aldi", "where do I work?",
+     "Lidl"),
+])
+def test_a_new_job_said_by_its_first_week_or_as_got_on(shared_memory: Memory, user: str, before: str, change: str,
+                                                        old: str, question: str, new: str) -> None:
+    invalidated_after(shared_memory, user, before, change)
+    top = _top(shared_memory, user, question)[0]["memory"]
+    assert new.lower() in top.lower() and old.lower() not in top.lower(), top
+
+
+def test_someone_else_got_on_somewhere(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "great news, Marek got on at Siemens, starts in june")
+    assert not any(f.slot == "user|employer" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_working_lifes_last_shift_is_a_retirement(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my mum's a midwife in Derby",
+                              "mum's last shift was sunday, 38 years on the maternity ward. party ideas?")
+    assert any("midwife" in f for f in ended), ended
+
+
+def test_retired_on_a_day_ends_the_job(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my uncle Rob is a postman", "Rob retired on thursday!")
+    assert any("postman" in f for f in ended), ended
+
+
+def test_back_home_in_a_town_is_where_they_live(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my sister Amira lives in Dubai",
+                              "she's back home in Cardiff now, couldn't take the heat")
+    assert any("Dubai" in f for f in ended), ended
+
+
+@pytest.mark.parametrize("said", ["she's back in Leeds for the weekend", "he might be back in York soon"])
+def test_a_visit_or_a_plan_back_is_no_move(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot and f.slot.endswith("|residence") for f in _facts(rules, said))
+
+
+# -- stances said with surprise or emphasis --------------------------------------------------------------------------
+
+def test_gone_off_a_thing_completely_names_the_thing(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "honestly i've gone off cycling completely, too many near misses")
+    assert any(f.slot == "user|stance|cycling" and f.polarity < 0 for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_surprised_statement_after_a_comma_is_no_question(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "my flatmate made me try it last month, i actually love sushi now??")
+    assert any(f.slot == "user|stance|sushi" and f.polarity > 0 for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_question_after_a_comma_stays_a_question(rules: RuleExtractor) -> None:
+    assert not any(f.slot for f in _facts(rules, "ok cool, what do i get her for christmas?"))
+
+
+def test_a_sport_that_is_literally_ones_therapy_is_a_hobby(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "work is mad rn, swimming is literally my therapy")
+    assert any(f.slot == "user|hobbies|swimming" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+# -- given up, by the day count or the menu; medicines changed by a GP -----------------------------------------------
+
+@pytest.mark.parametrize(("before", "change", "old"), [
+    ("i'm a massive rioja person, what goes with lamb", "off the booze since january, any fancy alcohol-free fizz?",
+     "rioja"),
+    ("i smoke like 15 a day", "2 weeks today without a single cig!! what do i do with my hands", "smoke"),
+])
+def test_a_day_count_or_off_the_booze_gives_it_up(shared_memory: Memory, user: str, before: str, change: str,
+                                                  old: str) -> None:
+    ended = invalidated_after(shared_memory, user, before, change)
+    assert any(old in f.lower() for f in ended), ended
+
+
+def test_what_is_still_on_the_menu_is_still_eaten(rules: RuleExtractor) -> None:
+    facts = _facts(rules, "no more red meat for me 🥩 but chicken is still on the menu")
+    assert any(f.slot and "chicken" in f.slot and not f.negated for f in facts), [(f.text, f.slot) for f in facts]
+    assert not any(f.slot for f in _facts(rules, "the waiter said the lamb is off the menu tonight"))
+
+
+def test_a_gp_changing_the_medicine_ends_the_old_one(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i'm 61 and on atorvastatin for cholesterol",
+                              "gp took me off the atorvastatin, it's rosuvastatin now. any side effects?")
+    assert any("atorvastatin" in f for f in ended), ended
+    assert "rosuvastatin" in _top(shared_memory, user, "what statin do I take?")[0]["memory"]
+
+
+@pytest.mark.parametrize("said", ["should i come off my sertraline?", "might stop the propranolol after exams",
+                                  "the cat is on antibiotics again"])
+def test_no_medicine_change_from_a_question_a_plan_or_a_pet(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot and f.slot.startswith("user|medication") for f in _facts(rules, said))

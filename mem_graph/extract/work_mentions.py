@@ -1,0 +1,70 @@
+"""Where the speaker works, said in passing by words one uses only of one's own workplace: "its to my line manager at
+barclays", "another 10 hr night at the amazon warehouse", "night shift at Tesco again", "on lates at the Co-op this
+week"; and a working life's last shift ("dad's last shift was friday, 34 years in the fire service": he retired;
+"my last day at Argos was friday": I left Argos). Each is said back as "I work at X" (or the ending) for the rules
+to read (a lower-case name is recased; a word of the
+dictionary is no workplace: "night shift at work"). Not someone else's ("my husband's night shift at the plant",
+"her boss at Google"), nor a plan or a question ("might pick up shifts at Tesco", "any jobs at Aldi?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem_graph.extract.wordlist import is_common_word
+
+_PLACE = r"(?:the )?(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*)?)"
+_SITE = r"(?: (?:warehouse|store|shop|depot|plant|factory|branch|site|hospital|office|offices|hq|call centre|" \
+        r"call center|distribution centre|fulfilment centre|kitchen|restaurant|hotel|bar|pub))?"
+# "my line manager at barclays", "my boss at Deloitte", "my team lead at the bank" (a dictionary word: no name)
+_COLLEAGUE = re.compile(rf"\bmy (?:line manager|manager|boss|supervisor|team lead|team leader|line lead|colleagues?|"
+                        rf"co-?workers?|workmates?|manager's manager|skip level) (?:at|from) {_PLACE}{_SITE}\b", re.I)
+# "night shift at Tesco again", "another 10 hr night at the amazon warehouse", "on lates at the Co-op"
+_SHIFT = re.compile(rf"(?:^|[,.!;:]\s*|\b(?:another|my|a|the|on|doing|working|pulling|pulled|did|done|finished|"
+                    rf"double|long) )(?:\d+ ?(?:hr|hrs|hour|h)s? |long |late |early |double |graveyard |back-to-back )?"
+                    rf"(?:night shift|day shift|late shift|early shift|shift|night|nights|lates|earlies|graveyard) "
+                    rf"at {_PLACE}{_SITE}\b", re.I)
+_SOMEONE_ELSES = re.compile(r"\b(?:his|her|their|your|husband'?s?|wife'?s?|partner'?s?|dad'?s?|mum'?s?|mom'?s?|"
+                            r"brother'?s?|sister'?s?|son'?s?|daughter'?s?|friend'?s?|[A-Z][a-z]+'s)\s+"
+                            r"(?:\w+\s+){0,6}$")
+_NOT_DONE = re.compile(r"\b(?:might|may|maybe|could|would|should|want|wanna|hoping|thinking|if|any|apply|applying|"
+                       r"interview)\b", re.I)
+_NOT_A_WORKPLACE = frozenset({"work", "home", "the moment", "least", "night", "all", "last", "once", "first"})
+
+
+def work_in_passing(text: str) -> list[str]:
+    """The plain clauses for a workplace ``text`` names in passing (see the module doc)."""
+    said: list[str] = []
+    for pattern in (_COLLEAGUE, _SHIFT):
+        for m in pattern.finditer(text):
+            x = m.group("x").strip(".'")
+            low = x.lower()
+            before = text[:m.start()]
+            if low in _NOT_A_WORKPLACE or (x.islower() and is_common_word(low.split()[0])) or \
+                    _SOMEONE_ELSES.search(before + m.group(0)[:m.start("x") - m.start()]) or \
+                    _NOT_DONE.search(text[max(0, m.start() - 40):m.start()]) or text[m.end():].lstrip().startswith("?"):
+                continue
+            said.append(f"I work at {' '.join(w[:1].upper() + w[1:] for w in x.split())}")
+    return list(dict.fromkeys(said))
+
+
+# "dad's last shift was friday", "my last day at Argos was yesterday", "mum's last day at the school is done"
+_LAST_SHIFT = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|well)\s+)(?P<who>my|(?:my )?(?:dad|mum|mom|father|mother|"
+                         r"husband|wife|partner|brother|sister|grandad|grandma|nan)|[A-Z][a-z]+)(?:'s|\u2019s)? last "
+                         r"(?:ever )?(?:shift|day|day at work|working day)(?: (?:at|with) (?:the )?"
+                         r"(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*)?))? (?:was|is done|is over|were) ", re.I)
+_WORKING_LIFE = re.compile(r"\b\d+ (?:years?|yrs) (?:in|at|with|of|on)\b|\bretire", re.I)
+
+
+def last_shift(text: str) -> list[str]:
+    """The plain clause for a working life's end ``text`` tells by its last shift (see the module doc)."""
+    said: list[str] = []
+    for m in _LAST_SHIFT.finditer(text):
+        who = m.group("who")
+        subject = "I" if who.lower() == "my" else who if who[:1].isupper() or who.lower().startswith("my ") \
+            else f"my {who}"
+        if m.group("x") and not is_common_word(m.group("x").lower()):
+            said.append(f"{subject} left {m.group('x')}")
+        elif _WORKING_LIFE.search(text):
+            said.append(f"{subject} retired")
+    return said
