@@ -123,5 +123,5 @@ def medication_changes(text: str) -> list[str]:
                 continue  # ("off the warfarin, and on apixaban": the change says it)
             if _MED_HEDGE.search(text[:m.start()]) or text[m.end():].lstrip().startswith("?"):
                 continue
-            said.append(clause.format((m.group("x") or m.groupdict().get("y")).lower()))
+            said.append(clause.format(str(m.group("x") or m.groupdict().get("y") or "").lower()))
     return said
