@@ -27,12 +27,22 @@ _AHEAD = re.compile(r"\b(?:tomorrow|next (?:week|month|year)|coming up|soon|in \
                     r"thurs|fri|satur|sun)day|party|plans?|planning)\b", re.I)
 
 
+# "the big seven-oh happened on sunday": reached, whatever day is named after it
+_REACHED = re.compile(r"^\s*(?:happened|was|came|arrived|is done|done|hit)\b", re.I)
+# "officially in my 30s as of saturday", "just hit my forties": a decade just reached
+_NEW_DECADE = re.compile(r"\b(?:officially|just|finally) (?:in|into|hit|hitting|reached|entered) my (?:(\d)0'?s|"
+                         r"(twen|thir|for|fif|six|seven|eigh|nine)ties)\b", re.I)
+_TIES = {"twen": 20, "thir": 30, "for": 40, "fif": 50, "six": 60, "seven": 70, "eigh": 80, "nine": 90}
+
+
 def age_said(text: str) -> list[str]:
     """"I'm N now" for each age the turn says as a birthday reached."""
     ages = [a for m in _BIG_AGE.finditer(text) for a in m.groups() if a]
     ages += [m.group(1) for m in _TODAY.finditer(text)]
     ages += [a for m in _NTH.finditer(text) for a in m.groups() if a]
-    if not _AHEAD.search(text):
-        ages += [str(_DECADES[w.lower()]) if w.isalpha() else w if len(w) == 2 else f"{w}0"
-                 for m in _BIG_DECADE.finditer(text) for w in m.groups() if w]
+    ages += [str(_DECADES[w.lower()]) if w.isalpha() else w if len(w) == 2 else f"{w}0"
+             for m in _BIG_DECADE.finditer(text) if not _AHEAD.search(text) or _REACHED.match(text[m.end():])
+             for w in m.groups() if w]
+    if not _AHEAD.search(text.replace("as of", "")):
+        ages += [f"{m.group(1)}0" if m.group(1) else str(_TIES[m.group(2).lower()]) for m in _NEW_DECADE.finditer(text)]
     return [f"I'm {int(a)} now" for a in dict.fromkeys(ages) if 12 < int(a) < 120]

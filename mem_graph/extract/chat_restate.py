@@ -21,6 +21,7 @@ import re
 
 from mem_graph.extract.birthdays import age_said
 from mem_graph.extract.catalogue import DIETS, PLAYED_SPORTS
+from mem_graph.extract.chat_fragments import fragment_clauses
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
 from mem_graph.extract.health import HEALTH_ADJECTIVES, HEALTH_CONDITIONS
@@ -463,7 +464,7 @@ def asked_as(question: str) -> list[str]:
             and (w := _what(m.group("lead"), True))] + [
         said for p in (_IS_IT_OK, _ASIDE) for m in p.finditer(question) if not _NOT_DONE.search(m.group("said"))
         for said in (m.group("said"), *chat_restated(m.group("said")))] + given_up(question) + work_in_passing(
-        question)  # ("6 months no fags!!", "its to my line manager at barclays")
+        question) + fragment_clauses(question)  # ("6 months no fags!!", "its to my line manager at barclays")
 
 
 # a statement said aside in a question: "what should i make for dinner, i'm pescatarian btw", "any tips? we

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 
 _FIRST_AS = re.compile(
-    r"(?<![\w'])(?:my\s+)?((?:first|1st)\s+(?:day|week|month|shift|night|year)s?)\s+as\s+"
+    r"(?<![\w'])(?:my\s+)?((?:first|1st)\s+(?:day|week|month|shift|night|year|ofsted|inspection|lesson|term|"
+    r"payday|paycheck|paycheque|placement|patient|client|gig|case|review)s?)\s+as\s+"  # ("survived my first ofsted")
     r"((?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
     r"(?:\s+at\s+(?P<at>(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*)*))?"  # "first week as head chef at Casa Lumbre"
-    r"(?=\s*(?:done|today|over|complete|finished|down|in the bag|went|was|is|,|\.|!|\?|$))", re.I)
+    r"(?=\s*(?:done|today|over|complete|finished|down|in the bag|went|was|is|,|\.|!|\?|$|[^\w\s]))", re.I)
 # "first month freelance.", "first week self-employed done": a way of working said through its first days
 _FIRST_FREE = re.compile(r"(?<![\w'])(?:my\s+)?((?:first|1st)\s+(?:day|week|month|year)s?)\s+(?:as\s+)?(?:a\s+)?"
                          r"(freelance|freelancing|freelancer|self[- ]employed|retired|unemployed)\b(?=\s*(?:done|over|"

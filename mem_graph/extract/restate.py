@@ -19,6 +19,7 @@ from typing import Any
 
 from mem_graph.extract.back_home import back_home
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
+from mem_graph.extract.chat_fragments import fragment_clauses
 from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
 from mem_graph.extract.clauses import Subject, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
@@ -319,6 +320,8 @@ def restated(text: str) -> list[str]:
              if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
     taken += given_up(text)  # "no more red meat for me", "6 months no cigarettes!!"
     taken += declared_over(text) + taken_up(text) + medication_changes(text)  # "the fiat's gone to a new home"
+    # (each of these reads its own hedges: "going to the dark side" is no plan)
+    taken += work_in_passing(text) + last_shift(text) + back_home(text) + fragment_clauses(text)
     if _NOT_DONE.search(text):
         return taken + chat_restated(text, done=False)  # "not feeling country lately"
     said = taken
@@ -415,7 +418,7 @@ def restated(text: str) -> list[str]:
     for pattern in (_AGE_EVENT, _AGE_AS):
         said += [f"I'm {int(age)} now" for m in pattern.finditer(text) for age in m.groups() if age
                  and 12 < int(age) < 120]
-    return said + chat_restated(text) + work_in_passing(text) + last_shift(text) + back_home(text)  # "my boss at X"
+    return said + chat_restated(text)  # "being a nurse pays the bills", "jumped ship from X to Y", ...
 
 
 def labelled(text: str, placed: set[str], said: str | None = None) -> list[str]:
@@ -439,11 +442,12 @@ def labelled_favourite(text: str) -> list[str]:
 
 
 def merged(restatement: list[Any], found: list[Any]) -> list[Any]:
-    """``found`` with the restated facts ``kept`` adds; the parse's unplaced reading of the same thing gives way
-    ("Lowkey abandoned japanese", subject "lowkey", beside "User is not learning japanese anymore")."""
+    """``found`` with the restated facts ``kept`` adds; the parse's short unplaced reading of the same thing gives
+    way ("Lowkey abandoned japanese", subject "lowkey", beside "User is not learning japanese anymore"; a longer one
+    may say more: "... no more red meat for User, just chicken and fish now")."""
     extra = kept(restatement, found)
     said = {f.object_key for f in extra if f.object_key}
-    return [f for f in found if f.slot or f.object_key not in said] + extra
+    return [f for f in found if f.slot or f.object_key not in said or len(f.text.split()) > 5] + extra
 
 
 def kept(restatement: list[Any], found: list[Any]) -> list[Any]:

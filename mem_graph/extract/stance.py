@@ -161,11 +161,20 @@ def _named_last(text: str) -> str | None:
     """The last thing ``text`` names as liked, done or tried (what a following "it" means)."""
     topic = _TOPIC.match(text)
     named = topic.group("obj") if topic is not None and topic.group("obj").lower() not in _PRONOUNS else None
+    at = -1
     for ante in _ANTECEDENT.finditer(text):
-        if ante.group("obj").split()[0].lower() not in _PRONOUNS:
-            named = re.sub(r"^(?:the|a|an) ", "", re.sub(r" (?:in|at|on|from|last|this) .*$", "",
-                                                       ante.group("obj").strip()), flags=re.I)
+        if ante.group("obj").split()[0].lower() not in _PRONOUNS and not _SIMILE.search(text[:ante.start()]):
+            named, at = re.sub(r"^(?:the|a|an) ", "", re.sub(r" (?:in|at|on|from|last|this) .*$", "",
+                                                            ante.group("obj").strip()), flags=re.I), ante.start()
+    for like in _TASTES_LIKE.finditer(text):  # "coriander tastes like soap to me, can't stand it": the coriander
+        if like.start() > at and like.group("obj").lower() not in _PRONOUNS:
+            named = like.group("obj")
     return named
+
+
+_SIMILE = re.compile(r"\b(?:tastes?|smells?|looks?|sounds?|feels?)\s+$", re.I)  # "tastes like soap": no liking
+_TASTES_LIKE = re.compile(r"(?P<obj>[a-z][\w'-]*) (?:now |suddenly |literally |just )?(?:tastes?|smells?) "
+                          r"(?:like|of)\b", re.I)
 
 
 _X = r"(?P<obj>(?:the |a )?[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)"
@@ -321,6 +330,7 @@ def with_stances(found: list[Fact], sentence: str, speaker: str, message: Messag
         fact = stance_fact(replace(st, object=_as_written(st.object, sentence)), speaker, message)
         # the parse's unplaced reading of the same words ("can't get enough of olives" about "enough") gives way
         out = [f for f in out if f not in same and not (f.text == fact.text and not f.slot) and not (
-            st.pronoun and not f.slot and f.subject_key == me and _says_pronoun(f, st))]  # "User loves it"
+            st.pronoun and (not f.slot or f.object_key == st.pronoun) and f.subject_key == me
+            and _says_pronoun(f, st))]  # "User loves it" (placed or not: "it" is no thing of its own)
         out.append(fact)
     return out

@@ -32,6 +32,15 @@ _NOT_DONE = re.compile(r"\b(?:might|may|maybe|could|would|should|want|wanna|hopi
 _NOT_A_WORKPLACE = frozenset({"work", "home", "the moment", "least", "night", "all", "last", "once", "first"})
 
 
+# "been at the council planning dept 4 years": a workplace one has been at for years (not a school)
+_BEEN_AT = re.compile(r"(?:^|[,.!;:]\s*|\b(?:i'?ve|ive|i have)\s+)been at (?:the )?"
+                      r"(?P<x>[A-Za-z][\w&'-]*(?: [a-z][\w&'-]*){0,3}?) (?:for )?(?:\d+|a few|two|three|four|five|six|"
+                      r"ten) (?:yrs|years)\b", re.I)
+_SCHOOLING = frozenset({"uni", "university", "school", "college", "home", "it", "this", "sea", "war", "mine"})
+# "my husband Dale's been on nights at the Tyson plant": a named person's workplace
+_NAMED_OWNER = re.compile(r"\b(?P<who>[A-Z][a-z]+)(?:'s|\u2019s)\s+(?:\w+\s+){0,6}$")
+
+
 def work_in_passing(text: str) -> list[str]:
     """The plain clauses for a workplace ``text`` names in passing (see the module doc)."""
     said: list[str] = []
@@ -40,11 +49,18 @@ def work_in_passing(text: str) -> list[str]:
             x = m.group("x").strip(".'")
             low = x.lower()
             before = text[:m.start()]
+            lead = before + m.group(0)[:m.start("x") - m.start()]
             if low in _NOT_A_WORKPLACE or (x.islower() and is_common_word(low.split()[0])) or \
-                    _SOMEONE_ELSES.search(before + m.group(0)[:m.start("x") - m.start()]) or \
                     _NOT_DONE.search(text[max(0, m.start() - 40):m.start()]) or text[m.end():].lstrip().startswith("?"):
                 continue
-            said.append(f"I work at {' '.join(w[:1].upper() + w[1:] for w in x.split())}")
+            name = " ".join(w[:1].upper() + w[1:] for w in x.split())
+            if _SOMEONE_ELSES.search(lead):  # "my husband Dale's been on nights at the Tyson plant": Dale's
+                owner = _NAMED_OWNER.search(lead)
+                said += [f"{owner.group('who')} works at {name}"] if owner and pattern is _SHIFT else []
+                continue
+            said.append(f"I work at {name}")
+    said += [f"I work at the {m.group('x')}" for m in _BEEN_AT.finditer(text)
+             if m.group("x").split()[0].lower() not in _SCHOOLING and not _SOMEONE_ELSES.search(text[:m.start()])]
     return list(dict.fromkeys(said))
 
 

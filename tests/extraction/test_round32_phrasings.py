@@ -225,3 +225,83 @@ def test_a_gp_changing_the_medicine_ends_the_old_one(shared_memory: Memory, user
                                   "the cat is on antibiotics again"])
 def test_no_medicine_change_from_a_question_a_plan_or_a_pet(rules: RuleExtractor, said: str) -> None:
     assert not any(f.slot and f.slot.startswith("user|medication") for f in _facts(rules, said))
+
+
+def test_it_after_a_taste_is_the_food_not_what_it_tastes_like(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "mint is my favourite herb, i put it in everything",
+                              "since the flu mint tastes like toothpaste to me, can't stand it now")
+    assert any("mint" in f.lower() for f in ended), ended
+    active = _active(shared_memory, user)
+    assert not any("toothpaste" in a and "stand" in a for a in active), active
+    assert not any(a.endswith("stand it now") for a in active), active
+
+
+@pytest.mark.parametrize(("said", "age"), [
+    ("the big five-oh happened on saturday, still recovering lol", "50"),
+    ("officially in my 40s as of monday 🎂", "40"),
+    ("just hit my twenties, feel ancient", "20"),
+])
+def test_a_decade_reached_is_the_age(rules: RuleExtractor, said: str, age: str) -> None:
+    assert any(f.slot == "user|age" and f.object_key == age for f in _facts(rules, said)), [
+        (f.text, f.slot, f.object_key) for f in _facts(rules, said)]
+
+
+@pytest.mark.parametrize("said", ["the big 5-0 on saturday, cake ideas?", "in my 30s and still can't cook"])
+def test_no_age_from_a_decade_ahead_or_said_loosely(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot == "user|age" for f in _facts(rules, said))
+
+
+# -- fragments and set phrases ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("we're in the Wirral, can you suggest a rainy day activity for a 6 year old", "user|residence", "wirral"),
+    ("born and raised muslim, what's a good gift for eid", "user|religion", "muslim"),
+    ("been on violin since i was 7, best rosin?", "user|hobbies|violin", None),
+    ("fully vegan since march, high protein lunch ideas?", "user|diet", "vegan"),
+    ("finally caved, galaxy s24 arrived this morning", "user|phone", None),
+])
+def test_a_fact_stated_as_a_fragment_is_placed(rules: RuleExtractor, said: str, slot: str, value: str | None) -> None:
+    facts = _facts(rules, said)
+    assert any(f.slot and f.slot.startswith(slot) and (value is None or f.object_key == value) and not f.negated
+               for f in facts), [(f.text, f.slot, f.object_key) for f in facts]
+
+
+def test_a_couple_said_done_is_a_separation(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my boyfriend is called Theo, he's a chef",
+                              "theo and i r done lol. anyway what's a good solo holiday")
+    assert any("Theo" in f for f in ended), ended
+
+
+def test_a_car_traded_in_ends_it(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my fiesta needs new tyres, how much roughly",
+                              "dealer gave me 900 for the fiesta as a part ex, happy with that")
+    assert any("fiesta" in f.lower() for f in ended), ended
+
+
+@pytest.mark.parametrize("said", [
+    "i'm in Leeds this weekend, any bars?",
+    "might be on drums for the school play",
+    "one day i'll be driving the porsche 911 lol",
+])
+def test_no_fragment_fact_from_a_trip_a_plan_or_a_wish(rules: RuleExtractor, said: str) -> None:
+    facts = _facts(rules, said)
+    assert not any(f.slot and f.slot.split("|")[1] in ("residence", "car", "instrument") and f.tense != "plan"
+                   for f in facts), [(f.text, f.slot, f.tense) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("survived my first inspection as a social worker 😅 what a week", "user|occupation", "social worker"),
+    ("been teaching 12 years and still love it, quick q about marking", "user|occupation", "teacher"),
+    ("been at the county council housing team 6 years, excel question", "user|employer", None),
+])
+def test_a_role_or_workplace_said_by_its_milestone_or_years(rules: RuleExtractor, said: str, slot: str,
+                                                            value: str | None) -> None:
+    facts = _facts(rules, said)
+    assert any(f.slot == slot and (value is None or f.object_key == value) for f in facts), [
+        (f.text, f.slot, f.object_key) for f in facts]
+
+
+def test_a_named_partners_shift_is_their_workplace_not_the_speakers() -> None:
+    from mem_graph.extract.work_mentions import work_in_passing
+    assert work_in_passing("my wife Priya's been on lates at the Asda depot for a year") == ["Priya works at Asda"]
+    assert work_in_passing("been at uni 3 years and still can't cook") == []
