@@ -81,7 +81,11 @@ def declared_over(text: str) -> list[str]:
             thing = m.group("x").rstrip(".'-")  # ("fly.io" keeps its dot)
             if thing[:1].isupper() and thing[1:] == thing[1:].lower() and m.start("x") == 0:
                 thing = thing[:1].lower() + thing[1:]  # "Black coffee is dead to me": only the line's capital
-            if (clause := _clause(thing, pattern is _ENDED_BY_ME)) is not None:
+            if pattern is _GONE_TO:  # a thing gone to a new home or the scrapyard was the speaker's to part with
+                clause = None if object_kind(thing.lower()) == "pet" else f"I sold the {thing}"  # ("the golf")
+            else:
+                clause = _clause(thing, pattern is _ENDED_BY_ME)
+            if clause is not None:
                 said.append(clause)
     return list(dict.fromkeys(said))
 

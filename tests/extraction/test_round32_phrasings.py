@@ -305,3 +305,15 @@ def test_a_named_partners_shift_is_their_workplace_not_the_speakers() -> None:
     from mem_graph.extract.work_mentions import work_in_passing
     assert work_in_passing("my wife Priya's been on lates at the Asda depot for a year") == ["Priya works at Asda"]
     assert work_in_passing("been at uni 3 years and still can't cook") == []
+
+
+def test_a_car_named_like_a_sport_gone_to_a_new_home_is_sold(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "i drive a VW polo, is it due a service",
+                              "the polo's gone to a new home, it's the train for me now")
+    assert any("polo" in f.lower() for f in ended), ended
+    assert _facts_of_kind("the golf's gone to the scrapyard") == ["I sold the golf"]
+
+
+def _facts_of_kind(said: str) -> list[str]:
+    from mem_graph.extract.over_idioms import declared_over
+    return declared_over(said)
