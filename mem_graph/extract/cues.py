@@ -301,6 +301,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
     later = AHEAD.search(f" {lead} ") or (_FROM_MONTH.match(lead) if target.tag_ in ("VBP", "VBZ") else None)
     if _FROM_THEN.match(lead) and later:  # "From next month I am freelancer", "from April I work in Shinagawa"
         cues.hedge = cues.hedge or later.group(0).strip()
+    if _present_progressive(target) and target.lemma_.lower() in ("get", "buy", "lease", "purchase") and any(
+            c.dep_ == "dobj" and c.lemma_.lower() not in ("divorce", "married", "job", "degree") and any(
+                g.lower_ in ("a", "an") for g in c.children) for c in target.children):
+        cues.hedge = cues.hedge or "getting"  # "i'm getting a tesla": an arrangement, not the car yet
     leaving_off = _leaving_off(target)
     if (target.lemma_.lower() in DEPARTING or leaving_off) and _present_progressive(target) and not any(
             t.lower_ in ("now", "today", "tonight", "officially") for t in target.subtree):

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mem_graph.config import ReconcileConfig
-from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.catalogue import DEFAULT_SLOTS, PETS
 from mem_graph.extract.couples import status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
 from mem_graph.extract.jobs import other_attribute_ended
@@ -137,6 +137,24 @@ _SLOT_RELATIONS: dict[str, set[str]] = {
 # stances that say an activity is over for the speaker, not only disliked ("done with running")
 _ENDED_STANCES = ("done with", "over ", "sick of", "tired of", "fed up", "bored of", "bored with", "lost interest",
                   "lose interest", "burnt out", "burned out", "go off", "gone off", "went off", "dead to me")
+
+
+_PET_NOUNS = frozenset(PETS.split())
+
+
+def _another_pets_name(fact: Fact) -> bool:
+    """A pet's name said in passing or as one more, with no word of a change: a pet's name rarely changes, a
+    household gains another pet more often; a rename says so ("renamed", "now", "actually")."""
+    if not fact.slot or not fact.slot.endswith("|name") or not fact.subject_key:
+        return False
+    pet = bool(set(fact.subject_key.replace("'s", " ").split()) & _PET_NOUNS) or ("speaker's" in fact.evidence and any(
+        f"speaker's {p}" in fact.evidence for p in _PET_NOUNS))
+    # a name said in passing ("my dog Pepper is ..."), or with "another"/"second", is one more pet's; a name said as
+    # a naming ("Milo is now Otis", "we renamed him") is the pet's new name
+    said = f"{fact.evidence} {fact.text}"
+    return pet and change_cue(fact) is None and ("in passing" in fact.evidence or _ONE_MORE.search(fact.text)
+                                                 is not None) and not re.search(r"renam|actually|goes by|answers to|"
+                                                                                r"changed", said, re.I)
 
 
 def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
@@ -351,7 +369,7 @@ class Reconciler:
         if broken:  # "i eat meat again" after "i'm vegetarian": the diet that excluded it ended
             return Decision(Event.UPDATE, fact, f"ends {broken[0].text!r} (the diet excludes "
                                                 f"{fact.object_key!r}){why}", "reversal", broken)
-        if fact.single_valued and fact.slot:
+        if fact.single_valued and fact.slot and not _another_pets_name(fact):
             # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay, unless the
             # fact says a move ("moved into York proper" after "just outside York")
             moved = "cues:" in fact.evidence and any(w in fact.evidence.split("cues:")[-1] for w in _MOVE_CUES)

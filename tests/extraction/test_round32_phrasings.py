@@ -317,3 +317,19 @@ def test_a_car_named_like_a_sport_gone_to_a_new_home_is_sold(shared_memory: Memo
 def _facts_of_kind(said: str) -> list[str]:
     from mem_graph.extract.over_idioms import declared_over
     return declared_over(said)
+
+
+def test_a_second_pet_named_in_passing_ends_no_name(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my cat Biscuit hates the hoover",
+                              "my cat Noodle keeps stealing Biscuit's food, how do i stop her?")
+    assert not any("Biscuit" in f for f in ended), ended
+
+
+@pytest.mark.parametrize("said", ["i'm getting a Tesla, so excited", "we're buying a new Volvo next spring"])
+def test_a_car_being_got_is_an_arrangement_not_the_car(rules: RuleExtractor, said: str) -> None:
+    assert all(f.tense == "plan" for f in _facts(rules, said) if f.slot and "car" in f.slot), [
+        (f.text, f.slot, f.tense) for f in _facts(rules, said)]
+
+
+def test_a_car_just_got_is_the_car(rules: RuleExtractor) -> None:
+    assert any(f.slot == "user|car" and f.tense == "present" for f in _facts(rules, "just got a Tesla!!"))
