@@ -57,12 +57,19 @@ _NOT_A_HOME = frozenset({"car", "office", "queue", "hospital", "middle", "proces
                          "shop", "lab", "meeting", "clinic", "waiting room", "same boat", "uk for", "gym"})
 
 
+_CUE_WORDS = ("in ", "born and", " since", " for ", " done", " over", "finished", "through", "said yes", "been on",
+              "trade", "part", " px", "driv", "arrived", "came", "delivered", "myself", "been ")
+
+
 def _known(text: str, m: re.Match[str]) -> bool:
     return not _HEDGE.search(text[:m.start()]) and not text[m.end():].lstrip().startswith("?")
 
 
 def fragment_clauses(text: str) -> list[str]:
     """The plain clauses for what ``text`` states in a fragment or a set phrase (see the module doc)."""
+    low = text.lower()
+    if not any(w in low for w in _CUE_WORDS):
+        return []  # (a cheap look first: most sentences say none of these)
     said: list[str] = []
     for m in _WE_ARE_IN.finditer(text):
         x = m.group("x")

@@ -97,6 +97,7 @@ def prescribed(text: str) -> str:
     return _PRESCRIBED.sub(_prescribed, text)
 
 
+_MED_WORDS = tuple(dict.fromkeys(m.split()[-1][:5] for m in MEDICATIONS))  # a stem of each name, to look first
 _MED = "|".join(re.escape(m) for m in sorted(MEDICATIONS, key=len, reverse=True))
 # "she's taken me off the warfarin", "gp stopped my metformin altogether", "came off sertraline in may"
 _MED_OFF = re.compile(rf"\b(?:taken|took|taking|got|put|has me) me off (?:the |my )?(?P<x>{_MED})\b"
@@ -117,6 +118,9 @@ def medication_changes(text: str) -> list[str]:
     warfarin, it's apixaban now": "I don't take warfarin anymore", "I take apixaban now"); not a plan or a
     question ("might come off sertraline", "should i stop my metformin?")."""
     said: list[str] = []
+    low = text.lower()
+    if not any(m in low for m in _MED_WORDS):
+        return said  # (a cheap look first: most sentences name no medicine)
     for pattern, clause in ((_MED_OFF, "I don't take {} anymore"), (_MED_ON, "I take {} now"), (_ON_MED, "I take {}")):
         for m in pattern.finditer(text):
             if pattern is _ON_MED and _MED_OFF.search(text):

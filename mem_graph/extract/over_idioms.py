@@ -70,10 +70,18 @@ def _clause(thing: str, mine: bool) -> str | None:
     return f"I'm not into {thing} anymore" if mine else None
 
 
+_OVER_WORDS = ((_GONE_TO, ("gone",)), (_IS_OVER, ("history", "dead to me", "rear", "thing of the past")),
+               (_SWITCHED_OFF, (" off",)), (_ENDED_BY_ME, ("abandon", "ditch", "binned", "packed in", "gave up",
+                                                          "given up", "finished with")))
+
+
 def declared_over(text: str) -> list[str]:
     """The plain clauses for what ``text`` declares over (see the module doc)."""
     said: list[str] = []
-    for pattern in (_GONE_TO, _IS_OVER, _SWITCHED_OFF, _ENDED_BY_ME):
+    low = text.lower()
+    for pattern, words in _OVER_WORDS:
+        if not any(w in low for w in words):
+            continue  # (a cheap look first: most sentences say none of these)
         for m in pattern.finditer(text):
             before = text[:m.start("x")]
             if _HEDGED.search(before) or text[m.end():].lstrip().startswith("?"):
@@ -123,6 +131,9 @@ def _now_clause(thing: str) -> str | None:
 def taken_up(text: str) -> list[str]:
     """The plain clauses for what ``text`` says the speaker has taken up (see the module doc)."""
     said: list[str] = []
+    low = text.lower()
+    if not any(w in low for w in ("where it", "my ", "all i", "lives", "runs", "sits")):
+        return said
     for pattern in (_TAKEN_UP, _LIVES_IN):
         for m in pattern.finditer(text):
             if _HEDGED.search(text[:m.start("x")]) or text[m.end():].lstrip().startswith("?"):
