@@ -5,7 +5,6 @@ that helps the small parser read chat ("my son Theo studies..." -> "My son Theo 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from functools import lru_cache
 
 from mem_graph.extract.admission import studies_as_verb
@@ -151,16 +150,6 @@ _ASKING = frozenset([
     "what", "where", "when", "why", "how", "who", "which", "whose", "do", "does", "did", "is", "are", "was", "were",
     "can", "could", "would", "will", "should", "shall", "have", "has", "am", "may", "might",
 ])
-
-
-_LEAD_HEDGES = re.compile(r"^\s*(?:(?:kind of|sort of|kinda|sorta|so|really|pretty|totally|honestly|lowkey|a bit|"
-                          r"a little|getting|now|also)\s+)*", re.I)
-
-
-def adjective_fragment(sentence: str, adjectives: Iterable[str]) -> bool:
-    """"kind of tired of sourdough now": a slot adjective ("tired_of", "allergic_to") with its "I'm" left out."""
-    rest = _LEAD_HEDGES.sub("", sentence).lower()
-    return any(rest.startswith(a.replace("_", " ") + " ") for a in adjectives if "_" in a)
 
 
 def is_question_or_request(sentence: str) -> bool:

@@ -4,12 +4,14 @@
 - "callum and i are done", "me and Jess are over": a couple that ended -> "... broke up" (never "we're done",
   which ends a conversation as often as a couple, nor "done with the kitchen");
 - "new job at a fintech doing their social media": a new job said with no verb -> "I've got a new job at ..."
-  (not "new job at Accenture is going great": there the job is the subject).
+  (not "new job at Accenture is going great": there the job is the subject);
+- "kind of tired of sourdough now": a slot adjective with its "I'm" left out (``adjective_fragment``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # a verbless "not/no longer/now ..." after lead-ins ("well no longer at google actually"): the speaker's state,
 # said without "I'm" (the rules read it as "I'm ...")
@@ -31,3 +33,13 @@ def spelled_out(text: str) -> str:
     text = _SO_CHANGE.sub(lambda m: f"{m.group(1)} I ", text)
     text = _COUPLE_DONE.sub(lambda m: f"{m.group(1)} broke up", text)
     return _NEW_JOB.sub(lambda m: f"{m.group(1)}I've got a new job ", text)
+
+
+_LEAD_HEDGES = re.compile(r"^\s*(?:(?:kind of|sort of|kinda|sorta|so|really|pretty|totally|honestly|lowkey|a bit|"
+                          r"a little|getting|now|also)\s+)*", re.I)
+
+
+def adjective_fragment(sentence: str, adjectives: Iterable[str]) -> bool:
+    """"kind of tired of sourdough now": a slot adjective ("tired_of", "allergic_to") with its "I'm" left out."""
+    rest = _LEAD_HEDGES.sub("", sentence).lower()
+    return any(rest.startswith(a.replace("_", " ") + " ") for a in adjectives if "_" in a)

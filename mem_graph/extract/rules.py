@@ -22,7 +22,6 @@ from mem_graph.extract.activities import activity_fact
 from mem_graph.extract.antecedent import pointed_at
 from mem_graph.extract.bare import HABIT_VERBS, bare_fact, dedupe_triples, kin_fact, left_work, partner_intro
 from mem_graph.extract.chat import (  # noqa: F401 - re-exported: write.py, strategy.py, hybrid.py
-    adjective_fragment,
     is_chitchat,
     is_question_or_request,
     is_small_talk,
@@ -55,7 +54,7 @@ from mem_graph.extract.device import device_facts
 from mem_graph.extract.doc_entities import doc_entities
 from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
-from mem_graph.extract.fragments import SUBJECTLESS_LEAD
+from mem_graph.extract.fragments import SUBJECTLESS_LEAD, adjective_fragment
 from mem_graph.extract.gapping import regapped
 from mem_graph.extract.home_place import home_place_facts, kin_place_clauses
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
