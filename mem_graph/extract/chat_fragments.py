@@ -5,8 +5,8 @@
   in the Sutherland Shire" (a known town, or a capitalised name, only: not "we're in the car");
 - a faith one was raised in: "born and raised catholic" -> "I'm catholic";
 - a diet as a headline: "fully plant based since mid jan" -> "I'm plant-based now";
-- a couple that is over: "maddie and i r done" -> "Maddie and I split up"; a yes to being someone's partner: "she
-  said yes to being my gf" -> "she is my girlfriend now";
+- a yes to being someone's partner: "she said yes to being my gf" -> "she is my girlfriend now" ("maddie and i r
+  done" is fragments.py's couple that ended);
 - an instrument one has been on: "been on drums since i was 12" -> "I play drums";
 - a car handed over or driven, a phone arrived: "garage gave me 1500 for the corsa as a trade in" -> "I traded in
   the corsa"; "one pedal driving in the MG4 is so addictive" -> "I drive the MG4"; "pixel 8 arrived this morning"
@@ -35,8 +35,6 @@ _WE_ARE_IN = re.compile(rf"(?i:{_LEAD})(?:(?i:we'?re|we are) (?i:based |living )
 _RAISED = re.compile(r"\bborn and (?:raised|bred) (?P<x>[a-z]+)\b", re.I)
 _DIET_SINCE = re.compile(rf"{_LEAD}(?:fully |now |officially |properly |totally )?(?P<x>plant[- ]based|vegan|"
                          r"vegetarian|veggie|pescatarian|keto|gluten[- ]free|dairy[- ]free) (?:since|for) ", re.I)
-_DONE_TOGETHER = re.compile(rf"{_LEAD}(?P<who>[A-Za-z][a-z]+) and (?:i|me) (?:r|are|'re) (?:done|over|finished|"
-                            r"through)\b(?!\s+(?:with|w/|for|at|in|on)\b)", re.I)  # ("done with the flat": no split)
 _SAID_YES = re.compile(r"\b(?P<who>she|he|they) said yes to being my (?P<x>gf|girlfriend|bf|boyfriend|partner)\b",
                        re.I)
 _BEEN_ON = re.compile(rf"{_LEAD}(?:i'?ve |ive |i have )?been on (?:the )?(?P<x>[a-z]+) (?:since|for)\b", re.I)
@@ -57,7 +55,7 @@ _NOT_A_HOME = frozenset({"car", "office", "queue", "hospital", "middle", "proces
                          "shop", "lab", "meeting", "clinic", "waiting room", "same boat", "uk for", "gym"})
 
 
-_CUE_WORDS = ("in ", "born and", " since", " for ", " done", " over", "finished", "through", "said yes", "been on",
+_CUE_WORDS = ("in ", "born and", " since", " for ", "said yes", "been on",
               "trade", "part", " px", "driv", "arrived", "came", "delivered", "myself", "been ")
 
 
@@ -79,8 +77,6 @@ def fragment_clauses(text: str) -> list[str]:
     said += [f"I'm {m.group('x').lower()}" for m in _RAISED.finditer(text) if m.group("x").lower() in RELIGIONS]
     said += [f"I'm {d} now" for m in _DIET_SINCE.finditer(text) if _known(text, m)
              and (d := m.group("x").lower().replace(" ", "-").replace("veggie", "vegetarian")) in DIETS]
-    said += [f"{m.group('who').capitalize()} and I split up" for m in _DONE_TOGETHER.finditer(text)
-             if m.group("who").lower() not in ("we", "you", "they", "it", "that", "this")]
     said += [f"{m.group('who')} is my {_PARTNER[m.group('x').lower()]} now" for m in _SAID_YES.finditer(text)]
     said += [f"I play {m.group('x')}" for m in _BEEN_ON.finditer(text) if m.group("x").lower() in INSTRUMENTS.split()]
     said += [f"I traded in the {m.group('x')}" for m in _TRADED.finditer(text)

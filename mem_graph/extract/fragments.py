@@ -22,7 +22,7 @@ SUBJECTLESS_LEAD = re.compile(
 
 _SO_CHANGE = re.compile(r"\b(so|and then|then) (?=(?:switched|moved|quit|started|stopped|gave up|sold|bought|joined|"
                         r"left|took up|went|got|changed|swapped)\b)", re.I)
-_COUPLE_DONE = re.compile(r"\b((?:[A-Za-z][a-z]+ and (?:i|I|me)|[Mm]e and [A-Za-z][a-z]+))(?:'re| are) "
+_COUPLE_DONE = re.compile(r"\b((?:[A-Za-z][a-z]+ and (?:i|I|me)|[Mm]e and [A-Za-z][a-z]+))(?:'re| are| r) "
                           r"(?:done|over|finished)\b(?!\s+(?:with|for|now\?|yet))")
 _NEW_JOB = re.compile(r"^(\W*(?:(?:so|and|oh|also|update|anyway|plus)\W+)*)new job (?=(?:at|with|in)\b)"
                       r"(?![^.,!?;]*\b(?:is|was|has|are|feels|seems|'s)\b)", re.I)  # not "new job at X is great"
