@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.hedges import Hedge
 from mem_graph.extract.places import is_place_name
 
 _BACK_HOME = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|now|finally|lol|well)\s+)(?P<who>he|she|they|[A-Z][a-z]+)"
@@ -15,7 +16,7 @@ _BACK_HOME = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|now|finally|lol|well)\
                         r"(?:moved )?back (?:home )?in (?P<place>[A-Za-z][\w'-]*(?: [A-Za-z][\w'-]*)?)"
                         r"(?=\s*(?:$|[,.!;]|\s(?:now|for good|permanently|since|and|the|lol)\b))", re.I)
 _VISIT = re.compile(r"^\s*(?:for (?:the|a|two|three|\d+) |until |till |next |this (?:week|weekend)|tomorrow)", re.I)
-_NOT_DONE = re.compile(r"\b(?:might|may|maybe|could|would|will|gonna|hopes?|hoping|wants?)\b", re.I)
+_HEDGE = Hedge("will", window=40)
 
 
 def back_home(text: str) -> list[str]:
@@ -28,7 +29,7 @@ def back_home(text: str) -> list[str]:
             if not is_place_name(place):
                 continue
         if _VISIT.match(text[m.start("place") + len(place):]) or \
-                _NOT_DONE.search(text[max(0, m.start() - 30):m.start("place")]):
+                _HEDGE.hedged(text, m.start("place")):
             continue
         who = m.group("who")
         verb = "live" if who.lower() == "they" else "lives"

@@ -23,6 +23,7 @@ import re
 
 from mem_graph.extract.catalogue import DIETS, INSTRUMENTS, RELIGIONS
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.hedges import Hedge
 from mem_graph.extract.lexicon import agent_of
 from mem_graph.extract.places import is_place_name
 
@@ -49,8 +50,7 @@ _BEEN_DOING = re.compile(rf"{_LEAD}(?:i'?ve |ive |i have )?been (?P<x>[a-z]+ing)
                          r"five|six|seven|eight|nine|ten|many) (?:yrs|years)\b", re.I)
 _NOT_ANYMORE = re.compile(r"\b(?:wouldn'?t|would not|don'?t|do not|can'?t) (?:really )?(?:call|consider) myself "
                           r"(?:an? )?(?P<x>[a-z][\w-]*) (?:anymore|any more|now)\b", re.I)
-_HEDGE = re.compile(r"\b(?:might|maybe|if|should|could|thinking|want|wanna|hope|hoping|gonna|going to|one day)\b"
-                    r"[^.!?]*$", re.I)
+_HEDGE = Hedge()
 _NOT_A_HOME = frozenset({"car", "office", "queue", "hospital", "middle", "process", "mood", "zone", "kitchen", "bed",
                          "shop", "lab", "meeting", "clinic", "waiting room", "same boat", "uk for", "gym"})
 
@@ -60,7 +60,7 @@ _CUE_WORDS = ("in ", "born and", " since", " for ", "said yes", "been on",
 
 
 def _known(text: str, m: re.Match[str]) -> bool:
-    return not _HEDGE.search(text[:m.start()]) and not text[m.end():].lstrip().startswith("?")
+    return _HEDGE.said_as_done(text, m)
 
 
 def fragment_clauses(text: str) -> list[str]:

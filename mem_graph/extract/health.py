@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mem_graph.extract.hedges import Hedge
+
 # a condition word alone names the slot's value; the heads "disease", "disorder", "syndrome" name any
 # condition said with them ("heart disease", "an eating disorder", "Tourette syndrome")
 _CONDITIONS = """
@@ -109,8 +111,7 @@ _MED_ON = re.compile(rf"\b(?:put|started|starting|switched|moved) me (?:on|onto|
 # "I'm 74 and on warfarin for my AF", "type 2 diabetic, 58, on metformin 500mg": what one takes now
 _ON_MED = re.compile(rf"(?:\bi'?m|\bim|\bi am|\bbeen|\bstill|\band|,)\s+(?:currently |now |also )?on (?:the )?"
                      rf"(?P<x>{_MED})\b", re.I)
-_MED_HEDGE = re.compile(r"\b(?:might|may|maybe|could|would|should|thinking|want|wants|wanna|if|whether|talk about|"
-                        r"about to|going to|gonna|asked)\b[^.!?]*$", re.I)
+_MED_HEDGE = Hedge("talk about", "about to", "asked")
 
 
 def medication_changes(text: str) -> list[str]:
@@ -125,7 +126,7 @@ def medication_changes(text: str) -> list[str]:
         for m in pattern.finditer(text):
             if pattern is _ON_MED and _MED_OFF.search(text):
                 continue  # ("off the warfarin, and on apixaban": the change says it)
-            if _MED_HEDGE.search(text[:m.start()]) or text[m.end():].lstrip().startswith("?"):
+            if not _MED_HEDGE.said_as_done(text, m):
                 continue
             said.append(clause.format(str(m.group("x") or m.groupdict().get("y") or "").lower()))
     return said

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.hedges import Hedge
 
 _THING = r"(?P<x>[a-z0-9][\w+.'-]*(?: [a-z0-9][\w+.'-]*){0,2}?)"
 _LEAD = r"(?:^|[,.!;:(]\s*|\b(?:so|and|but|now|well|lol|honestly|tbh|ngl|sadly|officially|welp)\s+)"
@@ -43,8 +44,7 @@ _ENDED_BY_ME = re.compile(rf"(?:{_LEAD}|\b(?=(?:i've|ive|i have|i'm|im|i am) ))"
                           r"because|cos|coz|after)\b))", re.I)
 _NOT_A_THING = frozenset({"it", "that", "this", "them", "him", "her", "me", "us", "you", "everything", "life", "work",
                           "the day", "today", "week", "the week", "pain", "stress", "rain", "weather", "drama"})
-_HEDGED = re.compile(r"\b(?:might|may|maybe|should|could|would|thinking|considering|if|gonna|going to|want to|"
-                     r"wanna)\b[^.!?]*$", re.I)
+_HEDGE = Hedge()
 
 
 def _clause(thing: str, mine: bool) -> str | None:
@@ -83,8 +83,7 @@ def declared_over(text: str) -> list[str]:
         if not any(w in low for w in words):
             continue  # (a cheap look first: most sentences say none of these)
         for m in pattern.finditer(text):
-            before = text[:m.start("x")]
-            if _HEDGED.search(before) or text[m.end():].lstrip().startswith("?"):
+            if not _HEDGE.said_as_done(text, m, "x"):
                 continue
             thing = m.group("x").rstrip(".'-")  # ("fly.io" keeps its dot)
             if thing[:1].isupper() and thing[1:] == thing[1:].lower() and m.start("x") == 0:
@@ -136,7 +135,7 @@ def taken_up(text: str) -> list[str]:
         return said
     for pattern in (_TAKEN_UP, _LIVES_IN):
         for m in pattern.finditer(text):
-            if _HEDGED.search(text[:m.start("x")]) or text[m.end():].lstrip().startswith("?"):
+            if not _HEDGE.said_as_done(text, m, "x"):
                 continue
             thing = re.sub(r"\s+\d+(?:\.\d+)*$", "", m.group("x").rstrip(".'-"))  # "Postgres 16": Postgres
             if (clause := _now_clause(thing) if pattern is _TAKEN_UP else f"we use {thing} now") is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.hedges import Hedge
 from mem_graph.extract.wordlist import is_common_word
 
 _PLACE = r"(?:the )?(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*)?)"
@@ -27,8 +28,7 @@ _SHIFT = re.compile(rf"(?:^|[,.!;:]\s*|\b(?:another|my|a|the|on|doing|working|pu
 _SOMEONE_ELSES = re.compile(r"\b(?:his|her|their|your|husband'?s?|wife'?s?|partner'?s?|dad'?s?|mum'?s?|mom'?s?|"
                             r"brother'?s?|sister'?s?|son'?s?|daughter'?s?|friend'?s?|[A-Z][a-z]+'s)\s+"
                             r"(?:\w+\s+){0,6}$")
-_NOT_DONE = re.compile(r"\b(?:might|may|maybe|could|would|should|want|wanna|hoping|thinking|if|any|apply|applying|"
-                       r"interview)\b", re.I)
+_HEDGE = Hedge("any", "apply", "applying", "interview", window=40)
 _NOT_A_WORKPLACE = frozenset({"work", "home", "the moment", "least", "night", "all", "last", "once", "first"})
 
 
@@ -51,7 +51,7 @@ def work_in_passing(text: str) -> list[str]:
             before = text[:m.start()]
             lead = before + m.group(0)[:m.start("x") - m.start()]
             if low in _NOT_A_WORKPLACE or (x.islower() and is_common_word(low.split()[0])) or \
-                    _NOT_DONE.search(text[max(0, m.start() - 40):m.start()]) or text[m.end():].lstrip().startswith("?"):
+                    not _HEDGE.said_as_done(text, m):
                 continue
             name = " ".join(w[:1].upper() + w[1:] for w in x.split())
             if _SOMEONE_ELSES.search(lead):  # "my husband Dale's been on nights at the Tyson plant": Dale's
