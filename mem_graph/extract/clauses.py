@@ -315,10 +315,14 @@ def dedupe_entities(entities: list[EntityRef]) -> list[EntityRef]:
 
 def _misread_name(verb: Any) -> Any | None:
     """A capitalised unknown word right before the verb (its auxiliaries between) read as an adverb: the
-    subject ("Raj is engaged to Nina", "Raj is with Sofia now"); not "Honestly", "Now", "Today"."""
+    subject ("Raj is engaged to Nina", "Raj is with Sofia now"); not "Honestly", "Now", "Today". A person's name
+    hung on the verb as its modifier is the subject too ("Dale works at Tyson")."""
     aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass", "neg") and c.i < verb.i]
     at = min([verb.i, *(a.i for a in aux)]) - 1
     tok = verb.doc[at] if at >= 0 else None
+    if tok is not None and tok.dep_ in ("amod", "compound") and tok.pos_ == "PROPN" and tok.head.i == verb.i and \
+            tok.ent_type_ == "PERSON":
+        return tok  # "Dale works at Tyson": a name the parser hung on the verb as a modifier
     if tok is None or tok.head.i != verb.i or tok.dep_ not in ("advmod", "npadvmod") or not tok.text[:1].isupper() \
             or not tok.text[1:].islower() or tok.is_stop or tok.lower_.endswith("ly") or tok.ent_type_ in (
                 "DATE", "TIME", "GPE", "ORG"):
