@@ -9,10 +9,11 @@ from functools import lru_cache
 
 from mem_graph.extract.admission import studies_as_verb
 from mem_graph.extract.first_as import first_as
-from mem_graph.extract.fragments import spelled_out
+from mem_graph.extract.fragments import name_is, spelled_out
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
+from mem_graph.extract.lexicon import GIVEN_NAMES
 from mem_graph.extract.openers import opened
 from mem_graph.extract.requests import QUESTION_START as _QUESTION_START
 from mem_graph.extract.self_label import self_label
@@ -485,7 +486,8 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = tool_phrasings(text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _SENT_START.sub(lambda m: m.group(0).upper(), text)  # first: "anaya's in year 3" opens a line
-    text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _IS_CONTRACTION.sub(r"\1 is ", at_their_place(text))))
+    text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _IS_CONTRACTION.sub(r"\1 is ", name_is(at_their_place(
+        text), GIVEN_NAMES))))
     return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))
 
 

@@ -35,6 +35,7 @@ from mem_graph.extract.lexicon import (
     tech_kind,
 )
 from mem_graph.extract.places import is_place_name
+from mem_graph.extract.requests import fact_before_question
 from mem_graph.extract.school_moves import school_moved
 from mem_graph.extract.unions import SOMEONE_ELSES, union_said
 from mem_graph.extract.wordlist import is_english_word
@@ -464,7 +465,7 @@ def asked_as(question: str) -> list[str]:
             and (w := _what(m.group("lead"), True))] + [
         said for p in (_IS_IT_OK, _ASIDE) for m in p.finditer(question) if not _NOT_DONE.search(m.group("said"))
         for said in (m.group("said"), *chat_restated(m.group("said")))] + given_up(question) + work_in_passing(
-        question) + fragment_clauses(question)  # ("6 months no fags!!", "its to my line manager at barclays")
+        question) + fragment_clauses(question) + fact_before_question(question)  # ("6 months no fags!!")
 
 
 # a statement said aside in a question: "what should i make for dinner, i'm pescatarian btw", "any tips? we

@@ -26,7 +26,8 @@ from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, norm
 # the turn opens with one (after "oh", "ugh", "no"...): what follows may correct an earlier statement
 _CUE = re.compile(
     r"^\W*(?:(?:oh|ugh|hmm|erm|um|ah|ok|okay|no|nope|lol|haha|omg|lmao|lmfao|argh|ahh*|dammit|damn)\W+)*"
-    r"(actually|wait|hang on|hold on|oops|whoops|sorry|my bad|correction|typo|scratch that|i meant|i mean|"
+    r"(actually|wait|hang on|hold on|oops|whoops|sorry|my bad|correction|typo|scratch that|i meant|i mean|nvm|"
+    r"never ?mind|"
     r"did (?:i|we) (?:say|write|type)|(?:stupid |damn )?"
     r"auto-?correct|"
     r"i misspoke|i got (?:that|it) wrong|not \w+(?: \w+)?,? (?:but|it'?s|i meant))\b", re.I)
@@ -41,6 +42,9 @@ _ASKED_SAID = re.compile(r"\bdid (?:i|we) (?:say|write|type)\s+[^?]+\?+\s*", re.
 _UNNAMED_AFTER = re.compile(r"(?:the |that )?(?:other|first) (?:one|place|school)\b|that one\b", re.I)
 _UNNAMED = frozenset({"other one", "other", "that one", "one", "other place", "other school", "first one"})
 _COLON = re.compile(r"\bcorrection\s*[:\-—–]\s*", re.I)
+# "it's KPMG, deloitte was wrong": the value taken back, said as wrong
+_WAS_WRONG = re.compile(r"(?:^|[,.;:!?]\s*|\band\s+)(?P<old>[\w'&-]+(?: [\w'&-]+)?) (?:was|is) (?:wrong|a typo|a "
+                        r"mistake|the wrong (?:one|place|firm|company|name|school))\b", re.I)
 _NOT = re.compile(r"\bnot\s+", re.I)
 _DELIM = re.compile(r"[,.;:!?()\u2014\u2013]|\s-\s|\s-$")
 # words a value never starts or ends with: they bound the value inside its clause
@@ -117,6 +121,10 @@ def read_correction(text: str) -> Correction | None:
     colon = _COLON.search(text)
     if colon is not None and new is None:
         new = _value(_words(_DELIM.split(text[colon.end():])[0]), from_end=False)
+    wrong = _WAS_WRONG.search(text)
+    if wrong is not None and old is None and new is not None and wrong.group("old").lower() not in ("that", "it",
+                                                                                                   "this", "i"):
+        old = wrong.group("old")
     said = _SAID.search(text)
     if said is not None and old is None:
         old = _value(_words(_DELIM.split(text[said.end():])[0]), from_end=False)

@@ -43,3 +43,13 @@ def adjective_fragment(sentence: str, adjectives: Iterable[str]) -> bool:
     """"kind of tired of sourdough now": a slot adjective ("tired_of", "allergic_to") with its "I'm" left out."""
     rest = _LEAD_HEDGES.sub("", sentence).lower()
     return any(rest.startswith(a.replace("_", " ") + " ") for a in adjectives if "_" in a)
+
+
+# "my sister-in-law becky's vegetarian so ...": a lower-case given name with "is" contracted before a state
+_NAME_IS = re.compile(r"\b([a-z]+)'s (?=(?:vegan|vegetarian|veggie|pescatarian|coeliac|celiac|allergic|pregnant|"
+                      r"engaged|married|retired|single|moving|living|working|dating)\b)")  # (not "at": read elsewhere)
+
+
+def name_is(text: str, names: frozenset[str]) -> str:
+    """``text`` with "is" spelled out after a lower-case given name (one of ``names``) before a state."""
+    return _NAME_IS.sub(lambda m: f"{m.group(1)} is " if m.group(1) in names else m.group(0), text)

@@ -42,17 +42,22 @@ KINDS: dict[str, frozenset[str]] = {
     "football": _words("five five-a-side 5-a-side futsal soccer"),
     "climbing": _words("bouldering boulder boulders climb"),
 }
+# kinds a stance against meets the members of ("can't stand coffee" ends "obsessed with iced oat lattes"); not
+# for a negation, where "no coffee after 2pm" leaves the morning latte
+STANCE_KINDS: dict[str, frozenset[str]] = {**KINDS, "coffee": _words(
+    "latte lattes cappuccino cappuccinos espresso espressos americano americanos macchiato mocha mochas cortado "
+    "cortados frappuccino frappuccinos")}
 # a consumption verb said without its object names a kind: "I don't drink" is about alcohol
 IMPLIED_OBJECTS = {"drink": "alcohol"}
 # (slot a negation clears) -> slots that end with it
 ENDS_TOO: dict[str, tuple[str, ...]] = {"occupation": ("employer",)}
 
 
-def kind_of(member: str | None, kind: str | None) -> bool:
+def kind_of(member: str | None, kind: str | None, kinds: dict[str, frozenset[str]] = KINDS) -> bool:
     """``member`` (an object key, "red wine") is of the kind ``kind`` names ("alcohol")."""
-    if not member or not kind or kind not in KINDS:
+    if not member or not kind or kind not in kinds:
         return False
-    return any(w in KINDS[kind] for w in member.replace(",", " ").split())
+    return any(w in kinds[kind] for w in member.replace(",", " ").split())
 
 
 def ends_too(slot: str | None) -> list[str]:
@@ -181,13 +186,15 @@ def add_replacement(facts: list[Fact], now: Fact, subject: str, verb: str, tail:
 
 
 def counted(key: str | None) -> str | None:
-    """An object key without a leading amount and with plural nouns singular ("4 coffees" -> "coffee"), so that
-    "I don't drink coffee anymore" names what "I drink like 4 coffees a day" did."""
+    """An object key without a leading amount or a trailing "lessons", with plural nouns singular ("4 coffees" ->
+    "coffee"), so that "I don't drink coffee anymore" names what "I drink like 4 coffees a day" did."""
     if not key:
         return key
     words = key.replace(",", " ").split()
     while len(words) > 1 and (words[0].isdigit() or words[0] in _AMOUNTS):
         words = words[1:]
+    if len(words) > 1 and words[-1] in ("lessons", "classes", "class", "practice", "sessions"):
+        words = words[:-1]  # "does trumpet lessons on tuesdays" is what "ditched the trumpet" ends
     return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
 
 
@@ -242,6 +249,19 @@ def breaks_diet(fact: Fact, record: Any) -> bool:
         return False
     kinds = _excluded(record.object_key)
     return any(fact.object_key == k or kind_of(fact.object_key, k) for k in kinds)
+
+
+# diets that are eating a kind: "i'm a total carnivore" ends when the speaker stops eating meat
+DIET_NEEDS: dict[str, str] = {"carnivore": "meat", "meat eater": "meat", "meat-eater": "meat"}
+
+
+def drops_diet(fact: Fact, record: Any) -> bool:
+    """``fact`` ("User stopped eating meat") ends what ``record``'s diet ("User is a total carnivore") is made of."""
+    if not fact.slot or fact.slot.split("|")[1:2] != ["eats"] or not fact.negated or not record.slot or \
+            record.slot.split("|")[1:] != ["diet"]:
+        return False
+    need = next((k for d, k in DIET_NEEDS.items() if d in (record.object_key or "")), None)
+    return need is not None and (fact.object_key == need or kind_of(fact.object_key, need))
 
 
 def excluded_by_diet(fact: Fact, records: list[Any]) -> list[Any]:

@@ -49,6 +49,10 @@ NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem",
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
+# what one calls "my new home" in jest and no one lives in ("the climbing wall is my new home")
+_NO_DWELLING = frozenset({"wall", "gym", "club", "pub", "bar", "cafe", "café", "library", "studio", "office", "desk",
+                          "sofa", "couch", "bed", "kitchen", "garden", "allotment", "court", "pitch", "track", "pool",
+                          "centre", "center", "shop", "store", "restaurant", "lab", "range", "rink", "park", "beach"})
 
 
 # who studies at a place ("I'm a freshman engineering major at Texas Tech"): the place is a school, not an employer
@@ -149,7 +153,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             # the partner's name stays in the fact's words)
             return match("partner", "'is in a relationship' (a relationship status)")
         named_school = looks_like_school(obj_toks) or (  # ("at strathclyde uni": the school word its own pobj)
-            obj.i + 1 < len(obj.doc) and obj.nbor(1).lower_ in SCHOOL_WORDS and obj.nbor(1).head == obj.head)
+            obj.i + 1 < len(obj.doc) and obj.nbor(1).lower_ in SCHOOL_WORDS and (
+                obj.nbor(1).head == obj.head or obj.nbor(1).dep_ not in ("nsubj", "nsubjpass", "pobj", "dobj")))
         why = "school word" if named_school else "child" if subject.kin in CHILD_NOUNS and (
             pred.prep == "at" or obj.pos_ == "PROPN" or obj.lower_ in YEAR_GROUPS) else \
             "year group" if pred.prep == "at" and in_year_group(pred) else None  # "in year 2 at Oakfield"
@@ -195,6 +200,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             value_toks = [t for t in obj.doc if t.i in subject.tokens]
             if (role := role_noun(words, value_toks)) is not None:  # "Vim is my editor of choice"
                 return match(role[0], f"'{subject.name} is my {words}' ({role[1]})", subj=speaker, value=subject.name)
+            if found is not None and found[0].name == "residence" and subject.name.lower().split()[-1] in _NO_DWELLING:
+                return None  # "the Depot bouldering wall is my new home lol": where one spends the time, no address
             if found is not None and found[0].name not in ("name",):
                 qualifier = found[1] or (favourite_of(subject.name) if found[0].name == "favourite" else None)
                 return match(found[0].name, f"'{subject.name} is my {words}' attribute noun", subj=speaker,
@@ -280,6 +287,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in ("call", "name") and (obj.dep_ == "oprd" or (passive and obj.dep_ == "dobj" and obj.pos_ == "PROPN")):
         if pred.dobj is not None and pred.dobj != obj:
             return None  # handled by the caller (the named thing is the object)
+        if pred.verb.i + 1 < len(pred.verb.doc) and pred.verb.nbor(1).lower_ in ("it", "that", "this", "time"):
+            return None  # "callum and i called it quits in march, mutual-ish": no name given
         return match("name", f"'{pred.verb.text} {text}'")
     if key in ("go_by", "answer_to") and subject.type == "animal" and obj.pos_ == "PROPN":  # "my dog goes by Hazel"
         return match("name", f"'{pred.verb.text} {pred.prep} {text}' (a pet's name)")
@@ -338,6 +347,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer", "start", "work", "team",
                                      "boss", "colleague", "coworker", "offer", "notice", "resign") for t in obj.sent):
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
+        job_at = [t for t in obj.children if t.dep_ == "compound"] or [p for c in obj.children if c.lower_ == "at"
+                                                                        for p in c.children if p.dep_ == "pobj"]
+        if obj.lemma_.lower() in ("job", "role", "post", "position", "gig") and job_at and "employer" in cat.specs:
+            place = span_text(compound_span(job_at[-1]))  # "zoe's quit the pret job", "quit her job at Pret"
+            return match("employer", f"'{pred.verb.text} {text}' (the job at {place})", value=place, polarity=0)
         if subject.kin in CHILD_NOUNS or looks_like_school(obj_toks):
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
         if (agent := agent_of(obj.lower_)) is not None and "occupation" in cat.specs:  # "quit bartending": the job

@@ -49,7 +49,15 @@ from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.losses import died_pet_records
 from mem_graph.extract.mentions import mention_lookups, stale_mentions
-from mem_graph.extract.negation import breaks_diet, counted, ends_too, excluded_by_diet, kind_of
+from mem_graph.extract.negation import (
+    STANCE_KINDS,
+    breaks_diet,
+    counted,
+    drops_diet,
+    ends_too,
+    excluded_by_diet,
+    kind_of,
+)
 from mem_graph.extract.possessions import ended_thing_records
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
@@ -109,6 +117,7 @@ _ENDING_CUES = ("anymore", "no longer", "quit", "stop", "left", "sold", "gave", 
                 "drop")
 _MOVE_CUES = ("moved", "moving", "relocated", "relocating")
 # "adopted another cat", "a second dog": one more value of a multi-valued slot, never the same one again
+_DEPARTED = re.compile(r"\b(?:moved out|out of|left|leaving|quit|sold|traded|got rid)\b", re.I)
 _ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more)\b", re.I)
 _PER_OBJECT = frozenset(s.name for s in DEFAULT_SLOTS if s.key_by == "object")
 
@@ -322,6 +331,11 @@ class Reconciler:
         same_object += [r for r in records if subject and r.subject_key == subject and pol > 0 and r.polarity == 0
                         and fact.slot and r.slot and slot_family(r.slot) == slot_family(fact.slot)
                         and kind_of(fact.object_key, r.object_key) and r not in same_object]
+        # "obsessed with iced oat lattes" then "can't stand coffee": a stance against a kind meets its members
+        same_object += [r for r in records if subject and r.subject_key == subject and pol < 0 and r.polarity > 0
+                        and fact.slot and "|stance|" in fact.slot and r.slot and r not in same_object
+                        and slot_family(r.slot) == slot_family(fact.slot)
+                        and kind_of(r.object_key, fact.object_key, STANCE_KINDS)]
         if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
             return self._near_duplicate(fact, records, sims) or Decision(
                 Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")
@@ -373,8 +387,11 @@ class Reconciler:
             # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay, unless the
             # fact says a move ("moved into York proper" after "just outside York")
             moved = "cues:" in fact.evidence and any(w in fact.evidence.split("cues:")[-1] for w in _MOVE_CUES)
+            # (two values one turn states side by side are one value said twice, "we live in baner, pune", unless
+            # the first says it was left: "moved out of my parents' place, got a flat in Finnieston")
             old = [r for r in records if (r.slot == fact.slot and r.object_key != fact.object_key and (
-                moved or not same_thing(fact.object_key, r.object_key))
+                moved or not same_thing(fact.object_key, r.object_key)) and (
+                moved or not _same_turn(r, fact) or _DEPARTED.search(r.text) is not None)
                 and not status_and_partner(fact.slot, fact.object_key, r.object_key))  # married, to Ana
                    or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)
                        and not status_and_partner(fact.slot, fact.object_key, r.object_key))]
@@ -412,7 +429,8 @@ class Reconciler:
         cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0
                      and (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
                           or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"
-                     and (changed or r.slot == fact.slot or not fact.slot or not r.slot)]
+                     and (changed or r.slot == fact.slot or not fact.slot or not r.slot
+                          or slot_family(r.slot) == slot_family(fact.slot))]  # ("cello lessons" / "the cello")
         # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner), not a fact
         # placed in a slot of its own ("my partner Sam and I have a cat called Pickle": the cat stays)
         main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None
@@ -423,6 +441,8 @@ class Reconciler:
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
         cancelled += [r for r in died_pet_records(fact, records) + ended_thing_records(fact, records)
                       if r not in cancelled]  # "we lost Olivia", "the Octavia got written off"
+        cancelled += [r for r in records if r.subject_key == subject and r.polarity > 0 and r not in cancelled
+                      and drops_diet(fact, r)]  # "stopped eating meat" ends "I'm a total carnivore"
         # "she retired": the occupation ends, and the post with it; "my wife left me": whoever the wife is
         unnamed = fact.slot is not None and fact.slot.endswith("|partner") and (fact.object_key or "").rpartition(
             " ")[2] in PARTNER_NOUNS

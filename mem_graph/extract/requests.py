@@ -49,3 +49,20 @@ def request_then_statement(text: str) -> str:
     """``text`` with a request and the statement after it said as two sentences (the parser reads one question)."""
     return _REQUEST_THEN_OWN.sub(lambda m: f"{m.group(1)}{m.group(2)}. " if QUESTION_START.match(m.group(2))
                                  else m.group(0), text)
+
+
+# the verbs chat opens a subjectless fact with ("live in leeds, ...", "just moved here, ...", "work nights, ...")
+_NARRATED = frozenset({"live", "living", "moved", "work", "working", "worked", "started", "finished", "got", "been",
+                       "switched", "retired", "quit", "left"})
+_LEAD = re.compile(r"^\W*(?P<lead>(?:(?:just|recently|currently|finally) )?(?P<verb>[a-z]+)\b[^,?]*),[^,]*\?+\W*$",
+                   re.I)
+
+
+def fact_before_question(question: str) -> list[str]:
+    """The fact a question's lead tells without its "I" ("live in Ancoats and love it, best ramen round here?":
+    "I live in Ancoats and love it"), as a plain clause; none for "got a minute, can you help?"."""
+    m = _LEAD.match(question)
+    if m is None or m.group("verb").lower() not in _NARRATED or len(m.group("lead").split()) < 4:
+        return []
+    lead, verb = m.group("lead"), m.group("verb").lower()
+    return [f"I'm {lead}" if verb.endswith("ing") else f"I've {lead}" if verb == "been" else f"I {lead}"]

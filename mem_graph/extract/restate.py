@@ -27,6 +27,7 @@ from mem_graph.extract.given_up import given_up
 from mem_graph.extract.health import medication_changes
 from mem_graph.extract.kin_words import CHILD_NOUNS
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, tech_kind
+from mem_graph.extract.life_news import life_news
 from mem_graph.extract.over_idioms import declared_over, taken_up
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.slots import looks_like_school
@@ -318,10 +319,9 @@ def restated(text: str) -> list[str]:
     """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
     taken = [f"{_taker(text[:m.start()])} got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
              if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
-    taken += given_up(text)  # "no more red meat for me", "6 months no cigarettes!!"
-    taken += declared_over(text) + taken_up(text) + medication_changes(text)  # "the fiat's gone to a new home"
-    # (each of these reads its own hedges: "going to the dark side" is no plan)
-    taken += work_in_passing(text) + last_shift(text) + back_home(text) + fragment_clauses(text)
+    taken += given_up(text) + declared_over(text) + taken_up(text) + medication_changes(text)  # (each of these
+    # reads its own hedges: "no more red meat for me", "the fiat's gone to a new home"; "going to ..." is no plan)
+    taken += work_in_passing(text) + last_shift(text) + back_home(text) + fragment_clauses(text) + life_news(text)
     if _NOT_DONE.search(text):
         return taken + chat_restated(text, done=False)  # "not feeling country lately"
     said = taken

@@ -1,0 +1,114 @@
+"""Moves told the way chat tells them, said back as the plain clause each means (life_news.py asks for them).
+
+A street one now lives on ("new keys 🔑 we're on Cowley Road now"); a home of one's own ("kwame's FINALLY got his own
+place, a one bed in brixton"); a child settled at a school ("ollie's settled in at westfield academy", "kabir got
+admission in kendriya vidyalaya"); a stack moved over ("we spent all quarter lifting everything over to GCP"); a
+title made official ("officially Senior Data Scientist as of this month"); a phone given in exchange ("gave the
+iphone in exchange and took Pixel 8"). Each skips a hedged or asked line; the caller keeps only what a slot rule
+places.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.hedges import Hedge
+from mem_graph.extract.lexicon import tech_kind
+from mem_graph.extract.places import is_place_name
+from mem_graph.extract.wordlist import is_common_word, is_english_word
+
+_HEDGE = Hedge()
+_STREET = re.compile(r"\b(?:we're|were|we are|i'm|im|i am) (?:now )?on (?P<x>(?:[A-Z][\w'-]* ){1,3}(?:Road|Rd|Street|"
+                     r"St|Lane|Ln|Avenue|Ave|Close|Drive|Way|Crescent|Grove|Terrace|Place|Gardens|Hill|Row|Square))\b"
+                     r"(?P<now> now\b)?")
+_NEW_HOME = re.compile(r"\bnew (?:keys|place|flat|house|home|pad|address)\b|\bmoved\b|\bkeys\b", re.I)
+_OWN_PLACE = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|well)\s+)(?P<who>[A-Za-z]+),?(?:'s| has|'ve| have)? "
+                        r"(?:finally |just |officially )?got (?:his|her|their|my|our) (?:own )?(?:place|flat|house)"
+                        r"(?:,? [^,.!?]{0,30}?)? in (?P<x>[A-Za-z][\w'-]*(?: [A-Z][\w'-]*)?)", re.I)
+_SCHOOL_WORDS = r"(?:school|academy|primary|secondary|high|college|vidyalaya|grammar|prep|infants|juniors|nursery)"
+_SETTLED = re.compile(r"(?:^|[,.!;:-]\s*|\b(?:so|and|but|lol|well|now)\s+)(?P<who>[A-Za-z]+),?(?:'s| has)? (?:already |"
+                      r"finally |just )?(?:settled in|got admission|got a place|started) (?:at|in) "
+                      rf"(?P<x>(?:the )?[A-Za-z][\w'-]*(?: [\w'-]+){{0,3}}? {_SCHOOL_WORDS})\b", re.I)
+_MOVED_OVER = re.compile(r"\b(?:moved|moving|lifting|lifted|migrated|migrating|shifted|shifting|ported|porting) "
+                         r"(?:everything|it all|the lot|all of it|the whole (?:stack|thing|app|platform)) (?:over )?to "
+                         r"(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)")
+_OFFICIAL = re.compile(r"\b(?i:officially) (?:an? )?(?P<x>(?:[A-Z][a-z]+ ){0,3}[A-Z][a-z]+)"
+                       r"(?= as of|,|!|\.| now| from|$)")
+# "marco got caught in the deliveroo layoffs": the job ended; "had an offer from monzo ... and started there"
+_ORG = r"(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*)?)"
+_LAID_OFF = re.compile(r"\b(?P<who>[A-Za-z]+)(?:'s| has)? (?:just )?(?:got )?(?:caught (?:up )?in|hit by) the "
+                       rf"{_ORG} (?:layoffs|redundancies|job cuts|cuts)\b", re.I)
+_STARTED_THERE = re.compile(r"\b(?P<who>[A-Za-z]+) (?:had|got|took|accepted) (?:an? )?(?:offer|job|role) "
+                            rf"(?:from|at|with) {_ORG}[^.!?]{{0,60}}?\bstarted there\b", re.I)
+# "he landed in toronto yesterday, his PR came through so he's there for good"; "she's been in oakwood lodge care
+# home a fortnight now"
+_FOR_GOOD = re.compile(r"\b(?P<who>he|she|they|i|we|[A-Z][a-z]+) (?:has |have |'s |just )?(?:landed|arrived|moved|"
+                       rf"relocated|settled) in {_ORG}[^.!?]{{0,80}}?\b(?:there for good|for good|there permanently|"
+                       r"permanently)\b", re.I)
+_CARE_HOME = re.compile(r"\b(?P<who>he|she|they|[A-Z][a-z]+)(?:'s| has| is)? (?:been |now |just )?(?:moved |living |"
+                        r"gone )?(?:in|into) (?P<x>(?:[A-Za-z][\w'-]* ){0,3}(?:care home|nursing home|retirement home|"
+                        r"retirement village|sheltered housing|assisted living))\b", re.I)
+_TITLES = frozenset({"scientist", "engineer", "manager", "director", "lead", "analyst", "developer", "designer",
+                     "officer", "nurse", "doctor", "teacher", "consultant", "partner", "associate", "head", "chef",
+                     "architect", "editor", "executive", "specialist", "coordinator", "supervisor", "president",
+                     "principal", "accountant", "solicitor", "lawyer", "surgeon", "registrar", "sergeant", "captain"})
+_EXCHANGED = re.compile(r"\bgave (?:the|my|our) (?P<x>[a-z][\w-]*(?: \d+)?) (?:in exchange|as (?:a )?(?:part[- ]ex|"
+                        r"trade[- ]in))|\b(?:and|i) took (?:a |an |the new )?"
+                        r"(?P<y>[A-Za-z][\w-]*(?: \d+| [A-Z][\w-]*)?)", re.I)
+
+
+def _name(x: str) -> str:
+    return " ".join(w if w[:1].isupper() else w[:1].upper() + w[1:] for w in x.split())
+
+
+def _person(word: str) -> str | None:
+    low = word.lower()
+    return "I" if low in ("i", "we") else low if low in ("he", "she") else \
+        _name(word) if not is_english_word(low) or word[:1].isupper() else None
+
+
+def _work_and_homes(text: str) -> list[str]:
+    """A job ended by layoffs or started where an offer came from; a home for good or in a care home."""
+    said: list[str] = []
+    for pattern, clause in ((_LAID_OFF, "{} left {}"), (_STARTED_THERE, "{} works at {} now"),
+                            (_FOR_GOOD, "{} lives in {} now"), (_CARE_HOME, "{} lives in {} now")):
+        for m in pattern.finditer(text):
+            who, where = _person(m.group("who")), m.group("x")
+            if who is None or not _HEDGE.said_as_done(text, m, "who") or (
+                    pattern is _FOR_GOOD and not (is_place_name(where) or where[:1].isupper())):
+                continue
+            line = clause.format(who, _name(where))
+            said.append(line.replace("I works", "I work").replace("I lives", "I live").replace("we lives", "we live"))
+    return said
+
+
+def moves(text: str) -> list[str]:
+    """The plain clauses for the moves ``text`` tells (see the module doc)."""
+    said: list[str] = []
+    for m in _STREET.finditer(text):
+        if (m.group("now") or _NEW_HOME.search(text)) and _HEDGE.said_as_done(text, m, "x"):
+            said.append(f"I live on {m.group('x')} now")
+    for m in _OWN_PLACE.finditer(text):
+        who, place = _person(m.group("who")), m.group("x")
+        named = is_place_name(place) or (place[:1].isupper() and not is_common_word(place.lower()))  # ("Headingley")
+        if who and named and _HEDGE.said_as_done(text, m, "who"):
+            said.append(f"{who} {'live' if who == 'I' else 'lives'} in {_name(place)} now")
+    for m in _SETTLED.finditer(text):
+        who = _person(m.group("who"))
+        if who and who != "I" and _HEDGE.said_as_done(text, m, "who"):
+            said.append(f"{who} is at {_name(re.sub(r'^the ', '', m.group('x'), flags=re.I))} now")
+    for m in _MOVED_OVER.finditer(text):
+        tool = m.group("x").rstrip(".")
+        if tech_kind(tool.lower()) is not None and _HEDGE.said_as_done(text, m):
+            said.append(f"we use {tool} now")
+    for m in _OFFICIAL.finditer(text):
+        if m.group("x").split()[-1].lower() in _TITLES and _HEDGE.said_as_done(text, m, "x"):
+            said.append(f"I'm a {m.group('x')} now")
+    said += _work_and_homes(text)
+    if re.search(r"\b(?:exchange|part[- ]ex|trade[- ]in)\b", text, re.I):
+        for m in _EXCHANGED.finditer(text):
+            x = (m.group("x") or m.group("y") or "").strip()
+            if object_kind(x.lower()) in ("car", "phone", "computer") and _HEDGE.said_as_done(text, m):
+                said.append(f"I sold the {x}" if m.group("x") else f"I got a {x}")
+    return said
