@@ -4,7 +4,8 @@ A street one now lives on ("new keys 🔑 we're on Cowley Road now"); a home of 
 place, a one bed in brixton"); a child settled at a school ("ollie's settled in at westfield academy", "kabir got
 admission in kendriya vidyalaya"); a stack moved over ("we spent all quarter lifting everything over to GCP"); a
 title made official ("officially Senior Data Scientist as of this month"); a phone given in exchange ("gave the
-iphone in exchange and took Pixel 8"). Each skips a hedged or asked line; the caller keeps only what a slot rule
+iphone in exchange and took Pixel 8"); a pet brought home and named ("cavapoo puppy came home saturday, kids named
+him waffles"). Each skips a hedged or asked line; the caller keeps only what a slot rule
 places.
 """
 
@@ -19,7 +20,7 @@ from mem_graph.extract.places import is_place_name
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 
 _HEDGE = Hedge()
-_STREET = re.compile(r"\b(?:we're|were|we are|i'm|im|i am) (?:now )?on (?P<x>(?:[A-Z][\w'-]* ){1,3}(?:Road|Rd|Street|"
+_STREET = re.compile(r"\b(?i:we're|were|we are|i'm|im|i am) (?:now )?on (?P<x>(?:[A-Z][\w'-]* ){1,3}(?:Road|Rd|Street|"
                      r"St|Lane|Ln|Avenue|Ave|Close|Drive|Way|Crescent|Grove|Terrace|Place|Gardens|Hill|Row|Square))\b"
                      r"(?P<now> now\b)?")
 _NEW_HOME = re.compile(r"\bnew (?:keys|place|flat|house|home|pad|address)\b|\bmoved\b|\bkeys\b", re.I)
@@ -49,6 +50,10 @@ _FOR_GOOD = re.compile(r"\b(?P<who>he|she|they|i|we|[A-Z][a-z]+) (?:has |have |'
 _CARE_HOME = re.compile(r"\b(?P<who>he|she|they|[A-Z][a-z]+)(?:'s| has| is)? (?:been |now |just )?(?:moved |living |"
                         r"gone )?(?:in|into) (?P<x>(?:[A-Za-z][\w'-]* ){0,3}(?:care home|nursing home|retirement home|"
                         r"retirement village|sheltered housing|assisted living))\b", re.I)
+# "cavapoo puppy came home saturday, kids named him waffles": the pet the line brought home, named
+_PET_HOME = re.compile(r"\b(?P<pet>puppy|pup|kitten|dog|cat|rabbit|bunny|hamster|guinea pig)\b[^.!?]{0,60}?\b(?:came "
+                       r"home|arrived|joined us|is here)\b[^.!?]{0,40}?\b(?:named|called) (?:him|her|it) "
+                       r"(?P<x>[A-Za-z][a-z]+)\b", re.I)
 _TITLES = frozenset({"scientist", "engineer", "manager", "director", "lead", "analyst", "developer", "designer",
                      "officer", "nurse", "doctor", "teacher", "consultant", "partner", "associate", "head", "chef",
                      "architect", "editor", "executive", "specialist", "coordinator", "supervisor", "president",
@@ -106,6 +111,8 @@ def moves(text: str) -> list[str]:
         if m.group("x").split()[-1].lower() in _TITLES and _HEDGE.said_as_done(text, m, "x"):
             said.append(f"I'm a {m.group('x')} now")
     said += _work_and_homes(text)
+    said += [f"my {m.group('pet').lower()} is called {m.group('x').capitalize()}" for m in _PET_HOME.finditer(text)
+             if m.group("x").lower() not in ("after", "it", "that") and _HEDGE.said_as_done(text, m, "pet")]
     if re.search(r"\b(?:exchange|part[- ]ex|trade[- ]in)\b", text, re.I):
         for m in _EXCHANGED.finditer(text):
             x = (m.group("x") or m.group("y") or "").strip()

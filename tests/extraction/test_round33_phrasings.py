@@ -185,6 +185,9 @@ def test_top_answer_after_a_partner_told_by_weeks(shared_memory: Memory, user: s
     ("we migrated everything over to Azure last sprint, how do managed identities work?", "user|tools|azure", "Azure"),
     ("officially Principal Engineer as of today!!", "user|occupation", "Principal Engineer"),
     ("traded up: gave my pixel 6 in exchange and took an iPhone 15, any case recs?", "user|phone", "iPhone 15"),
+    ("So happy. We're on Mill Lane now, garden and everything", "user|residence", "Mill Lane"),
+    ("rescue kitten came home on friday, the kids named her pickle. tips for the first week?", "user's kitten|name",
+     "Pickle"),
 ])
 def test_a_move_told_in_passing(rules: RuleExtractor, said: str, slot: str, word: str) -> None:
     slots = _slots(rules, said)
