@@ -254,6 +254,16 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("go_to", "join", "train_at", "switch_to", "sign_up_for", "sign_up_at", "sign_up_to"),
              values=GYM_VALUES,
              prototypes=("goes to the gym at",)),
+    # the services one is with: a bank, a GP, a broadband provider ("my bank is HSBC", "current account is with Monzo
+    # now", "my GP is Dr Okafor", "our broadband is Virgin Media")
+    # (named by the attribute noun only: a bank's or a provider's name is as often an employer's, "joined Monzo")
+    SlotSpec(name="bank", relation="banks_with", cardinality=_S, subjects="person", verbs=("bank_with",),
+             nouns=("bank", "current account", "bank account"), prototypes=("banks with",)),
+    SlotSpec(name="doctor", relation="doctor", cardinality=_S, subjects="person",
+             nouns=("gp", "doctor", "family doctor"), prototypes=("my GP is Dr",)),
+    SlotSpec(name="internet", relation="internet_provider", cardinality=_S, subjects="person",
+             nouns=("broadband", "internet", "isp", "internet provider", "broadband provider", "wifi provider"),
+             prototypes=("our broadband provider is",)),
     SlotSpec(name="commute", relation="commutes_by", cardinality=_S, subjects="person",
              verbs=("commute_by", "take", "catch", "ride", "get"), values=TRANSPORT,
              nouns=("commute",), prototypes=("commutes by bike",)),

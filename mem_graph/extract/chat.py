@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from mem_graph.extract.admission import studies_as_verb
 from mem_graph.extract.first_as import first_as
-from mem_graph.extract.fragments import name_is, spelled_out
+from mem_graph.extract.fragments import attribute_there, name_is, spelled_out
 from mem_graph.extract.gapping import split_clauses
 from mem_graph.extract.health import name_grades
 from mem_graph.extract.intro_list import split_intro_list
@@ -53,7 +53,7 @@ _FAVE = re.compile(r"(^|(?<=[.!?]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyw
 # that says it changed (not "home is a mess", "job is killing me": no value of the slot)
 _BARE_ATTRIBUTE = re.compile(
     r"(^|(?<=[.!?,]\s))((?:(?:ok|okay|so|but|and|well|oh|also|anyway|meh|yeah|update),?\s+)*)"
-    r"(home|gym|job|phone|car|school|uni|commute|editor|ride)(?:'s| is) (?=(\w+))"
+    r"(home|gym|job|phone|car|school|uni|commute|editor|ride|current account|bank|broadband)(?:'s| is) (?=(\w+))"
     r"(?!(?:so|too|very|really|pretty|quite|such|kind|sort|not|just|fine|ok|okay|great|good|bad|awful|busy|"
     r"crazy|nuts|hard|tough|boring|fun|killing|going|getting|driving|still)\b)"
     r"(?=[^.!?]*\b(?:now|these days|nowadays|currently|at the moment|right now)\b)", re.I)
@@ -487,7 +487,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _SENT_START.sub(lambda m: m.group(0).upper(), text)  # first: "anaya's in year 3" opens a line
     text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _IS_CONTRACTION.sub(r"\1 is ", name_is(at_their_place(
-        text), GIVEN_NAMES))))
+        attribute_there(text)), GIVEN_NAMES))))
     return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))
 
 

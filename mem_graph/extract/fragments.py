@@ -53,3 +53,13 @@ _NAME_IS = re.compile(r"\b([a-z]+)'s (?=(?:vegan|vegetarian|veggie|pescatarian|c
 def name_is(text: str, names: frozenset[str]) -> str:
     """``text`` with "is" spelled out after a lower-case given name (one of ``names``) before a state."""
     return _NAME_IS.sub(lambda m: f"{m.group(1)} is " if m.group(1) in names else m.group(0), text)
+
+
+# "registered at Parkview, my GP there is Dr Brennan": the place word between an attribute and its value
+_THERE_IS = re.compile(r"\b((?:[Mm]y|[Oo]ur) (?:gp|GP|doctor|manager|boss|teacher|landlord|coach)) (?:there|here|now) "
+                       r"(is|'s)\b")
+
+
+def attribute_there(text: str) -> str:
+    """``text`` without the "there" between an attribute and its value ("my GP there is Dr Brennan")."""
+    return _THERE_IS.sub(r"\1 \2", text)

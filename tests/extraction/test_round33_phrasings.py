@@ -263,3 +263,27 @@ def test_ditching_an_instrument_ends_its_lessons(shared_memory: Memory, user: st
     ended = invalidated_after(shared_memory, user, "my daughter Isla does cello lessons on mondays",
                               "isla's ditched the cello, says it's boring")
     assert any("cello" in f for f in ended), ended
+
+
+# -- the services one is with: a bank, a GP, a broadband provider ---------------------------------------------------
+
+@pytest.mark.parametrize(("said", "slot", "word"), [
+    ("my bank is Nationwide, is their app any good?", "user|bank", "Nationwide"),
+    ("moved everything over, current account is with Starling now", "user|bank", "Starling"),
+    ("registered at the new surgery, my GP there is Dr Osei", "user|doctor", "Osei"),
+    ("our broadband is Virgin Media and it drops every evening", "user|internet", "Virgin Media"),
+])
+def test_a_service_one_is_with(rules: RuleExtractor, said: str, slot: str, word: str) -> None:
+    slots = _slots(rules, said)
+    assert word in slots.get(slot, ""), slots
+
+
+def test_a_new_bank_replaces_the_old(shared_memory: Memory, user: str) -> None:
+    ended = invalidated_after(shared_memory, user, "my bank is Halifax, their app keeps logging me out",
+                              "done it, current account is with Monzo now. how do pots work?")
+    assert any("Halifax" in f for f in ended), ended
+
+
+def test_working_at_a_bank_is_no_bank_account(rules: RuleExtractor) -> None:
+    slots = _slots(rules, "I work at Monzo on the payments team")
+    assert "user|employer" in slots and "user|bank" not in slots, slots
