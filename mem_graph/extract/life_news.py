@@ -4,11 +4,12 @@ A new job by whom one joined or started with and as what ("this week i joined Sh
 fundraising lead", "first day at tidewater today as their head of finance"), or by who took one on ("tyler got
 poached by amazon"); a qualification that is a new trade ("my other sister noor just qualified as a pilot with
 easyjet"); a new partner by how long one has been seeing them ("been seeing this guy Tomás for a couple months",
-"been with tash about 6 weeks"); a diet by how far into it one is ("3 weeks into being fully vegan"); a car or phone
-by who handed it over ("hubby surprised me with a tesla model Y", "IT handed me a ThinkPad X1", not
-"picked up a little fiat 500" when the old one stays) and the old one gone
-("the picanto's gone", "corsa went for scrap"). Each reader skips a hedged or asked line; the caller keeps only
-what a slot rule places, so a word of no known kind is never guessed into a slot.
+"been with tash about 6 weeks") and a wedding called off; a diet by how far into it one is ("3 weeks into being
+fully vegan"); a car or phone by who handed it over ("hubby surprised me with a tesla model Y", "IT handed me a
+ThinkPad X1") and the old one gone ("the picanto's gone", "corsa went for scrap"); a thing given up, told by an
+idiom ("that bbq was the last time i had meat", "went dairy free", "zoe's jacked in the pret job"). Homes, schools,
+stacks and titles are life_moves.py's. Each reader skips a hedged or asked line; the caller keeps only what a slot
+rule places, so a word of no known kind is never guessed into a slot.
 """
 
 from __future__ import annotations
@@ -38,11 +39,12 @@ _JOINED_AS = re.compile(rf"{_LEAD}(?:just |finally |officially )?(?:joined|start
 _POACHED = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|omg|well)\s+)(?:(?:my|our) (?:[a-z-]+ )?)?"
                       r"(?P<who>[A-Za-z]+),?(?: just| finally)? "
                       r"(?:got|was|has been|'s been|just got) (?:poached|headhunted|snapped up) by (?:the )?"
-                      r"(?P<x>[A-Za-z][\w&'.-]*(?: [A-Z][\w&'.-]*){0,2})", re.I)
+                      r"(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,2})", re.I)
 # "noor just qualified as a pilot with easyjet", "i finally qualified as a nurse!!"
 _QUALIFIED = re.compile(r"(?:^|\b)(?P<who>[A-Za-z]+),?(?:'s| has| have|'ve)?(?: just| finally| officially)? "
                         r"qualified as an? (?P<role>[a-z][\w-]*(?: (?!with\b|at\b|for\b|in\b|and\b)[a-z][\w-]*)?)"
-                        r"(?: (?:with|at|for) (?P<x>[A-Za-z][\w&'.-]*(?: [A-Z][\w&'.-]*){0,2}))?", re.I)
+                        r"(?: (?:with|at|for) (?:the )?(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,2}))?",
+                        re.I)
 # "been seeing this guy Tomás for a couple months", "been with tash about 6 weeks", "started seeing someone called Jo"
 _INTRODUCED = r"(?:this (?:guy|girl|lad|bloke|man|woman|dude) |someone called |a (?:guy|girl|lad) called )"
 _DURATION = (r"(?= (?:for |about |nearly |almost |like |over )?(?:\d+|a|an|a few|a couple(?: of)?|couple(?: of)?|two|"
@@ -65,7 +67,7 @@ _GONE = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|well|the|my|our)\s+)"
                    r"|(?P<y>[A-Za-z][\w-]*(?: [A-Za-z0-9][\w-]*)?) (?:went for scrap|got scrapped|was scrapped|"
                    r"went to the scrapyard)", re.I)
 # -- a thing given up, told by an idiom -----------------------------------------------------------------------------
-# "that bbq was the last time i had meat", "haven't touched a drop since new year", "went meat free in june"
+# "that bbq was the last time i had meat", "haven't touched meat since new year", "went meat free in june"
 _LAST_TIME = re.compile(r"\b(?:was the last time i|last time i) (?:ever )?(?P<verb>had|ate|drank|touched|smoked) "
                         r"(?:any )?(?P<x>[a-z][\w-]*(?: [a-z][\w-]*)?)\b(?! (?:was|is|tho|though)\b)", re.I)
 # ("haven't had a drink in ages" may be a busy month, not sobriety, and a drink untouched is left to the drink

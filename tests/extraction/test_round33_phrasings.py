@@ -53,6 +53,9 @@ def test_a_plan_or_a_club_joined_is_no_job(rules: RuleExtractor, said: str) -> N
 def test_headhunted_by_a_company_is_a_job_there(rules: RuleExtractor) -> None:
     slots = _slots(rules, "my brother got headhunted by Stripe, he starts in march")
     assert any(s.endswith("brother|employer") and "Stripe" in t for s, t in slots.items()), slots
+    facts = _facts(rules, "tyler got poached by amazon last month lol")  # (the company, not "Amazon Last Month")
+    assert any(f.slot == "tyler|employer" and f.object_key == "amazon" for f in facts), [(f.text, f.object_key)
+                                                                                         for f in facts]
 
 
 def test_qualified_as_is_a_trade(rules: RuleExtractor) -> None:
