@@ -15,7 +15,7 @@ import re
 
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.hedges import Hedge
-from mem_graph.extract.lexicon import tech_kind
+from mem_graph.extract.lexicon import GIVEN_NAMES, tech_kind
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 
@@ -26,7 +26,7 @@ _STREET = re.compile(r"\b(?i:we're|were|we are|i'm|im|i am) (?:now )?on (?P<x>(?
 _NEW_HOME = re.compile(r"\bnew (?:keys|place|flat|house|home|pad|address)\b|\bmoved\b|\bkeys\b", re.I)
 _OWN_PLACE = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|well)\s+)(?P<who>[A-Za-z]+),?(?:'s| has|'ve| have)? "
                         r"(?:finally |just |officially )?got (?:his|her|their|my|our) (?:own )?(?:place|flat|house)"
-                        r"(?:,? [^,.!?]{0,30}?)? in (?P<x>[A-Za-z][\w'-]*(?: [A-Z][\w'-]*)?)", re.I)
+                        r"(?:,? [^,.!?]{0,30}?)? in (?P<x>[A-Za-z][\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)", re.I)
 _SCHOOL_WORDS = r"(?:school|academy|primary|secondary|high|college|vidyalaya|grammar|prep|infants|juniors|nursery)"
 _SETTLED = re.compile(r"(?:^|[,.!;:-]\s*|\b(?:so|and|but|lol|well|now)\s+)(?P<who>[A-Za-z]+),?(?:'s| has)? (?:already |"
                       r"finally |just )?(?:settled in|got admission|got a place|started) (?:at|in) "
@@ -69,8 +69,8 @@ def _name(x: str) -> str:
 
 def _person(word: str) -> str | None:
     low = word.lower()
-    return "I" if low in ("i", "we") else low if low in ("he", "she") else \
-        _name(word) if not is_english_word(low) or word[:1].isupper() else None
+    return "I" if low in ("i", "we") else low if low in ("he", "she") else _name(word) if low in GIVEN_NAMES or (
+        not is_english_word(low)) or (word[:1].isupper() and not is_common_word(low)) else None  # (not "Finally")
 
 
 def _work_and_homes(text: str) -> list[str]:
