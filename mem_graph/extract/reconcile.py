@@ -116,8 +116,9 @@ def same_thing(a: str | None, b: str | None) -> bool:
 _ENDING_CUES = ("anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer",
                 "drop")
 _MOVE_CUES = ("moved", "moving", "relocated", "relocating")
-# "adopted another cat", "a second dog": one more value of a multi-valued slot, never the same one again
+# a same-turn value that says it was left ("moved out of my parents' place, got a flat in Finnieston")
 _DEPARTED = re.compile(r"\b(?:moved out|out of|left|leaving|quit|sold|traded|got rid)\b", re.I)
+# "adopted another cat", "a second dog": one more value of a multi-valued slot, never the same one again
 _ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more)\b", re.I)
 _PER_OBJECT = frozenset(s.name for s in DEFAULT_SLOTS if s.key_by == "object")
 
@@ -177,6 +178,15 @@ def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRe
     return [r for r in records if r.slot and r.slot.count("|") == 2 and r.slot.split("|")[1] == "tools"
             and r.polarity > 0 and r.object_key and tech_kind(r.object_key) == "database"
             and not same_thing(r.object_key, fact.object_key) and " for " not in r.text]  # (not "MySQL for analytics")
+
+
+def _lessons_of(record: MemoryRecord, fact: Fact) -> bool:
+    """"does cello lessons on mondays" is what "ditched the cello" ends: the same thing once the record's object
+    drops its "lessons" (only then: "nail salon" is no "salon" a wish to sell ends)."""
+    return bool(record.slot and fact.slot and record.object_key and fact.object_key
+                and record.object_key.split()[-1] in ("lessons", "classes", "class", "practice", "sessions")
+                and slot_family(record.slot) == slot_family(fact.slot)
+                and same_thing(counted(record.object_key), counted(fact.object_key)))
 
 
 def _same_turn(record: MemoryRecord, fact: Fact) -> bool:
@@ -426,11 +436,10 @@ class Reconciler:
         replacement in the same turn it UPDATEs them (the user's statement is kept); with one, it DELETEs."""
         subject = fact.subject_key
         changed = "cues:" in fact.evidence and any(w in fact.evidence for w in _ENDING_CUES)
-        cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0
-                     and (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
-                          or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"
-                     and (changed or r.slot == fact.slot or not fact.slot or not r.slot
-                          or slot_family(r.slot) == slot_family(fact.slot))]  # ("cello lessons" / "the cello")
+        cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0 and ((
+            (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
+             or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"
+            and (changed or r.slot == fact.slot or not fact.slot or not r.slot)) or _lessons_of(r, fact))]
         # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner), not a fact
         # placed in a slot of its own ("my partner Sam and I have a cat called Pickle": the cat stays)
         main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None
