@@ -63,13 +63,14 @@ _EXCHANGED = re.compile(r"\bgave (?:the|my|our) (?P<x>[a-z][\w-]*(?: \d+)?) (?:i
                         r"(?P<y>[A-Za-z][\w-]*(?: \d+| [A-Z][\w-]*)?)", re.I)
 
 
-def _name(x: str) -> str:
+def title_words(x: str) -> str:
+    """Each word of a name capitalised, the rest of each word as typed ("kendriya vidyalaya", "McDonald's")."""
     return " ".join(w if w[:1].isupper() else w[:1].upper() + w[1:] for w in x.split())
 
 
 def _person(word: str) -> str | None:
     low = word.lower()
-    return "I" if low in ("i", "we") else low if low in ("he", "she") else _name(word) if low in GIVEN_NAMES or (
+    return "I" if low in ("i", "we") else low if low in ("he", "she") else title_words(word) if low in GIVEN_NAMES or (
         not is_english_word(low)) or (word[:1].isupper() and not is_common_word(low)) else None  # (not "Finally")
 
 
@@ -83,7 +84,7 @@ def _work_and_homes(text: str) -> list[str]:
             if who is None or not _HEDGE.said_as_done(text, m, "who") or (
                     pattern is _FOR_GOOD and not (is_place_name(where) or where[:1].isupper())):
                 continue
-            line = clause.format(who, _name(where))
+            line = clause.format(who, title_words(where))
             said.append(line.replace("I works", "I work").replace("I lives", "I live").replace("we lives", "we live"))
     return said
 
@@ -98,11 +99,11 @@ def moves(text: str) -> list[str]:
         who, place = _person(m.group("who")), m.group("x")
         named = is_place_name(place) or (place[:1].isupper() and not is_common_word(place.lower()))  # ("Headingley")
         if who and named and _HEDGE.said_as_done(text, m, "who"):
-            said.append(f"{who} {'live' if who == 'I' else 'lives'} in {_name(place)} now")
+            said.append(f"{who} {'live' if who == 'I' else 'lives'} in {title_words(place)} now")
     for m in _SETTLED.finditer(text):
         who = _person(m.group("who"))
         if who and who != "I" and _HEDGE.said_as_done(text, m, "who"):
-            said.append(f"{who} is at {_name(re.sub(r'^the ', '', m.group('x'), flags=re.I))} now")
+            said.append(f"{who} is at {title_words(re.sub(r'^the ', '', m.group('x'), flags=re.I))} now")
     for m in _MOVED_OVER.finditer(text):
         tool = m.group("x").rstrip(".")
         if tech_kind(tool.lower()) is not None and _HEDGE.said_as_done(text, m):

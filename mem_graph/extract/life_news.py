@@ -21,7 +21,7 @@ from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.hedges import Hedge
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import GIVEN_NAMES
-from mem_graph.extract.life_moves import moves
+from mem_graph.extract.life_moves import moves, title_words
 from mem_graph.extract.negation import KINDS
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 
@@ -96,10 +96,6 @@ _NOT_A_ROLE = frozenset({"part", "result", "way", "bonus", "favour", "favor", "j
 _OWNED = ("car", "phone", "computer")
 
 
-def _name(x: str) -> str:
-    return " ".join(w if w[:1].isupper() else w[:1].upper() + w[1:] for w in x.split())
-
-
 def _who(word: str, before: str = "") -> str | None:
     """The subject a name-or-pronoun word gives a plain clause (None: not a person); ``before``: the text before
     it, where "my" makes a kin word the subject ("my brother got headhunted by Stripe")."""
@@ -112,7 +108,7 @@ def _who(word: str, before: str = "") -> str | None:
         return low
     if low in GIVEN_NAMES or (not is_english_word(low) and len(low) > 2) or (word[:1].isupper() and word[1:].islower()
                                                                             and not is_common_word(low)):
-        return _name(word)
+        return title_words(word)
     return None
 
 
@@ -123,18 +119,18 @@ def _jobs(text: str) -> list[str]:
         if not _HEDGE.said_as_done(text, m, "x") or (x.islower() and is_common_word(x)) or \
                 x.lower() in GIVEN_NAMES or role.split()[-1] in _NOT_A_ROLE:  # (not "joined Sarah as a friend")
             continue
-        said += [f"I work at {_name(x)}", f"I work as a {role}"]
+        said += [f"I work at {title_words(x)}", f"I work as a {role}"]
     for m in _POACHED.finditer(text):
         who = _who(m.group("who"), text[:m.start("who")])
         if who is not None and _HEDGE.said_as_done(text, m, "who"):
-            said.append(f"{who} {'work' if who == 'I' else 'works'} at {_name(m.group('x'))}")
+            said.append(f"{who} {'work' if who == 'I' else 'works'} at {title_words(m.group('x'))}")
     for m in _QUALIFIED.finditer(text):
         who = _who(m.group("who"), text[:m.start("who")])
         if who is None or not _HEDGE.said_as_done(text, m, "who"):
             continue
         said.append(f"{who} {'am' if who == 'I' else 'is'} a {m.group('role')} now")
         if m.group("x") and not is_common_word(m.group("x").lower()):
-            said.append(f"{who} {'work' if who == 'I' else 'works'} at {_name(m.group('x'))}")
+            said.append(f"{who} {'work' if who == 'I' else 'works'} at {title_words(m.group('x'))}")
     return said
 
 
@@ -147,7 +143,7 @@ def _partners(text: str) -> list[str]:
         if not (m.group("intro") or timed) or not (named or (m.group("intro") and not is_english_word(low))):
             continue  # ("been seeing a therapist", "seeing Dr Lee on friday", "been with Barclays 6 years")
         if _HEDGE.said_as_done(text, m, "n"):
-            said.append(f"I'm dating {_name(name)}")
+            said.append(f"I'm dating {title_words(name)}")
     return said
 
 
