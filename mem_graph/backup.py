@@ -44,7 +44,7 @@ import pydantic
 from mem_graph.backup_schema import LINES, EntityLine, EventLine, Footer, Header, MemoryLine, MessageLine
 from mem_graph.config import LimitsConfig
 from mem_graph.errors import MemGraphError, ValidationError
-from mem_graph.maintenance import history_rows, read_all
+from mem_graph.maintenance import REMOVAL_REASONS, history_rows, is_removal, lifecycle, read_all
 from mem_graph.stores.boundary import get_readable
 from mem_graph.stores.vector.base import VectorFilter, scroll_all
 from mem_graph.timeutil import now, to_iso
@@ -184,7 +184,9 @@ def _check_references(parts: Parts) -> None:
         if m.id in memories:
             raise ValidationError(f"line {n}: memory {m.id} appears twice (first on line {memories[m.id][0]})")
         memories[m.id] = (n, m.payload.scope())
-    erased = {e.memory_id for _, e in parts["event"] if e.event == "DELETE"}
+    erased = _erased_in(parts["event"])
+    for mid in erased & memories.keys():
+        raise ValidationError(f"line {memories[mid][0]}: memory {mid} is in the file but its last event erases it")
     for n, e in parts["event"]:
         if not e.memory_id:
             continue
@@ -194,10 +196,65 @@ def _check_references(parts: Parts) -> None:
                                       f"memory (line {memories[e.memory_id][0]})")
         elif e.memory_id not in erased:
             raise ValidationError(f"line {n}: event names memory {e.memory_id}, which the file neither holds "
-                                  "nor records as erased")
+                                  "nor records as erased (its last event is no removal: a DELETE whose reason "
+                                  f"starts with one of {', '.join(REMOVAL_REASONS)})")
     for n, m in parts["mention"]:
         if m.memory_id not in memories:
             raise ValidationError(f"line {n}: mention of memory {m.memory_id}, which the file does not hold")
+
+
+def _erased_in(events: list[tuple[int, EventLine]]) -> set[str]:
+    """Memory ids whose last event in the file (in import order) erased them, as ``mem-graph check`` judges it."""
+    last = lifecycle([e.model_dump() for e in _in_order([e for _, e in events])])
+    return {mid for mid, e in last.items() if is_removal(e)}
+
+
+def _in_order(events: list[EventLine]) -> list[EventLine]:
+    return sorted(events, key=lambda e: e.seq or 0)
+
+
+def _refuse_resurrected_history(mem: Memory, parts: Parts) -> None:
+    """An erased memory's events may only land where the store holds no point for it (else the history would
+    say erased while the point lives), and after the store's own events for it (else a later ADD outlives the
+    erasure)."""
+    held = {m.id for _, m in parts["memory"]}
+    erased = {e.memory_id: n for n, e in parts["event"] if e.memory_id and e.memory_id not in held}
+    if not erased:
+        return
+    found, unreadable = get_readable(mem.vectors, list(erased))
+    for mid in [r.id for r in found] + list(unreadable):
+        raise ValidationError(f"line {erased[mid]}: the file records memory {mid} as erased but this store holds "
+                              "it; an import never erases a memory (delete it first, or drop its events)")
+    for mid, e in _store_lifecycle(mem, list(erased)).items():
+        if not is_removal(e):
+            raise ValidationError(f"line {erased[mid]}: this store's history says memory {mid} was not erased "
+                                  "but holds no point for it; run `mem-graph repair` before importing")
+
+
+def _store_lifecycle(mem: Memory, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The store's last ADD/UPDATE/DELETE event of each of ``ids`` that has one."""
+    rows: list[dict[str, Any]] = []
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        rows += history_rows(mem.history_store, "SELECT seq, memory_id, event, reason FROM events WHERE memory_id "
+                             f"IN ({','.join('?' * len(chunk))})", tuple(chunk))
+    return lifecycle(sorted(rows, key=lambda r: r["seq"]))
+
+
+def _restorations(mem: Memory, records: list[MemoryRecord], fresh: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An ADD event for each memory the import brings back that the store had erased (a restore from a backup),
+    or that would otherwise have no event at all, so every memory's history ends as the store does: alive."""
+    in_file = lifecycle(fresh)
+    in_store = _store_lifecycle(mem, [r.id for r in records if r.id not in in_file])
+    at, out = now(), list[dict[str, Any]]()
+    for r in records:
+        last = in_file.get(r.id) or in_store.get(r.id)
+        if last is None or is_removal(last):
+            why = "no event for it in the file" if last is None else "restored from a backup after it was erased"
+            out.append({"memory_id": r.id, "event": "ADD", "old_text": None, "new_text": r.text,
+                        "reason": f"[import] {why}", "actor": "import", "extractor": None, "related_id": None,
+                        "message_ids": [], **r.scope.stored_fields(), "created_at": at})
+    return out
 
 
 def import_(mem: Memory, parts: Parts) -> dict[str, int]:
@@ -211,11 +268,13 @@ def import_(mem: Memory, parts: Parts) -> dict[str, int]:
     records = [m.record() for _, m in lines]
     with mem.write_lock():
         _refuse_foreign_ids(mem, lines, records)
+        _refuse_resurrected_history(mem, parts)
         if records:
             new = [(r, [EntityRef(entities[e].display, entities[e].entity_type)
                         for e in mentions.get(r.id, []) if e in entities]) for r in records]
             mem.writer.apply(WritePlan(records[0].scope, new=new, rewrite=True))  # one journaled plan: all of it
-        events, messages = _write_history(mem, [e for _, e in parts["event"]], [m for _, m in parts["message"]])
+        events, messages = _write_history(mem, records, [e for _, e in parts["event"]],
+                                          [m for _, m in parts["message"]])
     return {"memories": len(records), "events": events, "messages": messages, "entities": len(entities),
             "relations": len(parts["relation"])}
 
@@ -236,12 +295,14 @@ def _refuse_foreign_ids(mem: Memory, lines: list[tuple[int, MemoryLine]], record
                                   "read, so its scope cannot be checked (run `mem-graph repair` first)")
 
 
-def _write_history(mem: Memory, events: list[EventLine], messages: list[MessageLine]) -> tuple[int, int]:
+def _write_history(mem: Memory, records: list[MemoryRecord], events: list[EventLine],
+                   messages: list[MessageLine]) -> tuple[int, int]:
     h = mem.history_store
     seen = {(r["memory_id"], r["event"], r["created_at"]) for r in history_rows(
         h, "SELECT memory_id, event, created_at FROM events")}
-    fresh = [e.model_dump() for e in sorted(events, key=lambda e: e.seq or 0)
+    fresh = [e.model_dump() for e in _in_order(events)
              if (e.memory_id, e.event, e.created_at) not in seen]
+    fresh += _restorations(mem, records, fresh)
     rows = [m.model_dump() for m in messages]
     inserted = h.import_rows(
         [{c: json.dumps(e[c]) if c == "message_ids" else _stored(c, e[c]) for c in _EVENT_COLS} for e in fresh],

@@ -67,6 +67,17 @@ class _Scoped(_Line):
         return self
 
 
+class MemorySource(BaseModel):
+    """The fields of a memory's ``source`` that search and the write path read, typed; other keys (client_id,
+    source_ref, restored_by ...) pass through as JSON values."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    message_ids: list[Short] = Field(default_factory=list, max_length=10_000)
+    rule: Short | None = None
+    extractor: Short | None = None
+    feedback: dict[Literal["useful", "wrong"], Annotated[int, Field(ge=0, le=2**31)]] = Field(default_factory=dict)
+
+
 class MemoryPayload(_Scoped):
     text: str
     hash: Short
@@ -99,6 +110,8 @@ class MemoryPayload(_Scoped):
         # values only, not size: the write path adds to a memory's metadata (role, speaker) and source
         # (every message id of the add), so a stored memory may exceed what one add() accepts
         check_json(value, what=str(info.field_name))
+        if info.field_name == "source":
+            MemorySource.model_validate(value)
         return value
 
 

@@ -36,7 +36,7 @@ def turn_key(record: MemoryRecord, scope_keys: dict[Scope, str] | None = None) -
     """(scope, message id) of the one message a memory came from; None when not one known message.
     ``scope_keys``: scope -> key, kept by a caller that asks for many records' keys."""
     ids = record.source.get("message_ids") if isinstance(record.source, dict) else None
-    if not ids or len(ids) != 1:
+    if not isinstance(ids, list) or len(ids) != 1:
         return None
     if scope_keys is None:
         return record.scope.key, str(ids[0])

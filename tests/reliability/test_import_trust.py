@@ -65,6 +65,14 @@ MANGLES: dict[str, Callable[[list[dict[str, Any]]], Any]] = {
         uuid.uuid4()), "entity_id": "x"}),
     "the same memory twice": lambda rs: rs.insert(-1, dict(_memories(rs)[0])),
     "unknown payload field": lambda rs: _memories(rs)[-1]["payload"].update(evil=1),
+    # found by the fuzzing of session 34: each was accepted and left a store that search or check tripped on
+    "source message ids that are no list": lambda rs: _memories(rs)[-1]["payload"]["source"].update(
+        message_ids={"a": "b"}),
+    "feedback that is no count": lambda rs: _memories(rs)[-1]["payload"]["source"].update(feedback={"wrong": "x"}),
+    "a DELETE that only invalidates, of a memory not in the file": lambda rs: rs.insert(-1, {
+        **_events(rs)[-1], "memory_id": str(uuid.uuid4()), "event": "DELETE", "reason": "[reconcile] superseded"}),
+    "a memory in the file whose last event erases it": lambda rs: rs.insert(-1, {
+        **_events(rs)[-1], "seq": 10**6, "event": "DELETE", "reason": "[manual] deleted through the API"}),
 }
 
 
@@ -155,3 +163,32 @@ def test_a_memory_at_the_metadata_limit_round_trips(tmp_path: Path) -> None:
     with Memory(path=tmp_path / "dst") as m:
         assert import_file(m, tmp_path / "ann.jsonl")["memories"] == 1
         assert m.get_all(user_id="ann")["results"][0]["metadata"]["blob"] == big["blob"]
+
+
+def test_a_backup_brings_back_a_deleted_memory_with_a_history_that_says_so(tmp_path: Path) -> None:
+    with Memory(path=tmp_path / "m") as m:
+        kept = m.add("Bob plays chess.", user_id="bob", infer=False)["results"][0]["id"]
+        export_file(m, tmp_path / "bob.jsonl")
+        m.delete(kept, user_id="bob")
+        import_file(m, tmp_path / "bob.jsonl")
+        assert m.get(kept, user_id="bob")["memory"] == "Bob plays chess."
+        assert check(m).ok
+        assert "restored from a backup" in m.history(kept, user_id="bob")[-1]["reason"]
+
+
+def test_a_memory_whose_events_were_left_out_gets_one(tmp_path: Path) -> None:
+    records = [r for r in _export(tmp_path, n=2) if r["type"] != "event"]
+    with Memory(path=tmp_path / "dst") as m:
+        import_file(m, _write(tmp_path, records))
+        assert check(m).ok and len(m.get_all(user_id="alice")["results"]) == 2
+
+
+def test_a_file_cannot_erase_a_memory_this_store_holds(tmp_path: Path) -> None:
+    with Memory(path=tmp_path / "m") as m:
+        kept = m.add("Bob plays chess.", user_id="alice", infer=False)["results"][0]["id"]
+        records = _export(tmp_path)
+        records.insert(-1, {**_events(records)[-1], "memory_id": kept, "event": "DELETE",
+                            "reason": "[manual] deleted through the API"})
+        with pytest.raises(ValidationError, match="holds it"):
+            import_file(m, _write(tmp_path, records))
+        assert m.get(kept, user_id="alice")["memory"] == "Bob plays chess." and check(m).ok
