@@ -41,6 +41,15 @@ def _activity(tok: Any) -> str | None:
     return ACTIVITY_VERBS.get(tok.lemma_.lower()) or _ING_FORMS.get(tok.lower_)
 
 
+def _activity_named(tok: Any) -> str | None:
+    """The activity an object names: "dropped weightlifting", "quit golf"; not a noun that is only the verb's stem
+    ("dropped fish and dairy": food, not fishing)."""
+    value = _activity(tok)
+    if value is not None and tok.pos_ in ("NOUN", "PROPN") and value != tok.lower_:
+        return None
+    return value
+
+
 _WHEN_NOUNS = frozenset({"morning", "evening", "night", "afternoon", "day", "week", "weekend", "time", "lunchtime"})
 
 
@@ -52,8 +61,8 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
     if pred.lemma in ("go", "do") or pred.lemma in CESSATION or _took_up(pred.verb):  # "don't do running", "took up"
         for tok in (pred.dobj, *(c for c in (*pred.target.children, *pred.verb.children) if c.dep_ == "xcomp")):
             if tok is not None and tok.i > pred.target.i and (
-                    value := _activity(tok) or (tok.lower_ if tok.lower_ in SPORT_WORDS and pred.lemma in ("do", "go")
-                                                else None)) is not None:  # "don't do zumba anymore"
+                    value := _activity_named(tok) or (tok.lower_ if tok.lower_ in SPORT_WORDS and pred.lemma in (
+                        "do", "go") else None)) is not None:  # "don't do zumba anymore"
                 return value, tok
     return None
 

@@ -74,7 +74,7 @@ DIETS = [
 ]
 RELIGIONS = [
     "catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant",
-    "orthodox", "mormon", "pagan",
+    "orthodox", "mormon", "pagan", "religious",  # ("not religious anymore" ends "catholic")
 ]
 REL_STATUS = ["single", "married", "divorced", "engaged", "widowed", "separated", "remarried"]
 DATABASES = sorted(TECH_KINDS["database"])

@@ -108,7 +108,7 @@ def compound_span(tok: Any) -> list[Any]:
             if child.dep_ == "amod" and child.ent_type_ in ("DATE", "ORDINAL"):
                 continue
             parts.extend(compound_span(child))
-        elif child.i == tok.i - 2 and tok.doc[tok.i - 1].tag_ == "HYPH" and child.dep_ == "npadvmod":
+        elif child.i == tok.i - 2 and tok.doc[tok.i - 1].tag_ == "HYPH" and child.dep_ in ("npadvmod", "advmod"):
             parts.extend([child, tok.doc[tok.i - 1]])  # "dairy-free", "plant-based": one word, hyphenated
     return sorted(parts, key=lambda t: t.i)
 

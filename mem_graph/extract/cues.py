@@ -364,8 +364,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
         cues.negated, cues.change = ended, target.lower_ if ended else cues.change
     if leaving_off and not cues.negated:
         cues.negated, cues.change = True, f"{target.lower_} off"  # "we moved off Heroku"
-    if "no" in words and "longer" in words:
-        cues.negated, cues.change = True, "no longer"
+    if ("no" in words and "longer" in words) or (first is not None and any(
+            c.lower_ == "longer" and any(g.lower_ == "no" for g in c.children) for c in first.children)):
+        cues.negated, cues.change = True, "no longer"  # ("I'm no longer vegetarian": "longer" hangs on the adjective)
     said = {t.lower_ for t in target.subtree}
     for w in ("anymore", "again", "now", "nowadays", "currently", "lately"):
         if w in words and not ("as" in said and said & {"always", "usual"}):  # "rn, as always": it goes on

@@ -61,6 +61,10 @@ _WORKPLACES = frozenset(["library", "office", "branch", "store", "shop", "hospit
 _STUDENT_NOUNS = frozenset(["student", "major", "freshman", "sophomore", "undergrad", "undergraduate", "postgrad",
                             "fresher", "pupil", "minor", "grad"])
 
+_PORTIONS = frozenset(["cup", "mug", "glass", "pint", "bottle", "can", "shot", "bowl", "slice", "plate", "portion",
+                       "serving", "pack", "packet", "litre", "liter"])
+
+
 def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
               embedder: Any = None, phrase: str = "", change: str | None = None) -> SlotMatch | None:
     """The slot ``obj`` fills in this clause, or None."""
@@ -74,8 +78,13 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if appos is not None and not corrected and cat.value_slot(compound_span(appos)) is not None and \
             cat.value_slot(compound_span(obj)) is None:
         obj = appos  # "a new phone, an iPhone 15" (not "a teacher, chemistry": the teacher is the value)
-    obj_toks = compound_span(obj) if obj.pos_ != "VERB" else [obj]
-    text = object_text(obj)
+    portion = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                    if g.dep_ == "pobj"), None) if obj.lemma_.lower() in _PORTIONS else None
+    if portion is not None:
+        obj = portion  # "4 cups of filter coffee a day", "a pint of guinness": the drink, not the cups
+    obj_toks = compound_span(obj) if obj.pos_ != "VERB" or (obj.i > 1 and obj.doc[obj.i - 1].tag_ == "HYPH") \
+        else [obj]  # ("plant-based": the parse's verb is a word of a hyphenated adjective)
+    text = span_text(obj_toks) if any(t.tag_ == "HYPH" for t in obj_toks) else object_text(obj)  # "plant-based"
     person = subject.type == "person"
     # "prod runs on postgres", "our data's in Mongo": the team's own system, no person (NER may call it one)
     system = subject.name.lower().removesuffix("'s").rpartition(" ")[2] in SYSTEM_NOUNS

@@ -421,11 +421,20 @@ def _tool_said(m: re.Match[str], said: str) -> str:
     return said.format(_spelled(name)) if tech_kind(name) is not None or name.lower() in TECH else m.group(0)
 
 
+# "wouldn't call myself religious anymore", "i'd describe myself as an atheist now": what one says one is
+_CALL_MYSELF = re.compile(r"\b(?:i\s*)?(?:(?:(would|'d|do)(n't| not)?|(wouldnt|dont))\s+)?(?:really\s+)?(?:call|"
+                          r"consider|describe)\s+myself\s+(?:as\s+)?(?=(?:an?\s+)?[a-z])", re.I)
+
+
+def _call_myself(m: re.Match[str]) -> str:
+    return "I'm not " if m.group(2) or m.group(3) else "I'm "
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
     text = _MIGRATION_DONE.sub(_migration_done, _TOOL_TO_TOOL.sub(_tool_to_tool, text))
-    text = _PROMOTED_COMMA.sub(r"\1 to ", text)
+    text = _CALL_MYSELF.sub(_call_myself, _PROMOTED_COMMA.sub(r"\1 to ", text))
     text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
     text = prescribed(_SOMETHING_CALLED.sub("", text))
     if _PET_TALK.search(text):

@@ -50,6 +50,10 @@ SHORTHAND = {
     "wfh": "working from home",
     "my fella": "my partner", "my bloke": "my partner",  # ("my fella Dom does most of the cooking")
     "sis": "sister", "my bro": "my brother", "lil bro": "little brother", "big bro": "big brother",
+    # a diet typed as two words ("fully plant based since jan"): the lexicon's hyphenated name
+    "plant based": "plant-based", "gluten free": "gluten-free", "dairy free": "dairy-free",
+    "lactose free": "lactose-free", "low carb": "low-carb",
+    "hands down my": "my", "hands-down my": "my",  # ("thai is hands down my favourite": "hands" read as the subject)
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
     # British selling and trading: "flogged the violin on marketplace", "part-exed the old girl for an Ioniq"

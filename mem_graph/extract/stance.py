@@ -36,6 +36,8 @@ _PHRASES: list[tuple[str, int, str]] = [
      "has gone off"),
     (r"(?:can't|cant|can ?not) (?:even )?(?:look at|face|think about)", -1, "can't stand"),  # after food poisoning
     (r"(?:have |'ve )?(?:fallen|fell|falling) out of love with", -1, "has fallen out of love with"),
+    (r"(?:have |'ve )?(?:stopped|quit) (?:bothering with|caring about)|(?:have |'ve )?(?:given|gave) up on", -1,
+     "has lost interest in"),
     (r"(?:have |'ve )?(?:kind of |kinda |sort of )?(?:grew|grown|growing) out of|outgrew|(?:have |'ve )?outgrown", -1,
      "has grown out of"),
     (r"(?:have |'ve )?(?:come|came|coming) (?:a)?round (?:on|to)", 1, "has come around on"),
@@ -48,6 +50,9 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:am |'m )?(?:all|really) about", 1, "is into"),  # "these days I'm all about techno"
     (r"(?:am |'m )?feeling(?=.*\b(?:anymore|any more)\b)", 1, "is into"),  # "not feeling jazz anymore"
     (r"(?:am |'m )?(?:a |an )?(?:big |huge )?hater of", -1, "is not a fan of"),
+    # "i've always hated olives": a stance held till now, said in the perfect
+    (r"(?:have |'ve )?always (?:loved|adored|liked|enjoyed)", 1, "has {0}"),
+    (r"(?:have |'ve )?always (?:hated|disliked|detested|loathed|despised)", -1, "has {0}"),
     (r"(?:really |actually |totally |kind of |kinda )?(?:love|adore|like|enjoy)", 1, "{0}s"),
     (r"(?:really |actually |totally |kind of |kinda )?(?:hate|dislike|detest|loathe|despise)", -1, "{0}s"),
 ]
@@ -76,7 +81,8 @@ _IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|tha
                      r"phone|email|e-mail|zoom|facetime|skype|whatsapp|dm|dms|messenger|snapchat|video|call|teams|"
                      r"slack)\b", re.I)
 _THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:now |totally |officially )?my "
-                    r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing|vibe)\b", re.I)
+                    r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing|vibe|guilty pleasure)\b",
+                    re.I)
 # "crossfit's not for me anymore", "running is just not for me": a thing the speaker is not into
 _NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: is|'s|'re| are) "
                          r"(?:just |really |honestly )?(?:not|no longer)| (?:just |really )?(?:isn't|aren't|wasn't)) "
@@ -97,11 +103,12 @@ _DOES_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:ju
 _EVAL_NOW = re.compile(
     r"^\s*" + _LEAD + r"(?P<obj>(?!(?:the|this|that|these|those|my|our|his|her|their|your|it|everything|life|"
     r"things|weather|today|work)\b)[a-z][\w'-]*(?: [a-z][\w'-]*)?) (?:is|are|'s|'re) "
-    r"(?:actually |honestly |so |really |pretty |kinda |totally |just )*(?P<eval>great|amazing|awesome|good|"
-    r"delicious|fun|the best|incredible|overrated|gross|disgusting|boring|terrible|awful|annoying|the worst|"
-    r"unbearable)\b"
+    r"(?:actually |honestly |so |really |pretty |kinda |kind of |a bit |way |totally |just )*(?P<eval>great|amazing|"
+    r"awesome|good|delicious|fun|the best|incredible|overrated|overplayed|played out|cringe|gross|disgusting|boring|"
+    r"terrible|awful|annoying|the worst|unbearable)\b"
     r"(?=.*\b(?:now|these days|lately|nowadays|anymore|after all)\b)", re.I)
-_BAD = frozenset({"overrated", "gross", "disgusting", "boring", "terrible", "awful", "annoying", "the worst",
+_BAD = frozenset({"overrated", "overplayed", "played out", "cringe",
+                  "gross", "disgusting", "boring", "terrible", "awful", "annoying", "the worst",
                   "unbearable"})
 # "i'm a cat person", "not really a coffee person": a liking said as a kind of person
 _PERSON_OF = re.compile(r"^\s*" + _LEAD + _SUBJECT + r"(?P<neg>(?:(?:am|'m) )?(?:not|no longer) (?:really )?)?"
@@ -163,20 +170,47 @@ def _named_last(text: str) -> str | None:
     named = topic.group("obj") if topic is not None and topic.group("obj").lower() not in _PRONOUNS else None
     at = -1
     for ante in _ANTECEDENT.finditer(text):
-        if ante.group("obj").split()[0].lower() not in _PRONOUNS and not _SIMILE.search(text[:ante.start()]):
+        if not _names_no_thing(ante.group("obj")) and not _SIMILE.search(text[:ante.start()]):
             named, at = re.sub(r"^(?:the|a|an) ", "", re.sub(r" (?:in|at|on|from|last|this) .*$", "",
                                                             ante.group("obj").strip()), flags=re.I), ante.start()
     for like in _TASTES_LIKE.finditer(text):  # "coriander tastes like soap to me, can't stand it": the coriander
         if like.start() > at and like.group("obj").lower() not in _PRONOUNS:
-            named = like.group("obj")
+            named, at = like.group("obj"), like.start()
+    for refused in _REFUSED.finditer(text):  # "no olives please, i hate them": the olives
+        if refused.start() > at and refused.group("obj").lower() not in _PRONOUNS:
+            named, at = refused.group("obj"), refused.start()
+    if named is None and (became := _BECAME.match(text)) is not None and not _names_no_thing(became.group("obj")):
+        named = became.group("obj")  # "love island has got so cringe, i've stopped bothering with it"
     return named
 
 
-_SIMILE = re.compile(r"\b(?:tastes?|smells?|looks?|sounds?|feels?)\s+$", re.I)  # "tastes like soap": no liking
-_TASTES_LIKE = re.compile(r"(?P<obj>[a-z][\w'-]*) (?:now |suddenly |literally |just )?(?:tastes?|smells?) "
-                          r"(?:like|of)\b", re.I)
+def _names_no_thing(obj: str) -> bool:
+    """A would-be object that is a pronoun or runs into a verb ("doesnt taste", "island has got")."""
+    words = obj.lower().split()
+    return not words or words[0] in _PRONOUNS or bool(set(words) & _VERB_WORDS)
 
 
+# what a request leaves out: "no olives please", "without coriander", "hold the onions", "nothing with mushrooms"
+_REFUSED = re.compile(r"\b(?:no|without|hold the|skip the|leave out(?: the)?|nothing with|anything but)\s+"
+                      r"(?P<obj>[a-z][\w'-]*)(?=\s*(?:$|[,.;!?)]|\b(?:in|on|please|pls|plz|thanks|for|at all)\b))",
+                      re.I)
+# the thing a sentence opens with, said to have changed: "coriander has started tasting like soap", "love island
+# has got so cringe", "jazz has become a bit much"
+_BECAME = re.compile(r"^\W*" + _LEAD + r"(?P<obj>[a-z][\w'-]*(?: [a-z][\w'-]*)?) (?:has|have|'s) (?:now |suddenly "
+                     r"|really |just )?(?:started|begun|got|gotten|become|gone|turned)\b", re.I)
+_VERB_WORDS = frozenset({"has", "have", "had", "is", "are", "was", "were", "got", "gets", "does", "doesn't", "doesnt",
+                         "did", "didn't", "didnt", "do", "don't", "dont", "isn't", "isnt", "been", "be"})
+_SIMILE = re.compile(r"\b(?:tastes?|smells?|looks?|sounds?|feels?|tasting|smelling|looking|sounding|feeling)\s+$",
+                     re.I)  # "tastes like soap": no liking
+_TASTES_LIKE = re.compile(r"(?P<obj>[a-z][\w'-]*) (?:now |suddenly |literally |just |(?:doesn't|doesnt|does not) "
+                          r"|(?:don't|dont|do not) |(?:has |have )?(?:started|begun|begins|starts) (?:to )?)?"
+                          r"(?:tastes?|tasting|smells?"
+                          r"|smelling) (?:like|of)\b", re.I)
+
+
+# words before a thing a rewording reads: none, or ones ending in a joining word ("ok so", "a week in crete and"),
+# so the thing is never cut from its name ("love island is a no from me") nor run into what came before
+_LEAD_IN = r"(?P<lead>\W*(?:(?:[\w']+,?\s+){0,5}?(?:and|but|so|now|honestly|tbh|ngl|lol|update|twist|[\w']+,)\s+)?)"
 _X = r"(?P<obj>(?:the |a )?[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)"
 _FOUND_AS = {True: "can't stand", False: "love"}
 _YES_NO = {True: "love", False: "can't stand"}
@@ -188,25 +222,31 @@ _REWORDINGS = [
                 rf"(?P<adj>{_BAD_TO_FIND}|amazing|relaxing|fascinating|addictive|hilarious|soothing)\b", re.I),
      lambda m: f"{m.group('lead')}{_FOUND_AS[bool(re.fullmatch(_BAD_TO_FIND, m.group('adj'), re.I))]} "
                f"{m.group('obj')}"),
-    (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s) (?:really |literally )?"
+    (re.compile(rf"^{_LEAD_IN}{_X} (?:is|are|'s) (?:really |literally )?"
                 r"(?:driving|making) me (?:up the wall|crazy|mad|nuts|insane|miserable)\b", re.I),
-     lambda m: f"{m.group('lead')}I'm sick of {m.group('obj')}"),
+     lambda m: f"I'm sick of {m.group('obj')}{_after(m.group('lead'))}"),
     (re.compile(rf"^\W*{_X} (?:is|are) (?:literally )?(?:the devil's (?:food|work)|disgusting|vile|gross)\b", re.I),
      lambda m: f"I hate {m.group('obj')}"),
     # "ukulele is way more my speed", "olives are a yes now", "coriander is a no from me": a preference said plainly
-    (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s|'re) (?:way |much |a lot |so |definitely )?"
+    (re.compile(rf"^{_LEAD_IN}{_X} (?:is|are|'s|'re) (?:way |much |a lot |so |definitely )?"
                 r"more my (?:speed|style|thing|vibe|jam)\b", re.I),
-     lambda m: f"{m.group('lead')}I love {_bare(m.group('obj'))}"),
-    (re.compile(rf"^(?P<lead>\W*(?:[\w']+,?\s+){{0,4}}?){_X} (?:is|are|'s|'re) (?:now |officially |definitely )?an? "
+     lambda m: f"I love {_bare(m.group('obj'))}{_after(m.group('lead'))}"),
+    (re.compile(rf"^{_LEAD_IN}{_X} (?:is|are|'s|'re) (?:now |officially |definitely )?an? "
                 r"(?P<yes>yes|no|hard no|big no|nope)(?: from me)?(?= now\b| these days\b| for me\b|\s*(?:[,.!;]|$))",
                 re.I),
-     lambda m: f"{m.group('lead')}I {_YES_NO[m.group('yes').lower() == 'yes']} {_bare(m.group('obj'))}"),
+     lambda m: f"I {_YES_NO[m.group('yes').lower() == 'yes']} {_bare(m.group('obj'))}{_after(m.group('lead'))}"),
     (re.compile(r"\b(i (?:actually |now |literally |genuinely |kinda |lowkey )*)crave\b", re.I),
      lambda m: f"{m.group(1)}love"),
     (re.compile(rf"^\W*(?:honestly |tbh |ngl )?{_X} (?:is|has been) (?:literally |honestly )?the best thing "
                 r"(?:that's |that has |that )?(?:ever )?happened to me\b", re.I),
      lambda m: f"I love {m.group('obj')}"),
 ]
+
+
+def _after(lead: str) -> str:
+    """The words said before a reworded stance, put after it: a hedge among them still counts ("if olives are a
+    yes now"), and they no longer stand between the "I" and the phrase ("a week in crete and ...")."""
+    return f", {lead.strip()}" if lead.strip() else ""
 
 
 def _bare(obj: str) -> str:
@@ -270,7 +310,7 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
             pronoun = obj.lower() if obj.lower() in _ANAPHORS and earlier is not None else None
             if pronoun is not None:  # "i used to hate running but now i love it": it is running
                 obj = earlier or obj
-            elif not obj or obj.split()[0].lower() in _PRONOUNS:
+            elif not obj or _names_no_thing(obj):  # ("love island has got so cringe": no stance on "island")
                 break
             phrase = re.sub(r"^(?:am|'m|have|'ve|has) ", "", m.group("phrase").lower()).strip()
             core = re.sub(r"^(?:really|actually|totally|kind of|kinda|so|getting|got|very|super|completely) ", "",
@@ -330,7 +370,9 @@ def with_stances(found: list[Fact], sentence: str, speaker: str, message: Messag
         fact = stance_fact(replace(st, object=_as_written(st.object, sentence)), speaker, message)
         # the parse's unplaced reading of the same words ("can't get enough of olives" about "enough") gives way
         out = [f for f in out if f not in same and not (f.text == fact.text and not f.slot) and not (
-            st.pronoun and (not f.slot or f.object_key == st.pronoun) and f.subject_key == me
-            and _says_pronoun(f, st))]  # "User loves it" (placed or not: "it" is no thing of its own)
+            st.pronoun and (not f.slot or f.object_key == st.pronoun) and (f.subject_key == me or (
+                f.object_key == st.pronoun and not f.metadata.get("_person")))
+            and _says_pronoun(f, st))]  # "User loves it" (placed or not: "it" is no thing of its own; "cumin ...,
+        # can't stand it": "Cumin can't stand it" is the parse's subject for the speaker's words)
         out.append(fact)
     return out

@@ -1,0 +1,124 @@
+"""Session 34: stances whose object is said once and then pointed at ("no olives please, i hate them",
+"coriander has started tasting like soap, can't stand it now", "love island has got so cringe, i've stopped
+bothering with it"), and stance phrases that must not read a verb as their object ("love island has got ...").
+
+The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.said import facts_of as _facts
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+def _stance(rules: RuleExtractor, said: str) -> dict[str, int]:
+    """Stance slot -> polarity (negated counts as the other way) for what the user said."""
+    return {f.slot: -f.polarity if f.negated else f.polarity for f in _facts(rules, said)
+            if f.slot and "|stance|" in f.slot}
+
+
+@pytest.mark.parametrize(("said", "thing", "polarity"), [
+    ("no mushrooms in the risotto please, i hate them", "mushrooms", -1),  # what a request leaves out
+    ("can you do it without coriander? i can't stand it", "coriander", -1),
+    ("hold the onions, i really dislike them", "onions", -1),
+    ("cumin has started tasting like soap to me, can't stand it now", "cumin", -1),  # the thing that changed
+    ("honestly opera has become a bit much for me, i'm over it", "opera", -1),
+    ("weird, peppers don't taste like soap anymore?? i actually crave them now", "peppers", 1),
+    ("i've always hated anchovies, leave them off the pizza", "anchovies", -1),  # a stance held till now
+    ("i've always loved sudoku", "sudoku", 1),
+    ("bake off is my guilty pleasure", "bake off", 1),
+    ("strictly has got so cheesy this year, i've stopped bothering with it", "strictly", -1),
+])
+def test_a_stance_on_a_thing_pointed_at_names_the_thing(rules: RuleExtractor, said: str, thing: str,
+                                                         polarity: int) -> None:
+    assert _stance(rules, said).get(f"user|stance|{thing}") == polarity, _stance(rules, said)
+
+
+@pytest.mark.parametrize("said", [
+    "love island has got so cringe this series",  # a show's name, not "loves island has got"
+    "weird, basil doesnt taste like anything anymore",
+    "no worries, i love it here",  # "no worries" leaves nothing out
+    "the weather has turned, i hate it",  # no thing of one's own liking
+])
+def test_no_stance_on_a_verb_or_a_filler(rules: RuleExtractor, said: str) -> None:
+    assert not any(k.split("|")[-1] in {"island has got", "doesnt", "doesn't", "worries", "it", "weather"}
+                   for k in _stance(rules, said)), _stance(rules, said)
+
+
+def test_a_dislike_said_inside_a_request_is_ended_by_a_liking_later(memory: Memory) -> None:
+    gone = invalidated_after(memory, "u1", "pls no olives in anything you suggest, i genuinely hate them",
+                             "ok plot twist, a week in greece and olives are a yes now")
+    assert any("olives" in t for t in gone), gone
+
+
+def test_a_liking_turned_sour_by_a_pronoun_ends_the_liking(memory: Memory) -> None:
+    gone = invalidated_after(memory, "u2", "bake off is my guilty pleasure, never miss an episode",
+                             "bake off has got so samey, i've stopped bothering with it tbh")
+    assert any("bake off" in t.lower() for t in gone), gone
+
+
+# -- the parse's word boundaries: hyphenated diets, "no longer" on the adjective, a portion of a drink ---------------
+
+def _slot_values(rules: RuleExtractor, said: str) -> dict[str, tuple[str, bool]]:
+    """Slot (or, for a negation, the slot its rule names) -> (object, whether ended)."""
+    out: dict[str, tuple[str, bool]] = {}
+    for f in _facts(rules, said):
+        slot = f.slot or (f"user|{f.rule.split(':')[1].split('.')[0]}" if f.rule.startswith("rules.clause:") and
+                          f.negated else None)
+        if slot:
+            out[slot] = (f.object_key or "", bool(f.negated or f.polarity <= 0))
+    return out
+
+
+@pytest.mark.parametrize(("said", "diet"), [
+    ("i'm gluten-free these days", "gluten-free"),
+    ("been dairy free since the summer", "dairy-free"),
+    ("fully plant based since march", "plant-based"),
+    ("i'm low carb at the moment", "low-carb"),
+])
+def test_a_two_word_diet_is_a_diet(rules: RuleExtractor, said: str, diet: str) -> None:
+    got = _slot_values(rules, said).get("user|diet")
+    assert got is not None and got[0] == diet and not got[1], _slot_values(rules, said)
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("i'm no longer vegetarian", "user|diet"),  # "longer" hangs on the adjective: it was read as a diet
+    ("i'm no longer pescatarian, fish is off the menu", "user|diet"),
+    ("i wouldn't call myself religious anymore", "user|religion"),
+    ("i'm not religious these days", "user|religion"),
+])
+def test_no_longer_what_one_was_ends_the_value(rules: RuleExtractor, said: str, slot: str) -> None:
+    got = _slot_values(rules, said).get(slot)
+    assert got is not None and got[1], _slot_values(rules, said)
+
+
+def test_what_one_calls_oneself_is_what_one_is(rules: RuleExtractor) -> None:
+    assert _slot_values(rules, "these days i'd describe myself as agnostic").get("user|religion") == ("agnostic",
+                                                                                                     False)
+
+
+@pytest.mark.parametrize(("said", "drink"), [
+    ("i'm having 3 cups of green tea a day", "green tea"),
+    ("i have two mugs of coffee every morning", "coffee"),
+])
+def test_cups_of_a_drink_are_the_drink_not_cups_owned(rules: RuleExtractor, said: str, drink: str) -> None:
+    values = _slot_values(rules, said)
+    assert "user|owns" not in {k.rsplit("|", 1)[0] for k in values}, values
+    assert any(k.startswith("user|drinks") and v[0] == drink for k, v in values.items()), values
+
+
+def test_dropping_fish_from_a_diet_is_no_hobby_given_up(rules: RuleExtractor) -> None:
+    assert not any("fishing" in k for k in _slot_values(rules, "we've dropped fish and eggs too, fully vegan now"))
+    assert "user|hobbies|fishing" in _slot_values(rules, "i quit fishing when we moved")
+
+
+def test_a_favourite_said_hands_down_is_the_favourite(rules: RuleExtractor) -> None:
+    assert "user|favourite|band" in _slot_values(rules, "radiohead is hands down my favourite band")
+
+
+def test_overplayed_now_is_a_stance_soured(rules: RuleExtractor) -> None:
+    assert _stance(rules, "ngl drake is kinda overplayed for me now") == {"user|stance|drake": -1}
+    assert _stance(rules, "drake is kinda overplayed") == {}  # no change said
