@@ -279,8 +279,9 @@ def read_cues(verb: Any, target: Any) -> Cues:
             cues.hedge = "going to"
     if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in verb.children):
         cues.hedge = "if"
-    if verb.dep_ in ("advcl", "ccomp") and verb.head.lemma_.lower() in LIKENING and any(
-            c.dep_ == "mark" and c.lower_ in ("like", "as", "though") for c in verb.children):
+    if verb.dep_ in ("advcl", "ccomp") and any(c.dep_ == "mark" and (c.lower_ in ("like", "though") or (
+            c.lower_ == "as" and verb.head.lemma_.lower() in LIKENING)) for c in verb.children):
+        # ("explain it like i'm 5", "talk to me like I'm a child": a manner, not a fact about the speaker)
         cues.hedge = "feel like"  # "I feel like I'm 80", "it looks as if I'm the boss": a likeness, not a fact
     if any(t.lower_ == "someday" or (t.lower_ == "day" and t.i > 0 and t.nbor(-1).lower_ in ("one", "some")
                                      and t.nbor(-1).i in {x.i for x in target.subtree} and not _day_past(t))

@@ -56,12 +56,17 @@ def name_grades(text: str) -> str:
 _OUTGROW = frozenset({"outgrow", "grow", "lose", "cure", "beat"})  # "he's outgrown his nut allergy"
 
 
+_SEVERITY = frozenset({"severe", "mild", "bad", "slight", "serious", "major", "minor", "deadly", "life-threatening",
+                       "anaphylactic", "new", "nasty", "awful", "terrible", "proper", "real", "massive", "huge"})
+
+
 def allergy_of(lemma: str, obj: Any) -> tuple[str, bool] | None:
     """The allergen of "have a nut allergy" / "outgrew her peanut allergy", and whether the allergy ended:
     an allergy said as a noun is a value of the allergies slot, not a thing one owns."""
     if obj.lemma_.lower() not in ("allergy", "intolerance") or lemma not in ({"have", "get", "develop"} | _OUTGROW):
         return None
-    words = [c.text for c in obj.children if c.dep_ in ("compound", "amod", "nmod") and c.i < obj.i]
+    words = [c.text for c in obj.children if c.dep_ in ("compound", "amod", "nmod") and c.i < obj.i
+             and c.lower_ not in _SEVERITY]  # "a severe peanut allergy": the allergen is peanut
     if not words:
         return None
     return " ".join(words).lower(), lemma in _OUTGROW

@@ -17,7 +17,7 @@ from typing import Any
 from mem_graph.extract.clauses import Context
 from mem_graph.extract.cues import read_cues
 from mem_graph.extract.kin_words import FIRST_PERSON, KIN, PARTNER_NOUNS, PET_NOUNS, POSSESSIVES
-from mem_graph.extract.lexicon import is_given_name
+from mem_graph.extract.lexicon import GIVEN_NAMES, is_given_name
 from mem_graph.extract.predicate import content_verb
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
@@ -116,11 +116,61 @@ def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list
     return []
 
 
+_THIRD_POSSESSIVES = frozenset({"his", "her", "their"})
+
+
+def _person_word(tok: Any) -> bool:
+    """A name as chat types it: capitalised or a known given name in lower case ("my brother ryan")."""
+    return tok.is_alpha and tok.lower_ not in KIN | PET_NOUNS | FIRST_PERSON | POSSESSIVES | _THIRD_POSSESSIVES and (
+        tok.lower_ in GIVEN_NAMES or (tok.pos_ == "PROPN" and tok.ent_type_ not in ("DATE", "TIME", "GPE", "ORG")))
+
+
+def _owner_and_name(noun: Any) -> tuple[Any, Any] | None:
+    """(whose partner, the partner's name) for "ryan and his girlfriend chloe" / "Ryan's girlfriend (is) Chloe"."""
+    doc, i = noun.doc, noun.i
+    name = doc[i + 1] if i + 1 < len(doc) and _person_word(doc[i + 1]) else None
+    if name is None and noun.dep_ == "nsubj" and noun.head.lemma_ == "be":  # "Ryan's girlfriend is Chloe"
+        name = next((c for c in noun.head.children if c.dep_ == "attr" and _person_word(c)), None)
+    if name is None:
+        return None
+    if i >= 3 and doc[i - 1].lower_ in _THIRD_POSSESSIVES and doc[i - 2].lower_ in ("and", "&") and \
+            _person_word(doc[i - 3]):
+        return doc[i - 3], name  # "my brother ryan and his gf sana"
+    owner = next((c for c in noun.children if c.dep_ == "poss" and _person_word(c)), None)
+    return (owner, name) if owner is not None else None
+
+
+def others_partner_facts(sent: Any, message: Message, found: list[Fact]) -> list[Fact]:
+    """Someone else's partner named beside them: "my brother ryan and his girlfriend chloe are visiting", "my
+    flatmate chloe and her bf marcus", "Ryan's girlfriend is Chloe": the partner slot of that person (so "he's
+    been seeing aisha" or "they split" later has a value to end)."""
+    facts: list[Fact] = []
+    for tok in sent:
+        noun = _partner_noun(tok)
+        pair = _owner_and_name(tok) if noun is not None and tok.lower_ != "half" else None
+        if pair is None:
+            continue
+        owner, name = (t.text[:1].upper() + t.text[1:] for t in pair)
+        slot = f"{normalise_entity(owner)}|partner"
+        if normalise_entity(owner) == normalise_entity(name) or any(f.slot == slot for f in [*found, *facts]):
+            continue
+        facts.append(Fact(text=f"{owner}'s {tok.lower_} is {name}", entities=[EntityRef(owner, "person"),
+                                                                               EntityRef(name, "person")],
+                          triples=[Triple(owner, "partner", name)], slot=slot, subject_key=normalise_entity(owner),
+                          object_key=normalise_entity(name), single_valued=True, rule="rules.others_partner",
+                          message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                          metadata=dict(message.metadata),
+                          evidence=f"slot partner: '{pair[0].text} ... {tok.text} {pair[1].text}' names {owner}'s "
+                                   "partner"))
+    return facts
+
+
 def kin_in_request(sent: Any, ctx: Context, message: Message) -> list[Fact]:
     """Who the speaker's kin are, named in a request or a question: "can you help me draft a message to my sister
     Hannah?" says nothing else as a fact, but who Hannah is ("User's sister is Hannah": a later "she lives in
     Edinburgh" and "what does my sister do" need it). A partner is said as ``partner_mention_facts`` says it."""
-    return partner_mention_facts(sent, ctx, message, [], asked=True) + kin_named(sent, ctx, message, [])
+    return partner_mention_facts(sent, ctx, message, [], asked=True) + kin_named(sent, ctx, message, []) + \
+        others_partner_facts(sent, message, [])
 
 
 def kin_named(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:

@@ -45,6 +45,8 @@ _ROLES: dict[str, tuple[str, str]] = {  # head noun -> (what the speaker does, t
     "addict": ("I'm addicted to", "I used to be addicted to"),
     "junkie": ("I'm addicted to", "I used to be addicted to"),
     "fiend": ("I'm addicted to", "I used to be addicted to"), "drinker": ("I drink", "I used to drink"),
+    "allergy": ("I have a {} allergy", "I used to have a {} allergy"),  # "severe peanut allergy here"
+    "sufferer": ("I have", "I used to have"),  # "hay fever sufferer here"
 }
 _AGE = re.compile(r"^(\d{1,3})(?:\s*(?:years?|yrs?)(?: old)?|\s*(?:yo|y/o|y\.o\.))?$", re.I)
 
@@ -70,7 +72,8 @@ def _statement(label: str) -> str | None:
         now, before = _ROLES[head]
         if head in ("owner", "owners") and thing.lower().endswith("s"):
             now, before = now.removesuffix(" a"), before.removesuffix(" a")  # "cat owners": "we have cats"
-        return f"{before if past else now} {thing}"
+        said_as = before if past else now
+        return said_as.format(thing) if "{}" in said_as else f"{said_as} {thing}"
     if any(w[:1].isupper() for w in words) and len(words) == 1:
         return None  # "Leeds here": a place or a name, no label
     said = [w for w, lw in zip(words, low, strict=True) if lw not in _PAST] or words

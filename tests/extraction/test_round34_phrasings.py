@@ -122,3 +122,50 @@ def test_a_favourite_said_hands_down_is_the_favourite(rules: RuleExtractor) -> N
 def test_overplayed_now_is_a_stance_soured(rules: RuleExtractor) -> None:
     assert _stance(rules, "ngl drake is kinda overplayed for me now") == {"user|stance|drake": -1}
     assert _stance(rules, "drake is kinda overplayed") == {}  # no change said
+
+
+# -- someone else's partner, named beside them; a couple's ending said by an idiom ---------------------------------
+
+@pytest.mark.parametrize(("said", "slot", "partner"), [
+    ("my cousin omar and his fiancee leila are flying in on friday", "omar|partner", "leila"),
+    ("my flatmate priya and her bf josh are always hogging the telly", "priya|partner", "josh"),
+    ("Tom's wife is Ana", "tom|partner", "ana"),
+])
+def test_someone_elses_partner_named_beside_them(rules: RuleExtractor, said: str, slot: str, partner: str) -> None:
+    assert any(f.slot == slot and f.object_key == partner for f in _facts(rules, said)), [
+        (f.text, f.slot) for f in _facts(rules, said)]
+
+
+@pytest.mark.parametrize("said", [
+    "my sister and her husband live in leeds",  # no name: nothing to place
+    "sam and his dog rex went to the park",  # a dog is no partner
+    "me and my partner love hiking",  # the speaker's own (partner_mentions says it)
+])
+def test_no_partner_of_someone_else_without_two_names(rules: RuleExtractor, said: str) -> None:
+    assert not any((f.slot or "").endswith("|partner") and not f.slot.startswith("user") for f in _facts(rules, said))
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("omar and leila are done, which is sad", "omar|partner"),
+    ("her and josh called it quits last week", "josh|partner"),
+    ("leila dumped him in march", "leila|partner"),
+    ("omar and leila went their separate ways", "omar|partner"),
+])
+def test_a_couple_ending_said_by_an_idiom_ends_the_partner(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert any(f.slot == slot and f.negated for f in _facts(rules, said)), [(f.text, f.slot) for f in
+                                                                           _facts(rules, said)]
+
+
+@pytest.mark.parametrize("said", [
+    "the match and the party are done",
+    "Tom left Google last year",
+    "we dumped the old sofa at the tip",
+])
+def test_no_couple_ending_where_no_couple_is_named(rules: RuleExtractor, said: str) -> None:
+    assert not any((f.slot or "").endswith("|partner") for f in _facts(rules, said))
+
+
+def test_a_brothers_girlfriend_is_replaced_when_he_moves_on(memory: Memory) -> None:
+    gone = invalidated_after(memory, "u3", "my brother omar and his girlfriend leila are visiting next week",
+                             "omar and leila are done. he's been seeing nadia from work for a month")
+    assert any("Leila" in t for t in gone), gone
