@@ -30,7 +30,8 @@ _OWN_PLACE = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|well)\s+)(?P<who>[
 _SCHOOL_WORDS = r"(?:school|academy|primary|secondary|high|college|vidyalaya|grammar|prep|infants|juniors|nursery)"
 _SETTLED = re.compile(r"(?:^|[,.!;:-]\s*|\b(?:so|and|but|lol|well|now)\s+)(?P<who>[A-Za-z]+),?(?:'s| has)? (?:already |"
                       r"finally |just )?(?:settled in|got admission|got a place|started) (?:at|in) "
-                      rf"(?P<x>(?:the )?[A-Za-z][\w'-]*(?: [\w'-]+){{0,3}}? {_SCHOOL_WORDS})\b", re.I)
+                      rf"(?P<x>(?:the )?[A-Za-z][\w'-]*(?: [\w'-]+){{0,3}}? {_SCHOOL_WORDS}|(?:st\.?|saint) "
+                      r"[A-Za-z]+'s)(?=\W|$)", re.I)  # ("settled in at st anne's": a saint's is a school here)
 _MOVED_OVER = re.compile(r"\b(?:moved|moving|lifting|lifted|migrated|migrating|shifted|shifting|ported|porting) "
                          r"(?:everything|it all|the lot|all of it|the whole (?:stack|thing|app|platform)) (?:over )?to "
                          r"(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)")
@@ -103,7 +104,10 @@ def moves(text: str) -> list[str]:
     for m in _SETTLED.finditer(text):
         who = _person(m.group("who"))
         if who and who != "I" and _HEDGE.said_as_done(text, m, "who"):
-            said.append(f"{who} is at {title_words(re.sub(r'^the ', '', m.group('x'), flags=re.I))} now")
+            school = title_words(re.sub(r'^the ', '', m.group('x'), flags=re.I))
+            if re.match(r"(?i:st\.?|saint) ", school):
+                school += " school"  # (a saint's name alone says no school word: the settling in says it)
+            said.append(f"{who} is at {school} now")
     for m in _MOVED_OVER.finditer(text):
         tool = m.group("x").rstrip(".")
         if tech_kind(tool.lower()) is not None and _HEDGE.said_as_done(text, m):

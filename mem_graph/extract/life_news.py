@@ -35,6 +35,12 @@ _ROLE_END = r"(?=\s*(?:$|[,.!;:?()]|\s(?:and|so|lol|haha|at|for|with|in|today|th
 _JOINED_AS = re.compile(rf"{_LEAD}(?:just |finally |officially )?(?:joined|started at|started with|first day at|"
                         rf"first week at|signed with) {_PLACE}(?:, [^,.!?]{{1,40}},)?(?: (?:today|this week|on \w+day|"
                         rf"last week|yesterday))? as {_ROLE}{_ROLE_END}", re.I)
+# "rahul finished his first week at zoho", "she survived her first month at Deloitte": someone's new workplace
+_FIRST_WEEK = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|omg|well)\s+)(?:(?:my|our) (?:[a-z-]+ )?)?"
+                         r"(?P<who>[A-Za-z]+),? (?:just |finally )?(?:finished|did|survived|smashed|completed|"
+                         r"got through|is done with|'s done with) (?:his|her|their) first (?:day|week|month|shift|"
+                         rf"fortnight) at {_PLACE}(?=\s*(?:$|[,.!;:?()]|\s(?:and|so|lol|haha|today|yesterday|now)\b))",
+                         re.I)
 # "tyler got poached by amazon", "i got headhunted by Stripe"
 _POACHED = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|omg|well)\s+)(?:(?:my|our) (?:[a-z-]+ )?)?"
                       r"(?P<who>[A-Za-z]+),?(?: just| finally)? "
@@ -124,6 +130,11 @@ def _jobs(text: str) -> list[str]:
         who = _who(m.group("who"), text[:m.start("who")])
         if who is not None and _HEDGE.said_as_done(text, m, "who"):
             said.append(f"{who} {'work' if who == 'I' else 'works'} at {title_words(m.group('x'))}")
+    for m in _FIRST_WEEK.finditer(text):
+        who, x = _who(m.group("who"), text[:m.start("who")]), m.group("x")
+        if who not in (None, "I") and not (x.islower() and is_common_word(x)) and \
+                not re.search(r"\b(?:school|uni|university|college|nursery|academy)\b", x, re.I):
+            said.append(f"{who} works at {title_words(x)}")  # (a school is chat_restate's: "first week at st mary's")
     for m in _QUALIFIED.finditer(text):
         who = _who(m.group("who"), text[:m.start("who")])
         if who is None or not _HEDGE.said_as_done(text, m, "who"):
@@ -193,7 +204,7 @@ def life_news(text: str) -> list[str]:
     """The plain clauses for the life news ``text`` tells (see the module doc)."""
     low = text.lower()
     said: list[str] = []
-    if any(w in low for w in (" as ", "poached", "headhunted", "snapped up", "qualified")):
+    if any(w in low for w in (" as ", "poached", "headhunted", "snapped up", "qualified", " first ")):
         said += _jobs(text)
     if "seeing" in low or "been with" in low or "dating" in low:
         said += _partners(text)

@@ -83,3 +83,13 @@ def note_people(sent: Any, ctx: Context) -> None:
             # workplace ("started at Fonterra ... she's flatting in Grey Lynn")
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)
             ctx.last_person, ctx.pet_last = span_text(compound_span(t)), False
+
+
+def note_asked_about(sent: Any, ctx: Context) -> None:
+    """A question or request about one of the speaker's kin ("what's a good gift for my wife?", "can you help my
+    son with fractions?"): the kin is who a following "she"/"he" means ("... she's a nurse at Guy's")."""
+    kin = [t for t in sent if t.pos_ == "NOUN" and t.tag_ != "NNS" and t.lemma_.lower() in KIN and t.dep_ != "compound"
+           and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in t.children)]
+    others = [t for t in sent if t.ent_type_ == "PERSON" or t.lower_ in GIVEN_NAMES]
+    if len(kin) == 1 and not others and (person := resolve_np(kin[0], ctx)) is not None:
+        ctx.last_person, ctx.pet_last = person.name, False

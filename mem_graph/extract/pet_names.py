@@ -243,3 +243,27 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
         found[:] = [f for f in found if not (f.slot and "|pets|" in f.slot and sum(
             re.search(rf"\b{re.escape(k)}\b", f.text.lower()) is not None for k in several) > 1)]
     return out
+
+
+ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more|a 2nd|(?:second|2nd|third|new) (?:dog|cat|pup|puppy|"
+                      r"kitten|rabbit|bunny|one)|new addition|(?:a )?(?:little )?(?:sister|brother|friend|buddy|"
+                      r"sibling|company) for)\b", re.I)
+
+
+def note_one_more(found: list[Fact], sentence: str) -> None:
+    """Mark a pet's name said in a sentence that brings one more pet home ("a second one", "another rescue",
+    "a little sister for Rex"), so the name is one more pet's, not a rename of the pet there is."""
+    if not ONE_MORE.search(sentence):
+        return
+    for f in found:
+        if not f.slot or not f.slot.endswith("|name") or "(one more pet)" in f.evidence:
+            continue
+        named = [t.object for t in f.triples if t.relation == "name"]
+        if named and not set((f.subject_key or "").replace("'s", " ").split()) & PET_NOUNS:
+            # "the kids named her Pickle" read as the pet named before ("Biscuit is named Pickle"): the new one's
+            speaker = next((t.subject for t in f.triples if t.relation == "has_pet"), "User")
+            owner = f"{speaker}'s new pet"
+            f.text, f.subject_key = f"{owner} is named {named[0]}", normalise_entity(owner)
+            f.slot = f"{f.subject_key}|name"
+            f.triples = [Triple(speaker, "has_pet", owner), Triple(owner, "name", named[0])]
+        f.evidence += " (one more pet)"

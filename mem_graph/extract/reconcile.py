@@ -158,13 +158,13 @@ def _another_pets_name(fact: Fact) -> bool:
     if not fact.slot or not fact.slot.endswith("|name") or not fact.subject_key:
         return False
     pet = bool(set(fact.subject_key.replace("'s", " ").split()) & _PET_NOUNS) or ("speaker's" in fact.evidence and any(
-        f"speaker's {p}" in fact.evidence for p in _PET_NOUNS))
+        f"speaker's {p}" in fact.evidence for p in _PET_NOUNS)) or "(one more pet)" in fact.evidence
     # a name said in passing ("my dog Pepper is ..."), or with "another"/"second", is one more pet's; a name said as
     # a naming ("Milo is now Otis", "we renamed him") is the pet's new name
     said = f"{fact.evidence} {fact.text}"
-    return pet and change_cue(fact) is None and ("in passing" in fact.evidence or _ONE_MORE.search(fact.text)
-                                                 is not None) and not re.search(r"renam|actually|goes by|answers to|"
-                                                                                r"changed", said, re.I)
+    one_more = "in passing" in fact.evidence or "(one more pet)" in fact.evidence or _ONE_MORE.search(fact.text)
+    return pet and change_cue(fact) is None and bool(one_more) and not re.search(
+        r"renam|actually|goes by|answers to|changed", said, re.I)
 
 
 def _speakers_database(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:

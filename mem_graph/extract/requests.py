@@ -41,8 +41,10 @@ QUESTION_START = re.compile(
 # a request to the assistant, then the speaker's own clause after a comma: "can u help me w useEffect cleanup, we
 # rewrote the frontend in react" (not "i wonder", "i need": the request goes on)
 _REQUEST_THEN_OWN = re.compile(r"(^\W*|[.!?]\s+)([^,.!?;]+),\s+(?=(?:(?:so|and|but|since|as|because|coz|cos)\s+)?"
-                               r"(?:we|i|my|our)\s+(?!(?:wonder|was wondering|need|want|would|'d|guess|think|mean|hope|"
-                               r"feel)\b)\w)", re.I)
+                               r"(?:(?:we|i|my|our)\s+(?!(?:wonder|was wondering|need|want|would|'d|guess|think|mean|"
+                               r"hope|feel)\b)\w|(?:she|he|they)(?:'s|'re| is| are)\s+(?!(?:probably|gonna|going|"
+                               r"like|into|so|such|very|really|always|never|not)\b)(?:an?\s|[A-Z])|(?:hosting|living|"
+                               r"staying|based|working)\s+(?:at|in|from|for)\s))", re.I)
 
 
 def request_then_statement(text: str) -> str:

@@ -62,7 +62,7 @@ from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.losses import DIED, lost_pet, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
-from mem_graph.extract.noted_people import note_people
+from mem_graph.extract.noted_people import note_asked_about, note_people
 from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.partner_mentions import (
     kin_in_request,
@@ -83,7 +83,7 @@ from mem_graph.extract.people import (
     someone_named,
 )
 from mem_graph.extract.pet_mentions import pet_mention_facts
-from mem_graph.extract.pet_names import pet_name_facts
+from mem_graph.extract.pet_names import note_one_more, pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, NOTICE_NOUNS, Predicate, content_verb, object_text, predicate
@@ -216,6 +216,7 @@ class RuleExtractor:
                 facts += kin_in_request(sent, ctx, message)  # "a message to my sister Hannah?": who Hannah is
                 note_pets(sent, ctx)
                 note_people(sent, ctx)  # "... my sister Hannah? She lives in Edinburgh"
+                note_asked_about(sent, ctx)  # "a good gift for my wife? she's a nurse": the wife
                 # "as a nurse, is this ok?"; "a present for Dev, he's into bouldering" (Dev noted just above)
                 facts += [f for said in asked_as(line) for f in read(said) if f.slot]
                 continue  # a question, a request, small talk or a passing mood: never a fact (but the above)
@@ -255,6 +256,7 @@ class RuleExtractor:
             found = follow_on_facts(sent, found, speaker, read)  # "not vegan anymore, keto now", ...
             ended_before = (line, found) if any(f.negated or f.polarity < 0 for f in found) else None
             found = [f for f in found if f.slot or not said_in_passing(f.text, speaker)]
+            note_one_more(found, line)  # "brought home a second one, the kids named her Dusty": Rex stays
             facts.extend(with_stances(found, line, speaker, message,  # "can't stand jazz anymore"
                                       before=whole[:sent.start_char]))
             mention_people(found, speaker)  # "my brother smokes ... he quit": a habit's subject is who "he" is

@@ -105,7 +105,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return stated_age(obj) is not None
     if name == "medication":  # "take sertraline", not "take the bus"
         return value_spec is not None and value_spec.name == name
-    if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in") or lemma == "write")):
+    if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in", "run_with")
+                                                   or lemma == "write")):  # (not "i run with my club")
         # "run a bakery", "write kotlin" (not poems, nor "wrote to my sister"), "we run MySQL in production" (not
         # "run a marathon"), "work in python" (not in a call centre)
         return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (

@@ -81,7 +81,8 @@ _IDIOMS = re.compile(r"\bover the moon\b|\bdone with (?:work|school|class|it|tha
                      r"phone|email|e-mail|zoom|facetime|skype|whatsapp|dm|dms|messenger|snapchat|video|call|teams|"
                      r"slack)\b", re.I)
 _THING = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?: is|'s) (?:now |totally |officially )?my "
-                    r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing|vibe|guilty pleasure)\b",
+                    r"(?:new )?(?:thing|jam|obsession|go-to|favourite thing|favorite thing|vibe|guilty pleasure|"
+                    r"happy place)\b",
                     re.I)
 # "crossfit's not for me anymore", "running is just not for me": a thing the speaker is not into
 _NOT_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?)(?:(?: is|'s|'re| are) "

@@ -169,3 +169,53 @@ def test_a_brothers_girlfriend_is_replaced_when_he_moves_on(memory: Memory) -> N
     gone = invalidated_after(memory, "u3", "my brother omar and his girlfriend leila are visiting next week",
                              "omar and leila are done. he's been seeing nadia from work for a month")
     assert any("Leila" in t for t in gone), gone
+
+
+# -- who a pronoun means after a question; someone's first week; one more pet ----------------------------------------
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("what's a good birthday present for my wife? she's a midwife at the Royal Free", "user's wife|occupation"),
+    ("any ideas for my dad, he's a retired plumber", "user's dad|occupation"),
+    ("can you help my son with long division? he's 8", "user's son|age"),
+])
+def test_a_pronoun_after_a_question_about_kin_is_the_kin(rules: RuleExtractor, said: str, slot: str) -> None:
+    assert slot in {f.slot for f in _facts(rules, said)}, [(f.text, f.slot) for f in _facts(rules, said)]
+
+
+def test_a_pronoun_after_a_question_about_two_people_is_nobody(rules: RuleExtractor) -> None:
+    assert not any((f.slot or "").endswith("|diet") for f in _facts(
+        rules, "what should i cook for my sister and Tom? she is vegan"))
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("my husband finished his first week at Ocado, he's shattered", "user's husband|employer", "ocado"),
+    ("priya survived her first week at Deloitte lol", "priya|employer", "deloitte"),
+])
+def test_someones_first_week_somewhere_is_their_workplace(rules: RuleExtractor, said: str, slot: str,
+                                                          value: str) -> None:
+    assert any(f.slot == slot and value in (f.object_key or "") for f in _facts(rules, said)), [
+        (f.text, f.slot) for f in _facts(rules, said)]
+
+
+def test_settled_in_at_a_saints_school(rules: RuleExtractor) -> None:
+    assert "leo|school" in {f.slot for f in _facts(rules, "leo's settled in at st joseph's after the move")}
+
+
+@pytest.mark.parametrize("said", [
+    "can you explain mortgages like i'm 5",  # a manner of explaining, no age
+    "talk to me like i'm a child",
+])
+def test_like_im_is_no_fact_about_the_speaker(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot for f in _facts(rules, said))
+
+
+def test_running_with_a_club_is_no_tool(rules: RuleExtractor) -> None:
+    assert not any("tools" in (f.slot or "") for f in _facts(rules, "i run with my club in hackney on sundays"))
+    assert any(f.slot == "user|tools|postgres" for f in _facts(rules, "we run with postgres in prod"))
+
+
+def test_a_second_pet_named_keeps_the_first_pets_name(memory: Memory) -> None:
+    gone = invalidated_after(memory, "u4", "our spaniel Biscuit keeps stealing socks",
+                             "brought home another rescue yesterday, the kids named her Pickle. how do i introduce "
+                             "her to Biscuit?")
+    assert not any("Biscuit" in t for t in gone), gone
