@@ -42,7 +42,6 @@ SHORTHAND = {
     "isnae": "isn't", "widnae": "wouldn't", "yer": "your", "ye": "you", "abeg": "please", "whit": "what", "fae": "from",
     "masel": "myself", "hersel": "herself", "hissel": "himself",
     # "the wife moira is still at the council", "the missus is in bits": one's own spouse, said British
-    "the kids": "my kids",  # ("the kids go to oakridge": one's own, said in passing)
     "the wife": "my wife", "the missus": "my missus", "the hubby": "my husband", "the other half": "my partner",
     "willnae": "won't", "hoose": "house", "efter": "after", "oot": "out", "doon": "down", "mair": "more",
     "name's": "name is",  # "her name's Tattie": the parser read "name" as a possessor

@@ -209,9 +209,15 @@ _TASTES_LIKE = re.compile(r"(?P<obj>[a-z][\w'-]*) (?:now |suddenly |literally |j
                           r"|smelling) (?:like|of)\b", re.I)
 
 
-# words before a thing a rewording reads: none, or ones ending in a joining word ("ok so", "a week in crete and"),
-# so the thing is never cut from its name ("love island is a no from me") nor run into what came before
-_LEAD_IN = r"(?P<lead>\W*(?:(?:[\w']+,?\s+){0,5}?(?:and|but|so|now|honestly|tbh|ngl|lol|update|twist|[\w']+,)\s+)?)"
+# words before a thing a rewording reads ("ok so", "a week in crete and")
+_LEAD_IN = r"(?P<lead>\W*(?:[\w']+,?\s+){0,6}?)"
+# the thing such a rewording reads: a name of up to three words with no joining word or preposition inside, so it
+# is never run into the words before it ("a week in greece and olives are a yes": olives; "after the trip to
+# italy mushrooms are a yes": mushrooms) nor cut from its name ("love island is a no from me")
+_JOINING = r"(?!(?:and|or|in|to|from|after|before|at|on|with|of|for|since|when|the|a|my)\b)"
+# (nor the object of a preposition: "after the trip to italy mushrooms are a yes": not "italy mushrooms")
+_NOT_AFTER_PREP = r"(?<!\bto )(?<!\bin )(?<!\bfrom )(?<!\bat )(?<!\bof )(?<!\bon )(?<!\bwith )"
+_X_TIGHT = rf"{_NOT_AFTER_PREP}(?P<obj>(?:the |a )?{_JOINING}[a-z][\w'-]*(?: {_JOINING}[a-z][\w'-]*){{0,2}}?)"
 _X = r"(?P<obj>(?:the |a )?[a-z][\w'-]*(?: [a-z][\w'-]*){0,2}?)"
 _FOUND_AS = {True: "can't stand", False: "love"}
 _YES_NO = {True: "love", False: "can't stand"}
@@ -229,10 +235,10 @@ _REWORDINGS = [
     (re.compile(rf"^\W*{_X} (?:is|are) (?:literally )?(?:the devil's (?:food|work)|disgusting|vile|gross)\b", re.I),
      lambda m: f"I hate {m.group('obj')}"),
     # "ukulele is way more my speed", "olives are a yes now", "coriander is a no from me": a preference said plainly
-    (re.compile(rf"^{_LEAD_IN}{_X} (?:is|are|'s|'re) (?:way |much |a lot |so |definitely )?"
+    (re.compile(rf"^{_LEAD_IN}{_X_TIGHT} (?:is|are|'s|'re) (?:way |much |a lot |so |definitely )?"
                 r"more my (?:speed|style|thing|vibe|jam)\b", re.I),
      lambda m: f"I love {_bare(m.group('obj'))}{_after(m.group('lead'))}"),
-    (re.compile(rf"^{_LEAD_IN}{_X} (?:is|are|'s|'re) (?:now |officially |definitely )?an? "
+    (re.compile(rf"^{_LEAD_IN}{_X_TIGHT} (?:is|are|'s|'re) (?:now |officially |definitely )?an? "
                 r"(?P<yes>yes|no|hard no|big no|nope)(?: from me)?(?= now\b| these days\b| for me\b|\s*(?:[,.!;]|$))",
                 re.I),
      lambda m: f"I {_YES_NO[m.group('yes').lower() == 'yes']} {_bare(m.group('obj'))}{_after(m.group('lead'))}"),

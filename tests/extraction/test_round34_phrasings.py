@@ -30,6 +30,8 @@ def _stance(rules: RuleExtractor, said: str) -> dict[str, int]:
     ("i've always hated anchovies, leave them off the pizza", "anchovies", -1),  # a stance held till now
     ("i've always loved sudoku", "sudoku", 1),
     ("bake off is my guilty pleasure", "bake off", 1),
+    ("funny one, after the trip to spain olives are a yes now", "olives", 1),  # not "spain olives"
+    ("love island is a no from me these days", "love island", -1),  # not "island"
     ("strictly has got so cheesy this year, i've stopped bothering with it", "strictly", -1),
 ])
 def test_a_stance_on_a_thing_pointed_at_names_the_thing(rules: RuleExtractor, said: str, thing: str,

@@ -26,6 +26,9 @@ SCRIPT = Path(sys.executable).with_name("mem-graph")
 MEM_GRAPH = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-c", "from mem_graph.cli import main; main()"]
 
 
+# a bound on a hang, not a speed target: the first calls load models, and a loaded CI machine is slow
+SLOW = 120
+
 def cli(*args: str, check: bool = True) -> Result:
     """The real CLI, in-process (only `serve` needs its own process)."""
     out = CliRunner().invoke(app, list(args))
@@ -71,20 +74,23 @@ def test_serve_tokens_json_logs_and_a_graceful_shutdown(tmp_path: Path, upstream
             assert time.monotonic() < deadline, "server did not come up"
             time.sleep(0.2)
         auth = {"Authorization": f"Bearer {created['token']}"}
-        assert httpx.get(f"{url}/v1/whoami", headers=auth).json()["client_id"] == "terminal"
+        assert httpx.get(f"{url}/v1/whoami", headers=auth, timeout=SLOW).json()["client_id"] == "terminal"
 
         second = json.loads(cli("token", "create", "--client", "ide", "-n", "notes", "--json", *where).stdout)
-        assert httpx.get(f"{url}/v1/whoami", headers={"Authorization": f"Bearer {second['token']}"}).status_code == 200
+        assert httpx.get(f"{url}/v1/whoami", headers={"Authorization": f"Bearer {second['token']}"},
+                         timeout=SLOW).status_code == 200
         listed = json.loads(cli("token", "list", "--json", *where).stdout)
         assert {t["client_id"] for t in listed} == {"terminal", "ide"} and "token" not in listed[0]
         cli("token", "revoke", second["token_id"], *where)  # while the server runs: effective at once
-        resp = httpx.get(f"{url}/v1/whoami", headers={"Authorization": f"Bearer {second['token']}"})
+        resp = httpx.get(f"{url}/v1/whoami", headers={"Authorization": f"Bearer {second['token']}"},
+                         timeout=SLOW)
         assert resp.status_code == 401
 
         facts = ["I like hiking", "I like jazz", "I like sushi", "I like chess", "I like Rust"]
         for fact in facts:  # each answer returns before its write: the writes queue up
             resp = httpx.post(f"{url}/v1/chat/completions", headers={**auth, "X-Request-ID": f"req-{fact[7:]}"},
-                              json={"model": "m", "user": USER, "messages": [{"role": "user", "content": fact}]})
+                              json={"model": "m", "user": USER, "messages": [{"role": "user", "content": fact}]},
+                              timeout=SLOW)
             assert resp.status_code == 200
         proc.send_signal(signal.SIGTERM)  # at once: shutdown must finish the queued writes
         _, stderr = proc.communicate(timeout=120)
