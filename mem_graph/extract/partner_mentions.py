@@ -8,6 +8,10 @@ ends "my boyfriend Tom is ..."), so a later "Drew is my boyfriend now" or "Alex 
 end. The fact is kept out of the slot itself: what the clause says ("Kate and I got engaged") stays the answer
 to "am I engaged?", not a bare "User's girlfriend is Kate". Not someone else's partner ("my
 sister's husband Tom"), not a friend ("me and Alex went hiking"), not a plan or a negation.
+
+Someone else's partner named beside them ("my brother ryan and his gf chloe are visiting", "Tom's wife is Ana")
+is that person's partner slot (``others_partner_facts``), so their later news ("ryan and chloe are done", "he's
+been seeing aisha") has a value to end.
 """
 
 from __future__ import annotations
