@@ -201,3 +201,9 @@ def kin_named(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> l
                           metadata=dict(message.metadata),
                           evidence=f"'my {tok.text} {name.text}' names the speaker's {kin}"))
     return facts
+
+
+def partner_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
+    """The speaker's partner named in passing, and other people's partners named beside them."""
+    mine = partner_mention_facts(sent, ctx, message, found)
+    return mine + others_partner_facts(sent, message, [*found, *mine])

@@ -64,12 +64,7 @@ from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, 
 from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.noted_people import note_asked_about, note_people
 from mem_graph.extract.owned_models import owned_models
-from mem_graph.extract.partner_mentions import (
-    kin_in_request,
-    kin_named,
-    others_partner_facts,
-    partner_mention_facts,
-)
+from mem_graph.extract.partner_mentions import kin_in_request, kin_named, partner_facts
 from mem_graph.extract.people import (
     UNNAMED_PARTNER,
     couple_subject,
@@ -243,8 +238,7 @@ class RuleExtractor:
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
             found += device_facts(sent, ctx, self.catalogue, message, found)  # "typing this on my iPhone 12"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
-            found += partner_mention_facts(sent, ctx, message, found)  # "Alex (my partner) wants a dog"
-            found += others_partner_facts(sent, message, found)  # "my brother ryan and his gf chloe are visiting"
+            found += partner_facts(sent, ctx, message, found)  # "Alex (my partner)", "ryan and his gf chloe"
             found += kin_named(sent, ctx, message, found)  # "I can bring my daughter Joy from Cebu"
             found += home_place_facts(sent, ctx, message, found)  # "my flat in Leeds is tiny lol"
             found = children_facts(sent, ctx, message, found)  # "i have two kids, maisie (9) and theo (6)"

@@ -1,0 +1,60 @@
+"""What one says one is, and a couple's ending, said plainly for the parser (called by ``rephrase``).
+
+"wouldn't call myself religious anymore" -> "I'm not religious anymore"; "i'd describe myself as an atheist" ->
+"I'm an atheist"; "ryan and chloe are done" -> "ryan and chloe broke up"; "her and dev called it quits" -> "Dev
+broke up with her"; "chloe dumped him" -> "chloe broke up with him". Only the parse sees these.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem_graph.extract.lexicon import GIVEN_NAMES
+
+# "wouldn't call myself religious anymore", "i'd describe myself as an atheist now": what one says one is
+_CALL_MYSELF = re.compile(r"\b(?:i\s*)?(?:(?:(would|'d|do)(n't| not)?|(wouldnt|dont))\s+)?(?:really\s+)?(?:call|"
+                          r"consider|describe)\s+myself\s+(?:as\s+)?(?=(?:an?\s+)?[a-z])", re.I)
+
+
+# a couple's ending said by an idiom: "ryan and chloe are done", "her and dev called it quits", "chloe dumped him",
+# "they went their separate ways" -> "X and Y broke up", "Dev broke up with her", "Chloe broke up with him"
+_PAIR = r"(?P<a>[A-Za-z][a-z]+|she|he|her|him|they) (?:and|&) (?P<b>[A-Za-z][a-z]+)"
+_COUPLE_DONE = re.compile(rf"\b{_PAIR} (?:are|r|'re) (?:so |totally |officially |finally )?(?:done|over|finished)\b"
+                          rf"|\b{_PAIR.replace('<a>', '<c>').replace('<b>', '<d>')} (?:have |'ve )?(?:finally )?"
+                          r"(?:called it quits|called time on it|parted ways|went their separate ways|ended things"
+                          r"|broke up|split up|split)\b")
+_DUMPED = re.compile(r"\b(?P<who>[A-Za-z][a-z]+|she|he) (?:has |'s )?(?:finally |just )?dumped "
+                     r"(?P<whom>him|her|me|[A-Za-z][a-z]+)\b")
+_PRONOUN_PAIR = frozenset({"she", "he", "her", "him", "they"})
+
+
+def _couple_done(m: re.Match[str]) -> str:
+    a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
+    if not _two_people(a, b):
+        return m.group(0)
+    if a.lower() in _PRONOUN_PAIR:  # "her and dev called it quits": Dev broke up with her
+        return f"{b[:1].upper()}{b[1:]} broke up with {'her' if a.lower() in ('she', 'her') else 'him'}"
+    return f"{a} and {b} broke up"
+
+
+def _two_people(a: str, b: str) -> bool:
+    # ("her and dev called it quits": beside "her", the other is a person whatever the word)
+    named = a.lower() in _PRONOUN_PAIR or all(w.lower() in GIVEN_NAMES or w[:1].isupper() for w in (a, b))
+    return named and b.lower() not in _PRONOUN_PAIR and not {a.lower(), b.lower()} & {"i", "me", "we", "you"}
+
+
+def _dumped(m: re.Match[str]) -> str:
+    who, whom = m.group("who"), m.group("whom")
+    if not (who.lower() in ("she", "he") or who.lower() in GIVEN_NAMES) or (
+            whom.lower() not in ("him", "her", "me") and whom.lower() not in GIVEN_NAMES):
+        return m.group(0)  # a person dumps a person ("we dumped the sofa at the tip")
+    return f"{who} broke up with {whom}"
+
+
+def _call_myself(m: re.Match[str]) -> str:
+    return "I'm not " if m.group(2) or m.group(3) else "I'm "
+
+
+def said_plainly(text: str) -> str:
+    """``text`` with the phrasings above rewritten."""
+    return _DUMPED.sub(_dumped, _COUPLE_DONE.sub(_couple_done, _CALL_MYSELF.sub(_call_myself, text)))
