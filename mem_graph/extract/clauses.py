@@ -174,7 +174,10 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             t)) or my_kin(t) or my_kin(t, as_object=True) or _met_named(t) or (  # ("my daughter Joy, she is 19")
             t.dep_ == "nsubj" and (t.text.capitalize() in ctx.kin_names.values() or lower_name(t)))), None)
         # ("jonas quit, he's ...", "ciarán is doing the cooking and he's useless")
-        kin_subject = resolve_np(before, ctx) if before is not None and before.pos_ == "NOUN" else None
+        # ("my nan's finally agreed, she's ...": a kin word the tagger calls a name is still the speaker's nan)
+        kin_subject = resolve_np(before, ctx) if before is not None and (before.pos_ == "NOUN" or (
+            before.lower_ in KIN and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in before.children))) \
+            else None
         if before is not None:
             ctx.last_person = kin_subject.name if kin_subject is not None else span_text(compound_span(before))
         # the person keeps the kin they were named by ("my daughter ... she": a child's slots are a child's)

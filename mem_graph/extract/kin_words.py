@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from mem_graph.extract.lexicon import PET_BREEDS
 
 FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us"})
@@ -19,6 +21,7 @@ KIN = frozenset(
         "landlord", "landlady", "youngest", "eldest", "oldest",
         # (the words people call them by: "my grandad", "my nan", "my auntie", "me mam")
         "grandad", "granddad", "gran", "granny", "nan", "nana", "nanna", "auntie", "aunty", "stepmum", "mam",
+        *(f"{k}-in-law" for k in ("mother", "father", "brother", "sister", "son", "daughter")), "in-laws",
     ])
 PARTNER_NOUNS = frozenset([
     "boyfriend", "girlfriend", "partner", "wife", "husband", "fiance", "fiancee", "fiancé", "fiancée", "spouse",
@@ -36,3 +39,15 @@ _CAT_BREEDS = frozenset({"tabby", "ragdoll", "sphynx", "moggy"})  # PET_BREEDS' 
 PET_SPECIES = {"pup": "dog", "doggo": "dog", "doggy": "dog", "pupper": "dog", "kitty": "cat",
                # a breed names the kind ("a tabby, we've called her Smudge": the speaker's cat)
                **{b: "cat" if b in _CAT_BREEDS else "dog" for b in PET_BREEDS}}
+
+
+def keep_in_laws_whole(nlp: Any) -> None:
+    """"mother-in-law" is one word to the tokenizer, so one noun to the parser: split at its hyphens it parsed as
+    "mother ... in law" (a mother-in-law's facts were keyed to the speaker's mother, "my brother-in-law lives in
+    Croydon" gave no fact at all)."""
+    from spacy.symbols import ORTH
+
+    for kin in ("mother", "father", "brother", "sister", "son", "daughter"):
+        for word in (f"{kin}-in-law", f"{kin}s-in-law", "in-laws"):
+            for form in (word, word.capitalize(), word.upper()):
+                nlp.tokenizer.add_special_case(form, [{ORTH: form}])

@@ -97,7 +97,7 @@ honda toyota subaru tesla ford bmw audi mercedes volkswagen vw volvo kia hyundai
 peugeot renault skoda lexus porsche prius civic corolla golf polo fiesta focus puma yaris outback camry accord mini
 citroen dacia vauxhall opel mitsubishi suzuki dodge chrysler cadillac buick gmc jaguar landrover
 alfa ferrari lamborghini maserati bentley rivian polestar byd cupra niro ioniq corsa clio
-""")
+""") + ("royal enfield",)  # ("enfield" alone is a London borough)
 BIKE_VALUES = _words("""
 bike bicycle ebike e-bike roadbike mtb fixie bmx tandem trek specialized cannondale brompton cervelo pinarello
 bianchi orbea vanmoof canyon grizl ribble boardman merida cotic

@@ -15,6 +15,7 @@ import re
 
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.hedges import Hedge
+from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import GIVEN_NAMES, tech_kind
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.wordlist import is_common_word, is_english_word
@@ -75,13 +76,21 @@ def _person(word: str) -> str | None:
         not is_english_word(low)) or (word[:1].isupper() and not is_common_word(low)) else None  # (not "Finally")
 
 
+def _who(m: re.Match[str]) -> str | None:
+    """Who a match's ``who`` names: a name or pronoun, or the speaker's kin ("my grandad's been in a care home")."""
+    word, before = m.group("who"), m.string[max(0, m.start("who") - 4): m.start("who")].lower()
+    if word.lower() in KIN and before.endswith(("my ", "our ")):
+        return f"my {word.lower()}"
+    return _person(word)
+
+
 def _work_and_homes(text: str) -> list[str]:
     """A job ended by layoffs or started where an offer came from; a home for good or in a care home."""
     said: list[str] = []
     for pattern, clause in ((_LAID_OFF, "{} left {}"), (_STARTED_THERE, "{} works at {} now"),
                             (_FOR_GOOD, "{} lives in {} now"), (_CARE_HOME, "{} lives in {} now")):
         for m in pattern.finditer(text):
-            who, where = _person(m.group("who")), m.group("x")
+            who, where = _who(m), m.group("x")
             if who is None or not _HEDGE.said_as_done(text, m, "who") or (
                     pattern is _FOR_GOOD and not (is_place_name(where) or where[:1].isupper())):
                 continue
@@ -97,12 +106,12 @@ def moves(text: str) -> list[str]:
         if (m.group("now") or _NEW_HOME.search(text)) and _HEDGE.said_as_done(text, m, "x"):
             said.append(f"I live on {m.group('x')} now")
     for m in _OWN_PLACE.finditer(text):
-        who, place = _person(m.group("who")), m.group("x")
+        who, place = _who(m), m.group("x")
         named = is_place_name(place) or (place[:1].isupper() and not is_common_word(place.lower()))  # ("Headingley")
         if who and named and _HEDGE.said_as_done(text, m, "who"):
             said.append(f"{who} {'live' if who == 'I' else 'lives'} in {title_words(place)} now")
     for m in _SETTLED.finditer(text):
-        who = _person(m.group("who"))
+        who = _who(m)
         if who and who != "I" and _HEDGE.said_as_done(text, m, "who"):
             school = title_words(re.sub(r'^the ', '', m.group('x'), flags=re.I))
             if re.match(r"(?i:st\.?|saint) ", school):

@@ -26,9 +26,11 @@ def get_nlp() -> Any:
                 ) from exc
             from mem_graph.extract.binomials import merge_binomials
             from mem_graph.extract.copula_repair import repair_copulas
+            from mem_graph.extract.kin_words import keep_in_laws_whole
 
             repair_copulas(nlp)  # "I'm officially vegan" is a copula, not a passive of "vegan"
             merge_binomials(nlp)  # "mac and cheese" is one thing
+            keep_in_laws_whole(nlp)
             _nlp = nlp
         return _nlp
 

@@ -47,9 +47,12 @@ _THATS_ME = re.compile(r"\bthat(?:'s|s| is) me\s+((?:(?:now|officially|finally|p
 
 
 # chat's "my" left out before kin: "wife (mei ling) is 12 weeks pregnant", "hubby's got a new job"
-_BARE_KIN = re.compile(r"(^|[.!?]\s+)(wife|husband|hubby|missus|girlfriend|boyfriend|fiancee?|mum|mom|dad)"
-                       r"(?=\s*\(|'s\b|\s+(?:is|was|has|had|got|just|says|said|wants|thinks|started|quit|left)\b)",
-                       re.I)
+# ("well nan's finally agreed", "so grandad moved in with us": after a discourse word too)
+_BARE_KIN = re.compile(r"(^|[.!?]\s+)((?:(?:well|so|and|ok|okay|oh|btw|also|anyway|update)\W{0,2}\s+)?)"
+                       r"(wife|husband|hubby|missus|girlfriend|boyfriend|fiancee?|mum|mom|mam|dad|nan|nana|nanna|gran|"
+                       r"granny|grandma|grandad|granddad|grandpa)"
+                       r"(?=\s*\(|'s\b|\s+(?:is|was|has|had|got|just|says|said|wants|thinks|started|quit|left|lives|"
+                       r"moved|finally|still|works|retired|agreed)\b)", re.I)
 
 
 # "am a joiner wi McTaggart's", "am so tired lol": "I am" with its "I" left out, at a sentence's start
@@ -69,5 +72,5 @@ def opened(text: str) -> str:
     text = _THATS_ME.sub(lambda m: f"I'm {m.group(1).strip() or 'now'} ", text)
     text = _BACK_AT_KIN.sub(lambda m: f"{m.group(1)}I'm living back at my {m.group(2).lower()}'s", text)
     text = _AM.sub(lambda m: f"{m.group(1)}I am ", text)
-    text = _BARE_KIN.sub(lambda m: f"{m.group(1)}my {m.group(2).lower()}", text)
+    text = _BARE_KIN.sub(lambda m: f"{m.group(1)}{m.group(2)}my {m.group(3).lower()}", text)
     return _NAMING_LEAD.sub(lambda m: f"{m.group(1)}we're {m.group(2).lower()} ", text)

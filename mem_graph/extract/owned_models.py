@@ -5,8 +5,11 @@
 the speaker has (the ``car`` / ``phone`` slot, as "I drive a Subaru Outback"), so a later "traded it in for a
 Tesla" has a value to end. Only a named model ("my car", "my phone" name none), the speaker's own ("my dad's
 Subaru" is not), and not one that is going or gone in the same line ("my old iPhone", "sold my Subaru",
-"my Galaxy S21 died"). And a question about a named car, phone or editor followed by "that's what i have /
-use / code in" ("how do i screenshot on the OnePlus 9? that's what i have") says the speaker's.
+"my Galaxy S21 died"). A model said through a part of it ("my thinkpad x1 carbon fan", "my F-150's tires") or
+typed lower-case with its make ("my honda jazz") counts; the first word a lexicon knows decides which kind it is
+("a ThinkPad X1" is a laptop, though an X1 is also a BMW). And a question about a named car, phone or editor
+followed by "that's what i have / use / code in" ("how do i screenshot on the OnePlus 9? that's what i have")
+says the speaker's.
 """
 
 from __future__ import annotations
@@ -28,6 +31,19 @@ _GOING = frozenset({"sell", "sold", "scrap", "crash", "total", "lose", "lost", "
                     "stolen", "trade", "replace", "upgrade", "ditch", "retire", "write", "return", "swap", "old",
                     "previous", "former", "last", "used", "first", "had", "was", "were", "miss", "ex", "wife", "dad",
                     "mum", "mom", "brother", "sister", "husband", "partner", "friend"})
+
+
+# a part of the thing: "my thinkpad x1 carbon fan", "my F-150's tires" say which laptop or truck the speaker has
+_PARTS = frozenset({"fan", "battery", "screen", "keyboard", "trackpad", "charger", "tyre", "tire", "engine", "clutch",
+                    "brake", "gearbox", "exhaust", "camera", "bonnet", "windscreen", "windshield", "hinge", "dashboard",
+                    "speaker", "port", "headlight", "suspension", "aircon", "transmission"})
+# the values that say a kind and no make: "my car", "my laptop" name no model
+_GENERIC = frozenset({"car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "moped", "pickup", "sedan",
+                      "hatchback", "minivan", "coupe", "jeep", "campervan", "motorhome", "phone", "android", "mini",
+                      "golf", "focus", "polo", "accord", "puma", "outback", "galaxy", "pixel", "mac"})
+_MAKES = frozenset(w for _, values, _, _ in _SLOTS for w in values if " " not in w) - _GENERIC
+_MODELS = _MAKES | (_GENERIC - frozenset(("car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "moped",
+                                          "pickup", "phone", "android", "mac")))
 
 
 def _fact(speaker: str, name: str, relation: str, noun: str, model: str, why: str, message: Message) -> Fact:
@@ -52,18 +68,35 @@ def owned_models(sent: Any, ctx: Context, message: Message, found: list[Fact], q
             continue
         while tok.dep_ == "compound" and tok.head.i == tok.i + 1 and tok.head.pos_ == "PROPN":
             tok = tok.head  # "my VW Golf" with "my" on "VW": the model is the whole name
-        span = [t for t in compound_span(tok) if t.dep_ != "poss" and t.lower_ not in POSSESSIVES]
+        head = tok.head
+        if tok.dep_ == "compound" and head.lemma_.lower() in _PARTS and all(
+                t.dep_ == "compound" and t.head == head for t in tok.doc[tok.i: head.i]):
+            tok = head  # "my thinkpad x1 carbon fan" with "my" on "thinkpad": the laptop's whole name
+        part = tok.lemma_.lower() in _PARTS and any(c.dep_ == "compound" for c in tok.children)
+        span = [t for t in compound_span(tok) if t.dep_ != "poss" and t.lower_ not in POSSESSIVES and not (
+            part and t == tok)]  # ("my thinkpad x1 carbon fan": the laptop, not its fan)
         nxt = tok.i + 1
         while nxt < len(tok.doc) and tok.doc[nxt].head.i == tok.i and (tok.doc[nxt].like_num or tok.doc[nxt].pos_ ==
                                                                        "PROPN"):
             span.append(tok.doc[nxt])  # "my OnePlus 9", "my iPhone 12 Pro"
             nxt += 1
+        while nxt < len(tok.doc) and tok.doc[nxt].lower_ in _MODELS:
+            span.append(tok.doc[nxt])  # "my honda civic" (the parser split the lower-case name)
+            nxt += 1
+        cut = next((n for n, t in enumerate(span) if n and t.lemma_.lower() in _PARTS), len(span))
+        span = span[:cut]  # ("my lenovo ideapad screen flickers", misparsed: the laptop, not its screen)
         words = {t.lower_ for t in span} | {t.lemma_.lower() for t in span}
-        if not any(t.pos_ in ("PROPN", "NUM") or t.text[:1].isupper() for t in span):
-            continue  # "my car", "my phone": no model named
-        for name, values, relation, noun in _SLOTS[: 3 if question else 2]:
+        if not any(t.pos_ in ("PROPN", "NUM") or t.text[:1].isupper() for t in span) and not words & _MAKES:
+            continue  # "my car", "my phone": no model named (a make typed lower-case is one: "my thinkpad")
+        slots = _SLOTS[: 3 if question else 2]
+        # the first word a lexicon knows says which ("thinkpad x1": a laptop, though an X1 is also a BMW)
+        said = f" {span_text(span).lower()} "
+        first = next((name for t in span for name, values, _, _ in slots if t.lower_ in values or t.lemma_.lower()
+                      in values), None) or next((name for name, values, _, _ in slots if any(
+                          " " in v and f" {v} " in said for v in values)), None)  # "my Royal Enfield"
+        for name, _values, relation, noun in slots:
             slot = f"{normalise_entity(speaker)}|{name}"
-            if not words & set(values) or words <= {name, noun} or any(f.slot == slot for f in [*found, *out]):
+            if name != first or words <= {name, noun} or any(f.slot == slot for f in [*found, *out]):
                 continue
             model = span_text(span)
             out.append(_fact(speaker, name, relation, noun, model, f"'my {model}' names the speaker's {noun}",

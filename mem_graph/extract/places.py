@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from mem_graph.extract.lexicon import CAR_VALUES, GIVEN_NAMES, TECH
 
@@ -92,3 +93,31 @@ def _recase_word_places(text: str) -> str:
     words = _word_places()
     return _WORD.sub(lambda m: m.group(0).capitalize() if m.group(0) in words and _HOME_BEFORE.search(
         text[:m.start()]) and _HOME_AFTER.match(text[m.end():]) else m.group(0), text)
+
+
+def is_town(tok: Any) -> bool:
+    """The token names a place: the tagger says so, or it is a known place name ("Durban", tagged ORG)."""
+    return tok.ent_type_ in ("GPE", "LOC") or (tok.pos_ == "PROPN" and is_place_name(tok.text))
+
+
+_WHERE_PREPS = frozenset({"in", "near", "outside"})
+# the phrases that may stand between "lives" and the town: "by herself", "on her own", "at his mum's", "with Joe"
+_BEFORE_THE_TOWN = frozenset({"in", "near", "outside", "by", "on", "at", "with", "out", "of"})
+
+
+def lived_in_town(verb: Any) -> Any | None:
+    """The town a "live" clause names past the phrases before it: "lives by herself in her bungalow in Margate",
+    "lives at his mum's in Croydon", "lives on her own in Durban". Only along the chain of its prepositional
+    phrases, never inside a clause ("lives with my aunt who works in London": London is where the aunt works)."""
+    stack = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in _BEFORE_THE_TOWN]
+    stack += [g for c in verb.children if c.dep_ == "dep" and c.lower_ == "'s" for g in c.children  # "her dad's in"
+              if g.dep_ == "prep" and g.lower_ in _WHERE_PREPS]
+    while stack:
+        prep = stack.pop(0)
+        stack += [g for g in prep.children if g.dep_ == "prep" and g.lower_ in _BEFORE_THE_TOWN]  # "out of a van"
+        for obj in (g for g in prep.children if g.dep_ == "pobj"):
+            if prep.lower_ in _WHERE_PREPS and (is_town(obj) or (obj.pos_ == "PROPN" and obj.ent_type_ not in (
+                    "PERSON", "NORP", "DATE", "TIME"))):  # ("in Whitstable": a town too small for the list)
+                return obj
+            stack += [g for g in obj.children if g.dep_ in ("prep", "nmod") and g.lower_ in _BEFORE_THE_TOWN]
+    return None

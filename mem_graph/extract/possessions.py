@@ -26,6 +26,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 _ENDINGS = frozenset({"die", "break", "steal", "total", "scrap", "wreck", "nick", "pinch", "repossess"})
 _OWNED = ("car", "bike", "phone", "computer")
 _CAR_ENDINGS = frozenset({"total", "scrap", "wreck", "repossess"})
+_GONE = frozenset({"dead", "toast", "kaput", "bricked", "knackered", "busted"})
 _FOR_GOOD = frozenset({"finally", "completely", "properly", "officially"})  # a battery that died is no phone gone
 
 
@@ -51,6 +52,9 @@ def _thing(subj: Any, cat: SlotCatalogue) -> tuple[SlotSpec, str] | None:
 def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Message) -> Fact | None:
     """The speaker's thing the clause of ``verb`` says ended, as a fact that ends its slot; None otherwise."""
     lemma, words = verb.lemma_.lower(), {c.lower_ for c in verb.children}
+    if lemma == "be" and any(c.dep_ in ("acomp", "attr") and c.lower_ in _GONE for c in verb.children):
+        words |= {"finally"}  # "the thinkpad is dead", "my phone is toast": gone for good, as "finally died"
+        lemma = "die"
     if lemma not in _ENDINGS or (lemma == "break" and words & {"down", "up"}) or (
             lemma == "die" and not words & _FOR_GOOD):  # "car broke down again", "phone died, need a charger"
         return None
@@ -64,9 +68,11 @@ def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Messa
     spec, thing = found
     generic = thing in spec.nouns  # "my car died" ends whatever car it is; "the focus died" only the Focus
     key = normalise_entity(speaker)
+    # (up to a bracket or a comma: "the thinkpad is dead (stairs. don't ask.)" says no more about it)
+    end = next((t.i for t in verb.doc[verb.i: verb.sent.end] if t.text in ("(", ",", ";", ":", "-")), verb.sent.end)
     said = [f"{speaker}'s" if t.lower_ in ("my", "our") or (t.lower_ == "the" and t.head.i == subj.i) else t.text
-             for t in verb.subtree if (not t.is_punct or t.i < verb.i) and not (  # (not "Well User's hilux died")
-                 t.i < subj.i and (t.dep_ == "intj" or t.lower_ in LEAD_INS))]
+            for t in verb.subtree if (not t.is_punct or t.i < verb.i) and t.i < end and t.i >= subj.left_edge.i
+            and not (t.i < subj.i and (t.dep_ == "intj" or t.lower_ in LEAD_INS))]  # (not "Well User's hilux died")
     text = " ".join(said).replace(" 's", "'s")
     return Fact(text=text[:1].upper() + text[1:], entities=[EntityRef(speaker, "person"), EntityRef(thing, "thing")],
                 triples=[Triple(speaker, f"not_{spec.relation}", thing)], slot=f"{key}|{spec.name}",

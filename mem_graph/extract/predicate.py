@@ -16,6 +16,7 @@ from mem_graph.extract.correction import value_class
 from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.model_names import with_model_number
+from mem_graph.extract.places import is_town, lived_in_town
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
@@ -372,6 +373,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 break
     if pred.lemma in ("live", "stay") and pred.prep == "with" and "in" in pred.preps:
         pred.prep, direct = "in", [pred.preps["in"]]  # "I live with my parents in Leeds": where, not with whom
+    if pred.lemma == "live" and direct and not is_town(direct[0]) and (town := lived_in_town(target)) is not None:
+        pred.prep, direct = "in", [town]  # "lives by herself in her bungalow in Margate": the town, past the rest
     if pred.lemma == "spend" and (spent := _time_spent_on(target, pred)) is not None:
         # "spending Sundays at the allotment", "spend weekends hiking": a pastime (key "spend_regularly", which
         # no other "spend" has: "spent the night at the hospital" is none)

@@ -109,6 +109,12 @@ def _unshouted(m: re.Match[str]) -> str:
 _KIN_FIRST = re.compile(r"(^\W*|[.!?]\s+)(?:(?:lil|little|big|baby)\s+)?(sis|bro)\s+(?=[A-Z][a-z])", re.I)
 
 
+# forum shorthand for in-laws, capitals only ("MIL sold the durban flat"; "2 mil" is a number): the speaker's own
+# unless another owner is said
+_IN_LAW = re.compile(r"(?<![\w'])(?:(my|our|his|her|their) )?(MIL|FIL|SIL|BIL)(?![\w])")
+_IN_LAWS = {"MIL": "mother-in-law", "FIL": "father-in-law", "SIL": "sister-in-law", "BIL": "brother-in-law"}
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
@@ -119,6 +125,7 @@ def expand_shorthand(text: str) -> str:
     text = _WITH.sub("with", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
+    text = _IN_LAW.sub(lambda m: f"{m.group(1) or 'my'} {_IN_LAWS[m.group(2)]}", text)
     text = _WAS_ON.sub("I used to play ", text)
     text = _DROPPED_G.sub(_with_g, _BTW_TAIL.sub("", _WED.sub(lambda m: f"{m.group(1) or ''}Wednesday", text)))
     return request_then_statement(_SHORTHAND_RE.sub(_spelled, text))
@@ -134,8 +141,9 @@ _WED = re.compile(r"\b((?:mon|tue|tues|on|every)[\s,/&]+(?:(?:and|or)\s+)?)wed\b
 _WAS_ON = re.compile(r"\b(i was|i used to be) on (?:the )?(?=(?:" + "|".join(INSTRUMENTS.split()) + r")\b)", re.I)
 
 
-# a "btw" tacked on after what it marks ("we renamed the pup Biscuit btw, ..."): the parser reads it as a noun
-_BTW_TAIL = re.compile(r"(?<=\w)\s+(?:btw|fyi|lol)(?=\s*[,.!;]\s)", re.I)
+# a "btw" tacked on after what it marks ("we renamed the pup Biscuit btw, ..."), a "yaar" or "bro" after a clause
+# ("sold off the enfield finally yaar, the Nexon ..."): the parser reads it as a noun or a verb
+_BTW_TAIL = re.compile(r"(?<=\w)\s+(?:btw|fyi|lol|yaar|bruh|dude|innit|lah|ngl|tbh)(?=\s*[,.!;]\s)", re.I)
 # a dropped g ("i'm done fishin", "started drivin the school bus", "somethin"): spelled out when the word with
 # its g is a word and the word as typed is none ("cabin", "begin", "within" stay)
 _DROPPED_G = re.compile(r"(?<![\w'])([a-z]{2,}in)'?(?![\w'])")

@@ -105,6 +105,8 @@ class SlotCatalogue:
     def value_slot(self, tokens: list[Any]) -> SlotSpec | None:
         """The slot a value word names ("accountant" -> occupation, "Honda" -> car)."""
         words = [t.lower_ for t in tokens]
+        while len(words) > 2 and tokens[len(words) - 1].like_num:
+            words.pop()  # "a surface pro 9", "a mac mini m2": the model number after a name of several words
         for start in range(len(words) - 1):  # a name of several words: "VS Code", "diet coke", "sparkling water"
             if (whole := " ".join(words[start:]).replace(" - ", "-")) in self.values:  # "gluten - free" as parsed
                 return self.values[whole]
@@ -113,8 +115,11 @@ class SlotCatalogue:
             return self.specs["occupation"]  # "head of maths", "head of sales": a post
         makes = [spec for t in tokens[:-1] if (spec := self.values.get(t.lower_)) is not None and spec.name in (
             "car", "phone", "computer", "bike")]
-        if makes and self.values.get(tokens[-1].lower_) is self.specs.get("occupation"):
-            return makes[0]  # "a Ford Ranger", "a Nissan Navara": a make's model, whatever else the model's name is
+        later = [spec for t in tokens[1:] if (spec := self.values.get(t.lower_)) is not None]
+        if makes and (self.values.get(tokens[-1].lower_) is self.specs.get("occupation") or any(
+                spec is not makes[0] and spec.name in ("car", "phone", "computer", "bike") for spec in later)):
+            # "a Ford Ranger", "a ThinkPad X1": a make's model, whatever else the model's name is (a ranger, a BMW)
+            return makes[0]
         for t in reversed(tokens):
             if t.lower_ == CHAT_DEV and t.text != CHAT_DEV:
                 continue  # "my best friend is Dev": a name
