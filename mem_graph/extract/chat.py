@@ -153,6 +153,11 @@ _ASKING = frozenset([
 ])
 
 
+_INCREDULOUS = re.compile(r"\?\s*[?!]+\W*$")
+_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "any", "you", "u", "ya", "or", "and", "so", "but"})
+_COPULAS = frozenset({"is", "are", "'s", "was", "were", "has", "have", "tastes", "taste"})
+
+
 def is_question_or_request(sentence: str) -> bool:
     """A question or a request to the assistant ("Where should I eat tonight", "Can you...", "Tell me...")."""
     s = sentence.strip()
@@ -164,10 +169,15 @@ def is_question_or_request(sentence: str) -> bool:
     words = [w for w in _WORD.findall(spell_out(s).casefold()) if w not in FILLERS]
     if words and words[0] in _ASKING:
         return True
+    # "mushrooms are a yes now??", "coriander is actually nice??": news said with a double question mark, a thing
+    # first and its verb after it (not "anyone know a good plumber??", "is it normal??")
+    last = [w for w in _WORD.findall(spell_out(s.rsplit(",", 1)[-1]).casefold()) if w not in FILLERS]
+    if _INCREDULOUS.search(s) and any(len(ws) > 2 and ws[0] not in _ASKING | _ANYONE and any(
+            w in _COPULAS for w in ws[1:7]) for ws in (words, last)):
+        return False
     # "plot twist I actually enjoy running now??": a first-person statement in statement word order
     # (or its last clause: "a colleague dragged me to parkrun, i genuinely love running??")
-    return not any(_said_in_order(ws) for ws in (words, [w for w in _WORD.findall(spell_out(s.rsplit(",", 1)[-1])
-                                                                                  .casefold()) if w not in FILLERS]))
+    return not any(_said_in_order(ws) for ws in (words, last))
 
 
 def _said_in_order(words: list[str]) -> bool:

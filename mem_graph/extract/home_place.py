@@ -27,7 +27,7 @@ from mem_graph.extract.owned_models import owned_models
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import content_verb
 from mem_graph.extract.slots import PLACE_LABELS
-from mem_graph.extract.wordlist import is_english_word
+from mem_graph.extract.wordlist import is_common_word, is_english_word
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 JOB_NOUNS = frozenset({"job", "work", "position", "internship", "gig", "placement", "role", "post", "apprenticeship"})
@@ -51,7 +51,7 @@ _NOT_CURRENT = frozenset({"old", "former", "previous", "last", "first", "holiday
 
 
 def _place(home: Any) -> Any | None:
-    """The place the home is in: "my flat in Leeds", "our apartment's in Austin"."""
+    """The place the home is in: "my flat in Leeds", "our apartment's in Austin", "my hackney flat"."""
     preps = [c for c in home.children if c.dep_ == "prep" and c.lower_ == "in"]
     if home.dep_ == "nsubj" and home.head.lemma_ == "be":  # "our apartment's in Austin"
         preps += [c for c in home.head.children if c.dep_ == "prep" and c.lower_ == "in"]
@@ -60,7 +60,9 @@ def _place(home: Any) -> Any | None:
         if obj is not None and (obj.ent_type_ in PLACE_LABELS or (obj.pos_ == "PROPN" and obj.ent_type_ in (
                 "", "PERSON", "ORG"))) and obj.text[:1].isupper():  # (a home is in a place: "Bristol" an ORG)
             return obj
-    return None
+    # "my hackney flat", "our Brooklyn apartment": the place said before the home
+    return next((c for c in home.children if c.dep_ == "compound" and c.i < home.i and (
+        c.ent_type_ in ("GPE", "LOC") or is_place_name(c.text)) and not is_common_word(c.lower_)), None)
 
 
 def _org(job: Any, preps: tuple[str, ...] = ("at", "with", "for")) -> Any | None:
@@ -211,6 +213,11 @@ def moved_here(obj: Any) -> bool:
         t.lemma_.lower() in ("move", "relocate") for t in obj.doc)  # the move may be its own sentence now
 
 
+def _said(tok: Any, place: Any, name: str) -> str:
+    """The words that placed it: "flat in Leeds", "Brooklyn apartment"."""
+    return f"{name} {tok.lower_}" if place.dep_ == "compound" else f"{tok.lower_} {place.head.text} {name}"
+
+
 def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
     """The speaker's residence or employer said through their home or job in ``sent``, unless ``found`` places
     it already."""
@@ -229,7 +236,8 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
             tok.sent.root if tok.sent.root != tok else None)
         if verb is not None:
             cues = read_cues(verb, content_verb(verb))
-            on_place = place.head.head.i == verb.i  # "our flat isn't in Leeds" (not "my flat in Leeds has no heating")
+            # "our flat isn't in Leeds" (not "my flat in Leeds has no heating", "our Brooklyn apartment has no AC")
+            on_place = place.dep_ == "pobj" and place.head.head.i == verb.i
             if cues.tense != "present" or (cues.negated and on_place) or time_ahead(verb.subtree):
                 continue  # "my flat in Leeds was tiny", "we might rent a place in Leeds"
         name = span_text(compound_span(place))
@@ -240,7 +248,7 @@ def home_place_facts(sent: Any, ctx: Context, message: Message, found: list[Fact
                      object_key=normalise_entity(name), single_valued=True, rule=f"rules.held:{name_slot}",
                      message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
                      metadata=dict(message.metadata),
-                     evidence=f"slot {name_slot}: '{tok.lower_} {place.head.text} {name}' (the speaker's "
+                     evidence=f"slot {name_slot}: '{_said(tok, place, name)}' (the speaker's "
                               f"{'home' if name_slot == 'residence' else 'job'})"))
     return out + owned_models(sent, ctx, message, [*found, *out])  # "just washed my Subaru Outback lol": the car
 

@@ -29,8 +29,9 @@ _MORE_POSTS = frozenset({"dev", "tester", "qa", "sre", "devops", "pm", "vet", "c
 _OTHER = {"employer": ("works_as", "occupation"), "occupation": ("works_at", "employer")}
 OTHER_JOB_SLOT = {name: slot for name, (_, slot) in _OTHER.items()}  # a job fact states both: where and what
 # verbs that take up a job with both attributes ("joined monzo as a backend engineer", "got hired at Ikea as a
-# designer"); with any but "work" the "as" must name a post ("joined the club as a favour" names none)
-_TAKING_UP = frozenset({"work", "join", "rejoin", "start", "begin", "hire", "employ", "recruit", "return"})
+# designer", "doing nights as a carer at a care home"); with any but "work" the "as" must name a post ("joined the
+# club as a favour" names none)
+_TAKING_UP = frozenset({"work", "join", "rejoin", "start", "begin", "hire", "employ", "recruit", "return", "do"})
 
 
 def is_post(word: str) -> bool:

@@ -35,7 +35,8 @@ SHORTHAND = {
     # northern English "me" for "my" before kin ("me mam's got the telly on", "me n chloe")
     "me mam": "my mam", "me mum": "my mum", "me dad": "my dad", "me nan": "my nan", "me mates": "my mates",
     "me mate": "my mate", "me missus": "my missus", "me bro": "my brother", "me sister": "my sister",
-    "me brother": "my brother", "me n": "me and",
+    "me brother": "my brother", "me n": "me and", "me notice": "my notice", "me job": "my job", "me car": "my car",
+    "me phone": "my phone", "me house": "my house", "me flat": "my flat",
     # Scots ("got him signed up wi a team", "she's a section manager noo", "nae mair buses fur me")
     "noo": "now", "nae mair": "no more", "tae": "to", "wi": "with", "aboot": "about", "gonnae": "going to",
     "a'm": "I'm", "fitba": "football", "dinnae": "don't", "cannae": "can't", "didnae": "didn't", "wisnae": "wasn't",

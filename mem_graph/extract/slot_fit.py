@@ -73,6 +73,18 @@ def moved_a_thing(pred: Any) -> bool:
         "NOUN", "PROPN")
 
 
+# nouns of "-er" words that name no job ("as a beginner", "as a member", "as a customer")
+_NO_POST = frozenset({"member", "beginner", "user", "customer", "player", "starter", "reminder", "father", "mother",
+                      "brother", "sister", "other", "partner", "newcomer", "outsider", "favour", "favor", "hobby",
+                      "joke", "team", "family", "parent", "adult", "kid", "child", "student", "treat", "gift"})
+
+
+def worker_noun(word: str) -> bool:
+    """A noun shaped like a post ("porter", "carer", "courier", "assistant", "technician"): what "doing shifts as
+    a ..." names."""
+    return word not in _NO_POST and len(word) > 4 and word.endswith(("er", "or", "ist", "ant", "ian", "ic", "eur"))
+
+
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -93,7 +105,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
     if name == "hobbies" and lemma == "play":
         return True
-    if name == "hobbies" and pred.prep == "at":  # "started at the new practice": a place, not a pastime
+    if name == "hobbies" and (pred.prep == "at" or pred.key == "do_as"):
+        # "started at the new practice": a place, not a pastime; "did it as a favour": what it was done as
         return False
     if name == "hobbies" and (obj.lemma_.lower() in KIN or obj.lower_ in CHORES | _SHIFTS or (
             pred.key == "pick_up" and any(c.lower_ in ("the", "my", "our", "his", "her", "their")
@@ -103,6 +116,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return value_spec is not None and value_spec.name == name and pred.key in DRINKING
     if name == "age":  # "turned 40", not "turned the truck back in"
         return stated_age(obj) is not None
+    if name == "occupation" and pred.key == "do_as":  # "doing nights as a care assistant", not "did it as a favour"
+        return (value_spec is not None and value_spec.name == name) or worker_noun(obj.lemma_.lower())
     if name == "medication":  # "take sertraline", not "take the bus"
         return value_spec is not None and value_spec.name == name
     if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in", "run_with")

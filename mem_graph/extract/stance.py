@@ -210,7 +210,7 @@ _TASTES_LIKE = re.compile(r"(?P<obj>[a-z][\w'-]*) (?:now |suddenly |literally |j
 
 
 # words before a thing a rewording reads ("ok so", "a week in crete and")
-_LEAD_IN = r"(?P<lead>\W*(?:[\w']+,?\s+){0,6}?)"
+_LEAD_IN = r"(?P<lead>\W*(?:[\w']+,?\s+){0,8}?)"
 # the thing such a rewording reads: a name of up to three words with no joining word or preposition inside, so it
 # is never run into the words before it ("a week in greece and olives are a yes": olives; "after the trip to
 # italy mushrooms are a yes": mushrooms) nor cut from its name ("love island is a no from me")

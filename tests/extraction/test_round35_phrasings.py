@@ -104,3 +104,50 @@ def test_a_vocative_after_a_clause_does_not_hide_a_sale(memory: Memory) -> None:
     gone = invalidated_after(memory, "u3", "I ride a Kawasaki Ninja to work, any tips for rain?",
                              "sold the Ninja finally yaar, way too cold for winter riding")
     assert any("Ninja" in t for t in gone), gone
+
+
+def test_a_home_named_with_its_town_before_it_is_where_one_lives(rules: RuleExtractor) -> None:
+    facts = facts_of(rules, "our Seattle apartment has no dishwasher, any tips for handwashing pans?")
+    assert any(f.slot == "user|residence" and f.object_key == "seattle" for f in facts), \
+        [(f.slot, f.object_key) for f in facts]
+
+
+@pytest.mark.parametrize("said", ["my old Seattle apartment had no dishwasher", "my Seattle hotel has no gym"])
+def test_a_former_home_or_a_stay_is_not_where_one_lives(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot == "user|residence" for f in facts_of(rules, said))
+
+
+@pytest.mark.parametrize(("said", "post"), [
+    ("doing 4 nights a week as a support worker at a care home, how do i sleep in the day", "support worker"),
+    ("i'm doing weekends as a courier for now", "courier"),
+])
+def test_shifts_done_as_a_post_are_the_occupation(rules: RuleExtractor, said: str, post: str) -> None:
+    slots = slots_of(rules, said)
+    assert post in slots.get("user|occupation", ""), slots
+
+
+@pytest.mark.parametrize("said", ["I did it as a favour for my neighbour", "we did the quiz as a team"])
+def test_what_a_thing_was_done_as_is_no_post(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot and f.slot.startswith(("user|occupation", "user|hobbies")) for f in facts_of(rules, said))
+
+
+def test_news_said_with_a_double_question_mark_is_kept(rules: RuleExtractor) -> None:
+    slots = slots_of(rules, "ok so after a month in korea kimchi is a yes now?? what goes well with it")
+    assert "user|stance|kimchi" in slots, slots
+
+
+@pytest.mark.parametrize("said", ["anyone know a good plumber in leeds??",
+                                  "is it normal for a cat to sleep 20 hours??"])
+def test_a_real_question_with_a_double_question_mark_stays_a_question(rules: RuleExtractor, said: str) -> None:
+    assert facts_of(rules, said) == []
+
+
+def test_a_notice_handed_in_said_northern_is_the_speakers(rules: RuleExtractor) -> None:
+    texts = [f.text for f in facts_of(rules, "handed me notice in at the depot last week")]
+    assert any("their notice" in t for t in texts) and not any("handed User" in t for t in texts), texts
+
+
+def test_leaving_the_place_of_shifts_done_as_a_post_ends_the_post(memory: Memory) -> None:
+    gone = invalidated_after(memory, "u4", "doing 3 lates a week as a carer at a care home, need snack ideas",
+                             "handed my notice in at the care home today")
+    assert any("carer" in t for t in gone), gone
