@@ -16,6 +16,7 @@ from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.lexicon import GIVEN_NAMES
 from mem_graph.extract.openers import opened
 from mem_graph.extract.requests import QUESTION_START as _QUESTION_START
+from mem_graph.extract.rising_tone import news_with_a_rising_tone
 from mem_graph.extract.self_label import self_label
 from mem_graph.extract.shorthand import SHORTHAND, expand_shorthand
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
@@ -146,18 +147,6 @@ def is_chitchat(text: str) -> bool:
     return not words or all(w in CHITCHAT for w in words)
 
 
-# words that open a question ("did I tell you", "is my flight at 9?")
-_ASKING = frozenset([
-    "what", "where", "when", "why", "how", "who", "which", "whose", "do", "does", "did", "is", "are", "was", "were",
-    "can", "could", "would", "will", "should", "shall", "have", "has", "am", "may", "might",
-])
-
-
-_INCREDULOUS = re.compile(r"\?\s*[?!]+\W*$")
-_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "any", "you", "u", "ya", "or", "and", "so", "but"})
-_COPULAS = frozenset({"is", "are", "'s", "was", "were", "has", "have", "tastes", "taste"})
-
-
 def is_question_or_request(sentence: str) -> bool:
     """A question or a request to the assistant ("Where should I eat tonight", "Can you...", "Tell me...")."""
     s = sentence.strip()
@@ -165,27 +154,9 @@ def is_question_or_request(sentence: str) -> bool:
         return True
     if not s.endswith("?"):
         return False
-    # "ok weirdly I love olives now??": a statement said with a rising tone
     words = [w for w in _WORD.findall(spell_out(s).casefold()) if w not in FILLERS]
-    if words and words[0] in _ASKING:
-        return True
-    # "mushrooms are a yes now??", "coriander is actually nice??": news said with a double question mark, a thing
-    # first and its verb after it (not "anyone know a good plumber??", "is it normal??")
     last = [w for w in _WORD.findall(spell_out(s.rsplit(",", 1)[-1]).casefold()) if w not in FILLERS]
-    if _INCREDULOUS.search(s) and any(len(ws) > 2 and ws[0] not in _ASKING | _ANYONE and any(
-            w in _COPULAS for w in ws[1:7]) for ws in (words, last)):
-        return False
-    # "plot twist I actually enjoy running now??": a first-person statement in statement word order
-    # (or its last clause: "a colleague dragged me to parkrun, i genuinely love running??")
-    return not any(_said_in_order(ws) for ws in (words, last))
-
-
-def _said_in_order(words: list[str]) -> bool:
-    """First-person words in statement order ("I actually enjoy running now"), not "I wonder ..."."""
-    if words and words[0] in _ASKING:
-        return False
-    first = next((n for n, w in enumerate(words[:4]) if w in ("i", "i'm", "my", "we", "we're", "our", "i've")), None)
-    return first is not None and len(words) > first + 2 and words[first + 1] not in ("wonder", "guess")
+    return not news_with_a_rising_tone(s, words, last)
 
 
 def statements(text: str) -> str:
