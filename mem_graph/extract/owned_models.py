@@ -37,13 +37,14 @@ _GOING = frozenset({"sell", "sold", "scrap", "crash", "total", "lose", "lost", "
 _PARTS = frozenset({"fan", "battery", "screen", "keyboard", "trackpad", "charger", "tyre", "tire", "engine", "clutch",
                     "brake", "gearbox", "exhaust", "camera", "bonnet", "windscreen", "windshield", "hinge", "dashboard",
                     "speaker", "port", "headlight", "suspension", "aircon", "transmission"})
-# the values that say a kind and no make: "my car", "my laptop" name no model
-_GENERIC = frozenset({"car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "moped", "pickup", "sedan",
-                      "hatchback", "minivan", "coupe", "jeep", "campervan", "motorhome", "phone", "android", "mini",
-                      "golf", "focus", "polo", "accord", "puma", "outback", "galaxy", "pixel", "mac"})
-_MAKES = frozenset(w for _, values, _, _ in _SLOTS for w in values if " " not in w) - _GENERIC
-_MODELS = _MAKES | (_GENERIC - frozenset(("car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "moped",
-                                          "pickup", "phone", "android", "mac")))
+# values that name a kind, no make: "my car", "my laptop" name no model
+_KINDS = frozenset({"car", "truck", "van", "suv", "motorbike", "motorcycle", "scooter", "moped", "pickup", "phone",
+                    "android", "mac"})
+# values that name a model after its make ("my honda jazz", "my vw golf") but say no make alone ("my golf swing")
+_AFTER_A_MAKE = frozenset({"sedan", "hatchback", "minivan", "coupe", "jeep", "campervan", "motorhome", "mini", "golf",
+                           "focus", "polo", "accord", "puma", "outback", "galaxy", "pixel"})
+_MAKES = frozenset(w for _, values, _, _ in _SLOTS for w in values if " " not in w) - _KINDS - _AFTER_A_MAKE
+_MODELS = _MAKES | _AFTER_A_MAKE
 
 
 def _fact(speaker: str, name: str, relation: str, noun: str, model: str, why: str, message: Message) -> Fact:
@@ -91,16 +92,16 @@ def owned_models(sent: Any, ctx: Context, message: Message, found: list[Fact], q
         slots = _SLOTS[: 3 if question else 2]
         # the first word a lexicon knows says which ("thinkpad x1": a laptop, though an X1 is also a BMW)
         said = f" {span_text(span).lower()} "
-        first = next((name for t in span for name, values, _, _ in slots if t.lower_ in values or t.lemma_.lower()
-                      in values), None) or next((name for name, values, _, _ in slots if any(
-                          " " in v and f" {v} " in said for v in values)), None)  # "my Royal Enfield"
-        for name, _values, relation, noun in slots:
-            slot = f"{normalise_entity(speaker)}|{name}"
-            if name != first or words <= {name, noun} or any(f.slot == slot for f in [*found, *out]):
-                continue
-            model = span_text(span)
-            out.append(_fact(speaker, name, relation, noun, model, f"'my {model}' names the speaker's {noun}",
-                             message))
+        kind = next((entry for t in span for entry in slots if t.lower_ in entry[1] or t.lemma_.lower() in entry[1]),
+                    None) or next((entry for entry in slots if any(" " in v and f" {v} " in said for v in entry[1])),
+                                  None)  # "my Royal Enfield"
+        if kind is None:
+            continue
+        name, _, relation, noun = kind
+        if words <= {name, noun} or any(f.slot == f"{normalise_entity(speaker)}|{name}" for f in [*found, *out]):
+            continue
+        model = span_text(span)
+        out.append(_fact(speaker, name, relation, noun, model, f"'my {model}' names the speaker's {noun}", message))
     return out + (confirmed(sent, speaker, message, [*found, *out]) if question else [])
 
 
