@@ -234,7 +234,7 @@ def check_runtime(runtime: str, quantize: str | None) -> None:
 
 
 def _build(model: str | None, device: str | None, batch_size: int, runtime: str,
-           quantize: Literal["int8"] | None, threads: int | None = None) -> EmbeddingModel:
+           quantize: Literal["int8"] | None, threads: int | Literal["auto"] | None = None) -> EmbeddingModel:
     from mem_graph import embed_onnx
 
     check_runtime(runtime, quantize)
@@ -265,16 +265,17 @@ def build_embedder(cfg: EmbedderConfig) -> DocumentEmbedder:
     int8 export (about 2x faster again, median cosine to fp32 ~0.99; opt-in: it changes stored vectors).
     ``config.query_quantize`` (default ``int8``, ``null``: off): the int8 export for search queries only
     (``DocumentEmbedder.embed_search_query``, loaded on the first search); where none can be made (torch
-    runtime, a model ONNX cannot run) queries use the document model.
+    runtime, a model ONNX cannot run) queries use the document model. ``config.query_threads`` (default
+    ``auto``: one or two, whichever embeds a question faster on this machine, timed once at that load).
     """
     s = cfg.settings
     key = (s.model, s.device, s.batch_size, s.runtime, s.quantize)
     model = _shared_model(key)
     if s.query_quantize is None or s.runtime == "torch":
         return DocumentEmbedder(model, s.pooling)
-    # one thread: a short query's forward is faster on one (int8 p50 1.5 vs 1.8 ms, load ~4) and leaves the
-    # other core to the rest of the search and to concurrent requests; so int8 documents get their own query session
-    query_key = (*key[:4], s.query_quantize, 1)
+    # a session of its own (even beside int8 documents): a short query may run faster on one thread than on the
+    # documents' several; "auto" times one against two threads at load (embed_onnx.OnnxEmbedder._fastest_threads)
+    query_key = (*key[:4], s.query_quantize, s.query_threads)
     explicit = "query_quantize" in s.model_fields_set
 
     def search_model() -> EmbeddingModel | None:

@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import tempfile
+import time
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -159,24 +160,45 @@ def _export(folder: Path, target: Path, quantize: Quantize) -> None:
         os.replace(final, target)
 
 
+_PROBE_QUESTION = "What did the user say about moving to a new city for work last spring?"
+_PROBE_RUNS = 5
+_TWO_THREADS_ABOVE = 0.004  # seconds for the probe on one thread (docs/benchmarks.md, session 36)
+
+
+def _cpus() -> int:
+    """CPUs this process may run on (a container's share, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _session(target: Path, threads: int) -> Any:
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.intra_op_num_threads = threads
+    # Idle pool threads sleep instead of spinning: with the parser, the stores, the hub's other requests
+    # or other processes on the same cores, spinning threads steal the CPU the forward pass waits for
+    # (2-thread batches ran at half the 1-thread rate on a loaded 2-core machine; same vectors either way).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    return ort.InferenceSession(str(target), options, providers=["CPUExecutionProvider"])
+
+
 class OnnxEmbedder:
     """Unit-normalised mean-pooled embeddings from an ONNX export of a local model folder."""
 
     def __init__(self, folder: Path, quantize: Quantize = None, batch_size: int = 32,
-                 threads: int | None = None) -> None:
-        import onnxruntime as ort
+                 threads: int | Literal["auto"] | None = None) -> None:
+        """``threads``: the forward pass's intra-op threads; None: up to 4 (document batches); ``"auto"``: one or
+        two, whichever runs a short query faster here, timed once at load (``_fastest_threads``)."""
         from tokenizers import Tokenizer
 
         if not supports(folder):
             raise ConfigError(f"{folder} is not a mean-pooled sentence-transformers model; use runtime 'torch'")
         target = export_path(folder, quantize)
-        options = ort.SessionOptions()
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 4)
-        # Idle pool threads sleep instead of spinning: with the parser, the stores, the hub's other requests
-        # or other processes on the same cores, spinning threads steal the CPU the forward pass waits for
-        # (2-thread batches ran at half the 1-thread rate on a loaded 2-core machine; same vectors either way).
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        first = 1 if threads == "auto" else threads or min(_cpus(), 4)
         for attempt in (1, 2):
             if not target.exists():
                 log.info("exporting %s to ONNX (%s) once, into %s", folder, quantize or "fp32", target)
@@ -185,13 +207,14 @@ class OnnxEmbedder:
                 except Exception as exc:
                     raise ConfigError(f"cannot export {folder} to ONNX: {exc}") from exc
             try:
-                self._session = ort.InferenceSession(str(target), options, providers=["CPUExecutionProvider"])
+                self._session = _session(target, first)
                 break
             except Exception as exc:
                 if attempt == 2:
                     raise ConfigError(f"cannot load the ONNX export {target}: {exc}") from exc
                 log.warning("ONNX export %s is unreadable (%s); exporting again", target, exc)
                 target.unlink(missing_ok=True)
+        self.threads = first
         bert_cfg = folder / "sentence_bert_config.json"
         max_len = int(json.loads(bert_cfg.read_text()).get("max_seq_length", 256)) if bert_cfg.exists() else 256
         # The fast tokenizer alone (no transformers/torch import): startup stays well under a second.
@@ -205,6 +228,8 @@ class OnnxEmbedder:
         self._pad_id = self._tokenizer.token_to_id(pad) or 0
         self.batch_size = batch_size
         self.dim = int(self._forward([self._tokenizer.encode("dimension probe")]).shape[1])
+        if threads == "auto" and _cpus() > 1:
+            self._fastest_threads(target)
         self._query_cache = lru_cache(maxsize=1024)(self._encode_one)
 
     def _forward(self, encodings: list[Encoding]) -> np.ndarray:
@@ -224,6 +249,24 @@ class OnnxEmbedder:
         out: np.ndarray = (pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
                            ).astype(np.float32)
         return out
+
+    def _fastest_threads(self, target: Path) -> None:
+        """Move to a two-thread session where one thread embeds a typical question slowly (the same vectors, bit
+        for bit). A second thread's wake-ups cost about a millisecond over a forward: on a 2 GHz AVX2 core
+        (~12 ms for this probe on one thread) two threads save a third of it, even beside a busy core; where the
+        forward is short (~2.4 ms with VNNI) they cost more than they save. Decided on the single-thread time
+        alone: comparing both was upset by whatever else the process started with (a busy second core)."""
+        probe = [self._tokenizer.encode(_PROBE_QUESTION)]
+        self._forward(probe)  # warm-up, not counted
+        times = []
+        for _ in range(_PROBE_RUNS):
+            start = time.perf_counter()
+            self._forward(probe)
+            times.append(time.perf_counter() - start)
+        one = min(times)  # what the core can do, whatever else ran during one of the runs
+        if one > _TWO_THREADS_ABOVE:
+            self._session, self.threads = _session(target, 2), 2
+        log.info("search queries embed on %d thread(s): the probe took %.2f ms on one", self.threads, one * 1000)
 
     def _encode_one(self, text: str) -> np.ndarray:
         vec: np.ndarray = self._forward([self._tokenizer.encode(text)])[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
@@ -51,6 +51,8 @@ class SentenceTransformersSettings(ProviderSettings):
     quantize: Literal["int8"] | None = None
     # search queries only (embed.py DocumentEmbedder.embed_search_query); stored vectors are not affected
     query_quantize: Literal["int8"] | None = "int8"
+    # that query session's threads; "auto": one or two, whichever embeds a question faster here (timed at load)
+    query_threads: Annotated[int, Field(ge=1)] | Literal["auto"] = "auto"
     device: str | None = None  # None: cpu
     batch_size: int = Field(64, ge=1)
 

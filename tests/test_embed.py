@@ -90,7 +90,8 @@ def test_sentences_split_at_sentence_ends_and_line_breaks() -> None:
 
 @pytest.mark.parametrize("config", [{"runtime": "tensorflow"}, {"quantize": "int4"}, {"pooling": "max"},
                                     {"runtime": "torch", "quantize": "int8"},
-                                    {"runtime": "onnx", "device": "cuda"}])
+                                    {"runtime": "onnx", "device": "cuda"}, {"query_threads": 0},
+                                    {"query_threads": "many"}])
 def test_bad_runtime_settings_are_config_errors(config: dict) -> None:
     with pytest.raises(ConfigError):  # a value the typed settings refuse, or a combination the embedder cannot run
         build_embedder(load_config({"embedder": {"config": config}}).embedder)
@@ -233,3 +234,21 @@ def test_a_repeated_query_reuses_its_vector_only_within_one_model_and_nobody_can
     with pytest.raises(ValueError):
         first[0] = 1.0
     np.testing.assert_array_equal(fp32.embed_search_query(question), fp32.embed_documents([question])[0])
+
+
+@pytest.mark.parametrize("slow_above_s, threads", [(0.0, 2), (float("inf"), 1)])
+def test_a_search_query_gets_the_same_vector_on_one_thread_or_two(monkeypatch: pytest.MonkeyPatch,
+                                                                    slow_above_s: float, threads: int) -> None:
+    """issue #17: where one thread embeds a question slowly the query session moves to two threads (a third
+    faster on a 2 GHz AVX2 core); the vectors must not change with it, bit for bit, so neither does any ranking."""
+    from mem_graph import embed_onnx
+    from mem_graph.embed import packaged_model_path
+
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one CPU: the query session always stays on one thread")
+    monkeypatch.setattr(embed_onnx, "_TWO_THREADS_ABOVE", slow_above_s)
+    auto = OnnxEmbedder(packaged_model_path(), quantize="int8", threads="auto")
+    one = OnnxEmbedder(packaged_model_path(), quantize="int8", threads=1)
+    assert (auto.threads, one.threads) == (threads, 1)
+    for text in TEXTS:
+        np.testing.assert_array_equal(auto.embed_query(text), one.embed_query(text))
