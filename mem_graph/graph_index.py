@@ -17,6 +17,7 @@ turn was saved is skipped (the edit indexed its own text).
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
@@ -35,8 +36,21 @@ log = logging.getLogger(__name__)
 KIND = "graph_index"  # journal kind of a deferred graph step
 _IDLE_S = 5.0  # the worker thread ends after this long with nothing to do
 _MAX_TURNS = 512  # turns parsed and written per round (bounds the time the write lock is held)
+_NICER = 10  # niceness the worker thread adds to its own
 
 Analyse = Callable[[list[Message]], list[tuple[list[EntityRef], list[Triple]]]]
+
+
+def _lower_this_thread() -> None:
+    """Run the worker below the callers' priority (Linux niceness is per thread): a deferred parse beside the
+    next add's two-thread embedding took half its cores (one-turn adds back to back, LoCoMo turns, 2 cores:
+    p50 46 ms at equal priority, 39 ms with the worker at +10; 23 ms with no worker). Where the OS does not
+    allow it, the worker keeps the callers' priority."""
+    try:
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(os.getpriority(os.PRIO_PROCESS, tid) + _NICER, 19))
+    except (AttributeError, OSError):  # not Linux (niceness is per process there), or not permitted
+        pass
 
 
 def job_item(memory_id: str, message: Message) -> dict[str, Any]:
@@ -114,6 +128,7 @@ class GraphIndexer:
 
     # -- worker ---------------------------------------------------------------------------------------
     def _loop(self) -> None:
+        _lower_this_thread()
         while True:
             with self._wake:
                 while not self._stopping and (self._paused or not self.pending):
