@@ -13,9 +13,10 @@ Only when all of these hold: a verb of switching or moving (switch, migrate, mov
 database, an editor...), or a name no English word list has in the place of a known one ("from figma to penpot");
 the old name after "from", if the lexicon knows it, is of the same kind; the one who
 switched is the speaker or the speaker's group ("I", "we", "our team", "my company", or no subject written); and
-no fact of the sentence already states the new tool in a tool slot; nor one ahead, wished or going on ("we're
-migrating to Postgres next month", "might switch to Zed"). "my brother switched from vim to emacs" and
-"we moved to Leeds" read nothing here.
+no fact of the sentence already states the new tool in a tool slot; nor one ahead or wished ("we're migrating
+to Postgres next month", "might switch to Zed"). One under way ("we're switching from Django to FastAPI") is read
+as "I'm switching to FastAPI from Django", as the clause reader reads that: FastAPI is what is used now.
+"my brother switched from vim to emacs" and "we moved to Leeds" read nothing here.
 """
 
 from __future__ import annotations
@@ -44,10 +45,11 @@ _OWN = r"(?:i|we|i've|we've|i'm|we're|the team|(?:our|my) " \
 _HOW = r"(?:just|finally|have|had|'ve|already|recently|officially|finished|completely|fully|totally|are|were|'re" \
        r"|am|'m|been|all|actually|basically|also|so|ngl|honestly|tbh|lol|ok|well|yeah|anyway|and|oh)"
 _SPEAKER = re.compile(rf"^\s*(?:{_HOW}\s+)*(?:{_OWN}\s+)?(?:{_HOW}\s+)*$")
-# a switch ahead, wished or in progress is no switch made ("we're migrating to Postgres next month")
+# a switch ahead or wished is no switch made ("we're migrating to Postgres next month"); one under way is read as
+# the clause reader reads "I'm switching to Y from X" (Y is what is used now)
 _NOT_DONE = re.compile(r"\b(?:next|soon|tomorrow|will|'ll|gonna|going to|plan\w*|might|may|should|would|could"
-                       r"|want\w*|hop\w+|think\w*|consider\w*|someday|eventually|if|maybe|probably"
-                       r"|(?:are|'re|am|'m|is) \w+ing)\b")
+                       r"|want\w*|hop\w+|think\w*|consider\w*|someday|eventually|if|maybe|probably)\b")
+_UNDER_WAY = re.compile(r"\b(?:are|'re|am|'m|is|im) (?:\w+ )?\w+ing\b")
 _LEAD = re.compile(r"^(?:the|a|an|my|our)\s+")
 _TOOL_SLOTS = frozenset({"tools", "database", "role"})
 
@@ -111,7 +113,8 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
             continue  # ("instead of" says the one took the other's place, whatever their kinds)
         said_new, new = new, "Golang" if new == "Go" else new  # (the parser reads "to Go" as the verb)
         key = normalise_entity(new)
-        said = f"I switched to {new}" + (f" from {old}" if old else "")
+        switch = "I'm switching" if _UNDER_WAY.search(clause.lower()) else "I switched"
+        said = f"{switch} to {new}" + (f" from {old}" if old else "")
         switched = [f for f in read(said) if f.object_key == key and _slot_name(f) in _TOOL_SLOTS]
         if any((f.object_key or "").startswith(key) and _slot_name(f) in _TOOL_SLOTS and not f.negated and (
                 f.subject_key == s.subject_key or _slot_name(f) == "database" or tech_kind(new) is None)

@@ -26,7 +26,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 _ENDINGS = frozenset({"die", "break", "steal", "total", "scrap", "wreck", "nick", "pinch", "repossess"})
 _OWNED = ("car", "bike", "phone", "computer")
 _CAR_ENDINGS = frozenset({"total", "scrap", "wreck", "repossess"})
-_GONE = frozenset({"dead", "toast", "kaput", "bricked", "knackered", "busted"})
+GONE_WORDS = frozenset({"dead", "toast", "kaput", "bricked", "knackered", "busted"})  # "my phone is toast"
 _FOR_GOOD = frozenset({"finally", "completely", "properly", "officially"})  # a battery that died is no phone gone
 
 
@@ -52,7 +52,10 @@ def _thing(subj: Any, cat: SlotCatalogue) -> tuple[SlotSpec, str] | None:
 def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Message) -> Fact | None:
     """The speaker's thing the clause of ``verb`` says ended, as a fact that ends its slot; None otherwise."""
     lemma, words = verb.lemma_.lower(), {c.lower_ for c in verb.children}
-    if lemma == "be" and any(c.dep_ in ("acomp", "attr") and c.lower_ in _GONE for c in verb.children):
+    aux_be = any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in verb.children)
+    if (lemma == "be" and any(c.dep_ in ("acomp", "attr") and c.lower_ in GONE_WORDS for c in verb.children)) or (
+            verb.lower_ in GONE_WORDS and aux_be):
+        # (the parser takes "my laptop is kaput" for a verb "kaput" after an auxiliary)
         words |= {"finally"}  # "the thinkpad is dead", "my phone is toast": gone for good, as "finally died"
         lemma = "die"
     if lemma not in _ENDINGS or (lemma == "break" and words & {"down", "up"}) or (

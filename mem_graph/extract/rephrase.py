@@ -139,9 +139,13 @@ _DITCHED_FOR = re.compile(r"\b(?:ditched|dropped|swapped|replaced|binned|dumped|
 
 def _ditched_for(m: re.Match[str]) -> str:
     old, new = m.group(1), m.group(2)
-    if tech_kind(old.lower()) is None or tech_kind(new.lower()) is None:
+    if not (_tech(old) and (_tech(new) or new.lower() == "go")):  # (Go, the language, only as what replaced a tool)
         return m.group(0)
     return f"switched from {_spelled(old)} to {_spelled(new)}"
+
+
+def _tech(word: str) -> bool:
+    return tech_kind(word.lower()) is not None or word.lower() in TECH
 
 
 # "switched me to something called ozempic": the name is the thing
