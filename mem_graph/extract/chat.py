@@ -225,7 +225,10 @@ _SENTENCES = re.compile(r"(?:[^.!?]|[.!?](?=\S))+[.!?]*")  # "a VW ID.3", "node.
 # a news lead-in before the statement: "good news tho, got hired by Bosch", "update: moved to Leeds", "ok big news, ..."
 _NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|oh|well|omg|alright|and)[\s,]+)*"
                         r"(?:(?:some |big |great |good |exciting |sad |bad )?news|guess what|update|life update|"
-                        r"fun fact)\b[^,.!?:]{0,12}[,:]\s*", re.I)
+                        r"fun fact)\b[^,.!?:]{0,12}[,:]\s*"
+                        # or a greeting: "hi, retired now but i was a mechanic" ("g'day" is "Hi" by now: openers.py)
+                        r"|^\W*(?:hi|hey|hello|heya|hiya|howdy)(?:\s+(?:there|all|mate|guys|everyone))?\s*[,!.]+\s*",
+                        re.I)
 
 
 @lru_cache(maxsize=1)

@@ -1,7 +1,8 @@
 """Session 36: a thing said to be broken beyond use in words the parser reads as a verb ("my laptop is kaput",
 "the car is busted"), and the word for its state never kept as something the speaker has ("my phone is toast"
 stored "User has a toast"); a tool swapped for a language ("ditched django for go", "dropped python for rust"),
-and a switch under way ("we're migrating from django to fastapi" kept nothing, and Django answered).
+and a switch under way ("we're migrating from django to fastapi" kept nothing, and Django answered); a greeting
+before a line that leaves out its "I'm" ("g'day, retired now but i was a mechanic" lost the retirement).
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -68,3 +69,18 @@ def test_a_switch_under_way_answers_with_the_new_tool(memory: Memory, said: str)
 def test_a_switch_ahead_or_only_considered_keeps_the_old_tool(memory: Memory, said: str) -> None:
     gone = invalidated_after(memory, f"ahead-{len(said)}", "our backend is django", said)
     assert not any("django" in t.lower() for t in gone), gone
+
+
+@pytest.mark.parametrize(("said", "slot"), [
+    ("g'day, retired now but i was a mechanic for 30 years", "user|occupation"),
+    ("hi, vegan since january", "user|diet"),
+    ("hi, single again lol", "user|partner"),
+])
+def test_a_greeting_does_not_hide_a_state_said_without_i_am(rules: RuleExtractor, said: str, slot: str) -> None:
+    facts = [f for f in facts_of(rules, said) if f.slot == slot and f.tense != "past"]
+    assert facts, [(f.slot, f.text, f.tense) for f in facts_of(rules, said)]
+
+
+@pytest.mark.parametrize("said", ["hi, how are you", "hey, interesting, go on", "hello! lovely weather today"])
+def test_a_greeting_and_small_talk_stay_no_fact(rules: RuleExtractor, said: str) -> None:
+    assert not [f for f in facts_of(rules, said) if f.slot], [(f.slot, f.text) for f in facts_of(rules, said)]
