@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.chat import spell_out
-from mem_graph.extract.wordlist import is_irregular_verb_form
+from mem_graph.extract.wordlist import is_irregular_verb_form, is_verb
 
 # "and Kubernetes in prod", "plus Dutch now": a line that goes on with the speaker's previous one
 # not a line that opens with a past verb: "also started climbing" leaves out its "I", it goes on with no phrase
@@ -51,4 +51,8 @@ def continued(previous: str | None, line: str) -> str:
     if previous is None or opening is None or previous.rstrip().endswith("?") \
             or is_irregular_verb_form(opening.group("word")):
         return line
+    # run on without a conjunction, "I drink way too much coffee also love tea" parsed as "User drinks way": joined
+    # with "and also" before a verb (as "and" alone, "coffee and love tea" made one thing), else with "and"
+    line = re.sub(r"^\s*(?:also|plus)\s+", "and also " if is_verb(opening.group("word")) else "and ", line,
+                  count=1, flags=re.I)
     return f"{previous.rstrip().rstrip('.!;,')} {line.strip()}"

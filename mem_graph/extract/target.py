@@ -210,7 +210,9 @@ def replacement_match(cat: SlotCatalogue, pred: Predicate, subject: Subject, slo
         0] == "address") and subject.type == "person" and (value is None or value.name == "residence")
     known = value is not None and value.cardinality == "single" and not moved and (  # a car, our database
         value.subjects != "thing" or (value.name == "database" and not negated))
-    spec = value if known else cat.specs.get("residence" if moved else "tools")
+    # a value of a person's many-valued attribute ("swapped my coffee for tea": drinks) stays in that attribute
+    kind = value is not None and not moved and value.cardinality == "multi" and value.subjects == "person"
+    spec = value if known or kind else cat.specs.get("residence" if moved else "tools")
     said = f"'{pred.verb.text} from {replaces[0]} to {object_text(obj)}'" if len(replaces) == 1 else \
         f"'{pred.verb.text} to {object_text(obj)}', the others of its kind ending"  # ("moved ... to Godot": engines)
     return SlotMatch(spec, slot_subject.name, object_text(obj), f"replacement: {said}",

@@ -2,7 +2,9 @@
 "the car is busted"), and the word for its state never kept as something the speaker has ("my phone is toast"
 stored "User has a toast"); a tool swapped for a language ("ditched django for go", "dropped python for rust"),
 and a switch under way ("we're migrating from django to fastapi" kept nothing, and Django answered); a greeting
-before a line that leaves out its "I'm" ("g'day, retired now but i was a mechanic" lost the retirement).
+before a line that leaves out its "I'm" ("g'day, retired now but i was a mechanic" lost the retirement); a line that
+goes on with "also" after the previous one ("I drink way too much coffee" + "also love tea" made "User drinks way");
+a swap within a many-valued attribute ("swapped my coffee for tea" stored tea as a *tool*).
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -84,3 +86,32 @@ def test_a_greeting_does_not_hide_a_state_said_without_i_am(rules: RuleExtractor
 @pytest.mark.parametrize("said", ["hi, how are you", "hey, interesting, go on", "hello! lovely weather today"])
 def test_a_greeting_and_small_talk_stay_no_fact(rules: RuleExtractor, said: str) -> None:
     assert not [f for f in facts_of(rules, said) if f.slot], [(f.slot, f.text) for f in facts_of(rules, said)]
+
+
+def _after(rules: RuleExtractor, previous: str, line: str) -> list[tuple[str | None, str]]:
+    from mem_graph.types import Message
+
+    said = rules.extract([Message("user", line)], context=[Message("user", previous)])[0]
+    return [(f.slot, f.text) for f in said]
+
+
+@pytest.mark.parametrize(("previous", "line", "slot", "word"), [
+    ("I drink way too much coffee", "also love tea", "user|stance|tea", "tea"),
+    ("I'm allergic to cats", "also dust", "user|allergies|dust", "dust"),
+    ("I play guitar", "also piano now", "user|hobbies|piano", "piano"),
+    ("I use Docker", "also Kubernetes in prod", "user|tools|kubernetes", "Kubernetes"),
+])
+def test_a_line_going_on_with_also_adds_to_the_previous_one(rules: RuleExtractor, previous: str, line: str,
+                                                           slot: str, word: str) -> None:
+    said = _after(rules, previous, line)
+    assert any(s == slot and word in t for s, t in said), said
+    assert not any(t.endswith(" way") for _, t in said), said
+
+
+def test_a_swap_within_a_many_valued_attribute_stays_in_it(memory: Memory) -> None:
+    gone = invalidated_after(memory, "swap-tea", "I drink way too much coffee",
+                             "swapped my coffee for tea this month, sleeping better")
+    assert any("coffee" in t for t in gone), gone
+    kept = memory.get_all(user_id="swap-tea")["results"]
+    assert any(r.get("slot") == "user|drinks|tea" for r in kept), [(r["memory"], r.get("slot")) for r in kept]
+    assert any("tea" in r["memory"] for r in kept), kept
