@@ -266,7 +266,7 @@ def build_embedder(cfg: EmbedderConfig) -> DocumentEmbedder:
     ``config.query_quantize`` (default ``int8``, ``null``: off): the int8 export for search queries only
     (``DocumentEmbedder.embed_search_query``, loaded on the first search); where none can be made (torch
     runtime, a model ONNX cannot run) queries use the document model. ``config.query_threads`` (default
-    ``auto``: one or two, whichever embeds a question faster on this machine, timed once at that load).
+    ``auto``: two where one thread takes over 4 ms on a typical question, timed once at that load, else one).
     """
     s = cfg.settings
     key = (s.model, s.device, s.batch_size, s.runtime, s.quantize)
@@ -274,7 +274,7 @@ def build_embedder(cfg: EmbedderConfig) -> DocumentEmbedder:
     if s.query_quantize is None or s.runtime == "torch":
         return DocumentEmbedder(model, s.pooling)
     # a session of its own (even beside int8 documents): a short query may run faster on one thread than on the
-    # documents' several; "auto" times one against two threads at load (embed_onnx.OnnxEmbedder._fastest_threads)
+    # documents' several; "auto" times one thread at load and takes two on a slow core (OnnxEmbedder._fastest_threads)
     query_key = (*key[:4], s.query_quantize, s.query_threads)
     explicit = "query_quantize" in s.model_fields_set
 

@@ -191,8 +191,8 @@ class OnnxEmbedder:
 
     def __init__(self, folder: Path, quantize: Quantize = None, batch_size: int = 32,
                  threads: int | Literal["auto"] | None = None) -> None:
-        """``threads``: the forward pass's intra-op threads; None: up to 4 (document batches); ``"auto"``: one or
-        two, whichever runs a short query faster here, timed once at load (``_fastest_threads``)."""
+        """``threads``: the forward pass's intra-op threads; None: up to 4 (document batches); ``"auto"``: two where
+        one runs a typical question slowly, timed once at load (``_fastest_threads``), else one."""
         from tokenizers import Tokenizer
 
         if not supports(folder):

@@ -51,7 +51,7 @@ class SentenceTransformersSettings(ProviderSettings):
     quantize: Literal["int8"] | None = None
     # search queries only (embed.py DocumentEmbedder.embed_search_query); stored vectors are not affected
     query_quantize: Literal["int8"] | None = "int8"
-    # that query session's threads; "auto": one or two, whichever embeds a question faster here (timed at load)
+    # that query session's threads; "auto": two where one takes over 4 ms on a typical question (timed at load)
     query_threads: Annotated[int, Field(ge=1)] | Literal["auto"] = "auto"
     device: str | None = None  # None: cpu
     batch_size: int = Field(64, ge=1)
