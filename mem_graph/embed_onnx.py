@@ -198,7 +198,8 @@ class OnnxEmbedder:
         if not supports(folder):
             raise ConfigError(f"{folder} is not a mean-pooled sentence-transformers model; use runtime 'torch'")
         target = export_path(folder, quantize)
-        first = 1 if threads == "auto" else threads or min(_cpus(), 4)
+        cpus = _cpus()
+        first = 1 if threads == "auto" else threads or min(cpus, 4)
         for attempt in (1, 2):
             if not target.exists():
                 log.info("exporting %s to ONNX (%s) once, into %s", folder, quantize or "fp32", target)
@@ -228,7 +229,7 @@ class OnnxEmbedder:
         self._pad_id = self._tokenizer.token_to_id(pad) or 0
         self.batch_size = batch_size
         self.dim = int(self._forward([self._tokenizer.encode("dimension probe")]).shape[1])
-        if threads == "auto" and _cpus() > 1:
+        if threads == "auto" and cpus > 1:
             self._fastest_threads(target)
         self._query_cache = lru_cache(maxsize=1024)(self._encode_one)
 

@@ -35,6 +35,7 @@ from mem_graph.extract.lexicon import (
     tech_kind,
 )
 from mem_graph.extract.places import is_place_name
+from mem_graph.extract.possessions import GONE_WORDS
 from mem_graph.extract.requests import fact_before_question
 from mem_graph.extract.school_moves import school_moved
 from mem_graph.extract.unions import SOMEONE_ELSES, union_said
@@ -487,7 +488,7 @@ def asked_labels(text: str) -> list[str]:
     said = [_SAID_AS[" ".join(m.group("what").lower().replace("-", "").split())].format(
         v=v, a="an" if v[:1].lower() in "aeiou" else "a") + (" now" if "new" in m.group("new").lower() else "")
         for m in _ASKED.finditer(text) if not _NOT_DONE.search(m.group(0)) and (v := _cased(m))
-        and (m.group("what").lower() != "age" or v.isdigit())]
+        and (m.group("what").lower() != "age" or v.isdigit()) and v.lower() not in GONE_WORDS]  # ("phone is toast")
     return said + [f"I'm {a} years old" for m in _AGE_LABEL.finditer(text) for a in m.groups() if a]
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 
-from mem_graph.extract.possessions import GONE_WORDS
 from mem_graph.types import Fact, normalise_entity
 
 _PRONOUNS = frozenset({"it", "that", "this", "them", "those", "these"})
@@ -33,9 +32,7 @@ def without_unsaid(facts: list[Fact]) -> list[Fact]:
     another fact of the turn replaces in the same slot."""
     replaced = {(f.slot, old) for f in facts if f.slot and not f.negated for old in f.replaces}
     ended = {f.object_key for f in facts if f.slot and f.negated}  # "django is completely gone" said as no use
-    # "my phone is toast": the phone ended, and "toast" is no thing the speaker has
-    broken = GONE_WORDS if any(f.rule.endswith(".ended") for f in facts) else frozenset()
     return [f for f in facts if (f.slot or (f.object_key or "") not in _PRONOUNS)
             and (f.negated or (f.slot, f.object_key) not in replaced) and (f.slot or not _ELIDED.match(f.text))
-            and not _BARE_COPULA.search(f.text) and (f.negated or f.object_key not in broken) and not (
+            and not _BARE_COPULA.search(f.text) and not (
                 not f.slot and (gone := _IS_GONE.match(f.text)) and normalise_entity(gone.group(1)) in ended)]

@@ -14,6 +14,7 @@ import pytest
 
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
 from tests.extraction.said import facts_of, slots_of, top_after
 from tests.extraction.test_slot_changes import invalidated_after
 
@@ -89,8 +90,6 @@ def test_a_greeting_and_small_talk_stay_no_fact(rules: RuleExtractor, said: str)
 
 
 def _after(rules: RuleExtractor, previous: str, line: str) -> list[tuple[str | None, str]]:
-    from mem_graph.types import Message
-
     said = rules.extract([Message("user", line)], context=[Message("user", previous)])[0]
     return [(f.slot, f.text) for f in said]
 
