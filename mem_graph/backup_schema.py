@@ -98,6 +98,7 @@ class MemoryPayload(_Scoped):
     polarity: int = Field(1, ge=-1, le=1)
     version: int = Field(1, ge=1, le=2**31)
     superseded_by: Uuid | None = None
+    ended_by: Short | None = None
 
     @field_validator("text")
     @classmethod

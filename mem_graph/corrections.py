@@ -62,7 +62,7 @@ class Corrections:
     def invalidate(self, rec: MemoryRecord, note: str | None, client_id: str | None) -> CorrectionResponse:
         if rec.status != Status.ACTIVE:
             raise ValidationError(f"memory {rec.id} is already {rec.status.value}")
-        plan = WritePlan(rec.scope, invalidate={rec.id: (now(), None)},
+        plan = WritePlan(rec.scope, invalidate={rec.id: (now(), None, USER)},
                          events=[self._invalidated(rec, note, client_id)])
         self.writer.apply(plan)
         return {"id": rec.id, "memory": rec.text, "event": "INVALIDATE", "reason": plan.events[0].reason}
@@ -86,7 +86,7 @@ class Corrections:
                                       related=invalidate[0].id if invalidate else None) for r in restore]
         events += [self._invalidated(r, f"undo of {what}", client_id) for r in invalidate]
         plan = WritePlan(scope, new=[self._restored(r) for r in restore], rewrite=bool(restore),
-                         invalidate={r.id: (t, None) for r in invalidate}, events=events)
+                         invalidate={r.id: (t, None, CORRECTION) for r in invalidate}, events=events)
         self.writer.apply(plan)
         return {"restored": [{"id": r.id, "memory": r.text} for r in restore],
                 "invalidated": [{"id": r.id, "memory": r.text} for r in invalidate], "event": "UNDO",
@@ -152,8 +152,8 @@ class Corrections:
 
     @staticmethod
     def _restored(rec: MemoryRecord) -> tuple[MemoryRecord, list[EntityRef]]:
-        return (replace(rec, status=Status.ACTIVE, invalid_at=None, superseded_by=None, updated_at=now(),
-                        version=rec.version + 1), _refs(rec))
+        return (replace(rec, status=Status.ACTIVE, invalid_at=None, superseded_by=None, ended_by=None,
+                        updated_at=now(), version=rec.version + 1), _refs(rec))
 
 
 def _refs(rec: MemoryRecord) -> list[EntityRef]:

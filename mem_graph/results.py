@@ -91,6 +91,8 @@ class MemoryItem(TypedDict):
     agent_id: NotRequired[str]
     run_id: NotRequired[str]
     superseded_by: NotRequired[str]  # set once an UPDATE / DELETE invalidated it
+    ended_by: NotRequired[Annotated[str, Field(
+        description="The rule that invalidated it: past, single_value, correction, user ...")]]
     slot: NotRequired[Annotated[str, Field(
         description="The single-valued attribute this memory holds, e.g. user|lives_in.")]]
     score: NotRequired[float]  # search only

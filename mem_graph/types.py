@@ -154,6 +154,9 @@ class MemoryRecord:
     polarity: int = 1
     version: int = 1
     superseded_by: str | None = None
+    # the rule that ended it (reconcile's: "past", "single_value", "correction" ...; "user" for a user's
+    # invalidation): a corrected value was never true, a replaced one was (retrieve/ended.py)
+    ended_by: str | None = None
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -177,6 +180,7 @@ class MemoryRecord:
             "polarity": self.polarity,
             "version": self.version,
             "superseded_by": self.superseded_by,
+            "ended_by": self.ended_by,
         }
 
     @classmethod
@@ -203,6 +207,7 @@ class MemoryRecord:
             polarity=int(p.get("polarity", 1)),
             version=int(p.get("version", 1)),
             superseded_by=p.get("superseded_by"),
+            ended_by=p.get("ended_by"),
         )
 
     def to_api(self) -> MemoryItem:
@@ -234,6 +239,8 @@ class MemoryRecord:
             out["run_id"] = self.scope.run_id
         if self.superseded_by:
             out["superseded_by"] = self.superseded_by
+        if self.ended_by and self.status != Status.ACTIVE:
+            out["ended_by"] = self.ended_by
         if self.slot:  # only single-valued attributes carry one ("user|lives_in")
             out["slot"] = self.slot
         return out

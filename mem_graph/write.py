@@ -84,7 +84,8 @@ class WritePlan:
 
     scope: Scope
     new: list[tuple[MemoryRecord, list[EntityRef]]] = field(default_factory=list)
-    invalidate: dict[str, tuple[float, str | None]] = field(default_factory=dict)  # existing id -> (at, by)
+    # existing id -> (at, successor id, the rule that ended it)
+    invalidate: dict[str, tuple[float, str | None, str | None]] = field(default_factory=dict)
     events: list[EventRow] = field(default_factory=list)
     delete: list[str] = field(default_factory=list)  # ids erased from the vector and graph stores
     erase_scope: bool = False  # delete_all: erase the scope from every store (events and messages included)
@@ -114,7 +115,7 @@ class WritePlan:
             scope=Scope.from_payload(data["scope"]),
             new=[(MemoryRecord.from_payload(n["id"], n["payload"]), [EntityRef(*e) for e in n["entities"]])
                  for n in data["new"]],
-            invalidate={k: (v[0], v[1]) for k, v in data["invalidate"].items()},
+            invalidate={k: (v[0], v[1], v[2] if len(v) > 2 else None) for k, v in data["invalidate"].items()},
             events=[EventRow(**{**e, "scope": Scope.from_payload(e["scope"])}) for e in data["events"]],
             delete=list(data.get("delete", [])), erase_scope=bool(data.get("erase_scope", False)),
             rewrite=bool(data.get("rewrite", False)), message_ids=list(data.get("message_ids", [])),
@@ -241,7 +242,7 @@ class WritePipeline:
                 polarity=0 if fact.negated else fact.polarity,
             )
             if past:
-                record.status, record.invalid_at = Status.INVALIDATED, valid_from
+                record.status, record.invalid_at, record.ended_by = Status.INVALIDATED, valid_from, "past"
             return record
 
         return make_record
@@ -268,8 +269,9 @@ class WritePipeline:
                     if target.id in new_by_id:  # superseded within the same call
                         rec = new_by_id[target.id]
                         rec.status, rec.invalid_at, rec.superseded_by = Status.INVALIDATED, at, superseded_by
+                        rec.ended_by = d.rule
                     else:
-                        plan.invalidate[target.id] = (at, superseded_by)
+                        plan.invalidate[target.id] = (at, superseded_by, d.rule)
             if d.event == Event.ADD and d.record is not None:
                 new_by_id[d.record.id] = d.record
                 plan.new.append((d.record, d.fact.entities))
@@ -347,13 +349,13 @@ class WritePipeline:
             self.upsert_vectors(records, new_vectors)
             fault_point("after_vectors")
         invalidated: list[MemoryRecord] = []
-        by_change: dict[tuple[float, str | None], list[str]] = {}
-        for mid, change in plan.invalidate.items():  # one payload update per (time, successor)
+        by_change: dict[tuple[float, str | None, str | None], list[str]] = {}
+        for mid, change in plan.invalidate.items():  # one payload update per (time, successor, rule)
             by_change.setdefault(change, []).append(mid)
         changed = now()  # invalid_at is conversation time; updated_at is when the record was changed
-        for (at, by), ids in by_change.items():
+        for (at, by, rule), ids in by_change.items():
             self.vectors.set_fields(ids, {"status": Status.INVALIDATED.value, "invalid_at": at,
-                                          "updated_at": changed, "superseded_by": by})
+                                          "updated_at": changed, "superseded_by": by, "ended_by": rule})
         if plan.invalidate:
             fault_point("after_invalidate")
             invalidated = self.vectors.get(list(plan.invalidate))

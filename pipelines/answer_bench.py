@@ -37,7 +37,7 @@ from mem_graph.bench.reconcile_cases import DEFAULT_START, TURN_GAP, Turn
 from mem_graph.bench.reconcile_check import has, replay, user_of
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "tests" / "retrieval_cases"
-Tag = Literal["self", "the_user", "pronoun", "nosubject", "named", "topic", "casual"]
+Tag = Literal["self", "the_user", "pronoun", "nosubject", "named", "topic", "casual", "team", "past"]
 
 
 class _Strict(BaseModel):
@@ -89,12 +89,15 @@ def check(mem: Any, conv: Conversation) -> list[dict[str, Any]]:
     """Each question of ``conv`` (already replayed into ``mem``): its top results and whether they pass."""
     uid = user_of(conv)  # type: ignore[arg-type]  # duck-typed: an id is all it reads
     active = [r["memory"] for r in mem.get_all(user_id=uid, limit=1000)["results"]]
+    # a question of the past is answered by what ended too
+    stored = [r["memory"] for r in mem.get_all(user_id=uid, limit=1000, include_invalidated=True)["results"]]
     rows = []
     for q in conv.questions:
         hits = [r["memory"] for r in mem.search(q.q, user_id=uid, limit=10)["results"]]
         rank = next((i + 1 for i, h in enumerate(hits) if passes(h, q)), None)
         rows.append({"conversation": conv.id, "q": q.q, "tags": q.tags, "ok": rank == 1, "rank": rank,
-                     "answerable": any(passes(t, q) for t in active), "top": hits[:3]})
+                     "answerable": any(passes(t, q) for t in (stored if "past" in q.tags else active)),
+                     "top": hits[:3]})
     return rows
 
 

@@ -92,4 +92,6 @@ def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> f
         out |= {spec.name for spec in slots if spec.name in ("occupation", "employer")}
     if "how old" in text and "age" in names:  # "how old is ella": her age
         out.add("age")
+    if "ex" in words and "partner" in names:  # "who is my ex": a former partner (retrieve/ended.py)
+        out.add("partner")
     return frozenset(out)

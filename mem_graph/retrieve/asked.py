@@ -138,7 +138,7 @@ def _attribute_nouns() -> frozenset[str]:
 # (and the words before one: "the user's relationship status", "my current job")
 ATTRIBUTE_NOUNS = _attribute_nouns() | TOOL_KINDS | {"name", "number", "address", "home", "work", "job",
                                                       "relationship", "marital", "health", "medical", "dietary",
-                                                      "current", "new", "last"}
+                                                      "current", "new", "last", "previous", "old", "former", "ex"}
 # attribute nouns that are also people ("my wife" is the partner's value, and a person with attributes)
 _PERSON_NOUNS = frozenset(n for s in DEFAULT_SLOTS if s.name == "partner" for n in s.nouns)
 

@@ -51,8 +51,8 @@ _YES_NO = re.compile(r"^(?:do|does|is|are|am|has|have|can|could|will|would)\b")
 _PLACE_SLOTS = frozenset({"residence"})
 # attributes said once and true for life: a later memory about the same person or pet does not replace them
 # ("User lives in Warsaw" does not say where the user is from; "the puppy chewed my shoe" is not its name)
-_LASTING = frozenset({"origin", "name", "birthday", "nationality", "native_language"})
-_CHANGING = frozenset(s.name for s in DEFAULT_SLOTS if s.cardinality == "single") - _LASTING
+LASTING = frozenset({"origin", "name", "birthday", "nationality", "native_language"})
+_CHANGING = frozenset(s.name for s in DEFAULT_SLOTS if s.cardinality == "single") - LASTING
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _NOT_HELD = frozenset({*MODAL_HEDGES, *HEDGE_ADVERBS, "if", "gonna", "planning", "thinking", "considering",
                        "hoping", "want", "wanna", "visit", "visiting", "trip", "holiday", "vacation", "flight",

@@ -27,6 +27,7 @@ from mem_graph.retrieve.asked import (
 )
 from mem_graph.retrieve.collapse import collapse_turns
 from mem_graph.retrieve.current import current_first
+from mem_graph.retrieve.ended import asks_of_the_past, ended_filter, former_first, former_values
 from mem_graph.retrieve.fusion import Candidate, fuse
 from mem_graph.retrieve.graph_expand import Expansion, GraphExpander, query_terms
 from mem_graph.retrieve.naming import naming_not_asked, said_as_the_user, who_someone_is_first
@@ -78,17 +79,23 @@ class SearchPipeline:
         asked = self.reader.read(query, qvec) if self.cfg.answer_weight else Asked()
         active = [c.record for c in cands.values() if c.record.status == Status.ACTIVE]
         asked = own_name_is_self(known_subjects_named(asked, active), active)
-        self._complete_candidates(qvec, flt, expansion, asked, cands)
+        past = flt.valid_at is None and asks_of_the_past(query)
+        self._complete_candidates(qvec, flt, expansion, asked, cands, past)
         if asked.slots:
-            # only what is believed answers (include_invalidated shows history, it does not make it current)
+            # only what is believed answers (include_invalidated shows history, it does not make it current),
+            # and for a question of the past ("what was my job?") what held before (retrieve/ended.py)
             believed = [c.record for c in cands.values()
                         if flt.valid_at is not None or c.record.status == Status.ACTIVE]
+            if past:
+                believed += former_values([c.record for c in cands.values()], asked.slots)
             answers = answer_scores(asked, believed)
             subjects = unnamed_holders(asked, answers, believed)
             if subjects:  # who they are may be said only in their other (even invalidated) memories
                 evidence, _ = self.vectors.scroll(replace(flt, statuses=None, valid_at=None,
                                                           any_of={**flt.any_of, "subject_key": subjects}), 50)
                 answers = answer_scores(asked, believed, evidence)
+            if past:
+                answers = former_first(answers, believed)
             for c in cands.values():
                 c.answer = answers.get(c.record.id, 0.0)
         if self.cfg.answer_weight:
@@ -134,11 +141,12 @@ class SearchPipeline:
         return out
 
     def _complete_candidates(self, qvec: Any, flt: VectorFilter, expansion: Expansion | None,
-                                       asked: Asked, cands: dict[str, Candidate]) -> None:
-        """Up to three filtered dense queries, in one engine round trip: the cosine of the candidates only BM25
+                             asked: Asked, cands: dict[str, Candidate], past: bool = False) -> None:
+        """Up to four filtered dense queries, in one engine round trip: the cosine of the candidates only BM25
         found; the memories mentioning the top-ranked neighbourhood entities, scored by the rank mass they
-        mention; and the facts holding an asked attribute of a subject the question may name, whatever their
-        cosine ("whats my job" shares no word and little meaning with "User teaches history")."""
+        mention; the facts holding an asked attribute of a subject the question may name, whatever their
+        cosine ("whats my job" shares no word and little meaning with "User teaches history"); and for a
+        question of the past (``past``), the ended memories of those subjects (retrieve/ended.py)."""
         requests: dict[str, tuple[VectorFilter, int]] = {}
         missing = tuple(mid for mid, c in cands.items() if c.semantic is None)
         if missing:
@@ -150,6 +158,9 @@ class SearchPipeline:
         keys = tuple(k for k in asked.slot_keys() if allowed is None or k in allowed) if asked.slots else ()
         if keys:
             requests["slot"] = (replace(flt, any_of={**flt.any_of, "slot": keys}), self.cfg.graph_max_candidates)
+        ended = ended_filter(flt) if past else None
+        if ended is not None:
+            requests["ended"] = (ended, self.cfg.graph_max_candidates)
         answers = dict(zip(requests, self.vectors.dense_scores_many(qvec, list(requests.values())), strict=True))
         for mid, score in answers.get("cosine", []):
             cands[mid].semantic = score
@@ -173,6 +184,12 @@ class SearchPipeline:
         for mid, score in slot_hits:
             if mid in new and mid not in cands:
                 cands[mid] = Candidate(new[mid], semantic=score, sources={"slot"})
+        if ended is not None:
+            read = _records(self.vectors, [mid for mid, _ in answers["ended"] if mid not in cands], ended)
+            former = {r.id: r for r in former_values(list(read.values()), asked.slots)}
+            for mid, score in answers["ended"]:
+                if mid in former:
+                    cands[mid] = Candidate(former[mid], semantic=score, sources={"ended"})
 
 
 def _own(item: MemoryItem) -> MemoryItem:
