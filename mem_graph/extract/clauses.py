@@ -475,9 +475,13 @@ def _speakers_verb(verb: Any) -> bool:
 def my_kin(tok: Any, *, as_object: bool = False) -> bool:
     """"my sister" as a clause's subject: someone a later "she" in the sentence may mean; ``as_object``: "my
     daughter" as the object of the speaker's clause ("I can bring my daughter Joy from Cebu, she is 19")."""
-    if as_object:
-        return tok.dep_ in ("dobj", "pobj") and tok.pos_ == "NOUN" and tok.tag_ != "NNS" and \
+    if as_object:  # (or one of the objects: "live in toronto with my wife aisha and our son kabir (he's 4)")
+        top = tok
+        while top.dep_ in ("conj", "appos") and top.head.i != top.i:
+            top = top.head
+        verb = top.head.head if top.dep_ == "pobj" and top.head.dep_ == "prep" else top.head
+        return top.dep_ in ("dobj", "pobj") and tok.pos_ == "NOUN" and tok.tag_ != "NNS" and \
             tok.lemma_.lower() in KIN and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children) \
-            and _speakers_verb(tok.head)
+            and (_speakers_verb(verb) or (verb.dep_ == "ROOT" and verb.tag_ == "VBP" and verb.i == verb.sent.start))
     return tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ == "NOUN" and tok.lemma_.lower() in KIN and any(
         c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children)

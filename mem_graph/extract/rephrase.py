@@ -93,8 +93,10 @@ _WHOLE_STACK = re.compile(r"(?<![\w'])(?<!\bour )(?<!\bmy )(?:the\s+)?(whole|ent
 
 
 # "got an offer from deloitte, start in 2 weeks": an offer taken, a start ahead ("starting at deloitte in 2 weeks")
-_OFFER_THEN_START = re.compile(r"\b(?:got|accepted|took|taking|accepting)\s+(?:an?|the|their)\s+(?:job\s+)?offer\s+"
-                               r"(?:from|at|with)\s+([\w&'.-]+)\s*[,;!.-]+\s*(?:and\s+)?(?:i\s+)?(?:start|starting)\s+"
+# (and the "I" before it, else "i I'm starting")
+_OFFER_THEN_START = re.compile(r"\b(?:i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?)?"
+                               r"(?:got|accepted|took|taking|accepting)\s+(?:an?|the|their)\s+(?:job\s+)?offer\s+(?:from|at|with)\s+([\w&'.-]+)\s*[,;!.-]+\s*"
+                               r"(?:and\s+)?(?:i\s+)?(?:start|starting)\s+(?:there\s+)?"
                                r"(?=in|on|next|this|monday|tuesday|wednesday|thursday|friday|tomorrow|after|from)",
                                re.I)
 

@@ -1,0 +1,43 @@
+"""Session 37, from trying the product in my own words (a Toronto engineer with a wife, a son and a job offer): an
+offer taken with its start said after it ("i accepted an offer at stripe! starting in january") stored "User User
+is starting at stripe"; "(he's 4)" after "our son kabir" in a list of who the speaker lives with found no one in
+its sentence and took the last person of an earlier line ("Quick intro is 4").
+
+The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.said import facts_of, texts_of
+
+
+@pytest.mark.parametrize(("said", "company"), [
+    ("anyway, big news - i accepted an offer at stripe! starting in january", "stripe"),
+    ("I've just accepted an offer from Wise, starting in March", "Wise"),
+    ("got an offer from paystack, starting there next month", "Paystack"),  # kept nothing
+])
+def test_an_offer_taken_with_a_start_ahead_is_kept_as_a_plan_said_once(rules: RuleExtractor, said: str,
+                                                                      company: str) -> None:
+    facts = facts_of(rules, said)
+    planned = [f for f in facts if company in f.text]
+    assert planned and all(f.tense == "plan" for f in planned), [(f.text, f.tense) for f in facts]
+    assert not any("User User" in f.text for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize("said", [
+    "live in toronto with my wife aisha and our son kabir (he's 4)",
+    "I live in Leeds with my partner and my son Kabir, he's 4",
+])
+def test_he_after_a_son_named_among_whom_one_lives_with_is_the_son(rules: RuleExtractor, said: str) -> None:
+    for lines in ([said], ["hey, quick intro: i'm dev, 34, backend engineer at shopify", said]):
+        facts = facts_of(rules, *lines)
+        assert any(f.slot == "kabir|age" and "4" in f.text for f in facts), [(f.text, f.slot) for f in facts]
+        assert not any(f.slot and f.slot.endswith("|age") and "Kabir" not in f.text and "4" in f.text
+                       for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_she_after_a_wife_and_a_son_is_not_the_son(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "we live in toronto with my wife aisha and our son kabir, she's a pharmacist")
+    assert not any("Kabir is a pharmacist" in t for t in texts), texts
