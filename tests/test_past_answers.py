@@ -114,3 +114,15 @@ def test_as_of_still_answers_with_what_was_believed_then(mem: Memory) -> None:
 ])
 def test_the_tense_of_a_question_is_read(question: str, past: bool) -> None:
     assert asks_of_the_past(question) is past
+
+
+def test_a_prompt_built_from_the_answers_says_which_no_longer_hold(mem: Memory) -> None:
+    from mem_graph.server.proxy import memory_message  # the hub's chat proxy injects search results this way
+
+    prompt = memory_message(mem.search("what was my job?", user_id="ray")["results"])["content"]
+    assert "- [2024-01-01] User was a mechanic for 30 years (no longer true)" in prompt
+    before = memory_message(mem.search("what was my previous job?", user_id="ana")["results"][:1])["content"]
+    assert before.endswith("- [2024-01-01] User works as an accountant at Deloitte (no longer true as of 2024-07-19)")
+    assert "1970" not in prompt  # a past fact has no known start: its date is when it was said
+    now = memory_message(mem.search("where do I live", user_id="ray")["results"][:1])["content"]
+    assert now.endswith("User lives in Ballarat these days")

@@ -159,6 +159,12 @@ fashion film television tv music property government politics policy charity non
 cybersecurity security telecoms energy oil mining agriculture farming aviation shipping transport tourism
 childcare eldercare care fintech biotech gaming support operations ops qa
 """))
+# units of a workplace one is "in" ("moved wards, I'm in A&E now", "I'm in ICU these days"): where one works, never
+# where one lives
+WORK_UNITS = frozenset(_words("""
+a&e er ed icu itu nicu picu hdu ccu resus theatres theatre maternity oncology radiology paediatrics pediatrics
+cardiology neurology orthopaedics orthopedics triage outpatients recovery haematology dermatology psychiatry
+"""))
 # places of work said by their kind ("she just started at a private clinic", "started at a law firm"): a new
 # employer, unnamed; not schools (a child "started at a new school") nor rooms ("started at the office at 8")
 WORKPLACES = frozenset(_words("""

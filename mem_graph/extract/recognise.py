@@ -23,6 +23,7 @@ from mem_graph.extract.lexicon import (
     SMOKING,
     SYSTEM_NOUNS,
     TECH,
+    WORK_UNITS,
     agent_of,
     favourite_of,
 )
@@ -175,7 +176,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("employer", f"'is at {text}' (organisation)")  # "I'm at PwC now"
         moved = change is None and obj.ent_type_ == "GPE" and any(
             t.lemma_.lower() in ("move", "relocate") for t in obj.sent)  # "relocated for work, I'm in Singapore"
-        if pred.prep == "in" and person and (obj.ent_type_ in ("GPE",) or moved_here(obj) or (
+        if pred.prep == "in" and person and obj.lower_ not in WORK_UNITS and (  # (not "I'm in A&E now": a ward)
+                obj.ent_type_ in ("GPE",) or moved_here(obj) or (
                 obj.text[:1].isupper() and is_place_name(span_text(obj_toks)))) and (moved or change in (
                 "now", "these days", "nowadays", "currently") or settled_in(pred, obj)):
             why = "+ a move in the sentence" if moved else f"{change} (place + change word)" if change else "plainly"

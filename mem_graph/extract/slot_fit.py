@@ -17,6 +17,7 @@ from mem_graph.extract.lexicon import (
     GIVEN_NAMES,
     NOT_EMPLOYERS,
     SECTORS,
+    WORK_UNITS,
     WORKPLACES,
     is_activity,
     is_given_name,
@@ -88,6 +89,8 @@ def worker_noun(word: str) -> bool:
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
+    if name == "residence" and obj.lower_ in WORK_UNITS | SECTORS:  # "moved wards, I'm in A&E now": a job's place
+        return False
     # "started uni at Bristol": the object names the school, the "at" phrase which one
     school_first = looks_like_school(
         [c for c in pred.target.children if c.i < obj.i and c.dep_ in ("dobj", "advmod", "npadvmod")])

@@ -91,8 +91,21 @@ def text_of(content: Any) -> str:
     return ""
 
 
+def memory_line(hit: MemoryItem) -> str:
+    """"- [date said] memory", and for a memory that no longer holds (a question about the past is answered from
+    those: retrieve/ended.py) when it ended, so the model never reads an old value as the current one. A past
+    fact ("I was a mechanic") has no known start: its date is when it was said."""
+    said, until = (hit.get("valid_from") or "")[:10], (hit.get("invalid_at") or "")[:10]
+    if not said or said.startswith("1970"):  # (invalid_at: when a past fact was said)
+        said = until or (hit.get("created_at") or "")[:10]
+    ended = ""
+    if hit.get("status") == "invalidated":
+        ended = " (no longer true)" if until in ("", said) else f" (no longer true as of {until})"
+    return f"- [{said}] {hit['memory']}{ended}"
+
+
 def memory_message(hits: list[MemoryItem]) -> dict[str, str]:
-    lines = [f"- [{(h.get('valid_from') or h.get('created_at') or '')[:10]}] {h['memory']}" for h in hits]
+    lines = [memory_line(h) for h in hits]
     return {"role": "system", "content": "Long-term memories about this user from earlier conversations "
             "(date = when it was said; newer facts win over older ones). Use them when relevant:\n"
             + "\n".join(lines)}

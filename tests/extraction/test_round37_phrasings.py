@@ -1,7 +1,8 @@
 """Session 37, from trying the product in my own words (a Toronto engineer with a wife, a son and a job offer): an
 offer taken with its start said after it ("i accepted an offer at stripe! starting in january") stored "User User
 is starting at stripe"; "(he's 4)" after "our son kabir" in a list of who the speaker lives with found no one in
-its sentence and took the last person of an earlier line ("Quick intro is 4").
+its sentence and took the last person of an earlier line ("Quick intro is 4"); "I moved wards, I'm in A&E now" ended
+where the speaker lives (A&E read as a place name).
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -41,3 +42,14 @@ def test_he_after_a_son_named_among_whom_one_lives_with_is_the_son(rules: RuleEx
 def test_she_after_a_wife_and_a_son_is_not_the_son(rules: RuleExtractor) -> None:
     texts = texts_of(rules, "we live in toronto with my wife aisha and our son kabir, she's a pharmacist")
     assert not any("Kabir is a pharmacist" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["actually I moved wards, I'm in A&E now", "I'm in ICU these days",
+                                  "we're in Finance now"])
+def test_a_ward_or_a_department_one_is_in_is_no_home(rules: RuleExtractor, said: str) -> None:
+    facts = facts_of(rules, said)
+    assert not any(f.slot == "user|residence" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+def test_a_city_one_is_in_now_is_still_a_home(rules: RuleExtractor) -> None:
+    assert any(f.slot == "user|residence" for f in facts_of(rules, "I'm in Leeds now"))
