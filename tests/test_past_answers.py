@@ -29,6 +29,8 @@ def mem(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
              "sorry, I meant Porto, not Lisbon")
         said(m, "tom", "Tom is my boyfriend.", (100, "Tom and I split up."),
              (200, "I'm seeing someone new, her name is Priya"))
+        said(m, "sop", "I used to drive a fiesta but sold it, I cycle everywhere now",
+             "i was vegetarian for ten years but started eating fish again last summer")
         yield m
 
 
@@ -126,3 +128,8 @@ def test_a_prompt_built_from_the_answers_says_which_no_longer_hold(mem: Memory) 
     assert "1970" not in prompt  # a past fact has no known start: its date is when it was said
     now = memory_message(mem.search("where do I live", user_id="ray")["results"][:1])["content"]
     assert now.endswith("User lives in Ballarat these days")
+
+
+def test_a_later_word_nearer_the_question_still_answers_before_what_ended(mem: Memory) -> None:
+    hit = top(mem, "sop", "do i eat fish?")  # not "User was vegetarian for ten years"
+    assert "fish" in str(hit["memory"]) and hit["status"] == "active"

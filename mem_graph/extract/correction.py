@@ -1,25 +1,28 @@
 """Corrections: a turn that says an earlier statement was wrong, and what is right instead.
 
-"actually it's luna not misty", "wait no, i meant tuesday", "my bad, she works at ikea not h&m",
-"correction: physics, not chemistry", "sorry, greenwood elementary, not greenfield", "sorry, i said 34 —
-i'm 35", "wait sorry typo, it's 720-555-0124". ``read_correction`` finds the cue (the turn must open with
-one: "actually", "wait", "oops", "sorry", "my bad", "correction:", "i meant"...), the right value and, when
-said, the wrong one. ``correct_facts`` then finds the memory the turn corrects (the scope's latest memory
-naming the wrong value, or, with none named, one naming a value of the same class: a weekday for a weekday,
-a month for a month, a number for a number, a phone number for a phone number) and turns the turn into that
-memory with the value swapped; the reconciler's ``correction`` rule UPDATEs the wrong memory to it. A turn
-that states the right value as a fact of its own ("i'm 35") keeps that fact, which then also replaces the
-wrong value. What the speaker says about the conversation itself ("I said 34", "I meant Tuesday") is never
-stored as a fact. A correction nothing can be matched to leaves the turn's facts as they were.
+"actually it's luna not misty", "wait no, i meant tuesday", "my bad, she works at ikea not h&m", "correction:
+physics, not chemistry", "sorry, greenwood elementary, not greenfield", "sorry, i said 34 — i'm 35", "wait sorry
+typo, it's 720-555-0124". ``read_correction`` finds the cue (the turn must open with one: "actually", "wait",
+"oops", "sorry", "my bad", "correction:", "i meant"...), the right value and, when said, the wrong one.
+``correct_facts`` then finds the memory the turn corrects (the scope's latest memory naming the wrong value, or,
+with none named, one naming a value of the same class: a weekday for a weekday, a month for a month, a number for a
+number, a phone number for a phone number; with no class either, the value of the memory said just before, a name
+for a name: "oops, I meant Amazon" after "I work at Google", ``_just_said``) and turns the turn into that memory
+with the value swapped; the reconciler's ``correction`` rule UPDATEs the wrong memory to it. A turn that states the
+right value as a fact of its own ("i'm 35") keeps that fact, which then also replaces the wrong value. What the
+speaker says about the conversation itself ("I said 34", "I meant Tuesday") is never stored as a fact. A correction
+nothing can be matched to leaves the turn's facts as they were.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.places import is_place_name
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
@@ -241,6 +244,34 @@ def _misspelt(text: str, new: str) -> tuple[int, int] | None:
     return (best[1].start(), best[1].end()) if best is not None and best[0] >= 0.6 else None
 
 
+_SLOT_VALUES = {spec.name: frozenset(spec.values) for spec in DEFAULT_SLOTS if spec.values}
+_SAID_TO_YOU = frozenset({"thanks", "thank", "thx", "ty", "cheers", "hi", "hello", "hey", "bye", "please", "sorry",
+                          "yes", "no", "ok", "okay", "lol", "haha"})  # "sorry I meant to say Thanks!"
+JUST_SAID = 3600.0  # seconds: "oops, I meant Amazon" corrects a value said this recently, and no other
+
+
+def _just_said(new: str, memories: list[MemoryRecord], message: Message) -> tuple[MemoryRecord, tuple[int, int]] | None:
+    """The newest of ``memories`` (newest first) when it was said just before ``message`` and holds a value of
+    which ``new`` may be the right one: a name for a name, each written with a capital ("oops, I meant Amazon"
+    after "I work at Google"), or two values the slot's lexicon knows ("I'm a nurse", "oops i meant midwife").
+    A correction that names no wrong value and no class of value; never a question."""
+    if not memories or value_class(new) is not None or len(new.split()) > 3 or "?" in message.content or \
+            new.split()[0].casefold().strip("!.,") in _SAID_TO_YOU:
+        return None
+    latest = memories[0]
+    said = message.timestamp if message.timestamp is not None else time.time()
+    if not latest.slot or not latest.object_key or latest.layer == "episodic" or latest.polarity <= 0 or \
+            not 0 <= said - latest.valid_from <= JUST_SAID or normalise_entity(new) == latest.object_key:
+        return None
+    span = find_value(latest.text, latest.object_key)
+    attribute = latest.slot.split("|")[1] if "|" in latest.slot else ""
+    values = _SLOT_VALUES.get(attribute, frozenset())  # ("I'm a nurse" + "oops I meant midwife": both posts)
+    # a name for a name, each written as one ("I meant Amazon"; not "i meant to say thanks", "the other thing")
+    named = span is not None and latest.text[span[0]:span[0] + 1].isupper() and new[:1].isupper()
+    return (latest, span) if span is not None and (named or (
+        latest.object_key in values and normalise_entity(new) in values)) else None
+
+
 def _swap(value: str, old: str, new: str) -> str:
     span = find_value(value, old)
     return value if span is None else value[:span[0]] + new + value[span[1]:]
@@ -297,6 +328,8 @@ def correct_facts(message: Message, facts: list[Fact],
         corr = Correction(corr.cue, corr.new, None)
         target = next(((r, s) for r in recent_memories(corr.new or query) if (s := locate(corr, r)) is not None),
                       None)
+    if target is None and corr.new and not corr.old:  # "I work at Google" + "oops, I meant Amazon"
+        target = _just_said(corr.new, recent_memories(query), message)
     if target is None:
         return kept if len(kept) < len(facts) and kept else facts
     record, span = target

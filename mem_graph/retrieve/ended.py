@@ -9,6 +9,11 @@ holder, and an ended holder of the attribute asked then outranks the current
 one (``former_first``); asked of no attribute ("was I a mechanic?"), they rank by their own scores. They come
 back with their status (``invalidated``) and ``invalid_at``, so a caller sees they no longer hold.
 
+A question in the present reads only what holds now, even where nothing holds the attribute asked ("do I have a
+car?" after "I used to drive a fiesta but sold it"): joined to the results, the ended value outranked the value held
+now wherever that is said in words no slot places ("User is showing houses now" after "User is a bartender";
+13 cases of the reconciliation benchmark, session 37), even scored as known not to hold.
+
 A value the user *corrected* ("actually her name is Luna") was never true: it is not a former value and never
 answers (``MemoryRecord.ended_by``: reconcile's ``correction``, or a user's undo of a decision); nor does a
 second value of an attribute held for life ("my cat is called Misty", then "actually her name is Luna").

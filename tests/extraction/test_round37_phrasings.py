@@ -2,7 +2,8 @@
 offer taken with its start said after it ("i accepted an offer at stripe! starting in january") stored "User User
 is starting at stripe"; "(he's 4)" after "our son kabir" in a list of who the speaker lives with found no one in
 its sentence and took the last person of an earlier line ("Quick intro is 4"); "I moved wards, I'm in A&E now" ended
-where the speaker lives (A&E read as a place name).
+where the speaker lives (A&E read as a place name); "oops, I meant Amazon" right after "I work at Google" (a
+correction naming neither the wrong value nor a class of value) stored "User meant Amazon" beside Google.
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 import pytest
 
+from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from tests.extraction.said import facts_of, texts_of
+from tests.extraction.test_slot_changes import invalidated_after
 
 
 @pytest.mark.parametrize(("said", "company"), [
@@ -53,3 +56,29 @@ def test_a_ward_or_a_department_one_is_in_is_no_home(rules: RuleExtractor, said:
 
 def test_a_city_one_is_in_now_is_still_a_home(rules: RuleExtractor) -> None:
     assert any(f.slot == "user|residence" for f in facts_of(rules, "I'm in Leeds now"))
+
+
+@pytest.mark.parametrize(("first", "then", "wrong", "right"), [
+    ("I work at Google", "oops, I meant Amazon", "Google", "Amazon"),
+    ("My dog is called Rex", "oops I meant Max", "Rex", "Max"),
+    ("I'm a nurse", "oops i meant midwife", "nurse", "midwife"),  # two posts the lexicon knows
+])
+def test_i_meant_right_after_a_value_corrects_it(shared_memory: Memory, user: str, first: str, then: str,
+                                                 wrong: str, right: str) -> None:
+    gone = invalidated_after(shared_memory, user, first, then)
+    assert any(wrong in t for t in gone), gone
+    now = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert any(right in t for t in now) and not any("meant" in t for t in now), now
+
+
+@pytest.mark.parametrize("then", ["I meant to ask, what's a good laptop?", "sorry, I meant to say thanks",
+                                  "sorry I meant to say Thanks!", "oops I meant the other thing lol"])
+def test_i_meant_that_names_no_value_corrects_nothing(shared_memory: Memory, user: str, then: str) -> None:
+    assert invalidated_after(shared_memory, user, "I work at Google", then) == []
+
+
+def test_i_meant_long_after_a_value_corrects_nothing(shared_memory: Memory, user: str) -> None:
+    shared_memory.add([{"role": "user", "content": "I work at Google", "timestamp": 1_704_067_200}], user_id=user)
+    shared_memory.add([{"role": "user", "content": "oops, I meant Amazon", "timestamp": 1_704_067_200 + 86_400}],
+                      user_id=user)
+    assert [r["memory"] for r in shared_memory.get_all(user_id=user)["results"] if "Google" in r["memory"]]
