@@ -122,7 +122,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("live_in", "live", "reside_in", "reside", "move_to", "relocate_to", "settle_in", "settle_into",
                     "rent_in", "base_in", "stay_in", "move_back_to", "move", "relocate", "come_back_to", "return_to",
                     "move_in", "come_back_to", "move_back_to", "go_back_to", "be_back_in", "transfer_to", "flat_in",
-                    "base_at", "post_to"),
+                    "base_at", "post_to", "emigrate_to", "immigrate_to"),
              nouns=("home", "hometown", "address", "city"),
              prototypes=("lives in", "moved to a new city", "is based in", "resides in", "home is in")),
     SlotSpec(name="origin", relation="is_from", cardinality=_S, subjects="person",

@@ -160,6 +160,10 @@ _SOMEONE_NAMED = re.compile(
     r"woman|man|boy|lady|dude))\b(?:[^!?]{0,40}?\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b"
     r"|(?: new| else)?(?: now)?,? (?:called |named )?(?-i:([A-Z][a-z-]+))\b(?!'| (?:and|said|is|was|has)\b))", re.I)
 # (or the name said right after it, capitalised: "seeing someone new, Alex")
+# "met someone!! his name is Luca": met with nothing after (not "met someone at work, his name is Tom"), named at once
+_MET_SOMEONE = re.compile(r"\b(?:i've|i have|i|we've|finally|just)\s+(?:just\s+|finally\s+)?met\s+(?:someone|somebody)"
+                          r"(?:\s+(?:new|special|amazing|lovely|great|wonderful))?\s*[!.,:;\s]+\s*(?:and\s+)?"
+                          r"(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b", re.I)
 
 
 def _a_given_name(word: str) -> bool:
@@ -174,7 +178,7 @@ def someone_named(text: str, within: int, speaker: str, message: Message) -> Fac
     """"I'm seeing someone new, her name is Ines": the speaker's partner is Ines (slot partner), or None.
     ``text`` runs from a sentence's start to the turn's end, the partner said within its first ``within``
     characters (the name may come in the next sentence)."""
-    m = _SOMEONE_NAMED.search(text)
+    m = _SOMEONE_NAMED.search(text) or _MET_SOMEONE.search(text)
     if m is None or m.start() >= within:
         return None
     said = m.group(1) or m.group(2)

@@ -69,9 +69,10 @@ _MOVED_WITH_US = frozenset({"family", "kid", "child", "stuff", "thing", "belongi
 
 
 def moved_a_thing(pred: Any) -> bool:
-    """"moved the whole automation suite to Playwright": a thing moved somewhere, not the speaker's home."""
-    return pred.dobj is not None and pred.dobj.lemma_.lower() not in _MOVED_WITH_US and pred.dobj.pos_ in (
-        "NOUN", "PROPN")
+    """"moved the whole automation suite to Playwright": a thing moved somewhere, not the speaker's home (nor
+    someone else: "we moved him to Hillcrest", a child's school)."""
+    return pred.dobj is not None and ((pred.dobj.lemma_.lower() not in _MOVED_WITH_US and pred.dobj.pos_ in (
+        "NOUN", "PROPN")) or pred.dobj.lower_ in ("him", "her", "them", "it"))
 
 
 # nouns of "-er" words that name no job ("as a beginner", "as a member", "as a customer")

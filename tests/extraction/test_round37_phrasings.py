@@ -3,7 +3,9 @@ offer taken with its start said after it ("i accepted an offer at stripe! starti
 is starting at stripe"; "(he's 4)" after "our son kabir" in a list of who the speaker lives with found no one in
 its sentence and took the last person of an earlier line ("Quick intro is 4"); "I moved wards, I'm in A&E now" ended
 where the speaker lives (A&E read as a place name); "oops, I meant Amazon" right after "I work at Google" (a
-correction naming neither the wrong value nor a class of value) stored "User meant Amazon" beside Google.
+correction naming neither the wrong value nor a class of value) stored "User meant Amazon" beside Google; "we've
+emigrated to Toronto" kept nothing; "met someone!! his name is Luca" left the speaker single; "we moved him to
+Hillcrest" (a son's school) was read as the speaker's move.
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -82,3 +84,25 @@ def test_i_meant_long_after_a_value_corrects_nothing(shared_memory: Memory, user
     shared_memory.add([{"role": "user", "content": "oops, I meant Amazon", "timestamp": 1_704_067_200 + 86_400}],
                       user_id=user)
     assert [r["memory"] for r in shared_memory.get_all(user_id=user)["results"] if "Google" in r["memory"]]
+
+
+@pytest.mark.parametrize("said", ["we've emigrated to Toronto, settling in slowly", "I emigrated to Canada last year"])
+def test_emigrating_is_a_move(rules: RuleExtractor, said: str) -> None:
+    assert any(f.slot == "user|residence" for f in facts_of(rules, said)), texts_of(rules, said)
+
+
+@pytest.mark.parametrize(("said", "partner"), [("met someone!! his name is Luca", "Luca"),
+                                               ("i've met someone, her name's Ana", "Ana")])
+def test_met_someone_named_at_once_is_a_partner(rules: RuleExtractor, said: str, partner: str) -> None:
+    assert any(f.slot == "user|partner" and f.object_key == partner.lower() for f in facts_of(rules, said))
+
+
+@pytest.mark.parametrize("said", ["met someone at work, his name is Tom", "I met someone at the conference. His "
+                                                                          "name is Bob"])
+def test_met_someone_somewhere_is_no_partner(rules: RuleExtractor, said: str) -> None:
+    assert not any(f.slot == "user|partner" for f in facts_of(rules, said)), texts_of(rules, said)
+
+
+def test_moving_someone_else_somewhere_is_no_move_of_ones_own(rules: RuleExtractor) -> None:
+    facts = facts_of(rules, "my son goes to St Marks primary", "we moved him to Hillcrest, much happier there")
+    assert not any(f.slot == "user|residence" for f in facts), [(f.text, f.slot) for f in facts]
