@@ -299,7 +299,10 @@ def kin_place_clauses(sent: Any) -> list[str]:
                 kin.dep_ == "ROOT" or any(  # ("my landlord in Portland": the user's home; a verb misread: "my son
                 t.lower_ in ("for", "until") or t.ent_type_ in ("DATE", "TIME") for t in kin.subtree):  # graduate ...")
             continue
-        if kin.dep_ == "pobj" and kin.head.lower_ == "with":  # "I live with my parents in Leeds": the user's home
+        top = kin
+        while top.dep_ == "conj" and top.head is not top:  # ("we live with my parents and my brother in Lagos")
+            top = top.head
+        if top.dep_ == "pobj" and top.head.lower_ == "with":  # "I live with my parents in Leeds": the user's home
             continue
         name = next((c for c in kin.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
         who = f"{mine.lower_} {kin.lower_}" + (f" {name.text}" if name is not None else "")

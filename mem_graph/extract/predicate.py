@@ -209,7 +209,10 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 continue
             if pobj is not None:
                 pred.preps.setdefault(c.lower_, pobj)
-                for g in pobj.children:  # "from MongoDB to Postgres": the second hangs off the first
+                # "from MongoDB to Postgres": the second hangs off the first ("live with my parents and my
+                # brother in Lagos": or off the last of those one is with)
+                withs = [pobj, *pobj.conjuncts] if c.lower_ == "with" else [pobj]
+                for g in (g for w in withs for g in w.children):
                     if g.dep_ == "prep":
                         inner = next((h for h in g.children if h.dep_ == "pobj"), None)
                         if inner is not None:

@@ -464,8 +464,12 @@ class RuleExtractor:
         gap = obj.doc[obj.i + 1] if obj.dep_ == "conj" and obj.head.dep_ == "pobj" and obj.i + 1 < len(obj.doc) \
             else None
         if gap is not None and gap.dep_ == "prep" and gap.head.i in (pred.target.i, obj.i):
-            # a gapped object ("... and TypeScript on the frontend"): said with its own phrase
-            text = f"{subject.name} {third_person(pred.lemma)} {span_text([obj, *gap.subtree])}"
+            # a gapped object ("... and TypeScript on the frontend"): said with its own phrase, and with the
+            # preposition it shares ("stay with my son and his family in bangalore": not "stays family")
+            prep = obj.head.head
+            shared = prep.text if prep.lower_ == "with" and prep.head.i == pred.target.i else None
+            text = " ".join(w for w in (subject.name, third_person(pred.lemma), shared,
+                                        span_text([obj, *gap.subtree])) if w)
         if listed:  # one value of a list the parse tangled: a short sentence of its own
             text, obj_name = listed_value_text(verb, pred.lemma, subject, obj, cues.negated), obj.text
         single = m is not None and m.single

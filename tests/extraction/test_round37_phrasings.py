@@ -5,7 +5,9 @@ its sentence and took the last person of an earlier line ("Quick intro is 4"); "
 where the speaker lives (A&E read as a place name); "oops, I meant Amazon" right after "I work at Google" (a
 correction naming neither the wrong value nor a class of value) stored "User meant Amazon" beside Google; "we've
 emigrated to Toronto" kept nothing; "met someone!! his name is Luca" left the speaker single; "we moved him to
-Hillcrest" (a son's school) was read as the speaker's move.
+Hillcrest" (a son's school) was read as the speaker's move; "we live with my parents and my brother in Lagos" made it
+the brother's home, not the speaker's, and "i stay with my son arjun and his family in bangalore" stored "User stays
+family in Bangalore".
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -106,3 +108,12 @@ def test_met_someone_somewhere_is_no_partner(rules: RuleExtractor, said: str) ->
 def test_moving_someone_else_somewhere_is_no_move_of_ones_own(rules: RuleExtractor) -> None:
     facts = facts_of(rules, "my son goes to St Marks primary", "we moved him to Hillcrest, much happier there")
     assert not any(f.slot == "user|residence" for f in facts), [(f.text, f.slot) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "town"), [("we live with my parents and my brother in Lagos", "lagos"),
+                                            ("i stay with my son arjun and his family in bangalore now", "bangalore")])
+def test_the_town_of_those_one_lives_with_is_ones_own_home(rules: RuleExtractor, said: str, town: str) -> None:
+    facts = facts_of(rules, said)
+    assert any(f.slot == "user|residence" and f.object_key == town for f in facts), [(f.text, f.slot) for f in facts]
+    assert not any(f.slot and f.slot != "user|residence" and f.slot.endswith("|residence") for f in facts)
+    assert not any(" stays family" in f.text for f in facts), [f.text for f in facts]
