@@ -20,8 +20,9 @@ def test_every_case_file_validates_and_the_sets_have_the_promised_shape() -> Non
     cases = load_cases("all")
     by_set = Counter(c.split for c in cases)
     assert len(cases) >= 200
-    # held-out was ~30 % of 208; 99 casual dev cases (dev/casual_*.yaml) were added without touching it
-    assert 0.18 <= by_set["heldout"] / len(cases) <= 0.35
+    # held-out was ~30 % of 208; 99 casual dev cases (dev/casual_*.yaml) were added without touching it, and
+    # since session 31 each session adds one blind file never read (heldout/blind_*.yaml), none moved to dev
+    assert 0.18 <= by_set["heldout"] / len(cases) <= 0.40
     categories = Counter(c.category for c in cases)
     assert set(categories) == set(Case.model_fields["category"].annotation.__args__)  # every category covered
     changes = Counter(s for c in cases if c.category == "slot_change" for s in c.slots)
