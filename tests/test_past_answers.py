@@ -13,9 +13,7 @@ import pytest
 
 from mem_graph import Memory
 from mem_graph.retrieve.ended import asks_of_the_past
-
-T0 = 1_704_067_200.0  # 2024-01-01
-DAY = 86400.0
+from tests.test_current_answers import DAY, T0, said  # each line one add, two minutes apart (or (days, text))
 
 
 @pytest.fixture(scope="module")
@@ -32,14 +30,6 @@ def mem(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
         said(m, "sop", "I used to drive a fiesta but sold it, I cycle everywhere now",
              "i was vegetarian for ten years but started eating fish again last summer")
         yield m
-
-
-def said(mem: Memory, user: str, *lines: str | tuple[float, str]) -> None:
-    t = T0
-    for line in lines:
-        days, text = line if isinstance(line, tuple) else (None, line)
-        t = T0 + days * DAY if days is not None else t + 120
-        mem.add([{"role": "user", "content": text, "timestamp": t}], user_id=user)
 
 
 def top(mem: Memory, user: str, question: str) -> dict[str, object]:
