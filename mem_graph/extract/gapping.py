@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from mem_graph.extract.clauses import span_text
 from mem_graph.extract.kin_words import KIN
 from mem_graph.types import Fact
 
@@ -18,6 +19,18 @@ def gapped_objects(target: Any, objects: list[Any]) -> list[Any]:
     return [c for c in target.children if c.dep_ == "conj" and c.pos_ in ("NOUN", "PROPN") and c.i > objects[0].i
             and c not in objects and not any(g.dep_ in ("nsubj", "nsubjpass", "prep", "dobj") for g in c.children)
             and not (c.lemma_.lower() in KIN and any(g.dep_ == "poss" for g in c.children))]  # ("and my best mate")
+
+
+def gapped_text(obj: Any, verb: Any, subject: str, verb_said: str) -> str | None:
+    """The text of a gapped object ("... and TypeScript on the frontend"): said with its own phrase, and with the
+    preposition it shares ("stay with my son and his family in bangalore": not "stays family"); None for any other
+    object. ``verb_said``: the verb as the fact says it ("stays")."""
+    gap = obj.doc[obj.i + 1] if obj.dep_ == "conj" and obj.head.dep_ == "pobj" and obj.i + 1 < len(obj.doc) else None
+    if gap is None or gap.dep_ != "prep" or gap.head.i not in (verb.i, obj.i):
+        return None
+    prep = obj.head.head
+    shared = prep.text if prep.lower_ == "with" and prep.head.i == verb.i else None
+    return " ".join(w for w in (subject, verb_said, shared, span_text([obj, *gap.subtree])) if w)
 
 
 def regapped(pairs: list[tuple[Any, Fact | None]], object_text: Callable[[Any], str]) -> list[Fact]:

@@ -55,7 +55,7 @@ from mem_graph.extract.doc_entities import doc_entities
 from mem_graph.extract.dropped import without_unsaid
 from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.fragments import SUBJECTLESS_LEAD, adjective_fragment
-from mem_graph.extract.gapping import regapped
+from mem_graph.extract.gapping import gapped_text, regapped
 from mem_graph.extract.home_place import home_place_facts, kin_place_clauses
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.kin_words import PARTNER_NOUNS
@@ -461,15 +461,7 @@ class RuleExtractor:
             # "traded the Honda in for a Subaru", "moved from Denver to Austin": the new value, said plainly
             text = f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} " \
                    f"{m.object}"
-        gap = obj.doc[obj.i + 1] if obj.dep_ == "conj" and obj.head.dep_ == "pobj" and obj.i + 1 < len(obj.doc) \
-            else None
-        if gap is not None and gap.dep_ == "prep" and gap.head.i in (pred.target.i, obj.i):
-            # a gapped object ("... and TypeScript on the frontend"): said with its own phrase, and with the
-            # preposition it shares ("stay with my son and his family in bangalore": not "stays family")
-            prep = obj.head.head
-            shared = prep.text if prep.lower_ == "with" and prep.head.i == pred.target.i else None
-            text = " ".join(w for w in (subject.name, third_person(pred.lemma), shared,
-                                        span_text([obj, *gap.subtree])) if w)
+        text = gapped_text(obj, pred.target, subject.name, third_person(pred.lemma)) or text
         if listed:  # one value of a list the parse tangled: a short sentence of its own
             text, obj_name = listed_value_text(verb, pred.lemma, subject, obj, cues.negated), obj.text
         single = m is not None and m.single

@@ -5,9 +5,9 @@ Rome": a default search reads only what is believed now, so "what was my job?" o
 found nothing or the current value. When a question asks of the past (``asks_of_the_past``: was / did / used
 to / before / previously / my old / my ex ...), the search also looks up the invalidated memories nearest the
 question (``ended_filter``), scores those holding the attribute asked (retrieve/asked.py) as answers like any
-holder, and an ended holder of the attribute asked then outranks the current
-one (``former_first``); asked of no attribute ("was I a mechanic?"), they rank by their own scores. They come
-back with their status (``invalidated``) and ``invalid_at``, so a caller sees they no longer hold.
+holder, and an ended holder of the attribute asked then outranks the current one (``former_first``); asked of no
+attribute ("was I a mechanic?"), they rank by their own scores. They come back with their status (``invalidated``),
+``invalid_at`` and ``ended_by``, so a caller sees they no longer hold.
 
 A question in the present reads only what holds now, even where nothing holds the attribute asked ("do I have a
 car?" after "I used to drive a fiesta but sold it"): joined to the results, the ended value outranked the value held

@@ -146,7 +146,7 @@ class SearchPipeline:
         found; the memories mentioning the top-ranked neighbourhood entities, scored by the rank mass they
         mention; the facts holding an asked attribute of a subject the question may name, whatever their
         cosine ("whats my job" shares no word and little meaning with "User teaches history"); and for a
-        question of the past (``past``), the ended memories of those subjects (retrieve/ended.py)."""
+        question of the past (``past``), the ended memories nearest it (retrieve/ended.py)."""
         requests: dict[str, tuple[VectorFilter, int]] = {}
         missing = tuple(mid for mid, c in cands.items() if c.semantic is None)
         if missing:
