@@ -353,7 +353,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                      + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)
     if lemma == "leave" and pred.prep == "for":
         return None  # "he leaves for the hostel in july": a departure for somewhere, nothing left behind
-    if lemma in ("leave", "quit") and person and obj.pos_ != "PRON":  # (not "Sam left me")
+    # (not "Sam left me"; not "quit in 2022", "left in March": when, not what was left)
+    if lemma in ("leave", "quit") and person and obj.pos_ != "PRON" and obj.ent_type_ not in ("DATE", "TIME"):
         if obj.ent_type_ in PLACE_LABELS and not any(  # "left Barclays and joined Monzo": a job left
                 t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer", "start", "work", "team",
                                      "boss", "colleague", "coworker", "offer", "notice", "resign") for t in obj.sent):

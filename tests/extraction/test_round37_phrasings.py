@@ -117,3 +117,14 @@ def test_the_town_of_those_one_lives_with_is_ones_own_home(rules: RuleExtractor,
     assert any(f.slot == "user|residence" and f.object_key == town for f in facts), [(f.text, f.slot) for f in facts]
     assert not any(f.slot and f.slot != "user|residence" and f.slot.endswith("|residence") for f in facts)
     assert not any(" stays family" in f.text for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize("said", ["I used to smoke but quit in 2022", "I left in March"])
+def test_a_time_one_quit_or_left_in_is_no_workplace(rules: RuleExtractor, said: str) -> None:
+    facts = facts_of(rules, said)
+    assert not any(t.relation == "not_works_at" for f in facts for t in f.triples), [(f.text, f.triples) for f in facts]
+
+
+def test_a_company_left_in_a_month_is_still_a_job_left(rules: RuleExtractor) -> None:
+    facts = facts_of(rules, "I left Google in March")
+    assert any(t.relation == "not_works_at" and t.object == "Google" for f in facts for t in f.triples)
