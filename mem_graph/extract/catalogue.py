@@ -279,6 +279,8 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="owns", relation="owns", cardinality=_M, key_by="object", verbs=("own", "have", "buy", "get"),
              prototypes=("owns a house",)),
 )
+# each slot's lexicon of values, by slot name ("occupation" -> nurse, midwife ...)
+SLOT_VALUES = {spec.name: frozenset(spec.values) for spec in DEFAULT_SLOTS if spec.values}
 
 
 def slot_words(name: str) -> str:

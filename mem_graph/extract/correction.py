@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.catalogue import SLOT_VALUES
 from mem_graph.extract.places import is_place_name
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
@@ -244,7 +244,6 @@ def _misspelt(text: str, new: str) -> tuple[int, int] | None:
     return (best[1].start(), best[1].end()) if best is not None and best[0] >= 0.6 else None
 
 
-_SLOT_VALUES = {spec.name: frozenset(spec.values) for spec in DEFAULT_SLOTS if spec.values}
 _SAID_TO_YOU = frozenset({"thanks", "thank", "thx", "ty", "cheers", "hi", "hello", "hey", "bye", "please", "sorry",
                           "yes", "no", "ok", "okay", "lol", "haha"})  # "sorry I meant to say Thanks!"
 JUST_SAID = 3600.0  # seconds: "oops, I meant Amazon" corrects a value said this recently, and no other
@@ -265,7 +264,7 @@ def _just_said(new: str, memories: list[MemoryRecord], message: Message) -> tupl
         return None
     span = find_value(latest.text, latest.object_key)
     attribute = latest.slot.split("|")[1] if "|" in latest.slot else ""
-    values = _SLOT_VALUES.get(attribute, frozenset())  # ("I'm a nurse" + "oops I meant midwife": both posts)
+    values = SLOT_VALUES.get(attribute, frozenset())  # ("I'm a nurse" + "oops I meant midwife": both posts)
     # a name for a name, each written as one ("I meant Amazon"; not "i meant to say thanks", "the other thing")
     named = span is not None and latest.text[span[0]:span[0] + 1].isupper() and new[:1].isupper()
     return (latest, span) if span is not None and (named or (

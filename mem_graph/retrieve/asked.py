@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from mem_graph.extract.catalogue import DEFAULT_SLOTS
+from mem_graph.extract.catalogue import DEFAULT_SLOTS, SLOT_VALUES
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.jobs import OTHER_JOB_SLOT
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
@@ -419,13 +419,10 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
     return {**scores, **{r.id: ENDED_ANSWER for r in ended_records}}
 
 
-_VALUES = {spec.name: frozenset(spec.values) for spec in DEFAULT_SLOTS if spec.values}
-
-
 def names_a_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
     """Whether a memory's words include a value word of one of ``slots`` ("kia", "niro" for the car)."""
     words = set(_WORD.findall(record.text.casefold()))
-    return any(words & _VALUES.get(s, frozenset()) for s in slots)
+    return any(words & SLOT_VALUES.get(s, frozenset()) for s in slots)
 
 
 def holder_scores(asked: Asked, records: list[MemoryRecord],
