@@ -256,6 +256,10 @@ def _is_state_word(word: str) -> bool:
     return word in REL_STATUS or word in DIETS
 
 
+# a clause that names its own subject before its first comma ("back in uni i played rugby, ...")
+_OWN_SUBJECT = re.compile(r"^[^,;.!?]*?\b(?:i|we|i'm|we're|i've|we've)\b", re.I)
+
+
 def _implied_subject(sentence: str) -> tuple[int, str] | None:
     """Where a subjectless first-person statement needs its "I" (offset in ``sentence``), and the words."""
     lead = _NEWS_LEAD.match(sentence)
@@ -296,7 +300,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return words[start].start(), "I'm "
     if says_own_routine(first, after, adverbs={w.group(0).lower() for w in words[start:n]}, line=sentence):
         return words[start].start(), "I "  # "live in a bungalow near Exeter", "mostly write go at work"
-    if complement_opens(sentence[words[n].start():]):  # "strictly vegetarian since uni", "currently 17"
+    if complement_opens(sentence[words[n].start():]) and not _OWN_SUBJECT.match(sentence[words[n].start():]):
+        # "strictly vegetarian since uni", "currently 17" (not "back in uni i played rugby": its own "i")
         return words[start].start(), "I'm "
     if (article := job_opens(sentence[words[n].start():])) is not None:  # "nurse on a cardiac ward at X"
         return words[start].start(), f"I'm {article} "

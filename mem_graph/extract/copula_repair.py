@@ -204,6 +204,9 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             tok.head, tok.dep_, tok.pos_, tok.tag_ = to, "pobj", "NOUN", "NN"
             tok.lemma_ = tok.lower_
             continue
+        if _verb_as_conjoined_noun(tok):  # "used to live in porto and work at sonae": "work" the second verb
+            tok.pos_, tok.tag_ = "VERB", "VB"
+            continue
         verb_words = words.get("verb", frozenset())
         if (lemma := _verb_as_plural(tok, verb_words)) is not None:
             tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBZ", lemma
@@ -250,6 +253,20 @@ def _verb_as_plural(tok: Any, verbs: frozenset[str]) -> str | None:
         return None
     stem = tok.lower_[:-2] if tok.lower_.endswith("es") and tok.lower_[:-2] in verbs else tok.lower_[:-1]
     return stem if stem in verbs else None
+
+
+# verbs of where one lives, works or studies, read as nouns after "and" ("live in porto and work at sonae")
+_CONJOINED_VERBS = {"work": ("at", "for", "as", "in"), "live": ("in",), "study": ("at", "in"), "teach": ("at", "in")}
+
+
+def _verb_as_conjoined_noun(tok: Any) -> bool:
+    """A verb's base form conjoined to a verb's base form, read as a noun: right after "and", no determiner or
+    possessive of its own, and the preposition of a place after it."""
+    head = tok.head
+    return tok.dep_ == "conj" and tok.pos_ == "NOUN" and tok.tag_ == "NN" and head.tag_ == "VB" and \
+        tok.lower_ in _CONJOINED_VERBS and tok.i > 0 and tok.doc[tok.i - 1].lower_ == "and" and not any(
+            c.dep_ in ("det", "poss", "amod", "compound") for c in tok.children) and any(
+            c.dep_ == "prep" and c.lower_ in _CONJOINED_VERBS[tok.lower_] for c in tok.children)
 
 
 def _object_before_daily(tok: Any) -> Any | None:

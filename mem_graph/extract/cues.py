@@ -49,7 +49,9 @@ _TASTES = frozenset({"like", "love", "hate", "enjoy", "prefer", "dislike", "ador
 LIKENING = frozenset({"feel", "look", "seem", "sound", "act", "behave", "pretend"})
 HEDGE_ADVERBS = frozenset(["maybe", "perhaps", "probably", "possibly", "someday", "eventually", "hopefully"])
 PAST_PHRASES = ("back in the day", "back then", "as a kid", "as a child", "when i was", "years ago", "in college",
-                "in high school", "previously", "formerly", "at the time", "growing up")
+                "in high school", "previously", "formerly", "at the time", "growing up", "in uni", "at uni",
+                "in university", "at university", "in school", "at school", "in grad school", "as a teenager",
+                "as a student", "in my twenties", "in my 20s", "in my teens")
 _DURATION = re.compile(r" for (?:(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|many|several|a few"
                        r"|like|almost|nearly|over|about) )*(?:years?|yrs?|months?|decades?|ages|a while|a long time) ")
 _PAST_DATE = re.compile(r" (?:back )?in (?:19|20)\d\d ")  # "interned at Microsoft back in 2018"
@@ -245,6 +247,21 @@ def _day_past(day: Any) -> bool:
     return any(t.lower_ in ("ago", "last", "later", "after", "before", "when", "in") for t in after)
 
 
+def _in_a_clause_below(tok: Any, target: Any) -> bool:
+    """``tok`` is in a clause with its own subject under ``target`` ("i played rugby, second row, now its just the
+    odd 5k run": the "now" is the run's)."""
+    t = tok
+    while t.i != target.i and t.head.i != t.i:
+        if t.dep_ in ("relcl", "ccomp", "advcl", "conj", "parataxis") and any(
+                c.dep_ in ("nsubj", "nsubjpass") for c in t.children):
+            return True
+        t = t.head
+    return False
+
+
+_STILL_NOW = frozenset({"now", "nowadays", "currently", "today", "still"})
+
+
 def read_cues(verb: Any, target: Any) -> Cues:
     """Cues of the clause headed by ``verb`` whose content verb is ``target`` (they differ in
     "I used to live", "I stopped eating", "I'd love to live")."""
@@ -252,6 +269,11 @@ def read_cues(verb: Any, target: Any) -> Cues:
     chain = _chain(target)  # "wish I was 30 again": the clause hangs under a wish
     if verb not in chain:
         chain.append(verb)
+    if target.dep_ == "conj" and target.head is not target and not any(
+            c.dep_ in ("nsubj", "nsubjpass", "aux") for c in target.children):
+        # a conjunct with no subject or auxiliary of its own shares its head's: "i might sell the almera and get
+        # a scooter", "thinking of selling the car and getting a bike" (a plan, both halves)
+        chain += [v for v in _chain(target.head) if v not in chain]
     # a change word of a clause above with its own subject is that clause's ("I lived in Dubai, now I'm in X")
     words = {t.lower_ for v in chain if v in (target, verb) or not any(
         c.dep_ in ("nsubj", "nsubjpass") for c in v.children) for t in v.children}
@@ -398,6 +420,10 @@ def read_cues(verb: Any, target: Any) -> Cues:
     if verb.lemma_.lower() == "use" and verb != target and (verb.tag_ == "VBD" or (  # ("used to be a chef": no "I",
             verb.tag_ == "VBN" and verb.lower_ == "used" and any(c.tag_ == "TO" for c in target.children))):  # VBN)
         cues.tense, cues.change = "past", "used to"
+    elif cues.tense != "plan" and target.dep_ == "conj" and any(
+            v.lower_ == "used" and v.tag_ == "VBD" and v is not target for v in chain) and not any(
+            c.lower_ in _STILL_NOW for c in target.children):  # "i used to live in rome and work at fiat" (not
+        cues.tense, cues.change = "past", "used to"  # "... and now work at fiat")
     elif cues.tense != "plan" and target.tag_ == "VBD" and target.lemma_.lower() in STATIVE and not any(
             a.lemma_.lower() == "have" for a in _children(target, "aux")) and cues.change is None \
             and not _LIFELONG.search(text):  # "lived in glasgow my whole life": and lives there still
@@ -410,7 +436,7 @@ def read_cues(verb: Any, target: Any) -> Cues:
     # an origin said with a verb in the present ("found out I'm allergic to peanuts as a kid") still holds
     if past_phrase and cues.tense == "present" and cues.change in (None, "used to") and \
             target.tag_ not in ("VBP", "VBZ") and target.lemma_.lower() in STATIVE and not any(
-            t.lower_ in ("now", "anymore", "longer") for t in target.subtree):
+            t.lower_ in ("now", "anymore", "longer") and not _in_a_clause_below(t, target) for t in target.subtree):
         cues.tense, cues.past_phrase = "past", past_phrase
         cues.note(past_phrase)
     if target.lemma_.lower() in CHANGE_VERBS and cues.change is None and cues.tense == "present":

@@ -43,6 +43,8 @@ HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", 
 LOCAL_NOUNS = frozenset({"landlord", "landlady", "neighbourhood", "neighborhood", "neighbour", "neighbor", "street",
                          "building", "hood", "postcode"})
 _HOME_VERBS = frozenset({"share", "rent", "buy", "own", "find", "get", "have"})
+_LEASE_VERBS = frozenset({"sign", "take", "get"})
+_LEASE_NOUNS = frozenset({"lease", "tenancy"})
 _LIVE_VERBS = frozenset({"live", "be", "move", "settle"})  # "live in a bungalow near Exeter" (a stay is a visit)
 _WHERE = frozenset({"in", "near", "outside"})
 # a home that is not where one lives now: "my old flat", "our holiday home", "my parents' place"
@@ -257,9 +259,15 @@ def home_in(pred: Any, obj: Any) -> str | None:
     """The place of a home one has ("I share a flat in Marchmont", "we bought a house in Harrogate", "live in a
     bungalow near Exeter", "we're in a flat in Topsham now"), not a former, second or holiday one ("bought a
     holiday home in Spain")."""
-    if obj.lemma_.lower() not in HOME_NOUNS or any(c.lower_ in _NOT_CURRENT for c in obj.children):
-        return None
-    if not ((pred.lemma in _HOME_VERBS and obj == pred.dobj) or (
+    if pred.lemma in _LEASE_VERBS and obj == pred.dobj and obj.lemma_.lower() in _LEASE_NOUNS:
+        # "signed a lease on a 2 bedroom in Scarborough", "we took a tenancy on a flat in Leith": the home leased
+        leased = pred.preps.get("on") or pred.preps.get("for")
+        words = {t.lemma_.lower() for t in leased.subtree} if leased is not None else set()
+        if leased is not None and (not words & (HOME_NOUNS | {"bedroom", "bed"}) or words & _NOT_CURRENT):
+            return None  # "a lease on my car", "on our new office", "on a holiday flat in Spain"
+        obj = leased if leased is not None else obj
+    elif obj.lemma_.lower() not in HOME_NOUNS or any(c.lower_ in _NOT_CURRENT for c in obj.children) or not (
+            (pred.lemma in _HOME_VERBS and obj == pred.dobj) or (
             pred.lemma in _LIVE_VERBS and obj.dep_ == "pobj" and (
                 pred.prep in ("in", "into", "at") or (pred.prep == "to" and pred.lemma == "move")))):
         return None

@@ -63,7 +63,8 @@ def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
         return Triple(m.subject, "works_at", span_text(compound_span(org))) if org is not None else None
     if pred.lemma in _TAKING_UP and name in _OTHER:  # "I work at Google as an engineer", "joined monzo as a dev"
         other = pred.preps.get("as") if name == "employer" else (pred.preps.get("at") or pred.preps.get("for"))
-        if other is not None and other != obj and (pred.lemma == "work" or name == "occupation" or any(
+        if other is not None and other != obj and other.ent_type_ not in ("DATE", "TIME") and (  # ("for 6 years")
+                pred.lemma == "work" or name == "occupation" or any(
                 is_post(t.lemma_.lower()) or t.lower_ in _MORE_POSTS for t in compound_span(other))):
             return Triple(m.subject, _OTHER[name][0], span_text(compound_span(other)))
     if name != "employer":

@@ -45,7 +45,7 @@ seaman seafarer deckhand author emt cop councillor councilor priest pastor rabbi
 seamstress hostess bouncer caretaker custodian labourer laborer farmhand shepherd sysadmin dj anesthesiologist
 obstetrician gynecologist cardiologist oncologist orthodontist podiatrist
 sparky chippy brickie tradie joiner glazier scaffolder psw np hca rep representative
-qa tester dev devops sre
+qa tester dev devops sre guard bodyguard watchman doorman porter warden concierge usher valet
 """)
 
 
@@ -104,7 +104,7 @@ bianchi orbea vanmoof canyon grizl ribble boardman merida cotic
 """)
 PHONE_VALUES = _words("""
 iphone android pixel galaxy samsung nokia blackberry oneplus xiaomi huawei motorola fairphone oppo vivo realme
-xperia
+xperia redmi tecno infinix itel
 """)
 # the words that name a day or month ("Bath last month" is a town before a date, not a date)
 CALENDAR_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
@@ -127,6 +127,7 @@ gym fitness puregym crossfit equinox ymca f45 orangetheory soulcycle nuffield ba
               "golds gym", "jd gym", "better gym")
 TRANSPORT = _words("""
 bus train tube subway metro tram ferry underground overground streetcar shuttle cab taxi uber carpool lightrail
+ttc mrt lrt bart luas skytrain jeepney matatu danfo brt rickshaw okada
 """)
 # programming languages, frameworks, libraries and infrastructure people name as what they use or know
 TECH = _words("""

@@ -230,7 +230,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
                 if inner is not None and g.lower_ == "to":  # not "back in the day"
                     pred.preps.setdefault(g.lower_, inner)
                     pred.back = pred.back or c.lower_ == "back" or any(a.lower_ == "back" for a in c.children)
-                elif inner is not None and g.lower_ == "in" and c.lower_ == "back" and pred.lemma == "be" and (
+                elif inner is not None and g.lower_ == "in" and (c.lower_ == "back" or (c.lower_ == "home" and any(
+                        a.lower_ == "back" for a in c.children))) and pred.lemma == "be" and (  # "back home in Kochi"
                         inner.ent_type_ in ("GPE", "LOC") or inner.pos_ == "PROPN"):
                     pred.preps.setdefault("in", inner)  # "I'm back in Pune": a return home
                     pred.back = True

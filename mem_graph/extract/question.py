@@ -24,8 +24,10 @@ _IRREGULAR = {"be": ("is", "are", "was", "were", "been", "being"), "go": ("goes"
               "grow": ("grows", "grew", "grown", "growing"), "become": ("becomes", "became", "becoming")}
 _WORD = re.compile(r"[a-z]+")
 # ("the user's son" is four words here: the apostrophe splits "user s"; "what is my brother doing now": his job,
-# not his weekend)
-_JOB_ASKED = re.compile(r"\bdo(?:ing)? for (?:work|a living|money|a job)\b|^what (?:do|does|did) (?:[a-z]+ ){1,4}do$"
+# not his weekend; "what did I do before?": the job held before)
+_JOB_ASKED = re.compile(r"\bdo(?:ing)? for (?:work|a living|money|a job)\b"
+                        r"|^what (?:do|does|did) (?:[a-z]+ ){1,4}do"
+                        r"(?: before| previously| back then| now| these days)?$"
                         r"|^what (?:is|are|s) (?!you )(?:[a-z]+ ){1,4}doing (?:now|these days|nowadays)$")
 
 

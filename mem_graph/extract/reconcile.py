@@ -108,8 +108,12 @@ def same_thing(a: str | None, b: str | None) -> bool:
         return False
     if a == b:
         return True
-    wa, wb = set(a.replace(",", " ").split()), set(b.replace(",", " ").split())
+    wa, wb = set(a.replace(",", " ").split()) - _AREA_WORDS, set(b.replace(",", " ").split()) - _AREA_WORDS
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+# words that say a place is an area, not which ("kilimani side", "the kilimani area" / "Kilimani, Nairobi")
+_AREA_WORDS = frozenset({"side", "area", "ish", "way", "region", "district", "neighbourhood", "neighborhood"})
 
 
 # cue words that say a negation is a change (it ends the value in any slot: "dropped crossfit" ends being into it)
@@ -372,7 +376,9 @@ class Reconciler:
             same_object = [r for r in same_object if r.polarity != pol]
         # "Marcus is my boyfriend" after "I'm dating marcus": an unplaced fact whose relation states the same value
         # (said earlier: "my new boyfriend Chris is lovely" does not restate "dating Chris now" read from it)
-        same_object += [r for r in records if fact.single_valued and not r.slot and r.polarity == pol
+        # (or a fact of another slot that carries the value as its second edge: "still at nubank" after "User is a
+        # backend dev at Nubank", whose employer is the job's works_at edge)
+        same_object += [r for r in records if fact.single_valued and r.slot != fact.slot and r.polarity == pol
                         and states_slot(r, fact, same=True) and not _same_turn(r, fact)]
         for r in same_object:
             if r.polarity == pol:

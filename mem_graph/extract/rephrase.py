@@ -95,10 +95,30 @@ _WHOLE_STACK = re.compile(r"(?<![\w'])(?<!\bour )(?<!\bmy )(?:the\s+)?(whole|ent
 # "got an offer from deloitte, start in 2 weeks": an offer taken, a start ahead ("starting at deloitte in 2 weeks")
 # (and the "I" before it, else "i I'm starting")
 _OFFER_THEN_START = re.compile(r"\b(?:i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?)?"
-                               r"(?:got|accepted|took|taking|accepting)\s+(?:an?|the|their)\s+(?:job\s+)?offer\s+(?:from|at|with)\s+([\w&'.-]+)\s*[,;!.-]+\s*"
+                               r"(?:got|accepted|took|taking|accepting)\s+(?:an?|the|their)\s+"
+                               r"(?:(?!(?:job|new|official|final|formal|verbal|written)\b)([\w&'.-]+)\s+)?(?:job\s+)?offer"
+                               r"(?:\s+(?:from|at|with)\s+([\w&'.-]+))?\s*[,;!.-]+\s*"
                                r"(?:and\s+)?(?:i\s+)?(?:start|starting)\s+(?:there\s+)?"
                                r"(?=in|on|next|this|monday|tuesday|wednesday|thursday|friday|tomorrow|after|from)",
                                re.I)
+
+
+def _offer_then_start(m: re.Match[str]) -> str:
+    """"got an offer from deloitte, start in 2 weeks", "got the kpmg offer!! start on the 2nd"."""
+    company = m.group(2) or m.group(1)
+    if not company:
+        return m.group(0)
+    if company.islower():  # chat's lower case: "kpmg" (an acronym), "deloitte"
+        company = company.upper() if len(company) <= 4 else company.capitalize()
+    return f"I'm starting at {company} "
+
+
+# "week 3 of switching from coffee to yerba mate", "day 10 of going from 3 coffees to none": a change under way,
+# counted from its start, is a change made ("I switched from coffee to yerba mate")
+_COUNTED_SWITCH = re.compile(r"\b(?:(?:day|week|month)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+                             r"|(?:\d+|a few|two|three|four|five|six) (?:days|weeks|months) (?:in|into))\s+"
+                             r"(?:of\s+)?(switching|moving|going|changing)\s+(?=from\b)", re.I)
+_DONE_SWITCH = {"switching": "switched", "moving": "moved", "going": "went", "changing": "changed"}
 
 
 # pets talked of: "Jean has named him Pip" names a pet only there (not "my wife named him Leo", a baby)
@@ -433,7 +453,8 @@ def rephrase(text: str) -> str:
     text = _tech_name().sub(_tech_spelled, text)
     text = _MIGRATION_DONE.sub(_migration_done, _TOOL_TO_TOOL.sub(_tool_to_tool, text))
     text = said_plainly(_PROMOTED_COMMA.sub(r"\1 to ", text))
-    text = _OFFER_THEN_START.sub(r"I'm starting at \1 ", text)
+    text = _OFFER_THEN_START.sub(_offer_then_start, text)
+    text = _COUNTED_SWITCH.sub(lambda m: f"I {_DONE_SWITCH[m.group(1).lower()]} ", text)
     text = prescribed(_SOMETHING_CALLED.sub("", text))
     if _PET_TALK.search(text):
         text = _HOUSEHOLD_NAMED.sub(lambda m: f"we named {m.group(1)} ", text)

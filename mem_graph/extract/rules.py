@@ -82,6 +82,7 @@ from mem_graph.extract.pet_names import note_one_more, pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, NOTICE_NOUNS, Predicate, content_verb, object_text, predicate
+from mem_graph.extract.prep_choice import placing_object
 from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, listed_value_text, render, reported, third_person
 from mem_graph.extract.restate import kept, labelled, line_of, merged, restated, status_participle
@@ -225,7 +226,8 @@ class RuleExtractor:
             dating = someone_named(whole[sent.start_char:], len(line), speaker, message) or \
                 partner_named_after(found, whole[sent.start_char:], len(line), message)
             if dating is not None and not any(f.slot == dating.slot and f.object_key not in UNNAMED_PARTNER
-                                              for f in found):  # "seeing someone, her name…", "got a gf! her name…"
+                                              and not f.negated for f in found):
+                # "seeing someone, her name…", "got a gf! her name…", "we split up but im seeing someone new, her…"
                 found = [f for f in found if f.object_key not in UNNAMED_PARTNER] + [dating]
             if (named := others_pet_named_after(found, whole[sent.start_char:], speaker, message)) is not None:
                 found.append(named)  # "my friend jess got a puppy, she named him waffles"
@@ -336,12 +338,8 @@ class RuleExtractor:
             # "joined a tiny startup called fernly": the name is the value (a cat called Tiza stays a cat)
             objects = pred.objects = [named, *objects[1:]]
         first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
-        alt = next((p for p in pred.preps if f"{pred.lemma}_{p}" in self.catalogue.verbs), None)
-        if first is None and alt is not None and objects[0] == pred.dobj:
-            # "I live in Leeds so probably just the pub": a stray object the verb's own preposition outranks
-            pred.prep, objects = alt, [pred.preps[alt]]
-            pred.objects = objects
-            first = recognise(self.catalogue, pred, subject, objects[0], ctx.speaker)
+        first = placing_object(self.catalogue, pred, subject, ctx.speaker, first)  # ("work in London as a nurse")
+        objects = pred.objects
         if first is not None and first.spec.cardinality == "multi" and first.spec.values and \
                 pred.lemma not in REPLACING and not {"from", "to"} <= pred.preps.keys():  # nor "from X to Y"
             # "dropped Angular for React" lists no two current values

@@ -1,7 +1,8 @@
 """What one says one is, and a couple's ending, said plainly for the parser (called by ``rephrase``).
 
 "wouldn't call myself religious anymore" -> "I'm not religious anymore"; "i'd describe myself as an atheist" ->
-"I'm an atheist"; "ryan and chloe are done" -> "ryan and chloe broke up"; "her and dev called it quits" -> "Dev
+"I'm an atheist"; "got my son an iphone" -> "my son got an iphone";
+"ryan and chloe are done" -> "ryan and chloe broke up"; "her and dev called it quits" -> "Dev
 broke up with her"; "chloe dumped him" -> "chloe broke up with him". Only the parse sees these.
 """
 
@@ -9,11 +10,21 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import GIVEN_NAMES
 
 # "wouldn't call myself religious anymore", "i'd describe myself as an atheist now": what one says one is
 _CALL_MYSELF = re.compile(r"\b(?:i\s*)?(?:(?:(would|'d|do)(n't| not)?|(wouldnt|dont))\s+)?(?:really\s+)?(?:call|"
                           r"consider|describe)\s+myself\s+(?:as\s+)?(?=(?:an?\s+)?[a-z])", re.I)
+
+
+# a thing got for someone ("got my son an iphone 15", "bought my dad a new car", "finally got amma a redmi"):
+# the parser reads the thing as the person's name; the one who has it now is the one it was got for
+_PARENT_NAMES = "amma|appa|mama|papa|mum|mom|dad|nana|nan|gran|granny|grandma|grandpa|abba|ammi|mummy|daddy"
+_GOT_FOR = re.compile(r"\b(?:i\s+|we\s+)?(?:just\s+|finally\s+|also\s+)?(?:got|bought|gave|gifted|ordered)\s+"
+                      r"(?P<whom>(?:my|our)\s+(?:(?:little|big|younger|older|eldest|youngest)\s+)?(?:"
+                      + "|".join(sorted((k for k in KIN if " " not in k), key=len, reverse=True))
+                      + rf")|(?:{_PARENT_NAMES}))\s+(?P<det>an?)\s+(?=[a-z0-9])", re.I)
 
 
 # a couple's ending said by an idiom: "ryan and chloe are done", "her and dev called it quits", "chloe dumped him",
@@ -57,4 +68,5 @@ def _call_myself(m: re.Match[str]) -> str:
 
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
+    text = _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text)
     return _DUMPED.sub(_dumped, _COUPLE_DONE.sub(_couple_done, _CALL_MYSELF.sub(_call_myself, text)))

@@ -147,6 +147,9 @@ _WAS_ON = re.compile(r"\b(i was|i used to be) on (?:the )?(?=(?:" + "|".join(INS
 _BTW_TAIL = re.compile(r"(?<=\w)\s+(?:btw|fyi|lol|yaar|bruh|dude|innit|lah|ngl|tbh)(?=\s*[,.!;]\s)", re.I)
 # a dropped g ("i'm done fishin", "started drivin the school bus", "somethin"): spelled out when the word with
 # its g is a word and the word as typed is none ("cabin", "begin", "within" stay)
+# words of the web that end in "in" and drop no "g": "added him on linkedin", "my login"
+_IN_WORDS = frozenset({"linkedin", "login", "logon", "checkin", "plugin", "admin", "bitcoin", "builtin", "signin",
+                       "mixin", "kotlin", "tiffin"})
 _DROPPED_G = re.compile(r"(?<![\w'])([a-z]{2,}in)'?(?![\w'])")
 
 
@@ -156,7 +159,8 @@ def _with_g(m: re.Match[str]) -> str:
     from mem_graph.extract.wordlist import is_common_word, is_english_word
 
     word = m.group(1)
-    if word in GIVEN_NAMES or is_place_name(word) or is_english_word(word):  # ("dustin", "erin", "dublin")
+    if word in GIVEN_NAMES or word in _IN_WORDS or is_place_name(word) or is_english_word(word):  # ("dustin",
+        # "erin", "dublin", "linkedin")
         return m.group(0)
     return f"{word}g" if is_common_word(f"{word}g") else m.group(0)
 

@@ -33,6 +33,10 @@ ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "
 VALUE_FIRST_VERBS = frozenset({"switch", "move", "migrate", "buy", "get", "have", "own", "trade", "use", "run", "drive",
                                "sell", "lease", "upgrade", "replace", "follow", "start", "try", "adopt",
                                "pick", "swap", "exchange", "ditch", "dump", "drop"})
+# verbs that take up a tool only when the lexicon names it ("we added redis to the stack", "adopted kubernetes")
+_TOOL_TAKEN_UP = ("add", "adopt", "introduce", "bring")
+
+
 # words that make a trip a commute ("take the bus to work", "cycle everywhere")
 COMMUTE_WORDS = frozenset({"everywhere", "work", "office", "school", "campus", "commute", "daily", "uni"})
 # a pastime one joins: "joined a five-a-side football team", "joined a choir"
@@ -125,7 +129,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if name == "medication":  # "take sertraline", not "take the bus"
         return value_spec is not None and value_spec.name == name
     if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in", "run_with")
-                                                   or lemma == "write")):  # (not "i run with my club")
+                                                   or lemma in ("write", *_TOOL_TAKEN_UP))):
+        # (not "i run with my club", "added a new hire to the team", "adopted a dog")
         # "run a bakery", "write kotlin" (not poems, nor "wrote to my sister"), "we run MySQL in production" (not
         # "run a marathon"), "work in python" (not in a call centre)
         return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (

@@ -22,7 +22,7 @@ from tests.extraction.test_slot_changes import invalidated_after
 
 
 @pytest.mark.parametrize(("said", "company"), [
-    ("anyway, big news - i accepted an offer at stripe! starting in january", "stripe"),
+    ("anyway, big news - i accepted an offer at stripe! starting in january", "Stripe"),  # (written capitalised)
     ("I've just accepted an offer from Wise, starting in March", "Wise"),
     ("got an offer from paystack, starting there next month", "Paystack"),  # kept nothing
 ])
