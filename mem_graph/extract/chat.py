@@ -11,7 +11,7 @@ from mem_graph.extract.admission import studies_as_verb
 from mem_graph.extract.first_as import first_as
 from mem_graph.extract.fragments import attribute_there, name_is, spelled_out
 from mem_graph.extract.gapping import split_clauses
-from mem_graph.extract.health import name_grades
+from mem_graph.extract.health import MEDICATIONS, name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.lexicon import GIVEN_NAMES
 from mem_graph.extract.openers import opened
@@ -256,6 +256,9 @@ def _is_state_word(word: str) -> bool:
     return word in REL_STATUS or word in DIETS
 
 
+# a medicine one is on, said with no "I'm" ("on nicotine gum now")
+_ON_MEDICINE = re.compile(r"on (?:the )?(?:" + "|".join(
+    sorted((re.escape(m) for m in MEDICATIONS), key=len, reverse=True)) + r")\b", re.I)
 # a clause that names its own subject before its first comma ("back in uni i played rugby, ...")
 _OWN_SUBJECT = re.compile(r"^[^,;.!?]*?\b(?:i|we|i'm|we're|i've|we've)\b", re.I)
 
@@ -290,6 +293,8 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard"); a plan
         # ("moving in with Simone next month") is the speaker's plan, kept as one
         return words[start].start(), "I'm "
+    if first == "on" and _ON_MEDICINE.match(sentence[words[n].start():]):
+        return words[start].start(), "I'm "  # "quit smoking!! on nicotine gum now", "on metformin since june"
     if first in ("in", "at") and after and "still" in {w.group(0).lower() for w in words[start:n]}:
         return words[start].start(), "I'm "  # "still in berlin, moved to a bigger flat": where one still is
     if re.match(r"in an? (?:happy |new |serious |long[- ]distance )?relationship\b", sentence[words[n].start():], re.I):

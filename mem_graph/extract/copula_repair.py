@@ -204,8 +204,9 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             tok.head, tok.dep_, tok.pos_, tok.tag_ = to, "pobj", "NOUN", "NN"
             tok.lemma_ = tok.lower_
             continue
-        if _verb_as_conjoined_noun(tok):  # "used to live in porto and work at sonae": "work" the second verb
-            tok.pos_, tok.tag_ = "VERB", "VB"
+        if (verb := _verb_as_conjoined_noun(tok)) is not None:  # "used to live in porto and work at sonae"
+            tok.pos_, tok.tag_ = "VERB", verb.tag_ if verb.tag_ in ("VB", "VBP") else "VB"
+            tok.head = verb  # ("live in mumbai, andheri side, and work from home": the verb's, not the town's)
             continue
         verb_words = words.get("verb", frozenset())
         if (lemma := _verb_as_plural(tok, verb_words)) is not None:
@@ -256,17 +257,27 @@ def _verb_as_plural(tok: Any, verbs: frozenset[str]) -> str | None:
 
 
 # verbs of where one lives, works or studies, read as nouns after "and" ("live in porto and work at sonae")
-_CONJOINED_VERBS = {"work": ("at", "for", "as", "in"), "live": ("in",), "study": ("at", "in"), "teach": ("at", "in")}
+_CONJOINED_VERBS = {"work": ("at", "for", "as", "in", "from"), "live": ("in",), "study": ("at", "in"), "teach": ("at", "in")}
 
 
-def _verb_as_conjoined_noun(tok: Any) -> bool:
-    """A verb's base form conjoined to a verb's base form, read as a noun: right after "and", no determiner or
-    possessive of its own, and the preposition of a place after it."""
-    head = tok.head
-    return tok.dep_ == "conj" and tok.pos_ == "NOUN" and tok.tag_ == "NN" and head.tag_ == "VB" and \
-        tok.lower_ in _CONJOINED_VERBS and tok.i > 0 and tok.doc[tok.i - 1].lower_ == "and" and not any(
-            c.dep_ in ("det", "poss", "amod", "compound") for c in tok.children) and any(
-            c.dep_ == "prep" and c.lower_ in _CONJOINED_VERBS[tok.lower_] for c in tok.children)
+def _verb_as_conjoined_noun(tok: Any) -> Any | None:
+    """The verb a verb's plain form is conjoined to where the parser read it as a noun (right after "and", no
+    determiner or possessive of its own, the preposition of a place after it): the verb it hangs on ("live in porto
+    and work at sonae"), or the verb of the place it hangs on ("live in mumbai, andheri side, and work from home")."""
+    if not (tok.dep_ == "conj" and tok.pos_ == "NOUN" and tok.tag_ == "NN" and tok.lower_ in _CONJOINED_VERBS
+            and tok.i > 0 and tok.doc[tok.i - 1].lower_ == "and" and not any(
+                c.dep_ in ("det", "poss", "amod", "compound") for c in tok.children) and any(
+                c.dep_ == "prep" and c.lower_ in _CONJOINED_VERBS[tok.lower_] for c in tok.children)):
+        return None
+    if tok.head.tag_ in ("VB", "VBP"):
+        return tok.head
+    top = tok.head
+    while top.dep_ == "conj" and top.head.i != top.i:  # ("mumbai, andheri side, and work": a list of the place)
+        top = top.head
+    if top.dep_ != "pobj":
+        return None
+    verb = next((a for a in top.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    return verb if verb is not None and verb.tag_ in ("VB", "VBP") else None
 
 
 def _object_before_daily(tok: Any) -> Any | None:

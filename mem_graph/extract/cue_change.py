@@ -141,7 +141,10 @@ def _purpose(text: str, obj: str | None) -> str | None:
     return found.group(1)
 
 
-def _comparable(fact: Fact, record: MemoryRecord, *, need_kind: bool) -> bool:
+_PASTIME_KINDS = frozenset({"sport", "exercise", "activity"})
+
+
+def _comparable(fact: Fact, record: MemoryRecord, *, need_kind: bool, switching: bool = False) -> bool:
     """The two objects are shown to be of one kind: the same class lexicon kind, or the same stated purpose
     ("for notes"); for a switch or a slot of unlike things one of these is needed, elsewhere two things no
     lexicon knows are taken as alike unless their purposes differ."""
@@ -149,6 +152,8 @@ def _comparable(fact: Fact, record: MemoryRecord, *, need_kind: bool) -> bool:
     new_for, old_for = _purpose(fact.text, fact.object_key), _purpose(record.text, record.object_key)
     if new_for is not None and old_for is not None and new_for != old_for:
         return False  # "uses notion for notes" / "uses figma for design"
+    if switching and new_kind in _PASTIME_KINDS and old_kind in _PASTIME_KINDS:
+        return True  # "switched to swimming" after football: a pastime for a pastime
     if new_kind is not None or old_kind is not None:
         return new_kind == old_kind  # one of a known class and one of none is not shown to be alike
     return (new_for is not None and new_for == old_for) or not need_kind
@@ -189,7 +194,7 @@ def cue_change(fact: Fact, records: list[MemoryRecord]) -> tuple[list[MemoryReco
         if pastime and not switching and (cue in _RECENT or object_kind(obj) == "exercise"):
             continue  # "doing pilates now": often one more way to keep fit (yoga stays)
         need_kind = switching or pastime
-        if _comparable(fact, r, need_kind=need_kind):
+        if _comparable(fact, r, need_kind=need_kind, switching=switching):
             ended.append(r)
             shared = shared or (f"a switch within the kind {object_kind(obj)!r}" if switching
                                 else f"same predicate {predicate!r}")

@@ -91,9 +91,29 @@ def _ended(thing: str) -> str | None:
     return None
 
 
+# what is eaten or drunk instead, said after the thing given up: "no more red meat for me, just chicken and fish now"
+_JUST_NOW = re.compile(rf"\b(?:just|only|mostly) (?P<x>{_WORD}(?: (?:and|&) {_WORD})?) (?:now|these days|nowadays)\b",
+                       re.I)
+
+
+def _instead(text: str, after: int, ended: str) -> list[str]:
+    """The clause for what is had instead of a food or drink ``ended`` ("I don't eat red meat anymore"), said after
+    offset ``after``."""
+    verb = "eat" if ended.startswith("I don't eat") else "drink" if ended.startswith("I don't drink") else None
+    m = _JUST_NOW.search(text, after)
+    if verb is None or m is None:
+        return []
+    things = [w.strip() for w in re.split(r" (?:and|&) ", m.group("x").lower())]
+    known = all(w in _FOOD for w in things) if verb == "eat" else all(
+        w in _ALCOHOL or object_kind(w) in ("alcohol", "hot drink", "soft drink") for w in things)
+    return [f"I {verb} {m.group('x')} now"] if known else []
+
+
 def given_up(text: str) -> list[str]:
     """The plain clauses for what ``text`` says was given up or taken back up (see the module doc)."""
     said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED) for m in p.finditer(text) if (s := _ended(m.group("x")))]
+    said += [now for p in (_FOR_ME, _NO_MORE) for m in p.finditer(text) if (s := _ended(m.group("x")))
+             for now in _instead(text, m.end(), s)]
     said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]
     said += [s for m in _OFF_THE.finditer(text) if (s := _ended(m.group("x")))]
     said += [f"I still eat {x}" if m.group("on").lower() == "on" else f"I don't eat {x} anymore"

@@ -37,10 +37,12 @@ ramipril amlodipine losartan bisoprolol propranolol atenolol atorvastatin simvas
 apixaban rivaroxaban clopidogrel omeprazole lansoprazole naproxen codeine tramadol gabapentin pregabalin prednisolone
 prednisone salbutamol ventolin symbicort montelukast cetirizine loratadine antihistamines microgynon yasmin hrt
 estradiol progesterone finasteride minoxidil melatonin accutane isotretinoin roaccutane doxycycline amoxicillin
-antibiotics antidepressants ssris spironolactone diazepam propranolol nicorette methotrexate humira
+antibiotics antidepressants ssris spironolactone diazepam propranolol nicorette methotrexate humira champix
+varenicline
 """
 MEDICATIONS: tuple[str, ...] = (*dict.fromkeys(_MEDICATIONS.split()), "the pill", "beta blockers", "blood thinners",
-                                 "iron tablets", "blood pressure tablets", "birth control")
+                                 "iron tablets", "blood pressure tablets", "birth control", "nicotine gum",
+                                 "nicotine patches", "nicotine patch", "nicotine lozenges")
 
 _HEADS = "|".join(re.escape(w) for w in HEALTH_CONDITIONS)
 # "type 2 diabetes", "stage 3 kidney disease", "grade II tear"-like grades before a condition of the list,

@@ -59,6 +59,7 @@ from mem_graph.extract.negation import (
     kind_of,
 )
 from mem_graph.extract.possessions import ended_thing_records
+from mem_graph.extract.same_value import said_together, same_thing, within
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -101,21 +102,6 @@ def fact_polarity(fact: Fact) -> int:
     return 0 if fact.negated else fact.polarity
 
 
-def same_thing(a: str | None, b: str | None) -> bool:
-    """Object keys naming the same thing: equal, or one's words inside the other's ("golf" / "vw golf",
-    "coffee" / "black coffee")."""
-    if not a or not b:
-        return False
-    if a == b:
-        return True
-    wa, wb = set(a.replace(",", " ").split()) - _AREA_WORDS, set(b.replace(",", " ").split()) - _AREA_WORDS
-    return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
-
-
-# words that say a place is an area, not which ("kilimani side", "the kilimani area" / "Kilimani, Nairobi")
-_AREA_WORDS = frozenset({"side", "area", "ish", "way", "region", "district", "neighbourhood", "neighborhood"})
-
-
 # cue words that say a negation is a change (it ends the value in any slot: "dropped crossfit" ends being into it)
 _ENDING_CUES = ("anymore", "no longer", "quit", "stop", "left", "sold", "gave", "split", "broke", "divorc", "longer",
                 "drop")
@@ -132,14 +118,6 @@ def slot_family(slot: str) -> str:
     coffee" is about the black coffee too (``within`` decides), a single slot is its own family."""
     parts = slot.split("|")
     return f"{parts[0]}|{parts[1]}|" if len(parts) == 3 and parts[1] in _PER_OBJECT else slot
-
-
-def within(new: str | None, old: str | None) -> bool:
-    """Every word of ``new`` is in ``old`` (punctuation aside)."""
-    if not new or not old:
-        return new == old
-    wn, wo = set(new.replace(",", " ").split()), set(old.replace(",", " ").split())
-    return bool(wn) and wn <= wo
 
 
 # relations that state a slot beside the slot's own (a kin triple "User -boyfriend-> Tom" states the partner)
@@ -406,7 +384,7 @@ class Reconciler:
             # (two values one turn states side by side are one value said twice, "we live in baner, pune", unless
             # the first says it was left: "moved out of my parents' place, got a flat in Finnieston")
             old = [r for r in records if (r.slot == fact.slot and r.object_key != fact.object_key and (
-                moved or not same_thing(fact.object_key, r.object_key)) and (
+                moved or not (same_thing(fact.object_key, r.object_key) or said_together(fact, r))) and (
                 moved or not _same_turn(r, fact) or _DEPARTED.search(r.text) is not None)
                 and not status_and_partner(fact.slot, fact.object_key, r.object_key))  # married, to Ana
                    or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)

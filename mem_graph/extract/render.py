@@ -113,6 +113,9 @@ def _held(verb: Any, clause: Any) -> bool:
         g.dep_ == "nsubj" and g.pos_ == "NOUN" for g in clause.children)
 
 
+_RELATIVE = frozenset({"who", "which", "that", "whom", "whose", "what"})
+
+
 def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -> list[Any]:
     """The clause's words, minus nested clauses, the other conjoined objects and lead-ins."""
     drop: set[int] = set()
@@ -136,6 +139,11 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
         if tok.dep_ == "prep" and tok.lower_ in ("before", "after") and tok != verb and any(
                 g.dep_ == "pcomp" and g.pos_ == "VERB" for g in tok.children):
             drop.update(t.i for t in tok.subtree if t.i >= tok.i)  # "... before coming back to Seattle": own fact
+    for tok in verb.subtree:  # "i played rugby, second row, now its just the odd 5k run": a clause after a comma
+        if tok.dep_ in ("relcl", "acl") and tok.pos_ in ("VERB", "AUX") and tok.left_edge.i > 0 and \
+                tok.doc[tok.left_edge.i - 1].text == "," and any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in
+                                                                   _RELATIVE for c in tok.children):
+            drop.update(range(tok.left_edge.i - 1, tok.right_edge.i + 1))  # (the parser hung it on a noun)
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     for child in verb.children:  # "Big news: I moved…", "Honestly, I…", "Not really, I…": drop the lead-in
         if child.i in (keep or set()):

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mem_graph.extract.correction import find_value, swapped, value_words
-from mem_graph.extract.reconcile import same_thing, slot_family, within
+from mem_graph.extract.reconcile import slot_family
 from mem_graph.extract.rules import SPEAKER
+from mem_graph.extract.same_value import same_thing, within
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, normalise_entity
 
 # the old value follows: "bye Madrid", "no more Red Bull", "over Taylor Swift now", "gave up keto"

@@ -69,7 +69,8 @@ def test_back_home_in_a_town_is_where_one_lives(rules: RuleExtractor) -> None:
     assert "user|residence" not in slotted(rules, "im back home in Leeds for the weekend")
 
 
-@pytest.mark.parametrize("said", ["in uni i played hockey, centre back", "i played netball at school"])
+@pytest.mark.parametrize("said", ["in uni i played hockey, centre back", "i played netball at school",
+                                  "back in school i played hockey, left wing, now its just the odd swim"])
 def test_a_pastime_of_ones_student_days_is_past(rules: RuleExtractor, said: str) -> None:
     assert [t for s, (_, t) in slotted(rules, said).items() if "|hobbies|" in s] == ["past"]
 
@@ -90,7 +91,7 @@ def test_a_tool_added_to_the_stack_is_used_and_a_hire_is_no_tool(rules: RuleExtr
 
 
 def test_linkedin_keeps_its_spelling(rules: RuleExtractor) -> None:
-    assert any("linkedin" in t for t in texts_of(rules, "i connected with my old boss on linkedin"))
+    assert any("linkedin" in t for t in texts_of(rules, "i added my new manager on linkedin"))
 
 
 @pytest.mark.parametrize(("said", "slot"), [
@@ -110,8 +111,8 @@ def test_an_honour_is_no_phone(rules: RuleExtractor) -> None:
 
 
 def test_someone_new_named_after_a_breakup_in_one_sentence_is_the_partner(rules: RuleExtractor) -> None:
-    facts = facts_of(rules, "still sad about me and tom splitting up but im seeing someone new, his name is ollie")
-    assert any(f.slot == "user|partner" and f.object_key == "ollie" and not f.negated for f in facts), \
+    facts = facts_of(rules, "still raw about jess and me splitting up but im seeing someone new, her name is ana")
+    assert any(f.slot == "user|partner" and f.object_key == "ana" and not f.negated for f in facts), \
         [(f.text, f.slot) for f in facts]
 
 
@@ -138,12 +139,52 @@ def test_a_security_guard_is_a_job(rules: RuleExtractor) -> None:
 
 
 def test_an_area_said_two_ways_is_no_move(shared_memory: Memory, user: str) -> None:
-    assert invalidated_after(shared_memory, user, "i live in lagos, lekki side, and work from home",
-                             "as i said im in lekki, lagos") == []
+    assert invalidated_after(shared_memory, user, "i live in nairobi, westlands side, and work from home",
+                             "as i said im in westlands, nairobi") == []
 
 
 def test_still_at_the_company_a_job_named_restates_it(shared_memory: Memory, user: str) -> None:
-    assert invalidated_after(shared_memory, user, "im a data analyst at Flutterwave",
+    assert invalidated_after(shared_memory, user, "im a data analyst at Flutterwave, i write mostly sql",
                              "still at flutterwave btw, still doing sql all day") == []
-    rows = shared_memory.get_all(user_id=user)["results"]
-    assert sum("Flutterwave" in r["memory"] for r in rows) <= 2, [r["memory"] for r in rows]
+    rows = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"] if r["layer"] != "episodic"]
+    assert sum("Flutterwave" in r for r in rows) == 1, rows
+
+
+def test_what_is_eaten_instead_after_a_food_given_up_is_kept(rules: RuleExtractor) -> None:
+    slots = slotted(rules, "no more pork for me, just chicken and fish now")
+    assert any(s.startswith("user|eats|") and "chicken" in v for s, (v, _) in slots.items()), slots
+
+
+def test_a_medicine_said_without_im_is_the_speakers(rules: RuleExtractor) -> None:
+    assert "user|medication|nicotine patches" in slotted(rules, "quit the vapes!! on nicotine patches now")
+    assert not slotted(rules, "on my way now")
+
+
+def test_a_switch_from_a_sport_to_an_exercise_ends_the_sport(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "i play basketball every thursday",
+                             "my back is wrecked so i switched to swimming")
+    assert any("basketball" in g for g in gone), gone
+
+
+def test_a_clause_after_a_comma_the_parser_hung_on_a_noun_is_not_the_facts(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "back in uni i played rugby, second row, now its just the odd 5k run around the park")
+    assert texts and not any("rugby" in t and "5k" in t for t in texts), texts
+
+
+def test_working_from_home_after_a_list_of_places_is_no_home(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "i live in pune, baner side, and work from home")
+    assert not any("lives in work" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("we live in accra, osu side", "like i said we're in osu, accra"),
+    ("i live in bangalore", "as i said im in whitefield, bangalore"),
+])
+def test_a_place_said_with_the_town_it_is_in_is_no_move(shared_memory: Memory, user: str, first: str,
+                                                       then: str) -> None:
+    assert invalidated_after(shared_memory, user, first, then) == []
+
+
+def test_a_town_named_as_the_one_left_still_moves(shared_memory: Memory, user: str) -> None:
+    assert any("Chennai" in t for t in invalidated_after(shared_memory, user, "i live in chennai",
+                                                         "i'm in hyderabad now, not chennai"))
