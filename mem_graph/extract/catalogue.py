@@ -265,7 +265,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              nouns=("broadband", "internet", "isp", "internet provider", "broadband provider", "wifi provider"),
              prototypes=("our broadband provider is",)),
     SlotSpec(name="commute", relation="commutes_by", cardinality=_S, subjects="person",
-             verbs=("commute_by", "take", "catch", "ride", "get"), values=TRANSPORT,
+             verbs=("commute_by", "take", "catch", "ride", "get", "use"), values=TRANSPORT,
              nouns=("commute",), prototypes=("commutes by bike",)),
     SlotSpec(name="weight", relation="weighs", cardinality=_S, subjects="person", verbs=("weigh",),
              nouns=("weight",), prototypes=("weighs 80 kilos",)),

@@ -257,7 +257,8 @@ def _verb_as_plural(tok: Any, verbs: frozenset[str]) -> str | None:
 
 
 # verbs of where one lives, works or studies, read as nouns after "and" ("live in porto and work at sonae")
-_CONJOINED_VERBS = {"work": ("at", "for", "as", "in", "from"), "live": ("in",), "study": ("at", "in"), "teach": ("at", "in")}
+_CONJOINED_VERBS = {"work": ("at", "for", "as", "in", "from"), "live": ("in",), "study": ("at", "in"),
+                    "teach": ("at", "in")}
 
 
 def _verb_as_conjoined_noun(tok: Any) -> Any | None:

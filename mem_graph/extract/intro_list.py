@@ -95,8 +95,14 @@ def _profile(m: re.Match[str]) -> str:
     return m.group(1) + ". ".join(i[0] for i in items if i is not None) + "."
 
 
+# "siobhan here, 29, staff nurse in galway": a name said with "here" opens an introduction as "I'm" does
+_NAME_HERE = re.compile(r"(^\W*(?:(?:hi|hey|hello|hiya|yo|ok|so)\W+)*)([A-Za-z][a-z]+) here\s*,(?=\s*[^,.!?;]+,)", re.I)
+
+
 def split_intro_list(text: str) -> str:
     """Every comma-list self-introduction in ``text`` as one statement per item (see the module doc)."""
+    text = _NAME_HERE.sub(lambda m: m.group(0) if m.group(2).lower() in _NOT_NAMES | _PARENTS else
+                          f"{m.group(1)}I'm {m.group(2)},", text)
     if (headless := _HEADLESS.match(text)) is not None and not re.search(r"\b(?:i|i'm|im|we)\b", text, re.I):
         return _profile(headless)
     def one(m: re.Match[str]) -> str:

@@ -18,6 +18,7 @@ import re
 
 from mem_graph.extract.catalogue import DIETS
 from mem_graph.extract.cue_change import object_kind
+from mem_graph.extract.demonyms import demonym_homes
 from mem_graph.extract.hedges import Hedge
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import GIVEN_NAMES
@@ -213,4 +214,4 @@ def life_news(text: str) -> list[str]:
     if any(w in low for w in ("last time", "touched", "had", "free", "off", "jacked", "packed", "binned", "time on",
                               "plug", "knocked")):
         said += _given_up(text)
-    return said + moves(text)
+    return said + moves(text) + demonym_homes(text)  # "we're officially dubliners now"

@@ -178,10 +178,12 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
     return names, pet, pet.tag_ == "NNS" or len(names) > 1
 
 
-def _say_name(found: list[Fact], owner: str, name: str, speaker: str) -> None:
-    """Give the fact that says a pet's name its name edge (a later rename then ends it)."""
+def _say_name(found: list[Fact], owner: str, name: str, speaker: str, noun: str | None = None) -> None:
+    """Give the fact that says a pet's name its name edge (a later rename then ends it). ``noun``: the pet as
+    said, when a breed ("a collie called bran": the slot is the collie's, the owner "User's dog")."""
+    kinds = {normalise_entity(owner).rpartition(" ")[2], *([noun] if noun else [])}
     for f in found:
-        if f.slot and f.slot.endswith("|pets|" + normalise_entity(owner).rpartition(" ")[2]) and re.search(
+        if f.slot and any(f.slot.endswith("|pets|" + k) for k in kinds) and re.search(
                 rf"\b{re.escape(name.lower())}\b", f.text.lower()) and not any(t.relation == "name" for t in f.triples):
             f.triples = [*f.triples, Triple(speaker, "has_pet", owner), Triple(owner, "name", name)]
             return
@@ -214,7 +216,7 @@ def pet_name_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
                                 tok.lemma_.lower() not in ("change", "switch")):
                 # (not "changed the dog's name to Bruno": said as no name; several pets each get their own fact)
                 if not plural and pet is not None:  # "I have a dog named Rocky": that fact also says the name
-                    _say_name(found, pet_name(pet, ctx), name, speaker)
+                    _say_name(found, pet_name(pet, ctx), name, speaker, pet.lemma_.lower())
                 continue
             stated.add(key)
             if plural:

@@ -31,7 +31,7 @@ import numpy as np
 from mem_graph.extract.catalogue import DEFAULT_SLOTS, SLOT_VALUES
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.jobs import OTHER_JOB_SLOT
-from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
+from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.question import asked_slots, inflections
 from mem_graph.retrieve.answer import ENDED_ANSWER
@@ -450,7 +450,8 @@ def holder_scores(asked: Asked, records: list[MemoryRecord],
     # "whats my parrots name" beside "User has got a parrot called Kiwi": the pet the question names is the subject
     asked_pet = "pet" in asked.names | asked.words  # "what's my pet called": any pet of the user's
     pets = {r.id for r in holders if "name" in asked.slots and names_its_pet(r) and (
-        {stem(w) for w in _WORD.findall((r.object_key or "").casefold())} & (asked.names | asked.words)
+        {k for w in _WORD.findall((r.object_key or "").casefold()) for k in (stem(w), PET_SPECIES.get(w))
+         if k} & (asked.names | asked.words)  # (a breed is asked by its kind: "my dog" for "a collie called Bran")
         or (asked_pet and r.subject_key == USER_KEY))}
     if pets:
         return {r.id: float(r.id in pets) for r in holders}

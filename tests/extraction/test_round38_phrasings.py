@@ -188,3 +188,32 @@ def test_a_place_said_with_the_town_it_is_in_is_no_move(shared_memory: Memory, u
 def test_a_town_named_as_the_one_left_still_moves(shared_memory: Memory, user: str) -> None:
     assert any("Chennai" in t for t in invalidated_after(shared_memory, user, "i live in chennai",
                                                          "i'm in hyderabad now, not chennai"))
+
+
+def test_a_name_said_with_here_opens_an_introduction(rules: RuleExtractor) -> None:
+    slots = slotted(rules, "hiya, aoife here, 31, staff nurse in limerick on a medical ward")
+    assert slots.get("user|age", ("", ""))[0] == "31" and slots.get("user|occupation", ("", ""))[0] == "staff nurse", \
+        slots
+    assert "user|occupation" not in slotted(rules, "mum here, 2 kids, tired")
+
+
+@pytest.mark.parametrize(("said", "town"), [
+    ("ok we're officially londoners now 😂", "london"),
+    ("left brissie in may, officially a sydneysider now", "sydney"),
+])
+def test_becoming_a_towns_people_is_living_there(rules: RuleExtractor, said: str, town: str) -> None:
+    assert slotted(rules, said)["user|residence"][0] == town
+
+
+def test_a_towns_people_said_bare_may_be_where_one_is_from(rules: RuleExtractor) -> None:
+    assert "user|residence" not in slotted(rules, "im a glaswegian")
+
+
+def test_a_breed_called_a_name_is_the_pets_name_asked_by_its_kind(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("we have a spaniel called ruby, shes bonkers", user_id=user)
+    top = shared_memory.search("whats my dog called?", user_id=user, limit=1)["results"][0]["memory"]
+    assert "ruby" in top.lower(), top
+
+
+def test_using_a_transit_line_now_is_the_commute(rules: RuleExtractor) -> None:
+    assert slotted(rules, "sold the car, just using the luas now")["user|commute"][0] == "luas"
