@@ -251,6 +251,9 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
         names = [t for t in seg if t.pos_ == "PROPN" and t.lower_ not in KIN and not any(
             ch.isdigit() for ch in t.text)]  # ("my a1c": a thing)
         nouns = [t for t in seg if t not in names]
+        if owner is not None and names and all(t.text.islower() for t in names) and not {
+                t.lemma_.lower() for t in seg} & (KIN | PET_NOUNS):
+            nouns, names = seg, []  # "my bp meds": lower-case words the tagger called names are a thing's words
         if owner is None:  # "Anna's brother": the chain starts at a name
             if not names:
                 return None

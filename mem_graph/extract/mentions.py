@@ -145,7 +145,8 @@ _SAYS_ENDED = re.compile(r"\b(?:no (?:more|longer)|anymore|any more|not|never|go
 def _own_thing(record: MemoryRecord, speaker: str, ended: list[str]) -> bool:
     """A fact about a thing of the speaker's whose object or subject is the value ended: "User's whole eng org
     basically lives in Slack" once Slack is left, "User's 2012 ford fiesta failed its MOT" once it is sold."""
-    owned = record.object_key in ended or record.subject_key in ended  # ("User's 2012 ford fiesta failed its MOT")
+    subject = record.subject_key or ""  # ("User's 2012 ford fiesta failed its MOT": the fiesta, by its last word)
+    owned = record.object_key in ended or subject in ended or any(subject.endswith(f" {v}") for v in ended)
     return record.layer != "episodic" and record.text.lower().startswith(f"{speaker}'s ") and owned and \
         not _OTHER_PEOPLE.search(record.text) and not _SAYS_ENDED.search(record.text)
 

@@ -217,3 +217,7 @@ def test_a_breed_called_a_name_is_the_pets_name_asked_by_its_kind(shared_memory:
 
 def test_using_a_transit_line_now_is_the_commute(rules: RuleExtractor) -> None:
     assert slotted(rules, "sold the car, just using the luas now")["user|commute"][0] == "luas"
+
+
+def test_a_medicine_named_by_a_qualified_noun_is_the_medication(rules: RuleExtractor) -> None:
+    assert "user|medication|ramipril" in slotted(rules, "my bp meds are ramipril now, gp changed them")
