@@ -99,6 +99,9 @@ def _profile(m: re.Match[str]) -> str:
 _NAME_HERE = re.compile(r"(^\W*(?:(?:hi|hey|hello|hiya|yo|ok|so)\W+)*)([A-Za-z][a-z]+) here\s*,(?=\s*[^,.!?;]+,)", re.I)
 
 
+_OWN_CLAUSE = re.compile(r"\s*(?:and\s+|so\s+)?(?:we|we're|we are|i|i'm|im|my|our)\b", re.I)
+
+
 def split_intro_list(text: str) -> str:
     """Every comma-list self-introduction in ``text`` as one statement per item (see the module doc)."""
     text = _NAME_HERE.sub(lambda m: m.group(0) if m.group(2).lower() in _NOT_NAMES | _PARENTS else
@@ -108,13 +111,23 @@ def split_intro_list(text: str) -> str:
     def one(m: re.Match[str]) -> str:
         name = m.group(2)
         described = re.match(r"an?\s", name, re.I) is not None  # "a single mum btw": no name, said as it is
-        if not described and (name.lower() in _NOT_NAMES or name.lower() in OCCUPATIONS):
+        if not described and name.lower() in _NOT_NAMES:
             return m.group(0)
         # ("from buenos aires but living in madrid": two items)
-        items = [_item(part) for part in re.split(r",|\s+but\s+", m.group(3))[1:]]
+        parts = re.split(r",|\s+but\s+", m.group(3))[1:]
+        items = [_item(part) for part in parts]
+        rest = ""
+        # a clause with its own subject after the list ("..., backend engineer at paystack, we're in lagos") is
+        # said after it, as typed
+        cut = next((k for k, i in enumerate(items) if i is None), None)
+        if cut and _OWN_CLAUSE.match(parts[cut]):
+            items, rest = items[:cut], ",".join(parts[cut:]).strip()
         if any(i is None for i in items) or not any(i[1] for i in items if i is not None):
             return m.group(0)
+        if not described and name.lower() in OCCUPATIONS and not any(
+                i is not None and i[0].startswith(("I'm a ", "I'm an ")) for i in items):
+            return m.group(0)  # ("im dev, 26, backend engineer at X": Dev is a name, the post comes after)
         first = name if described else name[:1].upper() + name[1:]
-        said = [f"{m.group(1)} {first}", *(i[0] for i in items if i is not None)]
+        said = [f"{m.group(1)} {first}", *(i[0] for i in items if i is not None), *([rest] if rest else [])]
         return ". ".join(said)
     return _LIST.sub(one, text)

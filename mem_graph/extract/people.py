@@ -38,6 +38,9 @@ _KIN_THEN_WORD = re.compile(
 # "my sister is called nadia", "my boyfriend's name is tom": a name however common the word
 _KIN_CALLED = re.compile(r"(?<![\w'])(?:my|our|his|her|their|[a-z]+'s)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT +
                          r")(?:'s name is| is called| is named|'s called|'s named)\s+([a-z][a-z-]+)\b", re.I)
+# "my gf is tolu, shes a doctor": a name said as what the kin noun is, at the clause's end (no word of the lexicon)
+_KIN_IS = re.compile(r"(?<![\w'])(?:my|our)\s+(?:[a-z]+\s+){0,2}?(?:" + _KIN_ALT + r")(?:'s| is)\s+([a-z][a-z-]+)"
+                     r"(?=\s*(?:[,.!?;]|$|\s+(?:and|but|lol|btw|now)\b))", re.I)
 _POS = ("noun", "verb", "adj", "adv")
 _lexicon: dict[str, tuple[set[str], dict[str, list[str]], list[list[str]]]] | None = None
 _lock = threading.Lock()
@@ -104,6 +107,11 @@ def kin_names(texts: Iterable[str]) -> dict[str, str]:
         for m in _KIN_CALLED.finditer(text):
             low = m.group(1)
             if low == low.lower() and low not in CHITCHAT and low not in stop_words():
+                names.setdefault(low, low[:1].upper() + low[1:])
+        for m in _KIN_IS.finditer(text):
+            low = m.group(1)
+            if low == low.lower() and low not in CHITCHAT and (low in GIVEN_NAMES or not known_word(low) or (
+                    noun_only(low) and _person_name(low))):  # ("tolu" is also a word: a balsam)
                 names.setdefault(low, low[:1].upper() + low[1:])
     for low in sorted(maybe - set(names)):
         if low in GIVEN_NAMES or _person_name(low):

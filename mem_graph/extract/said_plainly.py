@@ -27,6 +27,19 @@ _GOT_FOR = re.compile(r"\b(?:i\s+|we\s+)?(?:just\s+|finally\s+|also\s+)?(?:got|b
                       + rf")|(?:{_PARENT_NAMES}))\s+(?P<det>an?)\s+(?=[a-z0-9])", re.I)
 
 
+# a job lost told by what the company did: "paystack let a bunch of us go", "they laid me off" -> "I got laid off
+# from paystack" (job_lost reads that)
+_LET_GO = re.compile(r"\b(?P<who>[A-Za-z][\w&.-]*) (?:has |have |just |finally )?(?:let|laid) "
+                     r"(?:me|us|(?:a bunch|a lot|loads|half|some|most|a few|a load|a ton) of us)(?: all)? (?:go|off)\b"
+                     r"(?!\s+(?:home|early|out|outside|to|for|with|in|on|at|first|ahead|back|and|now)\b)", re.I)
+_NOT_COMPANY = frozenset({"they", "he", "she", "work", "it", "management", "boss", "company", "employer", "we"})
+
+
+def _let_go(m: re.Match[str]) -> str:
+    who = m.group("who")
+    return "I got laid off" if who.lower() in _NOT_COMPANY else f"I got laid off from {who}"
+
+
 # a couple's ending said by an idiom: "ryan and chloe are done", "her and dev called it quits", "chloe dumped him",
 # "they went their separate ways" -> "X and Y broke up", "Dev broke up with her", "Chloe broke up with him"
 _PAIR = r"(?P<a>[A-Za-z][a-z]+|she|he|her|him|they) (?:and|&) (?P<b>[A-Za-z][a-z]+)"
@@ -68,5 +81,5 @@ def _call_myself(m: re.Match[str]) -> str:
 
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
-    text = _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text)
+    text = _LET_GO.sub(_let_go, _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text))
     return _DUMPED.sub(_dumped, _COUPLE_DONE.sub(_couple_done, _CALL_MYSELF.sub(_call_myself, text)))

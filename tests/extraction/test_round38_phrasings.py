@@ -221,3 +221,24 @@ def test_using_a_transit_line_now_is_the_commute(rules: RuleExtractor) -> None:
 
 def test_a_medicine_named_by_a_qualified_noun_is_the_medication(rules: RuleExtractor) -> None:
     assert "user|medication|ramipril" in slotted(rules, "my bp meds are ramipril now, gp changed them")
+
+
+def test_an_introduction_followed_by_a_clause_keeps_its_post(rules: RuleExtractor) -> None:
+    slots = slotted(rules, "hey im dev, 27, data engineer at a startup called kuda, we're in abuja")
+    assert slots.get("user|occupation", ("", ""))[0] == "data engineer", slots
+    assert slots.get("user|residence", ("", ""))[0] == "abuja", slots
+
+
+@pytest.mark.parametrize("said", ["ok so moniepoint let a bunch of us go last week 😭", "they let me go last friday"])
+def test_a_company_letting_people_go_is_a_job_lost(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "i work at Moniepoint as an analyst", said)
+    assert any("Moniepoint" in g for g in gone), gone
+
+
+def test_letting_the_dog_out_is_no_job_lost(rules: RuleExtractor) -> None:
+    assert not any(f.negated for f in facts_of(rules, "we let the dog go outside"))
+
+
+def test_a_partner_named_lower_case_after_is_ends_with_the_breakup(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my gf is tolu, shes a doctor", "tolu and i broke up, long story")
+    assert any("Tolu" in g for g in gone), gone
