@@ -136,7 +136,8 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
     if pred.dobj is not None and pred.dobj.lower_ in ("me", "us") and pred.lemma == "get" and pred.prep == "into" \
             and not subject.is_speaker:  # "my pal tam's got me into the lawn bowls": the speaker is into it now
         slot_subject = Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")])
-    kind = tech_kind(object_text(obj))
+    kind = tech_kind(object_text(obj)) if not (obj.pos_ == "ADJ" and obj.dep_ == "acomp") else None  # ("my hausa
+    # is solid now": a quality, not the framework)
     if kind is not None and _said_as_change(pred):
         # "i'm using neovim now", "we're on postgres now": the other tools of that kind end (never another kind's)
         value = normalise_entity(object_text(obj))
@@ -191,10 +192,19 @@ def speaker_as_object(catalogue: SlotCatalogue, pred: Predicate, subject: Subjec
     return None
 
 
+# nouns that say only that someone is a person: "some guy Ben from her gym" names Ben
+_SOMEONE_NOUNS = frozenset({"guy", "girl", "man", "woman", "bloke", "dude", "lad", "lass", "chap", "fella", "boy",
+                            "lady", "fellow"})
+
+
 def called_name(noun: Any) -> Any | None:
-    """The name in "<noun> called/named <Name>" (the parser hangs it as oprd, attr or even advmod)."""
+    """The name in "<noun> called/named <Name>" (the parser hangs it as oprd, attr or even advmod), or in "some guy
+    Ben" (a name said in apposition to a noun that only says a person)."""
     acl = next((c for c in noun.children if c.dep_ == "acl" and c.lemma_.lower() in ("call", "name")), None)
     if acl is None:
+        if noun.lemma_.lower() in _SOMEONE_NOUNS:
+            return next((c for c in noun.children if c.dep_ == "appos" and c.pos_ == "PROPN" and c.i == noun.i + 1),
+                        None)
         return None
     return next((g for g in acl.children if g.dep_ in ("oprd", "attr", "advmod", "dobj", "npadvmod", "appos")
                  and g.i > acl.i and g.is_alpha), None)

@@ -242,3 +242,12 @@ def test_letting_the_dog_out_is_no_job_lost(rules: RuleExtractor) -> None:
 def test_a_partner_named_lower_case_after_is_ends_with_the_breakup(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "my gf is tolu, shes a doctor", "tolu and i broke up, long story")
     assert any("Tolu" in g for g in gone), gone
+
+
+def test_with_some_guy_named_is_the_new_partner(rules: RuleExtractor) -> None:
+    slots = slotted(rules, "maya dumped josh lol, shes with some guy Theo from her running club now")
+    assert slots.get("maya|partner", ("", ""))[0] == "theo", slots
+
+
+def test_a_language_said_to_be_good_now_is_no_tool(rules: RuleExtractor) -> None:
+    assert not any("|tools|" in s for s in slotted(rules, "my igbo is actually solid now after a year in enugu"))
