@@ -40,6 +40,12 @@ def _let_go(m: re.Match[str]) -> str:
     return "I got laid off" if who.lower() in _NOT_COMPANY else f"I got laid off from {who}"
 
 
+# a person's household moving is the person's move: "mike's family moved to austin" -> "mike moved to austin with
+# the family" (the family alone is no one whose home the slot rules keep)
+_FAMILY_MOVED = re.compile(r"\b(?P<who>[A-Za-z][a-z]+)'s (?:whole |entire )?(?:family|household|lot|clan) "
+                           r"(?P<verb>moved|relocated|emigrated|have moved|has moved) (?P<rest>to|back to)\b", re.I)
+
+
 # a couple's ending said by an idiom: "ryan and chloe are done", "her and dev called it quits", "chloe dumped him",
 # "they went their separate ways" -> "X and Y broke up", "Dev broke up with her", "Chloe broke up with him"
 _PAIR = r"(?P<a>[A-Za-z][a-z]+|she|he|her|him|they) (?:and|&) (?P<b>[A-Za-z][a-z]+)"
@@ -82,4 +88,7 @@ def _call_myself(m: re.Match[str]) -> str:
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
     text = _LET_GO.sub(_let_go, _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text))
+    text = _FAMILY_MOVED.sub(lambda m: f"{m.group('who')} and the family {m.group('verb')} {m.group('rest')}"
+                             if m.group("who").lower() not in ("my", "our", "his", "her", "their") else m.group(0),
+                             text)
     return _DUMPED.sub(_dumped, _COUPLE_DONE.sub(_couple_done, _CALL_MYSELF.sub(_call_myself, text)))

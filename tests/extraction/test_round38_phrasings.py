@@ -251,3 +251,14 @@ def test_with_some_guy_named_is_the_new_partner(rules: RuleExtractor) -> None:
 
 def test_a_language_said_to_be_good_now_is_no_tool(rules: RuleExtractor) -> None:
     assert not any("|tools|" in s for s in slotted(rules, "my igbo is actually solid now after a year in enugu"))
+
+
+def test_an_introduction_ending_in_an_area_keeps_its_post(rules: RuleExtractor) -> None:
+    slots = slotted(rules, "hi there, i'm carol, 71, retired nurse in ohio, dayton area")
+    assert slots.get("user|age", ("", ""))[0] == "71" and "user|occupation" in slots, slots
+
+
+def test_a_persons_family_moving_moves_the_person(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my daughter sarah lives in leeds with her husband",
+                             "sarah's family moved to york for his new job")
+    assert any("Leeds" in g for g in gone), gone
