@@ -122,9 +122,8 @@ def split_intro_list(text: str) -> str:
         cut = next((k for k, i in enumerate(items) if i is None), None)
         if cut and _OWN_CLAUSE.match(parts[cut]):
             items, rest = items[:cut], ",".join(parts[cut:]).strip()
-        elif cut and cut == len(items) - 1 and len(parts[cut].split()) <= 3 and items[cut - 1] is not None:
+        elif cut and cut == len(items) - 1 and len(parts[cut].split()) <= 3 and (before := items[cut - 1]):
             # a last short item that says more of the one before ("librarian in ohio, columbus area")
-            before = items[cut - 1]
             items = [*items[:cut - 1], (f"{before[0]},{parts[cut]}", before[1])]
         if any(i is None for i in items) or not any(i[1] for i in items if i is not None):
             return m.group(0)
