@@ -107,3 +107,13 @@ def test_a_search_after_an_update_reads_the_new_text(memory: Memory) -> None:
     hit = memory.search("what is my cat called?", user_id="u")["results"][0]
     memory.update(hit["id"], "I adopted a cat named Tofu.", user_id="u")
     assert memory.search("what is my cat called?", user_id="u")["results"][0]["memory"] == "I adopted a cat named Tofu."
+
+
+def test_keyword_hits_tied_at_the_cut_are_left_out_rather_than_picked_at_random() -> None:
+    """Which of several equally scored BM25 hits the engine returns past its cut changes with its segment
+    layout; a full list drops the tied group at its end so a search finds the same candidates every time."""
+    from mem_graph.retrieve.pipeline import _cut_clear_of_ties
+
+    full = [("a", 3.0), ("b", 2.0), ("c", 1.0), ("d", 1.0)]
+    assert _cut_clear_of_ties(full, 4) == [("a", 3.0), ("b", 2.0)]
+    assert _cut_clear_of_ties(full, 5) == full  # not full: every match is there, ties included

@@ -82,7 +82,9 @@ class GraphExpander:
         # a walk seeded only by hubs ("where does the user work?" in a user's own scope) is weak evidence
         confidence = max(w / QUERY_SEED_WEIGHT for w in weights.values()) / math.log1p(n)
         ranks = self._pagerank(weights, edges)
-        top = sorted(ranks, key=lambda e: (-ranks[e], e))[: self.cfg.graph_max_candidates * 2]
+        # entities the walk reaches alike (the leaves of one node) tie in rank up to float noise, and the noise
+        # must not pick which of them make the cut: ranks are compared at 9 significant digits
+        top = sorted(ranks, key=lambda e: (-float(f"{ranks[e]:.9g}"), e))[: self.cfg.graph_max_candidates * 2]
         mass: dict[str, float] = {}
         for eid in top:
             name = store.entity_name(eid)
@@ -101,6 +103,9 @@ def personalised_pagerank(edges: list[tuple[str, str]], seeds: dict[str, float],
     total = sum(seeds.values())
     if total <= 0:
         return {}
+    # the stores return edges in an order that changes between processes (storage order follows random
+    # memory ids); in one canonical order the float sums, and so the ranks, are the same bit for bit
+    edges = sorted(edges)
     nodes = list(dict.fromkeys([*seeds, *(n for edge in edges for n in edge)]))
     if not edges:
         return {k: v / total for k, v in seeds.items()}

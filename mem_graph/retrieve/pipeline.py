@@ -58,6 +58,7 @@ class SearchPipeline:
         # cores the threads wait on each other for the GIL and the CPU)
         qvec = search_query_vector(self.embedder, query)  # int8 by default (embedder query_quantize)
         dense, sparse = self.vectors.candidate_scores(qvec, query, flt, k)  # one engine round trip
+        sparse = _cut_clear_of_ties(sparse, k)
         records = _records(self.vectors, [mid for mid, _ in dense + sparse], flt)  # each payload read once
         if (as_user := said_as_the_user(query, list(records.values()))) is not None:
             return self.search(as_user, flt, limit, explain=explain, rerank=rerank, use_graph=use_graph)
@@ -219,6 +220,17 @@ def _records(vectors: VectorStore, ids: list[str], flt: VectorFilter) -> dict[st
         return {}
     return {r.id: r for r in vectors.get_shared(list(dict.fromkeys(ids)))
             if flt.statuses is None or r.status.value in flt.statuses}
+
+
+def _cut_clear_of_ties(hits: list[tuple[str, float]], limit: int) -> list[tuple[str, float]]:
+    """A full top-``limit`` without the group tied at its lowest score. BM25 ties often (every short memory
+    matching only "jon" scores the same), and which tied memories make the engine's cut follows its segment
+    layout, which background optimisation changes: the same store searched twice would find different
+    candidates. What is left is the same every time."""
+    if len(hits) < limit:
+        return hits
+    last = hits[-1][1]
+    return [h for h in hits if h[1] > last]
 
 
 def _score(c: Candidate) -> float:

@@ -38,7 +38,9 @@ class _ScopeIndex:
         self.mentions = snap.mentions
         self.memories = snap.memories
         self.edges_of: dict[str, list[Edge]] = {}
-        for edge in snap.edges:
+        # in a fixed order: a walk reads at most ``max_edges`` per hop, and which ones must not follow the
+        # store's storage order (it changes between processes)
+        for edge in sorted(snap.edges, key=lambda e: (e.source_id, e.relation, e.target_id, e.memory_id)):
             self.edges_of.setdefault(edge.source_id, []).append(edge)
             if edge.target_id != edge.source_id:
                 self.edges_of.setdefault(edge.target_id, []).append(edge)
