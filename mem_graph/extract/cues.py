@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from mem_graph.extract.catalogue import SPORT_WORDS
+from mem_graph.extract.inverted import asked_without_mark
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.wordlist import is_english_word
@@ -165,8 +166,8 @@ def _chain(verb: Any) -> list[Any]:
     out = [verb]
     t = verb
     while t.dep_ in ("xcomp", "pcomp", "prep", "ccomp", "acomp", "pobj") and t.head != t:
-        if _spliced(t):
-            break
+        if _spliced(t) or (t.dep_ == "ccomp" and t.i < t.head.i and asked_without_mark(t.head)):
+            break  # ("i drive a corsa, should i switch to electric": the question's "should" is not the car's)
         t = t.head
         if t.pos_ in ("VERB", "AUX") or t.dep_ == "ROOT":
             out.append(t)

@@ -57,6 +57,7 @@ from mem_graph.extract.follow_ons import follow_on_facts
 from mem_graph.extract.fragments import SUBJECTLESS_LEAD, adjective_fragment
 from mem_graph.extract.gapping import gapped_text, regapped
 from mem_graph.extract.home_place import home_place_facts, kin_place_clauses
+from mem_graph.extract.inverted import asked_without_mark
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.losses import DIED, lost_pet, note_pets
@@ -276,6 +277,8 @@ class RuleExtractor:
         if time_frame(verb) is not None:  # "since I was 19" dates the clause above (read_cues notes it there)
             return []
         if reported(verb):  # "maya thinks [i should've stayed at the bank]": her view, said in her fact
+            return []
+        if asked_without_mark(verb):  # "..., is neovim worth learning": a question, whatever its punctuation
             return []
         if (said := lost_pet(verb, ctx, message) or possession_ended(verb, ctx.speaker, self.catalogue, message)
                 or living_together(verb, ctx, message)):  # "biscuit passed away", "the Golf finally died" (it ends),
