@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -26,7 +27,6 @@ from mem_graph.extract.rules import RuleExtractor
 from mem_graph.filters import user_filter
 from mem_graph.graph_index import GraphIndexer
 from mem_graph.graph_view import GraphView
-from mem_graph.ids import new_id
 from mem_graph.locks import FairRLock
 from mem_graph.results import (
     AddResponse,
@@ -497,4 +497,4 @@ class Memory:
 
 
 def _as_message(text: str) -> Message:
-    return Message(role="user", content=text, id=new_id())
+    return Message(role="user", content=text, id=str(uuid.uuid4()))

@@ -12,6 +12,7 @@ stop at (mem_graph/faults.py).
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Collection
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextvars import ContextVar
@@ -29,7 +30,6 @@ from mem_graph.extract.reconcile import Decision, Reconciler
 from mem_graph.faults import fault_point
 from mem_graph.graph_index import KIND as GRAPH_INDEX
 from mem_graph.graph_index import GraphIndexer, job_item
-from mem_graph.ids import new_id
 from mem_graph.indexing import index_text, speaker_of
 from mem_graph.results import AddRelations, AddResponse, AddResult
 from mem_graph.stores.graph.base import GraphMemory, GraphStore
@@ -232,7 +232,7 @@ class WritePipeline:
             valid_from = fact.timestamp if fact.timestamp is not None else t
             past = fact.tense == "past"  # "I used to live in Rome": true only before now (start unknown)
             record = MemoryRecord(
-                id=new_id(), text=fact.text, scope=scope, hash=text_hash(fact.text),
+                id=str(uuid.uuid4()), text=fact.text, scope=scope, hash=text_hash(fact.text),
                 created_at=t, updated_at=t, valid_from=0.0 if past else valid_from,
                 expires_at=expires_at if expires_at is not None else FAR_FUTURE,
                 layer=fact.layer, entities=[e.key for e in fact.entities if e.key],

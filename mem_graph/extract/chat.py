@@ -171,6 +171,12 @@ def not_memorable(text: str) -> bool:
     return is_chitchat(text) or not statements(text).strip() or is_chitchat(statements(text))
 
 
+# "we're not together anymore, me and sam": who "we" are, said after it ("sam and I are not together anymore")
+_WE_THEN_WHO = re.compile(r"^(?P<lead>\W*(?:(?:so|and|but|well|yeah|ya|tbh|honestly|update)\W+)*)we(?P<be>'re|\s+are)?"
+                          r"\s+(?P<rest>[^,.!?]+),\s*(?:me and (?P<a>[a-z]+)|(?P<b>[a-z]+) and (?:me|i))\s*(?=[.!]*$)",
+                          re.I)
+
+
 @lru_cache(maxsize=8192)  # pure, and asked of one sentence many times over a turn
 def spell_out(text: str) -> str:
     """Chat shorthand in full ("im" -> "I'm", "dont" -> "don't", "rn" -> "right now"), without noise
@@ -183,6 +189,13 @@ def spell_out(text: str) -> str:
     text = _TRAILING_OPINION.sub(r"\1\3 \2", _TRAILING_HEDGE.sub("", _TRAILING_ASIDE.sub("", text)))
     text = _MID_TIME.sub(lambda m: f"{m.group(1)}{m.group(3)} {m.group(4).rstrip()} {m.group(2)}", text)
     text = _ITS.sub(lambda m: f"{m.group(1)}{m.group(2)}t's", text)
+    text = _WE_THEN_WHO.sub(lambda m: f"{m.group('lead')}{m.group('a') or m.group('b')} and I"
+                            f"{' are' if m.group('be') else ''} {m.group('rest')}", text)  # "..., me and sam"
+    # "a stay at home mum", "a full time dad": one modifier, as the parser reads it hyphenated (else "is stay")
+    text = re.sub(r"\b(stay|work) at home (?=(?:mum|mom|dad|mother|father|parent|wife|husband)\b)", r"\1-at-home ",
+                  text, flags=re.I)
+    text = re.sub(r"\b(full|part) time (?=(?:mum|mom|dad|mother|father|parent|carer|caregiver|student|job|"
+                  r"worker|employee)\b)", r"\1-time ", text, flags=re.I)
     text = re.sub(r"\bgo-to (?=drink|order)", "usual ", text, flags=re.I)  # the parser splits "go-to": "go" an object
     text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
     text = re.sub(r"\b([A-Z][\w'-]*) & ([A-Z][\w'-]*)", r"\1&\2", text)  # "Linklane & Moss": one name, as "M&S"

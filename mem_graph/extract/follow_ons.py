@@ -25,7 +25,11 @@ from mem_graph.types import Fact
 def follow_on_facts(sent: Any, found: list[Fact], speaker: str, read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with what each reader adds or puts in place of what the clause reader made of the sentence."""
     text = sent.text
-    found = found + successor_facts(text, found, speaker, read)
+    after = successor_facts(text, found, speaker, read)
+    if after:  # "i'm done with spotify, apple music now": the successor is no second thing the speaker is done with
+        named = {f.object_key for f in after}
+        found = [f for f in found if not (f.object_key in named and (f.negated or f.polarity < 0))]
+    found = found + after
     found = found + not_the_old(text, found, speaker, read)
     found = switched_tool(text, found, read)
     found = replaced_by(sent, found, read)

@@ -249,10 +249,15 @@ class Reconciler:
         if fact.single_valued and fact.subject_key:  # facts stating the slot beside their own ("a pilot at X")
             lookups.append({"subject_key": fact.subject_key})
             lookups.append({"entities": fact.subject_key})
-        for equals in lookups:
-            flt = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at, equals=equals)
-            for rec in self.vectors.scroll(flt, self.cfg.related_limit * 4)[0]:
-                found.setdefault(rec.id, (rec, None))
+        # the nearest of each lookup's memories, not the first in id order: ids are random, and a capped scroll
+        # of a subject with hundreds of memories would read a different sample on every ingest (one engine call)
+        requests = [(VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at, equals=equals),
+                     self.cfg.related_limit * 4) for equals in lookups]
+        ids = [mid for hits in self.vectors.dense_scores_many(vector, requests) for mid, _ in hits if mid not in found]
+        by_id = {r.id: r for r in self.vectors.get(list(dict.fromkeys(ids)))}
+        for mid in ids:
+            if mid in by_id:
+                found.setdefault(mid, (by_id[mid], None))
         return found
 
     def decide(self, scope: Scope, facts: list[Fact], vectors: np.ndarray, alive_at: float,
@@ -269,7 +274,7 @@ class Reconciler:
             sims.update({p.record.id: float(np.dot(vec, p.vector)) for p in planned if p.vector is not None})
             decision = _with_mentions(self._decide_one(fact, [c.record for c in candidates], sims),
                                       [c.record for c in candidates])
-            decision = self._with_turn_copies(scope, decision, alive_at, gone)
+            decision = self._with_turn_copies(scope, decision, alive_at, gone, vec)
             if fact.clears_slot:  # "we split up", "she retired": ends the slot's value without becoming one
                 fact.slot = None
             decisions.append(decision)
@@ -282,7 +287,8 @@ class Reconciler:
                     planned.append(_Known(decision.record, vec, planned=True))
         return decisions
 
-    def _with_turn_copies(self, scope: Scope, decision: Decision, alive_at: float, gone: set[str]) -> Decision:
+    def _with_turn_copies(self, scope: Scope, decision: Decision, alive_at: float, gone: set[str],
+                          vector: np.ndarray) -> Decision:
         """A fact that ends also ends the verbatim copy of its own turn when that copy holds the ended value
         ("I've been vegan for 3 years but honestly struggling lately" was read in part, so it was also kept as
         said): the copy would go on answering with the value that ended."""
@@ -293,9 +299,9 @@ class Reconciler:
         for target in [t for t in decision.targets if t.slot and t.object_key and t.layer != "episodic"]:
             turn = set(target.source.get("message_ids") or [])
             flt = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at,
-                               equals={"entities": target.object_key or ""})
-            copies += [r for r in self.vectors.scroll(flt, self.cfg.related_limit)[0]
-                       if r.id not in taken and r not in copies and not r.slot and r.layer == "episodic"
+                               equals={"entities": target.object_key or "", "layer": "episodic"})
+            copies += [hit.record for hit in self.vectors.search_dense(vector, flt, self.cfg.related_limit)
+                       if (r := hit.record).id not in taken and r not in copies and not r.slot and r.layer == "episodic"
                        and r.polarity > 0 and turn & set(r.source.get("message_ids") or [])]
         if copies:
             decision.targets.extend(copies)

@@ -61,6 +61,7 @@ from mem_graph.extract.inverted import asked_without_mark
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.losses import DIED, lost_pet, note_pets
+from mem_graph.extract.moved_object import moved_something_else
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.noted_people import note_asked_about, note_people
@@ -84,6 +85,7 @@ from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import JOB_NOUNS, NOTICE_NOUNS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.prep_choice import placing_object
+from mem_graph.extract.providers import provider_facts
 from mem_graph.extract.recognise import SEPARATION, recognise
 from mem_graph.extract.render import clause_tokens, listed_value_text, render, reported, third_person
 from mem_graph.extract.restate import kept, labelled, line_of, merged, restated, status_participle
@@ -250,6 +252,7 @@ class RuleExtractor:
                            if (got := [f for f in kept(read(s), found) if v.lower() in f.text.lower()])), [])
             if not found and ended_before:  # "cut out coffee. tea instead": the successor in a sentence of its own
                 found = successor_facts(f"{ended_before[0]}, {line}", ended_before[1], speaker, read)
+            found = provider_facts(line, found, read)  # "we're on sky broadband", "switched broadband to BT"
             found = follow_on_facts(sent, found, speaker, read)  # "not vegan anymore, keto now", ...
             ended_before = (line, found) if any(f.negated or f.polarity < 0 for f in found) else None
             found = [f for f in found if f.slot or not said_in_passing(f.text, speaker)]
@@ -398,6 +401,8 @@ class RuleExtractor:
         if m is None:
             m = speaker_as_object(self.catalogue, pred, subject, obj, ctx.speaker)
         m = m0 or m
+        if m is not None and moved_something_else(pred, m.spec.name):
+            return None  # "moved my mum to a care home in york", "moved the car to the back garden"
         if m is not None and "," in m.object and (value := next((t for t in (obj, *obj.children) if t.lower_ in
                                                                   m.spec.values), None)) is not None:
             m.object = value.text  # one value of a list ("Italian, Portuguese"), not its aside ("ozempic, weekly ...")

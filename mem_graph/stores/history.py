@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mem_graph.errors import StoreError, StoreUnavailableError
-from mem_graph.ids import new_id
 from mem_graph.timeutil import now, to_iso
 from mem_graph.types import SCOPE_FIELDS, Message, Scope
 
@@ -108,7 +108,7 @@ class HistoryStore:
     def save_messages(self, scope: Scope, messages: list[Message]) -> list[Message]:
         """Persist raw messages; returns them with ids assigned."""
         t = now()
-        saved = [Message(m.role, m.content, m.name, m.timestamp, m.metadata, id=new_id()) for m in messages]
+        saved = [Message(m.role, m.content, m.name, m.timestamp, m.metadata, id=str(uuid.uuid4())) for m in messages]
         sf = scope.stored_fields()
         rows = [(m.id, *sf.values(), m.role, m.name, m.content, m.timestamp, t, json.dumps(m.metadata))
                 for m in saved]
@@ -155,7 +155,7 @@ class HistoryStore:
                 for r in (found[i] for i in ids if i in found)]
 
     def journal_begin(self, kind: str, payload: dict[str, Any]) -> str:
-        op_id = new_id()
+        op_id = str(uuid.uuid4())
         with self._tx() as db:
             db.execute("INSERT INTO journal (op_id, kind, payload, created_at) VALUES (?,?,?,?)",
                        (op_id, kind, json.dumps(payload), now()))
@@ -212,7 +212,7 @@ class HistoryStore:
                            (requeue[0], json.dumps(requeue[1]), op_id))
             elif requeue is not None:
                 db.execute("INSERT INTO journal (op_id, kind, payload, created_at) VALUES (?,?,?,?)",
-                           (new_id(), requeue[0], json.dumps(requeue[1]), t))
+                           (str(uuid.uuid4()), requeue[0], json.dumps(requeue[1]), t))
             elif op_id:
                 db.execute("DELETE FROM journal WHERE op_id = ?", (op_id,))
             db.executemany("UPDATE messages SET status = 'processed', error = NULL WHERE id = ?",

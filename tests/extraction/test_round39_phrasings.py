@@ -2,7 +2,12 @@
 "?" after the speaker's own statement was stored as a fact ("been using vscode for years, is neovim worth
 learning" kept "Is Neovim worth learning"; "my son is 7, is he too young for a phone" kept the edge son -is->
 phone), and its modal leaked into the statement before it ("i drive a corsa, should i switch to electric" made
-the car a plan, so no car was kept).
+the car a plan, so no car was kept). "i'm done with spotify, apple music now" also stored "User is done with apple
+music" (the successor read as a second thing ended). A provider named the way people name one ("we're on sky
+broadband", "switched broadband to BT", "moved my current account to monzo") placed no provider ("broadband
+uses BT"). "moved my mum to a care home in york" and "we've moved the kids to st marys" made the speaker live
+there; "moved the car to the back garden" a car called "car". "im a stay at home mum now" stored "User is stay";
+"we're not together anymore, me and sam" a name "sam" ended.
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -10,8 +15,10 @@ from __future__ import annotations
 
 import pytest
 
+from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from tests.extraction.said import facts_of
+from tests.extraction.test_slot_changes import invalidated_after
 
 
 def slotted(rules: RuleExtractor, said: str) -> dict[str, tuple[str, str]]:
@@ -51,3 +58,71 @@ def test_statements_that_open_like_questions_are_read_as_before(rules: RuleExtra
 
 def test_a_plan_asked_about_stays_a_plan(rules: RuleExtractor) -> None:
     assert slotted(rules, "i might move to hull, should i").get("user|residence") is None
+
+
+@pytest.mark.parametrize(("said", "gone", "now"), [
+    ("i'm done with deliveroo, uber eats now", "deliveroo", "uber eats"),
+    ("im over tiktok, instagram now", "tiktok", "instagram"),
+])
+def test_the_successor_after_an_ending_is_not_ended_too(rules: RuleExtractor, said: str, gone: str, now: str) -> None:
+    facts = [f for f in facts_of(rules, said) if f.slot]
+    assert any(f.object_key == gone and f.polarity < 0 for f in facts), [(f.text, f.polarity) for f in facts]
+    assert [f.polarity for f in facts if f.object_key == now] == [1], [(f.text, f.polarity) for f in facts]
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("we're on talktalk broadband, its ok", "user|internet", "talktalk"),
+    ("got plusnet fibre put in on monday", "user|internet", "plusnet"),
+    ("we switched our broadband over to vodafone", "user|internet", "vodafone"),
+    ("moved my bank account to starling", "user|bank", "starling"),
+    ("changed gyms to anytime fitness", "user|gym", "anytime fitness"),
+])
+def test_a_provider_named_the_usual_way_is_placed(rules: RuleExtractor, said: str, slot: str, value: str) -> None:
+    assert slotted(rules, said).get(slot, ("", ""))[0] == value
+
+
+@pytest.mark.parametrize("said", [
+    "thinking of switching broadband to vodafone",
+    "we were on talktalk broadband for years",
+    "is plusnet broadband any good",
+])
+def test_a_provider_only_considered_or_past_is_not_current(rules: RuleExtractor, said: str) -> None:
+    assert "user|internet" not in {k: v for k, v in slotted(rules, said).items() if v[1] == "present"}
+
+
+def test_switching_broadband_ends_the_old_provider(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we're on talktalk broadband, its fine mostly",
+                             "switched broadband to vodafone last week")
+    assert any("talktalk" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", [
+    "moved my dad to a nursing home in hull last week",
+    "we moved the twins to oakwood primary, much better",
+    "moved the van to the back lane",
+])
+def test_moving_someone_or_something_else_is_no_move_of_ones_own(rules: RuleExtractor, said: str) -> None:
+    slots = slotted(rules, said)
+    assert "user|residence" not in slots and "user|car" not in slots, slots
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("work moved us to leeds", "leeds"),
+    ("we moved the family to leeds", "leeds"),
+    ("moved to hull in may", "hull"),
+])
+def test_moving_ones_household_is_still_a_move(rules: RuleExtractor, said: str, value: str) -> None:
+    assert slotted(rules, said).get("user|residence", ("", ""))[0] == value
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("im a stay at home dad these days", "stay-at-home dad"),
+    ("i'm a full time mum now", "full-time mum"),
+])
+def test_a_full_time_carer_said_without_hyphens_is_an_occupation(rules: RuleExtractor, said: str, value: str) -> None:
+    assert slotted(rules, said).get("user|occupation", ("", ""))[0] == value
+
+
+def test_who_we_are_said_after_the_clause_names_the_partner(rules: RuleExtractor) -> None:
+    facts = [f for f in facts_of(rules, "we're not together anymore, me and priya") if f.slot]
+    assert [(f.slot, f.object_key, f.negated or f.polarity < 0) for f in facts] == [("user|partner", "priya", True)]
