@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mem_graph.extract.base import Fact
-from mem_graph.types import normalise_entity
+from mem_graph.types import Fact, normalise_entity
 
 _SAID_AS = {"internet": "our broadband provider is {}", "bank": "my bank is {}", "gym": "my gym is {}"}
 _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet", "internet": "internet",
