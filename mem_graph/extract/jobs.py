@@ -23,7 +23,8 @@ _NOT_POSTS = frozenset({"new", "first", "second", "next", "old", "dream", "good"
                         "part", "time", "full-time", "part-time", "permanent", "temporary", "temp", "day", "night",
                         "summer", "weekend", "remote", "big", "little", "small", "better", "cool", "amazing",
                         "awesome", "decent", "easy", "hard", "boring", "fun", "paid", "unpaid", "actual", "this",
-                        "that", "a", "an", "the", "my", "his", "her", "their", "our", "another"})
+                        "that", "a", "an", "the", "my", "his", "her", "their", "our", "another", "saturday", "sunday",
+                        "holiday", "christmas", "seasonal", "evening", "morning", "side", "student", "uni"})
 _MORE_POSTS = frozenset({"dev", "tester", "qa", "sre", "devops", "pm", "vet", "cook", "chef", "cleaner", "carer",
                          "porter", "receptionist", "tutor", "coach", "trainee", "apprentice", "manager", "director"})
 _OTHER = {"employer": ("works_as", "occupation"), "occupation": ("works_at", "employer")}

@@ -38,8 +38,8 @@ _SWITCHED_OFF = re.compile(rf"{_LEAD}{_OWN}(?:old )?{_THING}(?: box| server| ins
 _ENDED_BY_ME = re.compile(rf"(?:{_LEAD}|\b(?=(?:i've|ive|i have|i'm|im|i am) ))"
                           r"(?:i(?:'ve| have)? |ive |i'm |im |i am )?"
                           rf"(?:lowkey |kinda |basically |totally |"
-                          rf"officially |finally |completely )?(?:abandoned|ditched|binned|packed in|gave up on|"
-                          rf"given up on|finished with) {_OWN}{_THING}"
+                          rf"officially |finally |completely )?(?:abandoned|ditched|binned(?: off)?|packed in|"
+                          rf"gave up on|given up on|finished with) {_OWN}{_THING}"
                           rf"(?=\s*(?:$|[^\w\s'-]|(?:completely|for good|altogether|now|lol|tbh|and|but|so|"
                           r"because|cos|coz|after)\b))", re.I)
 _NOT_A_THING = frozenset({"it", "that", "this", "them", "him", "her", "me", "us", "you", "everything", "life", "work",
@@ -52,8 +52,8 @@ def _clause(thing: str, mine: bool) -> str | None:
     of themself, so a thing of no known kind is a stance that ended: "I'm finished with Chiefs"; "Tyson is in the
     rearview" may be anyone's)."""
     x = thing.strip().lower()
-    if x in _NOT_A_THING or x.split()[-1] in _NOT_A_THING:
-        return None
+    if x in _NOT_A_THING or x.split()[-1] in _NOT_A_THING or {"job", "role", "position"} & set(x.split()):
+        return None  # ("packed in my job at tesco": a job quit, which the job readers say)
     kind = object_kind(x) or ""
     if kind in ("car", "phone", "computer", "transport"):
         return f"I sold the {thing}"

@@ -102,7 +102,8 @@ def _moved_to(pred: Predicate) -> Any | None:
 
 def _work_done_for(verb: Any, direct: list[Any]) -> tuple[str, Any] | None:
     """The preposition and employer of "do <work> for/at <employer>" (not "for my dad", "for fun")."""
-    noun = next((c for c in direct if c.dep_ == "dobj" and WORK_DONE & {c.lemma_.lower(), c.lower_}), None)
+    noun = next((c for c in direct if c.dep_ == "dobj" and WORK_DONE & {c.lemma_.lower(), c.lower_}
+                 and (c.lower_ != "it" or c.text == "IT")), None)  # "I do IT for a charity", not "do it for my biz"
     if noun is None:
         return None
     for prep in (*noun.children, *verb.children):

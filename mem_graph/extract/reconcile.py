@@ -298,11 +298,12 @@ class Reconciler:
         copies: list[MemoryRecord] = []
         for target in [t for t in decision.targets if t.slot and t.object_key and t.layer != "episodic"]:
             turn = set(target.source.get("message_ids") or [])
-            flt = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at,
-                               equals={"entities": target.object_key or "", "layer": "episodic"})
+            flt = VectorFilter(scope=scope, exact_scope=True, alive_at=alive_at, equals={"layer": "episodic"})
+            value = re.compile(rf"\b{re.escape(target.object_key or '')}\b")  # ("is 14, is she old enough": no entity)
             copies += [hit.record for hit in self.vectors.search_dense(vector, flt, self.cfg.related_limit)
                        if (r := hit.record).id not in taken and r not in copies and not r.slot and r.layer == "episodic"
-                       and r.polarity > 0 and turn & set(r.source.get("message_ids") or [])]
+                       and r.polarity > 0 and turn & set(r.source.get("message_ids") or [])
+                       and (target.object_key in r.entities or value.search(r.text.casefold()))]
         if copies:
             decision.targets.extend(copies)
             decision.reason += "; also ends the verbatim copy of the same turn " + ", ".join(

@@ -3,6 +3,7 @@ no gym of the slot's, "doing yoga" no subject of study): the checks ``recognise`
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.ages import stated_age
@@ -91,6 +92,17 @@ def worker_noun(word: str) -> bool:
     return word not in _NO_POST and len(word) > 4 and word.endswith(("er", "or", "ist", "ant", "ian", "ic", "eur"))
 
 
+_DATE_WORD = re.compile(r"^(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|"
+                        r"today|tomorrow|yesterday|tonight|week|month|year|day|night|morning|evening|afternoon|"
+                        r"weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester))", re.I)
+
+
+def _dated(obj: Any) -> bool:
+    """A time the tagger marked and the words bear out ("at 9", "at christmas"), not a shop it took for a date
+    ("works at lidl" is tagged DATE)."""
+    return obj.ent_type_ in ("DATE", "TIME") and any(_DATE_WORD.match(t.text) for t in obj.subtree)
+
+
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -107,7 +119,11 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     for_a_year = pred.lemma in ("transfer", "move", "switch") and any(
         p.lower_ == "for" and any(g.lemma_.lower() in ("year", "semester", "term", "degree", "masters", "phd")
                                   for g in p.children) for p in pred.target.children if p.dep_ == "prep")
-    school_ok = looks_like_school(obj_toks) or subject.kin in _SCHOOL_AGE_KIN or school_first or for_a_year
+    post = pred.preps.get("as")  # "started at google as an intern": a job, whoever's child
+    works = lemma == "work" or getattr(pred.dobj, "lemma_", "").lower() in ("job", "role", "position", "gig") or (
+        post is not None and post.lemma_.lower() not in ("student", "pupil", "fresher", "kid", "child", "boarder"))
+    school_ok = looks_like_school(obj_toks) or (subject.kin in _SCHOOL_AGE_KIN and not works) or school_first or \
+        for_a_year
     if name == "field_of_study" and pred.key not in ("study", "major_in"):  # "doing law", not "doing yoga" nor
         return value_spec is not None and value_spec.name == name and (  # not "books"; "statistics" as said
             obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
@@ -171,8 +187,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return True
         return (school_ok and lemma not in ("be",)) or (lemma == "be" and school_ok)
     if name == "employer":
-        if subject.kin in _SCHOOL_AGE_KIN or school_first:  # "my kid started at Riverside Elementary": a school
-            return False
+        if (subject.kin in _SCHOOL_AGE_KIN and not works) or school_first:
+            return False  # "my kid started at Riverside Elementary": a school ("my son works at tesco": a job)
         if pred.key == "work_in":
             return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS)
         if pred.key in ("work_with", "be_with"):  # "I work with GTBank", "with Flutterwave now, payments team"
@@ -188,10 +204,12 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return (obj.pos_ == "PROPN" or obj.text[:1].isupper() or named or bare_org(obj, lemma) or (
                 pred.prep == "at" and obj.lemma_.lower() in WORKPLACES)) and \
                 obj.ent_type_ not in ("DATE", "TIME") and (obj.ent_type_ != "PERSON" or job_talk(obj.sent))
-        return obj.ent_type_ not in ("DATE", "TIME") and obj.lower_ not in ("home", "night", "weekends")
+        return not _dated(obj) and not obj.like_num and obj.lower_ not in ("home", "night", "weekends")
     if name == "occupation":
         if lemma in ("switch", "change") and obj.tag_ == "NNS":  # "switched editors": tools, not a job
             return False
+        if lemma != "be" and any(c.dep_ == "aux" and c.lower_ in ("can", "ca") for c in pred.target.children):
+            return False  # "I can teach others the joy of dancing": what one is able to do, not the job
         if pred.key == "work_in":  # "works in retail": a line of work (not "works in London")
             return (obj.lower_ in SECTORS or obj.lemma_.lower() in SECTORS) and not any(  # "publishing": "publish"
                 c.dep_ in ("det", "poss") for c in obj.children)

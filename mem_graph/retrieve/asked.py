@@ -161,6 +161,7 @@ class Asked:
     words: frozenset[str] = field(default_factory=frozenset)
     unnamed: Whose = "self"  # whose, were its names no subjects ("do I live in Paris?": Paris is a value)
     tool_kind: str | None = None  # the kind of tool asked for ("what do we use for tickets": a tracker)
+    where: bool = False  # a "where" question: of a job, the place is asked before the post
 
     def slot_keys(self) -> tuple[str, ...]:
         """``slot`` values of single-valued facts the question may be answered by (a lookup list, no parse: a
@@ -292,7 +293,8 @@ class QuestionReader:
         kind = next((k for w, k in KIND_ASKED.items() if re.search(rf"\b{w}\b", text)), None)
         if kind is not None and USE_ASKED.search(text):  # "what do we use for tickets": a tool of that kind
             slots.add("tools")
-        return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)), kind)
+        return Asked(frozenset(slots), whose, names, words, _unnamed(_WORD.findall(text)), kind,
+                     where=re.match(r"\W*where\b", text) is not None)
 
     def _nearest(self, qvec: Any) -> set[str]:
         """The slots whose prototype questions are nearest (within the band of the best, over the floor).
@@ -404,7 +406,7 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
     """``holder_scores``; and when the user holds no value of what is asked about themselves, what they said
     ended answers in part (``ENDED_ANSWER``: kept under the semantic floor, moved to the front with no holder):
     "where do I work?" -> "User quit the bike shop", not an empty result."""
-    scores = holder_scores(asked, records, evidence)
+    scores = _where_first(asked, records, holder_scores(asked, records, evidence))
     if asked.whose != "self" or any(v > 0 for v in scores.values()):
         return scores
     ended_records = [r for r in records if r.subject_key == USER_KEY and ended_attribute(r) in asked.slots]
@@ -417,6 +419,17 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
         if posts:
             return {**scores, **{r.id: 1.0 for r in posts}}
     return {**scores, **{r.id: ENDED_ANSWER for r in ended_records}}
+
+
+def _where_first(asked: Asked, records: list[MemoryRecord], scores: dict[str, float]) -> dict[str, float]:
+    """"Where does Rhian work?" asks the place: a post alone ("Rhian is a radiographer") answers it only after a
+    holder of the same subject's employer."""
+    if not asked.where or not {"employer", "occupation"} <= asked.slots:
+        return scores
+    by_id = {r.id: r for r in records}
+    placed = {by_id[i].subject_key for i, v in scores.items() if v > 0 and "employer" in attributes(by_id[i])}
+    return {i: v * 0.9 if v > 0 and by_id[i].subject_key in placed and "employer" not in attributes(by_id[i])
+            else v for i, v in scores.items()}
 
 
 def names_a_value(record: MemoryRecord, slots: frozenset[str]) -> bool:
