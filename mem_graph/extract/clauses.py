@@ -382,7 +382,8 @@ def clause_subject(verb: Any, ctx: Context) -> tuple[Subject | None, Any | None]
                 and verb.lemma_.lower() not in ("be", "was", "were"):
             return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")],
                            implied=True), None
-        if _comma_narration(verb):  # "the fiesta died, got a used golf": the speaker got it
+        # "the fiesta died, got a used golf": the speaker got it ("..., sold the camry and bought an i30": both)
+        if _comma_narration(verb) or (probe != verb and _comma_narration(probe)):
             return Subject(ctx.speaker, is_speaker=True, entities=[EntityRef(ctx.speaker, "person")],
                            implied=True), None
         return None, None

@@ -104,6 +104,10 @@ _OWN_CLAUSE = re.compile(r"\s*(?:and\s+|so\s+)?(?:we|we're|we are|i|i'm|im|my|ou
 
 def split_intro_list(text: str) -> str:
     """Every comma-list self-introduction in ``text`` as one statement per item (see the module doc)."""
+    first, *later = re.split(r"(?<=[.!?])\s+(?=\S)", text.strip())
+    if later:  # "g'day, bev here. retired school librarian, 67, live in glenelg": a bare profile after the greeting
+        text = " ".join([first, *(_profile(h) if (h := _HEADLESS.match(s)) is not None and not re.search(
+            r"\b(?:i|i'm|im|we)\b", s, re.I) else s for s in later)])
     text = _NAME_HERE.sub(lambda m: m.group(0) if m.group(2).lower() in _NOT_NAMES | _PARENTS else
                           f"{m.group(1)}I'm {m.group(2)},", text)
     if (headless := _HEADLESS.match(text)) is not None and not re.search(r"\b(?:i|i'm|im|we)\b", text, re.I):

@@ -49,9 +49,10 @@ _STARTED_THERE = re.compile(r"\b(?P<who>[A-Za-z]+) (?:had|got|took|accepted) (?:
 _FOR_GOOD = re.compile(r"\b(?P<who>he|she|they|i|we|[A-Z][a-z]+) (?:has |have |'s |just )?(?:landed|arrived|moved|"
                        rf"relocated|settled) in {_ORG}[^.!?]{{0,80}}?\b(?:there for good|for good|there permanently|"
                        r"permanently)\b", re.I)
-_CARE_HOME = re.compile(r"\b(?P<who>he|she|they|[A-Z][a-z]+)(?:'s| has| is)? (?:been |now |just )?(?:moved |living |"
-                        r"gone )?(?:in|into) (?P<x>(?:[A-Za-z][\w'-]* ){0,3}(?:care home|nursing home|retirement home|"
-                        r"retirement village|sheltered housing|assisted living))\b", re.I)
+_CARE_HOME = re.compile(r"(?<!['\u2019])\b(?P<who>he|she|they|[A-Z][a-z]+)(?:'s| has| is)? (?:been |now |just )?"
+                        r"(?:moved |living |gone )?(?:in|into) (?:an? |the )?(?P<x>(?:[A-Za-z][\w'-]* ){0,3}"
+                        r"(?:care home|nursing home|retirement home|retirement village|sheltered housing|"
+                        r"assisted living))\b", re.I)
 # "cavapoo puppy came home saturday, kids named him waffles": the pet the line brought home, named
 _PET_HOME = re.compile(r"\b(?P<pet>puppy|pup|kitten|dog|cat|rabbit|bunny|hamster|guinea pig)\b[^.!?]{0,60}?\b(?:came "
                        r"home|arrived|joined us|is here)\b[^.!?]{0,40}?\b(?:named|called) (?:him|her|it) "

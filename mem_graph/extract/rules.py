@@ -93,7 +93,14 @@ from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
 from mem_graph.extract.states import STATE_VERBS, state_fact
 from mem_graph.extract.successor import successor_facts
-from mem_graph.extract.target import REPLACING, called_name, clause_target, replacement_match, speaker_as_object
+from mem_graph.extract.target import (
+    REPLACING,
+    called_name,
+    clause_target,
+    old_value_slot,
+    replacement_match,
+    speaker_as_object,
+)
 from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.together import living_together
 from mem_graph.extract.turn_passes import across_the_turn
@@ -410,6 +417,9 @@ class RuleExtractor:
             replaces.append(normalise_entity(object_text(cues.instead_of)))
         if m is not None and replaces:
             m.replaces = replaces
+        if m is not None and m.spec.name == "tools" and replaces and old_value_slot(self.catalogue, replaces) and \
+                self.catalogue.value_slot(compound_span(obj)) is None:
+            m = None  # "switched from nursing to paramedicine": no tool, the old value's kind (below)
         if m is None and replaces and not replaces[0].endswith("name"):  # "changed the dog's name to X": pet_names
             m = replacement_match(self.catalogue, pred, subject, slot_subject, obj, replaces, cues.negated)
         # step 3: polarity, and whether the fact is kept at all

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mem_graph.extract.catalogue import SlotSpec
 from mem_graph.extract.clauses import Context, Subject, compound_span, resolve_np, span_text
 from mem_graph.extract.cues import SWAP_FOR, swap_for
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PET_NOUNS, PET_SPECIES
@@ -210,12 +211,20 @@ def called_name(noun: Any) -> Any | None:
                  and g.i > acl.i and g.is_alpha), None)
 
 
+def old_value_slot(cat: SlotCatalogue, replaces: list[str]) -> SlotSpec | None:
+    """The slot the replaced value is a value of, when it is no tool's ("switched from nursing to paramedicine": a
+    subject of study, whatever the new one's name is)."""
+    spec = cat.values.get(replaces[0]) if len(replaces) == 1 else None
+    # (a course or a line of work only: a thing swapped for another may be of another kind, "the iphone for a bike")
+    return spec if spec is not None and spec.name in ("field_of_study", "occupation") else None
+
+
 def replacement_match(cat: SlotCatalogue, pred: Predicate, subject: Subject, slot_subject: Subject, obj: Any,
                       replaces: list[str], negated: bool) -> SlotMatch | None:
     """The slot of a replacement no rule placed: "we moved from denver to austin" (a person moves home),
     "switched from vim to emacs" (a tool), "upgraded from the Corolla to a Civic" (a car), never a home for a thing
     moved ("moved the whole new project to Godot")."""
-    value = cat.value_slot(compound_span(obj))
+    value = cat.value_slot(compound_span(obj)) or old_value_slot(cat, replaces)
     moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and not moved_a_thing(pred)) or replaces[
         0] == "address") and subject.type == "person" and (value is None or value.name == "residence")
     known = value is not None and value.cardinality == "single" and not moved and (  # a car, our database
