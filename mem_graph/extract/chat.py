@@ -80,6 +80,10 @@ _IS_CONTRACTION = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|"
                              r"(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
                              r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
                              r"my)\b)")
+# "tunde's switched jobs", "my sister's moved to leeds": a contracted "has" before a past participle
+_HAS_CONTRACTION = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:just |finally |"
+                              r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"
+                              r"become|bought|sold|split|broken|taken|landed|passed|decided)\b)")
 # "maya's 8 now", "my daughter's 8": an age after a contracted "is" (read after sentence case: "maya's" opens a line)
 _AGE_CONTRACTION = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=\d{1,3}\s*(?:$|[,.!?;]|(?:now|"
                               r"today|already|next|this|in|on|and|years?|yo|tomorrow|soon)\b))")
@@ -493,6 +497,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = tool_phrasings(text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _SENT_START.sub(lambda m: m.group(0).upper(), text)  # first: "anaya's in year 3" opens a line
+    text = _HAS_CONTRACTION.sub(r"\1 has ", text)
     text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _IS_CONTRACTION.sub(r"\1 is ", name_is(at_their_place(
         attribute_there(text)), GIVEN_NAMES))))
     return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))

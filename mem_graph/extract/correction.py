@@ -116,7 +116,8 @@ def read_correction(text: str) -> Correction | None:
         if not new or (not old and not _UNNAMED_AFTER.match(text[neg.end():])):
             new = old = None  # "actually i'm not a fan of jazz" is a negation, not a correction
     meant = _MEANT.search(text)
-    if meant is not None and (new is None or neg is None or meant.end() <= neg.start()):
+    # ("i meant to say tunde's in abuja now, not lagos": the value next to "not", not the clause's first word)
+    if meant is not None and (new is None or neg is None):
         new = _value(_words(_DELIM.split(text[meant.end():])[0]), from_end=False) or new
     its = next((m for m in _ITS.finditer(text) if m.start() >= cue.end()), None)
     if its is not None and new is None and old is None:

@@ -150,6 +150,9 @@ def contrast_not(tok: Any) -> bool:
         return False
     noun = doc[tok.i + 1]
     noun = noun.head if noun.dep_ in ("compound", "amod") and noun.head.i > noun.i else noun  # ", not orange juice"
+    if noun.pos_ in ("NOUN", "PROPN") and noun.dep_ in ("attr", "punct"):
+        # "tunde's in abuja now, not lagos": the clause said its value before the comma (the bare noun misread)
+        return any(c.dep_ in ("prep", "attr", "acomp", "dobj") and c.i < tok.i - 1 for c in tok.head.children)
     return noun.pos_ in ("NOUN", "PROPN") and noun.dep_ in ("dep", "appos", "conj", "npadvmod", "dobj", "pobj")
 
 def _children(tok: Any, *deps: str) -> list[Any]:

@@ -39,6 +39,8 @@ def _item(text: str) -> tuple[str, bool] | None:
     words = item.lower().split()
     if not words:
         return None
+    if words[0] == "not":  # "a pharmacy technician, not a pharmacist", "31, not on social media": said as it is
+        return f"I'm {item}", False
     if (age := _AGE.match(item)) is not None:
         return (f"I'm {item}", True) if 0 < int(age.group(1)) < 120 else None
     if _PLACE_PHRASE.match(item):

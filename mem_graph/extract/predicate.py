@@ -114,6 +114,17 @@ def _work_done_for(verb: Any, direct: list[Any]) -> tuple[str, Any] | None:
     return None
 
 
+def _contrasted(tok: Any) -> bool:
+    """"in abuja now, not lagos", "a pharmacy technician, not a pharmacist": the value after ", not" is the one
+    taken back, no object of the clause (the clause said its own before the comma)."""
+    doc, start = tok.doc, tok.left_edge.i
+    if tok.lower_ == "not" or start < 2:
+        return False
+    at = start - 1 if doc[start - 1].lower_ == "not" else start if doc[start].lower_ == "not" else -1
+    return at >= 1 and doc[at - 1].text == "," and any(
+        t.dep_ in ("prep", "attr", "acomp", "dobj") and t.i < at - 1 for t in tok.head.children)
+
+
 def unwrap_quantifier(tok: Any) -> Any:
     """'a lot of sci-fi' -> 'sci-fi'."""
     if tok.lemma_.lower() in QUANTIFIERS:
@@ -257,7 +268,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     # "switched to tea, no more coffee": a "no more" phrase after a comma ends a value, it is no object; nor is
     # what "instead of" names ("got a bike so cycling now instead of the bus": the bus read as what was got)
     direct = [c for c in direct if not (c.left_edge.lower_ == "no" and c.left_edge.i > 0
-                                        and c.doc[c.left_edge.i - 1].text == ",") and not _instead_of(c)]
+                                        and c.doc[c.left_edge.i - 1].text == ",") and not _instead_of(c)
+              and not _contrasted(c)]
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn
         pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]

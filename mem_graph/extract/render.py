@@ -249,7 +249,7 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
     return text[0].upper() + text[1:] if text else text
 
 
-_TRAILING_WORDS = re.compile(r"\s*[,;]\s*(?:(?:now|instead|then|too|though|anyway)\b\W*)+$", re.I)
+_TRAILING_WORDS = re.compile(r"\s*[,;]\s*(?:(?:now|instead|then|too|though|anyway|not)\b\W*)+$", re.I)
 _LEADING_WORDS = re.compile(r"^(?:(?:now|so|well|actually|also|and|but|anyway|honestly|then|plus|oh|ok|okay|yeah|"
                             r"btw|update|news)\b[,:]?\s+)+(?=\S+\s+\S)", re.I)
 

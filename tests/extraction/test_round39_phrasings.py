@@ -17,7 +17,11 @@ Adelaide retiree's year, in my words: "we've moved into a retirement village in 
 Retirement Village" (the "ve" of "we've" read as a name); "well we finally did it, sold the camry and bought a
 little hyundai i30" kept no new car (the "bought" half had no subject); "mia's switched from nursing to
 paramedicine" made paramedicine a tool; "g'day, bev here. retired school librarian, 67, live in glenelg" kept no
-age, job or home (a bare profile after a greeting sentence).
+age, job or home (a bare profile after a greeting sentence). From a Birmingham pharmacy technician's corrections:
+"sorry i meant to say tunde's in abuja now, not lagos" corrected Lagos to "Tunde's" (the first word after "meant to
+say"); "tunde's in abuja now, not lagos" negated the whole clause (no home kept); "i'm a pharmacy technician, not a
+pharmacist" also stored "User is a not a pharmacist"; "tunde's switched jobs, he's a project manager at ..." kept
+nothing (a contracted "has" read as a possessive).
 
 The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
 
@@ -209,3 +213,33 @@ def test_a_bare_profile_after_a_greeting_is_read_item_by_item(rules: RuleExtract
 
 def test_a_narrated_list_after_a_greeting_is_no_profile(rules: RuleExtractor) -> None:
     assert slotted(rules, "long day. went to the shops, bought milk, came home") == {}
+
+
+def test_a_correction_said_with_meant_to_say_takes_the_value_next_to_not(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my brother kofi lives in kumasi", user_id=user)
+    shared_memory.add("sorry i meant to say kofi's in tamale now, not kumasi", user_id=user)
+    rows = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert any("Tamale" in r for r in rows) and not any("Kofi's" in r or "kumasi" in r.lower() for r in rows), rows
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("kofi's in tamale now, not kumasi", "kofi|residence", "tamale"),
+    ("i'm in york now, not leeds", "user|residence", "york"),
+])
+def test_a_value_taken_back_after_not_leaves_the_new_one_placed(rules: RuleExtractor, said: str, slot: str,
+                                                                value: str) -> None:
+    assert slotted(rules, said).get(slot) == (value, "present")
+
+
+def test_a_contrast_in_an_introduction_is_no_post(rules: RuleExtractor) -> None:
+    texts = [f.text for f in facts_of(rules, "i'm a dental nurse, not a dentist lol")]
+    assert not any("a not" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "subject"), [
+    ("kofi's switched jobs", "kofi"),
+    ("my sister's moved to hull", "user's sister"),
+])
+def test_a_contracted_has_keeps_its_subject(rules: RuleExtractor, said: str, subject: str) -> None:
+    assert any(f.subject_key == subject for f in facts_of(rules, said)), [(f.text, f.subject_key)
+                                                                          for f in facts_of(rules, said)]
