@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from mem_graph.extract.admission import studies_as_verb
+from mem_graph.extract.contractions import contracted_age, contracted_has, contracted_is
 from mem_graph.extract.first_as import first_as
 from mem_graph.extract.fragments import attribute_there, name_is, spelled_out
 from mem_graph.extract.gapping import split_clauses
@@ -75,18 +76,6 @@ def _bare_attribute(m: re.Match[str]) -> str:
     if m.group(3).lower() in ("home", "job") and m.group(4).lower() in ("a", "an"):
         return m.group(0)  # "home is a mess now", "job is a nightmare now"; "phone's a pixel now" is a value
     return f"{m.group(1)}{m.group(2)}{'my' if m.group(2) else 'My'} {m.group(3).lower()} is "
-# (not a name ending in "s": "St James's in Leeds" is a possessive, the hospital)
-_IS_CONTRACTION = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|"
-                             r"(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
-                             r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
-                             r"my)\b)")
-# "tunde's switched jobs", "my sister's moved to leeds": a contracted "has" before a past participle
-_HAS_CONTRACTION = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:just |finally |"
-                              r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"
-                              r"become|bought|sold|split|broken|taken|landed|passed|decided)\b)")
-# "maya's 8 now", "my daughter's 8": an age after a contracted "is" (read after sentence case: "maya's" opens a line)
-_AGE_CONTRACTION = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=\d{1,3}\s*(?:$|[,.!?;]|(?:now|"
-                              r"today|already|next|this|in|on|and|years?|yo|tomorrow|soon)\b))")
 # "back living at my mum's in paisley": the place of one's family, not "my mum is in paisley"
 _AT_THEIR_PLACE = re.compile(r"\b((?:at|to|from|round|near|by) (?:my|our) (?:mum|mom|dad|parents|mother|father|nan|"
                              r"gran|grandma|grandparents|sister|brother|aunt|uncle|mate|friend|boyfriend|girlfriend|"
@@ -497,8 +486,8 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = tool_phrasings(text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _SENT_START.sub(lambda m: m.group(0).upper(), text)  # first: "anaya's in year 3" opens a line
-    text = _HAS_CONTRACTION.sub(r"\1 has ", text)
-    text = _AGE_CONTRACTION.sub(r"\1 is ", _CHAT_I.sub("I", _IS_CONTRACTION.sub(r"\1 is ", name_is(at_their_place(
+    text = contracted_has(text)
+    text = contracted_age(_CHAT_I.sub("I", contracted_is(name_is(at_their_place(
         attribute_there(text)), GIVEN_NAMES))))
     return restore_subjects(_HOME_IS.sub(_destination, _BARE_ATTRIBUTE.sub(_bare_attribute, _FAVE.sub(_fave, text))))
 

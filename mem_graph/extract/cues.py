@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from mem_graph.extract.catalogue import SPORT_WORDS
+from mem_graph.extract.contrast import contrast_not
 from mem_graph.extract.inverted import asked_without_mark
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import tech_kind
@@ -142,18 +143,6 @@ def _the_month(tok: Any) -> bool:
     return tok.lower_ == "may" and tok.i > 0 and tok.doc[tok.i - 1].lower_ in (
         "since", "in", "until", "till", "from", "last", "this", "next", "early", "late", "mid", "of", "by")
 
-
-def contrast_not(tok: Any) -> bool:
-    """"i do padel now, not tennis": a "not" after a comma before a bare noun contrasts a value, negating nothing."""
-    doc = tok.doc
-    if tok.lower_ != "not" or tok.i == 0 or doc[tok.i - 1].text != "," or tok.i + 1 >= len(doc):
-        return False
-    noun = doc[tok.i + 1]
-    noun = noun.head if noun.dep_ in ("compound", "amod") and noun.head.i > noun.i else noun  # ", not orange juice"
-    if noun.pos_ in ("NOUN", "PROPN") and noun.dep_ in ("attr", "punct"):
-        # "tunde's in abuja now, not lagos": the clause said its value before the comma (the bare noun misread)
-        return any(c.dep_ in ("prep", "attr", "acomp", "dobj") and c.i < tok.i - 1 for c in tok.head.children)
-    return noun.pos_ in ("NOUN", "PROPN") and noun.dep_ in ("dep", "appos", "conj", "npadvmod", "dobj", "pobj")
 
 def _children(tok: Any, *deps: str) -> list[Any]:
     return [c for c in tok.children if c.dep_ in deps]

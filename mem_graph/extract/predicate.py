@@ -12,6 +12,7 @@ from typing import Any
 
 from mem_graph.extract.admission import admitted_to_school
 from mem_graph.extract.clauses import compound_span, span_text
+from mem_graph.extract.contrast import contrasted
 from mem_graph.extract.correction import value_class
 from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.kin_words import KIN
@@ -112,17 +113,6 @@ def _work_done_for(verb: Any, direct: list[Any]) -> tuple[str, Any] | None:
                 and pobj.lemma_.lower() not in KIN | {"fun", "free", "money", "cash", "me", "us", "them", "friend"}:
             return prep.lower_, pobj
     return None
-
-
-def _contrasted(tok: Any) -> bool:
-    """"in abuja now, not lagos", "a pharmacy technician, not a pharmacist": the value after ", not" is the one
-    taken back, no object of the clause (the clause said its own before the comma)."""
-    doc, start = tok.doc, tok.left_edge.i
-    if tok.lower_ == "not" or start < 2:
-        return False
-    at = start - 1 if doc[start - 1].lower_ == "not" else start if doc[start].lower_ == "not" else -1
-    return at >= 1 and doc[at - 1].text == "," and any(
-        t.dep_ in ("prep", "attr", "acomp", "dobj") and t.i < at - 1 for t in tok.head.children)
 
 
 def unwrap_quantifier(tok: Any) -> Any:
@@ -269,7 +259,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
     # what "instead of" names ("got a bike so cycling now instead of the bus": the bus read as what was got)
     direct = [c for c in direct if not (c.left_edge.lower_ == "no" and c.left_edge.i > 0
                                         and c.doc[c.left_edge.i - 1].text == ",") and not _instead_of(c)
-              and not _contrasted(c)]
+              and not contrasted(c)]
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn
         pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]

@@ -263,3 +263,17 @@ def listed_value_text(verb: Any, lemma: str, subject: Subject, obj: Any, negated
     said += " " + (verb.text if negated else third_person(lemma))
     said += "".join(f" {t.text}" for t in verb.children if t.dep_ == "prt" or (t.dep_ == "prep" and t.i == obj.head.i))
     return f"{said} {obj.text}"
+
+
+# how a value that replaces another is said ("User now works as ...", "service now runs on ...")
+RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses", "uses": "uses",
+                    "studies_at": "studies at", "database": "runs on", "diet": "follows a diet:",
+                    "works_as": "works as", "name": "is named", "computer": "uses"}
+
+
+def replacement_text(m: Any) -> str | None:
+    """"User now drives Subaru", "service now runs on Postgres": the new value of a replacement said plainly (a
+    slot match ``m``; None for a many-valued slot with no phrase)."""
+    if not (m.single or m.spec.relation in RELATION_PHRASES):
+        return None
+    return f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} {m.object}"

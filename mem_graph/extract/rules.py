@@ -47,9 +47,10 @@ from mem_graph.extract.clauses import (
 )
 from mem_graph.extract.context_memo import ContextMemo
 from mem_graph.extract.continuation import continued
+from mem_graph.extract.contrast import contrast_not
 from mem_graph.extract.conversation_names import proper_names
 from mem_graph.extract.couples import note_partner, two_named, we_are_the_speaker
-from mem_graph.extract.cues import CESSATION, contrast_not, read_cues, time_frame
+from mem_graph.extract.cues import CESSATION, read_cues, time_frame
 from mem_graph.extract.device import device_facts
 from mem_graph.extract.doc_entities import doc_entities
 from mem_graph.extract.dropped import without_unsaid
@@ -87,7 +88,7 @@ from mem_graph.extract.predicate import JOB_NOUNS, NOTICE_NOUNS, Predicate, cont
 from mem_graph.extract.prep_choice import placing_object
 from mem_graph.extract.providers import provider_facts
 from mem_graph.extract.recognise import SEPARATION, recognise
-from mem_graph.extract.render import clause_tokens, listed_value_text, render, reported, third_person
+from mem_graph.extract.render import clause_tokens, listed_value_text, render, replacement_text, reported, third_person
 from mem_graph.extract.restate import kept, labelled, line_of, merged, restated, status_participle
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.extract.stance import with_stances
@@ -97,9 +98,10 @@ from mem_graph.extract.target import (
     REPLACING,
     called_name,
     clause_target,
-    old_value_slot,
+    course_not_tool,
     replacement_match,
     speaker_as_object,
+    switched_to_replaces,
 )
 from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.together import living_together
@@ -107,18 +109,8 @@ from mem_graph.extract.turn_passes import across_the_turn
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
-
-RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "drives", "phone": "uses", "uses": "uses",
-                    "studies_at": "studies at", "database": "runs on", "diet": "follows a diet:",
-                    "works_as": "works as", "name": "is named", "computer": "uses"}
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
 
-
-
-def _switched_to_replaces(pred: Predicate, m: SlotMatch | None) -> bool:
-    """"the doc switched me to amlodipine", "switched to iced matcha lattes": a medicine or a drink switched to, none
-    named as left, takes the others' place."""
-    return m is not None and m.spec.name in ("medication", "drinks") and pred.lemma == "switch" and not m.replaces
 
 class RuleExtractor:
     """Deterministic facts from user messages; ``speaker`` names the "I" (default "User").
@@ -286,9 +278,8 @@ class RuleExtractor:
     def _clause_facts(self, verb: Any, ctx: Context, message: Message, slot_only: bool = False) -> list[Fact]:
         if time_frame(verb) is not None:  # "since I was 19" dates the clause above (read_cues notes it there)
             return []
-        if reported(verb):  # "maya thinks [i should've stayed at the bank]": her view, said in her fact
-            return []
-        if asked_without_mark(verb):  # "..., is neovim worth learning": a question, whatever its punctuation
+        # "maya thinks [i should've stayed at the bank]": her view, said in her fact; "..., is neovim worth learning":
+        if reported(verb) or asked_without_mark(verb):  # a question, whatever its punctuation
             return []
         if (said := lost_pet(verb, ctx, message) or possession_ended(verb, ctx.speaker, self.catalogue, message)
                 or living_together(verb, ctx, message)):  # "biscuit passed away", "the Golf finally died" (it ends),
@@ -417,8 +408,7 @@ class RuleExtractor:
             replaces.append(normalise_entity(object_text(cues.instead_of)))
         if m is not None and replaces:
             m.replaces = replaces
-        if m is not None and m.spec.name == "tools" and replaces and old_value_slot(self.catalogue, replaces) and \
-                self.catalogue.value_slot(compound_span(obj)) is None:
+        if m is not None and m.spec.name == "tools" and course_not_tool(self.catalogue, replaces, obj):
             m = None  # "switched from nursing to paramedicine": no tool, the old value's kind (below)
         if m is None and replaces and not replaces[0].endswith("name"):  # "changed the dog's name to X": pet_names
             m = replacement_match(self.catalogue, pred, subject, slot_subject, obj, replaces, cues.negated)
@@ -473,10 +463,8 @@ class RuleExtractor:
         # step 5: the fact's text
         siblings = [o for o in pred.objects if o != obj and (o.dep_ == "conj" or obj.dep_ == "conj")]
         text = render(verb, subject, speaker, exclude=siblings, subject_token=subj_tok)
-        if m is not None and m.replaces and (m.single or m.spec.relation in RELATION_PHRASES) and not negated:
-            # "traded the Honda in for a Subaru", "moved from Denver to Austin": the new value, said plainly
-            text = f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} " \
-                   f"{m.object}"
+        if m is not None and m.replaces and not negated and (plain := replacement_text(m)):
+            text = plain  # "traded the Honda in for a Subaru", "moved from Denver to Austin": the new value
         text = gapped_text(obj, pred.target, subject.name, third_person(pred.lemma)) or text
         if listed:  # one value of a list the parse tangled: a short sentence of its own
             text, obj_name = listed_value_text(verb, pred.lemma, subject, obj, cues.negated), obj.text
@@ -506,7 +494,7 @@ class RuleExtractor:
             single_valued=single and tense == "present" and not negated, rule=rule,
             message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=meta,
             tense=tense, evidence=evidence, replaces=m.replaces if m is not None else [],
-            replaces_others=bool((cues.instead or _switched_to_replaces(pred, m)) and m is not None and not m.single
+            replaces_others=bool((cues.instead or switched_to_replaces(pred, m)) and m is not None and not m.single
                                  and cues.instead_of is None and tense == "present" and not negated),
             clears_slot=clears,
         )

@@ -236,3 +236,15 @@ def replacement_match(cat: SlotCatalogue, pred: Predicate, subject: Subject, slo
         f"'{pred.verb.text} to {object_text(obj)}', the others of its kind ending"  # ("moved ... to Godot": engines)
     return SlotMatch(spec, slot_subject.name, object_text(obj), f"replacement: {said}",
                      replaces=replaces) if spec is not None else None
+
+
+def switched_to_replaces(pred: Predicate, m: SlotMatch | None) -> bool:
+    """"the doc switched me to amlodipine", "switched to iced matcha lattes": a medicine or a drink switched to, none
+    named as left, takes the others' place."""
+    return m is not None and m.spec.name in ("medication", "drinks") and pred.lemma == "switch" and not m.replaces
+
+
+def course_not_tool(cat: SlotCatalogue, replaces: list[str], obj: Any) -> bool:
+    """A switch from a course or a line of work to a name no lexicon knows: a tool only by its verb ("switched
+    from nursing to paramedicine" is a course)."""
+    return bool(replaces) and old_value_slot(cat, replaces) is not None and cat.value_slot(compound_span(obj)) is None

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from mem_graph.retrieve.asked import attributes, normalise
+from mem_graph.retrieve.asked import normalise
+from mem_graph.retrieve.attributes import attributes
 from mem_graph.retrieve.newer import LASTING
 from mem_graph.stores.vector.base import VectorFilter
 from mem_graph.types import MemoryRecord, Status

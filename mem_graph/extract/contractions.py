@@ -1,0 +1,34 @@
+"""A contracted "is" or "has" after a name or "my <noun>", said in full before the parse: "maya's in leeds now",
+"tunde's switched jobs", "my daughter's 8" (the parser reads the "'s" of a name as a possessive)."""
+
+from __future__ import annotations
+
+import re
+
+# (not a name ending in "s": "St James's in Leeds" is a possessive, the hospital)
+_IS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|"
+                 r"(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
+                 r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
+                 r"my)\b)")
+# "tunde's switched jobs", "my sister's moved to leeds": a contracted "has" before a past participle
+_HAS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:just |finally |"
+                  r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"
+                  r"become|bought|sold|split|broken|taken|landed|passed|decided)\b)")
+# "maya's 8 now", "my daughter's 8": an age after a contracted "is" (read after sentence case: "maya's" opens a line)
+_AGE = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=\d{1,3}\s*(?:$|[,.!?;]|(?:now|"
+                  r"today|already|next|this|in|on|and|years?|yo|tomorrow|soon)\b))")
+
+
+def contracted_has(text: str) -> str:
+    """"tunde's switched jobs" -> "tunde has switched jobs"."""
+    return _HAS.sub(r"\1 has ", text)
+
+
+def contracted_is(text: str) -> str:
+    """"Maya's in Leeds now" -> "Maya is in Leeds now"."""
+    return _IS.sub(r"\1 is ", text)
+
+
+def contracted_age(text: str) -> str:
+    """"Maya's 8 now" -> "Maya is 8 now"."""
+    return _AGE.sub(r"\1 is ", text)
