@@ -9,6 +9,7 @@ out: a fact no rule can place is kept as said, never guessed into a slot.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,12 @@ xperia redmi tecno infinix itel
 CALENDAR_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                             "february", "march", "april", "may", "june", "july", "august", "september", "october",
                             "november", "december", "noon", "midnight"})
+# a word that opens a time, not a value ("at christmas", "moved in january", "last week", "2019")
+TIME_WORD = re.compile(r"^(?:(?:last|this|next|early|late|mid)\s+)?(?:\d+(?:st|nd|rd|th|am|pm|s)?|jan(?:uary)?|"
+                       r"feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|"
+                       r"nov(?:ember)?|dec(?:ember)?|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|"
+                       r"today|tomorrow|yesterday|tonight|week|month|year|day|night|morning|evening|afternoon|"
+                       r"weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester)\b", re.I)
 # a time zone by its abbreviation or name ("I'm on eastern time", "based in GMT"); "est" and "ist" read as words
 TIMEZONES = (*_words("""
 gmt utc bst cet cest eet eest edt pst pdt cdt mst mdt jst kst aest aedt acst awst nzst nzdt hkt sgt

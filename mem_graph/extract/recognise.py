@@ -30,7 +30,7 @@ from mem_graph.extract.lexicon import (
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import YEAR_GROUPS, Predicate, in_year_group, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
-from mem_graph.extract.slot_fit import ENDING_VERBS, VALUE_FIRST_VERBS, fits
+from mem_graph.extract.slot_fit import ENDING_VERBS, VALUE_FIRST_VERBS, fits, moved_a_thing
 from mem_graph.extract.slots import PLACE_LABELS, SCHOOL_WORDS, SlotCatalogue, SlotMatch, looks_like_school
 from mem_graph.extract.wordlist import is_english_word
 
@@ -307,7 +307,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in MOTION_VERBS and pred.prep == "to" and person and for_good(pred.target) and (
             obj.ent_type_ in PLACE_LABELS or obj.pos_ == "PROPN") and "residence" in cat.specs:
         return match("residence", f"'{pred.verb.text} to {text}' for good")
-    if person and (where := home_in(pred, obj)) is not None:  # "I share a flat in Marchmont"
+    if person and (where := home_in(pred, obj)) is not None and not (  # "I share a flat in Marchmont"
+            lemma in ("move", "relocate") and moved_a_thing(pred)):  # (not "moved my mum to a care home in york")
         return match("residence", f"'{pred.verb.text} … {obj.lower_} … {where}' (a home in a place)", value=where)
     if (allergen := allergy_of(lemma, obj)) is not None:  # "has a nut allergy", "outgrew it"
         return match("allergies", f"'{pred.verb.text} {text}'", value=allergen[0], polarity=int(not allergen[1]))

@@ -62,7 +62,6 @@ from mem_graph.extract.inverted import asked_without_mark
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.extract.losses import DIED, lost_pet, note_pets
-from mem_graph.extract.moved_object import moved_something_else
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.noted_people import note_asked_about, note_people
@@ -399,8 +398,6 @@ class RuleExtractor:
         if m is None:
             m = speaker_as_object(self.catalogue, pred, subject, obj, ctx.speaker)
         m = m0 or m
-        if m is not None and moved_something_else(pred, m.spec.name):
-            return None  # "moved my mum to a care home in york", "moved the car to the back garden"
         if m is not None and "," in m.object and (value := next((t for t in (obj, *obj.children) if t.lower_ in
                                                                   m.spec.values), None)) is not None:
             m.object = value.text  # one value of a list ("Italian, Portuguese"), not its aside ("ozempic, weekly ...")

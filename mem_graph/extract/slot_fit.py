@@ -3,7 +3,6 @@ no gym of the slot's, "doing yoga" no subject of study): the checks ``recognise`
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from mem_graph.extract.ages import stated_age
@@ -18,6 +17,7 @@ from mem_graph.extract.lexicon import (
     GIVEN_NAMES,
     NOT_EMPLOYERS,
     SECTORS,
+    TIME_WORD,
     WORK_UNITS,
     WORKPLACES,
     is_activity,
@@ -67,10 +67,10 @@ _SHIFTS = frozenset({"nights", "days", "lates", "earlies", "shifts", "doubles", 
                      "mornings", "evenings", "afternoons", "splits", "overnights", "graveyards"})
 
 
-# what a household moves with it ("moved the kids to Leeds", "moved my whole life to Lisbon")
-_MOVED_WITH_US = frozenset({"family", "kid", "child", "stuff", "thing", "belonging", "life", "everything", "everyone",
-                            "wife", "husband", "partner", "parent", "mum", "mom", "dad", "dog", "cat", "furniture",
-                            "box", "base", "household"})
+# what a household moves with it ("moved the family to Leeds", "moved my whole life to Lisbon"); not the kids or
+# a parent, who are moved somewhere of their own ("moved my mum to a care home in york")
+_MOVED_WITH_US = frozenset({"family", "stuff", "thing", "belonging", "life", "everything", "everyone", "wife",
+                            "husband", "partner", "dog", "cat", "furniture", "box", "base", "household"})
 
 
 def moved_a_thing(pred: Any) -> bool:
@@ -92,15 +92,10 @@ def worker_noun(word: str) -> bool:
     return word not in _NO_POST and len(word) > 4 and word.endswith(("er", "or", "ist", "ant", "ian", "ic", "eur"))
 
 
-_DATE_WORD = re.compile(r"^(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|"
-                        r"today|tomorrow|yesterday|tonight|week|month|year|day|night|morning|evening|afternoon|"
-                        r"weekend|summer|winter|spring|autumn|fall|christmas|easter|term|semester))", re.I)
-
-
 def _dated(obj: Any) -> bool:
     """A time the tagger marked and the words bear out ("at 9", "at christmas"), not a shop it took for a date
     ("works at lidl" is tagged DATE)."""
-    return obj.ent_type_ in ("DATE", "TIME") and any(_DATE_WORD.match(t.text) for t in obj.subtree)
+    return obj.ent_type_ in ("DATE", "TIME") and any(TIME_WORD.match(t.text) for t in obj.subtree)
 
 
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
@@ -226,6 +221,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         if pred.key == "be_with":  # not "with Deloitte now, same job": a company (above: "Raj is with Sofia now")
             return named and obj.ent_type_ != "ORG" and not job_talk(obj.sent)  # (a name read as a city)
         return named and (obj.ent_type_ not in PLACE_LABELS | {"ORG"} or lemma in ("date", "marry"))
+    if name in ("car", "bike") and lemma in ("move", "relocate") and moved_a_thing(pred):
+        return False  # "moved the car to the back garden": where it is parked, no car of one's own named
     if name == "car" and obj != pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
         return False  # "drove to Bergen": a place driven to, no car
     if name == "car" and lemma == "drive" and value_spec is None:

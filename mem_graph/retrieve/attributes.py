@@ -8,6 +8,7 @@ import re
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.kin_words import PARTNER_NOUNS
+from mem_graph.extract.lexicon import TIME_WORD
 from mem_graph.extract.question import inflections
 from mem_graph.types import MemoryRecord, normalise_entity
 
@@ -59,13 +60,8 @@ def attributes(record: MemoryRecord) -> frozenset[str]:
     if record.slot or not record.subject_key or record.polarity <= 0:
         return frozenset()
     return frozenset().union(*(RELATION_SLOTS.get(t.relation, frozenset()) for t in record.triples
-                               if normalise_entity(t.subject) == record.subject_key and not _WHEN.match(t.object)))
-
-
-# an edge's object that is a time, not a value ("Tunde moved in january": when, not where)
-_WHEN = re.compile(r"^(?:(?:last|this|next|early|late|mid)\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
-                   r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|month|year|spring|summer|autumn|"
-                   r"fall|winter|\d{4}\b)", re.I)
+                               if normalise_entity(t.subject) == record.subject_key
+                               and not TIME_WORD.match(t.object)))  # ("Tunde moved in january": when, not where)
 
 
 _CALLED = re.compile(r"\b(?:called|named)\s+\w")
