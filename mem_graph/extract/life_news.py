@@ -159,6 +159,17 @@ def _partners(text: str) -> list[str]:
     return said
 
 
+# "we called it quits mid march", "we've parted ways": the speaker's couple ended, said without a name (not "we
+# called it a day": a day's work ended)
+_WE_PARTED = re.compile(r"(?:^|[,.!;:?]\s*|\b(?:so|and|but|now|lol|sadly|officially)\s+)we(?:'ve| have)? "
+                        r"(?:just |finally |officially |eventually )?"
+                        r"(?:called it quits|parted ways|went our separate ways|ended things)\b", re.I)
+
+
+def _parted(text: str) -> list[str]:
+    return ["we split up" for m in _WE_PARTED.finditer(text) if _HEDGE.said_as_done(text, m)][:1]
+
+
 def _things(text: str) -> list[str]:
     said: list[str] = []
     for m in _INTO.finditer(text):
@@ -209,6 +220,8 @@ def life_news(text: str) -> list[str]:
         said += _jobs(text)
     if "seeing" in low or "been with" in low or "dating" in low:
         said += _partners(text)
+    if "we" in low and any(w in low for w in ("quits", "parted", "separate ways", "ended things")):
+        said += _parted(text)
     if any(w in low for w in ("into ", " me ", "gone", "scrap", "swapped")):
         said += _things(text)
     if any(w in low for w in ("last time", "touched", "had", "free", "off", "jacked", "packed", "binned", "time on",

@@ -17,7 +17,12 @@ A value the change names as ended ("dropped weightlifting", "i'm so sick of meta
 classes") also ends the speaker's unplaced memories that hold it as one of their own entities and speak in
 the first person with nobody else in them: "metal on repeat while i work, always", "i do crossfit like 4x a
 week". The value must be a whole entity of the memory ("google" is not an entity of "I use Google Docs"), and
-a memory naming another person ("my sister does yoga", "he loves metal") is never the speaker's own.
+a memory naming another person ("my sister does yoga", "he loves metal") is never the speaker's own. What one
+holds of a thing ends the thing ("cancelled my crossfit membership"); the thing's activity ("sea kayaking"), the
+head of a longer name ("amazon warehouse") and a firm's fuller name ("virgin media") hold it; a turn about the thing
+itself ("PureGym on deansgate is heaving") is the speaker's own; a third person's fact may name them with a title
+("User's uncle, Raj" is "uncle raj"). A new home ends the speaker's turns that said another home in passing
+("renting a tiny 2 bed in coventry").
 """
 
 from __future__ import annotations
@@ -27,13 +32,16 @@ import re
 from mem_graph.extract.catalogue import DEFAULT_SLOTS
 from mem_graph.extract.chat import opens_without_subject
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
+from mem_graph.extract.places import is_place_name
 from mem_graph.extract.target import same_words
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
 
 _PRODUCT_SLOTS = ("car", "phone", "computer")  # not a database: "our redis cache" stays beside postgres
 _LEXICON = {s.name: frozenset(s.values) for s in DEFAULT_SLOTS if s.name in _PRODUCT_SLOTS}
 _CHANGED = ("anymore", "no longer", "quit", "stop", "left", "sold", "gave", "died", "lost", "stolen", "ditch",
-            "retire", "got rid", "traded", "upgraded", "replaced", "switched", "moved")
+            "retire", "got rid", "traded", "upgraded", "replaced", "switched", "moved", "cancel", "dropped")
+# what one holds of a thing rather than the thing ("cancelled my crossfit membership" ended crossfit)
+_HOLDING = r"(?:membership|subscription|sub|contract|plan|account|pass|classes|class|sessions|lessons|habit)"
 _ADJ = r"(?:(?:old|new|trusty|beloved|little|current|first|second)\s+)?"
 _MY = r"\b(?:my|our)\s+" + _ADJ
 
@@ -65,6 +73,8 @@ def ended_values(fact: Fact) -> list[str]:
     if fact.object_key and ((fact.negated and "cues:" in fact.evidence and any(
             w in fact.evidence for w in _CHANGED)) or _stance_ended(fact) or _left_job(fact)):
         values.append(fact.object_key)
+        if held := re.match(rf"(?P<thing>.+?)\s+{_HOLDING}$", fact.object_key):
+            values.append(held.group("thing"))
     return [v for v in values if v]
 
 
@@ -88,12 +98,18 @@ def _product(fact: Fact) -> str | None:
     return name if name in _LEXICON and fact.single_valued and not fact.negated and fact.polarity > 0 else None
 
 
+# the word a firm's name may end with and still be the firm ("virgin media" is Virgin; "google docs" is no Google)
+_FIRM = r"(?:media|mobile|group|bank|broadband|energy|airlines?|uk|ltd|inc|plc|telecom|fibre|gyms?)"
+
+
 def _holds(record: MemoryRecord, value: str) -> bool:
-    """The value is one of the memory's own entities (a whole name, not part of a longer one), or a word of
-    its text when the memory read it as no entity ("the project's database is DynamoDB")."""
-    return any(e == value or e.rstrip("s") == value.rstrip("s") for e in record.entities) or (
-        value not in " ".join(record.entities) and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])",
-                                                              record.text, re.I) is not None)
+    """The value is one of the memory's own entities (a whole name, or the head a longer one ends with: the
+    "amazon warehouse" is a warehouse, "google docs" is no Google), or a word of its text when the memory read
+    it as no entity ("the project's database is DynamoDB"); the activity of a thing counts ("sea kayaking")."""
+    said = rf"(?<![\w-]){re.escape(value)}{'(?:ing)?' if len(value) > 4 else ''}(?![\w-])"
+    return any(e.rstrip("s") == value.rstrip("s") or re.search(rf"\s{said}$|^{said}(?: {_FIRM}){{1,2}}$", e)
+               for e in record.entities) or (
+        value not in " ".join(record.entities) and re.search(said, record.text, re.I) is not None)
 
 
 def _slot_name(slot: str | None) -> str:
@@ -128,8 +144,20 @@ def _job_at(record: MemoryRecord, fact: Fact, ended: list[str]) -> bool:
                   record.text.replace("'", ""), re.I) for v in ended)  # ("left mctaggarts": "McTaggart's")
 
 
+# a family title said with a name: "uncle raj" is Raj
+_TITLE = re.compile(r"^(?:uncle|aunt|auntie|aunty|grandma|grandad|granddad|grandpa|granny|nan|nana|nanna|cousin)\s+")
+
+
+def _same_person(a: str | None, b: str) -> bool:
+    return bool(a) and _TITLE.sub("", a or "") == _TITLE.sub("", b)
+
+
 def _own_words(record: MemoryRecord, speaker: str) -> bool:
-    """A memory in the speaker's own first-person words (or a fact about the speaker) naming nobody else."""
+    """A memory in the speaker's own first-person words (or a fact about the speaker) naming nobody else; of
+    someone else, a fact about that person ("User's uncle, Raj, runs a petrol station" is Raj's)."""
+    if record.layer != "episodic" and record.subject_key != _speaker(record) and _same_person(
+            record.subject_key, speaker):
+        return True  # (a fact about a third person names others to say who they are: "User's uncle")
     if _OTHER_PEOPLE.search(record.text):
         return False
     if record.layer == "episodic":
@@ -146,7 +174,8 @@ def _own_thing(record: MemoryRecord, speaker: str, ended: list[str]) -> bool:
     """A fact about a thing of the speaker's whose object or subject is the value ended: "User's whole eng org
     basically lives in Slack" once Slack is left, "User's 2012 ford fiesta failed its MOT" once it is sold."""
     subject = record.subject_key or ""  # ("User's 2012 ford fiesta failed its MOT": the fiesta, by its last word)
-    owned = record.object_key in ended or subject in ended or any(subject.endswith(f" {v}") for v in ended)
+    owned = record.object_key in ended or subject in ended or any(f" {v} " in f"{subject} " or re.search(
+        rf"(?:^|\s){re.escape(v)}(?:ing)?$", record.object_key or "") for v in ended)  # ("all sea kayaking")
     return record.layer != "episodic" and record.text.lower().startswith(f"{speaker}'s ") and owned and \
         not _OTHER_PEOPLE.search(record.text) and not _SAYS_ENDED.search(record.text)
 
@@ -158,13 +187,25 @@ def _role_of_speaker(record: MemoryRecord, speaker: str, value: str) -> bool:
         and re.search(rf"\b(?:being|as|life of) an? {re.escape(value)}\b", record.text, re.I) is not None
 
 
+# another person, where "they" may be the thing itself ("virgin dropped out again, im on their 350mb package")
+_ANOTHER = re.compile(r"\b(?:he|she|his|her|him|hers|" + "|".join(sorted(KIN | PARTNER_NOUNS, key=len, reverse=True))
+                      + r")s?\b", re.I)
+
+
+def _opens_with(record: MemoryRecord, speaker: str, value: str) -> bool:
+    """The speaker's own turn about the value itself, naming nobody else: "PureGym on deansgate is heaving every
+    evening, any tips for a push day", "virgin media broadband dropped out 4 times today"."""
+    return record.layer == "episodic" and _speaker(record) == speaker and not _ANOTHER.search(record.text) \
+        and re.match(rf"(?:the\s+)?{re.escape(value)}\b", record.text, re.I) is not None
+
+
 def _named_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The speaker's unplaced first-person memories holding a value the fact names as ended."""
     ended = ended_values(fact)
     speaker = fact.subject_key or ""
     return [r for r in records if r.polarity > 0 and r.status.value == "active" and (
         (not r.slot and any(_holds(r, v) for v in ended) and (_own_words(r, speaker) or _own_thing(
-            r, speaker, ended)))
+            r, speaker, ended) or any(_opens_with(r, speaker, v) for v in ended)))
         or (not r.slot and any(_role_of_speaker(r, speaker, v) for v in ended))
         or _placed_tool(r, fact, ended) or _job_at(r, fact, ended))]
 
@@ -191,6 +232,31 @@ def _other_schools(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord
             child and r.subject_key in (None, fact.subject_key.partition("'s ")[0])
             and re.search(rf"\b(?:my|their|our)\s+{re.escape(child)}\b", r.text, re.I) is not None)
         if about and any(not same_words(normalise_entity(n), new) for n in _SCHOOL_NAME.findall(r.text)):
+            out.append(r)
+    return out
+
+
+# the speaker's home said in passing: "renting a tiny 2 bed in coventry", "our flat in leith is freezing"
+_HOME_IN = re.compile(r"(?:(?:^|\b(?:i|we)(?:'m|'re| am| are)? )(?:living|renting|based|live|rent)"
+                      r"|\b(?:my|our) (?:flat|house|apartment|place|home|landlord|street|neighbou?rs?))"
+                      r"\b[^.?!]{0,40}?\b(?:in|at) "
+                      r"(?P<place>[A-Za-z][\w'-]+(?-i: [A-Z][\w'-]+)?)", re.I)
+
+
+def _other_homes(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
+    """A new home ends the speaker's unplaced memories that say, in passing, they live in another place:
+    "renting a tiny 2 bed in coventry with my partner" once "our own place in leamington"."""
+    if _slot_name(fact.slot) != "residence" or fact.negated or fact.polarity <= 0 or not fact.subject_key:
+        return []
+    new = fact.object_key or ""
+    out = []
+    for r in records:
+        if r.slot or r.polarity <= 0 or r.status.value != "active" or r.layer != "episodic" or \
+                _speaker(r) != fact.subject_key:
+            continue
+        places = [m.group("place") for m in _HOME_IN.finditer(r.text)]
+        if any(is_place_name(p) and not same_words(normalise_entity(p), new) and not re.search(
+                rf"\b{re.escape(p)}\b", fact.text, re.I) for p in places):  # ("in Kilimani, Nairobi": Nairobi too)
             out.append(r)
     return out
 
@@ -234,7 +300,7 @@ def stale_mentions(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord
     if fact.tense != "present" or not fact.subject_key:
         return []
     named = _named_ended(fact, records) + _other_schools(fact, records) + _thing_rewritten(fact, records) + \
-        _partner_named(fact, records)
+        _partner_named(fact, records) + _other_homes(fact, records)
     values = [re.escape(v) for v in ended_values(fact)]
     product = _product(fact)
     if product is not None:

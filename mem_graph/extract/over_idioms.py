@@ -20,7 +20,8 @@ import re
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.hedges import Hedge
 
-_THING = r"(?P<x>[a-z0-9][\w+.'-]*(?: [a-z0-9][\w+.'-]*){0,2}?)"
+# (never a lead word: "well the ford's gone to the scrapyard" is the ford's)
+_THING = r"(?P<x>(?!(?:well|so|and|but|lol|the|my|our)\b)[a-z0-9][\w+.'-]*(?: [a-z0-9][\w+.'-]*){0,2}?)"
 _LEAD = r"(?:^|[,.!;:(]\s*|\b(?:so|and|but|now|well|lol|honestly|tbh|ngl|sadly|officially|welp)\s+)"
 _OWN = r"(?:(?:the|my|our) )?"
 # "the fiat's gone to a new home", "the ford's gone to the scrapyard"
@@ -42,6 +43,23 @@ _ENDED_BY_ME = re.compile(rf"(?:{_LEAD}|\b(?=(?:i've|ive|i have|i'm|im|i am) ))"
                           rf"gave up on|given up on|finished with) {_OWN}{_THING}"
                           rf"(?=\s*(?:$|[^\w\s'-]|(?:completely|for good|altogether|now|lol|tbh|and|but|so|"
                           r"because|cos|coz|after)\b))", re.I)
+# "virgin is officially cancelled", "netflix got cancelled": the speaker's subscription or service ended
+_CANCELLED = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s| is| has been|'s been| got| was) (?:officially |finally |"
+                        r"now )?(?:cancell?ed)\b", re.I)
+# "pulled the plug on the last mysql server", "we've pulled the plug on jira"
+_PLUG_PULLED = re.compile(rf"\b(?:pulled|pulling|pull) the plug on {_OWN}(?:(?:last|old) )?{_THING}"
+                          r"(?: box| server| instance| cluster| subscription| membership)?"
+                          r"(?=\s*(?:$|[^\w\s'-]|(?:for good|now|last|this|on|friday|monday|yesterday|today|lol|"
+                          r"and|but|so)\b))", re.I)
+# "the kindle's been collecting dust for weeks", "my guitar is gathering dust"
+_DUSTY = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s| is| has| has been|'s been| was| sits| sat|'s just| is just) "
+                    r"(?:just )?(?:collecting|gathering|collected|gathered|sitting there collecting) dust\b", re.I)
+# what gets cancelled on one: an event, not the speaker's service ("the meeting got cancelled")
+_EVENTS = frozenset({"meeting", "flight", "train", "bus", "class", "lesson", "lessons", "practice", "training", "match",
+                     "game", "trip", "gig", "concert", "show", "party", "event", "appointment", "wedding", "session",
+                     "plans", "plan", "holiday", "order", "booking", "surgery", "operation", "exam", "interview",
+                     "date", "dinner", "lunch", "school", "race", "festival", "tour", "season", "series", "episode",
+                     "call", "shift", "visit", "reservation", "ferry", "course", "sale", "deal", "launch", "release"})
 _NOT_A_THING = frozenset({"it", "that", "this", "them", "him", "her", "me", "us", "you", "everything", "life", "work",
                           "the day", "today", "week", "the week", "pain", "stress", "rain", "weather", "drama"})
 _HEDGE = Hedge()
@@ -72,7 +90,8 @@ def _clause(thing: str, mine: bool) -> str | None:
 
 _OVER_WORDS = ((_GONE_TO, ("gone",)), (_IS_OVER, ("history", "dead to me", "rear", "thing of the past")),
                (_SWITCHED_OFF, (" off",)), (_ENDED_BY_ME, ("abandon", "ditch", "binned", "packed in", "gave up",
-                                                          "given up", "finished with")))
+                                                          "given up", "finished with")),
+               (_CANCELLED, ("cancel",)), (_PLUG_PULLED, ("plug",)), (_DUSTY, ("dust",)))
 
 
 def declared_over(text: str) -> list[str]:
@@ -90,6 +109,11 @@ def declared_over(text: str) -> list[str]:
                 thing = thing[:1].lower() + thing[1:]  # "Black coffee is dead to me": only the line's capital
             if pattern is _GONE_TO:  # a thing gone to a new home or the scrapyard was the speaker's to part with
                 clause = None if object_kind(thing.lower()) == "pet" else f"I sold the {thing}"  # ("the golf")
+            elif pattern is _DUSTY:  # a thing kept but no longer used
+                clause = None if thing.lower() in _NOT_A_THING else f"I stopped using my {thing}"
+            elif pattern in (_CANCELLED, _PLUG_PULLED):  # a service or a subscription the speaker ended
+                clause = None if set(thing.lower().split()) & (_EVENTS | _NOT_A_THING) else (
+                    _clause(thing, False) or f"I cancelled {thing}")
             else:
                 clause = _clause(thing, pattern is _ENDED_BY_ME)
             if clause is not None:
@@ -104,7 +128,7 @@ _TAKEN_UP = re.compile(rf"{_LEAD}{_THING}(?:'s|\u2019s|'re| is| are) (?:honestly
                        r"everything|jam|addiction)|all i (?:drink|eat|listen to|play|watch) now)"
                        r"(?=\s*(?:$|[^\w\s'-]|(?:now|these days|lately|atm|rn|tbh|lol|ngl)\b))", re.I)
 # "everything lives in Postgres 16 now", "it all runs on azure these days": the team's tool now
-_LIVES_IN = re.compile(rf"\b(?:everything|it all)(?: now)? (?:lives|runs|sits) (?:in|on) {_THING}"
+_LIVES_IN = re.compile(rf"\b(?:everything|it all)(?: at work| here| now)? (?:lives|runs|sits) (?:in|on) {_THING}"
                        r"(?=\s*(?:$|[^\w\s'-]|(?:now|these days|and|but|so|\d+)\b))", re.I)
 _WHO = frozenset({"he", "she", "they", "it", "this", "that", "mum", "mom", "dad", "baby", "daughter", "son", "wife",
                   "husband", "partner", "boyfriend", "girlfriend", "bf", "gf", "dog", "cat"})

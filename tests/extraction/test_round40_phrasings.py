@@ -1,0 +1,84 @@
+"""Session 40: a thing the speaker ended, said the way chat says it, ends the speaker's earlier words about that thing
+even where no slot holds them (kept as said, or a fact no rule placed). Before this, "cancelled my crossfit
+membership" ended nothing ("cancel" was no change word, and "crossfit membership" is not "crossfit"), "sold the
+kayak" did not end "weekends are all sea kayaking" (the activity of the thing), "uncle dave has sold the chippy" did
+not end "User's uncle, Dave, runs a chippy" (the title), "quit the warehouse" did not end "my amazon warehouse shift
+..." (the warehouse is the head of a longer name), "binned off puregym" did not end "PureGym on deansgate is heaving
+..." (no "I" in it), and "virgin is officially cancelled", "pulled the plug on the last mysql server", "the kindle's
+been collecting dust", "we called it quits" and "well the ford's gone to the scrapyard" (stored "User sold the well
+the ford") said no change at all. A new home said plainly also ends a home said only in passing ("renting a tiny 2
+bed in coventry ...").
+
+The phrasings here are new (not the benchmark's); each mechanism is also tried where it must not fire."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.said import facts_of
+from tests.extraction.test_slot_changes import invalidated, invalidated_after
+
+
+@pytest.mark.parametrize(("before", "ended", "word"), [
+    ("my pilates classes are honestly the highlight of my week", "cancelled my pilates membership, too pricey",
+     "pilates"),
+    ("spending every sunday paddleboarding on the lake lol", "sold the paddleboard, the lake's too cold now",
+     "paddleboard"),
+    ("my uncle dave runs a chippy down in hull", "uncle dave has sold the chippy, he's retiring to spain", "chippy"),
+    ("netflix keeps buffering on the telly, any fixes", "netflix is cancelled, way too expensive now", "netflix"),
+    ("the jenkins box falls over on every deploy, so annoying",
+     "we pulled the plug on jenkins on friday, all github actions now", "jenkins"),
+    ("my ukulele goes everywhere with me, best purchase ever",
+     "the ukulele's been gathering dust since january tbh", "ukulele"),
+    ("vodafone mobile signal in my flat is awful, any fixes", "vodafone is cancelled, went with three", "vodafone"),
+])
+def test_a_thing_the_speaker_ended_ends_their_earlier_words_about_it(shared_memory: Memory, user: str, before: str,
+                                                                     ended: str, word: str) -> None:
+    gone = invalidated_after(shared_memory, user, before, ended)
+    assert any(word in g.lower() for g in gone), gone
+
+
+@pytest.mark.parametrize(("before", "ended"), [
+    ("my brother's pilates class is the best in town", "cancelled my pilates membership, too pricey"),
+    ("my sister loves her vodafone contract", "vodafone is cancelled, went with three"),
+    ("the meeting about jenkins is on monday", "the meeting got cancelled"),
+])
+def test_someone_elses_thing_or_a_cancelled_event_stays(shared_memory: Memory, user: str, before: str,
+                                                        ended: str) -> None:
+    assert invalidated_after(shared_memory, user, before, ended) == []
+
+
+@pytest.mark.parametrize("said", ["the meeting got cancelled", "my flight to rome was cancelled lol",
+                                  "our 6pm spin class got cancelled again"])
+def test_an_event_cancelled_on_the_speaker_is_nothing_they_ended(rules: RuleExtractor, said: str) -> None:
+    assert not [f.text for f in facts_of(rules, said) if "cancel" in f.text.lower()]
+
+
+def test_a_thing_gone_to_the_scrapyard_after_a_lead_word_is_the_thing(rules: RuleExtractor) -> None:
+    texts = [f.text for f in facts_of(rules, "well the vauxhall's gone to the scrapyard, gearbox died")]
+    assert "User sold the vauxhall" in texts, texts
+
+
+@pytest.mark.parametrize(("said", "parted"), [
+    ("we called it quits last week, kind of relieved tbh", True),
+    ("so we've parted ways, it was a long time coming", True),
+    ("we called it a day at 5 and went to the pub", False),
+    ("we might call it quits if things don't improve", False),
+])
+def test_a_couple_ending_said_without_a_name_ends_the_partner(rules: RuleExtractor, said: str, parted: bool) -> None:
+    ended = [f for f in facts_of(rules, said) if f.slot == "user|partner" and f.negated]
+    assert bool(ended) == parted, [f.text for f in facts_of(rules, said)]
+
+
+def test_a_new_home_ends_a_home_said_in_passing(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "renting a one bed in salford atm, the damp is unreal",
+                             "we've bought a house in bolton!! keys on friday")
+    assert any("salford" in g for g in gone), gone
+
+
+def test_a_new_home_leaves_someone_elses_home_said_in_passing(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my sister is renting in york, loves it", user_id=user)
+    shared_memory.add("i'm living in leeds now", user_id=user)
+    assert not any("york" in g.lower() for g in invalidated(shared_memory, user))
