@@ -175,7 +175,10 @@ def _own_thing(record: MemoryRecord, speaker: str, ended: list[str]) -> bool:
     basically lives in Slack" once Slack is left, "User's 2012 ford fiesta failed its MOT" once it is sold."""
     subject = record.subject_key or ""  # ("User's 2012 ford fiesta failed its MOT": the fiesta, by its last word)
     owned = record.object_key in ended or subject in ended or any(f" {v} " in f"{subject} " or re.search(
-        rf"(?:^|\s){re.escape(v)}(?:ing)?$", record.object_key or "") for v in ended)  # ("all sea kayaking")
+        rf"(?:^|\s){re.escape(v)}(?:ing)?$", record.object_key or "") or re.match(  # ("all sea kayaking")
+        rf"{re.escape(speaker)}'s (?:[\w-]+ ){{0,3}}?{re.escape(v)}\b", record.text, re.I) for v in ended)
+    # (the last: the thing is named in the text's own "User's ..." whatever the parse took for its subject:
+    # "User's Amazon warehouse shift got moved")
     return record.layer != "episodic" and record.text.lower().startswith(f"{speaker}'s ") and owned and \
         not _OTHER_PEOPLE.search(record.text) and not _SAYS_ENDED.search(record.text)
 

@@ -102,10 +102,17 @@ def _known_pet_now(verb: Any, ctx: Context) -> tuple[list[Any], Any | None, bool
         return None
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     renamed = any(t.lemma_.lower() == "rename" for t in verb.sent)  # "renamed the dog, he's waffles now"
-    new = next((c for c in verb.children if c.dep_ == "attr" and ((c.pos_ == "PROPN" and c.text[:1].isupper()) or (
-        renamed and c.pos_ in ("NOUN", "PROPN"))) and not any(g.dep_ == "det" for g in c.children)), None)
+    new = next((c for c in verb.children if (c.dep_ == "attr" or (renamed and c.dep_ == "acomp")) and (
+        (c.pos_ == "PROPN" and c.text[:1].isupper()) or (renamed and c.pos_ in ("NOUN", "PROPN", "ADJ") and c.is_alpha))
+        and not any(  # ("she's skye now": an ADJ)
+        g.dep_ == "det" for g in c.children)), None)
     if subj is None or new is None or new.lower_ in ctx.pet_kinds:
         return None
+    said = [t for t in verb.sent if t.i < subj.i and t.dep_ == "dobj" and _pet(t) and t.head.lemma_ == "rename"]
+    if renamed and subj.lower_ in ("he", "she") and said and (_speakers(said[0]) or _speakers(said[0].head)):
+        owner_said = pet_name(said[0], ctx)  # "we've renamed the dog, ..., she's skye now": the dog renamed
+        ctx.last_pet, ctx.pet_last = owner_said, True
+        return _names([new]), None, False
     if subj.lower_ in ctx.pet_kinds:
         kind = ctx.pet_kinds[subj.lower_]
         owner: str | None = f"{ctx.speaker}'s {PET_SPECIES.get(kind, kind)}"  # ("pup": the speaker's dog)
@@ -141,6 +148,8 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
         pet = next((c for c in oprd.children if c.dep_ == "compound" and _pet(c)), None)  # "the puppy bruno"
         if pet is None and dobj is not None:
             pet = dobj
+        if pet is None:  # "the cat is called luna now", "our dog is named rex"
+            pet = next((c for c in tok.children if c.dep_ == "nsubjpass" and _pet(c)), None)
     elif dobj is not None and (pet := next((c for c in dobj.children if c.dep_ in ("compound", "nmod") and _pet(c)),
                                            None)) is not None:  # ("renamed the pup Biscuit": "pup" an nmod)
         names = _names(_with_conjuncts(dobj))  # "called the kitten mochi": the name read as the object
@@ -152,6 +161,10 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
             (c for c in dobj.children if c.dep_ == "poss" and c.lower_ == "her"), None)) is not None and len(
             list(dobj.children)) == 1:
         pet, names = her, [dobj]  # "we named her pickle": the parse read "her pickle" as one thing
+    elif dobj is not None and not _pet(dobj) and dobj.pos_ in ("PROPN", "NOUN") and (subj := next(
+            (c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass") and _pet(c)), None)) is not None and \
+            tok.tag_ == "VBN" and any(c.lower_ in ("the", *POSSESSIVES) for c in subj.children):
+        pet, names = subj, [dobj]  # "the cat's called luna now" (the "'s" read as a possessive)
     elif dobj is not None and dobj.lower_ in _PRONOUNS and dobj.i + 1 < len(dobj.doc) and (
             nxt := dobj.nbor(1)).head == tok and nxt.dep_ in ("advmod", "npadvmod") and nxt.is_alpha and \
             may_name_a_thing(nxt.lower_) and not nxt.is_stop and nxt.ent_type_ not in ("DATE", "TIME"):
@@ -173,8 +186,11 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
         if ctx.last_pet is None or not ctx.pet_last:
             return None
         return (names, None, len(names) > 1 or pet.lower_ in _PLURAL_PRONOUNS)  # "we called them bun and flop"
-    if not _pet(pet) or not (_speakers(pet) or _speakers(tok)):
-        return None
+    if not _pet(pet) or not (_speakers(pet) or _speakers(tok) or (pet.dep_ in ("nsubj", "nsubjpass") and any(
+            c.lower_ == "the" for c in pet.children) and all(c.dep_ in ("det", "amod", "compound", "case")
+                                                           for c in pet.children) and sum(
+            c.dep_ in ("nsubj", "nsubjpass") for c in pet.head.children) == 1)):
+        return None  # ("the cat's called luna": the household's cat; not "the dog next door")
     return names, pet, pet.tag_ == "NNS" or len(names) > 1
 
 

@@ -81,7 +81,8 @@ _HAS_PARTICIPLES = frozenset({"been", "got", "gotten", "moved", "gone", "started
                               "retrained", "relocated", "quit", "given", "picked", "dropped", "applied", "lived",
                               "worked", "done", "seen", "known", "won", "spent", "taught", "studied", "owned",
                               "used", "played", "stayed", "travelled", "traveled", "visited", "tried", "wanted",
-                              "eaten", "chewed", "swallowed", "broken", "grown", "put", "gained"})
+                              "eaten", "chewed", "swallowed", "broken", "grown", "put", "gained", "kept", "split",
+                              "ended", "agreed", "sent", "written"})
 # verbs whose past is their present ("quit", "cut"): the parser's tag does not tell which was said
 _SAME_PAST = frozenset({"quit", "cut", "put", "set", "let", "shut", "split", "hit", "hurt", "read", "spread", "bet",
                         "cost", "upset", "broadcast"})
@@ -178,6 +179,13 @@ def clause_tokens(verb: Any, exclude: list[Any], keep: set[int] | None = None) -
     return toks
 
 
+def _pair_subject(t: Any) -> bool:
+    """The clause of ``t`` has a coordinated subject ("euan and i")."""
+    verb = t if t.dep_ not in ("aux", "auxpass") else t.head
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return len(subjects) > 1 or any(g.dep_ == "conj" for c in subjects for g in c.children)
+
+
 def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None = None,
            subject_token: Any | None = None) -> str:
     toks = clause_tokens(verb, exclude or [], keep=subject.tokens)
@@ -220,7 +228,8 @@ def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None 
             # "she's a nurse" -> "User's wife is a nurse" (not "User's wife's a nurse"); "grandad's moved in" ->
             # "User's grandad has moved in" (past an adverb: "she's already made two friends")
             word = "has" if _next_word(t) in _HAS_PARTICIPLES else "is"
-        elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD"):
+        elif (t.i in first_person_heads or t.head.i in first_person_heads) and t.tag_ in ("VBP", "VBD") and \
+                not _pair_subject(t):  # ("euan and i have split": they have)
             if low in _AUX_3RD:
                 word = _AUX_3RD[low]
             elif t.tag_ == "VBP" and (t.dep_ in ("ROOT", "conj", "ccomp", "advcl") or t.i in first_person_heads) \

@@ -239,8 +239,9 @@ def _told_done(m: re.Match[str]) -> str:
 
 # "at a fintech called pillar": the workplace is the name ("at Pillar (a fintech)"; "joined a startup called fernly"
 # says more as it is); one lower-case word only ("a clinic called Clinica Sur" is read as typed)
-_PLACE_CALLED = re.compile(r"\b(at|for)\s+(an?\s+(?:[\w-]+\s+){1,2}?)(?:called|named)\s+(?!the\b)((?-i:[a-z])[\w&-]*)"
-                           r"(?=\s*(?:[,.!?;:)]|$)|\s+(?:and|but|so|in|as|for|now|since|lol|start|starting)\b)", re.I)
+_PLACE_CALLED = re.compile(r"\b(at|for)\s+(an?\s+(?:[\w-]+\s+){1,2}?(?:(?:in|near|off)\s+[\w-]+\s+)?)"
+                           r"(?:called|named)\s+(?!the\b)((?-i:[a-z])[\w&-]*)(?=\s*(?:[,.!?;:)]|$)"
+                           r"|\s+(?:and|but|so|in|as|for|now|since|lol|start|starting|next|this|from|on)\b)", re.I)
 # "week 2 at pillar, they use typescript": the workplace's tools are the speaker's ("at work we use")
 _THEY_AT_WORK = re.compile(r"(\bat\s+(?:work|[\w&'-]+(?:\s+[\w&'-]+)?)\s*,\s*)they\s+(?=(?:use|run|write|code|"
                            r"build|deploy)\b)", re.I)

@@ -108,6 +108,7 @@ from mem_graph.extract.turn_passes import across_the_turn
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
+_NOW = frozenset({"anymore", "any more", "no longer", "these days", "nowadays", "now"})  # "not religious anymore"
 _PROTOTYPES: ContextVar[bool] = ContextVar("mem_graph_rule_prototypes", default=True)
 
 
@@ -353,7 +354,8 @@ class RuleExtractor:
                       and t.i != getattr(replacement_tail(verb), "i", -1)  # "no coffee anymore, tea only"
                       and not (t.left_edge.i > 0 and contrast_not(t.doc[t.left_edge.i - 1]))  # "padel now, not tennis"
                       and t.left_edge.lower_ not in ("no", "not")  # "switched to tea, no more coffee"
-                      and in_clause(t, pred.target) and (t.dep_ != "appos" or t.head.lower_ in first.spec.values)]
+                      and in_clause(t, pred.target) and (t.dep_ != "appos" or (  # ("a dog, a collie": one dog)
+                          t.head.lower_ in first.spec.values and t.head.tag_ != "NN"))]
             if len(listed) > 1 and not {t.i for t in listed} <= {o.i for o in objects}:  # the parse missed some
                 for obj in listed:
                     fact = self._object_fact(verb, pred, subject, subj_tok, obj, cues, ctx, message, listed=True)
@@ -412,7 +414,8 @@ class RuleExtractor:
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"
-            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS | NOTICE_NOUNS))  # "she quit her job"
+            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS | NOTICE_NOUNS) or (  # "she quit her job"
+            m.spec.name == "religion" and obj.lower_ == "religious" and bool(set(cues.words) & _NOW)))
         if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
                 obj.lemma_.lower() in m.spec.nouns:
             negated = clears = True  # "Mia switched schools": the old school ends; the new one is not named

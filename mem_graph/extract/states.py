@@ -8,6 +8,7 @@ thesaurus lists them; a clause with a direct object ("I bike the kids to school"
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.clauses import Subject
@@ -54,8 +55,14 @@ def state_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, subj_
     single = spec.cardinality == "single"
     triples = [*subject.triples, Triple(subject.name, f"not_{spec.relation}" if negated else spec.relation, value)]
     entities = [*(subject.entities or [EntityRef(subject.name, subject.type)]), EntityRef(value, "thing")]
+    text = render(verb, subject, speaker, subject_token=subj_tok)
+    goal = next((t for t in pred.target.subtree if t.lower_ in _COMMUTE_WORDS and t.dep_ == "advcl" and any(
+        c.tag_ == "TO" for c in t.children)), None) if name == "commute" else None
+    if goal is not None and goal.lower_ not in text.lower():  # "i walk to work now": the parse made "to work" a
+        text = re.sub(rf"^(.*?\b{re.escape(verb.text)}\b|{re.escape(subject.name)} [\w']+)", rf"\1 to {goal.lower_}",
+                      text, count=1)  # clause of its own (after the verb as said: "User walks", "User is cycling")
     return Fact(
-        text=render(verb, subject, speaker, subject_token=subj_tok), entities=entities, triples=triples,
+        text=text, entities=entities, triples=triples,
         slot=None if negated and single else f"{subject.key}|{name}", subject_key=subject.key,
         object_key=normalise_entity(value), negated=negated, single_valued=single and not negated
         and cues.tense == "present", rule=f"rules.clause:{name}.state{'.neg' if negated else ''}",

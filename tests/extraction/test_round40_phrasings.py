@@ -82,3 +82,73 @@ def test_a_new_home_leaves_someone_elses_home_said_in_passing(shared_memory: Mem
     shared_memory.add("my sister is renting in york, loves it", user_id=user)
     shared_memory.add("i'm living in leeds now", user_id=user)
     assert not any("york" in g.lower() for g in invalidated(shared_memory, user))
+
+
+# From a Glasgow software tester's year, told in my words (a trial through the SDK): a couple said as a pair kept
+# a singular verb ("Euan and User has split"), "he's kept skye" read "is kept", "my partner euan got a dog, a collie
+# called bramble" became "Euan gets dog" and "Euan gets collie", "we've renamed the dog, ..., she's skye now" and
+# "the cat's called luna now" named no pet, and "not religious anymore" ended no faith.
+
+@pytest.mark.parametrize(("said", "text"), [
+    ("euan and i have split, he's kept the flat", "Euan and User have split"),
+    ("euan and i have split, he's kept the flat", "Euan has kept the flat"),
+    ("me and priya have moved to dundee", "User and priya have moved to Dundee"),
+])
+def test_a_pair_keeps_a_plural_verb_and_a_contracted_has_stays_has(rules: RuleExtractor, said: str,
+                                                                   text: str) -> None:
+    texts = [f.text for f in facts_of(rules, said)]
+    assert text in texts, texts
+
+
+def test_a_pet_restated_by_its_breed_is_one_pet(rules: RuleExtractor) -> None:
+    facts = [f for f in facts_of(rules, "my partner jamie got a dog, a spaniel called moss") if f.slot and
+             "|pets|" in f.slot]
+    assert len(facts) == 1 and "spaniel" in facts[0].text, [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("said", "slot", "name"), [
+    ("the cat's called luna now", "user's cat|name", "luna"),
+    ("the new puppy is called bo", "user's puppy|name", "bo"),
+])
+def test_a_pet_called_by_name_in_the_passive_is_named(rules: RuleExtractor, said: str, slot: str, name: str) -> None:
+    named = {f.slot: f.object_key for f in facts_of(rules, said) if f.slot}
+    assert named.get(slot) == name, named
+
+
+@pytest.mark.parametrize("said", ["the dog next door is called rex", "the dog at work is called rex"])
+def test_someone_elses_pet_called_by_name_is_not_the_speakers(rules: RuleExtractor, said: str) -> None:
+    assert not [f.text for f in facts_of(rules, said) if f.slot and f.slot.endswith("|name")]
+
+
+def test_a_pet_renamed_then_called_she_ends_the_old_name(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we got a collie called moss",
+                             "we've renamed the dog, moss didn't suit her, she's juniper now")
+    assert any("moss" in g.lower() for g in gone), gone
+
+
+@pytest.mark.parametrize(("later", "ends"), [
+    ("honestly im not religious anymore", True),
+    ("i'm not very religious though, mostly go for my gran", False),
+])
+def test_no_faith_now_ends_a_faith_but_holding_it_lightly_does_not(shared_memory: Memory, user: str, later: str,
+                                                                   ends: bool) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm catholic, mass most sundays", later)
+    assert any("catholic" in g.lower() for g in gone) == ends, gone
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("i got a job at a bakery called crumbs", "crumbs"),
+    ("i work at a cafe in leith called brew", "brew"),
+])
+def test_a_workplace_called_by_name_is_the_name_not_the_kind(rules: RuleExtractor, said: str, employer: str) -> None:
+    placed = {f.slot: f.object_key for f in facts_of(rules, said) if f.slot}
+    assert placed.get("user|employer") == employer, placed
+
+
+@pytest.mark.parametrize(("said", "text"), [
+    ("i walk to work now", "User walks to work now"),
+    ("i cycle to work these days", "User cycles to work these days"),
+])
+def test_a_commute_fact_says_where_to(rules: RuleExtractor, said: str, text: str) -> None:
+    texts = [f.text for f in facts_of(rules, said) if f.slot == "user|commute"]
+    assert texts == [text], texts
