@@ -133,7 +133,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("work_at", "work_for", "work_in", "join", "employ_by", "hire_by", "hire_at", "start_at", "fly_for",
                     "intern_at", "teach_at", "recruit_by", "poach_by", "headhunt_by", "drive_for", "deliver_for",
                     "consult_for", "freelance_for", "write_for", "move_to", "sign_with", "work_with",
-                    "be_with"),
+                    "be_with", "manage"),
              nouns=("employer", "company", "workplace"),
              prototypes=("works at a company", "got hired by", "is employed by", "joined the company")),
     # a business one owns or runs ("I run a small bakery in Turin", "we opened a cafe"): "we sold the bakery"

@@ -16,6 +16,7 @@ from mem_graph.extract.health import MEDICATIONS, name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.lexicon import GIVEN_NAMES
 from mem_graph.extract.openers import opened
+from mem_graph.extract.places import town_schools
 from mem_graph.extract.requests import QUESTION_START as _QUESTION_START
 from mem_graph.extract.rising_tone import news_with_a_rising_tone
 from mem_graph.extract.self_label import self_label
@@ -482,7 +483,7 @@ def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     text = _INTRO.sub(_introduction, text)
     text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", not_doing(spelled_out(text))))
     text = _GONE_FREELANCE.sub(lambda m: f"{m.group(2)} a freelancer" if m.group(2) else "became a freelancer", text)
-    text = _MOVED_TO.sub(_destination, text)
+    text = _MOVED_TO.sub(_destination, town_schools(text))  # ("transferred to leeds uni": no move)
     text = tool_phrasings(text)
     text = _NAMED_HER.sub(r"\1 it ", _NAMED_AFTER_COMMA.sub(r" and \1 ", text))
     text = _SENT_START.sub(lambda m: m.group(0).upper(), text)  # first: "anaya's in year 3" opens a line

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
-# (not a name ending in "s": "St James's in Leeds" is a possessive, the hospital)
-_IS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|"
+# (not a name ending in "s": "St James's in Leeds" is a possessive, the hospital; nor a saint's: "St Mary's on Monday")
+_IS = re.compile(r"(?<!St )(?<!St\. )(?<!Saint )\b(?!Let's)([A-Z][a-z]*[a-rt-z]|"
                  r"(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
                  r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
-                 r"my)\b)")
+                 r"my|on|off|into|over|pregnant|expecting|home|away|going|doing|getting|studying|training|"
+                 r"learning)\b)")
 # "tunde's switched jobs", "my sister's moved to leeds": a contracted "has" before a past participle
 _HAS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:just |finally |"
                   r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"
@@ -24,9 +25,13 @@ def contracted_has(text: str) -> str:
     return _HAS.sub(r"\1 has ", text)
 
 
+# "hey there. name's Dwayne, I'm 52": a sentence opening with "name's" says the speaker's name
+_BARE_NAME = re.compile(r"(?:^|(?<=[.!?,]\s))[Nn]ame(?:'s| is) (?=[A-Za-z])")
+
+
 def contracted_is(text: str) -> str:
-    """"Maya's in Leeds now" -> "Maya is in Leeds now"."""
-    return _IS.sub(r"\1 is ", text)
+    """"Maya's in Leeds now" -> "Maya is in Leeds now"; "name's Dwayne" -> "my name is Dwayne"."""
+    return _IS.sub(r"\1 is ", _BARE_NAME.sub("my name is ", text))
 
 
 def contracted_age(text: str) -> str:

@@ -28,11 +28,16 @@ _NEW_HOME = re.compile(r"\bnew (?:keys|place|flat|house|home|pad|address)\b|\bmo
 _OWN_PLACE = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|well)\s+)(?P<who>[A-Za-z]+),?(?:'s| has|'ve| have)? "
                         r"(?:finally |just |officially )?got (?:his|her|their|my|our) (?:own )?(?:place|flat|house)"
                         r"(?:,? [^,.!?]{0,30}?)? in (?P<x>[A-Za-z][\w'-]*(?: (?-i:[A-Z])[\w'-]*)?)", re.I)
-_SCHOOL_WORDS = r"(?:school|academy|primary|secondary|high|college|vidyalaya|grammar|prep|infants|juniors|nursery)"
+_SCHOOL_WORDS = (r"(?:school|academy|primary|secondary|high|college|vidyalaya|grammar|prep|infants|juniors|nursery"
+                 r"|middle)")
 _SETTLED = re.compile(r"(?:^|[,.!;:-]\s*|\b(?:so|and|but|lol|well|now)\s+)(?P<who>[A-Za-z]+),?(?:'s| has)? (?:already |"
                       r"finally |just )?(?:settled in|got admission|got a place|started) (?:at|in) "
                       rf"(?P<x>(?:the )?[A-Za-z][\w'-]*(?: [\w'-]+){{0,3}}? {_SCHOOL_WORDS}|(?:st\.?|saint) "
                       r"[A-Za-z]+'s)(?=\W|$)", re.I)  # ("settled in at st anne's": a saint's is a school here)
+# "we moved Mia to Lincoln Middle", "switched my son to st peter's": the child's school now
+_MOVED_TO_SCHOOL = re.compile(r"\b(?:moved|switched|changed|transferred|moving) (?:(?:my|our) )?(?P<who>[A-Za-z]+) "
+                              rf"(?:over )?to (?P<x>(?:the )?[A-Za-z][\w'-]*(?: [\w'-]+){{0,3}}? {_SCHOOL_WORDS}|"
+                              r"(?:st\.?|saint) [A-Za-z]+'s)(?=\W|$)", re.I)
 _MOVED_OVER = re.compile(r"\b(?:moved|moving|lifting|lifted|migrated|migrating|shifted|shifting|ported|porting) "
                          r"(?:everything|it all|the lot|all of it|the whole (?:stack|thing|app|platform)) (?:over )?to "
                          r"(?P<x>[A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)")
@@ -111,7 +116,7 @@ def moves(text: str) -> list[str]:
         named = is_place_name(place) or (place[:1].isupper() and not is_common_word(place.lower()))  # ("Headingley")
         if who and named and _HEDGE.said_as_done(text, m, "who"):
             said.append(f"{who} {'live' if who == 'I' else 'lives'} in {title_words(place)} now")
-    for m in _SETTLED.finditer(text):
+    for m in [*_SETTLED.finditer(text), *_MOVED_TO_SCHOOL.finditer(text)]:
         who = _who(m)
         if who and who != "I" and _HEDGE.said_as_done(text, m, "who"):
             school = title_words(re.sub(r'^the ', '', m.group('x'), flags=re.I))

@@ -5,7 +5,8 @@ The fact says the pet is gone ("User's cat Biscuit passed away") and is stored n
 (``user|pets|cat``), so the reconciler's negation rule ends "User has got a cat called biscuit". A pet named
 earlier in the scope ("a cat called biscuit", "my dog rex", "named the hamster peanut") is remembered by name in
 the add()'s Context, so its name alone says which pet it was. Someone else's pet ("her dog died") and people
-("my grandad passed away") end no pet.
+("my grandad passed away") end no pet. The speaker's partner who died ("my husband passed away in march", "we lost
+Geoff in March" once Geoff is named as the husband) ends the partner slot instead (``_lost_partner``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context
-from mem_graph.extract.kin_words import PET_NOUNS, PET_SPECIES
+from mem_graph.extract.kin_words import PARTNER_NOUNS, PET_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
@@ -135,7 +136,7 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
     elif who.lower_ in ctx.pet_kinds and owner is None:  # "biscuit passed away": the pet named earlier
         kind, name = ctx.pet_kinds[who.lower_], who.text
     if kind is None:
-        return None
+        return _lost_partner(who, words, owner, ctx, message)
     speaker = ctx.speaker
     named = f" {name[:1].upper()}{name[1:]}" if name else ""
     text = f"{speaker}'s {kind}{named} {words}"
@@ -149,6 +150,35 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
         subject_key=key, object_key=pet, negated=True, rule=DIED,
         message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=dict(message.metadata),
         evidence=f"slot pets: the {kind}{named} {words}")
+
+
+def _lost_partner(who: Any, words: str, owner: str | None, ctx: Context, message: Message) -> Fact | None:
+    """"my husband passed away in march", "we lost Geoff in March" (Geoff the speaker's husband, named before): the
+    partner slot ends (a negated fact that clears it), said as what happened. Never a partner who is someone
+    else's ("her husband died"), nor a name that is not the speaker's partner ("we lost Jake's keys")."""
+    speaker, key = ctx.speaker, normalise_entity(ctx.speaker)
+    if who.lemma_.lower() in PARTNER_NOUNS and owner in _MY:
+        kin = who.lower_
+        name = next((c.text for c in who.children if c.dep_ == "appos"), None) or _name_after(who) or \
+            ctx.kin_names.get((key, kin))
+    else:
+        kin = next((k for (o, k), n in ctx.kin_names.items() if o == key and k in PARTNER_NOUNS
+                    and n.lower() == who.lower_), None) if owner is None and who.pos_ == "PROPN" else None
+        name = who.text
+    if kin is None or words not in ("died", "passed away"):
+        return None
+    named = f" {name[:1].upper()}{name[1:]}" if name else ""
+    verb = who.head
+    when = " ".join(" ".join(t.text for t in c.subtree) for c in verb.children if c.dep_ in ("prep", "npadvmod")
+                    and any(t.ent_type_ in ("DATE", "TIME") for t in c.subtree))  # "in march", "last year"
+    return Fact(
+        text=f"{speaker}'s {kin}{named} {words}{' ' + when if when else ''}", entities=[EntityRef(speaker, "person"),
+                                                          *([EntityRef(named.strip(), "person")] if name else [])],
+        triples=[Triple(speaker, "not_partner", named.strip() or kin)], slot=f"{key}|partner", subject_key=key,
+        object_key=normalise_entity(name) if name else None, negated=True, clears_slot=True,
+        rule="rules.clause:partner.died", message_ids=[message.id] if message.id else [],
+        timestamp=message.timestamp, metadata=dict(message.metadata),
+        evidence=f"slot partner: the speaker's {kin}{named} {words}")
 
 
 def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:

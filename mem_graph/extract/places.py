@@ -121,3 +121,13 @@ def lived_in_town(verb: Any) -> Any | None:
                 return obj
             stack += [g for g in obj.children if g.dep_ in ("prep", "nmod") and g.lower_ in _BEFORE_THE_TOWN]
     return None
+
+
+_TOWN_SCHOOL = re.compile(r"\b([A-Za-z][a-z'-]+) (uni|university|college|poly|polytechnic)\b")
+
+
+def town_schools(text: str) -> str:
+    """"transferred to leeds uni" -> "transferred to Leeds Uni": a known town before a school word names the
+    school (lower-case, the parser reads the town as a verb and the speaker as living there)."""
+    return _TOWN_SCHOOL.sub(lambda m: f"{m.group(1).title()} {m.group(2).title()}" if is_place_name(m.group(1))
+                            else m.group(0), text)

@@ -62,6 +62,7 @@ _WORKPLACES = frozenset(["library", "office", "branch", "store", "shop", "hospit
 _STUDENT_NOUNS = frozenset(["student", "major", "freshman", "sophomore", "undergrad", "undergraduate", "postgrad",
                             "fresher", "pupil", "minor", "grad"])
 
+_GREETINGS = frozenset({"hi", "hey", "hello", "hiya", "howdy", "heya", "yo", "morning", "evening", "g'day", "gday"})
 _PORTIONS = frozenset(["cup", "mug", "glass", "pint", "bottle", "can", "shot", "bowl", "slice", "plate", "portion",
                        "serving", "pack", "packet", "litre", "liter"])
 
@@ -245,6 +246,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 t.is_alpha for t in obj_toks) and not any(c.dep_ == "prep" for c in obj.children) \
                 and obj.lower_ not in TECH:  # ("switched from Java to Kotlin" read as "I'm Kotlin now")
             return match("name", "'I am <Name>'")  # (not "i'm y2 comp sci at nus": a year of a course)
+        if lemma == "be" and not pred.prep and subject.is_speaker and obj.dep_ in ("acomp", "attr") and \
+                obj.is_alpha and not list(obj.children) and any(c.dep_ == "intj" and c.lower_ in _GREETINGS
+                                                                for c in obj.head.children) and \
+                not is_english_word(obj.lower_) and not obj.lower_.endswith(("ed", "ing")):
+            return match("name", "'hi, I'm <Name>'")  # "Hi, I'm Bev" (the tagger's adjective)
         if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values and not (
                 obj.i > 0 and obj.doc[obj.i - 1].lower_ in ("over", "into", "off", "like")):  # ("so over Tiktok")
             return match("nationality", f"'is {text}' nationality (NORP)")

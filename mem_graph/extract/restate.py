@@ -134,7 +134,8 @@ _DRINKER = re.compile(r"\b(?:i'?m|i am)\s+(?:now\s+|more of\s+|mostly\s+)?an?\s+
                       r"|proper|total|heavy|keen)\s+)?(?P<x>[a-z]+(?: [a-z]+)?) drinker\b", re.I)
 _NOW = re.compile(r"\b(?:now|these days|nowadays)\b", re.I)
 # "new company: Aldi", "new job title: electrician", "new car - a Polo", "new phone: Pixel 8"
-_NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*(?:new (?P<what>company|employer|job title"
+_NEW_LABEL = re.compile(r"^\W*(?:(?:so|ok|okay|update|and|also|oh)\W+)*(?:(?:i )?(?:got|bought) (?:myself )?an? )?"
+                        r"(?:new (?P<what>company|employer|job title"
                         r"|title|role|position|car|phone|laptop|diet|editor|ide|favou?rite [a-z]+|database|db)"
                         r"|(?P<updated>"
                         r"favourite food|editor|phone|laptop|car|diet|database|db) update)"
@@ -287,12 +288,11 @@ def _name(found: str) -> str | None:
 
 def line_of(sent: Any) -> str:
     """The sentence's text, with the next one when the parser split a clause before a lower-case word such as "and"
-    ("dumped Olivia, Ava" | "and I are together") or after a label ("new phone!" | "a Pixel 8"): the change
-    lines below are read across that cut."""
+    ("dumped Olivia, Ava" | "and I are together") or after a label ("new phone!" | "a Pixel 8", "got a new laptop!!"
+    | "thinkpad x1"): the change lines below are read across that cut."""
     doc = sent.doc
-    label = len(sent) <= 4 and sent[0].lower_ == "new" and sent[-1].text in ("!", ":")  # "new phone! a Pixel 8"
-    # (or anywhere the parser cut a line with no stop before a lower-case word: "... from discord" | "she's from
-    # leeds were kinda a thing now")
+    label = len(sent) <= 7 and "new" in [t.lower_ for t in sent[:4]] and set(sent[-1].text) <= {"!", ":"}
+    # (or where the parser cut a line with no stop before a lower-case word: "... from discord" | "she's from leeds")
     cut = sent.end < len(doc) and sent[-1].is_alpha and doc[sent.end].text[:1].islower()
     if sent.end < len(doc) and (doc[sent.end].text in ("and", "but") or label or cut):
         return str(doc[sent.start: doc[sent.end].sent.end].text)

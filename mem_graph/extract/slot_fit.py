@@ -173,7 +173,11 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             "bungalow", "cottage", "halls") or bare_place(obj, lemma, pred.prep) or (  # "moved into a care home"
             obj.lemma_.lower() == "home" and any(c.lower_ in ("care", "nursing", "retirement", "residential")
                                                  for c in obj.children))
+    if name == "tools" and lemma in ("switch", "move", "change") and looks_like_school(obj_toks):
+        return False  # "switched Maisie to Hillside Middle": a child's school, no tool
     if name == "school":
+        if lemma in ("move", "switch", "transfer") and moved_a_thing(pred):
+            return False  # "we moved Mia to Lincoln Middle": Mia's school (life_moves.py), not the speaker's
         if pred.key in ("study_at", "enrol_at", "enroll_at") and (obj.pos_ == "PROPN" or (
                 obj.pos_ in ("NOUN", "ADJ") and obj.lower_ not in ("home", "work", "night", "weekends", "lunch")
                 and not any(c.dep_ in ("det", "poss", "amod", "nummod") for c in obj.children))):
@@ -190,6 +194,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return (obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS | {
                 "PERSON", "DATE", "TIME", "NORP"} and (pred.key == "work_with" or job_talk(obj.sent)))) and \
                 obj.lower_ not in GIVEN_NAMES
+        if lemma == "manage":  # "I'm managing a Home Depot now" (not "manage a team", "managing my diabetes")
+            return obj.ent_type_ == "ORG" or (obj.pos_ == "PROPN" and obj.ent_type_ not in PLACE_LABELS | {"PERSON"})
         if pred.key == "move_to":  # "moved to Atlassian as a group PM": a job one moves to, named with its role
             return moved_for_job(pred, obj)
         if pred.key in ("drive_for", "deliver_for", "consult_for", "freelance_for", "write_for"):

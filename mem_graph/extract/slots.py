@@ -25,8 +25,9 @@ PROTOTYPE_FLOOR = 0.5
 PROTOTYPE_MARGIN = 0.1
 SCHOOL_WORDS = frozenset([
     "school", "high", "elementary", "primary", "academy", "college", "university", "uni", "kindergarten", "preschool",
-    "nursery", "institute",
+    "nursery", "institute", "secondary", "grammar", "montessori",
 ])
+_AFTER_A_NAME = frozenset({"middle", "junior", "juniors", "infants", "prep"})  # "Jefferson Middle" (not "the middle")
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 # places and things a post's name may stand before ("a gp surgery", "nurse training", "my teacher's union")
 _NOT_A_POST = frozenset({"surgery", "clinic", "practice", "office", "station", "school", "training", "course",
@@ -193,4 +194,5 @@ class SlotCatalogue:
 
 
 def looks_like_school(tokens: list[Any]) -> bool:
-    return any(t.lower_ in SCHOOL_WORDS for t in tokens)
+    return any(t.lower_ in SCHOOL_WORDS or (t.lower_ in _AFTER_A_NAME and n > 0 and tokens[n - 1].text[:1].isupper())
+               for n, t in enumerate(tokens))
