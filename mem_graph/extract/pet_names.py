@@ -74,7 +74,9 @@ def _speakers(pet: Any) -> bool:
     for head in ([pet] if pet.pos_ == "VERB" else []) + [pet.head, *pet.head.ancestors]:  # (a naming verb: its own)
         subj = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
         if subj is not None:  # ("the grandkids named him rusty": the household's children name its pet)
-            return bool(subj.lower_ in FIRST_PERSON) or (subj.lemma_.lower() in _HOUSE_CHILDREN and any(
+            return bool(subj.lower_ in FIRST_PERSON) or any(  # ("my girlfriend and I got a cat": ours)
+                c.dep_ == "conj" and c.lower_ in FIRST_PERSON for c in subj.children) or (
+                subj.lemma_.lower() in _HOUSE_CHILDREN and any(
                 c.lower_ == "the" for c in subj.children))
     return False
 
@@ -173,6 +175,8 @@ def _naming(tok: Any, ctx: Context) -> tuple[list[Any], Any | None, bool] | None
         return None
     if pet is None and tok.dep_ in ("acl", "advcl"):  # "a dog named rex", "got a dog last week named rex"
         pet = tok.head if tok.dep_ == "acl" else next((c for c in tok.head.children if c.dep_ == "dobj"), None)
+        if pet is not None and not _pet(pet) and pet.dep_ == "appos" and _pet(pet.head):
+            pet = pet.head  # "got a cat, a tabby called Pickle": the breed restates the pet
     if pet is None or not names:
         return None
     if pet.lower_ in _PRONOUNS:

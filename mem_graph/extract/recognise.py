@@ -288,7 +288,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             c.lower_ == "out" for c in pred.target.children) and obj == pred.preps["of"]:
         return match("residence", f"'{pred.verb.text} out of {text}'", polarity=0)
     # "work's letting me transfer to the tauranga city library": a transfer to a workplace (a school is a school's)
-    if lemma == "transfer" and person and obj == pred.preps.get("to") and obj.lemma_.lower() in _WORKPLACES:
+    # "big news, I've moved to the Ulster Hospital": a named workplace one moves to is a job, not a home
+    named = lemma == "move" and len(compound_span(obj)) > 1 and all(t.text[:1].isupper() for t in compound_span(obj))
+    if (lemma == "transfer" or named) and person and obj == pred.preps.get("to") and \
+            obj.lemma_.lower() in _WORKPLACES:
         return match("employer", f"'{pred.verb.text} to the {obj.lower_}' (a workplace)",
                      value=span_text(compound_span(obj)))
     # "I'm a backend dev at Stripe": a post at an organisation names the employer, whatever the job noun

@@ -400,9 +400,10 @@ class Reconciler:
             old += [r for r in _speakers_database(fact, records) if r not in old]
             # the clause's second job attribute ("a junior dev job at pennywise"); what a new diet excludes
             other = [r for r in other_attribute_ended(fact, records) + excluded_by_diet(fact, records) if r not in old]
-            if old:
+            if old:  # (the old value as stated: a pet's name said in its "has a cat" fact, not "cat")
+                was = states_slot(old[0], fact) if old[0].slot != fact.slot else None
                 return Decision(Event.UPDATE, fact, f"single-valued slot {fact.slot!r} changed: "
-                                                    f"{old[0].object_key!r} -> {fact.object_key!r}{why}",
+                                                    f"{was or old[0].object_key!r} -> {fact.object_key!r}{why}",
                                 "single_value", old + other)
             if other:  # "got a junior dev job at pennywise" after "i'm a nurse": the clause's second attribute
                 return Decision(Event.UPDATE, fact, f"single-valued slot {other[0].slot!r} changed: "
