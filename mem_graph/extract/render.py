@@ -183,7 +183,8 @@ def _pair_subject(t: Any) -> bool:
     """The clause of ``t`` has a coordinated subject ("euan and i")."""
     verb = t if t.dep_ not in ("aux", "auxpass") else t.head
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    return len(subjects) > 1 or any(g.dep_ == "conj" for c in subjects for g in c.children)
+    joined = len(subjects) > 1 and any(t.lower_ in ("and", "&") for t in t.doc[subjects[0].i: subjects[-1].i])
+    return joined or any(g.dep_ == "conj" for c in subjects for g in c.children)  # (not "plot twist, ... I've")
 
 
 def render(verb: Any, subject: Subject, speaker: str, exclude: list[Any] | None = None,

@@ -100,6 +100,13 @@ def test_a_pair_keeps_a_plural_verb_and_a_contracted_has_stays_has(rules: RuleEx
     assert text in texts, texts
 
 
+@pytest.mark.parametrize("said", ["plot twist, after a month in hanoi i've come round on coriander",
+                                  "no fish please, i'm 3 weeks into being fully vegan"])
+def test_a_lead_noun_beside_i_is_no_pair(rules: RuleExtractor, said: str) -> None:
+    texts = [f.text for f in facts_of(rules, said)]
+    assert not any(w in t for t in texts for w in ("User've", "User'm")), texts
+
+
 def test_a_pet_restated_by_its_breed_is_one_pet(rules: RuleExtractor) -> None:
     facts = [f for f in facts_of(rules, "my partner jamie got a dog, a spaniel called moss") if f.slot and
              "|pets|" in f.slot]
