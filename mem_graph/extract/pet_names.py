@@ -104,10 +104,10 @@ def _known_pet_now(verb: Any, ctx: Context) -> tuple[list[Any], Any | None, bool
         return None
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     renamed = any(t.lemma_.lower() == "rename" for t in verb.sent)  # "renamed the dog, he's waffles now"
+    # (after "renamed", whatever the tagger made of the name: "she's skye now" is an ADJ)
     new = next((c for c in verb.children if (c.dep_ == "attr" or (renamed and c.dep_ == "acomp")) and (
         (c.pos_ == "PROPN" and c.text[:1].isupper()) or (renamed and c.pos_ in ("NOUN", "PROPN", "ADJ") and c.is_alpha))
-        and not any(  # ("she's skye now": an ADJ)
-        g.dep_ == "det" for g in c.children)), None)
+        and not any(g.dep_ == "det" for g in c.children)), None)
     if subj is None or new is None or new.lower_ in ctx.pet_kinds:
         return None
     said = [t for t in verb.sent if t.i < subj.i and t.dep_ == "dobj" and _pet(t) and t.head.lemma_ == "rename"]

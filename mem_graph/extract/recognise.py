@@ -78,7 +78,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
         None)
     corrected = any(c.dep_ == "neg" for c in obj.children)  # "a Ford Puma, not a Fiesta": the appos is the old
     if appos is not None and not corrected and cat.value_slot(compound_span(appos)) is not None and \
-            cat.value_slot(compound_span(obj)) is None and appos.doc[appos.left_edge.i - 1].text != "(":
+            cat.value_slot(compound_span(obj)) is None and not (  # ("Tramline (a startup)": the name is it)
+            appos.left_edge.i > 0 and appos.doc[appos.left_edge.i - 1].text == "("):
         obj = appos  # "a new phone, an iPhone 15" (not "a teacher, chemistry": the teacher is the value)
     portion = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
                     if g.dep_ == "pobj"), None) if obj.lemma_.lower() in _PORTIONS else None

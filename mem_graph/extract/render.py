@@ -183,7 +183,7 @@ def _pair_subject(t: Any) -> bool:
     """The clause of ``t`` has a coordinated subject ("euan and i")."""
     verb = t if t.dep_ not in ("aux", "auxpass") else t.head
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    joined = len(subjects) > 1 and any(t.lower_ in ("and", "&") for t in t.doc[subjects[0].i: subjects[-1].i])
+    joined = len(subjects) > 1 and any(w.lower_ in ("and", "&") for w in t.doc[subjects[0].i: subjects[-1].i])
     return joined or any(g.dep_ == "conj" for c in subjects for g in c.children)  # (not "plot twist, ... I've")
 
 
