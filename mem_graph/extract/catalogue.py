@@ -44,6 +44,9 @@ LEAD_POSTS = ("tech lead", "team lead", "team leader", "engineering lead", "prod
 # "worker" alone is no post ("a hard worker"); these are
 WORKER_POSTS = ("social worker", "care worker", "support worker", "youth worker", "factory worker",
                 "construction worker", "warehouse worker", "civil servant", "tour guide", "dog walker")
+# a school's posts of several words ("got the deputy head job", "I'm the new vice principal")
+SCHOOL_POSTS = ("deputy head", "deputy headteacher", "head teacher", "assistant head", "vice principal",
+                "assistant principal", "deputy principal", "principal", "headmaster", "headmistress")
 
 
 class SlotSpec(BaseModel):
@@ -145,7 +148,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("work_as", "do_as", "work_in", "teach", "become", "retrain_as", "train_as", "qualify_as",
                     "start_as", "employ_as", "hire_as", "serve_as", "promote_to"),
              nouns=("job", "occupation", "profession", "career", "role", "title"),
-             values=(*OCCUPATIONS, CHAT_DEV, *LEAD_POSTS, *WORKER_POSTS),
+             values=(*OCCUPATIONS, CHAT_DEV, *LEAD_POSTS, *WORKER_POSTS, *SCHOOL_POSTS),
              prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",
                          "is a software engineer", "earns a living as",
                          "pays the bills as a")),

@@ -266,3 +266,12 @@ def test_a_couples_pet_restated_by_its_breed_is_named_and_renamed(shared_memory:
 def test_moving_to_a_named_workplace_is_a_job_not_a_home(rules: RuleExtractor, said: str, employer: str) -> None:
     placed = {f.slot: f.object_key for f in facts_of(rules, said) if f.slot}
     assert placed.get("user|employer") == employer and "user|residence" not in placed, placed
+
+
+# From the final user try (a Leicester maths teacher): "got the deputy head job at X" and "first week as deputy head
+# done" placed no post, so "what does gemma do?" kept answering "User teaches maths".
+
+def test_a_schools_post_of_several_words_replaces_teaching(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I teach chemistry at a comprehensive in Derby",
+                             "big news, I got the deputy head job at Oakwood Academy!! start after easter")
+    assert any("teaches chemistry" in g for g in gone), gone
