@@ -118,7 +118,8 @@ STUDY_SUBJECTS = ("law", "history", "maths", "math", "mathematics", "physics", "
                   "economics", "medicine", "nursing", "engineering", "architecture", "philosophy", "sociology",
                   "politics", "geography", "anthropology", "linguistics", "journalism", "literature", "lit", "science",
                   "statistics", "neuroscience", "biochemistry", "zoology", "ecology", "criminology", "theology",
-                  "classics", "dentistry", "midwifery", "physiotherapy", "compsci", "astrophysics", "pharmacology")
+                  "classics", "dentistry", "midwifery", "physiotherapy", "compsci", "astrophysics", "pharmacology",
+                  "econ", "econs", "psych", "informatics")
 
 DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="residence", relation="lives_in", cardinality=_S, subjects="person",

@@ -16,6 +16,7 @@ from mem_graph.extract.health import MEDICATIONS, name_grades
 from mem_graph.extract.intro_list import split_intro_list
 from mem_graph.extract.lexicon import GIVEN_NAMES
 from mem_graph.extract.openers import opened
+from mem_graph.extract.participles import participle, then_now, verb_lemmas
 from mem_graph.extract.places import town_schools
 from mem_graph.extract.requests import QUESTION_START as _QUESTION_START
 from mem_graph.extract.rising_tone import news_with_a_rising_tone
@@ -190,6 +191,9 @@ def spell_out(text: str) -> str:
                   text, flags=re.I)
     text = re.sub(r"\b(full|part) time (?=(?:mum|mom|dad|mother|father|parent|carer|caregiver|student|job|"
                   r"worker|employee)\b)", r"\1-time ", text, flags=re.I)
+    # "studying law part time": an adverb, as the parser reads it hyphenated (else "law part time", one noun)
+    text = re.sub(r"\b(full|part) time(?=\s*(?:$|[,.!?;)]|(?:now|and|but|while|these|this|since)\b))",
+                  r"\1-time", text, flags=re.I)
     text = re.sub(r"\bgo-to (?=drink|order)", "usual ", text, flags=re.I)  # the parser splits "go-to": "go" an object
     text = _NUMBER_ONE.sub(r"\1 my favourite", text)  # "ramen is number one now": a favourite, no phone number
     text = re.sub(r"\b([A-Z][\w'-]*) & ([A-Z][\w'-]*)", r"\1&\2", text)  # "Linklane & Moss": one name, as "M&S"
@@ -238,25 +242,6 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|oh|well|omg|alright|and)[\s,]+)*"
                         re.I)
 
 
-@lru_cache(maxsize=1)
-def _activity_words() -> frozenset[str]:
-    from mem_graph.extract.lexicon import ACTIVITY_VERBS
-
-    return frozenset(ACTIVITY_VERBS.values()) if isinstance(ACTIVITY_VERBS, dict) else frozenset(ACTIVITY_VERBS)
-
-
-def _participle(word: str) -> bool:
-    """"learning", "picking", "running": the -ing form of a verb the lemmatizer knows ("morning", "thing",
-    "something" are none)."""
-    if not word.endswith("ing") or len(word) < 5 or word == "being":  # "using", not "being honest"
-        return False
-    stem = word[:-3]
-    verbs = _verb_lemmas()
-    if word in _activity_words():  # "bouldering", "paddleboarding": pastimes the lemmatizer has no verb of
-        return True
-    return stem in verbs or stem + "e" in verbs or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in verbs)
-
-
 def _is_state_word(word: str) -> bool:
     from mem_graph.extract.catalogue import DIETS, REL_STATUS
 
@@ -294,7 +279,7 @@ def _implied_subject(sentence: str) -> tuple[int, str] | None:
         return None  # "been a long time coming", "been ages": about the news, not a state of the speaker's
     if first == "been" or (first in ("not", "never") and after == "been"):  # "not been climbing since the move"
         return words[start].start(), "I've "
-    if (first == "into" and after) or ((_participle(first) or first == "doing") and not re.search(
+    if (first == "into" and after) or ((participle(first) or first == "doing") and not re.search(
             r"\b(?:is|was|are|were|isn't|wasn't|makes|made|helps|takes|sucks|rocks)\b", re.split(r"[,;]", sentence)[0],
             re.I)):
         # "learning some spanish these days", "also into pottery now" (not "learning spanish is hard"); a plan
@@ -328,18 +313,6 @@ def opens_without_subject(text: str) -> bool:
     return _implied_subject(text.strip()) is not None
 
 
-# "left Leeds, now living in York": the speaker's second clause after a comma, said with no subject
-_COMMA_NOW_ING = re.compile(r"(,\s+)(now|these days|currently|nowadays)\s+([a-z]+ing)\b")
-_SPEAKER_FIRST = re.compile(r"^\W*(?:(?:so|and|but|well|ok|okay|yeah|honestly)\W+)*(?:i|i'm|i've|we|we're)\b", re.I)
-
-
-def _then_now(sentence: str) -> str:
-    if not _SPEAKER_FIRST.match(sentence):
-        return sentence
-    return _COMMA_NOW_ING.sub(lambda m: f"{m.group(1)}{m.group(2)} I'm {m.group(3)}" if _participle(m.group(3))
-                              else m.group(0), sentence)
-
-
 # a sentence about someone else, by pronoun: the subject a next sentence's dropped one continues
 _THIRD_OPENS = re.compile(r"^\s*(?:(?:well|so|and|ok|okay|yeah|anyway|honestly)\W+)*(he|she)(?:'s|\s+(?:is|was|has|had)"
                           r"\b)", re.I)
@@ -365,13 +338,13 @@ def restore_subjects(text: str) -> tuple[str, frozenset[int]]:
         before = sent
         out.append(text[pos:m.start()])
         if found is None:
-            out.append(_then_now(sent))
+            out.append(then_now(sent))
         else:
             at, words = found
             base = sum(len(x) for x in out)
             offsets.add(base + at)
             rest = sent[at:]
-            said = _then_now(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest))
+            said = then_now(sent[:at] + words + (rest[:1].lower() + rest[1:] if rest[:2] != "I " else rest))
             said, more = successor_subjects(said) if words == "I " else (said, [])
             offsets.update(base + i for i in more)
             out.append(said)
@@ -418,19 +391,11 @@ _BARE_PLACES = frozenset(["town", "city", "downtown", "uptown", "campus", "colle
 
 
 @lru_cache(maxsize=1)
-def _verb_lemmas() -> frozenset[str]:
-    """Every word the English lemmatizer knows as a verb."""
-    from mem_graph.extract.nlp import get_nlp
-
-    return frozenset(get_nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index").get("verb", []))
-
-
-@lru_cache(maxsize=1)
 def _verbs() -> frozenset[str]:
     """Every word the English lemmatizer knows as a verb, and the stop words: never a place's name."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    return _verb_lemmas() | frozenset(STOP_WORDS)
+    return verb_lemmas() | frozenset(STOP_WORDS)
 
 
 # words that follow a place, not an infinitive's object ("moved back home to cork in june", not "to help mum")
@@ -443,7 +408,7 @@ def _destination(m: re.Match[str]) -> str:
     # "moved back home to cork": after "home to" the word is a place, whatever else it can be (not a stop word)
     after = re.match(r"\s*([\w']*)", m.string[m.end():])
     place_next = after is None or not after.group(1) or after.group(1).lower() in _AFTER_PLACE
-    blocked = _verbs() - _verb_lemmas() if " home to " in m.group(1).lower() and place_next else _verbs()
+    blocked = _verbs() - verb_lemmas() if " home to " in m.group(1).lower() and place_next else _verbs()
     if word in _BARE_PLACES or word in blocked or word in FILLERS or word in SHORTHAND:
         return m.group(0)
     return m.group(1) + word[:1].upper() + word[1:]

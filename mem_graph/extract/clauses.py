@@ -21,6 +21,7 @@ from mem_graph.extract.grammar_cues import (
     other_gender,
     thing_cannot_act,
 )
+from mem_graph.extract.kin_tokens import had_kin, met_named, my_kin
 from mem_graph.extract.kin_words import (
     FIRST_PERSON,
     KIN,
@@ -91,6 +92,13 @@ class Context:
 
     def remember(self, owner: str, kin: str, name: str) -> None:
         self.kin_names[(normalise_entity(owner), kin)] = name
+
+
+def known_name(kin: Subject, ctx: Context) -> str:
+    """Who an unnamed relative is when the sentence named them: "my gf is priya, she's at usc" is Priya."""
+    if "'s " in kin.name and kin.triples:
+        return ctx.kin_names.get((normalise_entity(kin.triples[-1].subject), kin.triples[-1].relation)) or kin.name
+    return kin.name
 
 
 def compound_span(tok: Any) -> list[Any]:
@@ -171,15 +179,19 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # ("my husband Josh is a chef, he runs ...": the name set beside the subject)
         # ("my sister retrained, she's a paramedic now": the sister, not someone named in an earlier turn)
         before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if (names_someone(t) and not _a_job_left(
-            t)) or my_kin(t) or my_kin(t, as_object=True) or _met_named(t) or (  # ("my daughter Joy, she is 19")
+            t)) or my_kin(t) or my_kin(t, as_object=True) or met_named(t) or had_kin(t) or (  # ("my daughter Joy,")
             t.dep_ == "nsubj" and (t.text.capitalize() in ctx.kin_names.values() or lower_name(t)))), None)
         # ("jonas quit, he's ...", "ciarán is doing the cooking and he's useless")
         # ("my nan's finally agreed, she's ...": a kin word the tagger calls a name is still the speaker's nan)
         kin_subject = resolve_np(before, ctx) if before is not None and (before.pos_ == "NOUN" or (
             before.lower_ in KIN and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in before.children))) \
             else None
-        if before is not None:
-            ctx.last_person = kin_subject.name if kin_subject is not None else span_text(compound_span(before))
+        if before is not None and had_kin(before):  # "i have a sister, she lives in Cork": the sister
+            ctx.last_person = ctx.kin_names.get((normalise_entity(ctx.speaker), before.lemma_.lower())) or \
+                f"{ctx.speaker}'s {before.lemma_.lower()}"
+        elif before is not None:
+            ctx.last_person = known_name(kin_subject, ctx) if kin_subject is not None else \
+                span_text(compound_span(before))
         # the person keeps the kin they were named by ("my daughter ... she": a child's slots are a child's)
         kin = next((k for (_, k), n in ctx.kin_names.items() if n == ctx.last_person), None) or next(
             (w for w in [(ctx.last_person or "").rpartition("'s ")[2].lower()] if "'s " in (ctx.last_person or "")
@@ -452,40 +464,3 @@ def _comma_narration(verb: Any) -> bool:
         before -= 1  # ("went to the advisor, officially changed my major")
     return verb.dep_ == "dep" and verb.tag_ == "VBD" and before > 0 and verb.doc[before].text == "," and \
         verb.lemma_.lower() in ANIMATE_VERBS and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
-
-
-def _met_named(tok: Any) -> bool:
-    """Someone the speaker did something with, by a given name ("I met Marco at a wedding, he's a photographer",
-    "met this guy marco"): whom a "he" after it in the sentence means."""
-    if tok.pos_ != "PROPN" or not is_given_name(tok):
-        return False
-    verb = tok.head.head if tok.dep_ in ("appos", "pobj") or tok.head.dep_ == "prep" else tok.head
-    if tok.dep_ == "appos" and tok.head.dep_ == "dobj":  # "met this guy marco"
-        verb = tok.head.head
-    elif tok.dep_ not in ("dobj", "pobj"):
-        return False
-    return verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
-
-
-def _speakers_verb(verb: Any) -> bool:
-    """The speaker does ``verb``: "I told", or chat's subjectless "quit hockey, told my dad" (a conj of it)."""
-    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    if subj is not None:
-        return bool(subj.lower_ in ("i", "we"))
-    return (verb.dep_ == "conj" and verb.head.pos_ in ("VERB", "AUX") and _speakers_verb(verb.head)) or (
-        verb.dep_ == "ROOT" and verb.tag_ in ("VBD", "VBN") and verb.i == verb.sent.start)
-
-
-def my_kin(tok: Any, *, as_object: bool = False) -> bool:
-    """"my sister" as a clause's subject: someone a later "she" in the sentence may mean; ``as_object``: "my
-    daughter" as the object of the speaker's clause ("I can bring my daughter Joy from Cebu, she is 19")."""
-    if as_object:  # (or one of the objects: "live in toronto with my wife aisha and our son kabir (he's 4)")
-        top = tok
-        while top.dep_ in ("conj", "appos") and top.head.i != top.i:
-            top = top.head
-        verb = top.head.head if top.dep_ == "pobj" and top.head.dep_ == "prep" else top.head
-        return top.dep_ in ("dobj", "pobj") and tok.pos_ == "NOUN" and tok.tag_ != "NNS" and \
-            tok.lemma_.lower() in KIN and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children) \
-            and (_speakers_verb(verb) or (verb.dep_ == "ROOT" and verb.tag_ == "VBP" and verb.i == verb.sent.start))
-    return tok.dep_ in ("nsubj", "nsubjpass") and tok.pos_ == "NOUN" and tok.lemma_.lower() in KIN and any(
-        c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children)

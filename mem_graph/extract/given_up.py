@@ -5,7 +5,8 @@ anymore").
 
 Each is restated as the plain clause the slot rules already read ("I don't eat red meat anymore", "I quit
 smoking", "I don't play football anymore", "I eat meat again"), so a habit, a food, a drink or a sport the
-speaker stated before ends the usual way. Only things one eats, drinks, smokes or plays: "no more drama for me"
+speaker stated before ends the usual way. Only things one eats, drinks, smokes, plays or rides to work ("no more
+luas for me"): "no more drama for me"
 and "no more excuses" say nothing about a slot.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.lexicon import SMOKING, agent_of
+from mem_graph.extract.lexicon import SMOKING, TRANSPORT, agent_of
 
 _FOOD = frozenset({"meat", "red meat", "dairy", "sugar", "carbs", "bread", "gluten", "fish", "pork", "beef",
                    "chicken", "junk food", "takeaways", "takeaway", "chocolate", "sweets", "crisps", "fast food",
@@ -88,6 +89,8 @@ def _ended(thing: str) -> str | None:
             return f"I don't drink {word} anymore"
         if kind == "sport":
             return f"I don't play {word} anymore"
+        if word in TRANSPORT:  # "bought a bike, so no more luas for me"
+            return f"I don't take the {word} to work anymore"
     return None
 
 

@@ -27,6 +27,7 @@ _PLACE_PHRASE = re.compile(r"^(?:(?:currently|originally)\s+)?(?:based|living|lo
                            r"studying)\b", re.I)
 _STATE_WORDS = frozenset({"married", "single", "engaged", "divorced", "widowed", "retired", "unemployed", "vegan",
                           "vegetarian", "pescatarian", "a", "an", "the"})
+_YEARS_OF_STUDY = frozenset({"freshman", "sophomore", "junior", "senior", "fresher", "undergrad", "postgrad"})
 _PARENTS = frozenset({"mum", "mom", "mother", "dad", "father", "parent", "grandma", "grandmother", "grandad",
                       "grandfather", "stepmum", "stepdad"})
 _NOT_NAMES = frozenset({"so", "just", "really", "very", "here", "back", "home", "done", "fine", "good", "ok", "okay",
@@ -54,6 +55,9 @@ def _item(text: str) -> tuple[str, bool] | None:
         item, words = f"{item[:-3]}developer", [*words[:-1], "developer"]
     if any(w in OCCUPATIONS for w in words[:4]):
         article = "" if words[0] in ("a", "an", "the") else ("an " if words[0][0] in "aeiou" else "a ")
+        return f"I'm {article}{item}", True
+    if words[0] in _YEARS_OF_STUDY or "student" in words[:4]:  # "sophomore at ucla", "law student at kcl"
+        article = "" if words[0] in ("a", "an") else ("an " if words[0][0] in "aeiou" else "a ")
         return f"I'm {article}{item}", True
     if words[0] in _STATE_WORDS:
         return f"I'm {item}", False

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import Context, compound_span, lower_name, my_kin, resolve_np, span_text
+from mem_graph.extract.clauses import Context, compound_span, known_name, lower_name, resolve_np, span_text
 from mem_graph.extract.grammar_cues import acted_on_by_speaker
+from mem_graph.extract.kin_tokens import had_kin, my_kin
 from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES, THIRD_PERSON
 from mem_graph.extract.lexicon import GIVEN_NAMES, is_given_name, tech_kind
 from mem_graph.extract.pet_refs import pet_name, speakers_pet
 from mem_graph.extract.places import is_place_name
-from mem_graph.extract.slots import SCHOOL_WORDS
+from mem_graph.extract.slots import SCHOOL_NAME_WORDS
 from mem_graph.extract.wordlist import is_english_word
+from mem_graph.types import normalise_entity
 
 
 def _the_house_pet(noun: Any, sent: Any) -> bool:
@@ -30,8 +32,14 @@ def note_people(sent: Any, ctx: Context) -> None:
             mine = t.lemma_.lower() in KIN and any(c.lower_ in POSSESSIVES for c in t.children)
             ctx.last_group = f"{ctx.speaker}'s {t.lower_}" if mine else None
         if (my_kin(t) or my_kin(t, as_object=True)) and t.tag_ != "NNS" and (kin := resolve_np(t, ctx)) is not None:
-            # "my mom cried lol. she wanted me at davis": the mother, not a pet or a person of an earlier turn
-            ctx.last_person, ctx.pet_last = kin.name, False
+            # "my mom cried lol. she wanted me at davis": the mother, not a pet or a person of an earlier turn;
+            # "my gf is priya, she's at usc": Priya (the clause named her), not whoever is the girlfriend later
+            ctx.last_person, ctx.pet_last = known_name(kin, ctx), False
+            continue
+        if had_kin(t):  # "i have a boyfriend. he is irish, his name is cian": the boyfriend
+            kin = t.lemma_.lower()
+            ctx.last_person = ctx.kin_names.get((normalise_entity(ctx.speaker), kin)) or f"{ctx.speaker}'s {kin}"
+            ctx.pet_last = False
             continue
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and (speakers_pet(
                 list(sent)[: t.i - sent.start + 1]) or _the_house_pet(t, sent)):
@@ -61,7 +69,7 @@ def note_people(sent: Any, ctx: Context) -> None:
             continue
         if t.dep_ == "attr" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.head.children):
             continue  # "I'm Mei": the speaker's own name is no "she"
-        if t.pos_ == "PROPN" and SCHOOL_WORDS & {w.lower_ for w in compound_span(t.head if t.dep_ == "compound"
+        if t.pos_ == "PROPN" and SCHOOL_NAME_WORDS & {w.lower_ for w in compound_span(t.head if t.dep_ == "compound"
                                                                                else t)}:
             ctx.school_words.add(t.lower_)  # "year 7 at kingsmead academy": a later "kingsmead isn't working out"
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or t.dep_ in ("nsubj", "appos")) and \
@@ -73,11 +81,12 @@ def note_people(sent: Any, ctx: Context) -> None:
                     t.i == t.sent.start and is_english_word(t.lower_) and not is_given_name(t)) and \
                 t.lower_ not in ctx.pet_kinds and tech_kind(t.lower_) is None and \
                 not (t.dep_ == "pobj" and is_place_name(t.text) and not is_given_name(t)) and \
-                not (t.dep_ == "pobj" and t.head.lower_ in ("at", "from") and not is_given_name(t)) and \
+                not (t.dep_ == "pobj" and t.head.lower_ in ("at", "from", "in", "near") and not is_given_name(t)) and \
                 not (t.dep_ == "pobj" and t.head.lower_ == "for" and (t.head.head.pos_ == "NOUN" or t.head.head.lemma_
                                                                       == "work") and not is_given_name(t)) and \
-                not (t.dep_ in ("poss", "compound") and SCHOOL_WORDS & {a.lower_ for a in list(t.ancestors)[:2]}) and \
-                not SCHOOL_WORDS & {w.lower_ for w in compound_span(t)} and not (  # ("Ridgeview Elementary")
+                not (t.dep_ in ("poss", "compound") and SCHOOL_NAME_WORDS & {a.lower_ for a in
+                                                                 list(t.ancestors)[:2]}) and \
+                not SCHOOL_NAME_WORDS & {w.lower_ for w in compound_span(t)} and not (  # ("Ridgeview Elementary")
                     t.i > 0 and t.doc[t.i - 1].lower_ in ("st", "st.", "saint")):  # ("in st james's": a hospital)
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone"), nor a
             # workplace ("started at Fonterra ... she's flatting in Grey Lynn")

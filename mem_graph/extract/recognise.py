@@ -26,6 +26,7 @@ from mem_graph.extract.lexicon import (
     WORK_UNITS,
     agent_of,
     favourite_of,
+    is_given_name,
 )
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import YEAR_GROUPS, Predicate, in_year_group, object_text
@@ -230,6 +231,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             # "I'm a full-time dad now", "a stay-at-home mum": caring is the occupation
             return match("occupation", f"'{lemma} {text}' full-time carer", value=span_text(
                 [t for t in obj.subtree if t.i <= obj.i and t.dep_ != "det"]))
+        if lemma == "be" and person and obj.dep_ in ("attr", "appos") and "field_of_study" in cat.specs and \
+                (course := _course(obj.head if obj.dep_ == "appos" else obj,  # ("a comp sci major": "major" appos)
+                                   cat.specs["field_of_study"].values)) is not None:
+            return match("field_of_study", f"'{lemma} a {course[0]} {course[1]}'", value=course[0])  # "a history major"
         val_spec = cat.value_slot(obj_toks)
         if val_spec is not None and val_spec.name in ("car", "phone", "computer") and obj.lemma_.lower() in (
                 "household", "family", "house", "home", "person", "guy", "girl", "kind", "type", "man", "woman"):
@@ -297,7 +302,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                      value=span_text(compound_span(obj)))
     # "I'm a backend dev at Stripe": a post at an organisation names the employer, whatever the job noun
     if lemma == "be" and person and obj.dep_ == "attr" and obj.pos_ == "NOUN" and (
-            org := _at_org(obj) or _at_org(pred.target)) is not None:
+            org := _at_org(obj, student := obj.lemma_.lower() in _STUDENT_NOUNS) or _at_org(pred.target, student)) \
+            is not None:
         if obj.lemma_.lower() in _STUDENT_NOUNS and "school" in cat.specs:  # "a freshman engineering major at TTU"
             return match("school", f"'is a {obj.lower_} at {span_text(compound_span(org))}' (a student)",
                          value=span_text(compound_span(org)))
@@ -420,8 +426,29 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     return None
 
 
-def _at_org(noun: Any) -> Any | None:
-    """The organisation of "<job noun> at/for <Name>", when the noun phrase names one."""
+def _at_org(noun: Any, student: bool = False) -> Any | None:
+    """The organisation of "<job noun> at/for <Name>", when the noun phrase names one (a student's also by a name
+    chat wrote in lower case, no English word, or a town's: "a sophomore at ucla", "a student at Leeds")."""
     return next((g for p in noun.children if p.dep_ == "prep" and p.lower_ in ("at", "for")
-                 for g in p.children if g.dep_ == "pobj" and (g.pos_ == "PROPN" or g.text[:1].isupper())
-                 and g.ent_type_ not in ("DATE", "TIME", "PERSON", "GPE", "LOC")), None)
+                 for g in p.children if g.dep_ == "pobj" and (g.pos_ == "PROPN" or g.text[:1].isupper() or (
+                     student and g.is_alpha and not is_english_word(g.lower_)))
+                 and g.ent_type_ not in ("DATE", "TIME", *(() if student else ("PERSON", "GPE", "LOC")))
+                 and not (student and is_given_name(g))), None)
+
+
+def _course(attr: Any, subjects: tuple[str, ...]) -> tuple[str, str] | None:
+    """The course of "a comp sci major", "a history major", "a law student" (a student's only when the words name
+    a subject: not "a mature student", "an exchange student")."""
+    noun = next((t for t in attr.subtree if t.lower_ in ("major", "student") and t.i >= attr.i), None)
+    if noun is None:
+        return None
+    words: list[Any] = []
+    for t in reversed(attr.doc[attr.left_edge.i: noun.i]):
+        if not t.is_alpha or t.dep_ == "det" or t.lower_ in ("first", "second", "third", "final", "year", "new") or \
+                t.lower_ in _STUDENT_NOUNS or t.lower_ in ("junior", "senior"):
+            break
+        words.insert(0, t)
+    if not words or (noun.lower_ == "student" and not any(t.lower_ in subjects for t in words)) or \
+            _at_org(noun, True) or _at_org(attr, True):
+        return None  # ("an engineering major at texas tech": the school, which the clause's own reading names)
+    return span_text(words), noun.lower_

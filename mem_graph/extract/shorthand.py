@@ -116,6 +116,10 @@ _IN_LAW = re.compile(r"(?<![\w'])(?:(my|our|his|her|their) )?(MIL|FIL|SIL|BIL)(?
 _IN_LAWS = {"MIL": "mother-in-law", "FIL": "father-in-law", "SIL": "sister-in-law", "BIL": "brother-in-law"}
 
 
+# "in-n-out", "rock-n-roll sushi": a name chat wrote in lower case, which the parser splits into words ("in", "out")
+_N_NAME = re.compile(r"(?<![\w-])[a-z]+-n-[a-z]+(?![\w-])")
+
+
 def expand_shorthand(text: str) -> str:
     """``text`` with each shorthand word or phrase spelled out ("im" -> "I'm"; a capitalised one stays so)."""
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
@@ -124,6 +128,7 @@ def expand_shorthand(text: str) -> str:
         text = _TACKED_QUESTION.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
+    text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
     text = _IN_LAW.sub(lambda m: f"{m.group(1) or 'my'} {_IN_LAWS[m.group(2)]}", text)

@@ -162,6 +162,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj) or moved_a_thing(pred))) or \
                 looks_like_school(obj_toks) or for_a_year or tech_kind(obj.text) is not None or \
                 dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
+                lemma == "stay" and obj.pos_ == "NOUN" and obj.ent_type_ not in PLACE_LABELS and  # (the same home,
+                not is_place_name(obj.text)) or (  # or a stay: "I'm staying in the apartment", "... in a hotel")
                 lemma == "transfer" and obj.ent_type_ != "GPE" and not is_place_name(obj.text)) or (
                 pred.key == "be_back_in" and not settled_in(pred, obj)):  # (not "back in London for the weekend")
             return False  # "rented a car in Spain": a thing hired; "moved in June": a time; "moved to X as a PM": a job

@@ -28,6 +28,11 @@ SCHOOL_WORDS = frozenset([
     "nursery", "institute", "secondary", "grammar", "montessori",
 ])
 _AFTER_A_NAME = frozenset({"middle", "junior", "juniors", "infants", "prep"})  # "Jefferson Middle" (not "the middle")
+# a school's own word in its language, capitalised in its name: "Scoil Iognáid", "Coláiste Iognáid", "Lycée Hoche"
+_IN_A_NAME = frozenset({"scoil", "gaelscoil", "gaelcholáiste", "coláiste", "colaiste", "ardscoil", "meánscoil",
+                        "gymnasium", "lycée", "lycee", "école", "ecole", "liceo", "colegio", "escuela", "escola",
+                        "schule", "gesamtschule", "realschule", "grundschule", "istituto", "szkoła"})
+SCHOOL_NAME_WORDS = SCHOOL_WORDS | _IN_A_NAME  # a word that makes a proper name a school's
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 # places and things a post's name may stand before ("a gp surgery", "nurse training", "my teacher's union")
 _NOT_A_POST = frozenset({"surgery", "clinic", "practice", "office", "station", "school", "training", "course",
@@ -195,4 +200,4 @@ class SlotCatalogue:
 
 def looks_like_school(tokens: list[Any]) -> bool:
     return any(t.lower_ in SCHOOL_WORDS or (t.lower_ in _AFTER_A_NAME and n > 0 and tokens[n - 1].text[:1].isupper())
-               for n, t in enumerate(tokens))
+               or (t.lower_ in _IN_A_NAME and t.text[:1].isupper()) for n, t in enumerate(tokens))

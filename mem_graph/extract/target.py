@@ -85,16 +85,21 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
         role = pred.dobj if moved_thing and pred.dobj is not None and any(
             c.lower_ in ("my", "our") for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
             KIN | PET_NOUNS else None
-        if role is not None and "role" in cat.specs and pred.lemma in ("switch", "change") and \
+        own_attribute = role is not None and (attribute := cat.noun_slot(role.lemma_)) is not None and \
+            attribute[0].subjects == "person"
+        if role is not None and not own_attribute and "role" in cat.specs and pred.lemma in ("switch", "change") and \
                 getattr(cat.value_slot(compound_span(new_obj)), "name", "tools") == "tools":
             # not "our API to Cassandra" (a database is the API's slot); a tool or an unknown name is the role
             # "I switched my editor to Neovim": the speaker's editor
             m0 = SlotMatch(cat.specs["role"], ctx.speaker, object_text(new_obj),
                            f"slot role: '{pred.verb.text} my {role.lemma_} to'", qualifier=role.lemma_.lower())
             moved_thing = False
-        elif role is not None and (attribute := cat.noun_slot(role.lemma_)) is not None and \
-                attribute[0].subjects == "person":
-            moved_thing = False  # "switched my major to statistics": the speaker's own attribute, no thing moved
+        elif own_attribute and role is not None and attribute is not None:
+            # "switched my major to statistics": the speaker's own attribute, no thing moved
+            moved_thing = False
+            m0 = m0 if m0 is not None and m0.spec is attribute[0] else SlotMatch(
+                attribute[0], ctx.speaker, object_text(new_obj), f"slot {attribute[0].name}: "
+                f"'{pred.verb.text} my {role.lemma_} to'", qualifier=attribute[1])
         child = moved_child(pred, new_obj, ctx) if "school" in cat.specs else None
         if child is not None:  # "we moved my daughter from Westfield High to Lincoln Academy": her school
             slot_subject, moved_thing = child, False
