@@ -17,9 +17,10 @@ from mem_graph.extract.catalogue import SPORT_WORDS, SPORTS
 from mem_graph.extract.clauses import Subject
 from mem_graph.extract.cues import CESSATION
 from mem_graph.extract.lexicon import ACTIVITY_VERBS, HABIT_WORDS, tech_kind
+from mem_graph.extract.predicate import object_text
 from mem_graph.extract.render import render
 from mem_graph.extract.slots import SlotCatalogue
-from mem_graph.types import EntityRef, Fact, Message, Triple
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _CHANGE = frozenset({"now", "nowadays", "lately", "again", "anymore", "currently"})
 _TAKING_UP = frozenset({"learn", "start", "begin"})
@@ -116,6 +117,8 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
         entities=[*(subject.entities or [EntityRef(subject.name, subject.type)]), EntityRef(value, "thing")],
         triples=[*subject.triples, Triple(subject.name, relation, value)],
         slot=f"{subject.key}|{spec.name}|{value}", subject_key=subject.key, object_key=value, negated=negated,
+        # "I do water aerobics now instead of bridge": bridge ends
+        replaces=[normalise_entity(object_text(cues.instead_of))] if cues.instead_of is not None else [],
         rule=f"rules.clause:{spec.name}.activity{'.neg' if negated else ''}",
         message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
         metadata=dict(message.metadata), tense=cues.tense,

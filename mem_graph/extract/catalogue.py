@@ -229,7 +229,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              prototypes=("really enjoys", "is a big fan of", "can't stand", "is sick of")),
     SlotSpec(name="hobbies", relation="hobby", cardinality=_M, key_by="object", subjects="person",
              verbs=("play", "practice", "practise", "do", "go", "take_up", "pick_up", "start", "begin", "join",
-                    "learn", "spend_regularly", "switch_to"),
+                    "learn", "spend_regularly", "switch_to", "go_to"),
              values=tuple((INSTRUMENTS + " " + SPORTS).split()), nouns=("hobby", "hobbies", "pastime"),
              prototypes=("plays the guitar", "goes hiking on weekends", "hobby is")),
     SlotSpec(name="languages", relation="speaks", cardinality=_M, key_by="object", subjects="person",

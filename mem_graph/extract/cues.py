@@ -18,7 +18,7 @@ from mem_graph.extract.catalogue import SPORT_WORDS
 from mem_graph.extract.contrast import contrast_not
 from mem_graph.extract.inverted import asked_without_mark
 from mem_graph.extract.kin_words import KIN
-from mem_graph.extract.lexicon import tech_kind
+from mem_graph.extract.lexicon import TECH, tech_kind
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import Fact
 
@@ -87,7 +87,7 @@ def _leaving_off(verb: Any) -> bool:
     """"moved off Heroku", "migrating off mysql": software left (not "switched off the lights")."""
     return verb.lemma_.lower() in _LEAVING_OFF and any(
         c.dep_ in ("prt", "prep") and c.lower_ == "off" for c in verb.children) and any(
-        tech_kind(t.lower_) is not None for t in verb.subtree if t.dep_ in ("dobj", "pobj"))
+        tech_kind(t.lower_) is not None or t.lower_ in TECH for t in verb.subtree if t.dep_ in ("dobj", "pobj"))
 
 
 RESUMPTION = frozenset({"go", "start", "begin", "return", "resume", "pick"})  # "went back to eating fish"

@@ -91,8 +91,11 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
     if subj is not None and negated and ((lemma == "wake" and "up" in parts) or made_it):
         # "biscuit didn't wake up this morning", "pepper didn't make it through the night" (not "to the vet")
         return subj, "died"
-    if subj is not None and lemma == "cross" and dobj is not None and dobj.lower_ == "bridge":
-        return subj, "died"  # "crossed the rainbow bridge"
+    over = next((g for p in verb.children if p.dep_ == "prep" and p.lower_ in ("over", "across") for g in p.children
+                 if g.dep_ == "pobj"), None) if lemma in ("go", "cross", "pass") else None
+    if subj is not None and ((lemma == "cross" and dobj is not None and dobj.lower_ == "bridge") or (
+            over is not None and over.lower_ == "bridge" and any(c.lower_ == "rainbow" for c in over.children))):
+        return subj, "died"  # "crossed the rainbow bridge", "went over the rainbow bridge"
     goodbye = next((g for p in verb.children if p.dep_ == "prep" and p.lower_ == "to" for g in p.children
                     if g.dep_ == "pobj"), None) if dobj is not None and dobj.lower_ == "goodbye" else None
     at_the_vet = verb.dep_ == "xcomp" or any(t.lemma_.lower() == "vet" for t in verb.doc)

@@ -35,6 +35,11 @@ _NEWS_LEAD = re.compile(r"^\W*(?:(?:ok|okay|so|and|well|omg)\W+)*(?:(?:huge|big|
                         r"we're|officially)\b))", re.I)  # ("BIG NEWS got the head chef job")
 
 
+# an endearment said to the listener at the start: "Well my dear, Buttons went ..." (else "User's dear, Buttons")
+_ENDEARMENT = re.compile(r"(^|[.!?]\s+)((?:(?:well|oh|ah|ok|okay|so)\W{0,2}\s+)?)(?:my )?(?:dear|dearie|darling|honey|"
+                         r"hun|sweetie|sweetheart|love|pet|friend),\s+(?=\w)", re.I)
+
+
 # a naming said without its subject: "came home with a kitten. calling her Pickle" (we are calling her)
 _NAMING_LEAD = re.compile(r"(^|[.!?]\s+)(?:(?:and|so|ok|we're|were)\s+)?(calling|naming)\s+"
                           r"(?=(?:her|him|it|them)\s+\w)", re.I)
@@ -69,6 +74,7 @@ def opened(text: str) -> str:
     """``text`` with a topic lead said as its subject, a greeting the parser misreads said "Hi," and a news lead
     dropped."""
     text = _NEWS_LEAD.sub("", _OPENING_GREETING.sub("Hi, ", _SPEAKING_OF.sub(_topic_lead, text)))
+    text = _ENDEARMENT.sub(lambda m: f"{m.group(1)}{m.group(2).rstrip(' ,')}, " if m.group(2) else m.group(1), text)
     text = _THATS_ME.sub(lambda m: f"I'm {m.group(1).strip() or 'now'} ", text)
     text = _BACK_AT_KIN.sub(lambda m: f"{m.group(1)}I'm living back at my {m.group(2).lower()}'s", text)
     text = _AM.sub(lambda m: f"{m.group(1)}I am ", text)

@@ -42,11 +42,17 @@ _COMMA_NOW_ING = re.compile(r"(,\s+|\b(?:at|in)\s+[\w'-]+(?:\s+[\w'-]+){0,2}?\s+
 _SPEAKER_FIRST = re.compile(r"^\W*(?:(?:so|and|but|well|ok|okay|yeah|honestly)\W+)*(?:i|i'm|i've|we|we're)\b", re.I)
 
 
+# "i use vscode but thinking of trying neovim": a plan said after "but", whose "I'm" chat left out (else the parse
+# joins "neovim" to what is used)
+_BUT_PLANNING = re.compile(r"\b(but|and|,)\s+(?=(?:thinking (?:of|about)|considering|planning (?:to|on)|hoping to|"
+                           r"tempted to|looking (?:at|into))\b)", re.I)
+
+
 def then_now(sentence: str) -> str:
     """A speaker's sentence with the "I'm" of its subjectless second clause put back."""
     if not _SPEAKER_FIRST.match(sentence):
         return sentence
-    return _COMMA_NOW_ING.sub(_and_now, sentence)
+    return _BUT_PLANNING.sub(lambda m: f"{m.group(1)} I'm ", _COMMA_NOW_ING.sub(_and_now, sentence))
 
 
 def _and_now(m: re.Match[str]) -> str:

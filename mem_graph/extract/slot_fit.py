@@ -264,6 +264,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return value_spec is not None and value_spec.name == name
         if lemma in ("start", "begin", "switch"):  # "started rock climbing", "switched to swimming"; not "started
             return (value_spec is not None and value_spec.name == name) or is_activity(obj)  # a new job"
+        if pred.key == "go_to":  # "I go to yoga twice a week", "started going to water aerobics" (not "to school")
+            return (value_spec is not None and value_spec.name == name) or is_activity(obj)
         if lemma in ("go",):
             return bool(obj.tag_ == "VBG")
         if lemma == "do":

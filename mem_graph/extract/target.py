@@ -224,11 +224,18 @@ def old_value_slot(cat: SlotCatalogue, replaces: list[str]) -> SlotSpec | None:
     return spec if spec is not None and spec.name in ("field_of_study", "occupation") else None
 
 
+_CHANGED_PLURALS = frozenset({"teams", "jobs", "departments", "roles", "desks", "offices", "shifts", "sides",
+                              "seats", "careers", "squads", "projects"})
+
+
 def replacement_match(cat: SlotCatalogue, pred: Predicate, subject: Subject, slot_subject: Subject, obj: Any,
                       replaces: list[str], negated: bool) -> SlotMatch | None:
     """The slot of a replacement no rule placed: "we moved from denver to austin" (a person moves home),
     "switched from vim to emacs" (a tool), "upgraded from the Corolla to a Civic" (a car), never a home for a thing
-    moved ("moved the whole new project to Godot")."""
+    moved ("moved the whole new project to Godot"), never one of a kind one changes ("moved teams", "switched
+    desks": a new team, not Microsoft Teams)."""
+    if obj.dep_ == "dobj" and obj.tag_ == "NNS" and obj.lower_ in _CHANGED_PLURALS:
+        return None
     value = cat.value_slot(compound_span(obj)) or old_value_slot(cat, replaces)
     moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and not moved_a_thing(pred)) or replaces[
         0] == "address") and subject.type == "person" and (value is None or value.name == "residence")

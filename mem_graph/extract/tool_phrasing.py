@@ -62,8 +62,11 @@ _OFF_TOOL = re.compile(r"\b(?:we're|we are|i'm|I'm|i am|I am)\s+(?:finally |now 
 # a tool named by one or two words ("microsoft teams", "github actions"), captured for _named_tool
 _TOOL = r"(?P<tool>[a-z][\w+#-]*(?:\.[\w+#-]+)*(?: [a-z][\w+#-]*(?:\.[\w+#-]+)*)?)"  # ("fly.io", not "azure.")
 # "we ripped out mysql", "IT yanked slack", "we binned jenkins": a tool removed, said as "we moved off" (which ends it)
-_RIPPED_OUT = re.compile(r"\b(?:ripped|tore|torn|yanked|pulled|binned|ditched|scrapped|killed|decommissioned|sunset|"
-                         r"retired|dropped|axed|canned) (?:out |off )?(?:the |our |all (?:the |our )?)?" + _TOOL, re.I)
+# ("we're ripping out kubernetes": under way, as "we're ditching", which ends it as a switch under way does)
+_RIPPED_OUT = re.compile(r"\b(?P<verb>ripped|tore|torn|yanked|pulled|binned|ditched|scrapped|killed|decommissioned|"
+                         r"sunset|retired|dropped|axed|canned|ripping|tearing|yanking|pulling|binning|"
+                         r"scrapping|killing|decommissioning|sunsetting|retiring|axing) (?:out |off )?"
+                         r"(?:the |our |all (?:the |our )?)?" + _TOOL, re.I)
 # "everything is microsoft teams now", "its kotlin all the way down now", "we're a python shop", "every service talks
 # to postgres now", "the whole platform got lifted over to azure": the team's tool now, said as "we're on"
 _ON_NOW = (
@@ -103,7 +106,8 @@ def _ripped_out(m: re.Match[str]) -> str:
     after = m.string[m.start("tool") + len(name or ""):]
     if re.match(r"\s+(?:for|in favou?r of|and (?:moved|switched|went))\b", after):
         return m.group(0)  # "we dropped jenkins for github actions": a replacement, read as such
-    return m.group(0) if name is None else f"moved off {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
+    moved = "ditching" if m.group("verb").lower().endswith("ing") else "moved off"
+    return m.group(0) if name is None else f"{moved} {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
 
 @lru_cache(maxsize=1)
 def tool_names() -> frozenset[str]:

@@ -140,3 +140,64 @@ def test_no_more_tram_for_me_ends_the_commute(shared_memory: Memory, user: str) 
 def test_no_more_drama_for_me_ends_no_commute(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I take the bus to work", "no more drama for me, new year new me")
     assert gone == [], gone
+
+
+# -- from a London developer's and an Arizona widow's trials ------------------------------------------------------
+
+def test_a_tool_one_is_only_thinking_of_trying_is_not_used(rules: RuleExtractor) -> None:
+    values = _values(rules, "i use vscode but thinking of trying neovim")
+    assert "user|tools|vscode" in values and "user|tools|neovim" not in values, values
+
+
+@pytest.mark.parametrize("said", ["moved teams, i'm on the payments team now under james", "switched teams last month"])
+def test_moving_teams_is_no_move_to_microsoft_teams(rules: RuleExtractor, said: str) -> None:
+    assert not any("teams" in (f.slot or "") for f in facts_of(rules, said)), [f.text for f in facts_of(rules, said)]
+
+
+def test_switching_to_teams_is_still_the_tool(rules: RuleExtractor) -> None:
+    assert "user|tools|teams" in _values(rules, "we switched to teams from slack")
+
+
+def test_a_tool_ripped_out_ends_a_tool_the_kind_lexicon_has_no_kind_for(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we deploy on kubernetes", "we ripped out kubernetes last sprint")
+    assert any("Kubernetes" in g for g in gone), gone
+
+
+def test_a_tool_being_ripped_out_is_left_as_one_being_ditched_is(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "our stack is go and postgres, deployed on kubernetes",
+                             "we're ripping out kubernetes, moving everything to nomad")
+    assert any("Kubernetes" in g for g in gone), gone
+
+
+def test_a_tool_one_only_thinks_of_ripping_out_stays(shared_memory: Memory, user: str) -> None:
+    assert invalidated_after(shared_memory, user, "we use jenkins", "we're thinking about ripping out jenkins") == []
+
+
+@pytest.mark.parametrize("went", ["Buttons went over the rainbow bridge last month. I miss him terribly.",
+                                  "Well my dear, Buttons went over the rainbow bridge last month."])
+def test_a_pet_gone_over_the_rainbow_bridge_died(shared_memory: Memory, user: str, went: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I have a little dog named Buttons, a shih tzu.", went)
+    assert any("Buttons" in g for g in gone), gone
+
+
+def test_an_endearment_to_the_listener_is_no_ones_possession(rules: RuleExtractor) -> None:
+    texts = [f.text for f in facts_of(rules, "Well my dear, my son moved to Tucson")]
+    assert not any("dear" in t for t in texts) and any("son" in t and "Tucson" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "activity"), [("I go to yoga twice a week", "yoga"),
+                                                ("I started going to yoga", "yoga"),
+                                                ("I've started going to water aerobics", "water aerobics")])
+def test_a_class_one_goes_to_is_a_pastime(rules: RuleExtractor, said: str, activity: str) -> None:
+    assert f"user|hobbies|{activity}" in _values(rules, said), _values(rules, said)
+
+
+@pytest.mark.parametrize("said", ["I go to Leeds a lot", "I go to church on sundays", "my son goes to Riverside"])
+def test_a_place_one_goes_to_is_no_pastime(rules: RuleExtractor, said: str) -> None:
+    assert not any("hobbies" in s for s in _values(rules, said)), _values(rules, said)
+
+
+def test_an_activity_instead_of_another_ends_the_other(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I play bridge on Thursdays",
+                             "I do water aerobics now instead of bridge")
+    assert any("bridge" in g for g in gone), gone
