@@ -11,6 +11,7 @@ covid") is its negation: the hobby ends.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.catalogue import SPORT_WORDS, SPORTS
@@ -51,6 +52,8 @@ def _activity_named(tok: Any) -> str | None:
     return value
 
 
+_DISTANCE = re.compile(r"\d+(?:\.\d+)?(?:k|km|ks|mi|m)")
+_DISTANCES = frozenset({"mile", "kilometre", "kilometer", "km", "k", "marathon", "lap", "length", "half", "10k", "5k"})
 _WHEN_NOUNS = frozenset({"morning", "evening", "night", "afternoon", "day", "week", "weekend", "time", "lunchtime"})
 
 
@@ -81,7 +84,8 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     spec = cat.get("hobbies")
     if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or _on_software(pred) or (
             pred.dobj is not None and pred.dobj != found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS
-            and not pred.dobj.like_num):  # ("I boulder 3x a week": "3" read as the object)
+            and not pred.dobj.like_num and not _DISTANCE.fullmatch(pred.dobj.lower_) and pred.dobj.lemma_.lower()
+            not in _DISTANCES):  # ("I boulder 3x a week": "3" read as the object; "I run 5k every morning")
         return None  # "I swim three mornings a week": the object says how often, it is no object
     value = found[0]
     # the clause's own words, not those of a clause joined to it ("go swimming every morning": "every" is go's)

@@ -192,7 +192,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              prototypes=("uses a MacBook", "laptop is a ThinkPad")),
     SlotSpec(name="email", relation="email", cardinality=_S, nouns=("email", "email address", "e-mail"),
              prototypes=("email address is",)),
-    SlotSpec(name="car", relation="drives", cardinality=_S, subjects="person", verbs=("drive",),
+    SlotSpec(name="car", relation="drives", cardinality=_S, subjects="person", verbs=("drive", "ride"),
              values=CAR_VALUES, nouns=("car", "vehicle", "ride", "truck", "ute", "bakkie", "motor", "whip", "pickup"),
              prototypes=("drives a car", "owns a Toyota", "bought a new car")),
     SlotSpec(name="bike", relation="rides", cardinality=_S, subjects="person", verbs=("ride",),

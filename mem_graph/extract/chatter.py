@@ -20,7 +20,9 @@ _LEAD = r"(?:(?:ok|okay|so|well|oh|ah|hmm+|hm+|um+|uh+|yeah|yes|no|wait|anyway|a
 _TAIL = r"(?:\W+(?:though|tho|then|lol|haha|man|dude|lmao|again|here|exactly|now|please|pls|sorry))*\W*$"
 _THIRD = r"(?:the |this |that |a |an |some |these |those )?"
 # (or the speaker unsaid: "long shift today, such is life as a nurse")
-_FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our|us|mine|life as an?)(?![\w'])", re.I)
+# (or the speaker's own milestone, said with no "I": "monday was day one at revolut", "friday was my last shift")
+_FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'd|i'll|my|me|we|we're|our|us|mine|life as an?|day one|"
+                           r"first (?:day|week|shift)|last (?:day|shift))(?![\w'])", re.I)
 
 CLASSES: list[tuple[str, re.Pattern[str]]] = [
     ("an interjection", re.compile(

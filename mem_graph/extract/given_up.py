@@ -32,6 +32,9 @@ _FOR_ME = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?
 _NO_MORE = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?)"
                       rf"(?(more)(?=\s*(?:$|[,.!;]|\s(?:since|now|anymore|any more)\b))|(?=\s+(?:anymore|any more)\b))",
                       re.I)
+# "down to zero coffee now", "down to no cigs a day": cut out
+_DOWN_TO_NONE = re.compile(rf"{_LEAD}(?:i'm |im |i am |we're )?(?:finally )?down to (?:zero|no|0) "
+                           rf"(?P<x>{_WORD}(?: {_WORD})?)", re.I)
 _SPAN = r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?)"  # "6 months"
 # "6 months no cigarettes!!", "three weeks off the booze", "a year without meat"
 _COUNTED = re.compile(rf"{_SPAN}(?: today| now| and counting)? (?:no|without|off(?: the)?|free of) "
@@ -114,7 +117,8 @@ def _instead(text: str, after: int, ended: str) -> list[str]:
 
 def given_up(text: str) -> list[str]:
     """The plain clauses for what ``text`` says was given up or taken back up (see the module doc)."""
-    said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED) for m in p.finditer(text) if (s := _ended(m.group("x")))]
+    said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED, _DOWN_TO_NONE) for m in p.finditer(text)
+            if (s := _ended(m.group("x")))]
     said += [now for p in (_FOR_ME, _NO_MORE) for m in p.finditer(text) if (s := _ended(m.group("x")))
              for now in _instead(text, m.end(), s)]
     said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]

@@ -17,7 +17,7 @@ from mem_graph.extract.correction import value_class
 from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.model_names import with_model_number
-from mem_graph.extract.places import is_town, lived_in_town
+from mem_graph.extract.places import is_place_name, is_town, lived_in_town
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
@@ -347,7 +347,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if pred.lemma == "get" and pred.dobj is not None and pred.dobj.lemma_.lower() == "key" and "to" in pred.preps:
         pred.dobj = pred.preps["to"]  # "finally got the keys to the flat in Leeds": the flat got
         direct = [pred.dobj]
-    if pred.lemma == "close" and not direct and "on" in pred.preps:  # "closed on a house in Austin": bought
+    if pred.lemma in ("close", "complete") and not direct and "on" in pred.preps:  # "closed on a house in Austin",
+        # "completed on a house in Bath" (UK): bought
         pred.lemma, pred.dobj, direct = "buy", pred.preps["on"], [pred.preps["on"]]
     if target.lower_ == "done" and any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in target.children) \
             and any(c.lower_.endswith("ing") and c.dep_ in ("dobj", "xcomp") for c in target.children):
@@ -355,6 +356,16 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if pred.lemma in ("pack", "jack", "chuck") and target.i + 1 < len(target.doc) and target.nbor(1).lower_ == "in":
         pred.lemma = "quit"  # "packed in the engineering", "jacked in my job": given up
         direct = direct or [pred.preps.pop("in")] if "in" in pred.preps else direct
+    left = pred.preps.get("of") if pred.lemma == "drop" and any(c.lower_ == "out" for c in target.children) else None
+    if left is not None and not (is_place_name(left.text) and " ".join(t.lower_ for t in target.doc[left.i + 1:][:1])
+                                 not in ("uni", "university", "college")):
+        # "my son dropped out of college", "dropped out of leeds uni": left the course (not "... of leeds": the
+        # town may be the speaker's home)
+        pred.lemma, pred.dobj = "quit", pred.preps.pop("of")
+        direct = [pred.dobj]
+    if pred.lemma == "escape" and direct and (direct[0].pos_ == "PROPN" or direct[0].ent_type_ == "ORG") and \
+            direct[0].ent_type_ not in ("GPE", "LOC", "FAC", "EVENT", "DATE") and not is_place_name(direct[0].text):
+        pred.lemma = "quit"  # "finally escaped barclays": a job left (not "escaped the rain", "escaped London")
     work_vehicle = next((c for c in direct if c.lemma_.lower() in _WORK_VEHICLES), None)
     if pred.lemma == "drive" and work_vehicle is not None and "for" in pred.preps and pred.preps["for"].pos_ == \
             "PROPN" and pred.preps["for"].ent_type_ != "PERSON":  # "I drive a delivery van for DPD": who for

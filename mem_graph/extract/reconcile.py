@@ -189,6 +189,9 @@ def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str 
     if record.slot and fact.slot.count("|") == 2 and record.slot.rpartition("|")[0] == fact.slot.rpartition("|")[0] \
             and record.slot != fact.slot and fact.slot.split("|")[1] not in _PER_OBJECT:
         return None  # "favourite band" and "favourite colour": a slot keyed by qualifier holds one value each
+    if record.slot and record.slot.split("|")[:2] == fact.slot.split("|")[:2] and \
+            record.slot.endswith("|motorbike") != fact.slot.endswith("|motorbike"):
+        return None  # a motorbike beside the car (slots.py)
     name = fact.slot.split("|")[1] if fact.slot.count("|") >= 1 else ""
     # the relation of the triple that holds the fact's value ("Cerys got a job as a physio out in Perth": works_as,
     # not the lives_in its last triple says)

@@ -449,6 +449,12 @@ def _tool_said(m: re.Match[str], said: str) -> str:
     return said.format(_spelled(name)) if tech_kind(name) is not None or name.lower() in TECH else m.group(0)
 
 
+# "treated myself to a pixel 8 pro": bought (not "treated myself to a nice dinner": a meal is no thing one has,
+# which the slot rules tell)
+_TREATED_TO = re.compile(r"\b((?:i |we |i've |we've |i have |we have )?)treated (?:myself|ourselves) to "
+                         r"(?=(?:an? |the )?(?:new |brand new |shiny )?[\w-])", re.I)
+
+
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
     text = _tech_name().sub(_tech_spelled, text)
@@ -464,6 +470,7 @@ def rephrase(text: str) -> str:
     text = _GYM_MEMBER.sub("I go to ", _GYM_AT.sub(r"\1 \2 ", text))
     text = _WORK_IN_A.sub(r"\1 at ", text)
     text = _HIRED_ME.sub(_hired_me, _DOING_INTERNSHIP.sub(r"\1 \2an intern ", text))
+    text = _TREATED_TO.sub(r"\1bought ", text)
     text = _GAVE_ME.sub("I got ", _TIMES_A.sub(r"\1 times ", _PARTNER_CALLED.sub(r"\1my ", text)))
     text = _HAS_PARTNER_CALLED.sub(_has_partner_called, text)
     text = _SMOKE_FREE.sub(_smoke_free, _BEEN_DOING_IT.sub(", have been ", text))

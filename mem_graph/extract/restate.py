@@ -82,7 +82,7 @@ _FOR_GOOD = re.compile(rf"(?:^|[,.!:;]\s*|\b(?:i|we|and|just|finally)\s+)(?i:(?:
 # -- job -------------------------------------------------------------------------------------------------------
 _NEW_JOB = re.compile(rf"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)new (?:job|role|position|gig|post) (?:at|with)) {_NAME}"
                       rf"|(?i:(?:^|[,.!:;]\s*|\b(?:i'?m|im|am|currently|still)\s+)onboarding (?:at|with)) {_NAME}")
-_FIRST = r"(?i:(?:^|\b(?:my|the)\s+|[,.!:;]\s*)(?:first (?:day|week|shift|month)|(?:day|week|month) one)" \
+_FIRST = r"(?i:(?:^|\b(?:my|the|was)\s+|[,.!:;]\s*)(?:first (?:day|week|shift|month)|(?:day|week|month) one)" \
     r"(?: of (?:orientation|training|induction|onboarding)| (?:driving|working|nursing|teaching|cleaning|coding|" \
     r"cooking|serving|delivering|selling|managing)(?: (?:the |a |an )?[\w-]+){0,2})? (?:at|with|for))"
 _FIRST_DAY = re.compile(rf"{_FIRST} (?:the )?{_NAME}")

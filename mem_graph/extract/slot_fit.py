@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mem_graph.extract.ages import stated_age
-from mem_graph.extract.clauses import Subject
+from mem_graph.extract.clauses import Subject, compound_span
 from mem_graph.extract.home_place import bare_place, settled_in
 from mem_graph.extract.jobs import job_talk, moved_for_job
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN
@@ -26,7 +26,7 @@ from mem_graph.extract.lexicon import (
 )
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate
-from mem_graph.extract.slots import PLACE_LABELS, looks_like_school
+from mem_graph.extract.slots import MOTORBIKES, PLACE_LABELS, looks_like_school
 
 # "got rid of" is "rid"
 ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break", "rid", "rehome"})
@@ -233,6 +233,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return False  # "moved the car to the back garden": where it is parked, no car of one's own named
     if name == "car" and obj != pred.dobj and pred.prep in ("to", "into", "from", "through", "across", "past"):
         return False  # "drove to Bergen": a place driven to, no car
+    if name == "car" and lemma == "ride":  # "I ride a Kawasaki Ninja" (not "ride a bike", "ride the bus")
+        return value_spec is not None and value_spec.name == name and bool(
+            MOTORBIKES & {t.lower_ for t in compound_span(obj)})
     if name == "car" and lemma == "drive" and value_spec is None:
         # "I drive a Vauxhall Corsa": what one drives, named, is the car whatever the make
         return obj.pos_ == "PROPN" and obj.ent_type_ not in ("PERSON", "GPE", "LOC", "DATE", "TIME")
@@ -268,8 +271,11 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return (value_spec is not None and value_spec.name == name) or is_activity(obj)
         if lemma in ("go",):
             return bool(obj.tag_ == "VBG")
-        if lemma == "do":
-            return obj.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in obj.children)
+        if lemma == "do":  # (not "doing an apprenticeship now": work or study)
+            return obj.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in obj.children) and \
+                obj.lemma_.lower() not in ("apprenticeship", "internship", "traineeship", "placement", "degree",
+                                           "masters", "phd", "course", "residency", "fellowship", "job", "shift",
+                                           "overtime")
         return True
     if name == "languages":
         return value_spec.name == name if value_spec is not None else lemma == "speak"

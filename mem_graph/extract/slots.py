@@ -34,6 +34,9 @@ _IN_A_NAME = frozenset({"scoil", "gaelscoil", "gaelcholáiste", "coláiste", "co
                         "schule", "gesamtschule", "realschule", "grundschule", "istituto", "szkoła"})
 SCHOOL_NAME_WORDS = SCHOOL_WORDS | _IN_A_NAME  # a word that makes a proper name a school's
 PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# the vehicle values that are motorbikes (the makes that build both, "Honda", "BMW", "Yamaha", say no kind)
+MOTORBIKES = frozenset({"ducati", "kawasaki", "ktm", "vespa", "harley", "harley-davidson", "aprilia", "bonneville",
+                        "hayabusa", "enfield", "motorbike", "motorcycle", "scooter", "moped", "motorbikes"})
 # places and things a post's name may stand before ("a gp surgery", "nurse training", "my teacher's union")
 _NOT_A_POST = frozenset({"surgery", "clinic", "practice", "office", "station", "school", "training", "course",
                          "appointment", "uniform", "exam", "degree", "shift", "room", "ward", "union", "conference",
@@ -65,7 +68,9 @@ class SlotMatch:
             return f"{base}|{self.object_key}"
         if self.spec.key_by == "qualifier" and self.qualifier:
             return f"{base}|{normalise_entity(self.qualifier)}"
-        return base
+        if self.spec.name == "car" and MOTORBIKES & set(self.object_key.split()):
+            return f"{base}|motorbike"  # a motorbike sits beside the car ("treated myself to a Bonneville"), never in
+        return base  # its place; it replaces a motorbike
 
     @property
     def single(self) -> bool:

@@ -75,6 +75,9 @@ _ON_NOW = (
     re.compile(r"\b(?:it'?s|its|it is) " + _TOOL + r" all the way down\b", re.I),
     re.compile(r"\b(?:we'?re|we are|it'?s|its|it is) (?:an? |now an? )(?:big |full |total |pure )?" + _TOOL +
                r" (?:shop|house)\b", re.I),
+    # "the whole company is on asana now", "our team's on linear"
+    re.compile(r"\b(?:the |our |my )?(?:whole |entire )?(?:company|team|office|org|organi[sz]ation|department|firm|"
+               r"business)(?:'s| is| are) (?:now |all |also |fully )?on " + _TOOL, re.I),
     re.compile(r"\b(?:every |each |all (?:the |our )?)(?:service|app|microservice|system|thing)s? (?:now )?(?:talks?|"
                r"points?|connects?|writes?|runs?) (?:to|on|against) " + _TOOL, re.I),
     re.compile(r"\b(?:the |our )?(?:whole |entire )?(?:platform|stack|infra|infrastructure|app|backend|codebase|"

@@ -37,7 +37,8 @@ def test_the_second_half_of_a_plan_is_a_plan_too(rules: RuleExtractor, said: str
 
 
 def test_the_second_half_of_a_done_thing_is_done(rules: RuleExtractor) -> None:
-    assert slotted(rules, "I sold the swift and got a motorbike").get("user|car", ("", ""))[1] == "present"
+    # (a motorbike is keyed apart from the car since session 41: the swift's own "sold" ends it)
+    assert slotted(rules, "I sold the swift and got a motorbike").get("user|car|motorbike", ("", ""))[1] == "present"
 
 
 def test_what_one_used_to_do_and_the_next_thing_both_ended(rules: RuleExtractor) -> None:

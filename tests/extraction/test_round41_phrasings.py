@@ -201,3 +201,53 @@ def test_an_activity_instead_of_another_ends_the_other(shared_memory: Memory, us
     gone = invalidated_after(shared_memory, user, "I play bridge on Thursdays",
                              "I do water aerobics now instead of bridge")
     assert any("bridge" in g for g in gone), gone
+
+
+# -- a sweep of change announcements, one per attribute, said the way people type them --------------------------------
+
+@pytest.mark.parametrize(("before", "change", "old"), [
+    ("we use Trello for everything at work", "trello's gone, the whole company is on asana now", "Trello"),
+    ("I work at Barclays in Canary Wharf", "monday was day one at revolut", "Barclays"),
+    ("I work at Barclays in Canary Wharf", "finally escaped barclays, monday was day one at revolut", "Barclays"),
+    ("I have an iPhone 12", "treated myself to a pixel 8 pro, the iphone's going on ebay", "iPhone 12"),
+    ("we live in Bristol", "we've just completed on a house in Bath, moving day was saturday", "Bristol"),
+    ("I drink about 4 coffees a day", "down to zero coffee now, it's all green tea", "coffees"),
+    ("my daughter is at Leeds Uni", "my daughter dropped out of leeds uni, she's doing an apprenticeship now",
+     "Leeds Uni"),
+    ("I'm at Leeds Uni", "I dropped out of uni", "Leeds Uni"),
+])
+def test_a_change_said_in_passing_ends_the_old_value(shared_memory: Memory, user: str, before: str, change: str,
+                                                      old: str) -> None:
+    gone = invalidated_after(shared_memory, user, before, change)
+    assert any(old in g for g in gone), gone
+
+
+@pytest.mark.parametrize(("before", "said"), [
+    ("I live in London", "escaped London for the weekend, so nice"),
+    ("I live in Leeds", "I dropped out of leeds"),  # (the uni or the town: the town may be home, so neither)
+    ("I drink about 4 coffees a day", "down to my last coffee pod lol"),
+])
+def test_an_escape_or_a_drop_out_that_names_no_job_or_course_ends_nothing(shared_memory: Memory, user: str,
+                                                                          before: str, said: str) -> None:
+    assert invalidated_after(shared_memory, user, before, said) == []
+
+
+@pytest.mark.parametrize("said", ["my daughter is doing an apprenticeship now", "I'm doing an internship at Arup"])
+def test_an_apprenticeship_or_internship_is_no_pastime(rules: RuleExtractor, said: str) -> None:
+    assert not any("hobbies" in s for s in _values(rules, said)), _values(rules, said)
+
+
+@pytest.mark.parametrize(("said", "activity"), [("I run 5k every morning", "running"),
+                                                ("I swim 40 lengths twice a week", "swimming")])
+def test_a_distance_run_or_swum_is_the_pastime(rules: RuleExtractor, said: str, activity: str) -> None:
+    assert f"user|hobbies|{activity}" in _values(rules, said), _values(rules, said)
+
+
+def test_a_motorbike_bought_sits_beside_the_car(shared_memory: Memory, user: str) -> None:
+    assert invalidated_after(shared_memory, user, "I drive a Ford Ranger for work",
+                             "treated myself to a Triumph Bonneville for weekend rides") == []
+
+
+def test_a_motorbike_replaces_a_motorbike(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I ride a Kawasaki Ninja", "got a Ducati Monster now")
+    assert any("Kawasaki" in g for g in gone), gone
