@@ -79,7 +79,8 @@ _STRETCHED = re.compile(r"(?<![\w./@-])[a-z]*([a-z])\1{2,}[a-z]*(?![\w./@-])")
 # a question tacked on after a comma ("ebba has moved to london, i am nervous, is london safe?"): its own sentence,
 # so the statements before it are read (a sentence that ends in "?" is a question and states nothing)
 _TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|would|will|what|whats|what's|how|"
-                              r"where|when|why|who|which|any|anyone|pls|please|got any|you got any)\b[^,.!?;]*\?+"
+                              r"where|when|why|who|which|any|anyone|pls|please|got any|you got any|best|good|"
+                              r"decent|cheapest)\b[^,.!?;]*\?+"
                               r"(?:\s|$)|(?:how|what|where|when|why|which)\s+(?:\w+\s+)?(?:do|does|can|could|should|would|shall)\s+(?:i|we)\b"
                               r"[^,.!?;]*$|any (?:\w+ )?(?:tips|ideas|advice|suggestions|recs|recommendations)\b"
                               r"[^.!?;]*$)",

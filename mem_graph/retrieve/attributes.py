@@ -61,7 +61,11 @@ def attributes(record: MemoryRecord) -> frozenset[str]:
         return frozenset()
     return frozenset().union(*(RELATION_SLOTS.get(t.relation, frozenset()) for t in record.triples
                                if normalise_entity(t.subject) == record.subject_key
-                               and not TIME_WORD.match(t.object)))  # ("Tunde moved in january": when, not where)
+                               and not TIME_WORD.match(t.object)  # ("Tunde moved in january": when, not where)
+                               and t.object.lower() not in _DWELLINGS))  # ("staying in the apartment": no where)
+
+
+_DWELLINGS = frozenset({"apartment", "flat", "house", "place", "home", "room", "hotel", "hostel", "airbnb"})
 
 
 _CALLED = re.compile(r"\b(?:called|named)\s+\w")
