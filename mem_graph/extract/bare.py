@@ -65,6 +65,11 @@ def bare_fact(verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues:
         object_text(pred.preps["with"]) if "with" in pred.preps else None)
     if other and normalise_entity(other) == subject.key:
         other = None  # "sam broke up last week": Sam is not his own ex (the parse may hang him twice)
+    owner = subject.key
+    if not other and pred.dobj is not None and pred.dobj.lower_ in ("me", "us"):
+        other = pred.dobj.text  # "Emma divorced me"
+    if other and other.lower() in ("me", "us") and not subject.is_speaker:
+        owner, other = normalise_entity(ctx.speaker), subject.name  # "emma broke up with me": the speaker's partner
     text = render(verb, subject, ctx.speaker, subject_token=subj_tok)
     triples = list(subject.triples)
     entities = list(subject.entities) or [EntityRef(subject.name, subject.type)]
@@ -73,7 +78,7 @@ def bare_fact(verb: Any, pred: Predicate, subject: Subject, subj_tok: Any, cues:
             triples.append(Triple(subject.name, "not_partner", other))
             entities.append(EntityRef(other, "person"))
         return Fact(text=text, entities=dedupe_entities(entities), triples=triples,
-                    slot=f"{subject.key}|partner", subject_key=subject.key,
+                    slot=f"{owner}|partner", subject_key=owner,
                     object_key=normalise_entity(other) if other else None, negated=True, polarity=1,
                     rule="rules.clause:partner.neg", message_ids=[message.id] if message.id else [],
                     timestamp=message.timestamp, metadata=dict(message.metadata), tense=cues.tense,

@@ -227,8 +227,9 @@ def owned_slot(fact: Fact) -> bool:
 
 # what a diet excludes: "i eat meat again" ends "User is vegetarian"
 DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
-    "vegetarian": ("meat", "fish"), "veggie": ("meat", "fish"), "vegan": ("meat", "fish", "dairy"),
-    "plant-based": ("meat", "fish", "dairy"), "plant based": ("meat", "fish", "dairy"), "pescatarian": ("meat",),
+    "vegetarian": ("meat", "fish"), "veggie": ("meat", "fish"), "vegan": ("meat", "fish", "dairy", "eggs", "egg"),
+    "plant-based": ("meat", "fish", "dairy", "eggs", "egg"), "plant based": ("meat", "fish", "dairy", "eggs", "egg"),
+    "pescatarian": ("meat",),
     "pescetarian": ("meat",),
 }
 _RESUMED = re.compile(r"\b(?:again|now|started|start|back|these days|nowadays|anymore)\b", re.I)

@@ -251,3 +251,22 @@ def test_a_motorbike_bought_sits_beside_the_car(shared_memory: Memory, user: str
 def test_a_motorbike_replaces_a_motorbike(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I ride a Kawasaki Ninja", "got a Ducati Monster now")
     assert any("Kawasaki" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("ended", ["emma dumped me last night, i'm gutted", "Emma broke up with me",
+                                   "Emma divorced me last year"])
+def test_a_partner_who_ended_it_ends_the_partner(shared_memory: Memory, user: str, ended: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my girlfriend is Emma", ended)
+    assert any("Emma" in g for g in gone), gone
+
+
+def test_someone_elses_breakup_ends_no_partner_of_the_speakers(shared_memory: Memory, user: str) -> None:
+    assert invalidated_after(shared_memory, user, "my boyfriend is Tom",
+                             "my sister's boyfriend broke up with her") == []
+
+
+def test_eggs_again_end_a_vegan_diet_not_a_vegetarian_one(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a vegan", "i'm eating eggs again, couldn't hack full vegan")
+    assert any("vegan" in g for g in gone), gone
+    other = f"{user}-veggie"
+    assert invalidated_after(shared_memory, other, "I'm vegetarian", "i'm eating eggs again") == []
