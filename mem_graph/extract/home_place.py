@@ -123,8 +123,12 @@ def _post_in_town(tok: Any) -> Any | None:
     if tok.dep_ != "attr" or tok.pos_ != "NOUN" or be.lemma_ != "be" or not any(
             c.dep_ == "nsubj" and c.lower_ in FIRST_PERSON for c in be.children):
         return None
-    place = _place(tok)
-    return place if place is not None and place.ent_type_ in ("GPE", "LOC") else None
+    place = _place(tok)  # ("a London dev" is; "a Liverpool fan" is no home: a team)
+    return place if place is not None and place.ent_type_ in ("GPE", "LOC") and (
+        place.dep_ == "pobj" or tok.lemma_.lower() not in _FOLLOWERS) else None
+
+
+_FOLLOWERS = frozenset({"fan", "supporter", "lover", "fanatic", "addict", "nut", "obsessive", "tragic"})
 
 
 def _held(tok: Any) -> tuple[str, Any, str] | None:

@@ -42,6 +42,8 @@ def _item(text: str) -> tuple[str, bool] | None:
         return None
     if words[0] == "not":  # "a pharmacy technician, not a pharmacist", "31, not on social media": said as it is
         return f"I'm {item}", False
+    if words[0] in ("don't", "dont", "didn't", "can't", "cant", "won't", "never", "please", "pls", "lol", "haha"):
+        return None  # "I'm a Liverpool fan now, don't judge": an aside, no item (else "I'm a don't judge")
     if (age := _AGE.match(item)) is not None:
         return (f"I'm {item}", True) if 0 < int(age.group(1)) < 120 else None
     if _PLACE_PHRASE.match(item):

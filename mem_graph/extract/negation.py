@@ -30,7 +30,7 @@ KINDS: dict[str, frozenset[str]] = {
         "wine red white rosé rose beer beers ale lager stout cider whisky whiskey vodka gin rum tequila brandy "
         "cognac bourbon scotch sake champagne prosecco cocktail cocktails booze liquor spirits margaritas "
         "margarita martini mojito sangria mead malbec merlot shiraz syrah pinot rioja chardonnay sauvignon cabernet "
-        "riesling chianti tempranillo grenache zinfandel port sherry negroni aperol"),
+        "riesling chianti tempranillo grenache zinfandel port sherry negroni aperol guinness ipa bitter pint pints"),
     "meat": _words(
         "beef pork chicken lamb mutton veal bacon ham steak steaks sausage sausages burger burgers turkey duck "
         "venison salami pepperoni meatballs ribs"),

@@ -117,6 +117,9 @@ _IN_LAW = re.compile(r"(?<![\w'])(?:(my|our|his|her|their) )?(MIL|FIL|SIL|BIL)(?
 _IN_LAWS = {"MIL": "mother-in-law", "FIL": "father-in-law", "SIL": "sister-in-law", "BIL": "brother-in-law"}
 
 
+# "I'm a smoker", "im a heavy smoker", "I'm an ex-smoker": the habit, said with its verb (the slot rules read "I smoke")
+_A_SMOKER = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|(?:heavy|social|chain|light|daily)\s+)?"
+                       r"(smoker|vaper)\b", re.I)
 # "in-n-out", "rock-n-roll sushi": a name chat wrote in lower case, which the parser splits into words ("in", "out")
 _N_NAME = re.compile(r"(?<![\w-])[a-z]+-n-[a-z]+(?![\w-])")
 
@@ -130,6 +133,8 @@ def expand_shorthand(text: str) -> str:
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
+    text = _A_SMOKER.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
+                         f"{'smoke' if m.group(3).lower() == 'smoker' else 'vape'}", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
     text = _IN_LAW.sub(lambda m: f"{m.group(1) or 'my'} {_IN_LAWS[m.group(2)]}", text)

@@ -270,3 +270,18 @@ def test_eggs_again_end_a_vegan_diet_not_a_vegetarian_one(shared_memory: Memory,
     assert any("vegan" in g for g in gone), gone
     other = f"{user}-veggie"
     assert invalidated_after(shared_memory, other, "I'm vegetarian", "i'm eating eggs again") == []
+
+
+def test_a_team_fan_is_no_home_and_an_aside_is_no_post(rules: RuleExtractor) -> None:
+    texts = [f.text for f in facts_of(rules, "I'm a Liverpool fan now, don't judge")]
+    values = _values(rules, "I'm a Liverpool fan now, don't judge")
+    assert "user|residence" not in values and not any(t.strip() == "User is a" for t in texts), (values, texts)
+    assert _values(rules, "I'm a nurse in Leeds").get("user|residence") == "leeds"
+
+
+@pytest.mark.parametrize(("before", "ended"), [("I'm a smoker", "3 months smoke free today!"),
+                                               ("im a heavy smoker", "I quit smoking"),
+                                               ("I drink Guinness", "I'm off the booze now, 2 months sober")])
+def test_a_habit_said_as_a_noun_or_a_drink_by_its_name_ends_with_the_habit(shared_memory: Memory, user: str,
+                                                                           before: str, ended: str) -> None:
+    assert invalidated_after(shared_memory, user, before, ended) != []
