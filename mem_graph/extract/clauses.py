@@ -180,7 +180,8 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
         # ("my sister retrained, she's a paramedic now": the sister, not someone named in an earlier turn)
         before = next((t for t in reversed(head.doc[head.sent.start: head.i]) if (names_someone(t) and not _a_job_left(
             t)) or my_kin(t) or my_kin(t, as_object=True) or met_named(t) or had_kin(t) or (  # ("my daughter Joy,")
-            t.dep_ == "nsubj" and (t.text.capitalize() in ctx.kin_names.values() or lower_name(t)))), None)
+            t.dep_ in ("nsubj", "nsubjpass") and (  # ("abena's gone back to uni, she's ...": a passive's subject)
+                t.text.capitalize() in ctx.kin_names.values() or lower_name(t)))), None)
         # ("jonas quit, he's ...", "ciarán is doing the cooking and he's useless")
         # ("my nan's finally agreed, she's ...": a kin word the tagger calls a name is still the speaker's nan)
         kin_subject = resolve_np(before, ctx) if before is not None and (before.pos_ == "NOUN" or (

@@ -38,7 +38,7 @@ WORK_LIFE_NOUNS = frozenset({"boss", "manager", "team", "colleague", "coworker",
 _PLURAL_OK = frozenset({"colleague", "coworker", "co-worker", "shift", "neighbour", "neighbor"})
 HOME_NOUNS = frozenset({"flat", "apartment", "house", "place", "home", "condo", "studio", "bungalow", "townhouse",
                         "cottage", "apt", "flatshare", "houseshare", "room", "terrace", "maisonette", "duplex",
-                        "farmhouse", "rental"})
+                        "farmhouse", "rental", "semi", "detached", "new-build", "townhome", "villa", "bedsit"})
 # the people and places of where one lives: "my landlord in Dublin", "my neighbourhood in Osaka"
 LOCAL_NOUNS = frozenset({"landlord", "landlady", "neighbourhood", "neighborhood", "neighbour", "neighbor", "street",
                          "building", "hood", "postcode"})

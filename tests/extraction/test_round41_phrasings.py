@@ -285,3 +285,17 @@ def test_a_team_fan_is_no_home_and_an_aside_is_no_post(rules: RuleExtractor) -> 
 def test_a_habit_said_as_a_noun_or_a_drink_by_its_name_ends_with_the_habit(shared_memory: Memory, user: str,
                                                                            before: str, ended: str) -> None:
     assert invalidated_after(shared_memory, user, before, ended) != []
+
+
+# -- from the end-of-session user try (a Leeds bus driver, through the CLI of a fresh clone) --------------------------
+
+def test_a_semi_bought_in_a_town_is_the_new_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "me and my partner abena live in chapeltown with our two kids",
+                             "we've moved! bought a semi in roundhay, kids love the park")
+    assert any("Chapeltown" in g for g in gone), gone
+
+
+def test_she_after_a_named_partner_said_with_a_contracted_has_is_the_partner(rules: RuleExtractor) -> None:
+    found = facts_of(rules, "me and my partner abena live in chapeltown",
+                     "abena's gone back to uni, she's doing nursing at leeds beckett")
+    assert any(f.slot == "abena|field_of_study" for f in found), [(f.text, f.slot) for f in found]
