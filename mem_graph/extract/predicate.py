@@ -17,7 +17,8 @@ from mem_graph.extract.correction import value_class
 from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.model_names import with_model_number
-from mem_graph.extract.places import is_place_name, is_town, lived_in_town
+from mem_graph.extract.places import is_town, lived_in_town
+from mem_graph.extract.quitting import NOTICE_NOUNS, quit_idioms
 
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
@@ -28,6 +29,7 @@ RECURRING_TIMES = frozenset({"morning", "evening", "night", "day", "weekend", "a
 DURATION_NOUNS = frozenset({"year", "month", "week", "day", "decade", "while", "age", "hour", "minute", "time"})
 # nouns of a post: "got a job at Stripe", "took a position with Shell", "accepted an offer from Amazon"
 JOB_NOUNS = frozenset({"job", "position", "internship", "gig", "offer", "role", "placement", "post"})
+HELD_POSTS = JOB_NOUNS | NOTICE_NOUNS  # what "quit" names when it names the job itself ("she quit her job")
 # nouns of a course of study: "doing a phd at cambridge", "starting my masters at leeds"
 DEGREE_NOUNS = frozenset({"phd", "doctorate", "masters", "master", "degree", "bachelors", "bachelor", "mba", "msc",
                           "bsc", "mphil", "dphil", "pgce", "undergrad", "diploma", "certificate", "hnd", "nvq",
@@ -171,25 +173,6 @@ def in_year_group(pred: Predicate) -> bool:
     """"in year 2 at Oakfield", "in grade 5 at Lincoln": a class said beside the school that holds it."""
     group = pred.preps.get("in")
     return group is not None and group.lower_ in YEAR_GROUPS and "at" in pred.preps
-
-
-_NOTICE_VERBS = frozenset({"hand", "give", "put", "turn", "submit", "send", "tender", "serve"})
-NOTICE_NOUNS = frozenset({"notice", "resignation"})
-_NOTICE_TAKERS = frozenset({"boss", "manager", "supervisor", "hr", "team", "lead", "owner", "work", "job"})
-_HOME_NOTICE = frozenset({"landlord", "landlady", "lease", "tenancy", "letting", "rent", "flat", "apartment"})
-
-
-def _notice_place(head: Any) -> Any:
-    """Where a notice was handed in: "at Greggs", "to Greggs", also when the parser hangs it off the particle
-    ("handed my notice in at the cafe") or off the notice ("my resignation to Greggs"); not the person it went to
-    ("to my boss": the job one holds). ``head``: the verb or the notice."""
-    for c in head.children:
-        for p in [c, *c.children] if c.dep_ in ("prep", "prt") else []:
-            pobj = next((g for g in p.children if g.dep_ == "pobj" or (  # ("at ledgerly": an adverb to the parser)
-                g.dep_ == "pcomp" and g.pos_ in ("ADV", "NOUN", "PROPN"))), None) if p.dep_ == "prep" else None
-            if pobj is not None and p.lower_ in ("at", "to") and pobj.lemma_.lower() not in _NOTICE_TAKERS:
-                return pobj
-    return None
 
 
 def predicate(verb: Any, target: Any) -> Predicate:
@@ -350,35 +333,11 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if pred.lemma in ("close", "complete") and not direct and "on" in pred.preps:  # "closed on a house in Austin",
         # "completed on a house in Bath" (UK): bought
         pred.lemma, pred.dobj, direct = "buy", pred.preps["on"], [pred.preps["on"]]
-    if target.lower_ == "done" and any(c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in target.children) \
-            and any(c.lower_.endswith("ing") and c.dep_ in ("dobj", "xcomp") for c in target.children):
-        pred.lemma = "quit"  # "i'm done fishing after 40 years": given up
-    if pred.lemma in ("pack", "jack", "chuck") and target.i + 1 < len(target.doc) and target.nbor(1).lower_ == "in":
-        pred.lemma = "quit"  # "packed in the engineering", "jacked in my job": given up
-        direct = direct or [pred.preps.pop("in")] if "in" in pred.preps else direct
-    left = pred.preps.get("of") if pred.lemma == "drop" and any(c.lower_ == "out" for c in target.children) else None
-    if left is not None and not (is_place_name(left.text) and " ".join(t.lower_ for t in target.doc[left.i + 1:][:1])
-                                 not in ("uni", "university", "college")):
-        # "my son dropped out of college", "dropped out of leeds uni": left the course (not "... of leeds": the
-        # town may be the speaker's home)
-        pred.lemma, pred.dobj = "quit", pred.preps.pop("of")
-        direct = [pred.dobj]
-    if pred.lemma == "escape" and direct and (direct[0].pos_ == "PROPN" or direct[0].ent_type_ == "ORG") and \
-            direct[0].ent_type_ not in ("GPE", "LOC", "FAC", "EVENT", "DATE") and not is_place_name(direct[0].text):
-        pred.lemma = "quit"  # "finally escaped barclays": a job left (not "escaped the rain", "escaped London")
+    direct = quit_idioms(pred, target, direct)  # "packed in the buses", "handed my notice in at Greggs"
     work_vehicle = next((c for c in direct if c.lemma_.lower() in _WORK_VEHICLES), None)
     if pred.lemma == "drive" and work_vehicle is not None and "for" in pred.preps and pred.preps["for"].pos_ == \
             "PROPN" and pred.preps["for"].ent_type_ != "PERSON":  # "I drive a delivery van for DPD": who for
         pred.prep, pred.dobj, direct = "for", None, [pred.preps["for"]]
-    if pred.lemma == "resign" and not direct and ("from" in pred.preps or "at" in pred.preps):  # "resigned from
-        pred.lemma, pred.prep, direct = "quit", None, [pred.preps.get("from") or pred.preps["at"]]  # GTBank": quit
-    notice = next((c for c in direct if c.lemma_.lower() in NOTICE_NOUNS or (  # "put my two weeks in at walmart"
-        c.lemma_.lower() == "week" and any(g.lower_ in ("two", "2") for g in c.children) and any(
-            g.lower_ in ("my", "our") for g in c.children))), None)
-    if pred.lemma in _NOTICE_VERBS and notice is not None and not _HOME_NOTICE & {
-            t.lemma_.lower() for t in target.sent}:  # "handed my notice in at Greggs": a job quit
-        pred.lemma, pred.prep = "quit", None
-        direct = [_notice_place(target) or _notice_place(notice) or notice]  # (a notice alone: the job one holds)
     if not direct and in_year_group(pred):  # "she's in year 2 at Oakfield": the class says which, "at" where
         pred.prep, direct = "at", [pred.preps["at"]]
     if not direct and pred.preps:

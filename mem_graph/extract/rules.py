@@ -83,7 +83,7 @@ from mem_graph.extract.pet_mentions import pet_mention_facts
 from mem_graph.extract.pet_names import note_one_more, pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
 from mem_graph.extract.possessions import possession_ended
-from mem_graph.extract.predicate import JOB_NOUNS, NOTICE_NOUNS, Predicate, content_verb, object_text, predicate
+from mem_graph.extract.predicate import HELD_POSTS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.prep_choice import placing_object
 from mem_graph.extract.providers import provider_facts
 from mem_graph.extract.recognise import SEPARATION, recognise
@@ -414,7 +414,7 @@ class RuleExtractor:
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"
-            m.spec.name == "employer" and obj.lemma_.lower() in JOB_NOUNS | NOTICE_NOUNS) or (  # "she quit her job"
+            m.spec.name == "employer" and obj.lemma_.lower() in HELD_POSTS) or (  # "she quit her job"
             m.spec.name == "religion" and obj.lower_ == "religious" and bool(set(cues.words) & _NOW)))
         if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
                 obj.lemma_.lower() in m.spec.nouns:
