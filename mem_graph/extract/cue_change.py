@@ -71,9 +71,7 @@ _PURPOSE = re.compile(r"\bfor (?:my |our |the |a |an )?([a-z][\w-]*(?: [a-z][\w-
 _HOT_DRINKS = frozenset({"coffee", "tea", "espresso", "latte", "cappuccino", "chai", "matcha", "cocoa", "decaf",
                          "americano", "mocha", "macchiato", "kombucha", "mate", "rooibos", "caffeine", "cortado"})
 HOT_DRINK_NAMES = frozenset({"flat white", "cold brew", "hot chocolate", "long black"})  # (not "white": wine)
-_ALCOHOL = frozenset({"beer", "wine", "cider", "whisky", "whiskey", "gin", "vodka", "rum", "lager", "ale", "prosecco",
-                      "guinness", "stout", "bitter", "ipa", "champagne", "tequila", "bourbon", "scotch", "sake",
-                      "pints", "pint", "booze", "cocktails", "cocktail", "merlot", "rioja", "malbec", "port", "sherry"})
+_ALCOHOL = frozenset({"beer", "wine", "cider", "whisky", "whiskey", "gin", "vodka", "rum", "lager", "ale", "prosecco"})
 _SOFT_DRINKS = DRINKS - _HOT_DRINKS - _ALCOHOL - {"drink", "milk"}
 _LEXICON_KINDS: tuple[tuple[str, frozenset[str]], ...] = (
     ("instrument", frozenset(INSTRUMENTS.split())), ("sport", frozenset(PLAYED_SPORTS.split())),
