@@ -94,6 +94,11 @@ class Context:
         self.kin_names[(normalise_entity(owner), kin)] = name
 
 
+def the_speakers(kin: str, ctx: Context) -> str:
+    """The speaker's ``kin`` ("sister") by the name the turn gave them, else as "User's sister"."""
+    return ctx.kin_names.get((normalise_entity(ctx.speaker), kin)) or f"{ctx.speaker}'s {kin}"
+
+
 def known_name(kin: Subject, ctx: Context) -> str:
     """Who an unnamed relative is when the sentence named them: "my gf is priya, she's at usc" is Priya."""
     if "'s " in kin.name and kin.triples:
@@ -188,8 +193,7 @@ def resolve_np(head: Any, ctx: Context) -> Subject | None:
             before.lower_ in KIN and any(c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in before.children))) \
             else None
         if before is not None and had_kin(before):  # "i have a sister, she lives in Cork": the sister
-            ctx.last_person = ctx.kin_names.get((normalise_entity(ctx.speaker), before.lemma_.lower())) or \
-                f"{ctx.speaker}'s {before.lemma_.lower()}"
+            ctx.last_person = the_speakers(before.lemma_.lower(), ctx)
         elif before is not None:
             ctx.last_person = known_name(kin_subject, ctx) if kin_subject is not None else \
                 span_text(compound_span(before))

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mem_graph.extract.clauses import Context, compound_span, known_name, lower_name, resolve_np, span_text
+from mem_graph.extract.clauses import (
+    Context,
+    compound_span,
+    known_name,
+    lower_name,
+    resolve_np,
+    span_text,
+    the_speakers,
+)
 from mem_graph.extract.grammar_cues import acted_on_by_speaker
 from mem_graph.extract.kin_tokens import had_kin, my_kin
 from mem_graph.extract.kin_words import KIN, PET_NOUNS, POSSESSIVES, THIRD_PERSON
@@ -14,7 +22,6 @@ from mem_graph.extract.pet_refs import pet_name, speakers_pet
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.slots import SCHOOL_NAME_WORDS
 from mem_graph.extract.wordlist import is_english_word
-from mem_graph.types import normalise_entity
 
 
 def _the_house_pet(noun: Any, sent: Any) -> bool:
@@ -37,9 +44,7 @@ def note_people(sent: Any, ctx: Context) -> None:
             ctx.last_person, ctx.pet_last = known_name(kin, ctx), False
             continue
         if had_kin(t):  # "i have a boyfriend. he is irish, his name is cian": the boyfriend
-            kin = t.lemma_.lower()
-            ctx.last_person = ctx.kin_names.get((normalise_entity(ctx.speaker), kin)) or f"{ctx.speaker}'s {kin}"
-            ctx.pet_last = False
+            ctx.last_person, ctx.pet_last = the_speakers(t.lemma_.lower(), ctx), False
             continue
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS and t.dep_ != "compound" and (speakers_pet(
                 list(sent)[: t.i - sent.start + 1]) or _the_house_pet(t, sent)):
