@@ -43,7 +43,11 @@ def thing_cannot_act(verb: Any, head: Any, subject: Any) -> bool:
     undergone = subject.dep_ == "nsubjpass" and subject.pos_ in ("NOUN", "PROPN") and not (
         subject.ent_type_ == "PERSON" or subject.lower_ in GIVEN_NAMES) and not any(
         c.dep_ == "auxpass" for c in verb.children)
-    return undergone or (subject.pos_ == "NOUN" and any(
+    # "the fiesta died, got a golf", "the auris finally died, got a kia": a thing that died or broke got nothing
+    # (a name with "the" is a thing's, whatever the tagger calls it: "The Fiesta" PERSON)
+    broke = head.lemma_.lower() in ("die", "break", "conk") and subject.pos_ in ("NOUN", "PROPN") and \
+        subject.lower_ not in GIVEN_NAMES and any(c.lower_ in ("the", "my", "our") for c in subject.children)
+    return undergone or broke or (subject.pos_ == "NOUN" and any(
         c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subject.children))
 
 

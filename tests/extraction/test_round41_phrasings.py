@@ -299,3 +299,10 @@ def test_she_after_a_named_partner_said_with_a_contracted_has_is_the_partner(rul
     found = facts_of(rules, "me and my partner abena live in chapeltown",
                      "abena's gone back to uni, she's doing nursing at leeds beckett")
     assert any(f.slot == "abena|field_of_study" for f in found), [(f.text, f.slot) for f in found]
+
+
+def test_a_car_that_died_got_nothing_the_speaker_got_the_next(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drive a Ford Fiesta", "the fiesta died, got a golf")
+    assert any("Fiesta" in g for g in gone), gone
+    texts = [r["memory"] for r in shared_memory.get_all(user_id=user)["results"]]
+    assert any(t.startswith("User got a golf") for t in texts) and not any("Fiesta got" in t for t in texts), texts
