@@ -30,6 +30,7 @@ _TAKING_UP = frozenset({"learn", "start", "begin"})
 # the lemmatizer's "bouldere"; a sport said as a verb form ("dropped weightlifting": a VBG to the parser)
 _ING_FORMS = {v: v for v in (*ACTIVITY_VERBS.values(), *SPORTS.split()) if v.endswith("ing")}
 _OWN_CLAUSE = frozenset({"conj", "parataxis", "ccomp", "cc"})
+_NO_PASTIME_PARTICLES = frozenset({"out", "into", "away", "by"})  # ("swim across the bay" is swimming)
 _ONE_OCCASION = frozenset({"this", "that", "last", "next", "one", "yesterday", "tomorrow"})
 
 
@@ -71,9 +72,18 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
     return None
 
 
+def _present_simple(verb: Any, activity: Any) -> bool:
+    """"I swim", "my son boxes", "I go running": a plain present of its own, no aux, particle, object ("we run
+    everything on k8s") or "if"/"when", nor
+    a trip somewhere ("I walk to work" is a commute)."""
+    return verb.tag_ in ("VBP", "VBZ") and verb.lemma_.lower() != "be" and not any(
+        c.dep_ in ("aux", "auxpass", "prt", "mark") or (c.dep_ == "dobj" and c != activity) or (
+            c.dep_ == "prep" and c.lower_ in ("to", "into", "from")) for c in verb.children)
+
+
 def _on_software(pred: Any) -> bool:
-    """"prod runs on postgres now", "it all runs on Kubernetes": software running on software, no pastime."""
-    return any(c.dep_ == "prep" and c.lower_ in ("on", "in") and any(
+    """"prod runs on postgres now", "we run with postgres": software running on software, no pastime."""
+    return any(c.dep_ == "prep" and c.lower_ in ("on", "in", "with") and any(
         g.dep_ == "pobj" and tech_kind(g.lower_) is not None for g in c.children) for c in pred.target.children)
 
 
@@ -87,6 +97,8 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
             and not pred.dobj.like_num and not _DISTANCE.fullmatch(pred.dobj.lower_) and pred.dobj.lemma_.lower()
             not in _DISTANCES):  # ("I boulder 3x a week": "3" read as the object; "I run 5k every morning")
         return None  # "I swim three mornings a week": the object says how often, it is no object
+    if any(c.dep_ in ("prt", "prep") and c.lower_ in _NO_PASTIME_PARTICLES for c in found[1].children):
+        return None  # "I run out of time a lot", "we ran into Jo": no running
     value = found[0]
     # the clause's own words, not those of a clause joined to it ("go swimming every morning": "every" is go's)
     tokens = {*pred.target.subtree, *(t for c in pred.verb.children if c.dep_ not in _OWN_CLAUSE for t in c.subtree)}
@@ -110,6 +122,10 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
         habit.append("for a while")  # "I'm not running for a while": the pastime stops, for now
     if cues.instead:
         habit.append("instead")  # "swimming instead": a pastime in another's place
+    if not habit and "used to" in cues.words:
+        habit.append("used to")  # "I used to swim": a pastime of the past
+    if not habit and _present_simple(pred.verb, found[1]):
+        habit.append("present simple")  # "I swim", "I go running": what one does, not one occasion
     if not habit:
         return None
     negated = bool(cues.negated) or (ceased and found[1] != pred.target)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.kin_words import KIN
+
 _BIG_AGE = re.compile(r"\bthe big (\d{2})(?:th)? (?:happened|is here|arrived|came|was)\b"
                       r"|\bcelebrat\w* (?:my )?(\d{2})(?:th)?\b(?=.*\b(?:turned|birthday|bday)\b)", re.I)
 # "..., 53 today", "40 today!!": a clause of its own (not "we got 12 today")
@@ -18,6 +20,11 @@ _TODAY = re.compile(r"(?:^|[,.!;:]\s*)\W*(?:and |so |officially |finally )?(\d{2
 _NTH = re.compile(r"\b(?:it'?s|its|it is|was|had|celebrated|celebrating) my (\d{2})(?:st|nd|rd|th) (?:birthday |bday )?"
                   r"(?:today|yesterday|on \w+day|last \w+|this weekend)\b"
                   r"|\bmy (\d{2})(?:st|nd|rd|th) (?:birthday|bday) (?:was|is) (?:today|yesterday|on \w+day)\b", re.I)
+# "it was my son's 8th birthday yesterday", "my mum's 70th was on saturday": a relative's age reached
+_KIN_NTH = re.compile(r"\b(?:it'?s|its|it is|it was|was|had|celebrated|celebrating) my (?P<kin>[a-z]+(?:-in-law)?)'s "
+                      r"(?P<n>\d{1,3})(?:st|nd|rd|th) (?:birthday |bday )?(?:today|yesterday|on \w+day|last \w+|"
+                      r"this weekend)\b|\bmy (?P<kin2>[a-z]+(?:-in-law)?)'s (?P<n2>\d{1,3})(?:st|nd|rd|th) "
+                      r"(?:birthday |bday )?(?:was|is) (?:today|yesterday|on \w+day)\b", re.I)
 _DECADES = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80, "nine": 90}
 # "the big three-oh", "the big 4-0", "the big 50": reached, unless said ahead or as what one plans for
 _BIG_DECADE = re.compile(r"(?<!\bfor )(?<!\bplanning )(?<!\bbefore )(?<!\buntil )(?<!\btill )\bthe big "
@@ -45,4 +52,6 @@ def age_said(text: str) -> list[str]:
              for w in m.groups() if w]
     if not _AHEAD.search(text.replace("as of", "")):
         ages += [f"{m.group(1)}0" if m.group(1) else str(_TIES[m.group(2).lower()]) for m in _NEW_DECADE.finditer(text)]
-    return [f"I'm {int(a)} now" for a in dict.fromkeys(ages) if 12 < int(a) < 120]
+    kin = [f"my {m.group('kin') or m.group('kin2')} is {int(m.group('n') or m.group('n2'))} now"
+           for m in _KIN_NTH.finditer(text) if (m.group("kin") or m.group("kin2") or "").lower() in KIN]
+    return [f"I'm {int(a)} now" for a in dict.fromkeys(ages) if 12 < int(a) < 120] + kin

@@ -161,7 +161,8 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              prototypes=("goes to school at", "is a student at", "attends the university", "studies at")),
     # "doing english lit", "switching to law", "reads history at Oxford": with these verbs only a subject's name
     SlotSpec(name="field_of_study", relation="studies", cardinality=_S, subjects="person",
-             verbs=("study", "major_in", "do", "read", "switch_to", "change_to"), nouns=("major", "degree", "subject"),
+             verbs=("study", "major_in", "do", "read", "switch_to", "change_to"),
+             nouns=("major", "degree", "subject", "course"),
              values=STUDY_SUBJECTS,
              prototypes=("is studying biology", "majors in")),
     SlotSpec(name="age", relation="age", cardinality=_S, subjects="person", verbs=("turn",), nouns=("age",),
@@ -229,7 +230,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              prototypes=("really enjoys", "is a big fan of", "can't stand", "is sick of")),
     SlotSpec(name="hobbies", relation="hobby", cardinality=_M, key_by="object", subjects="person",
              verbs=("play", "practice", "practise", "do", "go", "take_up", "pick_up", "start", "begin", "join",
-                    "learn", "spend_regularly", "switch_to", "go_to"),
+                    "learn", "spend_regularly", "switch_to", "go_to", "touch"),
              values=tuple((INSTRUMENTS + " " + SPORTS).split()), nouns=("hobby", "hobbies", "pastime"),
              prototypes=("plays the guitar", "goes hiking on weekends", "hobby is")),
     SlotSpec(name="languages", relation="speaks", cardinality=_M, key_by="object", subjects="person",

@@ -104,6 +104,8 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
         if m is None or not _SPEAKER.search(clause[:m.start()].lower()) or _NOT_DONE.search(clause.lower()):
             continue
         new = _tool(m.group("new"))
+        if new is None and m.re is _REWROTE and m.group("new").split()[0].lower() == "go":
+            new = "Go"  # "rewrote the backend in go": a language, whatever its case
         said_old = m.groupdict().get("old") or (m.group("mid") if m.re is _REWROTE else None)
         old = (_tool(said_old) if m.re is not _REWROTE else _named_in(said_old)) if said_old else None
         if new is None and old is not None:  # "from figma to penpot": a name the lexicon lacks, in a tool's place

@@ -165,7 +165,7 @@ def owned_thing_on_speaker(lemma: str, subj_tok: Any, objects: list[Any]) -> boo
 # "seeing someone new, her name is ines", "i'm dating a guy from work, his name's omar": the partner, named after
 _SOMEONE_NAMED = re.compile(
     r"\b(?:seeing|dating|going out with|in a relationship with|together with)\s+(?:someone|somebody|a (?:girl|guy|"
-    r"woman|man|boy|lady|dude))\b(?:[^!?]{0,40}?\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b"
+    r"woman|man|boy|lady|dude))\b(?:[^?]{0,40}?\b(?:her|his|their) name(?:'s| is) ([A-Za-z][a-z'-]+)\b"
     r"|(?: new| else)?(?: now)?,? (?:called |named )?(?-i:([A-Z][a-z-]+))\b(?!'| (?:and|said|is|was|has)\b))", re.I)
 # (or the name said right after it, capitalised: "seeing someone new, Alex")
 # "met someone!! his name is Luca": met with nothing after (not "met someone at work, his name is Tom"), named at once

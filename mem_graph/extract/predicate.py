@@ -35,7 +35,8 @@ DEGREE_NOUNS = frozenset({"phd", "doctorate", "masters", "master", "degree", "ba
                           "bsc", "mphil", "dphil", "pgce", "undergrad", "diploma", "certificate", "hnd", "nvq",
                           "apprenticeship", "foundation", "access", "btec", "llm", "ma", "ba", "postgrad"})
 STUDYING_VERBS = frozenset({"do", "start", "begin", "pursue", "take"})
-QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few"})
+QUANTIFIERS = frozenset({"lot", "lots", "bit", "kind", "sort", "type", "couple", "number", "bunch", "plenty", "few",
+                         "loads", "load", "tons", "ton", "heaps", "gallons", "litres", "cups", "pints", "mugs"})
 # past forms the tagger sometimes leaves unlemmatised ("Got a new phone" read as an imperative)
 IRREGULAR = {"hates": "hate", "loves": "love", "got": "get", "bought": "buy", "sold": "sell", "went": "go",
              "took": "take", "made": "make", "had": "have", "left": "leave", "began": "begin", "became": "become",

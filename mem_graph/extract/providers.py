@@ -13,7 +13,8 @@ from mem_graph.types import Fact, normalise_entity
 _SAID_AS = {"internet": "our broadband provider is {}", "bank": "my bank is {}", "gym": "my gym is {}"}
 _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet", "internet": "internet",
               "wifi": "internet", "isp": "internet", "bank": "bank", "banks": "bank", "current account": "bank",
-              "bank account": "bank", "gym": "gym", "gyms": "gym", "gym membership": "gym"}
+              "bank account": "bank", "gym": "gym",
+              "provider": "internet", "providers": "internet", "gyms": "gym", "gym membership": "gym"}
 _NOT_A_NAME = r"(?!(?:our|my|the|their|a|an|your|this|that|its|new|same|better|faster|cheaper|some)\b)"
 _NOT_SECOND = (r"(?!(?:broadband|fibre|fiber|last|this|next|now|today|yesterday|and|but|because|cos|for|since|after|"
                r"when|so|too|as|at|in|on|from|with|instead|installed|lol|tbh)\b)")
@@ -25,6 +26,17 @@ _NAMED_SERVICE = re.compile(r"\b(?:on|with|got|have|to|using)\s+(?P<name>" + _NA
 _SWITCHED = re.compile(r"\b(?:switched|moved|changed|swapped)\s+(?:our\s+|my\s+|the\s+)?(?P<noun>broadband|internet|"
                        r"wifi|current account|bank account|banks?|gym membership|gyms?)\s+(?:provider\s+)?(?:over\s+)?"
                        r"(?:to|for)\s+(?:the\s+)?(?P<name>" + _NAME + r")", re.I)
+# "switched banks, i'm with starling now", "changed gyms - we're at the gym group now"
+_CHANGED_THEN = re.compile(r"\b(?:switched|moved|changed|swapped)\s+(?P<noun>banks|gyms|broadband(?: providers?)?|"
+                           r"internet providers?)\b[\s,;.!-]+(?:and\s+|so\s+)?(?:i'?m|we'?re|i am|we are|now)\s+"
+                           r"(?:now\s+)?(?:with|on|at)\s+(?:the\s+)?(?P<name>" + _NAME + r")", re.I)
+# "I'm with Lloyds bank", "we're with nationwide building society", "moved all my money to monzo"
+_WITH_BANK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|banking)\s+with\s+(?P<name>" + _NAME + r")\s+"
+                        r"(?:bank|building society)\b|\bmoved (?:all )?(?:my|our) (?:money|savings|salary) "
+                        r"(?:over )?to\s+(?P<name2>" + _NAME + r")", re.I)
+# "moved to the council gym", "joined the gym at the leisure centre" is the gym reader's
+_TO_GYM = re.compile(r"\b(?:moved|switched|changed|gone|went)\s+(?:over\s+)?to\s+(?:the\s+)?"
+                     r"(?P<name>(?:[a-z0-9][\w'-]*\s+){1,2}gym)\b", re.I)
 _UNSURE = re.compile(r"\?|\b(?:might|maybe|thinking|considering|should|would|could|if|planning|going to|gonna|want|"
                      r"wanna|hoping|plan to|may|used to|had|was|were)\b", re.I)
 
@@ -34,15 +46,27 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     reader's facts about the service noun itself."""
     if _UNSURE.search(line):
         return found
-    said: list[str] = []
+    said: list[tuple[str, str]] = []  # (the plain statement, the words it re-says)
     nouns: set[str] = set()
-    for pattern, now in ((_NAMED_SERVICE, ""), (_SWITCHED, " now")):
+    for pattern, now in ((_NAMED_SERVICE, ""), (_SWITCHED, " now"), (_CHANGED_THEN, " now")):
         for m in pattern.finditer(line):
-            noun = m.group("noun").lower()
-            said.append(_SAID_AS[_NOUN_SLOT[noun]].format(m.group("name")) + now)
+            noun = m.group("noun").lower().split()[0]
+            said.append((_SAID_AS[_NOUN_SLOT[noun]].format(m.group("name")) + now, m.group(0)))
             nouns.add(normalise_entity(noun))
-    new = [f for s in said for f in read(s) if f.slot]
+    for m in _WITH_BANK.finditer(line):
+        said.append((_SAID_AS["bank"].format(m.group("name") or m.group("name2")), m.group(0)))
+    for m in _TO_GYM.finditer(line):
+        said.append((f"I joined the {m.group('name')}", m.group(0)))  # ("my gym is council gym" reads a gym's gym)
+    new: list[Fact] = []
+    for plain, words in said:
+        for f in read(plain):
+            if f.slot:
+                f.evidence += f"; said as '{words}'"  # the turn's own words, so its verbatim copy is not needed
+                new.append(f)
     if not new:
         return found
     slots = {f.slot for f in new}
-    return [f for f in found if f.subject_key not in nouns and f.slot not in slots] + new
+    named = {f.object_key for f in new if f.object_key}
+    # the clause reader's "User is with starling now" gives way to "User's bank is starling now"
+    return [f for f in found if f.subject_key not in nouns and f.slot not in slots and not (
+        f.slot is None and any(n in f.text.lower() for n in named))] + new

@@ -235,6 +235,11 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 (course := _course(obj.head if obj.dep_ == "appos" else obj,  # ("a comp sci major": "major" appos)
                                    cat.specs["field_of_study"].values)) is not None:
             return match("field_of_study", f"'{lemma} a {course[0]} {course[1]}'", value=course[0])  # "a history major"
+        if lemma == "be" and person and obj.dep_ == "attr" and obj.lemma_.lower() in _STUDENT_NOUNS and \
+                "school" in cat.specs and (org := _at_org(obj, True) or _at_org(pred.target, True)) is not None:
+            # "I'm a student at Manchester Uni": the school (the occupation word "student" says no more)
+            return match("school", f"'is a {obj.lower_} at {span_text(compound_span(org))}' (a student)",
+                         value=span_text(compound_span(org)))
         val_spec = cat.value_slot(obj_toks)
         if val_spec is not None and val_spec.name in ("car", "phone", "computer") and obj.lemma_.lower() in (
                 "household", "family", "house", "home", "person", "guy", "girl", "kind", "type", "man", "woman"):

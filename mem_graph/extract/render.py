@@ -54,8 +54,8 @@ def reports_other(verb: Any) -> bool:
     if subj is None or subj.lower_ in ("i", "we", "me"):
         return False
     comp = next((c for c in verb.children if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX")), None)
-    if comp is None:
-        return False
+    if comp is None or (comp.i < verb.i and any(c.dep_ in ("acomp", "attr", "dobj", "oprd") for c in verb.children)):
+        return False  # ("luna passed away, the house feels so empty": the house's feeling is its own clause)
     # a report ("my doctor says i'm anaemic") states a fact; an opinion or advice ("thinks", "says i should") not
     return lemma in OPINION_VERBS or any(c.lower_ in _MODALS or c.lemma_.lower() in _MODALS
                                          for c in comp.children if c.dep_ == "aux")

@@ -34,7 +34,8 @@ QUESTION_START = re.compile(
     r"(?:template|recipe|email|letter|list|plan|schedule|quote|message|post|caption|speech|script|itinerary|"
     r"checklist|spreadsheet|formula|outline|summary|draft|flyer|advert|ad)s?)\b(?=[^,;]*$)|"  # (no clause after it)
     r"what(?:'s|s| is| are) (?:[\w'-]+ ){1,4}like\b|"  # "whats Tidworth like to live in"
-    r"(?:(?!\b(?:i|i'm|we|my|our)\b)[^.!?]){0,60}\b(?:please|pls|plz)\W*$|"  # "Shorter please."
+    # "Shorter please.", "make it shorter, please"; not a statement before one ("turned 46 tuesday, no fuss please")
+    r"(?:(?!\b(?:i|i'm|we|my|our)\b)[^.!?,]){0,60}(?:,\s*)?\b(?:please|pls|plz)\W*$|"
     r"kindly\b)", re.I)  # "Kindly make it more crisp"
 
 

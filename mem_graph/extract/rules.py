@@ -61,7 +61,7 @@ from mem_graph.extract.home_place import home_place_facts, kin_place_clauses
 from mem_graph.extract.inverted import asked_without_mark
 from mem_graph.extract.jobs import job_lost, moved_jobs, note_employers, second_attribute
 from mem_graph.extract.kin_words import PARTNER_NOUNS
-from mem_graph.extract.losses import DIED, lost_pet, note_pets
+from mem_graph.extract.losses import DIED, note_pets
 from mem_graph.extract.negation import absolute_fact, add_replacement, no_more, owned_slot, replacement_tail
 from mem_graph.extract.nlp import entity_type, get_nlp
 from mem_graph.extract.noted_people import note_asked_about, note_people
@@ -82,7 +82,6 @@ from mem_graph.extract.people import (
 from mem_graph.extract.pet_mentions import pet_mention_facts
 from mem_graph.extract.pet_names import note_one_more, pet_name_facts
 from mem_graph.extract.plans import realise, realised_plans, remember_plan
-from mem_graph.extract.possessions import possession_ended
 from mem_graph.extract.predicate import HELD_POSTS, Predicate, content_verb, object_text, predicate
 from mem_graph.extract.prep_choice import placing_object
 from mem_graph.extract.providers import provider_facts
@@ -103,8 +102,8 @@ from mem_graph.extract.target import (
     switched_to_replaces,
 )
 from mem_graph.extract.tense import fact_tense
-from mem_graph.extract.together import living_together
 from mem_graph.extract.turn_passes import across_the_turn
+from mem_graph.extract.whole_events import whole_event
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
@@ -281,9 +280,8 @@ class RuleExtractor:
         # "maya thinks [i should've stayed at the bank]": her view, said in her fact; "..., is neovim worth learning":
         if reported(verb) or asked_without_mark(verb):  # a question, whatever its punctuation
             return []
-        if (said := lost_pet(verb, ctx, message) or possession_ended(verb, ctx.speaker, self.catalogue, message)
-                or living_together(verb, ctx, message)):  # "biscuit passed away", "the Golf finally died" (it ends),
-            return [said]  # "Yvonne and I live together" (no object: no other reader keeps it)
+        if said := whole_event(verb, ctx, self.catalogue, message):  # "biscuit passed away", "the Golf finally
+            return [said]  # died" (it ends), "Yvonne and I live together" (no object: no other reader keeps it)
         subject, subj_tok = clause_subject(verb, ctx)
         if subject is None:  # "... they broke up": the person just named and their partner
             subject = couple_subject(verb, subj_tok, ctx)

@@ -120,6 +120,15 @@ _IN_LAWS = {"MIL": "mother-in-law", "FIL": "father-in-law", "SIL": "sister-in-la
 # "I'm a smoker", "im a heavy smoker", "I'm an ex-smoker": the habit, said with its verb (the slot rules read "I smoke")
 _A_SMOKER = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|(?:heavy|social|chain|light|daily)\s+)?"
                        r"(smoker|vaper)\b", re.I)
+# "I'm a keen runner", "im an avid cyclist", "I'm a former swimmer": the pastime, said with its verb
+_PASTIME_PEOPLE = {"runner": "go running", "jogger": "go jogging", "swimmer": "swim", "cyclist": "go cycling",
+                   "climber": "go climbing", "boulderer": "go bouldering", "hiker": "go hiking", "surfer": "go surfing",
+                   "skier": "go skiing", "snowboarder": "go snowboarding", "golfer": "play golf", "rower": "row",
+                   "kayaker": "go kayaking", "skateboarder": "go skateboarding"}
+_A_PASTIME_PERSON = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|(?:keen|avid|big|casual|amateur|"
+                               r"regular|serious|passionate|obsessive|weekend|club|competitive|marathon|trail|"
+                               r"road|fair-weather|huge)\s+)?(" + "|".join(_PASTIME_PEOPLE) + r")\b(?!\s+(?:at|for)\b)",
+                               re.I)
 # "in-n-out", "rock-n-roll sushi": a name chat wrote in lower case, which the parser splits into words ("in", "out")
 _N_NAME = re.compile(r"(?<![\w-])[a-z]+-n-[a-z]+(?![\w-])")
 
@@ -135,6 +144,8 @@ def expand_shorthand(text: str) -> str:
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _A_SMOKER.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
                          f"{'smoke' if m.group(3).lower() == 'smoker' else 'vape'}", text)
+    text = _A_PASTIME_PERSON.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
+                                 f"{_PASTIME_PEOPLE[m.group(3).lower()]}", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",
                           text)
     text = _IN_LAW.sub(lambda m: f"{m.group(1) or 'my'} {_IN_LAWS[m.group(2)]}", text)

@@ -101,6 +101,9 @@ def _dated(obj: Any) -> bool:
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
+    if lemma == "touch":  # "haven't touched the violin in years": a pastime dropped (not "touched base")
+        return name == "hobbies" and value_spec is not None and value_spec.name == name and any(
+            c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children)
     if name == "residence" and obj.lower_ in WORK_UNITS | SECTORS:  # "moved wards, I'm in A&E now": a job's place
         return False
     # "started uni at Bristol": the object names the school, the "at" phrase which one
@@ -140,10 +143,10 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if name == "medication":  # "take sertraline", not "take the bus"
         return value_spec is not None and value_spec.name == name
     if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in", "run_with")
-                                                   or lemma in ("write", *_TOOL_TAKEN_UP))):
+                                                   or lemma in ("write", "run", *_TOOL_TAKEN_UP))):
         # (not "i run with my club", "added a new hire to the team", "adopted a dog")
         # "run a bakery", "write kotlin" (not poems, nor "wrote to my sister"), "we run MySQL in production" (not
-        # "run a marathon"), "work in python" (not in a call centre)
+        # "run a marathon", "ran into Jo", "run out of time"), "work in python" (not in a call centre)
         return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (
             "tools", "database")) and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (

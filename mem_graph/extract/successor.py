@@ -47,12 +47,15 @@ _OUTRIGHT = re.compile(r"\b(?:anymore|any more)\b")
 _CHANGE = re.compile(r"\b(?:now|nowadays|these days|lately|instead|since|as of|nonstop|on repeat|all the time|24/7"
                      r"|all the way|where it'?s at|from now on|ftw|for the win)\b")
 _SPLIT = re.compile(r"\s*(?:[,;:]|\.\s|\s-+\s|\bbut\b)\s*")
-_LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|fully|totally|strictly|mostly|just|only|pretty much|doing"
+_LEAD = re.compile(r"^(?:(?:so|and|it's|it is|its|all|about(?: the)?|fully|totally|strictly|mostly|just|only"
+                   r"|pretty much|doing"
                    r"|drinking|having|been|on|into|deep|big|really|super|listening to|using|playing|basically|100%"
                    r"|team|everything(?:'s| is| runs)?(?: (?:in|on))?)\s+)+")
-_TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|every (?:morning|day|night|week)|for me"
+_TAIL = re.compile(r"(?:\s+(?:now|these days|nowadays|lately|instead|doctor'?s orders|sadly|thankfully|boo|yay"
+                   r"|every (?:morning|day|night|week)|for me"
                    r"|all day|nonstop|24/7|on repeat|all the time|for (?:days|weeks|months|ages)|lol|lmao|tbh|ngl|haha"
-                   r"|since .*|as of .*|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
+                   r"|since .*|as of .*"
+                   r"|(?:is|'s) (?:more |now )?my (?:new )?(?:thing|jam|go-to|vibe)|all the way"
                    r"|(?:is|'s) where it'?s at|from now on|ftw|for the win"
                    r"|on (?:rds|aws|gcp|azure|heroku|k8s|kubernetes|the cloud|prem)))+$")  # "postgres on rds now"
 _FUNCTION = frozenset({"i", "me", "my", "we", "our", "you", "he", "she", "they", "it", "is", "are", "was", "am",

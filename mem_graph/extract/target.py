@@ -82,8 +82,10 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             old = None  # "my company transferred me to the Tokyo office": who moved, no old value
         if old is not None and old != new_obj:
             replaces.append(normalise_entity(span_text(compound_span(old))))
+        # whose the moved thing is: the speaker's ("my major"), or the clause subject's ("my son switched his course")
+        own = ("my", "our") if subject.is_speaker or subject.type != "person" else ("his", "her", "their")
         role = pred.dobj if moved_thing and pred.dobj is not None and any(
-            c.lower_ in ("my", "our") for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
+            c.lower_ in own for c in pred.dobj.children) and pred.dobj.lemma_.lower() not in \
             KIN | PET_NOUNS else None
         own_attribute = role is not None and (attribute := cat.noun_slot(role.lemma_)) is not None and \
             attribute[0].subjects == "person"
@@ -98,8 +100,9 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
             # "switched my major to statistics": the speaker's own attribute, no thing moved
             moved_thing = False
             m0 = m0 if m0 is not None and m0.spec is attribute[0] else SlotMatch(
-                attribute[0], ctx.speaker, object_text(new_obj), f"slot {attribute[0].name}: "
-                f"'{pred.verb.text} my {role.lemma_} to'", qualifier=attribute[1])
+                attribute[0], ctx.speaker if own[0] == "my" else subject.name, object_text(new_obj),
+                f"slot {attribute[0].name}: '{pred.verb.text} "
+                f"{next(c.lower_ for c in role.children if c.lower_ in own)} {role.lemma_} to'", qualifier=attribute[1])
         child = moved_child(pred, new_obj, ctx) if "school" in cat.specs else None
         if child is not None:  # "we moved my daughter from Westfield High to Lincoln Academy": her school
             slot_subject, moved_thing = child, False

@@ -21,6 +21,14 @@ _RUNS_ON = re.compile(r"\b((?:[Oo]ur|[Mm]y|[Tt]he) [a-z][\w-]*|[Pp]rod|[Pp]roduc
                       r"|\b(?:[Aa]ll )?(?:[Oo]ur|[Mm]y) [a-z][\w-]*s run on\b")  # "all our pipelines run on X"
 # "everything's on github actions now", "it all runs on postgres": the team's stack, said as "we're on"
 _EVERYTHING_ON = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| runs| lives| sits)? on\b", re.I)
+_AN_OBJECT_AFTER = re.compile(r"\b(?:run|runs|put|puts|host|hosts|keep|keeps|have|has|move|moved|store|stored|build|"
+                              r"built|deploy|deployed)\s+$", re.I)
+
+
+def _everything_on(m: re.Match[str]) -> str:
+    if _AN_OBJECT_AFTER.search(m.string[:m.start()]):
+        return m.group(0)  # "we run everything on kubernetes": an object, its verb kept
+    return "we're on"
 # "everything's in postgres now", "everything is in github issues now" (a tool named first; not "in the box now")
 _EVERYTHING_IN = re.compile(r"\b(?:everything|it all|all of it)(?:'s| is| lives| sits) in (?=([a-z][\w.+#-]*)"
                             r"(?: [a-z][\w.+#-]*){0,2} (?:now|these days))", re.I)
@@ -139,7 +147,7 @@ def tool_phrasings(text: str) -> str:
     text = _RUNS_ON.sub(lambda m: f"{m.group(1)} is running on" if m.group(1) else "we're on", text)
     text = _DEPLOY_ON.sub(_deploy_on, text)
     text = _THING_IN.sub(_thing_in, text)
-    text = _EVERYTHING_ON.sub("we're on", text)
+    text = _EVERYTHING_ON.sub(_everything_on, text)
     text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in tool_names() else m.group(0), text)
     for pattern in _ON_NOW:
         text = pattern.sub(_said_on, text)

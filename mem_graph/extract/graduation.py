@@ -1,0 +1,61 @@
+"""A school finished: "I graduated in july!", "finally graduated", "my daughter graduated from Oxford", "I've
+finished uni". The subject's school slot ends (a negated fact that clears it, said as what happened), whichever
+school it held: the words rarely name it again.
+
+Only a graduation that happened (past, or "have graduated"): "I graduate in May", "she'll graduate next year" and
+"hoping to graduate" are plans; "I didn't graduate" ends nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mem_graph.extract.clauses import Context, clause_subject, compound_span, span_text
+from mem_graph.extract.render import render
+from mem_graph.extract.slots import looks_like_school
+from mem_graph.types import EntityRef, Fact, Message, Triple
+
+GRADUATED = "rules.graduated:school.neg"
+_SCHOOL_DONE = frozenset({"finish", "complete", "leave"})  # "finished uni", "completed my degree"
+_STUDIES = frozenset({"degree", "studies", "course", "masters", "phd", "doctorate", "apprenticeship", "training"})
+
+
+def _happened(verb: Any) -> bool:
+    aux = [c for c in verb.children if c.dep_ in ("aux", "neg")]
+    if any(c.dep_ == "neg" or c.lemma_.lower() not in ("have", "do") for c in aux):
+        return False  # "didn't graduate", "will graduate", "might finish uni"
+    return verb.tag_ == "VBD" or (verb.tag_ == "VBN" and any(c.lemma_.lower() == "have" for c in aux))
+
+
+def _school_finished(verb: Any) -> tuple[Any | None, str] | None:
+    """The school the clause says was finished (None when unnamed) and the words that say so."""
+    lemma = verb.lemma_.lower()
+    if lemma == "graduate":
+        school = next((g for c in verb.children if c.dep_ == "prep" and c.lower_ == "from"
+                       for g in c.children if g.dep_ == "pobj"), None)
+        return school, f"graduated from {span_text(compound_span(school))}" if school is not None else "graduated"
+    # ("i've finished uni, so weird": "uni" read as an oprd)
+    obj = next((c for c in verb.children if c.dep_ in ("dobj", "oprd")), None)
+    if lemma in _SCHOOL_DONE - {"leave"} and obj is not None and (
+            looks_like_school(compound_span(obj)) or obj.lemma_.lower() in _STUDIES):
+        return None, f"{verb.text.lower()} {span_text(list(obj.subtree)).lower()}"
+    return None
+
+
+def graduation(verb: Any, ctx: Context, message: Message) -> Fact | None:
+    """The school slot ``verb`` says its subject finished, as a negated fact; None otherwise."""
+    if not _happened(verb) or (found := _school_finished(verb)) is None:
+        return None
+    school, words = found
+    subject, subj_tok = clause_subject(verb, ctx)
+    if subject is None or subject.type != "person":
+        return None
+    value = span_text(compound_span(school)) if school is not None else "school"
+    key = subject.key
+    return Fact(
+        text=render(verb, subject, ctx.speaker, subject_token=subj_tok),
+        entities=[*(subject.entities or [EntityRef(subject.name, "person")]), EntityRef(value, "thing")],
+        triples=[*subject.triples, Triple(subject.name, "not_studies_at", value)], slot=f"{key}|school",
+        subject_key=key, object_key=value.lower(), negated=True, clears_slot=True, rule=GRADUATED,
+        message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=dict(message.metadata),
+        evidence=f"slot school: '{words}' (school finished)")
