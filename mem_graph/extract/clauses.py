@@ -431,8 +431,9 @@ def _linear_np(subj: Any, verb: Any) -> list[Any] | None:
     """"my <kin> <Name>" read off the words when the parse split it (kin and name both hung on the verb)."""
     doc = subj.doc
     start, end = subj.i, subj.i
-    while start > 0 and (doc[start - 1].lower_ in ("my", "our") or doc[start - 1].lower_ in KIN) and \
-            doc[start - 1].head.i in (subj.i, verb.i, start):
+    while start > 0 and (doc[start - 1].lower_ in ("my", "our") or doc[start - 1].lower_ in KIN or (
+            doc[start - 1].dep_ == "amod" and doc[start - 1].head.i == subj.i)) and \
+            doc[start - 1].head.i in (subj.i, verb.i, start):  # ("my best friend Amy", "my little sister Jo")
         start -= 1
     while end + 1 < verb.i and doc[end + 1].pos_ == "PROPN" and doc[end + 1].head.i in (verb.i, subj.i):
         end += 1

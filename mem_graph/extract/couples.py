@@ -55,6 +55,20 @@ def status_and_partner(slot: str | None, value: str | None, other: str | None) -
 
 
 _STATUSES = frozenset({*REL_STATUS, "relationship"})  # "in a relationship" is a status too: "engaged" replaces it
+# a couple's stages, in order: a later one said of the same partner ends the fact that said an earlier one
+_STAGES = {"dating": 0, "seeing": 0, "relationship": 0, "boyfriend": 0, "girlfriend": 0, "engaged": 1, "fiance": 1,
+           "fiancé": 1, "fiancee": 1, "fiancée": 1, "married": 2, "husband": 2, "wife": 2}
+_STAGE_WORD = re.compile(r"\b(" + "|".join(_STAGES) + r")\b", re.I)
+
+
+def stage_moved_on(value: str | None, old_text: str, old_partner: str | None, new_text: str) -> bool:
+    """A couple's later stage said of the partner an earlier stage named ("User got married to Mark" after "User
+    is engaged to Mark"): the earlier fact ends, though a status and a partner are otherwise both true at once."""
+    said = _STAGE_WORD.search(old_text)
+    if value not in _STAGES or said is None or _STAGES[said.group(1).lower()] >= _STAGES[value]:
+        return False
+    named = re.search(r"\bto ([A-Z][\w'-]+)", new_text)
+    return named is None or normalise_entity(named.group(1)) == old_partner
 
 
 _WE_ARE = r"^\W*(?:so\s+|and\s+)?we(?:'re| are| got| just got| finally got)\b|\b(?:she|he) said yes\b"

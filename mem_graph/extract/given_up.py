@@ -41,7 +41,9 @@ _COUNTED = re.compile(rf"{_SPAN}(?: today| now| and counting)? (?:no|without|off
                       rf"(?:a single |any |a drop of )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 # "off the booze since new years", "been off the fags 2 weeks" (not "off the menu", "off the hook")
 _OFF_THE = re.compile(rf"{_MINE}(?:been |finally |officially |completely )?off the (?P<x>booze|drink|sauce|grog|"
-                      r"alcohol|fags|cigs|smokes|ciggies|vapes?)\b", re.I)
+                      r"alcohol|fags|cigs|smokes|ciggies|vapes?)\b"
+                      # "i'm off the sertraline now", "been off my meds a month": a medicine stopped
+                      rf"|{_MINE}(?:been |finally |officially |completely )?off (?:the |my )?(?P<med>{_WORD})\b", re.I)
 # "fish is still on the menu", "dairy's off the menu now": what one eats, said as a menu
 _MENU = re.compile(rf"(?:^|[^\w\s']\s*|\b(?:but|and|so|tho|though)\s+)(?!(?:but|and|so|tho|though)\b)"
                    rf"(?P<x>{_WORD}(?: {_WORD})?)(?:'s| is| are|'re) "
@@ -97,6 +99,13 @@ def _ended(thing: str) -> str | None:
     return None
 
 
+def _stopped_medicine(word: str) -> str | None:
+    """"I stopped taking sertraline" for a medicine the lexicon knows ("off the menu", "off work" are none)."""
+    from mem_graph.extract.health import MEDICATIONS
+
+    return f"I stopped taking {word}" if word.lower() in MEDICATIONS else None
+
+
 # what is eaten or drunk instead, said after the thing given up: "no more red meat for me, just chicken and fish now"
 _JUST_NOW = re.compile(rf"\b(?:just|only|mostly) (?P<x>{_WORD}(?: (?:and|&) {_WORD})?) (?:now|these days|nowadays)\b",
                        re.I)
@@ -122,7 +131,8 @@ def given_up(text: str) -> list[str]:
     said += [now for p in (_FOR_ME, _NO_MORE) for m in p.finditer(text) if (s := _ended(m.group("x")))
              for now in _instead(text, m.end(), s)]
     said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]
-    said += [s for m in _OFF_THE.finditer(text) if (s := _ended(m.group("x")))]
+    said += [s for m in _OFF_THE.finditer(text) if (s := _ended(m.group("x")) if m.group("x") else _stopped_medicine(
+        m.group("med")))]
     said += [f"I still eat {x}" if m.group("on").lower() == "on" else f"I don't eat {x} anymore"
              for m in _MENU.finditer(text) if (x := m.group("x").lower()) in _FOOD]
     said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]

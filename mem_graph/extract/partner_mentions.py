@@ -111,10 +111,15 @@ def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list
                 continue
         partner = name.text
         ctx.remember(speaker, noun, partner)
+        # a couple's new status is the slot's value, as "we got married" is ("Mark and I got married": married,
+        # to Mark); a partner only named is a mention beside the slot
         return [Fact(text=f"{speaker} is {state} to {partner}" if state else f"{speaker}'s {noun} is {partner}",
                      entities=[EntityRef(speaker, "person"), EntityRef(partner, "person")],
-                     triples=[Triple(speaker, noun, partner)], slot=None, subject_key=normalise_entity(speaker),
-                     object_key=normalise_entity(partner), single_valued=False, rule="rules.partner_mention",
+                     triples=[Triple(speaker, noun, partner), *([Triple(speaker, f"{state}_to", partner)] if state
+                                                                else [])],
+                     slot=slot if state else None, subject_key=normalise_entity(speaker),
+                     object_key=state or normalise_entity(partner), single_valued=bool(state),
+                     rule="rules.partner_mention",
                      message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
                      metadata=dict(message.metadata), evidence=f"slot partner: {why} names the speaker's partner")]
     return []

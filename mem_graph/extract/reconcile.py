@@ -42,7 +42,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.catalogue import DEFAULT_SLOTS, PETS
-from mem_graph.extract.couples import status_and_partner
+from mem_graph.extract.couples import stage_moved_on, status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
 from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
@@ -396,7 +396,8 @@ class Reconciler:
             old = [r for r in records if (r.slot == fact.slot and r.object_key != fact.object_key and (
                 moved or not (same_thing(fact.object_key, r.object_key) or said_together(fact, r))) and (
                 moved or not _same_turn(r, fact) or _DEPARTED.search(r.text) is not None)
-                and not status_and_partner(fact.slot, fact.object_key, r.object_key))  # married, to Ana
+                and not (status_and_partner(fact.slot, fact.object_key, r.object_key)  # married, to Ana
+                         and not stage_moved_on(fact.object_key, r.text, r.object_key, fact.text)))
                    or (r.slot != fact.slot and r.polarity != 0 and states_slot(r, fact)
                        and not status_and_partner(fact.slot, fact.object_key, r.object_key))]
             old += [r for r in replaced if r not in old]

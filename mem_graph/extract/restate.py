@@ -442,12 +442,12 @@ def labelled_favourite(text: str) -> list[str]:
 
 
 def merged(restatement: list[Any], found: list[Any]) -> list[Any]:
-    """``found`` with the restated facts ``kept`` adds; the parse's short unplaced reading of the same thing gives
-    way ("Lowkey abandoned japanese", subject "lowkey", beside "User is not learning japanese anymore"; a longer one
-    may say more: "... no more red meat for User, just chicken and fish now")."""
+    """``found`` with the restated facts ``kept`` adds; the parse's short or copular unplaced reading of the same
+    thing gives way ("Lowkey abandoned japanese", "User is off the sertraline now"); a longer one may say more."""
     extra = kept(restatement, found)
     said = {f.object_key for f in extra if f.object_key}
-    return [f for f in found if f.slot or f.object_key not in said or len(f.text.split()) > 5] + extra
+    return [f for f in found if f.slot or f.object_key not in said or (len(f.text.split()) > 5 and not any(
+        t.relation == "is" for t in f.triples[-1:]))] + extra
 
 
 def kept(restatement: list[Any], found: list[Any]) -> list[Any]:

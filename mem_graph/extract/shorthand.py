@@ -129,6 +129,8 @@ _A_PASTIME_PERSON = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|
                                r"regular|serious|passionate|obsessive|weekend|club|competitive|marathon|trail|"
                                r"road|fair-weather|huge)\s+)?(" + "|".join(_PASTIME_PEOPLE) + r")\b(?!\s+(?:at|for)\b)",
                                re.I)
+# "my new favourite film is Dune, sorry jaws", "moved to leeds, sorry mum": an apology tacked on, no part of the fact
+_SORRY_TAIL = re.compile(r",\s*sorry(?:\s+(?:not sorry|[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?))?\s*(?=[.!?]|$)", re.I)
 # "in-n-out", "rock-n-roll sushi": a name chat wrote in lower case, which the parser splits into words ("in", "out")
 _N_NAME = re.compile(r"(?<![\w-])[a-z]+-n-[a-z]+(?![\w-])")
 
@@ -144,6 +146,7 @@ def expand_shorthand(text: str) -> str:
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _A_SMOKER.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
                          f"{'smoke' if m.group(3).lower() == 'smoker' else 'vape'}", text)
+    text = _SORRY_TAIL.sub("", text)
     text = _A_PASTIME_PERSON.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
                                  f"{_PASTIME_PEOPLE[m.group(3).lower()]}", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",

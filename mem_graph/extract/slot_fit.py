@@ -258,7 +258,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return value_spec is not None and value_spec.name == name and bool(
             COMMUTE_WORDS & {t.lower_ for t in pred.target.subtree} or (
                 obj == pred.dobj and pred.target.tag_ in ("VBG", "VBP", "VBZ")  # not "drive for Uber now": a job
-                and _said_as_now(pred.target)))
+                and _said_as_now(pred.target)) or (  # "I take the bus", "I get the train every day": a habit
+                obj == pred.dobj and pred.target.tag_ in ("VBP", "VBZ") and not any(
+                    c.dep_ in ("aux", "mark", "neg") for c in pred.target.children)))
     if name == "database":
         return value_spec is not None and value_spec.name == "database"
     if name == "hobbies":

@@ -141,3 +141,51 @@ def test_a_quantity_of_a_drink_is_the_drink(rules: RuleExtractor, said: str, dri
 def test_a_rewrite_in_go_in_lower_case_is_the_language(rules: RuleExtractor) -> None:
     found = facts_of(rules, "we rewrote the api in go last year")
     assert any(f.object_key == "golang" for f in found), [f.text for f in found]
+
+
+# -- the second sweep: others, stages of a couple, asides -------------------------------------------------------------
+
+def test_off_a_medicine_ends_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm on citalopram", "been off the citalopram for a month now")
+    assert any("citalopram" in g for g in gone), gone
+    assert not any(t.startswith("User is off") for t in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+def test_off_work_or_off_the_menu_ends_no_medicine(rules: RuleExtractor) -> None:
+    assert not any("medication" in (f.slot or "") for f in facts_of(rules, "i'm off work today, off the hook lol"))
+
+
+def test_a_relatives_birthday_by_ordinal_is_their_age(rules: RuleExtractor) -> None:
+    assert _values(rules, "it was my daughter's 11th birthday on saturday").get("user's daughter|age") == "11"
+
+
+def test_married_after_engaged_to_the_same_partner_ends_the_engagement(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm engaged to Priya", "priya and i got married in june!!")
+    assert any("engaged" in g for g in gone), gone
+
+
+def test_married_said_beside_a_husband_named_before_ends_nothing(shared_memory: Memory, user: str) -> None:
+    assert not invalidated_after(shared_memory, user, "my husband is called Olu", "Olu and I got married in 2009")
+
+
+def test_a_best_friend_named_is_that_friend(rules: RuleExtractor) -> None:
+    assert _values(rules, "my oldest friend Ravi lives in Pune").get("ravi|residence") == "pune"
+
+
+def test_an_apology_tacked_on_is_no_part_of_the_value(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my favourite band is Blur",
+                             "oasis are my favourite band now, sorry blur")
+    assert any("Blur" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["I take the tram", "i get the bus in every morning"])
+def test_a_ride_said_as_a_habit_is_the_commute(rules: RuleExtractor, said: str) -> None:
+    assert "user|commute" in _values(rules, said), _values(rules, said)
+
+
+def test_a_ride_under_if_is_no_commute(rules: RuleExtractor) -> None:
+    assert "user|commute" not in _values(rules, "if I take the bus I'm always late")
+
+
+def test_a_please_aside_keeps_the_statement(rules: RuleExtractor) -> None:
+    assert _values(rules, "turned 60 on friday, no cards please").get("user|age") == "60"
