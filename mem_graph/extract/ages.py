@@ -7,6 +7,8 @@ from typing import Any
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+          "seventeen": 17, "eighteen": 18, "nineteen": 19}
 
 
 def stated_age(obj: Any) -> str | None:
@@ -19,6 +21,8 @@ def stated_age(obj: Any) -> str | None:
         after = [t.lower_ for t in obj.doc[obj.i + 1: obj.i + 3]]
         unit = _UNITS.get(after[1]) if len(after) == 2 and after[0] == "-" else None
         return str(_TENS[obj.lower_] + (unit or 0))
+    if obj.head.lemma_.lower() == "turn" and obj.head != obj and (small := {**_UNITS, **_TEENS}.get(obj.lower_)):
+        return str(small)  # "lily turned five", "he turns sixteen in may" (a bare "it's five" is a time)
     tens = next((c for c in obj.children if c.dep_ == "compound" and c.lower_ in _TENS), None)
     if tens is not None and obj.lower_ in _UNITS:  # "I'm forty-two": "forty" hangs on "two"
         return str(_TENS[tens.lower_] + _UNITS[obj.lower_])

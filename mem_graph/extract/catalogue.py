@@ -255,6 +255,9 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              nouns=("favourite", "favorite"), prototypes=("favourite colour is",)),
     SlotSpec(name="pets", relation="has_pet", cardinality=_M, key_by="object", subjects="person",
              values=tuple(PETS.split()), verbs=("adopt",), prototypes=("has a dog", "adopted a kitten")),
+    # the team one supports ("I support Arsenal", "a big Spurs fan": teams.py): a club or a town's name only
+    SlotSpec(name="team", relation="supports", cardinality=_S, subjects="person", verbs=("support",),
+             nouns=("team", "football team", "club"), prototypes=("supports Arsenal",)),
     SlotSpec(name="gym", relation="gym", cardinality=_S, subjects="person", nouns=("gym",),
              verbs=("go_to", "join", "train_at", "switch_to", "sign_up_for", "sign_up_at", "sign_up_to"),
              values=GYM_VALUES,

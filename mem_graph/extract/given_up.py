@@ -51,7 +51,8 @@ _MENU = re.compile(rf"(?:^|[^\w\s']\s*|\b(?:but|and|so|tho|though)\s+)(?!(?:but|
 _SOBER = re.compile(rf"{_SPAN} sober\b|\b(?:stone cold|completely|fully|properly) sober now\b", re.I)
 # "haven't touched meat since january", "not had a drop of booze in months", "I have left coffee completely"
 # (Indian English: given up)
-_UNTOUCHED = re.compile(rf"{_MINE}(?:have not|haven't|havent|not|never)\s+(?:touched|had)\s+(?:a drop of |any |a )?"
+_UNTOUCHED = re.compile(rf"{_MINE}(?:have not|haven't|havent|not|never)\s+(?:touched|had)\s+"
+                        r"(?:a drop of |any |a |the |my )?"
                         rf"(?P<x>{_WORD}(?: {_WORD})?)\s+(?:since|in|for)\b"
                         rf"|{_MINE}(?:have |'ve )?(?:left|dropped) (?P<y>{_WORD}) (?:completely|totally|fully|for good|"
                         r"altogether)\b", re.I)
@@ -94,6 +95,8 @@ def _ended(thing: str) -> str | None:
             return f"I don't drink {word} anymore"
         if kind == "sport":
             return f"I don't play {word} anymore"
+        if word in ("bike", "bicycle", "road bike"):  # "haven't touched the bike in months": the cycling
+            return "I don't go cycling anymore"
         if word in TRANSPORT:  # "bought a bike, so no more luas for me"
             return f"I don't take the {word} to work anymore"
     return None

@@ -52,6 +52,11 @@ _QUALIFIED = re.compile(r"(?:^|\b)(?P<who>[A-Za-z]+),?(?:'s| has| have|'ve)?(?: 
                         r"qualified as an? (?P<role>[a-z][\w-]*(?: (?!with\b|at\b|for\b|in\b|and\b)[a-z][\w-]*)?)"
                         r"(?: (?:with|at|for) (?:the )?(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,2}))?",
                         re.I)
+# "got promoted to supervisor at the restaurant!!", "my wife's been promoted to head of sales": the new post
+_PROMOTED = re.compile(r"(?:\b(?P<who>[A-Za-z]+)(?:'s| has| have|'ve| was| is)?\s+)?(?:just |finally |officially )?"
+                       r"(?:been |got |gotten |get )?promoted to (?:be )?(?:a |an |the )?(?P<role>[a-z][\w-]*"
+                       r"(?: (?!with\b|at\b|for\b|in\b|and\b|on\b|today\b|last\b|this\b|yesterday\b)[a-z][\w-]*)?)",
+                       re.I)
 # "been seeing this guy Tomás for a couple months", "been with tash about 6 weeks", "started seeing someone called Jo"
 _INTRODUCED = r"(?:this (?:guy|girl|lad|bloke|man|woman|dude) |someone called |a (?:guy|girl|lad) called )"
 _DURATION = (r"(?= (?:for |about |nearly |almost |like |over )?(?:\d+|a|an|a few|a couple(?: of)?|couple(?: of)?|two|"
@@ -143,6 +148,12 @@ def _jobs(text: str) -> list[str]:
         said.append(f"{who} {'am' if who == 'I' else 'is'} a {m.group('role')} now")
         if m.group("x") and not is_common_word(m.group("x").lower()):
             said.append(f"{who} {'work' if who == 'I' else 'works'} at {title_words(m.group('x'))}")
+    for m in _PROMOTED.finditer(text):
+        who = _who(m.group("who"), text[:m.start("who")]) if m.group("who") else None
+        if who is None and re.search(r"(?:^|[,.!;:]\s*)\W*$", text[:m.start()]):
+            who = "I"  # said with no subject: the speaker ("got promoted to supervisor!!")
+        if who is not None and _HEDGE.said_as_done(text, m, "role") and m.group("role").split()[-1] not in _NOT_A_ROLE:
+            said.append(f"{who} {'work' if who == 'I' else 'works'} as a {m.group('role')} now")
     return said
 
 
@@ -216,7 +227,7 @@ def life_news(text: str) -> list[str]:
     """The plain clauses for the life news ``text`` tells (see the module doc)."""
     low = text.lower()
     said: list[str] = []
-    if any(w in low for w in (" as ", "poached", "headhunted", "snapped up", "qualified", " first ")):
+    if any(w in low for w in (" as ", "poached", "headhunted", "snapped up", "qualified", " first ", "promoted")):
         said += _jobs(text)
     if "seeing" in low or "been with" in low or "dating" in low:
         said += _partners(text)

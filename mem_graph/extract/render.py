@@ -39,8 +39,9 @@ def third_person(verb: str) -> str:
 
 
 # verbs that report what someone thinks or advises: "my girlfriend maya thinks i should've stayed at the bank"
-OPINION_VERBS = frozenset({"think", "reckon", "believe", "feel", "suppose", "guess", "insist", "doubt"})
-SPEECH_VERBS = frozenset({"say", "tell", "claim", "keep", "swear", "mean"})
+OPINION_VERBS = frozenset({"think", "reckon", "believe", "feel", "suppose", "guess", "doubt"})
+# ("insist": "we renamed the dog Bruno, the kids insisted" reports what was done; "insists i should" a view)
+SPEECH_VERBS = frozenset({"say", "tell", "claim", "keep", "swear", "mean", "insist"})
 _MODALS = frozenset({"should", "could", "would", "'d", "must", "ought", "might", "may", "need"})
 
 

@@ -9,6 +9,7 @@ import re
 from mem_graph.extract.catalogue import INSTRUMENTS
 from mem_graph.extract.rephrase import rephrase
 from mem_graph.extract.requests import request_then_statement
+from mem_graph.extract.teams import team_said
 
 # chat spellings of contractions ("im", "dont", "havent") and shorthand the parser does not know
 SHORTHAND = {
@@ -146,7 +147,7 @@ def expand_shorthand(text: str) -> str:
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _A_SMOKER.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
                          f"{'smoke' if m.group(3).lower() == 'smoker' else 'vape'}", text)
-    text = _SORRY_TAIL.sub("", text)
+    text = team_said(_SORRY_TAIL.sub("", text))
     text = _A_PASTIME_PERSON.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
                                  f"{_PASTIME_PEOPLE[m.group(3).lower()]}", text)
     text = _KIN_FIRST.sub(lambda m: f"{m.group(1)}my {'sister' if m.group(2).lower() == 'sis' else 'brother'} ",

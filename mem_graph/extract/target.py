@@ -46,9 +46,12 @@ def clause_target(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: An
     replaces: list[str] = []
     slot_subject = subject
     m0: SlotMatch | None = None
-    if pred.lemma == "be" and obj.lower_ in _GRADES:  # "my son is in year 4 at Oakwood Primary": the school
-        obj = next((g for c in [*obj.children, *pred.target.children] if c.dep_ == "prep" and c.lower_ == "at"
-                    for g in c.children if g.dep_ == "pobj"), obj)
+    if pred.lemma in ("be", "start", "begin") and obj.lower_ in _GRADES:  # "my son is in year 4 at Oakwood Primary",
+        # "started reception at st peter's": the school
+        at = next((g for c in [*obj.children, *pred.target.children] if c.dep_ == "prep" and c.lower_ == "at"
+                   for g in c.children if g.dep_ == "pobj"), None)
+        if at is not None:
+            obj, pred.prep = at, "at"
     # "We moved the service from MongoDB to Postgres", "I traded in my Honda for a Subaru",
     # "I switched from MySQL to Postgres", "replaced X with Y": the new value, replacing the old
     new_obj = pred.preps.get("to") if pred.lemma in ("switch", "migrate", "change", "upgrade", "transfer",

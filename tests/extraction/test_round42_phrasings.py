@@ -189,3 +189,67 @@ def test_a_ride_under_if_is_no_commute(rules: RuleExtractor) -> None:
 
 def test_a_please_aside_keeps_the_statement(rules: RuleExtractor) -> None:
     assert _values(rules, "turned 60 on friday, no cards please").get("user|age") == "60"
+
+
+# -- the team one supports -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "team"), [("I support Everton", "everton"), ("im a die-hard celtic fan", "celtic"),
+                                            ("I'm a lifelong Newcastle supporter", "newcastle")])
+def test_a_club_supported_or_followed_as_a_fan_is_the_team(rules: RuleExtractor, said: str, team: str) -> None:
+    values = _values(rules, said)
+    assert values.get("user|team") == team and "user|residence" not in values, values
+
+
+@pytest.mark.parametrize("said", ["I'm a huge Beyonce fan", "I support my sister", "we support the local food bank"])
+def test_a_fan_of_a_singer_or_support_of_a_person_is_no_team(rules: RuleExtractor, said: str) -> None:
+    assert "user|team" not in _values(rules, said), _values(rules, said)
+
+
+def test_a_new_team_replaces_the_old_and_answers_the_question(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I support Man Utd", "changed allegiance to man city, sorry dad")
+    assert any("Man Utd" in g for g in gone), gone
+    top = shared_memory.search("which team does the user support?", user_id=user, limit=1)["results"]
+    assert top and "Man City" in top[0]["memory"], top
+
+
+def test_a_bike_not_touched_in_months_ends_the_cycling(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm an avid cyclist", "haven't touched my bike since june")
+    assert any("cycling" in g for g in gone), gone
+
+
+# -- the third sweep: ages in words, promotions, school years, what others insisted on -------------------------------
+
+@pytest.mark.parametrize(("said", "slot", "age"), [("my daughter turned seven on sunday", "user's daughter|age", "7"),
+                                                   ("Noah turns twelve in may", "noah|age", "12")])
+def test_an_age_turned_in_words_is_the_age(rules: RuleExtractor, said: str, slot: str, age: str) -> None:
+    assert _values(rules, said).get(slot) == age, _values(rules, said)
+
+
+def test_a_time_said_in_words_is_no_age(rules: RuleExtractor) -> None:
+    assert not any(s.endswith("|age") for s in _values(rules, "it turned five and we left"))
+
+
+@pytest.mark.parametrize(("said", "slot", "post"), [
+    ("just got promoted to assistant manager!!", "user|occupation", "assistant manager"),
+    ("my husband got promoted to head chef at the hotel", "user's husband|occupation", "chef"),
+])
+def test_a_promotion_is_the_new_post(rules: RuleExtractor, said: str, slot: str, post: str) -> None:
+    assert (_values(rules, said).get(slot) or "").endswith(post), _values(rules, said)
+
+
+def test_a_promotion_hoped_for_is_no_post(rules: RuleExtractor) -> None:
+    assert "user|occupation" not in _values(rules, "really hoping to get promoted to manager this year")
+
+
+def test_a_school_year_started_at_a_school_names_the_school(rules: RuleExtractor) -> None:
+    values = _values(rules, "my daughter started reception at st anne's in september")
+    assert values.get("user's daughter|school") == "st anne", values
+
+
+def test_what_was_done_at_others_insistence_is_still_done(rules: RuleExtractor) -> None:
+    values = _values(rules, "we renamed the cat to Pickle, my son insisted")
+    assert values.get("user's cat|name") == "pickle", values
+
+
+def test_what_others_insist_one_should_do_is_their_view(rules: RuleExtractor) -> None:
+    assert "user|residence" not in _values(rules, "i should move to leeds, my sister insists")
