@@ -12,8 +12,10 @@ from mem_graph.extract.wordlist import is_irregular_verb_form, is_verb
 # "and Kubernetes in prod", "plus Dutch now": a line that goes on with the speaker's previous one
 # not a line that opens with a past verb: "also started climbing" leaves out its "I", it goes on with no phrase
 _CONTINUATION = re.compile(r"^\s*(?:and|plus|also|or|&)\s+(?!(?:i|we|you|he|she|they|it|[a-z]+ed|got|went|took|"
-                           r"bought|began|made|into|[a-z]{2,}ing)\b|(?:my|our|his|her|their)\s+(?:\S+\s+){3})"
-                           r"(?P<word>[\w']+)", re.I)  # ("also my mom got me a pixel for my bday": a clause of its own)
+                           r"bought|began|made|into|[a-z]{2,}ing)\b|(?:my|our|his|her|their)\s+(?:\S+\s+){3}"
+                           r"|[\w']+\s+(?:(?:and|&)\s+(?:i|me)|is|are|was|were|has|have|had|got)\b)"
+                           r"(?P<word>[\w']+)", re.I)  # ("also my mom got me a pixel for my bday": a clause of its own;
+# so is "also rhian and i are moving", "and jo has quit")
 
 # "oops its Hillview not Hillside", "sorry i meant dallas not austin": the value of the previous line, corrected
 _CORRECTION = re.compile(

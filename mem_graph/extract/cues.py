@@ -294,7 +294,8 @@ def read_cues(verb: Any, target: Any) -> Cues:
             cues.hedge = "going to"
     if verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for c in verb.children):
         cues.hedge = "if"
-    if verb.dep_ in ("advcl", "ccomp") and any(c.dep_ == "mark" and (c.lower_ in ("like", "though") or (
+    if verb.dep_ in ("advcl", "ccomp") and any(c.dep_ == "mark" and (c.lower_ == "like" or (  # ("even though i
+            c.lower_ == "though" and not (c.i > 0 and c.nbor(-1).lower_ == "even")) or (  # live in X": a fact)
             c.lower_ == "as" and verb.head.lemma_.lower() in LIKENING)) for c in verb.children):
         # ("explain it like i'm 5", "talk to me like I'm a child": a manner, not a fact about the speaker)
         cues.hedge = "feel like"  # "I feel like I'm 80", "it looks as if I'm the boss": a likeness, not a fact

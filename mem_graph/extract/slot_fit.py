@@ -27,7 +27,7 @@ from mem_graph.extract.lexicon import (
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate
 from mem_graph.extract.slots import MOTORBIKES, PLACE_LABELS, looks_like_school
-from mem_graph.extract.teams import is_team
+from mem_graph.extract.teams import SPORT_NAMES, is_team
 
 # "got rid of" is "rid"
 ENDING_VERBS = frozenset({"sell", "scrap", "crash", "total", "lose", "return", "break", "rid", "rehome"})
@@ -102,8 +102,9 @@ def _dated(obj: Any) -> bool:
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
-    if name == "team":  # "I support Arsenal", not "I support my mum" nor "support the NHS"
-        return is_team(span_text(obj_toks)) or is_team(obj.text)
+    if name == "team":  # "I support Arsenal", "the Scarlets in rugby"; not "I support my mum" nor "support the NHS"
+        return is_team(span_text(obj_toks)) or is_team(obj.text) or (obj.pos_ == "PROPN" and any(
+            t.lower_ in SPORT_NAMES for t in obj.sent))
     if lemma == "touch":  # "haven't touched the violin in years": a pastime dropped (not "touched base")
         return name == "hobbies" and value_spec is not None and value_spec.name == name and any(
             c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children)

@@ -27,6 +27,9 @@ CLUBS = frozenset({
     "shamrock rovers", "bohemians", "athletic bilbao", "sevilla", "valencia", "napoli", "roma", "lazio", "marseille",
     "lyon", "porto", "sporting", "feyenoord", "psv", "flamengo", "river plate", "la galaxy", "inter miami",
 })
+# a sport said beside the name makes any name a team ("I support the Scarlets in rugby")
+SPORT_NAMES = frozenset({"rugby", "football", "footy", "soccer", "hockey", "basketball", "baseball", "cricket", "nfl",
+                         "nba", "nhl", "mlb", "afl", "gaa", "hurling", "netball", "league"})
 _KEEN = r"(?:(?:big|huge|massive|die-?hard|diehard|lifelong|life-?long|proper|loyal|long-?suffering|mad|avid|keen|" \
         r"season ticket holding|massive|devoted|true)\s+)*"
 _NAME = r"(?P<x>[A-Za-z][\w'&-]*(?:\s[A-Za-z][\w'&-]*)?)"

@@ -253,3 +253,20 @@ def test_what_was_done_at_others_insistence_is_still_done(rules: RuleExtractor) 
 
 def test_what_others_insist_one_should_do_is_their_view(rules: RuleExtractor) -> None:
     assert "user|residence" not in _values(rules, "i should move to leeds, my sister insists")
+
+
+# -- the CLI trial (a Cardiff teacher) -------------------------------------------------------------------------------
+
+def test_also_with_a_new_subject_is_a_clause_of_its_own(rules: RuleExtractor) -> None:
+    found = facts_of(rules, "big news, i got the deputy head job, starting in september",
+                     "also rhian and i are moving to penarth in the summer")
+    assert not any("starting in rhian" in f.text.lower() for f in found), [f.text for f in found]
+
+
+def test_a_club_with_its_sport_said_is_the_team(rules: RuleExtractor) -> None:
+    assert _values(rules, "i support the Ospreys in rugby").get("user|team") == "ospreys"
+
+
+def test_even_though_states_a_fact(rules: RuleExtractor) -> None:
+    found = [f for f in facts_of(rules, "we shop at aldi even though i live in Chelsea") if f.slot == "user|residence"]
+    assert found and found[0].tense == "present", [(f.text, f.tense) for f in found]
