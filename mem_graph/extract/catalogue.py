@@ -257,7 +257,10 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              values=tuple(PETS.split()), verbs=("adopt",), prototypes=("has a dog", "adopted a kitten")),
     # the team one supports ("I support Arsenal", "a big Spurs fan": teams.py): a club or a town's name only
     SlotSpec(name="team", relation="supports", cardinality=_S, subjects="person", verbs=("support",),
-             nouns=("team", "football team", "club"), prototypes=("supports Arsenal",)),
+             nouns=("football team", "footy team", "rugby team"), prototypes=("supports Arsenal",)),
+    # where one works from: remote, office or hybrid (work_mode.py builds these facts; no lexicon reads them)
+    SlotSpec(name="work_mode", relation="works_from", cardinality=_S, subjects="person",
+             prototypes=("works from home",)),
     SlotSpec(name="gym", relation="gym", cardinality=_S, subjects="person", nouns=("gym",),
              verbs=("go_to", "join", "train_at", "switch_to", "sign_up_for", "sign_up_at", "sign_up_to"),
              values=GYM_VALUES,

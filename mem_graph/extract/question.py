@@ -74,6 +74,9 @@ def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> f
     """Names of the single-valued slots a wh-question asks for (and of pastimes or drinks, asked by their noun);
     empty for anything else."""
     words = _WORD.findall(question.casefold())
+    if words and words[0] in ("do", "does", "is", "are") and _WORK_MODE_ASKED.search(" ".join(words)) and any(
+            spec.name == "work_mode" for spec in slots):
+        return frozenset({"work_mode"})  # "does she work from home?": yes or no, by the work mode
     if not words or not (_WH & set(words)):
         return frozenset()
     verbs, nouns = _lexicon(slots)
@@ -96,4 +99,9 @@ def asked_slots(question: str, slots: tuple[SlotSpec, ...] = DEFAULT_SLOTS) -> f
         out.add("age")
     if "ex" in words and "partner" in names:  # "who is my ex": a former partner (retrieve/ended.py)
         out.add("partner")
+    if _WORK_MODE_ASKED.search(text) and "work_mode" in names:  # "does she work from home or in the office?"
+        out = (out - {"employer", "occupation"}) | {"work_mode"}
     return frozenset(out)
+
+
+_WORK_MODE_ASKED = re.compile(r"\b(?:from home|remote(?:ly)?|wfh|hybrid|in the office|in office|work from)\b")

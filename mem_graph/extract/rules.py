@@ -104,6 +104,7 @@ from mem_graph.extract.target import (
 from mem_graph.extract.tense import fact_tense
 from mem_graph.extract.turn_passes import across_the_turn
 from mem_graph.extract.whole_events import whole_event
+from mem_graph.extract.work_mode import work_mode_facts
 from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 SPEAKER = "User"
@@ -239,6 +240,7 @@ class RuleExtractor:
             if said := restated(line_of(sent)) + kin_place_clauses(sent):
                 found = merged([f for s in said for f in read(s)], found)
             found += pet_name_facts(sent, ctx, message, found)  # "we called the kitten mochi"
+            found = work_mode_facts(line, speaker, message, found)  # "back in the office 5 days a week now"
             found += device_facts(sent, ctx, self.catalogue, message, found)  # "typing this on my iPhone 12"
             found += pet_mention_facts(sent, ctx, message, found)  # "my dog Biscuit is so spoiled"
             found += partner_facts(sent, ctx, message, found)  # "Alex (my partner)", "ryan and his gf chloe"

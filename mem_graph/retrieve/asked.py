@@ -86,6 +86,8 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
               "what design tool do we use", "which app do I use for"),
     "field_of_study": ("what do I study", "what is my major", "what course am I doing", "what is my degree in"),
     "business": ("what business do I run", "do I own a business"),
+    "team": ("what team do I support", "which football club do I follow"),
+    "work_mode": ("do I work from home", "do I work in the office", "am I remote or in the office"),
 }
 
 _CHAT = {"whats": "what is", "wheres": "where is", "whos": "who is", "hows": "how is", "whens": "when is",

@@ -270,3 +270,24 @@ def test_a_club_with_its_sport_said_is_the_team(rules: RuleExtractor) -> None:
 def test_even_though_states_a_fact(rules: RuleExtractor) -> None:
     found = [f for f in facts_of(rules, "we shop at aldi even though i live in Chelsea") if f.slot == "user|residence"]
     assert found and found[0].tense == "present", [(f.text, f.tense) for f in found]
+
+
+# -- where one works from ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "mode"), [("i wfh these days", "remote"), ("we went fully remote in 2021", "remote"),
+                                            ("i'm back in the office full time", "office"),
+                                            ("I work from home on mondays", "hybrid"),
+                                            ("we're hybrid now, tuesdays and thursdays in", "hybrid")])
+def test_where_one_works_from_is_the_work_mode(rules: RuleExtractor, said: str, mode: str) -> None:
+    assert _values(rules, said).get("user|work_mode") == mode, _values(rules, said)
+
+
+@pytest.mark.parametrize("said", ["thinking of going remote next year", "I used to work from home",
+                                  "do you work from home?", "I work at Home Depot", "my mum works from home"])
+def test_a_hope_a_past_a_question_or_another_person_sets_no_work_mode(rules: RuleExtractor, said: str) -> None:
+    assert "user|work_mode" not in _values(rules, said), _values(rules, said)
+
+
+def test_back_in_the_office_replaces_working_from_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I work from home", "back to the office full time from monday, ugh")
+    assert any("from home" in g for g in gone), gone

@@ -1,0 +1,59 @@
+"""Where the speaker works from: home, the office, or a mix of the two ("I work from home", "fully remote now",
+"back in the office 5 days a week, hate it", "we're hybrid now"). One value at a time (the ``work_mode`` slot:
+remote, office or hybrid), so a new one replaces the old.
+
+The facts are built here: the clause reader would read "work from home" as an employer and "back in the office"
+as nothing. Only the speaker's own, said as done (not "thinking of going remote", "used to work from home", "do
+you work from home?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from mem_graph.extract.hedges import Hedge
+from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
+
+_HEDGE = Hedge("used to", "was", "were", "before", "back when", "if")
+# the speaker's clause: said first, after a stop, or after "I"/"we" (and the adverbs between)
+_MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i'm|im|i am|i've|ive|we|we're|we are|been|so|and|but)\s+)" \
+        r"(?:(?:now|fully|mostly|still|officially|finally|just|currently|permanently|basically)\s+)*"
+_REMOTE = (r"(?:work(?:ing)? (?:from|at) home(?![\w-]|\s(?-i:[A-Z]))|wfh(?:ing)?|work(?:ing)? remotely"
+           r"|(?:fully |100% |completely )?remote(?=\W*(?:$|[,.;!])| now| these days| full[- ]time| permanently"
+           r"| which| and| so| but| since)"
+           r"|(?:went|gone|switched to|moved to) (?:fully |100% |completely )?remote)\b")
+_OFFICE = (r"(?:back (?:in|to|at) the office|in the office (?:full[- ]time|five days|5 days|every day)"
+           r"|office (?:full[- ]time|five days a week|5 days a week))\b")
+_HYBRID = (r"(?:hybrid(?: now| these days)?(?=\W*(?:$|[,.;!]))|work(?:ing)? hybrid"
+           r"|on a hybrid (?:contract|pattern|schedule)|(?:two|three|2|3) days (?:a week )?in the office)\b")
+_MODES = (("remote", re.compile(_MINE + _REMOTE, re.I)),
+          ("office", re.compile(_MINE + _OFFICE + r"|\bno more (?:wfh|working from home)\b", re.I)),
+          ("hybrid", re.compile(_MINE + _HYBRID, re.I)))
+_SOME_DAYS = re.compile(r"\s*(?:on )?(?:(?:mon|tues|wednes|thurs|fri)days?\b|(?:once|twice|two days|three days|"
+                        r"[1-4] days|a (?:few|couple of) days|some days) a week\b|sometimes\b|occasionally\b|"
+                        r"part of the week\b)", re.I)
+_SAID = {"remote": ("works remotely, from home", "home"), "office": ("works in the office", "office"),
+         "hybrid": ("works hybrid, partly from home", "hybrid")}
+
+
+def work_mode_facts(line: str, speaker: str, message: Message, found: list[Fact]) -> list[Fact]:
+    """``found`` with the speaker's work mode ``line`` says, as one fact (the first mode said wins), in place of
+    the clause reader's unplaced "User is fully remote"."""
+    if line.rstrip().endswith("?") or any(f.slot and f.slot.endswith("|work_mode") for f in found):
+        return found
+    for mode, pattern in _MODES:
+        m = pattern.search(line)
+        if m is None or _HEDGE.hedged(line, m.start()):
+            continue
+        if mode == "remote" and _SOME_DAYS.match(line[m.end():]):
+            mode = "hybrid"  # "I work from home on fridays", "wfh twice a week": a mix
+        said, where = _SAID[mode]
+        now = " now" if re.search(r"\b(?:now|these days|back|no more|anymore)\b", line, re.I) else ""
+        key = normalise_entity(speaker)
+        fact = Fact(text=f"{speaker} {said}{now}", entities=[EntityRef(speaker, "person"), EntityRef(where, "thing")],
+                    triples=[Triple(speaker, "works_from", where)], slot=f"{key}|work_mode", subject_key=key,
+                    object_key=mode, single_valued=True, rule="rules.work_mode:work_mode.single",
+                    message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
+                    metadata=dict(message.metadata), evidence=f"slot work_mode: '{m.group(0).strip(' ,.;!:')}'")
+        return [*(f for f in found if f.slot or f.object_key not in ("remote", "hybrid", "fully remote")), fact]
+    return found
