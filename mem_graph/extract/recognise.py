@@ -246,6 +246,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             val_spec = None  # "we're a two car household", "I'm an iPhone person": no car or phone named
         if val_spec is not None and val_spec.name == "occupation" and obj.dep_ == "pobj" and obj.head.lower_ != "as":
             val_spec = None  # "went to the doctor", "talked to my advisor": someone else's job, not the speaker's
+        if val_spec is not None and val_spec.name == "occupation" and obj.lemma_.lower() in _EVERYDAY_AGENTS and any(
+                c.dep_ == "amod" and c.lower_ in _HOW_GOOD for c in obj.children):
+            return None  # "I'm a good cook", "a terrible driver": a skill judged, not a job
         if val_spec is not None and (val_spec.subjects != "person" or person) and (val_spec.name in (
                 "occupation", "diet", "religion", "partner", "car", "phone", "computer", "timezone") or (
                 obj.lower_ in HEALTH_ADJECTIVES)):
@@ -429,6 +432,14 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                     f"{lemma} {text}" if obj.dep_ == "dobj" else None))
             return match(spec.name, f"'{said}' ~ {vote.evidence()}", value=value)
     return None
+
+
+# what anyone may be good or bad at: said with a judgement, no job ("a great teacher" may well be one)
+_EVERYDAY_AGENTS = frozenset({"cook", "driver", "listener", "dancer", "singer", "swimmer", "runner", "baker", "speller",
+                              "reader", "sleeper", "eater", "talker", "learner", "gardener", "cleaner", "parker"})
+_HOW_GOOD = frozenset({"good", "great", "bad", "terrible", "awful", "decent", "amazing", "excellent", "brilliant",
+                       "rubbish", "lousy", "natural", "fantastic", "poor", "crap", "horrible", "better", "worse",
+                       "best", "worst", "wonderful", "competent", "hopeless", "useless", "slow", "fast", "messy"})
 
 
 def _at_org(noun: Any, student: bool = False) -> Any | None:

@@ -291,3 +291,12 @@ def test_a_hope_a_past_a_question_or_another_person_sets_no_work_mode(rules: Rul
 def test_back_in_the_office_replaces_working_from_home(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I work from home", "back to the office full time from monday, ugh")
     assert any("from home" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["I'm a good cook, I make everything from scratch", "im a terrible driver lol"])
+def test_a_skill_judged_is_no_job(rules: RuleExtractor, said: str) -> None:
+    assert "user|occupation" not in _values(rules, said), _values(rules, said)
+
+
+def test_a_job_with_a_judgement_of_its_doer_is_still_the_job(rules: RuleExtractor) -> None:
+    assert _values(rules, "I'm a bus driver and a bad cook").get("user|occupation") == "bus driver"
