@@ -24,7 +24,9 @@ _NTH = re.compile(r"\b(?:it'?s|its|it is|was|had|celebrated|celebrating) my (\d{
 _KIN_NTH = re.compile(r"\b(?:it'?s|its|it is|it was|was|had|celebrated|celebrating) my (?P<kin>[a-z]+(?:-in-law)?)'s "
                       r"(?P<n>\d{1,3})(?:st|nd|rd|th) (?:birthday |bday )?(?:today|yesterday|on \w+day|last \w+|"
                       r"this weekend)\b|\bmy (?P<kin2>[a-z]+(?:-in-law)?)'s (?P<n2>\d{1,3})(?:st|nd|rd|th) "
-                      r"(?:birthday |bday )?(?:was|is) (?:today|yesterday|on \w+day)\b", re.I)
+                      r"(?:birthday |bday )?(?:was|is) (?:today|yesterday|on \w+day|last \w+|at the weekend)\b", re.I)
+# "my daughter's sweet sixteen was last weekend": the sixteenth said by its name
+_SWEET_SIXTEEN = re.compile(r"\bsweet (?:sixteen|16)\b", re.I)
 _DECADES = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80, "nine": 90}
 # "the big three-oh", "the big 4-0", "the big 50": reached, unless said ahead or as what one plans for
 _BIG_DECADE = re.compile(r"(?<!\bfor )(?<!\bplanning )(?<!\bbefore )(?<!\buntil )(?<!\btill )\bthe big "
@@ -44,6 +46,7 @@ _TIES = {"twen": 20, "thir": 30, "for": 40, "fif": 50, "six": 60, "seven": 70, "
 
 def age_said(text: str) -> list[str]:
     """"I'm N now" for each age the turn says as a birthday reached."""
+    text = _SWEET_SIXTEEN.sub("16th birthday", text)
     ages = [a for m in _BIG_AGE.finditer(text) for a in m.groups() if a]
     ages += [m.group(1) for m in _TODAY.finditer(text)]
     ages += [a for m in _NTH.finditer(text) for a in m.groups() if a]

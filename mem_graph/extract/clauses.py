@@ -123,7 +123,12 @@ def compound_span(tok: Any) -> list[Any]:
             parts.extend(compound_span(child))
         elif child.i == tok.i - 2 and tok.doc[tok.i - 1].tag_ == "HYPH" and child.dep_ in ("npadvmod", "advmod"):
             parts.extend([child, tok.doc[tok.i - 1]])  # "dairy-free", "plant-based": one word, hyphenated
+        elif child.i == tok.i + 1 and tok.pos_ == "PROPN" and child.lower_ in _SCHOOL_AFTER:
+            parts.append(child)  # "Greenway secondary", "Hillside primary": a school's name typed in lower case
     return sorted(parts, key=lambda t: t.i)
+
+
+_SCHOOL_AFTER = frozenset({"secondary", "primary", "elementary", "academy", "grammar", "infants", "juniors"})
 
 
 def span_text(tokens: list[Any]) -> str:

@@ -59,6 +59,10 @@ def note_pets(sent: Any, ctx: Context, found: list[Fact] | None = None) -> None:
             ctx.pet_kinds[f.object_key] = kind
 
 
+_WHEN_GONE = re.compile(r"^\s*(?:last night|yesterday|this morning|peacefully|in (?:her|his|my) sleep|on (?:mon|tues|"
+                        r"wednes|thurs|fri|satur|sun)day|over the weekend|at the weekend|last week)\b", re.I)
+
+
 def _ended(verb: Any) -> tuple[Any, str] | None:
     """The token that names who is gone and the words for it, when ``verb`` says a death."""
     lemma = verb.lemma_.lower()
@@ -69,7 +73,8 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
     dobj = next((c for c in verb.children if c.dep_ == "dobj"), None)
     if lemma == "die" and subj is not None:
         return subj, "died"
-    if lemma == "pass" and subj is not None and parts & {"away", "on"}:
+    if lemma == "pass" and subj is not None and (parts & {"away", "on"} or (dobj is None and _WHEN_GONE.search(
+            verb.doc[verb.i + 1: verb.i + 4].text))):  # ("sunny passed last night"; not "passed her exam")
         return subj, "passed away"
     if lemma == "put" and ("down" in parts or _to_sleep(verb)):
         # "we had to put luna down", "put Bess to sleep"; passive: "Bramble was put down", "our spaniel had to be

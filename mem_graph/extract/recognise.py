@@ -346,6 +346,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     if lemma in ("have", "get", "find") and person and obj.lemma_.lower() in PARTNER_NOUNS and not any(
             c.dep_ == "poss" for c in obj.children):  # "got a girlfriend", "has a new boyfriend": not yet named
         return match("partner", f"'{pred.verb.text} a {obj.lower_}' (a partner, not named)", value=obj.lower_)
+    if key == "live_with" and person and obj.lemma_.lower() in _FAMILY_HOME and "residence" in cat.specs and any(
+            c.lower_ in ("my", "our", "his", "her", "their") for c in obj.children):  # the family home: a home
+        return match("residence", f"'{pred.verb.text} with {span_text(list(obj.subtree)).lower()}' (the family home)",
+                     value="with parents")
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if key in ("start_at", "work_at", "work_for") and value_spec is not None and value_spec.name == "tools":
@@ -434,6 +438,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
     return None
 
 
+_FAMILY_HOME = frozenset({"parent", "parents", "mum", "mom", "dad", "folk", "folks", "mother", "father", "grandparent",
+                          "grandparents", "nan", "gran", "grandma", "grandad", "family", "mam"})
 # what anyone may be good or bad at: said with a judgement, no job ("a great teacher" may well be one)
 _EVERYDAY_AGENTS = frozenset({"cook", "driver", "listener", "dancer", "singer", "swimmer", "runner", "baker", "speller",
                               "reader", "sleeper", "eater", "talker", "learner", "gardener", "cleaner", "parker"})

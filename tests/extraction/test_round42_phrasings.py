@@ -300,3 +300,31 @@ def test_a_skill_judged_is_no_job(rules: RuleExtractor, said: str) -> None:
 
 def test_a_job_with_a_judgement_of_its_doer_is_still_the_job(rules: RuleExtractor) -> None:
     assert _values(rules, "I'm a bus driver and a bad cook").get("user|occupation") == "bus driver"
+
+
+# -- the last sweep: a school's name in lower case, a pet that "passed", the family home, a flat share --------------
+
+def test_a_school_name_ending_in_lower_case_secondary_is_the_school(rules: RuleExtractor) -> None:
+    values = _values(rules, "my daughter's moved up to Parkside secondary")
+    assert values.get("user's daughter|school") == "parkside secondary" and not any(
+        s.endswith("|residence") for s in values), values
+
+
+def test_a_pet_that_passed_last_night_ends(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we have a cat called Pixel", "pixel passed last night, so sad")
+    assert any("Pixel" in g for g in gone), gone
+
+
+def test_passing_an_exam_ends_no_pet(shared_memory: Memory, user: str) -> None:
+    assert not invalidated_after(shared_memory, user, "my son has a hamster called Nibbles",
+                                 "my son passed his driving test yesterday")
+
+
+def test_moving_out_of_the_family_home_ends_living_with_parents(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I still live with my mum and dad",
+                             "moved out at last, got a house share in Headingley")
+    assert any("parents" in g for g in gone), gone
+
+
+def test_sweet_sixteen_is_sixteen(rules: RuleExtractor) -> None:
+    assert _values(rules, "my son's sweet sixteen was yesterday").get("user's son|age") == "16"
