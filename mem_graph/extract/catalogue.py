@@ -78,6 +78,8 @@ DIETS = [
 RELIGIONS = [
     "catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant",
     "orthodox", "mormon", "pagan", "religious",  # ("not religious anymore" ends "catholic")
+    # the faiths by name, as one converts to them ("converted to Islam")
+    "islam", "christianity", "judaism", "buddhism", "hinduism", "sikhism", "catholicism", "orthodoxy",
 ]
 REL_STATUS = ["single", "married", "divorced", "engaged", "widowed", "separated", "remarried"]
 DATABASES = sorted(TECH_KINDS["database"])
@@ -208,6 +210,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="nationality", relation="nationality", cardinality=_S, subjects="person",
              nouns=("nationality", "citizenship"), prototypes=("is a citizen of", "nationality is")),
     SlotSpec(name="religion", relation="religion", cardinality=_S, subjects="person", values=tuple(RELIGIONS),
+             verbs=("convert_to", "revert_to"),
              nouns=("religion", "faith"), prototypes=("is a practising Catholic", "religion is")),
     SlotSpec(name="health_condition", relation="has_condition", cardinality=_M, key_by="object",
              subjects="person", values=HEALTH_CONDITIONS, verbs=("suffer_from", "diagnose_with"),

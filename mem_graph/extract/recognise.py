@@ -397,6 +397,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             return match("school", f"'{pred.verb.text} {text}' (school)", polarity=0)
         if (agent := agent_of(obj.lower_)) is not None and "occupation" in cat.specs:  # "quit bartending": the job
             return match("occupation", f"'{pred.verb.text} {text}' (the work of a {agent})", value=agent, polarity=0)
+        if (obj.lower_ == "gym" or (value_spec is not None and value_spec.name == "gym")) and "gym" in cat.specs:
+            return match("gym", f"'{pred.verb.text} {text}' (a gym left)", polarity=0)  # "i quit the gym"
         if obj.lower_ in ("smoking", "vaping") and not any(  # "trying to quit smoking", "quit smoking 6 months ago"
                 c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children):  # (a noun here)
             return match("habit", f"'{pred.verb.text} {text}'", value=obj.lower_[:-3] + "e", polarity=0)

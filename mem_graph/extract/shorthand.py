@@ -132,6 +132,11 @@ _A_PASTIME_PERSON = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|
                                re.I)
 # "my new favourite film is Dune, sorry jaws", "moved to leeds, sorry mum": an apology tacked on, no part of the fact
 _SORRY_TAIL = re.compile(r",\s*sorry(?:\s+(?:not sorry|[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?))?\s*(?=[.!?]|$)", re.I)
+# brands chat types in lower case, written as their makers do so a model number stays with them ("the iphone 15 pro")
+_BRANDS = {"iphone": "iPhone", "ipad": "iPad", "imac": "iMac", "macbook": "MacBook", "airpods": "AirPods"}
+_BRAND = re.compile(r"\b(iphone|ipad|imac|macbook|airpods)\b|\b(pixel|galaxy)(?= (?:[a-z]?\d))")
+_SIZE = re.compile(r"\b((?:iPhone|iPad|Pixel|Galaxy|MacBook) (?:[A-Za-z]?\d+[a-z]?|Air|Pro))"
+                   r" (pro|max|plus|ultra|mini|air|lite)\b")
 _WITH_BOTH = re.compile(r"\bwith (my|our|his|her|their) (?:mum|mom|mam|mother) (?:and|&) (?:dad|father)\b", re.I)
 _SHARE = re.compile(r"\b(flat|house|room)[ -]share\b", re.I)
 # "in-n-out", "rock-n-roll sushi": a name chat wrote in lower case, which the parser splits into words ("in", "out")
@@ -151,6 +156,8 @@ def expand_shorthand(text: str) -> str:
                          f"{'smoke' if m.group(3).lower() == 'smoker' else 'vape'}", text)
     text = team_said(_SORRY_TAIL.sub("", text))
     text = _SHARE.sub(lambda m: f"{m.group(1)}share", text)  # "a flat share in Brixton": one word, a home
+    text = _BRAND.sub(lambda m: _BRANDS[m.group(1)] if m.group(1) else m.group(2).capitalize(), text)
+    text = _SIZE.sub(lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)  # "iPhone 16 pro" -> "16 Pro"
     text = _WITH_BOTH.sub(lambda m: f"with {m.group(1)} parents", text)  # "live with my mum and dad": one home
     text = _A_PASTIME_PERSON.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
                                  f"{_PASTIME_PEOPLE[m.group(3).lower()]}", text)

@@ -184,6 +184,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             "bungalow", "cottage", "halls") or bare_place(obj, lemma, pred.prep) or (  # "moved into a care home"
             obj.lemma_.lower() == "home" and any(c.lower_ in ("care", "nursing", "retirement", "residential")
                                                  for c in obj.children))
+    if name == "tools" and value_spec is None and lemma in ("switch", "move", "change", "go") and obj.tag_ == "NNS" \
+            and obj.pos_ != "PROPN" and not any(t.text[:1].isupper() for t in obj_toks):
+        return False  # "switched to day shifts", "moved to nights": a plural common noun is no tool
     if name == "tools" and lemma in ("switch", "move", "change") and looks_like_school(obj_toks):
         return False  # "switched Maisie to Hillside Middle": a child's school, no tool
     if name == "school":

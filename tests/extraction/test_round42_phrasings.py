@@ -328,3 +328,29 @@ def test_moving_out_of_the_family_home_ends_living_with_parents(shared_memory: M
 
 def test_sweet_sixteen_is_sixteen(rules: RuleExtractor) -> None:
     assert _values(rules, "my son's sweet sixteen was yesterday").get("user's son|age") == "16"
+
+
+# -- the eighth sweep ----------------------------------------------------------------------------------------------
+
+def test_a_phone_model_in_lower_case_keeps_its_number(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I have an iPhone 13", "got the iphone 16 pro yesterday, love it")
+    assert any("iPhone 13" in g for g in gone), gone
+
+
+def test_a_faith_converted_to_replaces_the_old(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm Jewish", "I converted to Buddhism last year")
+    assert any("Jewish" in g for g in gone), gone
+
+
+def test_converting_a_room_is_no_faith(rules: RuleExtractor) -> None:
+    assert "user|religion" not in _values(rules, "we converted the garage to an office")
+
+
+def test_quitting_the_gym_ends_the_gym(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a member at The Gym Group", "quit the gym, too expensive")
+    assert any("Gym Group" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["I switched to nights", "we moved to day shifts in march"])
+def test_a_shift_pattern_is_no_tool(rules: RuleExtractor, said: str) -> None:
+    assert not any("|tools|" in s for s in _values(rules, said)), _values(rules, said)
