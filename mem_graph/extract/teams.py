@@ -34,7 +34,7 @@ _KEEN = r"(?:(?:big|huge|massive|die-?hard|diehard|lifelong|life-?long|proper|lo
         r"season ticket holding|massive|devoted|true)\s+)*"
 _NAME = r"(?P<x>[A-Za-z][\w'&-]*(?:\s[A-Za-z][\w'&-]*)?)"
 # "I'm a big Spurs fan", "i am a lifelong leeds supporter", "I'm an Arsenal fan now"
-_A_FAN = re.compile(rf"\b(?:I'm|I am|im)\s+an?\s+{_KEEN}{_NAME}\s+(?:fan|supporter)\b", re.I)
+_A_FAN = re.compile(rf"\b(?:I'm|I am|im)\s+an?\s+{_KEEN}{_NAME}\s+(?:fan|supporter)\b(?P<comma>\s*,)?", re.I)
 # "switched allegiance to spurs", "changed teams to Villa": the new one
 _SWITCHED = re.compile(rf"\b(?:switched|changed|swapped|moved)\s+(?:my\s+)?(?:allegiance|allegiances|teams|sides)\s+"
                        rf"to\s+(?:the\s+)?{_NAME}", re.I)
@@ -59,6 +59,8 @@ def _cased(name: str) -> str:
 def team_said(text: str) -> str:
     """``text`` with a fan's or a switch's phrasing of a team said as "I support <team>" (see the module doc)."""
     def said(m: re.Match[str], now: str = "") -> str:
-        return f"I support {_cased(m.group('x'))}{now}" if is_team(m.group("x")) else m.group(0)
+        # (a comma after it closes the clause: "..., season ticket and everything" is no second team)
+        stop = "." if m.groupdict().get("comma") else ""
+        return f"I support {_cased(m.group('x'))}{now}{stop}" if is_team(m.group("x")) else m.group(0)
 
     return _SWITCHED.sub(lambda m: said(m, " now"), _A_FAN.sub(said, text))

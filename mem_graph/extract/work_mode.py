@@ -45,8 +45,9 @@ def work_mode_facts(line: str, speaker: str, message: Message, found: list[Fact]
         m = pattern.search(line)
         if m is None or _HEDGE.hedged(line, m.start()):
             continue
-        if mode == "remote" and _SOME_DAYS.match(line[m.end():]):
-            mode = "hybrid"  # "I work from home on fridays", "wfh twice a week": a mix
+        if mode in ("remote", "office") and _SOME_DAYS.match(line[m.end():]):
+            # "I work from home on fridays", "back in the office 3 days a week": a mix
+            mode = "hybrid"
         said, where = _SAID[mode]
         now = " now" if re.search(r"\b(?:now|these days|back|no more|anymore)\b", line, re.I) else ""
         key = normalise_entity(speaker)

@@ -354,3 +354,14 @@ def test_quitting_the_gym_ends_the_gym(shared_memory: Memory, user: str) -> None
 @pytest.mark.parametrize("said", ["I switched to nights", "we moved to day shifts in march"])
 def test_a_shift_pattern_is_no_tool(rules: RuleExtractor, said: str) -> None:
     assert not any("|tools|" in s for s in _values(rules, said)), _values(rules, said)
+
+
+# -- the closing CLI trial (a London developer) -----------------------------------------------------------------------
+
+def test_a_fan_followed_by_an_aside_supports_one_team(rules: RuleExtractor) -> None:
+    found = [f.text for f in facts_of(rules, "i'm a massive arsenal fan, season ticket and everything")]
+    assert found == ["User supports Arsenal"], found
+
+
+def test_back_in_the_office_some_days_is_hybrid(rules: RuleExtractor) -> None:
+    assert _values(rules, "we're back in the office 3 days a week now").get("user|work_mode") == "hybrid"
