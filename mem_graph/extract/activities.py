@@ -73,9 +73,8 @@ def _activity_of(pred: Any) -> tuple[str, Any] | None:
 
 
 def _present_simple(verb: Any, activity: Any) -> bool:
-    """"I swim", "my son boxes", "I go running": a plain present of its own, no aux, particle, object ("we run
-    everything on k8s") or "if"/"when", nor
-    a trip somewhere ("I walk to work" is a commute)."""
+    """"I swim", "my son boxes", "I go running": a plain present of its own, with no aux, particle, object ("we run
+    everything on k8s"), "if"/"when", nor a trip somewhere ("I walk to work" is a commute)."""
     return verb.tag_ in ("VBP", "VBZ") and verb.lemma_.lower() != "be" and not any(
         c.dep_ in ("aux", "auxpass", "prt", "mark") or (c.dep_ == "dobj" and c != activity) or (
             c.dep_ == "prep" and c.lower_ in ("to", "into", "from")) for c in verb.children)

@@ -13,8 +13,7 @@ from mem_graph.types import Fact, normalise_entity
 _SAID_AS = {"internet": "our broadband provider is {}", "bank": "my bank is {}", "gym": "my gym is {}"}
 _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet", "internet": "internet",
               "wifi": "internet", "isp": "internet", "bank": "bank", "banks": "bank", "current account": "bank",
-              "bank account": "bank", "gym": "gym",
-              "provider": "internet", "providers": "internet", "gyms": "gym", "gym membership": "gym"}
+              "bank account": "bank", "gym": "gym", "gyms": "gym", "gym membership": "gym"}
 _NOT_A_NAME = r"(?!(?:our|my|the|their|a|an|your|this|that|its|new|same|better|faster|cheaper|some)\b)"
 _NOT_SECOND = (r"(?!(?:broadband|fibre|fiber|last|this|next|now|today|yesterday|and|but|because|cos|for|since|after|"
                r"when|so|too|as|at|in|on|from|with|instead|installed|lol|tbh)\b)")
@@ -50,7 +49,7 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     nouns: set[str] = set()
     for pattern, now in ((_NAMED_SERVICE, ""), (_SWITCHED, " now"), (_CHANGED_THEN, " now")):
         for m in pattern.finditer(line):
-            noun = m.group("noun").lower().split()[0]
+            noun = re.sub(r"\s+providers?$", "", m.group("noun").lower())  # ("broadband providers": broadband)
             said.append((_SAID_AS[_NOUN_SLOT[noun]].format(m.group("name")) + now, m.group(0)))
             nouns.add(normalise_entity(noun))
     for m in _WITH_BANK.finditer(line):

@@ -365,3 +365,10 @@ def test_a_fan_followed_by_an_aside_supports_one_team(rules: RuleExtractor) -> N
 
 def test_back_in_the_office_some_days_is_hybrid(rules: RuleExtractor) -> None:
     assert _values(rules, "we're back in the office 3 days a week now").get("user|work_mode") == "hybrid"
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [("moved my current account to monzo", "user|bank", "monzo"),
+                                                     ("switched broadband providers, we're with BT now",
+                                                      "user|internet", "bt")])
+def test_a_service_moved_by_its_noun_names_the_provider(rules: RuleExtractor, said: str, slot: str, value: str) -> None:
+    assert _values(rules, said).get(slot) == value, _values(rules, said)
