@@ -49,6 +49,8 @@ _COLON = re.compile(r"\bcorrection\s*[:\-—–]\s*", re.I)
 _WAS_WRONG = re.compile(r"(?:^|[,.;:!?]\s*|\band\s+)(?P<old>[\w'&-]+(?: [\w'&-]+)?) (?:was|is) (?:wrong|a typo|a "
                         r"mistake|the wrong (?:one|place|firm|company|name|school))\b", re.I)
 _NOT = re.compile(r"\bnot\s+", re.I)
+_CLEFT = re.compile(r"\bit'?s\s+(?P<v>[\w'&-]+(?: [\w'&-]+){0,2}?)\s+(?:that\s+|who\s+)?(?:i|we|he|she|they)\s+\w+",
+                    re.I)
 _DELIM = re.compile(r"[,.;:!?()\u2014\u2013]|\s-\s|\s-$")
 # words a value never starts or ends with: they bound the value inside its clause
 _FUNCTION = frozenset([
@@ -109,7 +111,8 @@ def read_correction(text: str) -> Correction | None:
         before = [b for b in _DELIM.split(text[:neg.start()]) if b.strip()] or [""]
         # "greenwood elementary, not greenfield", "Eindhoven!! not utrecht": the value sits before the comma
         stretch = before[-1]
-        new = _value(_words(stretch), from_end=True)
+        cleft = _CLEFT.search(stretch)  # "it's Superdrug i work at, not Boots": the value the cleft names
+        new = cleft.group("v") if cleft is not None else _value(_words(stretch), from_end=True)
         old = _value(_words(_DELIM.split(text[neg.end():])[0]), from_end=False)
         if old and old.casefold() in _UNNAMED:  # "sorry its st joseph's actually, not the other one"
             old = None

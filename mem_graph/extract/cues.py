@@ -207,10 +207,14 @@ _NOW_WORDS = {("these", "days"): "these days", ("nowadays",): "nowadays", ("late
 
 
 def _time_split_off(target: Any) -> str | None:
-    """"our db is MariaDB these days": the parser made "these days" a sentence of its own, after the clause."""
-    doc, end = target.doc, target.sent.end
-    if end >= len(doc):
-        return None
+    """"our db is MariaDB these days": the parser made "these days" a sentence of its own, after the clause, or
+    hung it on the next clause ("i'm on chrome these days, firefox kept eating my battery")."""
+    doc, last = target.doc, max(t.i for t in target.subtree)
+    after = tuple(t.lower_ for t in doc[last + 1: last + 4])
+    found = next((w for n in (2, 1) if (w := _NOW_WORDS.get(after[:n])) and after[n:n + 1] in ((",",), ())), None)
+    end = target.sent.end
+    if found or end >= len(doc):
+        return found
     words = tuple(t.lower_ for t in doc[end: doc[end].sent.end] if not t.is_punct)
     return _NOW_WORDS.get(words)
 

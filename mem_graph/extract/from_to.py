@@ -40,8 +40,8 @@ _INSTEAD = re.compile(r"\b(?:on|use|using|uses|used|with) (?P<new>[\w.+# -]{1,30
                       r"|in place of) (?P<old>[\w.+# -]{1,30})")
 _THING_WORDS = re.compile(r"\b(?:the|our|my|whole|entire|old|it|all|of|over|finally|just|the last \w+ \w+)\b",
                           re.I)
-_OWN = r"(?:i|we|i've|we've|i'm|we're|the team|(?:our|my) " \
-       r"(?:team|company|startup|app|stack|project|service|backend|org))"
+_OWN = r"(?:i|we|i've|we've|i'm|we're|work|(?:the|our|my) " \
+       r"(?:team|company|startup|app|stack|project|service|backend|org|firm|business|office|employer|work))"
 _HOW = r"(?:just|finally|have|had|'ve|already|recently|officially|finished|completely|fully|totally|are|were|'re" \
        r"|am|'m|been|all|actually|basically|also|so|ngl|honestly|tbh|lol|ok|well|yeah|anyway|and|oh)"
 _SPEAKER = re.compile(rf"^\s*(?:{_HOW}\s+)*(?:{_OWN}\s+)?(?:{_HOW}\s+)*$")

@@ -145,6 +145,9 @@ bootstrap graphql grpc kafka rabbitmq docker kubernetes k8s terraform ansible je
 numpy pytorch tensorflow keras jax aws gcp azure heroku vercel netlify linux vscode neovim vim emacs intellij
 pycharm figma jira git github gitlab webpack vite penpot photoshop illustrator procreate canva trello asana
 slack discord circleci dbt dotnet .net fargate solidworks autocad revit xero quickbooks freshbooks myob
+bitbucket codeberg gmail outlook hotmail protonmail fastmail thunderbird chrome firefox brave vivaldi kindle kobo
+1password lastpass bitwarden dashlane instagram facebook tiktok twitter snapchat linkedin bluesky mastodon
+reddit pinterest tumblr
 """)
 
 
@@ -282,6 +285,18 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "ml": frozenset({"pytorch", "tensorflow", "jax", "keras", "mxnet", "theano", "caffe"}),
     "cad": frozenset({"solidworks", "siemens nx", "autocad", "fusion 360", "revit", "catia", "creo",
                       "onshape", "sketchup", "archicad", "freecad", "vectorworks"}),
+    "code host": frozenset({"github", "gitlab", "bitbucket", "codeberg", "sourcehut", "gitea"}),
+    # (not "opera", "edge", "arc", "safari", "spark": words first)
+    "browser": frozenset({"chrome", "google chrome", "firefox", "brave", "vivaldi", "microsoft edge", "chromium",
+                          "duckduckgo browser"}),
+    "email": frozenset({"gmail", "outlook", "hotmail", "protonmail", "proton mail", "yahoo mail", "fastmail",
+                        "icloud mail", "thunderbird", "apple mail", "hey.com"}),
+    "e-reader": frozenset({"kindle", "kobo", "nook", "remarkable", "boox"}),
+    "accounts": frozenset({"xero", "quickbooks", "freshbooks", "myob", "sage", "wave", "freeagent"}),
+    "passwords": frozenset({"1password", "lastpass", "bitwarden", "dashlane", "keepass", "keeper"}),
+    # (not "x", "threads": words first)
+    "social": frozenset({"instagram", "facebook", "tiktok", "twitter", "snapchat", "linkedin", "bluesky", "mastodon",
+                         "reddit", "pinterest", "bereal", "tumblr"}),
 }
 
 

@@ -125,6 +125,9 @@ def moves(text: str) -> list[str]:
             said.append(f"{who} is at {school} now")
     for m in _MOVED_OVER.finditer(text):
         tool = m.group("x").rstrip(".")
+        whose = re.split(r"[.!?;]\s", text[:m.start()])[-1]
+        if re.search(r"\b(?:my|our)\s+\w+'s\b|\b(?:his|her|their|he|she|they)\b", whose, re.I):
+            continue  # "my brother's company moved everything over to github": not the speaker's stack
         if tech_kind(tool.lower()) is not None and _HEDGE.said_as_done(text, m):
             said.append(f"we use {tool} now")
     for m in _OFFICIAL.finditer(text):

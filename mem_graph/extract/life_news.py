@@ -174,7 +174,7 @@ def _partners(text: str) -> list[str]:
 # called it a day": a day's work ended)
 _WE_PARTED = re.compile(r"(?:^|[,.!;:?]\s*|\b(?:so|and|but|now|lol|sadly|officially)\s+)we(?:'ve| have)? "
                         r"(?:just |finally |officially |eventually )?"
-                        r"(?:called it quits|parted ways|went our separate ways|ended things)\b", re.I)
+                        r"(?:called it quits|parted ways|(?:went|gone) our separate ways|ended things)\b", re.I)
 
 
 def _parted(text: str) -> list[str]:

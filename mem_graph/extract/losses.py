@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context
-from mem_graph.extract.kin_words import PARTNER_NOUNS, PET_NOUNS, PET_SPECIES
+from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS, PET_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
 
@@ -91,6 +91,9 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
     if lemma == "go" and subj is not None and any(c.lemma_.lower() == "live" and c.dep_ in ("xcomp", "advcl") and any(
             p.lower_ == "with" for p in c.children) for c in verb.children):
         return subj, "was rehomed"  # "pixel's gone to live with my aunt" (a pet: checked below)
+    if subj is not None and ((lemma == "go" and any(c.lower_ == "missing" for c in verb.children)) or (
+            lemma == "run" and "away" in parts)):
+        return subj, "went missing"  # "ginger went missing in october", "the cat ran away" (a pet: checked below)
     negated = any(c.dep_ == "neg" for c in verb.children)
     made_it = lemma == "make" and dobj is not None and dobj.lower_ == "it" and not parts & {"to", "home", "back", "in"}
     if subj is not None and negated and ((lemma == "wake" and "up" in parts) or made_it):
@@ -136,16 +139,23 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
     if ended is None:
         return None
     who, words = ended
-    owner = next((c.lower_ for c in who.children if c.dep_ == "poss"), None)
+    poss = next((c for c in who.children if c.dep_ == "poss"), None)
+    owner = poss.lower_ if poss is not None else None
+    speaker = ctx.speaker
+    kin = poss is not None and poss.lower_ in KIN and any(g.lower_ in _MY for g in poss.children)
+    pet_word = next((c for c in who.children if c.dep_ == "compound" and c.lemma_.lower() in PET_NOUNS), None)
     kind, name = None, None
-    if who.lemma_.lower() in PET_NOUNS and owner in _MY:  # "my hamster died", "we lost our dog"
+    if who.lemma_.lower() in PET_NOUNS and (owner in _MY or kin):  # "my hamster died", "we lost our dog"
         kind = who.lemma_.lower()
         name = next((c.text for c in who.children if c.dep_ == "appos"), None) or _name_after(who)
+    elif pet_word is not None and (owner in _MY or kin):  # "my mum's dog benji died": the name as the head
+        kind, name = pet_word.lemma_.lower(), who.text
     elif who.lower_ in ctx.pet_kinds and owner is None:  # "biscuit passed away": the pet named earlier
         kind, name = ctx.pet_kinds[who.lower_], who.text
     if kind is None:
         return _lost_partner(who, words, owner, ctx, message)
-    speaker = ctx.speaker
+    if kin and poss is not None:  # a relative's pet: theirs ends, not the speaker's
+        speaker = f"{ctx.speaker}'s {poss.lower_}"
     named = f" {name[:1].upper()}{name[1:]}" if name else ""
     text = f"{speaker}'s {kind}{named} {words}"
     key = normalise_entity(speaker)

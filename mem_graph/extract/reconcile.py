@@ -48,6 +48,7 @@ from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
 from mem_graph.extract.losses import died_pet_records
+from mem_graph.extract.mention_end import ended_by_mention
 from mem_graph.extract.mentions import mention_lookups, stale_mentions
 from mem_graph.extract.negation import (
     STANCE_KINDS,
@@ -96,6 +97,11 @@ def _owned_tool(record: MemoryRecord, owner: str | None, old_values: list[str]) 
     return bool(owner) and len(family) > 1 and family[1] in ("tools", "database") and record.polarity != 0 and (
         owner in {normalise_entity(e) for e in record.entities} or named) and any(
             same_thing(record.object_key, o) for o in old_values)
+
+
+def _relations(said: Fact | MemoryRecord) -> set[str]:
+    """The relations of its triples, negated or not ("not_drives" and "drives" are one)."""
+    return {t.relation.removeprefix("not_") for t in said.triples}
 
 
 def fact_polarity(fact: Fact) -> int:
@@ -338,6 +344,10 @@ class Reconciler:
                         and fact.slot and "|stance|" in fact.slot and r.slot and r not in same_object
                         and slot_family(r.slot) == slot_family(fact.slot)
                         and kind_of(r.object_key, fact.object_key, STANCE_KINDS)]
+        # "I don't have a car" (stored with no slot: a value the slot does not hold) then "bought a car"
+        same_object += [r for r in records if subject and r.subject_key == subject and pol > 0 and r.polarity == 0
+                        and not r.slot and fact.slot and r.object_key == fact.object_key and r not in same_object
+                        and _relations(r) & _relations(fact)]
         if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
             return self._near_duplicate(fact, records, sims) or Decision(
                 Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")
@@ -459,6 +469,8 @@ class Reconciler:
             stated = _SLOT_RELATIONS.get(fact.slot.split("|")[-1], set())
             cancelled += [r for r in records if r.polarity != 0 and not r.slot and r not in cancelled and any(
                 tr.relation in stated and normalise_entity(tr.subject) == subject for tr in r.triples)]
+        if not cancelled:  # "dropped out of the mba" after "User is doing an MBA at Warwick"
+            cancelled = [r for r in ended_by_mention(fact, records) if not _same_turn(r, fact)]
         if cancelled:
             if fact.replaced_in_turn:
                 return Decision(Event.DELETE, fact, f"explicit negation ({fact.text!r}) of {len(cancelled)} existing "

@@ -25,7 +25,8 @@ _TECH_SPELLING = {w.lower(): w for w in (
     "AWS", "GCP", "PHP", "MSSQL", "MySQL", "PostgreSQL", "MongoDB", "GraphQL", "gRPC", "JavaScript", "TypeScript",
     "GitHub", "GitLab", "NodeJS", "FastAPI", "PyTorch", "TensorFlow", "SQLite", "NumPy", "IntelliJ", "PyCharm",
     "DynamoDB", "VSCode", "BigQuery", "MariaDB", "ClickHouse", "RabbitMQ", "CouchDB", "DuckDB", "CircleCI", "WebStorm",
-    "JetBrains", "SwiftUI", "NextJS", "SQLServer", "CockroachDB", "InfluxDB", "OpenSearch", "PlanetScale", "jQuery")}
+    "JetBrains", "SwiftUI", "NextJS", "SQLServer", "CockroachDB", "InfluxDB", "OpenSearch", "PlanetScale", "jQuery",
+    "LinkedIn", "TikTok")}
 # tool names that are also everyday nouns ("my python ate a mouse", "I'm an illustrator"): typed as they were
 _TECH_AS_WORD = frozenset({"python", "atom", "flask", "helix", "pandas", "snowflake", "oracle", "illustrator",
                            "elixir", "git", "cassandra"})

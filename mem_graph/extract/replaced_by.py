@@ -1,6 +1,7 @@
-"""The new thing as the subject of "replace": "boxing has replaced swimming for me", "tacos replaced sushi as my
-favourite food", "opera has replaced punk on my playlists", "curry has overtaken lasagne", "curry beats lasagne
-now" (beat said with a change word only).
+"""The new thing as the subject of "replace": "boxing has replaced swimming for me" (or the old one as the
+subject: "squash has been replaced by padel"), "tacos replaced sushi as my favourite food", "opera has replaced
+punk on my playlists", "curry has overtaken lasagne", "curry beats lasagne now" (beat said with a change word
+only).
 
 The clause reader reads "replace" with the speaker as subject ("I replaced SQLite with MySQL"); with the new
 thing as the subject and the old as the object, it named no slot and the turn was kept as said. Here:
@@ -112,6 +113,9 @@ def _replaced(sent: Any, read: Callable[[str], list[Fact]]) -> list[Fact]:
             continue
         subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
         obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        by = next((g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"), None)
+        if subj is None and obj is None and by is not None:  # "squash has been replaced by padel": passive
+            subj, obj = by, next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
         if subj is None or obj is None or any(c.dep_ == "neg" or c.tag_ == "MD" for c in verb.children):
             continue
         if any(c.lower_ in ("my", "our") for c in subj.children) or any(

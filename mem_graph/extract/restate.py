@@ -167,7 +167,7 @@ _THINGS_ENDED = re.compile(rf"\b(?i:(?:things|it|stuff) with) {_NAME} (?i:ended|
                            rf"|\b(?i:(?:ended|finished) (?:things|it) with) {_NAME}")
 _COUPLE_ENDED = re.compile(rf"\b{_NAME} (?i:and (?:i|me) (?:(?:have |'ve )?(?:decided to |agreed to )?"
                            r"(?:call(?:ed)? (?:it|the wedding|the engagement) (?:quits|a day|off)|part(?:ed)? ways)"
-                           r"|went (?:our|separate) "
+                           r"|(?:have |'ve )?(?:went|gone) (?:our|separate) "
                            r"(?:separate )?ways|split up"
                            r"|split(?=\s*(?:$|[,.!;]|last|in |on |a while|ages|recently|yesterday))"
                            r"|ended "

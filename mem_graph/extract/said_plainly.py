@@ -51,7 +51,8 @@ _FAMILY_MOVED = re.compile(r"\b(?P<who>[A-Za-z][a-z]+)'s (?:whole |entire )?(?:f
 _PAIR = r"(?P<a>[A-Za-z][a-z]+|she|he|her|him|they) (?:and|&) (?P<b>[A-Za-z][a-z]+)"
 _COUPLE_DONE = re.compile(rf"\b{_PAIR} (?:are|r|'re) (?:so |totally |officially |finally )?(?:done|over|finished)\b"
                           rf"|\b{_PAIR.replace('<a>', '<c>').replace('<b>', '<d>')} (?:have |'ve )?(?:finally )?"
-                          r"(?:called it quits|called time on it|parted ways|went their separate ways|ended things"
+                          r"(?:called it quits|called time on it|parted ways|(?:went|gone) (?:their|our) separate ways"
+                          r"|ended things|called it a day"
                           r"|broke up|split up|split)\b")
 _DUMPED = re.compile(r"\b(?P<who>[A-Za-z][a-z]+|she|he) (?:has |'s )?(?:finally |just )?dumped "
                      r"(?P<whom>him|her|me|[A-Za-z][a-z]+)\b")
@@ -85,8 +86,29 @@ def _call_myself(m: re.Match[str]) -> str:
     return "I'm not " if m.group(2) or m.group(3) else "I'm "
 
 
+# a job changed told as a move: "jumped ship to a charity", "moved over to morrisons, better shifts", "moved to
+# the royal infirmary, same job just a different hospital" -> "got a job at ..." (not a town: "moved to Leeds,
+# better pay" is a home)
+_JUMPED_SHIP = re.compile(r"\bjump(?:ed|ing)? ship(?: and (?:went|moved) over)? to\s+(?=\S)", re.I)
+_MOVED_FOR_WORK = re.compile(r"\b(?:moved|switched|gone|went|transferred)(?: over| across)? to\s+(?P<org>(?:the\s+)?"
+                             r"[\w'&-]+(?:\s+[\w'&-]+){0,2}?)(?=,?\s+(?:for\s+)?(?:the\s+)?(?:(?:better|more|less|"
+                             r"higher|nicer|fewer|way better|much better)\s+(?:shifts|pay|hours|money|salary|prospects|"
+                             r"rota|benefits|conditions|holidays?|team|boss|manager)|same (?:job|role|position|work))"
+                             r"\b)", re.I)
+
+
+def _moved_for_work(m: re.Match[str]) -> str:
+    from mem_graph.extract.places import is_place_name
+
+    org = m.group("org")
+    if is_place_name(re.sub(r"^the\s+", "", org, flags=re.I)):
+        return m.group(0)
+    return f"got a job at {org}"
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
+    text = _MOVED_FOR_WORK.sub(_moved_for_work, _JUMPED_SHIP.sub("got a job at ", text))
     text = _LET_GO.sub(_let_go, _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text))
     text = _FAMILY_MOVED.sub(lambda m: f"{m.group('who')} and the family {m.group('verb')} {m.group('rest')}"
                              if m.group("who").lower() not in ("my", "our", "his", "her", "their") else m.group(0),

@@ -20,6 +20,7 @@ from mem_graph.extract.lexicon import (
     TIME_WORD,
     WORK_UNITS,
     WORKPLACES,
+    agent_of,
     is_activity,
     is_given_name,
     tech_kind,
@@ -225,9 +226,11 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return False
         if lemma != "be" and any(c.dep_ == "aux" and c.lower_ in ("can", "ca") for c in pred.target.children):
             return False  # "I can teach others the joy of dancing": what one is able to do, not the job
-        if pred.key == "work_in":  # "works in retail": a line of work (not "works in London")
-            return (obj.lower_ in SECTORS or obj.lemma_.lower() in SECTORS) and not any(  # "publishing": "publish"
-                c.dep_ in ("det", "poss") for c in obj.children)
+        if pred.key in ("work_in", "go_into"):  # "works in retail", "gone into nursing": a line of work (not
+            # "works in London", "gone into hospital"); "went into the army"
+            return ((obj.lower_ in SECTORS or obj.lemma_.lower() in SECTORS or agent_of(obj.lower_) is not None) and \
+                not any(c.dep_ in ("det", "poss") for c in obj.children)) or (
+                pred.key == "go_into" and obj.lower_ in ("army", "navy", "police", "raf", "military", "forces"))
         if value_spec is not None and value_spec.name == "occupation" and lemma in VALUE_FIRST_VERBS and \
                 lemma not in ("start", "switch"):
             return False  # "we have a nanny", "I got a new trainer": someone else's job, not the speaker's

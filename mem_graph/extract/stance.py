@@ -99,6 +99,7 @@ _DOES_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:ju
                           r"nothing|mud|petrol|ash) to me|annoys? me|irritates? me|gets? on my nerves"
                           r"|(?:doesn't|does not|doesnt|don't|do not|dont) (?:really )?do (?:much|anything) for me"
                           r"|(?:has |have )?lost (?:its|their) (?:appeal|charm|shine|magic)"
+                          r"|(?:(?:has|have) )?(?:actually |really |kind of |kinda |slowly |finally )?grown on me"
                           r"|(?:is|'s|are) (?:literally )?(?:my )?life$)\b", re.I)  # ("tennis is life")
 # "olives are actually great now", "podcasts are so boring these days": a thing's worth to the speaker, changed
 _EVAL_NOW = re.compile(
@@ -285,12 +286,14 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
         not_for_me = _NOT_FOR_ME.match(part)
         if not_for_me is not None and not_for_me.group("obj").split()[0].lower() not in _PRONOUNS and \
                 not_for_me.group("obj").strip().lower() not in DIETS:  # "vegan wasn't for me": chat_restate's
-            out.append(StancePhrase(not_for_me.group("obj").strip(), 1, True, "is not for me", "is into"))
+            out.append(StancePhrase(not_for_me.group("obj").strip(), 1, True, "is not for me", "is into",
+                                    changed=_CHANGED.search(part) is not None))  # ("... anymore": it ended)
             continue
         does = _DOES_FOR_ME.match(part)
-        if does is not None and does.group("obj").split()[0].lower() not in _PRONOUNS | {"he", "she", "they", "i",
-                                                                                        "we", "work", "life"}:
-            won = "taken over" in does.group("how").lower() or does.group("how").lower().endswith("life")
+        if does is not None and re.sub(r"'s$", "", does.group("obj").split()[0].lower()) not in _PRONOUNS | {
+                "he", "she", "they", "i", "we", "work", "life"}:
+            how = does.group("how").lower()
+            won = "taken over" in how or how.endswith("life") or how.endswith("grown on me")
             out.append(StancePhrase(re.sub(r"'s$", "", does.group("obj").strip()), 1 if won else -1, False,
                                     does.group("how").lower(),
                                     "is into" if won else "is not into"))
