@@ -106,8 +106,14 @@ def _moved_for_work(m: re.Match[str]) -> str:
     return f"got a job at {org}"
 
 
+# a cleft: "it's Aldi i work at, not Lidl", "it's Leeds we live in" -> "i work at Aldi, not Lidl"
+_CLEFT = re.compile(r"\bit'?s\s+(?P<x>(?!not\b)[\w'&-]+(?: [\w'&-]+){0,2}?)\s+(?:that\s+)?(?P<who>i|we)\s+"
+                    r"(?P<verb>work|live|study|go)\s+(?P<prep>at|in|to|for)\b", re.I)
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
+    text = _CLEFT.sub(lambda m: f"{m.group('who')} {m.group('verb')} {m.group('prep')} {m.group('x')}", text)
     text = _MOVED_FOR_WORK.sub(_moved_for_work, _JUMPED_SHIP.sub("got a job at ", text))
     text = _LET_GO.sub(_let_go, _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text))
     text = _FAMILY_MOVED.sub(lambda m: f"{m.group('who')} and the family {m.group('verb')} {m.group('rest')}"

@@ -164,3 +164,46 @@ def test_the_kids_moved_school_is_the_users_kids_school(shared_memory: Memory, u
 
 def test_the_kids_in_a_class_are_not_the_users_kids(rules: RuleExtractor) -> None:
     assert not any(s.startswith("user's kids") for s in _values(rules, "the kids in my class are lovely"))
+
+
+# -- stances and corrections ------------------------------------------------------------------------------------------
+
+def test_turns_out_one_likes_a_thing_reverses_the_dislike(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I don't like olives", "turns out i do like olives, the green ones")
+    assert any("olives" in g for g in gone), gone
+
+
+def test_a_thing_that_has_grown_on_one_reverses_the_dislike(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I can't stand jazz", "jazz has really grown on me this year")
+    assert any("jazz" in g for g in gone), gone
+
+
+def test_it_has_grown_on_me_names_no_thing(rules: RuleExtractor) -> None:
+    assert not any("|stance|" in s for s in _values(rules, "it's grown on me"))
+
+
+def test_a_cleft_correction_takes_the_named_value(shared_memory: Memory, user: str) -> None:
+    invalidated_after(shared_memory, user, "I work at Lidl", "correction: it's Aldi i work at, not Lidl")
+    active = _active(shared_memory, user)
+    assert any("Aldi" in t for t in active) and not any("Lidl" in t for t in active), active
+
+
+def test_the_pets_name_corrected_after_sorry_replaces_the_name(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my dog is called Rolf",
+                             "sorry i got that wrong, the dog's name is Ralph")
+    assert any("Rolf" in g for g in gone), gone
+
+
+def test_a_discourse_word_before_the_pet_is_no_name(rules: RuleExtractor) -> None:
+    assert _values(rules, "oh and the dog's name is Rex").get("user's dog|name") == "rex"
+
+
+def test_a_car_bought_after_having_none_ends_the_carless_fact(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I don't have a car", "finally bought a car! a second hand yaris")
+    assert any("doesn't have a car" in g for g in gone), gone
+
+
+def test_a_relatives_pet_that_died_ends_the_relatives_pet_only(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I have a cat called Pip", "my dad has a dog called Bruno",
+                             "my dad's dog bruno died on friday")
+    assert any("Bruno" in g for g in gone) and not any("Pip" in g for g in gone), gone
