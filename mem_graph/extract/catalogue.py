@@ -278,6 +278,10 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="internet", relation="internet_provider", cardinality=_S, subjects="person",
              nouns=("broadband", "internet", "isp", "internet provider", "broadband provider", "wifi provider"),
              prototypes=("our broadband provider is",)),
+    # (named by the attribute noun or a network's name: "switched my phone contract to EE", "i'm on giffgaff now")
+    SlotSpec(name="mobile", relation="mobile_network", cardinality=_S, subjects="person",
+             nouns=("phone contract", "mobile network", "phone network", "mobile contract", "mobile provider",
+                    "phone provider", "network provider"), prototypes=("my mobile network is",)),
     SlotSpec(name="commute", relation="commutes_by", cardinality=_S, subjects="person",
              verbs=("commute_by", "take", "catch", "ride", "get", "use"), values=TRANSPORT,
              nouns=("commute",), prototypes=("commutes by bike",)),

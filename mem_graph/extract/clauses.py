@@ -331,9 +331,11 @@ def _possessive_chain(toks: list[Any], ctx: Context) -> Subject | None:
 
 
 def _names_anew(head: Any) -> bool:
-    """"my partner is Sam now": a kin noun that is the subject of "be" with a name as its complement."""
-    return head.dep_ == "nsubj" and head.head.lemma_ == "be" and any(
-        c.dep_ == "attr" and c.pos_ == "PROPN" for c in head.head.children)
+    """"my partner is Sam now", "our new boss is a woman called Hannah": a kin noun that is the subject of "be"
+    with a name as its complement, or said new (not the one named before)."""
+    return head.dep_ == "nsubj" and head.head.lemma_ == "be" and (any(
+        c.dep_ == "attr" and c.pos_ == "PROPN" for c in head.head.children) or any(
+        c.dep_ == "amod" and c.lower_ == "new" for c in head.children))
 
 
 def dedupe_entities(entities: list[EntityRef]) -> list[EntityRef]:

@@ -14,14 +14,24 @@ _IS = re.compile(r"(?<!St )(?<!St\. )(?<!Saint )\b(?!Let's)([A-Z][a-z]*[a-rt-z]|
 # "tunde's switched jobs", "my sister's moved to leeds": a contracted "has" before a past participle
 _HAS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:just |finally |"
                   r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"
-                  r"become|bought|sold|split|broken|taken|landed|passed|decided)\b)")
+                  r"become|bought|sold|split|broken|taken|landed|passed|decided|swapped|traded|given|packed|jacked|"
+                  r"dropped|transferred|graduated|turned|stopped|ditched|upgraded|converted|emigrated|relocated|"
+                  r"qualified|retrained|enrolled|signed|fallen|cut|got)\b)")
 # "maya's 8 now", "my daughter's 8": an age after a contracted "is" (read after sentence case: "maya's" opens a line)
 _AGE = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=\d{1,3}\s*(?:$|[,.!?;]|(?:now|"
                   r"today|already|next|this|in|on|and|years?|yo|tomorrow|soon)\b))")
 
 
+# "my nephew studies at Bristol Uni": the parser reads "nephew studies" as one noun
+_KIN_STUDIES = re.compile(r"\b((?:[Mm]y|[Oo]ur) (?:son|daughter|nephew|niece|brother|sister|cousin|grandson|"
+                          r"granddaughter|stepson|stepdaughter|boyfriend|girlfriend|partner|wife|husband|kid|child)) "
+                          r"studies (?=(?:at|in|law|medicine|history|maths|english|physics|chemistry|biology|art|"
+                          r"music)\b)")
+
+
 def contracted_has(text: str) -> str:
-    """"tunde's switched jobs" -> "tunde has switched jobs"."""
+    """"tunde's switched jobs" -> "tunde has switched jobs"; "my nephew studies at X" -> "... is studying at X"."""
+    text = _KIN_STUDIES.sub(r"\1 is studying ", text)
     return _HAS.sub(r"\1 has ", text)
 
 

@@ -102,6 +102,11 @@ def _ended(thing: str) -> str | None:
     return None
 
 
+def _drink_ended(word: str) -> str | None:
+    """"been off the redbull for 3 weeks": a drink given up (not "off the hook", "off work")."""
+    return _ended(word) if object_kind(word.lower()) in ("alcohol", "hot drink", "soft drink") else None
+
+
 def _stopped_medicine(word: str) -> str | None:
     """"I stopped taking sertraline" for a medicine the lexicon knows ("off the menu", "off work" are none)."""
     from mem_graph.extract.health import MEDICATIONS
@@ -135,7 +140,7 @@ def given_up(text: str) -> list[str]:
              for now in _instead(text, m.end(), s)]
     said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]
     said += [s for m in _OFF_THE.finditer(text) if (s := _ended(m.group("x")) if m.group("x") else _stopped_medicine(
-        m.group("med")))]
+        m.group("med")) or _drink_ended(m.group("med")))]
     said += [f"I still eat {x}" if m.group("on").lower() == "on" else f"I don't eat {x} anymore"
              for m in _MENU.finditer(text) if (x := m.group("x").lower()) in _FOOD]
     said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]

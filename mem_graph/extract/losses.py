@@ -150,6 +150,9 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
         name = next((c.text for c in who.children if c.dep_ == "appos"), None) or _name_after(who)
     elif pet_word is not None and (owner in _MY or kin):  # "my mum's dog benji died": the name as the head
         kind, name = pet_word.lemma_.lower(), who.text
+    elif who.lemma_.lower() in PET_NOUNS and owner is None and who.i >= 2 and who.nbor(-1).lower_ == "the" and \
+            who.nbor(-2).head == who.head and who.nbor(-2).is_alpha and who.nbor(-2).lower_ not in stop_words():
+        kind, name = who.lemma_.lower(), who.nbor(-2).text  # "peanut the hamster died": the household's pet
     elif who.lower_ in ctx.pet_kinds and owner is None:  # "biscuit passed away": the pet named earlier
         kind, name = ctx.pet_kinds[who.lower_], who.text
     if kind is None:
@@ -209,6 +212,9 @@ def died_pet_records(fact: Fact, records: list[MemoryRecord]) -> list[MemoryReco
     name = re.compile(rf"(?<![\w-]){re.escape(pet)}(?![\w-])", re.I)
     live = [r for r in records if r.polarity > 0 and r.slot]
     ended = [r for r in live if r.subject_key == owner and "|pets|" in (r.slot or "") and name.search(r.text)]
+    if not ended and fact.entities[2:]:  # a named pet of the household's ("peanut the hamster died": the daughter's)
+        ended = [r for r in live if (r.subject_key or "").startswith(f"{owner}'s ") and "|pets|" in (r.slot or "")
+                 and name.search(r.text)]
     # the name slot is keyed by the pet ("user's cat|name") or, named in passing, by its name ("mochi|name")
     kinds = {kind, PET_SPECIES.get(kind, kind)}  # ("the spaniel Bramble died": "User's dog is named Bramble")
     names = [r for r in live if r.slot in {f"{owner}'s {k}|name" for k in kinds} or (

@@ -10,10 +10,19 @@ from collections.abc import Callable
 
 from mem_graph.types import Fact, normalise_entity
 
-_SAID_AS = {"internet": "our broadband provider is {}", "bank": "my bank is {}", "gym": "my gym is {}"}
+_SAID_AS = {"internet": "our broadband provider is {}", "bank": "my bank is {}", "gym": "my gym is {}",
+            "mobile": "my mobile network is {}"}
 _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet", "internet": "internet",
               "wifi": "internet", "isp": "internet", "bank": "bank", "banks": "bank", "current account": "bank",
-              "bank account": "bank", "gym": "gym", "gyms": "gym", "gym membership": "gym"}
+              "bank account": "bank", "gym": "gym", "gyms": "gym", "gym membership": "gym",
+              "phone contract": "mobile", "mobile contract": "mobile", "phone provider": "mobile",
+              "mobile provider": "mobile", "mobile network": "mobile", "phone network": "mobile", "network": "mobile",
+              "networks": "mobile", "sim": "mobile", "number": "mobile", "phone number": "mobile"}
+# mobile networks said by name alone ("i'm on giffgaff now", "with EE"); "Three" only with a phone word nearby
+NETWORKS = ("ee", "o2", "vodafone", "giffgaff", "tesco mobile", "sky mobile", "virgin mobile", "lebara", "lycamobile",
+            "voxi", "smarty", "id mobile", "bt mobile", "talkmobile", "asda mobile", "three mobile", "verizon",
+            "at&t", "t-mobile", "mint mobile", "airtel", "jio", "safaricom", "telstra", "optus",
+            "rogers", "telus")
 _NOT_A_NAME = r"(?!(?:our|my|the|their|a|an|your|this|that|its|new|same|better|faster|cheaper|some)\b)"
 _NOT_SECOND = (r"(?!(?:broadband|fibre|fiber|last|this|next|now|today|yesterday|and|but|because|cos|for|since|after|"
                r"when|so|too|as|at|in|on|from|with|instead|installed|lol|tbh)\b)")
@@ -22,12 +31,14 @@ _NAME = _NOT_A_NAME + r"[a-z0-9][\w&'.-]*(?:\s" + _NOT_A_NAME + _NOT_SECOND + r"
 _NAMED_SERVICE = re.compile(r"\b(?:on|with|got|have|to|using)\s+(?P<name>" + _NAME + r")\s+(?P<noun>broadband|fibre|"
                             r"fiber)\b(?!\s+(?:is|was|keeps|kept|dropped|went|has|had)\b)", re.I)
 # "switched broadband to BT", "moved my current account to monzo", "changed gyms to the gym group"
-_SWITCHED = re.compile(r"\b(?:switched|moved|changed|swapped)\s+(?:our\s+|my\s+|the\s+)?(?P<noun>broadband|internet|"
-                       r"wifi|current account|bank account|banks?|gym membership|gyms?)\s+(?:provider\s+)?(?:over\s+)?"
-                       r"(?:to|for)\s+(?:the\s+)?(?P<name>" + _NAME + r")", re.I)
+_SWITCHED = re.compile(r"\b(?:switched|moved|changed|swapped|ported)\s+(?:our\s+|my\s+|the\s+)?(?P<noun>broadband|"
+                       r"internet|wifi|current account|bank account|banks?|gym membership|gyms?|phone contract|"
+                       r"mobile contract|(?:phone |mobile )?network|sim|(?:phone )?number)\s+(?:provider\s+)?"
+                       r"(?:over\s+)?(?:to|for)\s+(?:the\s+)?(?P<name>" + _NAME + r")", re.I)
 # "switched banks, i'm with starling now", "changed gyms - we're at the gym group now"
 _CHANGED_THEN = re.compile(r"\b(?:switched|moved|changed|swapped)\s+(?P<noun>banks|gyms|broadband(?: providers?)?|"
-                           r"internet providers?)\b[\s,;.!-]+(?:and\s+|so\s+)?(?:i'?m|we'?re|i am|we are|now)\s+"
+                           r"internet providers?|networks|(?:phone|mobile) (?:providers?|networks?))\b"
+                           r"[\s,;.!-]+(?:and\s+|so\s+)?(?:i'?m|we'?re|i am|we are|now)\s+"
                            r"(?:now\s+)?(?:with|on|at)\s+(?:the\s+)?(?P<name>" + _NAME + r")", re.I)
 # "I'm with Lloyds bank", "we're with nationwide building society", "moved all my money to monzo"
 _WITH_BANK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|banking)\s+with\s+(?P<name>" + _NAME + r")\s+"
@@ -36,8 +47,17 @@ _WITH_BANK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|banking)\s+with\s+(?
 # "moved to the council gym", "joined the gym at the leisure centre" is the gym reader's
 _TO_GYM = re.compile(r"\b(?:moved|switched|changed|gone|went)\s+(?:over\s+)?to\s+(?:the\s+)?"
                      r"(?P<name>(?:[a-z0-9][\w'-]*\s+){1,2}gym)\b", re.I)
+# "i'm on giffgaff now", "I'm with EE", "we're all on O2", "i'm on Three for my phone"
+_ON_NETWORK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|now|both|all)\s+(?:now\s+|all\s+)?(?:on|with)\s+"
+                         r"(?P<name>" + "|".join(re.escape(n) for n in sorted(NETWORKS, key=len, reverse=True))
+                         + r"|three(?=\s+(?:for (?:my|our) phones?|mobile|network)))(?![\w&-])", re.I)
 _UNSURE = re.compile(r"\?|\b(?:might|maybe|thinking|considering|should|would|could|if|planning|going to|gonna|want|"
                      r"wanna|hoping|plan to|may|used to|had|was|were)\b", re.I)
+
+
+def _network_spelled(name: str) -> str:
+    low = name.lower()
+    return low.upper() if low in ("ee", "o2") else low if low == "giffgaff" else name[:1].upper() + name[1:]
 
 
 def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact]]) -> list[Fact]:
@@ -50,10 +70,14 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     for pattern, now in ((_NAMED_SERVICE, ""), (_SWITCHED, " now"), (_CHANGED_THEN, " now")):
         for m in pattern.finditer(line):
             noun = re.sub(r"\s+providers?$", "", m.group("noun").lower())  # ("broadband providers": broadband)
+            if _NOUN_SLOT[noun] == "mobile" and not m.group("name")[:1].isalpha():
+                continue  # "changed my number to 07700 900123": a number, no network
             said.append((_SAID_AS[_NOUN_SLOT[noun]].format(m.group("name")) + now, m.group(0)))
             nouns.add(normalise_entity(noun))
     for m in _WITH_BANK.finditer(line):
         said.append((_SAID_AS["bank"].format(m.group("name") or m.group("name2")), m.group(0)))
+    for m in _ON_NETWORK.finditer(line):
+        said.append((_SAID_AS["mobile"].format(_network_spelled(m.group("name"))), m.group(0)))
     for m in _TO_GYM.finditer(line):
         said.append((f"I joined the {m.group('name')}", m.group(0)))  # ("my gym is council gym" reads a gym's gym)
     new: list[Fact] = []
@@ -67,5 +91,6 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     slots = {f.slot for f in new}
     named = {f.object_key for f in new if f.object_key}
     # the clause reader's "User is with starling now" gives way to "User's bank is starling now"
-    return [f for f in found if f.subject_key not in nouns and f.slot not in slots and not (
-        f.slot is None and any(n in f.text.lower() for n in named))] + new
+    # (and "User is with Vodafone for their phone" read as an employer, "switched my contract to EE" as a role)
+    return [f for f in found if f.subject_key not in nouns and f.slot not in slots and f.object_key not in named
+            and not (f.slot is None and any(n in f.text.lower() for n in named))] + new

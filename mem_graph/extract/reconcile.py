@@ -59,6 +59,7 @@ from mem_graph.extract.negation import (
     excluded_by_diet,
     kind_of,
 )
+from mem_graph.extract.one_role import replaced_role
 from mem_graph.extract.possessions import ended_thing_records
 from mem_graph.extract.same_value import said_together, same_thing, within
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
@@ -426,7 +427,7 @@ class Reconciler:
         if replaced:
             return Decision(Event.UPDATE, fact, f"replaces {', '.join(repr(r.text) for r in replaced)}{why}",
                             "replacement", replaced)
-        changed = cue_change(fact, records)
+        changed = cue_change(fact, records) or replaced_role(fact, records)
         if changed is not None:  # "these days i use obsidian for notes" after "i use notion for notes"
             return Decision(Event.UPDATE, fact, f"{changed[1]}{why}", "cue_change", changed[0])
         dup = self._near_duplicate(fact, records, sims)

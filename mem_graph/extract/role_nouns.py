@@ -36,7 +36,7 @@ _QUALIFIERS = frozenset({"regular", "daily", "usual", "main", "go-to", "current"
 DRINKS = frozenset({"coffee", "tea", "coke", "cola", "soda", "juice", "beer", "wine", "cider", "water", "milk",
                     "latte", "espresso", "matcha", "chai", "kombucha", "smoothie", "drink", "pepsi", "cappuccino",
                     "mocha", "americano", "macchiato", "decaf", "cocoa", "lemonade", "seltzer", "whisky", "whiskey",
-                    "gin", "vodka", "rum", "lager", "ale", "mate", "boba", "redbull"})
+                    "gin", "vodka", "rum", "lager", "ale", "mate", "boba", "redbull", "lucozade"})
 _VAGUE = frozenset({"thing", "vice", "fix", "addiction", "go-to"})
 
 

@@ -56,6 +56,8 @@ SHORTHAND = {
     "plant based": "plant-based", "gluten free": "gluten-free", "dairy free": "dairy-free",
     "lactose free": "lactose-free", "low carb": "low-carb",
     "hands down my": "my", "hands-down my": "my",  # ("thai is hands down my favourite": "hands" read as the subject)
+    "red bull": "redbull", "red bulls": "redbulls",  # (one word, as the drinks lexicon knows it)
+    "best mate": "best friend", "best mates": "best friends",  # ("my best mate is Sophie these days")
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
     # British selling and trading: "flogged the violin on marketplace", "part-exed the old girl for an Ioniq"

@@ -88,6 +88,7 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "business": ("what business do I run", "do I own a business"),
     "team": ("what team do I support", "which football club do I follow"),
     "work_mode": ("do I work from home", "do I work in the office", "am I remote or in the office"),
+    "mobile": ("which mobile network am I on", "who is my phone contract with", "who is my phone provider"),
 }
 
 _CHAT = {"whats": "what is", "wheres": "where is", "whos": "who is", "hows": "how is", "whens": "when is",

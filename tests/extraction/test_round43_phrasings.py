@@ -207,3 +207,63 @@ def test_a_relatives_pet_that_died_ends_the_relatives_pet_only(shared_memory: Me
     gone = invalidated_after(shared_memory, user, "I have a cat called Pip", "my dad has a dog called Bruno",
                              "my dad's dog bruno died on friday")
     assert any("Bruno" in g for g in gone) and not any("Pip" in g for g in gone), gone
+
+
+# -- a mobile network, a boss, a best friend -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("said", "network"), [("we're all on O2", "o2"), ("i'm on giffgaff now", "giffgaff"),
+                                               ("ported my number over to tesco mobile", "tesco mobile"),
+                                               ("I'm on Three for my phone", "three")])
+def test_a_mobile_network_said_by_name_or_by_contract_is_the_network(rules: RuleExtractor, said: str,
+                                                                     network: str) -> None:
+    assert _values(rules, said).get("user|mobile") == network, _values(rules, said)
+
+
+@pytest.mark.parametrize("said", ["I'm on three shifts this week", "I'm with my mum", "I work at Vodafone"])
+def test_shifts_company_or_an_employer_is_no_mobile_network(rules: RuleExtractor, said: str) -> None:
+    assert "user|mobile" not in _values(rules, said), _values(rules, said)
+
+
+def test_a_phone_contract_moved_replaces_the_network_and_is_no_employer(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm with EE for my phone", "moved my phone contract to Vodafone")
+    assert any("EE" in g for g in gone), gone
+    assert not any(" works " in t or "employ" in t for t in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+def test_a_new_boss_replaces_the_old_one(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my boss is called Graham",
+                             "graham retired, our new boss is a guy called Femi")
+    assert any("Graham" in g for g in gone), gone
+
+
+def test_a_new_best_friend_replaces_the_old_but_a_friend_does_not(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my best friend is Hollie", "my friend is Dani",
+                             "my best mate is Kez these days")
+    assert any("Hollie" in g for g in gone) and not any("Dani" in g for g in gone), gone
+
+
+def test_another_boss_ends_none(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my boss is called Priya", "my other boss is Dev")
+    assert not gone, gone
+
+
+# -- small words the parse misread ---------------------------------------------------------------------------------
+
+def test_a_relatives_contracted_has_before_a_participle(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my daughter plays netball",
+                             "my daughter's swapped netball for hockey")
+    assert any("netball" in g for g in gone), gone
+
+
+def test_a_relative_who_studies_somewhere_studies_there(rules: RuleExtractor) -> None:
+    assert _values(rules, "my niece studies at Durham Uni").get("user's niece|school") == "durham uni"
+
+
+def test_off_an_energy_drink_ends_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drink loads of Lucozade", "been off the lucozade since june")
+    assert any("Lucozade" in g for g in gone), gone
+
+
+def test_a_named_household_pet_that_died_ends_whoever_had_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my son has a rabbit called Clover", "clover the rabbit died")
+    assert any("Clover" in g for g in gone), gone
