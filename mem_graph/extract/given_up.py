@@ -23,7 +23,8 @@ _FOOD = frozenset({"meat", "red meat", "dairy", "sugar", "carbs", "bread", "glut
 _ALCOHOL = frozenset({"booze", "drink", "drinking", "alcohol", "bevvies", "pints", "wine", "beer"})
 _WORD = r"[a-z][\w'-]*"
 # the speaker's own clause: said first, after a stop, or after "I"/"we" ("sam's left nursing" is Sam's)
-_MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i've|ive|i have|i'm|im|i am|we|we've|we have|we're|we are)\s+|\b(?:so|and|but) )"
+_MINE = r"(?:^|[,.;!:?]\s*|\b(?:i|i've|ive|i have|i'm|im|i am|we|we've|we have|we're|we are)\s+|\b(?:so|and|but|" \
+        r"honestly|tbh|ngl|sadly|yeah|ugh) )"
 _LEAD = r"(?:^|[,.!;:(]\s*|\b(?:so|and|but|now|sadly|officially)\s+)"
 # "no more red meat for me", "no booze for me anymore", "no more football for me after the ACL thing"
 _FOR_ME = re.compile(rf"{_LEAD}no (?:(?P<more>more) )?(?P<x>{_WORD}(?: {_WORD})?) for (?:me|us)\b"
@@ -56,20 +57,41 @@ _UNTOUCHED = re.compile(rf"{_MINE}(?:have not|haven't|havent|not|never)\s+(?:tou
                         rf"(?P<x>{_WORD}(?: {_WORD})?)\s+(?:since|in|for)\b"
                         rf"|{_MINE}(?:have |'ve )?(?:left|dropped) (?P<y>{_WORD}) (?:completely|totally|fully|for good|"
                         r"altogether)\b", re.I)
+# "haven't baked in months", "not swum in ages": a pastime not done for a long while is given up
+_PASTIME_DONE = {"baked": "bake", "run": "run", "ran": "run", "swum": "swim", "swam": "swim", "cycled": "cycle",
+                 "painted": "paint", "knitted": "knit", "climbed": "climb", "danced": "dance", "skated": "skate",
+                 "surfed": "surf", "skied": "ski", "hiked": "hike", "sewn": "sew", "crocheted": "crochet",
+                 "gardened": "garden", "jogged": "jog", "rowed": "row", "boxed": "box"}
+_NOT_DONE_IN = re.compile(rf"{_MINE}(?:have not|haven't|havent|not|hardly)\s+(?:really\s+|even\s+)?"
+                          rf"(?P<v>{'|'.join(_PASTIME_DONE)})\s+(?:in|for)\s+(?:months|ages|years|a year|weeks|"
+                          r"a while|forever|a long time)\b", re.I)
 # "I'm back on meat", "back on the booze": a food or drink resumed
 _BACK_ON = re.compile(rf"{_MINE}back on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 
 
+# a line of work by its field's name ("left dentistry", "out of law"): its doer
+_FIELD_DOERS = {"dentistry": "dentist", "law": "lawyer", "medicine": "doctor", "accountancy": "accountant",
+                "journalism": "journalist", "pharmacy": "pharmacist", "physiotherapy": "physiotherapist",
+                "architecture": "architect", "engineering": "engineer", "midwifery": "midwife", "the police": "police "
+                "officer", "the army": "soldier", "academia": "academic", "hairdressing": "hairdresser"}
+_FIELDS = "|".join(sorted(_FIELD_DOERS, key=len, reverse=True))
+
+
+def _doer(work: str) -> str | None:
+    return _FIELD_DOERS.get(work) or agent_of(work)
+
+
 # "quit bartending for real this time", "done with nursing": the work of an occupation given up
-_QUIT_WORK = re.compile(rf"{_MINE}(?:finally |officially )?(?:quit|stopped|gave up|given up|left|done with|finished "
-                        rf"with|out of) (?P<x>[a-z]+ing)\b", re.I)
+_QUIT_WORK = re.compile(rf"{_MINE}(?:been |have been |'ve been )?(?:finally |officially )?(?:quit|stopped|gave up|"
+                        r"given up|left|done with|finished "
+                        rf"with|out of) (?P<x>[a-z]+ing|{_FIELDS})\b", re.I)
 
 
 # "sam's left nursing", "my husband has quit teaching": the work of someone else's occupation given up
-_THEY_QUIT_WORK = re.compile(r"(?:^|[,.;!:]\s*|\b(?:so|and|but) )(?P<who>(?:my [a-z]+|[A-Za-z][a-z]+))(?:'s| has)\s+"
-                             r"(?:finally |officially |just )?(?:left|quit|given up|stopped|packed in) "
-                             r"(?P<x>[a-z]+ing)\b(?:,\s*(?P<next>(?:now )?(?:doing|training|studying|working|"
-                             r"retraining|going)\b[^.!?;]*))?", re.I)  # (", doing a PGCE to become a teacher now")
+_THEY_QUIT_WORK = re.compile(r"(?:^|[,.;!:]\s*|\b(?:so|and|but) )(?P<who>(?:my [a-z]+|[A-Za-z][a-z]+))(?:'s| has|)\s+"
+                             r"(?:finally |officially |just )?(?:left|quit|given up|stopped|packed in|finished) "
+                             rf"(?P<x>[a-z]+ing|{_FIELDS})\b(?:,\s*(?P<next>(?:now )?(?:doing|training|studying|"
+                             r"working|retraining|going)\b[^.!?;]*))?", re.I)  # (", doing a PGCE to be a teacher now")
 
 
 _NOT_WHO = frozenset({"it", "that", "he", "she", "what", "who", "this", "there", "everyone", "nobody"})
@@ -139,15 +161,16 @@ def given_up(text: str) -> list[str]:
     said += [now for p in (_FOR_ME, _NO_MORE) for m in p.finditer(text) if (s := _ended(m.group("x")))
              for now in _instead(text, m.end(), s)]
     said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]
+    said += [f"I don't {_PASTIME_DONE[m.group('v').lower()]} anymore" for m in _NOT_DONE_IN.finditer(text)]
     said += [s for m in _OFF_THE.finditer(text) if (s := _ended(m.group("x")) if m.group("x") else _stopped_medicine(
         m.group("med")) or _drink_ended(m.group("med")))]
     said += [f"I still eat {x}" if m.group("on").lower() == "on" else f"I don't eat {x} anymore"
              for m in _MENU.finditer(text) if (x := m.group("x").lower()) in _FOOD]
     said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]
     said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
-             if (agent := agent_of(m.group("x").lower()))]
+             if (agent := _doer(m.group("x").lower()))]
     for m in _THEY_QUIT_WORK.finditer(text):
-        if (agent := agent_of(m.group("x").lower())) and m.group("who").lower() not in _NOT_WHO:
+        if (agent := _doer(m.group("x").lower())) and m.group("who").lower() not in _NOT_WHO:
             said += [f"{m.group('who')} isn't a {agent} anymore"]
             said += [f"{m.group('who')} is {m.group('next').strip()}"] if m.group("next") else []
     for m in _BACK_ON.finditer(text):

@@ -107,3 +107,9 @@ def note_asked_about(sent: Any, ctx: Context) -> None:
     others = [t for t in sent if t.ent_type_ == "PERSON" or t.lower_ in GIVEN_NAMES]
     if len(kin) == 1 and not others and (person := resolve_np(kin[0], ctx)) is not None:
         ctx.last_person, ctx.pet_last = person.name, False
+        return
+    # "a birthday card for my sister Chloe": the kin named, its name the head ("sister" its compound)
+    named = [t for t in others if any(c.dep_ in ("compound", "nmod") and c.lemma_.lower() in KIN and any(
+        g.dep_ == "poss" and g.lower_ in POSSESSIVES for g in (*c.children, *t.children)) for c in t.children)]
+    if len(named) == 1 and len(others) == 1 and (person := resolve_np(named[0], ctx)) is not None:
+        ctx.last_person, ctx.pet_last = person.name, False

@@ -15,14 +15,17 @@ from mem_graph.types import Fact, MemoryRecord, normalise_entity
 _ONE_AT_A_TIME = frozenset({"boss", "manager", "line manager", "supervisor", "landlord", "landlady", "gp", "dentist",
                             "therapist", "counsellor", "personal trainer", "headteacher", "head teacher",
                             "form tutor", "mentor", "flatmate", "friend"})
+# one role by its several names ("my boss Mike" .. "my new manager Priya")
+_SAME_ROLE = {"manager": "boss", "line manager": "boss", "supervisor": "boss", "landlady": "landlord",
+              "head teacher": "headteacher", "counsellor": "therapist"}
 _BEST = re.compile(r"\b(?:best friend|bestie|bff|best mate)\b", re.I)
 _ONE_MORE = re.compile(r"\b(?:another|other|also|too|as well|second|co-?)\b", re.I)
 
 
 def _role(said: Fact | MemoryRecord) -> tuple[str, str, str] | None:
     """(owner, role, name) of the identity the words state, or None."""
-    found = [(normalise_entity(t.subject), t.relation, normalise_entity(t.object)) for t in said.triples
-             if t.relation in _ONE_AT_A_TIME]
+    found = [(normalise_entity(t.subject), _SAME_ROLE.get(t.relation, t.relation), normalise_entity(t.object))
+             for t in said.triples if t.relation in _ONE_AT_A_TIME]
     if not found or found[-1][0] == found[-1][2]:
         return None
     if found[-1][1] == "friend" and not _BEST.search(said.text):

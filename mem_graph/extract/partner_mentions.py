@@ -16,6 +16,7 @@ been seeing aisha") has a value to end.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context
@@ -84,6 +85,11 @@ def _couple(tok: Any) -> Any | None:
     return others[0] if said & _COUPLE_WORDS else None
 
 
+# a plan said only by its time ("next month", "going to"), the partner along for it: the partner now (not "if",
+# "might", "wish": "if my girlfriend Emma ..." names no one who is; nor a wedding ahead: "marrying my fiance Tom")
+_AHEAD_ONLY = re.compile(r"(?:next|this|tomorrow|tonight|in |on |soon|later|going to|leaving|getting|at the )", re.I)
+
+
 def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fact],
                           asked: bool = False) -> list[Fact]:
     """The speaker's partner named in passing in ``sent``, unless ``found`` already places a partner (``asked``: a
@@ -107,8 +113,9 @@ def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list
         verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
         if verb is not None:
             cues = read_cues(verb, content_verb(verb))
-            if (cues.tense == "plan" and not asked) or cues.negated:
-                continue
+            along = tok.dep_ == "pobj" and tok.head.lower_ == "with" and _AHEAD_ONLY.match(cues.hedge or "")
+            if (cues.tense == "plan" and not asked and not along) or cues.negated:
+                continue  # ("heading to New York next month with my girlfriend Hana": Hana is the partner now)
         partner = name.text
         ctx.remember(speaker, noun, partner)
         # a couple's new status is the slot's value, as "we got married" is ("Mark and I got married": married,
@@ -178,8 +185,10 @@ def kin_in_request(sent: Any, ctx: Context, message: Message) -> list[Fact]:
     """Who the speaker's kin are, named in a request or a question: "can you help me draft a message to my sister
     Hannah?" says nothing else as a fact, but who Hannah is ("User's sister is Hannah": a later "she lives in
     Edinburgh" and "what does my sister do" need it). A partner is said as ``partner_mention_facts`` says it."""
+    from mem_graph.extract.pet_mentions import pet_mention_facts  # (it reads this module's kin words)
+
     return partner_mention_facts(sent, ctx, message, [], asked=True) + kin_named(sent, ctx, message, []) + \
-        others_partner_facts(sent, message, [])
+        others_partner_facts(sent, message, []) + pet_mention_facts(sent, ctx, message, [])  # "my cat Mittens"
 
 
 def kin_named(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:

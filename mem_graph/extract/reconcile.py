@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mem_graph.config import ReconcileConfig
+from mem_graph.extract.aliases import same_person_key
 from mem_graph.extract.catalogue import DEFAULT_SLOTS, PETS
 from mem_graph.extract.couples import stage_moved_on, status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
@@ -61,7 +62,7 @@ from mem_graph.extract.negation import (
 )
 from mem_graph.extract.one_role import replaced_role
 from mem_graph.extract.possessions import ended_thing_records
-from mem_graph.extract.same_value import said_together, same_thing, within
+from mem_graph.extract.same_value import relations_of, said_together, same_thing, within
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -98,11 +99,6 @@ def _owned_tool(record: MemoryRecord, owner: str | None, old_values: list[str]) 
     return bool(owner) and len(family) > 1 and family[1] in ("tools", "database") and record.polarity != 0 and (
         owner in {normalise_entity(e) for e in record.entities} or named) and any(
             same_thing(record.object_key, o) for o in old_values)
-
-
-def _relations(said: Fact | MemoryRecord) -> set[str]:
-    """The relations of its triples, negated or not ("not_drives" and "drives" are one)."""
-    return {t.relation.removeprefix("not_") for t in said.triples}
 
 
 def fact_polarity(fact: Fact) -> int:
@@ -282,6 +278,7 @@ class Reconciler:
             candidates = [_Known(r) for r, _ in related.values() if r.id not in gone] + planned
             sims = {rid: s for rid, (_, s) in related.items() if s is not None and rid not in gone}
             sims.update({p.record.id: float(np.dot(vec, p.vector)) for p in planned if p.vector is not None})
+            fact = same_person_key(fact, [c.record for c in candidates])  # "raj ..." after "User's husband Raj"
             decision = _with_mentions(self._decide_one(fact, [c.record for c in candidates], sims),
                                       [c.record for c in candidates])
             decision = self._with_turn_copies(scope, decision, alive_at, gone, vec)
@@ -348,7 +345,7 @@ class Reconciler:
         # "I don't have a car" (stored with no slot: a value the slot does not hold) then "bought a car"
         same_object += [r for r in records if subject and r.subject_key == subject and pol > 0 and r.polarity == 0
                         and not r.slot and fact.slot and r.object_key == fact.object_key and r not in same_object
-                        and _relations(r) & _relations(fact)]
+                        and relations_of(r) & relations_of(fact)]
         if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
             return self._near_duplicate(fact, records, sims) or Decision(
                 Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")

@@ -44,7 +44,9 @@ QUESTION_START = re.compile(
 _REQUEST_THEN_OWN = re.compile(r"(^\W*|[.!?]\s+)([^,.!?;]+),\s+(?=(?:(?:so|and|but|since|as|because|coz|cos)\s+)?"
                                r"(?:(?:we|i|my|our)\s+(?!(?:wonder|was wondering|need|want|would|'d|guess|think|mean|"
                                r"hope|feel)\b)\w|(?:she|he|they)(?:'s|'re| is| are)\s+(?!(?:probably|gonna|going|"
-                               r"like|into|so|such|very|really|always|never|not)\b)(?:an?\s|[A-Z])|(?:hosting|living|"
+                               r"like|into|so|such|very|really|always|never|not)\b)(?:an?\s|[A-Z]|\d|(?:turning|living|"
+                               r"moving|working|studying|starting|in|at|from|married|engaged|retired|vegan|"
+                               r"vegetarian)\b)|(?:hosting|living|"
                                r"staying|based|working)\s+(?:at|in|from|for)\s))", re.I)
 
 

@@ -40,3 +40,8 @@ def within(new: str | None, old: str | None) -> bool:
         return new == old
     wn, wo = set(new.replace(",", " ").split()), set(old.replace(",", " ").split())
     return bool(wn) and wn <= wo
+
+
+def relations_of(said: Fact | MemoryRecord) -> set[str]:
+    """The relations of its triples, negated or not ("not_drives" and "drives" are one)."""
+    return {t.relation.removeprefix("not_") for t in said.triples}

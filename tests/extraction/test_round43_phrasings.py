@@ -267,3 +267,60 @@ def test_off_an_energy_drink_ends_it(shared_memory: Memory, user: str) -> None:
 def test_a_named_household_pet_that_died_ends_whoever_had_it(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "my son has a rabbit called Clover", "clover the rabbit died")
     assert any("Clover" in g for g in gone), gone
+
+
+# -- facts said around a request ------------------------------------------------------------------------------------
+
+def test_a_relative_named_in_a_request_then_described_gets_the_facts(rules: RuleExtractor) -> None:
+    values = _values(rules, "help me plan a party for my brother Sami, he's turning 40 and lives in Hull")
+    assert values.get("sami|residence") == "hull" and values.get("sami|age") == "40", values
+
+
+def test_a_pet_named_in_a_request_is_the_speakers_pet(rules: RuleExtractor) -> None:
+    assert any(s.endswith("|name") and v == "pickle" for s, v in _values(rules,
+                                                                        "write a limerick about my dog Pickle").items())
+
+
+def test_a_partner_along_on_a_trip_ahead_is_the_partner(rules: RuleExtractor) -> None:
+    facts = facts_of(rules, "we're off to Lisbon in june with my boyfriend Theo")
+    assert any("boyfriend is Theo" in f.text for f in facts), [f.text for f in facts]
+
+
+def test_a_partner_in_a_hypothetical_is_nobody(rules: RuleExtractor) -> None:
+    facts = facts_of(rules, "if my girlfriend Emma saw this she'd laugh")
+    assert not any("girlfriend is Emma" in f.text for f in facts), [f.text for f in facts]
+
+
+# -- one person under a name and a role ---------------------------------------------------------------------------
+
+def test_a_partner_named_later_by_name_alone_is_the_same_person(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my wife Ines is a dentist", "ines has left dentistry for good")
+    assert any("dentist" in g for g in gone), gone
+
+
+def test_a_partner_named_by_role_after_by_name_is_the_same_person(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my husband Olu works at Boots", "my husband got a job at Argos")
+    assert any("Boots" in g for g in gone), gone
+
+
+def test_a_new_manager_replaces_the_boss(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my boss Kev is ok", "my new manager Asha starts today")
+    assert any("Kev" in g for g in gone), gone
+
+
+# -- ended without saying "quit" ----------------------------------------------------------------------------------
+
+def test_out_of_a_line_of_work_ends_the_job(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I work as a nurse",
+                             "any tips for interviews? been out of nursing since may")
+    assert any("nurse" in g for g in gone), gone
+
+
+def test_a_pastime_not_done_in_months_ends(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I paint most evenings", "honestly haven't painted in months")
+    assert any("paint" in g for g in gone), gone
+
+
+def test_a_pastime_done_in_a_few_weeks_is_no_ending(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I paint most evenings", "I painted in a few spare minutes today")
+    assert not gone, gone

@@ -1,0 +1,51 @@
+"""One person under two keys: "User's husband Raj is a teacher" is kept under the partner's role ("user's husband")
+while "raj finished teaching" is said of "raj"; "my sister Amy ..." is kept under "amy" while "my sister got a job"
+is said of "user's sister". Facts about the one were never weighed against facts about the other.
+
+``same_person_key`` reads the pairs a scope's memories state ("User's husband Raj ...", "User's husband is Raj")
+and, when a new fact's subject is one key of a pair and only the other key has memories, says the fact of that key
+(its slot with it), so the slot rules compare like with like. Nothing changes when both keys have memories, or
+when a name is paired with two different relatives."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from mem_graph.extract.kin_words import KIN
+from mem_graph.types import Fact, MemoryRecord, normalise_entity
+
+_KIN = "|".join(sorted((re.escape(k) for k in KIN), key=len, reverse=True))
+# "User's husband Raj is ...", "User's husband is Raj", "User's sister, Aisha, is ..."
+_NAMED_KIN = re.compile(rf"^(?P<owner>[A-Z][\w-]*)'s (?P<kin>{_KIN}),? (?:is (?:called |named )?)?"
+                        r"(?P<name>[A-Z][\w'-]+)(?=\W|$)")
+_NOT_NAMES = frozenset({"User", "A", "An", "The", "My", "Our", "Not", "Now", "Still", "Also"})
+
+
+def _pairs(records: list[MemoryRecord]) -> dict[str, set[str]]:
+    keys: dict[str, set[str]] = defaultdict(set)
+    for r in records:
+        m = _NAMED_KIN.match(r.text)
+        if m is None or m.group("name") in _NOT_NAMES:
+            continue
+        kin, name = normalise_entity(f"{m.group('owner')}'s {m.group('kin')}"), normalise_entity(m.group("name"))
+        keys[kin].add(name)
+        keys[name].add(kin)
+    return keys
+
+
+def same_person_key(fact: Fact, records: list[MemoryRecord]) -> Fact:
+    """``fact`` said of the other key of its subject, when only that key has memories (see the module doc)."""
+    subject = fact.subject_key
+    if not subject or any(r.subject_key == subject for r in records):
+        return fact
+    others = _pairs(records).get(subject, set())
+    if len(others) != 1:
+        return fact
+    other = next(iter(others))
+    if not any(r.subject_key == other for r in records):
+        return fact
+    if fact.slot and fact.slot.startswith(f"{subject}|"):
+        fact.slot = other + fact.slot[len(subject):]
+    fact.subject_key = other
+    return fact
