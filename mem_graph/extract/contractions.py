@@ -10,7 +10,10 @@ _IS = re.compile(r"(?<!St )(?<!St\. )(?<!Saint )\b(?!Let's)([A-Z][a-z]*[a-rt-z]|
                  r"(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:at|in|a|an|now|still|so|really|"
                  r"from|with|back|not|moving|living|working|dating|married|engaged|retired|vegan|vegetarian|"
                  r"my|on|off|into|over|pregnant|expecting|home|away|going|doing|getting|studying|training|"
-                 r"learning|gone(?=\s*(?:$|[,.!?;]|now\b|for good\b|forever\b)))\b)")  # ("trello's gone, ...")
+                 r"learning|retraining|teaching|renting|volunteering|freelancing|commuting|coeliac|celiac|"
+                 r"diabetic|allergic|asthmatic|epileptic|dyslexic|autistic|single|divorced|separated|unemployed|"
+                 r"redundant|pescatarian|"
+                 r"gone(?=\s*(?:$|[,.!?;]|now\b|for good\b|forever\b)))\b)")  # ("trello's gone, ...")
 # "tunde's switched jobs", "my sister's moved to leeds": a contracted "has" before a past participle
 _HAS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:just |finally |"
                   r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"

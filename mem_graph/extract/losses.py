@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context
+from mem_graph.extract.deaths import lost_relative
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS, PET_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
@@ -91,6 +92,13 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
     if lemma == "go" and subj is not None and any(c.lemma_.lower() == "live" and c.dep_ in ("xcomp", "advcl") and any(
             p.lower_ == "with" for p in c.children) for c in verb.children):
         return subj, "was rehomed"  # "pixel's gone to live with my aunt" (a pet: checked below)
+    vehicle = any(g.lemma_.lower() in ("car", "van", "bus", "lorry", "truck", "train", "tractor", "motorbike")
+                  for c in verb.children if c.dep_ == "agent" for g in c.children)
+    if subj is not None and ((lemma == "hit" and vehicle) or (lemma == "run" and "over" in parts and subj.dep_ ==
+                                                               "nsubjpass") or (lemma == "kill" and subj.dep_ ==
+                                                                                 "nsubjpass")):
+        return subj, "was hit by a car" if lemma == "hit" else "was run over" if lemma == "run" else "was killed"
+        # ("luna was hit by a car", "rex got run over": a pet, checked below)
     if subj is not None and ((lemma == "go" and any(c.lower_ == "missing" for c in verb.children)) or (
             lemma == "run" and "away" in parts)):
         return subj, "went missing"  # "ginger went missing in october", "the cat ran away" (a pet: checked below)
@@ -156,7 +164,7 @@ def lost_pet(verb: Any, ctx: Context, message: Message) -> Fact | None:
     elif who.lower_ in ctx.pet_kinds and owner is None:  # "biscuit passed away": the pet named earlier
         kind, name = ctx.pet_kinds[who.lower_], who.text
     if kind is None:
-        return _lost_partner(who, words, owner, ctx, message)
+        return _lost_partner(who, words, owner, ctx, message) or lost_relative(who, words, owner, ctx, message)
     if kin and poss is not None:  # a relative's pet: theirs ends, not the speaker's
         speaker = f"{ctx.speaker}'s {poss.lower_}"
     named = f" {name[:1].upper()}{name[1:]}" if name else ""

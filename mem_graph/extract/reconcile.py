@@ -45,6 +45,7 @@ from mem_graph.extract.aliases import same_person_key
 from mem_graph.extract.catalogue import DEFAULT_SLOTS, PETS
 from mem_graph.extract.couples import stage_moved_on, status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
+from mem_graph.extract.deaths import dead_person_records
 from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
@@ -453,7 +454,7 @@ class Reconciler:
             tr.relation in relations and normalise_entity(tr.subject) == subject
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
         cancelled += [r for r in died_pet_records(fact, records) + ended_thing_records(fact, records)
-                      if r not in cancelled]  # "we lost Olivia", "the Octavia got written off"
+                      + dead_person_records(fact, records) if r not in cancelled]  # "we lost Olivia", "mum died"
         cancelled += [r for r in records if r.subject_key == subject and r.polarity > 0 and r not in cancelled
                       and drops_diet(fact, r)]  # "stopped eating meat" ends "I'm a total carnivore"
         # "she retired": the occupation ends, and the post with it; "my wife left me": whoever the wife is

@@ -324,3 +324,38 @@ def test_a_pastime_not_done_in_months_ends(shared_memory: Memory, user: str) -> 
 def test_a_pastime_done_in_a_few_weeks_is_no_ending(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I paint most evenings", "I painted in a few spare minutes today")
     assert not gone, gone
+
+
+# -- contracted "is", a pet killed, a relative who died ----------------------------------------------------------
+
+def test_a_name_contracted_before_retraining_is_doing_it(rules: RuleExtractor) -> None:
+    assert _values(rules, "kemi's retraining as a paramedic").get("kemi|occupation") == "paramedic"
+
+
+def test_a_relative_contracted_before_a_condition_has_it(rules: RuleExtractor) -> None:
+    assert "user's son|health_condition|diabetic" in _values(rules, "my son's diabetic so no sweets please")
+
+
+def test_a_wedding_said_with_a_possessive_is_no_contraction(rules: RuleExtractor) -> None:
+    assert not any("is wedding" in f.text for f in facts_of(rules, "my sister's wedding is in May"))
+
+
+def test_a_pet_hit_by_a_car_ends(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "our cat is called Smudge", "smudge was hit by a car last night")
+    assert any("Smudge" in g for g in gone), gone
+
+
+def test_a_relative_who_died_no_longer_lives_anywhere(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my nan lives in sheltered housing in Rhyl",
+                             "my nan passed away on sunday, she was 94")
+    assert any("Rhyl" in g for g in gone), gone
+    assert any("passed away" in t for t in _active(shared_memory, user))
+
+
+def test_a_relatives_death_last_year_is_kept(rules: RuleExtractor) -> None:
+    assert any("died" in f.text for f in facts_of(rules, "my grandad died last year"))
+
+
+def test_a_friends_relative_who_died_ends_nothing_of_the_users(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my mum lives in Cork", "my friend's mum died last week")
+    assert not gone, gone
