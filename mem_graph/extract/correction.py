@@ -315,6 +315,9 @@ def swapped(record: MemoryRecord, span: tuple[int, int], new: str, message: Mess
 _META = re.compile(r"^\S+ (?:meant|said|wrote|typed|misspoke|got (?:that|it) wrong)\b", re.I)
 
 
+_PRONOUN_SAID = re.compile(r"^(?:It|He|She|They)(?:'s|'re| is| are| was)\b")
+
+
 def correct_facts(message: Message, facts: list[Fact],
                   recent_memories: Callable[[str], list[MemoryRecord]]) -> list[Fact]:
     """The facts ``message`` contributes once read as a correction (the facts unchanged when it is none or
@@ -338,6 +341,9 @@ def correct_facts(message: Message, facts: list[Fact],
     record, span = target
     wrong = normalise_entity(record.text[span[0]:span[1]])
     # the turn states the right value itself ("sorry, i said 34 - i'm 35"): that fact replaces the wrong one
+    # (not one said of "it" or "she": "correction again, it's Bonnie" reads better as the memory it corrects)
+    kept = [f for f in kept if not (_PRONOUN_SAID.match(f.text) and (f.slot == record.slot or (
+        corr.new and normalise_entity(corr.new) in normalise_entity(f.text))))]
     own = [f for f in kept if f.slot and f.slot == record.slot and f.polarity > 0 and not f.negated]
     if own:
         own[0].metadata["corrects"] = record.id

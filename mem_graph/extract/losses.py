@@ -99,7 +99,8 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
                                                                                  "nsubjpass")):
         return subj, "was hit by a car" if lemma == "hit" else "was run over" if lemma == "run" else "was killed"
         # ("luna was hit by a car", "rex got run over": a pet, checked below)
-    if subj is not None and ((lemma == "go" and any(c.lower_ == "missing" for c in verb.children)) or (
+    if subj is not None and ((lemma == "go" and any(c.lower_ == "missing" for c in verb.children)) or lemma in (
+            "disappear", "vanish") or (
             lemma == "run" and "away" in parts)):
         return subj, "went missing"  # "ginger went missing in october", "the cat ran away" (a pet: checked below)
     negated = any(c.dep_ == "neg" for c in verb.children)

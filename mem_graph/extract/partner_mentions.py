@@ -188,7 +188,8 @@ def kin_in_request(sent: Any, ctx: Context, message: Message) -> list[Fact]:
     from mem_graph.extract.pet_mentions import pet_mention_facts  # (it reads this module's kin words)
 
     return partner_mention_facts(sent, ctx, message, [], asked=True) + kin_named(sent, ctx, message, []) + \
-        others_partner_facts(sent, message, []) + pet_mention_facts(sent, ctx, message, [])  # "my cat Mittens"
+        others_partner_facts(sent, message, []) + pet_mention_facts(sent, ctx, message, [], asked=True)
+    # ("write a poem for my cat Mittens": the pet's name)
 
 
 def kin_named(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:

@@ -60,8 +60,8 @@ def _named(pet: Any) -> Any | None:
             return c
     nxt = pet.nbor(1) if pet.i + 1 < len(pet.doc) else None
     if nxt is not None and _name_like(nxt) and nxt.pos_ == "PROPN" and pet.dep_ in ("nsubj", "dobj", "pobj") and \
-            nxt.dep_ == pet.dep_ and nxt.head.i == pet.head.i:
-        return nxt  # "our cat Mochi hates the rain" read as two subjects
+            nxt.dep_ in (pet.dep_, "oprd", "advmod", "npadvmod") and nxt.head.i == pet.head.i:
+        return nxt  # "our cat Mochi hates the rain" read as two subjects ("stop my cat Tigger from ...": a predicate)
     head = pet.head
     if pet.dep_ in ("compound", "appos") and _name_like(head) and head.i != pet.i:
         return head  # "named my dog Biscuit" (compound), "took Biscuit (my pup)" (apposition)
@@ -86,8 +86,9 @@ def _named(pet: Any) -> Any | None:
     return None
 
 
-def pet_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fact]) -> list[Fact]:
-    """The name facts of the speaker's pets named in passing in ``sent`` that ``found`` does not already state."""
+def pet_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fact], asked: bool = False) -> list[Fact]:
+    """The name facts of the speaker's pets named in passing in ``sent`` that ``found`` does not already state
+    (``asked``: a request or a question, whose verbs say what to do: "how do i stop my cat Tigger hunting?")."""
     speaker = ctx.speaker
     out: list[Fact] = []
     named_slots = {f.slot for f in found if f.slot and f.slot.endswith("|name")}
@@ -96,7 +97,7 @@ def pet_mention_facts(sent: Any, ctx: Context, message: Message, found: list[Fac
                 name_tok := _named(tok)) is None:  # ("my dog biscuit is so spoiled": "my" hung on the name)
             continue
         verb = next((a for a in tok.ancestors if a.pos_ in ("VERB", "AUX")), None)
-        if verb is not None:
+        if verb is not None and not asked:
             cues = read_cues(verb, content_verb(verb))
             if cues.tense == "plan" or cues.negated:
                 continue  # "we might call the puppy Rex", "Rex isn't my dog"

@@ -111,8 +111,23 @@ _CLEFT = re.compile(r"\bit'?s\s+(?P<x>(?!not\b)[\w'&-]+(?: [\w'&-]+){0,2}?)\s+(?
                     r"(?P<verb>work|live|study|go)\s+(?P<prep>at|in|to|for)\b", re.I)
 
 
+# "switched to learning Portuguese": a language (or anything) learnt now, not a pastime called "learning portuguese"
+_TO_LEARNING = re.compile(r"(,\s*)?\b(?:i've |i have |i |we've |we )?(?:switched|moved|changed|gone)(?: over)? to "
+                          r"learning\s+", re.I)
+
+
+# "gave up cycling to work": the commute ended, not the pastime
+_GAVE_UP_COMMUTE = re.compile(r"\b(?:i\s+|i've\s+|i have\s+)?(?:gave up|given up|stopped|quit)\s+(?P<how>cycling|"
+                              r"biking|walking|driving|running|getting the (?:bus|train|tube))\s+(?:in\s+)?to work\b",
+                              re.I)
+_COMMUTE_VERB = {"cycling": "cycle", "biking": "cycle", "walking": "walk", "driving": "drive", "running": "run"}
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
+    text = _GAVE_UP_COMMUTE.sub(lambda m: "I don't " + _COMMUTE_VERB.get(m.group("how").lower(), m.group(
+        "how").lower().replace("getting", "get")) + " to work anymore", text)
+    text = _TO_LEARNING.sub(lambda m: f"{'. ' if m.group(1) else ''}I'm now learning ", text)
     text = _CLEFT.sub(lambda m: f"{m.group('who')} {m.group('verb')} {m.group('prep')} {m.group('x')}", text)
     text = _MOVED_FOR_WORK.sub(_moved_for_work, _JUMPED_SHIP.sub("got a job at ", text))
     text = _LET_GO.sub(_let_go, _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text))

@@ -58,6 +58,7 @@ SHORTHAND = {
     "hands down my": "my", "hands-down my": "my",  # ("thai is hands down my favourite": "hands" read as the subject)
     "red bull": "redbull", "red bulls": "redbulls",  # (one word, as the drinks lexicon knows it)
     "best mate": "best friend", "best mates": "best friends",  # ("my best mate is Sophie these days")
+    "i'm more into": "i'm into", "im more into": "im into", "i'm much more into": "i'm into",  # (a taste now)
     "team lead": "team leader",  # ("I'm now team lead": "team" read as the subject of "lead")
     "written off": "totalled", "wrote off": "totalled", "sorted a new": "got a new", "sorted out a new": "got a new",
     # British selling and trading: "flogged the violin on marketplace", "part-exed the old girl for an Ioniq"
@@ -90,6 +91,13 @@ _TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|wo
                               re.I)  # (or without its "?": ", how do I prep him for secondary", ", any tips on ...")
 
 
+# a statement, then what is asked after its last comma ("zara moved to Glasgow so that's off lol, cheap trains to
+# Glasgow?"): the statement is a sentence of its own (not "if i move, would i need a car?", nor one that asks)
+_STATEMENT_THEN_ASKED = re.compile(r"((?:^|[.!?]\s+)(?:(?:ok|so|and|but|well|lol|honestly|also|update)\W+)*"
+                                   r"(?!(?:if|when|as|since|because|once|unless|whether|what|where|when|why|how|who|"
+                                   r"which|is|are|do|does|did|can|could|should|would|will|any)\b)"
+                                   r"(?:i|i'm|im|i've|we|we're|we've|my|our|(?-i:[A-Z][a-z]+))\s+[^,.!?]{3,}"
+                                   r"(?:,[^,.!?]+)*?),\s+(?=[^,.!?]*\?+\s*$)", re.I)
 _LEADS_INTO_QUESTION = re.compile(r"^\W*(?:as|if|when|since|because|given|for|with|after|before|once|now that)\b",
                                   re.I)
 
@@ -133,6 +141,12 @@ _A_PASTIME_PERSON = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|
                                r"road|fair-weather|huge)\s+)?(" + "|".join(_PASTIME_PEOPLE) + r")\b(?!\s+(?:at|for)\b)",
                                re.I)
 # "my new favourite film is Dune, sorry jaws", "moved to leeds, sorry mum": an apology tacked on, no part of the fact
+# "my dog's name is Bella not Stella": the name said, the one taken back dropped for the parse (correction.py and
+# continuation.corrected read "its Hillview not Hillside" as typed); an aside after it ("..., autocorrect sorry")
+# goes with it
+_NAME_NOT = re.compile(r"\b((?:name is|name's|names|called|named)\s+(?-i:[A-Z])[\w'-]+)(?:\s*,)?\s+not\s+"
+                       r"(?-i:[A-Z])[\w'-]+"
+                       r"(?:\s*,\s*(?:autocorrect|typo|sorry|oops|my bad|lol)(?:\s+(?:sorry|lol|oops))*)?", re.I)
 _SORRY_TAIL = re.compile(r",\s*sorry(?:\s+(?:not sorry|[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?))?\s*(?=[.!?]|$)", re.I)
 # brands chat types in lower case, written as their makers do so a model number stays with them ("the iphone 15 pro")
 _BRANDS = {"iphone": "iPhone", "ipad": "iPad", "imac": "iMac", "macbook": "MacBook", "airpods": "AirPods"}
@@ -150,13 +164,13 @@ def expand_shorthand(text: str) -> str:
     text = _STRETCHED.sub(_unstretched, _SHOUTED.sub(_unshouted, text))
     text = rephrase(text)  # phrasings the small parser misreads (rephrase.py)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
-        text = _TACKED_QUESTION.sub(". ", text)
+        text = _STATEMENT_THEN_ASKED.sub(r"\1. ", _TACKED_QUESTION.sub(". ", text))
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _A_SMOKER.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
                          f"{'smoke' if m.group(3).lower() == 'smoker' else 'vape'}", text)
-    text = team_said(_SORRY_TAIL.sub("", text))
+    text = team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", text)))
     text = _SHARE.sub(lambda m: f"{m.group(1)}share", text)  # "a flat share in Brixton": one word, a home
     text = _BRAND.sub(lambda m: _BRANDS[m.group(1)] if m.group(1) else m.group(2).capitalize(), text)
     text = _SIZE.sub(lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)  # "iPhone 16 pro" -> "16 Pro"

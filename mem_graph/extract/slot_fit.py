@@ -134,6 +134,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
     if name == "hobbies" and lemma == "play":
         return True
+    if name == "hobbies" and lemma in ("move", "relocate") and obj.text[:1].isupper() and is_place_name(obj.text):
+        return False  # "moved to Derby": a town (roller derby is played)
     if name == "hobbies" and (pred.prep == "at" or pred.key == "do_as"):
         # "started at the new practice": a place, not a pastime; "did it as a favour": what it was done as
         return False
@@ -159,9 +161,10 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if value_spec is not None and value_spec.name != name and name == "employer" and (
             pred.prep in ("at", "for", "by", "with") or value_spec.name == "business"):
         return True  # "works at Puma", "joined a startup": a brand or a business is a company here
-    if value_spec is not None and name == "residence" and pred.prep in ("in", "to") and obj.ent_type_ == "GPE" and \
-            value_spec.name in ("car", "bike", "phone", "computer"):
-        value_spec = None  # "we live in Kawasaki": the city, not the motorbike make
+    if value_spec is not None and name == "residence" and pred.prep in ("in", "to") and (obj.ent_type_ == "GPE" or (
+            obj.text[:1].isupper() and is_place_name(obj.text))) and value_spec.name in ("car", "bike", "phone",
+                                                                                          "computer", "hobbies"):
+        value_spec = None  # "we live in Kawasaki": the city, not the motorbike make; "moved to Derby": no sport
     if value_spec is not None and value_spec.name != name and name in ("residence", "employer", "school", "tools",
                                                                         "owns", "hobbies", "eats", "drinks"):
         return (value_spec.name == "database" and name == "tools") or (name == "owns" and value_spec.name not in (

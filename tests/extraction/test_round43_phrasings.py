@@ -359,3 +359,53 @@ def test_a_relatives_death_last_year_is_kept(rules: RuleExtractor) -> None:
 def test_a_friends_relative_who_died_ends_nothing_of_the_users(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "my mum lives in Cork", "my friend's mum died last week")
     assert not gone, gone
+
+
+# -- statements around a question, and more ---------------------------------------------------------------------
+
+def test_a_statement_before_a_question_after_its_last_comma_is_read(rules: RuleExtractor) -> None:
+    values = _values(rules, "my brother Kit moved to Derby last month so that's sorted, cheap hotels in Derby?")
+    assert values.get("kit|residence") == "derby", values
+
+
+def test_a_question_led_by_if_states_nothing(rules: RuleExtractor) -> None:
+    assert "user|residence" not in _values(rules, "if i move to Leeds, would i need a car?")
+
+
+def test_switched_to_learning_a_language_is_the_language(rules: RuleExtractor) -> None:
+    assert "user|languages|italian" in _values(rules, "gave up french, switched to learning Italian")
+
+
+def test_a_pet_that_disappeared_ends(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "how do i stop my cat Sooty from hunting birds?",
+                             "sooty disappeared last week, how long do cats go missing for?")
+    assert any("Sooty" in g for g in gone), gone
+
+
+def test_earning_as_a_job_is_the_job(rules: RuleExtractor) -> None:
+    assert _values(rules, "i earn 30k as a paralegal").get("user|occupation") == "paralegal"
+
+
+def test_giving_up_cycling_to_work_ends_the_commute(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I cycle to work", "i gave up cycling to work after the crash")
+    assert any("cycle" in g for g in gone), gone
+
+
+def test_a_name_said_with_the_one_it_is_not_is_the_name(rules: RuleExtractor) -> None:
+    values = _values(rules, "my cat's name is Pudding not Budding, autocorrect sorry")
+    assert values.get("user's cat|name") == "pudding", values
+
+
+def test_a_second_correction_of_a_name_reads_as_the_name(shared_memory: Memory, user: str) -> None:
+    invalidated_after(shared_memory, user, "my dog's name is Rolo", "correction again lol, it's Rollo")
+    active = _active(shared_memory, user)
+    assert any("name is Rollo" in t for t in active) and not any(t.startswith("It") for t in active), active
+
+
+def test_a_makers_laptop_is_the_computer(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I use a Lenovo laptop", "finally got a macbook air")
+    assert any("Lenovo" in g for g in gone), gone
+
+
+def test_more_into_a_thing_is_into_it(rules: RuleExtractor) -> None:
+    assert "user|stance|jazz" in _values(rules, "i'm more into jazz these days")
