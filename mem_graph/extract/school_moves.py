@@ -27,7 +27,8 @@ _SHIFTED = re.compile(rf"\b(?:shifted|moved|switched|transferred|changed) {_WHO}
                       rf"{_SCHOOL}{_STOP}", re.I)
 _PULLED = re.compile(rf"\b(?:pulled|took|taken|taking) {_WHO} out of {_SCHOOL}{_STOP}", re.I)
 _FIRST_AT = re.compile(rf"\bfirst (?:day|week|term|month|few days) at {_SCHOOL}{_STOP}", re.I)
-_SCHOOL_TALK = re.compile(r"\b(?:school|class|grade|year \d|session|term|commute|admission|teacher|primary|uniform|"
+_SCHOOL_TALK = re.compile(r"\b(?:school|class|classes|grade|year \d|session|term|commute|admission|teacher|primary|"
+                          r"uniform|"
                           r"bullying|pupil|classmates?|first (?:day|week|term) at)\b", re.I)
 _NOT_A_CHILD = frozenset({"him", "her", "them", "it", "me", "us", "everyone", "everything", "house", "home", "office",
                           "desk", "car", "stuff", "things", "money", "savings"})

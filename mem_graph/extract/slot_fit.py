@@ -94,6 +94,11 @@ def worker_noun(word: str) -> bool:
     return word not in _NO_POST and len(word) > 4 and word.endswith(("er", "or", "ist", "ant", "ian", "ic", "eur"))
 
 
+_CHILD_WORDS = frozenset({"kids", "children", "son", "daughter", "boys", "girls", "twins", "eldest", "youngest"})
+_SCHOOL_TALK = frozenset({"school", "classes", "class", "teacher", "teachers", "term", "uniform", "ofsted", "pupils",
+                          "classmates", "reception", "nursery", "headteacher"})
+
+
 def _dated(obj: Any) -> bool:
     """A time the tagger marked and the words bear out ("at 9", "at christmas"), not a shop it took for a date
     ("works at lidl" is tagged DATE)."""
@@ -134,6 +139,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             obj.lemma_.lower() in value_spec.values or obj.lower_ in value_spec.values)
     if name == "hobbies" and lemma == "play":
         return True
+    if name == "residence" and lemma == "move" and subject.name.split("'s ")[-1] in _CHILD_WORDS and any(
+            t.lower_ in _SCHOOL_TALK for t in obj.sent):
+        return False  # "the kids have moved to Ashgrove, smaller classes": a school (school_moves.py reads it)
     if name == "hobbies" and lemma in ("move", "relocate") and obj.text[:1].isupper() and is_place_name(obj.text):
         return False  # "moved to Derby": a town (roller derby is played)
     if name == "hobbies" and (pred.prep == "at" or pred.key == "do_as"):

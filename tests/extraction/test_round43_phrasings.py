@@ -409,3 +409,12 @@ def test_a_makers_laptop_is_the_computer(shared_memory: Memory, user: str) -> No
 
 def test_more_into_a_thing_is_into_it(rules: RuleExtractor) -> None:
     assert "user|stance|jazz" in _values(rules, "i'm more into jazz these days")
+
+
+def test_children_moved_somewhere_said_with_school_talk_moved_school(rules: RuleExtractor) -> None:
+    values = _values(rules, "the twins have moved to Fairfield, the teachers are lovely")
+    assert values.get("user's twins|school") == "fairfield" and "user's twins|residence" not in values, values
+
+
+def test_a_grown_child_who_moved_town_moved_home(rules: RuleExtractor) -> None:
+    assert _values(rules, "my son has moved to York with his girlfriend").get("user's son|residence") == "york"
