@@ -47,6 +47,13 @@ _WITH_BANK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|banking)\s+with\s+(?
 # "moved to the council gym", "joined the gym at the leisure centre" is the gym reader's
 _TO_GYM = re.compile(r"\b(?:moved|switched|changed|gone|went)\s+(?:over\s+)?to\s+(?:the\s+)?"
                      r"(?P<name>(?:[a-z0-9][\w'-]*\s+){1,2}gym)\b", re.I)
+# "i'm with Virgin Media for broadband", "we're with Nationwide for our mortgage" (no slot), "i'm with Vodafone for my
+# phone": the service named by what it is for
+_WITH_FOR = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been)\s+(?:with|on)\s+(?P<name>" + _NAME + r")\s+for\s+(?:our\s+|"
+                       r"my\s+|the\s+)?(?P<noun>broadband|internet|wifi|banking|current account|(?:my\s+|our\s+)?"
+                       r"(?:phones?|mobiles?|phone contract))\b", re.I)
+_FOR_SLOT = {"broadband": "internet", "internet": "internet", "wifi": "internet", "banking": "bank",
+             "current account": "bank"}
 # "i'm on giffgaff now", "I'm with EE", "we're all on O2", "i'm on Three for my phone"
 _ON_NETWORK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|now|both|all)\s+(?:now\s+|all\s+)?(?:on|with)\s+"
                          r"(?P<name>" + "|".join(re.escape(n) for n in sorted(NETWORKS, key=len, reverse=True))
@@ -76,6 +83,9 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
             nouns.add(normalise_entity(noun))
     for m in _WITH_BANK.finditer(line):
         said.append((_SAID_AS["bank"].format(m.group("name") or m.group("name2")), m.group(0)))
+    for m in _WITH_FOR.finditer(line):
+        slot = _FOR_SLOT.get(m.group("noun").lower(), "mobile")
+        said.append((_SAID_AS[slot].format(m.group("name")), m.group(0)))
     for m in _ON_NETWORK.finditer(line):
         said.append((_SAID_AS["mobile"].format(_network_spelled(m.group("name"))), m.group(0)))
     for m in _TO_GYM.finditer(line):
@@ -92,5 +102,7 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     named = {f.object_key for f in new if f.object_key}
     # the clause reader's "User is with starling now" gives way to "User's bank is starling now"
     # (and "User is with Vodafone for their phone" read as an employer, "switched my contract to EE" as a role)
+    new = list({(f.slot, f.object_key): f for f in new}.values())  # ("I'm with EE for my phone": read twice)
     return [f for f in found if f.subject_key not in nouns and f.slot not in slots and f.object_key not in named
+            and not any((f.object_key or "").startswith(f"{n} ") for n in named)  # ("switched to BT broadband")
             and not (f.slot is None and any(n in f.text.lower() for n in named))] + new

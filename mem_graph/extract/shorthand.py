@@ -129,8 +129,20 @@ _IN_LAWS = {"MIL": "mother-in-law", "FIL": "father-in-law", "SIL": "sister-in-la
 
 
 # "I'm a smoker", "im a heavy smoker", "I'm an ex-smoker": the habit, said with its verb (the slot rules read "I smoke")
-_A_SMOKER = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|(?:heavy|social|chain|light|daily)\s+)?"
-                       r"(smoker|vaper)\b", re.I)
+_A_SMOKER = re.compile(r"\b(I'm|I am|im|(?:my|our) [a-z]+(?: (?-i:[A-Z])[a-z]+)? is|(?-i:[A-Z])[a-z]+ is)\s+an?\s+"
+                       r"(?:(ex-?\s?|former\s+)|(?:heavy|social|chain|light|daily)\s+)?(smoker|vaper)\b", re.I)
+
+
+def _smokes(m: re.Match[str]) -> str:
+    """"I'm a smoker" -> "I smoke", "my partner Kim is an ex-smoker" -> "my partner Kim used to smoke"."""
+    who = "I" if m.group(1).lower() in ("i'm", "i am", "im") else m.group(1)[:-3]
+    verb = "smoke" if m.group(3).lower() == "smoker" else "vape"
+    if who == "I":
+        return f"I used to {verb}" if m.group(2) else f"I {verb}"
+    # ("my partner Kim smokes. Any tips?" parsed "smokes" as a noun: said with its object)
+    return f"{who} used to {verb}" if m.group(2) else f"{who} {verb}s cigarettes" if verb == "smoke" else f"{who} vapes"
+
+
 # "I'm a keen runner", "im an avid cyclist", "I'm a former swimmer": the pastime, said with its verb
 _PASTIME_PEOPLE = {"runner": "go running", "jogger": "go jogging", "swimmer": "swim", "cyclist": "go cycling",
                    "climber": "go climbing", "boulderer": "go bouldering", "hiker": "go hiking", "surfer": "go surfing",
@@ -168,8 +180,7 @@ def expand_shorthand(text: str) -> str:
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
-    text = _A_SMOKER.sub(lambda m: f"I {'used to ' if m.group(2) else ''}"
-                         f"{'smoke' if m.group(3).lower() == 'smoker' else 'vape'}", text)
+    text = _A_SMOKER.sub(_smokes, text)
     text = team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", text)))
     text = _SHARE.sub(lambda m: f"{m.group(1)}share", text)  # "a flat share in Brixton": one word, a home
     text = _BRAND.sub(lambda m: _BRANDS[m.group(1)] if m.group(1) else m.group(2).capitalize(), text)

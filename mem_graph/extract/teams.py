@@ -56,6 +56,11 @@ def _cased(name: str) -> str:
                     for w in name.split())
 
 
+# "i've stopped following spurs", "quit supporting united": the team no longer supported
+_STOPPED = re.compile(rf"\b(?:i'?ve\s+|i\s+)?(?:stopped|quit)\s+(?:following|supporting)\s+(?:the\s+)?{_NAME}",
+                      re.I)
+
+
 def team_said(text: str) -> str:
     """``text`` with a fan's or a switch's phrasing of a team said as "I support <team>" (see the module doc)."""
     def said(m: re.Match[str], now: str = "") -> str:
@@ -63,4 +68,6 @@ def team_said(text: str) -> str:
         stop = "." if m.groupdict().get("comma") else ""
         return f"I support {_cased(m.group('x'))}{now}{stop}" if is_team(m.group("x")) else m.group(0)
 
+    text = _STOPPED.sub(lambda m: f"I don't support {_cased(m.group('x'))} anymore" if is_team(m.group("x"))
+                        else m.group(0), text)
     return _SWITCHED.sub(lambda m: said(m, " now"), _A_FAN.sub(said, text))

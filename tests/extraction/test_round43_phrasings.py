@@ -418,3 +418,30 @@ def test_children_moved_somewhere_said_with_school_talk_moved_school(rules: Rule
 
 def test_a_grown_child_who_moved_town_moved_home(rules: RuleExtractor) -> None:
     assert _values(rules, "my son has moved to York with his girlfriend").get("user's son|residence") == "york"
+
+
+# -- a relative who smokes, a provider by what it is for, a team left --------------------------------------------
+
+def test_a_relative_who_is_a_smoker_smokes_and_smoke_free_ends_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my partner Jo is a smoker, any tips to help?",
+                             "jo's been smoke free for 6 weeks!!")
+    assert any("smoke" in g for g in gone), gone
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("we're with Sky for broadband, it's ok", "user|internet", "sky"),
+    ("i'm with EE for my phone", "user|mobile", "ee"),
+])
+def test_a_provider_said_by_what_it_is_for_is_that_service(rules: RuleExtractor, said: str, slot: str,
+                                                           value: str) -> None:
+    values = _values(rules, said)
+    assert values.get(slot) == value and "user|employer" not in values, values
+
+
+def test_stopped_following_a_team_ends_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I support Everton", "i've stopped following everton, too stressful")
+    assert any("Everton" in g for g in gone), gone
+
+
+def test_stopped_following_the_news_is_no_team(rules: RuleExtractor) -> None:
+    assert not any("|team" in s for s in _values(rules, "i've stopped following the news"))
