@@ -27,3 +27,13 @@ def top_after(memory: Memory, user: str, question: str, *said: str) -> list[Memo
     for line in said:
         memory.add(line, user_id=user)
     return list(memory.search(question, user_id=user, limit=1)["results"])
+
+
+def values_of(rules: RuleExtractor, *lines: str) -> dict[str, str | None]:
+    """Each slotted, positive fact's value by its slot."""
+    return {f.slot: f.object_key for f in facts_of(rules, *lines) if f.slot and not f.negated}
+
+
+def active_texts(memory: Memory, user: str) -> list[str]:
+    """The texts of the user's current memories."""
+    return [r["memory"] for r in memory.get_all(user_id=user)["results"]]

@@ -17,18 +17,10 @@ import pytest
 
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.said import active_texts as _active
 from tests.extraction.said import facts_of
+from tests.extraction.said import values_of as _values
 from tests.extraction.test_slot_changes import invalidated_after
-
-
-def _values(rules: RuleExtractor, *lines: str) -> dict[str, str | None]:
-    """Each slotted, positive fact's value by its slot."""
-    return {f.slot: f.object_key for f in facts_of(rules, *lines) if f.slot and not f.negated}
-
-
-def _active(memory: Memory, user: str) -> list[str]:
-    return [r["memory"] for r in memory.get_all(user_id=user)["results"]]
-
 
 # -- an ending said of a thing an old fact names only in its words --------------------------------------------------
 
