@@ -23,6 +23,12 @@ _LIVING_RELATIONS = frozenset({"lives_in", "lives_at", "lives_with", "works_at",
                                "studies_at", "drives", "owns", "uses", "plays", "goes_to", "attends"})
 
 
+def when_said(verb: Any) -> str:
+    """The time a verb is said with ("passed away on monday": "on monday"; "died last year": "last year"), or ""."""
+    return " ".join(" ".join(t.text for t in c.subtree) for c in verb.children if c.dep_ in ("prep", "npadvmod")
+                    and any(t.ent_type_ in ("DATE", "TIME") for t in c.subtree))
+
+
 def lost_relative(who: Any, words: str, owner: str | None, ctx: Context, message: Message) -> Fact | None:
     """"my mum passed away on monday": the speaker's relative (not a partner, nor a pet) ``who`` died."""
     kin = who.lemma_.lower()
@@ -31,9 +37,7 @@ def lost_relative(who: Any, words: str, owner: str | None, ctx: Context, message
         return None
     speaker = ctx.speaker
     person = f"{speaker}'s {who.lower_}"
-    verb = who.head
-    when = " ".join(" ".join(t.text for t in c.subtree) for c in verb.children if c.dep_ in ("prep", "npadvmod")
-                    and any(t.ent_type_ in ("DATE", "TIME") for t in c.subtree))  # "on monday", "last year"
+    when = when_said(who.head)
     return Fact(
         text=f"{person} {words}{' ' + when if when else ''}",
         entities=[EntityRef(speaker, "person"), EntityRef(person, "person")],

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context
-from mem_graph.extract.deaths import lost_relative
+from mem_graph.extract.deaths import lost_relative, when_said
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS, PET_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.types import EntityRef, Fact, MemoryRecord, Message, Triple, normalise_entity
@@ -198,9 +198,7 @@ def _lost_partner(who: Any, words: str, owner: str | None, ctx: Context, message
     if kin is None or words not in ("died", "passed away"):
         return None
     named = f" {name[:1].upper()}{name[1:]}" if name else ""
-    verb = who.head
-    when = " ".join(" ".join(t.text for t in c.subtree) for c in verb.children if c.dep_ in ("prep", "npadvmod")
-                    and any(t.ent_type_ in ("DATE", "TIME") for t in c.subtree))  # "in march", "last year"
+    when = when_said(who.head)  # "in march", "last year"
     return Fact(
         text=f"{speaker}'s {kin}{named} {words}{' ' + when if when else ''}", entities=[EntityRef(speaker, "person"),
                                                           *([EntityRef(named.strip(), "person")] if name else [])],
