@@ -78,6 +78,9 @@ DIETS = [
 RELIGIONS = [
     "catholic", "christian", "muslim", "jewish", "buddhist", "hindu", "sikh", "atheist", "agnostic", "protestant",
     "orthodox", "mormon", "pagan", "religious",  # ("not religious anymore" ends "catholic")
+    # the churches by name ("I'm a Methodist")
+    "methodist", "baptist", "anglican", "quaker", "presbyterian", "lutheran", "evangelical", "pentecostal",
+    "episcopalian", "adventist",
     # the faiths by name, as one converts to them ("converted to Islam")
     "islam", "christianity", "judaism", "buddhism", "hinduism", "sikhism", "catholicism", "orthodoxy",
 ]
@@ -183,7 +186,9 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              verbs=("eat", "consume"), prototypes=("eats meat",)),
     SlotSpec(name="drinks", relation="drinks", cardinality=_M, key_by="object", subjects="person",
              verbs=("drink", "switch_to", "change_to", "go_back_to", "stick_to", "live_on"),
-             values=(*sorted(DRINKS - {"drink", "milk"}), "sparkling water", "fizzy water", "oat milk", "diet coke",
+             values=(*sorted(DRINKS - {"drink", "milk"}), "sparkling water", "fizzy water", "oat milk", "soya milk",
+                     "soy milk", "almond milk", "coconut milk", "rice milk", "skimmed milk", "whole milk",
+                     "lactose free milk", "diet coke",
                      "green tea", "black coffee", "energy drinks", "cold brew", "flat white", "hot chocolate",
                      "iced coffee", "iced tea", "bubble tea", "herbal tea", "chai latte", "matcha latte"),
              prototypes=("drinks coffee",)),
@@ -278,6 +283,11 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="internet", relation="internet_provider", cardinality=_S, subjects="person",
              nouns=("broadband", "internet", "isp", "internet provider", "broadband provider", "wifi provider"),
              prototypes=("our broadband provider is",)),
+    # part time or full time (work_mode.py builds these facts; no lexicon reads them)
+    SlotSpec(name="work_hours", relation="works_hours", cardinality=_S, subjects="person",
+             prototypes=("works part time",)),
+    # the shift pattern one works: nights, days, earlies, lates (shifts.py reads it; no lexicon does)
+    SlotSpec(name="shift", relation="works_shift", cardinality=_S, subjects="person", prototypes=("works nights",)),
     # (named by the attribute noun or a network's name: "switched my phone contract to EE", "i'm on giffgaff now")
     SlotSpec(name="mobile", relation="mobile_network", cardinality=_S, subjects="person",
              nouns=("phone contract", "mobile network", "phone network", "mobile contract", "mobile provider",

@@ -21,7 +21,7 @@ from mem_graph.extract.places import town_schools
 from mem_graph.extract.requests import QUESTION_START as _QUESTION_START
 from mem_graph.extract.rising_tone import news_with_a_rising_tone
 from mem_graph.extract.self_label import self_label
-from mem_graph.extract.shorthand import SHORTHAND, expand_shorthand
+from mem_graph.extract.shorthand import SHORTHAND, expand_shorthand, says_then_asks
 from mem_graph.extract.smalltalk import filler_like, small_talk_reason
 from mem_graph.extract.subjectless import (
     complement_opens,
@@ -151,7 +151,7 @@ def is_question_or_request(sentence: str) -> bool:
         return False
     words = [w for w in _WORD.findall(spell_out(s).casefold()) if w not in FILLERS]
     last = [w for w in _WORD.findall(spell_out(s.rsplit(",", 1)[-1]).casefold()) if w not in FILLERS]
-    return not news_with_a_rising_tone(s, words, last)
+    return not news_with_a_rising_tone(s, words, last) and not says_then_asks(s)
 
 
 def statements(text: str) -> str:

@@ -138,6 +138,45 @@ def _split_name(tok: Any) -> Any | None:
     return nxt
 
 
+def _name_as_clause(tok: Any) -> bool:
+    """"I support Leeds United": a two-word name after a verb the parser read as a clause of its own ("United" a
+    ``ccomp``, "Leeds" its subject); the name is the verb's object."""
+    if tok.dep_ != "ccomp" or tok.pos_ != "PROPN" or tok.head.pos_ != "VERB" or tok.head.i > tok.i:
+        return False
+    return all((c.pos_ == "PROPN" and c.i == tok.i - 1 and c.dep_ in ("nsubj", "compound")) or c.dep_ == "punct"
+               for c in tok.children)
+
+
+def _noun_as_object_of_noun(tok: Any) -> bool:
+    """"switched to soya milk": "milk" read as the object of the noun before it ("soya", a preposition's object);
+    the two are one noun, "milk" its head."""
+    first = tok.head
+    return tok.dep_ == "dobj" and tok.pos_ == "NOUN" and first.i == tok.i - 1 and first.pos_ in ("PROPN", "NOUN") \
+        and first.dep_ in ("pobj", "dobj") and not list(tok.children)
+
+
+def _verb_on_complement(tok: Any) -> Any | None:
+    """"Bill is 89 and lives in Hull": the second verb read as conjoined to "89" (the copula's complement); returns
+    the copula, whose conjunct it is."""
+    comp = tok.head
+    if tok.dep_ != "conj" or tok.pos_ != "VERB" or tok.tag_ not in ("VBZ", "VBP", "VBD") or \
+            comp.dep_ not in ("attr", "acomp") or comp.head.lemma_ != "be" or \
+            any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.children):
+        return None
+    return comp.head
+
+
+def _training_as_noun(tok: Any) -> Any | None:
+    """"my sister is training as a midwife": "training" read as a noun, the complement of "be" or a root with "be"
+    its auxiliary (the parse reads "Jo is training as a teacher" as the verb it is); returns that "be"."""
+    if tok.lower_ not in ("training", "retraining") or tok.pos_ != "NOUN" or not any(
+            c.dep_ == "prep" and c.lower_ == "as" for c in tok.children):
+        return None
+    if tok.dep_ == "attr" and tok.head.lemma_ == "be":
+        return tok.head
+    return next((c for c in tok.children if c.dep_ == "aux" and c.lemma_ == "be"), None)
+
+
 # verbs whose bare noun after them is what they act on: "i dropped tennis" (read as "dropped yesterday")
 _TAKES_A_THING = frozenset({"stop", "quit", "drop", "ditch", "cut", "cancel", "play", "do", "try", "start", "love",
                             "hate", "like", "enjoy", "miss", "skip"})
@@ -171,6 +210,34 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
                     c.head = do
             do.head, do.dep_, do.pos_ = (do if tok.dep_ == "ROOT" else tok.head), tok.dep_, "VERB"
             tok.head, tok.dep_, tok.pos_, tok.tag_, tok.lemma_ = do, "dobj", "NOUN", "NN", tok.lower_
+            continue
+        if (be := _training_as_noun(tok)) is not None:
+            if be.head.i != tok.i:  # the complement of "be": "be" becomes its auxiliary
+                tok.head, tok.dep_ = (tok if be.head is be else be.head), be.dep_
+                for c in list(be.children):
+                    if c is not tok:
+                        c.head = tok
+                be.head, be.dep_ = tok, "aux"
+            tok.pos_, tok.tag_, tok.lemma_ = "VERB", "VBG", tok.lower_[:-3]
+            continue
+        if (be := _verb_on_complement(tok)) is not None:
+            for c in list(tok.head.children):
+                if c.dep_ == "cc" and c.i < tok.i:
+                    c.head = be
+            tok.head = be
+            continue
+        if _noun_as_object_of_noun(tok):
+            first = tok.head
+            tok.head, tok.dep_ = (tok if first.head is first else first.head), first.dep_
+            for c in list(first.children):
+                c.head = tok
+            first.head, first.dep_ = tok, "compound"
+            continue
+        if _name_as_clause(tok):
+            tok.dep_ = "dobj"
+            for c in tok.children:
+                if c.dep_ == "nsubj":
+                    c.dep_ = "compound"
             continue
         if (rest := _split_name(tok)) is not None:
             tok.head, tok.dep_ = rest, "compound"

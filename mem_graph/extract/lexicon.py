@@ -128,7 +128,8 @@ macbook macbooks imac chromebook thinkpad thinkpads xps zenbook vivobook ideapad
                    "gaming laptop", "razer blade", "dell xps", "hp spectre", "lenovo legion",
                    # a maker said with "laptop" ("a Dell laptop"; a bare "Dell" is as often an employer)
                    *(f"{m} {k}" for m in ("dell", "lenovo", "hp", "asus", "acer", "msi", "toshiba", "samsung",
-                                          "microsoft", "apple") for k in ("laptop", "laptops", "desktop", "pc")))
+                                          "microsoft", "apple", "windows", "linux")
+                     for k in ("laptop", "laptops", "desktop", "pc")))
 # a gym is named by its chain or by a word of its name ("Anytime Fitness", "the YMCA", "a CrossFit box")
 GYM_VALUES = (*_words("""
 gym fitness puregym crossfit equinox ymca f45 orangetheory soulcycle nuffield bannatyne

@@ -22,6 +22,18 @@ _BEST = re.compile(r"\b(?:best friend|bestie|bff|best mate)\b", re.I)
 _ONE_MORE = re.compile(r"\b(?:another|other|also|too|as well|second|co-?)\b", re.I)
 
 
+# "Hannah is my best friend now", "Fiona's my new manager": said role first, as the identity reader reads it
+_NAME_IS_ROLE = re.compile(r"\b(?!(?-i:I|It|He|She|This|That|There|What|Who)\b)((?-i:[A-Z][a-z]+))(?: is|'s) "
+                           r"((?:my|our) (?:new |current )?(?:best friend|bestie|bff|best mate|boss|manager|"
+                           r"line manager|supervisor|landlord|landlady|gp|dentist|therapist|counsellor|"
+                           r"personal trainer|headteacher|head teacher|form tutor|mentor|flatmate))\b", re.I)
+
+
+def role_said_first(text: str) -> str:
+    """"Hannah is my best friend now" -> "my best friend is Hannah now" (see ``_NAME_IS_ROLE``)."""
+    return _NAME_IS_ROLE.sub(r"\2 is \1", text)
+
+
 def _role(said: Fact | MemoryRecord) -> tuple[str, str, str] | None:
     """(owner, role, name) of the identity the words state, or None."""
     found = [(normalise_entity(t.subject), _SAME_ROLE.get(t.relation, t.relation), normalise_entity(t.object))

@@ -31,6 +31,7 @@ from mem_graph.extract.lexicon import (
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import YEAR_GROUPS, Predicate, in_year_group, object_text
 from mem_graph.extract.role_nouns import DRINKS, role_noun
+from mem_graph.extract.shifts import shift_of
 from mem_graph.extract.slot_fit import ENDING_VERBS, VALUE_FIRST_VERBS, fits, moved_a_thing
 from mem_graph.extract.slots import PLACE_LABELS, SCHOOL_WORDS, SlotCatalogue, SlotMatch, looks_like_school
 from mem_graph.extract.wordlist import is_english_word
@@ -388,6 +389,10 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                 t.lemma_.lower() in ("join", "hire", "job", "role", "company", "employer", "start", "work", "team",
                                      "boss", "colleague", "coworker", "offer", "notice", "resign") for t in obj.sent):
             return match("residence", f"'{pred.verb.text} {text}' (place)", polarity=0)
+        if obj.lemma_.lower() in ("church", "faith", "religion") and "religion" in cat.specs and not any(
+                c.dep_ == "conj" or c.lower_ in ("after", "before", "at", "early") for c in pred.target.children):
+            # "left the church a few years ago"; not "we left the church and drove to the reception"
+            return match("religion", f"'{pred.verb.text} {text}' (a faith left)", polarity=0)
         job_at = [t for t in obj.children if t.dep_ == "compound"] or [p for c in obj.children if c.lower_ == "at"
                                                                         for p in c.children if p.dep_ == "pobj"]
         if obj.lemma_.lower() in ("job", "role", "post", "position", "gig") and job_at and "employer" in cat.specs:
@@ -409,6 +414,8 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
                         c.dep_ in ("det", "poss") for c in obj.children))):
             return None  # "quit espresso", "quit the gym": no job (the cessation ends what it names)
         return match("employer", f"'{pred.verb.text} {text}'", polarity=0)
+    if person and (shift := shift_of(lemma, pred.prep, obj)) is not None:  # "on nights", "moved off nights"
+        return match("shift", shift[1], value=shift[0], polarity=shift[2])
     # 5. the prototype fallback (never for generic verbs, which say too little)
     if person and obj.lemma_.lower() in LESSON_NOUNS and lemma in _LESSON_VERBS and pred.prep != "at" and any(
             c.dep_ in ("compound", "amod") for c in obj.children):

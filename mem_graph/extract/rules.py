@@ -414,8 +414,8 @@ class RuleExtractor:
         # step 3: polarity, and whether the fact is kept at all
         negated = cues.negated or (m is not None and m.polarity == 0)
         clears = negated and m is not None and m.single and (obj.lemma_.lower() in m.spec.nouns or (  # "sold my car"
-            m.spec.name == "employer" and obj.lemma_.lower() in HELD_POSTS) or (  # "she quit her job"
-            m.spec.name == "religion" and obj.lower_ == "religious" and bool(set(cues.words) & _NOW)))
+            m.spec.name == "employer" and obj.lemma_.lower() in HELD_POSTS) or (m.spec.name == "religion" and (
+            obj.lemma_.lower() == "church" or (obj.lower_ == "religious" and bool(set(cues.words) & _NOW)))))
         if m is not None and m.single and pred.lemma in ("switch", "change") and obj.tag_ == "NNS" and \
                 obj.lemma_.lower() in m.spec.nouns:
             negated = clears = True  # "Mia switched schools": the old school ends; the new one is not named

@@ -12,6 +12,7 @@ import re
 
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import GIVEN_NAMES
+from mem_graph.extract.one_role import role_said_first
 
 # "wouldn't call myself religious anymore", "i'd describe myself as an atheist now": what one says one is
 _CALL_MYSELF = re.compile(r"\b(?:i\s*)?(?:(?:(would|'d|do)(n't| not)?|(wouldnt|dont))\s+)?(?:really\s+)?(?:call|"
@@ -123,8 +124,18 @@ _GAVE_UP_COMMUTE = re.compile(r"\b(?:i\s+|i've\s+|i have\s+)?(?:gave up|given up
 _COMMUTE_VERB = {"cycling": "cycle", "biking": "cycle", "walking": "walk", "driving": "drive", "running": "run"}
 
 
+# "jo's training to be a teacher now", "retraining to become a nurse": training as that job (catalogue "train_as")
+_TRAINING_TO_BE = re.compile(r"\b((?:re)?train(?:ing|ed|s)?)\s+to\s+(?:be|become)\s+(?=an?\s)", re.I)
+
+
+# "cancelled spotify and went with apple music": the one chosen instead of the one ended
+_ENDED_WENT_WITH = re.compile(r"\b((?:cancell?ed|ditched|dropped|dumped|binned|left|quit|got rid of)\s+[^,.!?;]{2,40}?"
+                              r"\s+and\s+)(?:went|gone|going)\s+(?:with|for)\s+", re.I)
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
+    text = role_said_first(_TRAINING_TO_BE.sub(r"\1 as ", _ENDED_WENT_WITH.sub(r"\1switched to ", text)))
     text = _GAVE_UP_COMMUTE.sub(lambda m: "I don't " + _COMMUTE_VERB.get(m.group("how").lower(), m.group(
         "how").lower().replace("getting", "get")) + " to work anymore", text)
     text = _TO_LEARNING.sub(lambda m: f"{'. ' if m.group(1) else ''}I'm now learning ", text)

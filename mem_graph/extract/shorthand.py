@@ -96,10 +96,17 @@ _TACKED_QUESTION = re.compile(r",\s+(?=(?:is|are|do|does|did|can|could|should|wo
 _STATEMENT_THEN_ASKED = re.compile(r"((?:^|[.!?]\s+)(?:(?:ok|so|and|but|well|lol|honestly|also|update)\W+)*"
                                    r"(?!(?:if|when|as|since|because|once|unless|whether|what|where|when|why|how|who|"
                                    r"which|is|are|do|does|did|can|could|should|would|will|any)\b)"
-                                   r"(?:i|i'm|im|i've|we|we're|we've|my|our|(?-i:[A-Z][a-z]+))\s+[^,.!?]{3,}"
+                                   r"(?:i|i'm|im|i've|we|we're|we've|my|our|he|she|they|he's|she's|they're|they've|[a-z]+'s|"
+                                   r"(?-i:[A-Z][a-z]+))\s+[^,.!?]{3,}"
                                    r"(?:,[^,.!?]+)*?),\s+(?=[^,.!?]*\?+\s*$)", re.I)
 _LEADS_INTO_QUESTION = re.compile(r"^\W*(?:as|if|when|since|because|given|for|with|after|before|once|now that)\b",
                                   re.I)
+
+
+def says_then_asks(sentence: str) -> bool:
+    """``sentence`` states something before the question it ends with ("jo's training to be a teacher now, how do
+    we cope on one wage?"): not a question as a whole (``expand_shorthand`` makes the statement a sentence)."""
+    return not _LEADS_INTO_QUESTION.match(sentence) and bool(_STATEMENT_THEN_ASKED.search(sentence))
 
 
 # words typed in capitals for emphasis ("MARRIED.", "i GOT THE JOB", "WE MOVED TO LEEDS"): a word of four letters
@@ -159,6 +166,34 @@ _A_PASTIME_PERSON = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|
 _NAME_NOT = re.compile(r"\b((?:name is|name's|names|called|named)\s+(?-i:[A-Z])[\w'-]+)(?:\s*,)?\s+not\s+"
                        r"(?-i:[A-Z])[\w'-]+"
                        r"(?:\s*,\s*(?:autocorrect|typo|sorry|oops|my bad|lol)(?:\s+(?:sorry|lol|oops))*)?", re.I)
+# "my wife works nights", "working lates this week": the shift, said as the object the parse can read ("on nights")
+_WORKS_SHIFT = re.compile(r"\b(work(?:s|ing|ed)?)\s+(?=(?:nights|night shifts?|days|day shifts?|lates|earlies|"
+                          r"early shifts?|late shifts?)\b(?!\s+(?:a|per|each|every)\s+(?:week|month)|"
+                          r"\s+(?:as|at|in|for)\b))", re.I)  # (the job or the workplace after it: read as before)
+# "i work nights as a nurse": the job and the shift, each its own clause ("she works nights at the hospital" stays
+# one: "works at the hospital" alone would answer "what does she do?" before "she's a nurse")
+_SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+(nights|lates|earlies)\s+"
+                            r"(as\s+an?\s+[^,.!?;]+)", re.I)
+# "sian's moved off nights", "i'm off nights now": no longer on that shift (the parse reads "off" as an adverb)
+_SHIFT_NAMES = r"(?:the\s+)?(?:nights|night shifts?|lates|earlies|days|day shifts?|late shifts?|early shifts?)\b"
+_OFF_SHIFT = re.compile(r"(?P<who>\b[A-Za-z]+)(?:\s+has|\s+have|'s|'ve)?\s+(?:just\s+|finally\s+)?(?:moved|come|came|"
+                        r"got|gone|went)\s+off\s+(?=" + _SHIFT_NAMES + r")"
+                        r"|\b(?P<be>i'm|im|i am|she's|he's|they're|we're|she is|he is)\s+(?:now\s+)?off\s+(?="
+                        + _SHIFT_NAMES + r")", re.I)
+
+
+# "on a 9 to 5", "working a 9-5 now": day hours, said as a shift
+_NINE_TO_FIVE = re.compile(r"\b(on|work(?:s|ing|ed)?)\s+(?:a\s+|the\s+)?(?:9|nine)\s*(?:to|-|–)\s*(?:5|five)"
+                           r"(?:\s+job)?\b", re.I)
+
+
+def _off_shift(m: re.Match[str]) -> str:
+    if m.group("be"):
+        return f"{m.group('be')} no longer on "
+    who = m.group("who")
+    return f"{who} no longer {'work' if who.lower() in ('i', 'we', 'they', 'you') else 'works'} on "
+
+
 _SORRY_TAIL = re.compile(r",\s*sorry(?:\s+(?:not sorry|[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?))?\s*(?=[.!?]|$)", re.I)
 # brands chat types in lower case, written as their makers do so a model number stays with them ("the iphone 15 pro")
 _BRANDS = {"iphone": "iPhone", "ipad": "iPad", "imac": "iMac", "macbook": "MacBook", "airpods": "AirPods"}
@@ -181,7 +216,9 @@ def expand_shorthand(text: str) -> str:
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _A_SMOKER.sub(_smokes, text)
-    text = team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", text)))
+    text = _OFF_SHIFT.sub(_off_shift, _NINE_TO_FIVE.sub(r"\1 days", text))  # shifts.py reads "on nights"
+    text = _SHIFT_AND_JOB.sub(r"\1 \2 \4, and \1 \2 on \3", text)
+    text = team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", _WORKS_SHIFT.sub(r"\1 on ", text))))
     text = _SHARE.sub(lambda m: f"{m.group(1)}share", text)  # "a flat share in Brixton": one word, a home
     text = _BRAND.sub(lambda m: _BRANDS[m.group(1)] if m.group(1) else m.group(2).capitalize(), text)
     text = _SIZE.sub(lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)  # "iPhone 16 pro" -> "16 Pro"

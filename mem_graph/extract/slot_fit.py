@@ -108,7 +108,7 @@ def _dated(obj: Any) -> bool:
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
-    if name == "work_mode":  # work_mode.py's alone ("I work from home" read by a verb would be an employer)
+    if name in ("work_mode", "work_hours"):  # work_mode.py's alone ("I work from home" read by a verb: an employer)
         return False
     if name == "team":  # "I support Arsenal", "the Scarlets in rugby"; not "I support my mum" nor "support the NHS"
         return is_team(span_text(obj_toks)) or is_team(obj.text) or (obj.pos_ == "PROPN" and any(

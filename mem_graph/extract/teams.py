@@ -27,6 +27,9 @@ CLUBS = frozenset({
     "shamrock rovers", "bohemians", "athletic bilbao", "sevilla", "valencia", "napoli", "roma", "lazio", "marseille",
     "lyon", "porto", "sporting", "feyenoord", "psv", "flamengo", "river plate", "la galaxy", "inter miami",
 })
+# a town's name and one of these is a club ("Newcastle United", "Exeter City", "Bolton Wanderers")
+_CLUB_SUFFIXES = frozenset({"united", "city", "town", "rovers", "wanderers", "athletic", "albion", "county", "fc",
+                            "hotspur", "orient", "argyle", "rangers", "thistle"})
 # a sport said beside the name makes any name a team ("I support the Scarlets in rugby")
 SPORT_NAMES = frozenset({"rugby", "football", "footy", "soccer", "hockey", "basketball", "baseball", "cricket", "nfl",
                          "nba", "nhl", "mlb", "afl", "gaa", "hurling", "netball", "league"})
@@ -45,7 +48,8 @@ def is_team(words: str) -> bool:
     from mem_graph.extract.places import is_place_name
 
     low = words.lower().strip()
-    return low in CLUBS or is_place_name(low)
+    town, _, suffix = low.rpartition(" ")
+    return low in CLUBS or is_place_name(low) or (suffix in _CLUB_SUFFIXES and is_place_name(town))
 
 
 def _cased(name: str) -> str:
@@ -70,4 +74,5 @@ def team_said(text: str) -> str:
 
     text = _STOPPED.sub(lambda m: f"I don't support {_cased(m.group('x'))} anymore" if is_team(m.group("x"))
                         else m.group(0), text)
-    return _SWITCHED.sub(lambda m: said(m, " now"), _A_FAN.sub(said, text))
+    return _SWITCHED.sub(lambda m: said(m, "" if re.match(r"\s*now\b", m.string[m.end():]) else " now"),
+                         _A_FAN.sub(said, text))
