@@ -283,6 +283,12 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     SlotSpec(name="internet", relation="internet_provider", cardinality=_S, subjects="person",
              nouns=("broadband", "internet", "isp", "internet provider", "broadband provider", "wifi provider"),
              prototypes=("our broadband provider is",)),
+    # a job someone wants ("wants to be a vet"; ambitions.py places it): never an occupation, one at a time
+    SlotSpec(name="ambition", relation="wants_to_be", cardinality=_S, subjects="person",
+             nouns=("dream job", "ambition"), prototypes=("wants to be a vet when she grows up",)),
+    SlotSpec(name="energy", relation="energy_supplier", cardinality=_S, subjects="person",
+             nouns=("energy supplier", "energy provider", "energy company", "gas supplier", "electricity supplier"),
+             prototypes=("our energy supplier is",)),
     # part time or full time (work_mode.py builds these facts; no lexicon reads them)
     SlotSpec(name="work_hours", relation="works_hours", cardinality=_S, subjects="person",
              prototypes=("works part time",)),

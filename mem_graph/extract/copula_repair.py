@@ -166,6 +166,30 @@ def _verb_on_complement(tok: Any) -> Any | None:
     return comp.head
 
 
+def _noun_before_its_name(tok: Any) -> Any | None:
+    """"My hamster Peanut keeps biting": "my hamster" read as a phrase of its own beside the subject "Peanut";
+    returns the name, whose compound the noun is (as in "My dog Biscuit ...")."""
+    name = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if name is None or tok.pos_ != "NOUN" or tok.dep_ not in ("npadvmod", "nsubj") or name.pos_ != "PROPN" or \
+            name.dep_ != "nsubj" or name.head.i != tok.head.i or not any(
+                c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children):
+        return None
+    return name
+
+
+_GERUNDS_TAKING = frozenset({"eating", "drinking", "having", "using", "playing", "doing", "learning", "wearing"})
+
+
+def _object_as_verb(tok: Any) -> Any | None:
+    """"I'm eating gluten again": the object read as the verb, its gerund ("eating") as an auxiliary; returns the
+    gerund."""
+    ger = tok.doc[tok.i - 1] if tok.i else None
+    if ger is None or tok.pos_ != "VERB" or ger.dep_ != "aux" or ger.head.i != tok.i or \
+            ger.lower_ not in _GERUNDS_TAKING or any(c.dep_ in ("dobj", "prep", "xcomp") for c in tok.children):
+        return None
+    return ger
+
+
 def _training_as_noun(tok: Any) -> Any | None:
     """"my sister is training as a midwife": "training" read as a noun, the complement of "be" or a root with "be"
     its auxiliary (the parse reads "Jo is training as a teacher" as the verb it is); returns that "be"."""
@@ -210,6 +234,18 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
                     c.head = do
             do.head, do.dep_, do.pos_ = (do if tok.dep_ == "ROOT" else tok.head), tok.dep_, "VERB"
             tok.head, tok.dep_, tok.pos_, tok.tag_, tok.lemma_ = do, "dobj", "NOUN", "NN", tok.lower_
+            continue
+        if (name := _noun_before_its_name(tok)) is not None:
+            for c in list(tok.children):
+                c.head = name
+            tok.head, tok.dep_ = name, "compound"
+            continue
+        if (ger := _object_as_verb(tok)) is not None:
+            ger.head, ger.dep_ = (ger if tok.head is tok else tok.head), tok.dep_
+            ger.pos_, ger.tag_, ger.lemma_ = "VERB", "VBG", ger.lower_[:-3] if ger.lower_ != "having" else "have"
+            for c in list(tok.children):
+                c.head = ger
+            tok.head, tok.dep_, tok.pos_, tok.tag_, tok.lemma_ = ger, "dobj", "NOUN", "NN", tok.lower_
             continue
         if (be := _training_as_noun(tok)) is not None:
             if be.head.i != tok.i:  # the complement of "be": "be" becomes its auxiliary

@@ -18,7 +18,7 @@ from mem_graph.types import EntityRef, Fact, Triple, normalise_entity
 
 COUPLE_STATES = ("engaged", "married", "relationship")  # ("relationship": "in a relationship")
 WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name",
-                      "timezone", "business", "commute"})  # "we" is the household or the team
+                      "timezone", "business", "commute", "religion", "energy", "internet"})  # the household or team
 
 
 def we_are_the_speaker(slot: str | None, value: str) -> bool:

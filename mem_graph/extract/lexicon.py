@@ -301,6 +301,11 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     # (not "x", "threads": words first)
     "social": frozenset({"instagram", "facebook", "tiktok", "twitter", "snapchat", "linkedin", "bluesky", "mastodon",
                          "reddit", "pinterest", "bereal", "tumblr"}),
+    "office suite": frozenset({"microsoft 365", "office 365", "google workspace", "g suite", "libreoffice"}),
+    "language app": frozenset({"duolingo", "babbel", "memrise", "busuu", "rosetta stone", "pimsleur"}),
+    "storage": frozenset({"dropbox", "google drive", "onedrive", "icloud", "icloud drive", "google photos",
+                          "amazon photos", "pcloud", "mega"}),
+    "music": frozenset({"spotify", "apple music", "tidal", "deezer", "youtube music", "amazon music", "soundcloud"}),
 }
 
 

@@ -231,6 +231,8 @@ DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
     "plant-based": ("meat", "fish", "dairy", "eggs", "egg"), "plant based": ("meat", "fish", "dairy", "eggs", "egg"),
     "pescatarian": ("meat",),
     "pescetarian": ("meat",),
+    "gluten free": ("gluten", "bread", "wheat", "pasta"), "dairy free": ("dairy", "milk", "cheese"),
+    "teetotal": ("alcohol", "beer", "wine"), "sober": ("alcohol", "beer", "wine"),
 }
 _RESUMED = re.compile(r"\b(?:again|now|started|start|back|these days|nowadays|anymore)\b", re.I)
 

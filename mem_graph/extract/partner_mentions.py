@@ -101,8 +101,9 @@ def partner_mention_facts(sent: Any, ctx: Context, message: Message, found: list
     for tok in sent:
         state = None
         noun = _partner_noun(tok)
+        owner = tok.head if tok.dep_ == "compound" else tok  # ("my boyfriend Kyle": "my" may hang on the name)
         name = _named(tok) if noun is not None and any(
-            c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in tok.children) else None
+            c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in (*tok.children, *owner.children)) else None
         why = f"'my {'other half' if tok.lower_ == 'half' else tok.text} {name.text if name is not None else ''}'"
         if name is None and (name := _couple(tok)) is not None:
             noun, why = "partner", f"'{sent.text.strip()[:60]}' (a couple)"

@@ -1,5 +1,6 @@
 """Who provides a service, said the way people name it: "we're on sky broadband", "got virgin media fibre now",
-"switched broadband to BT", "moved my current account to monzo", "changed gyms to the gym group". Each is
+"switched broadband to BT", "moved my current account to monzo", "changed gyms to the gym group", "we're with
+Octopus for energy". Each is
 re-said as the plain statement the slot readers know ("our broadband provider is sky") and read in the
 speaker's stead; the clause reader's misreading of the same words ("broadband uses BT") gives way to it."""
 
@@ -11,13 +12,15 @@ from collections.abc import Callable
 from mem_graph.types import Fact, normalise_entity
 
 _SAID_AS = {"internet": "our broadband provider is {}", "bank": "my bank is {}", "gym": "my gym is {}",
-            "mobile": "my mobile network is {}"}
+            "mobile": "my mobile network is {}", "energy": "our energy supplier is {}"}
 _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet", "internet": "internet",
               "wifi": "internet", "isp": "internet", "bank": "bank", "banks": "bank", "current account": "bank",
               "bank account": "bank", "gym": "gym", "gyms": "gym", "gym membership": "gym",
               "phone contract": "mobile", "mobile contract": "mobile", "phone provider": "mobile",
               "mobile provider": "mobile", "mobile network": "mobile", "phone network": "mobile", "network": "mobile",
-              "networks": "mobile", "sim": "mobile", "number": "mobile", "phone number": "mobile"}
+              "networks": "mobile", "sim": "mobile", "number": "mobile", "phone number": "mobile",
+              "banking": "bank", "energy": "energy", "gas": "energy", "electric": "energy", "electricity": "energy",
+              "gas and electric": "energy", "gas and electricity": "energy", "energy supplier": "energy"}
 # mobile networks said by name alone ("i'm on giffgaff now", "with EE"); "Three" only with a phone word nearby
 NETWORKS = ("ee", "o2", "vodafone", "giffgaff", "tesco mobile", "sky mobile", "virgin mobile", "lebara", "lycamobile",
             "voxi", "smarty", "id mobile", "bt mobile", "talkmobile", "asda mobile", "three mobile", "verizon",
@@ -31,9 +34,11 @@ _NAME = _NOT_A_NAME + r"[a-z0-9][\w&'.-]*(?:\s" + _NOT_A_NAME + _NOT_SECOND + r"
 _NAMED_SERVICE = re.compile(r"\b(?:on|with|got|have|to|using)\s+(?P<name>" + _NAME + r")\s+(?P<noun>broadband|fibre|"
                             r"fiber)\b(?!\s+(?:is|was|keeps|kept|dropped|went|has|had)\b)", re.I)
 # "switched broadband to BT", "moved my current account to monzo", "changed gyms to the gym group"
-_SWITCHED = re.compile(r"\b(?:switched|moved|changed|swapped|ported)\s+(?:our\s+|my\s+|the\s+)?(?P<noun>broadband|"
+_SWITCHED = re.compile(r"\b(?:switched|moved|changed|swapped|ported)\s+(?:all\s+)?(?:our\s+|my\s+|the\s+)?"
+                       r"(?P<noun>broadband|"
                        r"internet|wifi|current account|bank account|banks?|gym membership|gyms?|phone contract|"
-                       r"mobile contract|(?:phone |mobile )?network|sim|(?:phone )?number)\s+(?:provider\s+)?"
+                       r"mobile contract|(?:phone |mobile )?network|sim|(?:phone )?number|banking|energy supplier|"
+                       r"energy|gas and electric(?:ity)?|gas|electric(?:ity)?)\s+(?:provider\s+|supplier\s+)?"
                        r"(?:over\s+)?(?:to|for)\s+(?:the\s+)?(?P<name>" + _NAME + r")", re.I)
 # "switched banks, i'm with starling now", "changed gyms - we're at the gym group now"
 _CHANGED_THEN = re.compile(r"\b(?:switched|moved|changed|swapped)\s+(?P<noun>banks|gyms|broadband(?: providers?)?|"
@@ -43,7 +48,8 @@ _CHANGED_THEN = re.compile(r"\b(?:switched|moved|changed|swapped)\s+(?P<noun>ban
 # "I'm with Lloyds bank", "we're with nationwide building society", "moved all my money to monzo"
 _WITH_BANK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|banking)\s+with\s+(?P<name>" + _NAME + r")\s+"
                         r"(?:bank|building society)\b|\bmoved (?:all )?(?:my|our) (?:money|savings|salary) "
-                        r"(?:over )?to\s+(?P<name2>" + _NAME + r")", re.I)
+                        r"(?:over )?to\s+(?P<name2>" + _NAME + r")|\b(?:i|we)\s+(?:now\s+)?bank\s+with\s+(?P<name3>"
+                        + _NAME + r")", re.I)
 # "moved to the council gym", "joined the gym at the leisure centre" is the gym reader's
 _TO_GYM = re.compile(r"\b(?:moved|switched|changed|gone|went)\s+(?:over\s+)?to\s+(?:the\s+)?"
                      r"(?P<name>(?:[a-z0-9][\w'-]*\s+){1,2}gym)\b", re.I)
@@ -51,13 +57,17 @@ _TO_GYM = re.compile(r"\b(?:moved|switched|changed|gone|went)\s+(?:over\s+)?to\s
 # phone": the service named by what it is for
 _WITH_FOR = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been)\s+(?:with|on)\s+(?P<name>" + _NAME + r")\s+for\s+(?:our\s+|"
                        r"my\s+|the\s+)?(?P<noun>broadband|internet|wifi|banking|current account|(?:my\s+|our\s+)?"
-                       r"(?:phones?|mobiles?|phone contract))\b", re.I)
+                       r"(?:phones?|mobiles?|phone contract)|energy|gas and electric(?:ity)?|gas|electric(?:ity)?)\b",
+                       re.I)
 _FOR_SLOT = {"broadband": "internet", "internet": "internet", "wifi": "internet", "banking": "bank",
-             "current account": "bank"}
-# "i'm on giffgaff now", "I'm with EE", "we're all on O2", "i'm on Three for my phone"
-_ON_NETWORK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|now|both|all)\s+(?:now\s+|all\s+)?(?:on|with)\s+"
+             "current account": "bank", **{k: v for k, v in _NOUN_SLOT.items() if v == "energy"}}
+# "i'm on giffgaff now", "I'm with EE", "we're all on O2", "i'm on Three for my phone", "moved to giffgaff"
+_ON_NETWORK = re.compile(r"\b(?:(?:i'?m|we'?re|i am|we are|been|now|both|all)\s+(?:now\s+|all\s+)?"
+                         r"(?:on|with|(?P<a>an?))|"
+                         r"(?:moved|switched|gone|went|ported|changed)\s+(?:over\s+)?to)\s+"
                          r"(?P<name>" + "|".join(re.escape(n) for n in sorted(NETWORKS, key=len, reverse=True))
-                         + r"|three(?=\s+(?:for (?:my|our) phones?|mobile|network)))(?![\w&-])", re.I)
+                         + r"|three(?=\s+(?:for (?:my|our) phones?|mobile|network)))(?![\w&-])"
+                         r"(?(a)\s+customer\b)", re.I)  # ("I'm a Vodafone customer")
 _UNSURE = re.compile(r"\?|\b(?:might|maybe|thinking|considering|should|would|could|if|planning|going to|gonna|want|"
                      r"wanna|hoping|plan to|may|used to|had|was|were)\b", re.I)
 
@@ -82,7 +92,7 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
             said.append((_SAID_AS[_NOUN_SLOT[noun]].format(m.group("name")) + now, m.group(0)))
             nouns.add(normalise_entity(noun))
     for m in _WITH_BANK.finditer(line):
-        said.append((_SAID_AS["bank"].format(m.group("name") or m.group("name2")), m.group(0)))
+        said.append((_SAID_AS["bank"].format(m.group("name") or m.group("name2") or m.group("name3")), m.group(0)))
     for m in _WITH_FOR.finditer(line):
         slot = _FOR_SLOT.get(m.group("noun").lower(), "mobile")
         said.append((_SAID_AS[slot].format(m.group("name")), m.group(0)))

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from mem_graph.extract.ages import stated_age
+from mem_graph.extract.ambitions import wanted_job
 from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import Subject, compound_span, span_text
 from mem_graph.extract.health import HEALTH_ADJECTIVES, allergy_of
@@ -71,7 +72,12 @@ _PORTIONS = frozenset(["cup", "mug", "glass", "pint", "bottle", "can", "shot", "
 
 def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
               embedder: Any = None, phrase: str = "", change: str | None = None) -> SlotMatch | None:
-    """The slot ``obj`` fills in this clause, or None."""
+    """The slot ``obj`` fills in this clause, or None (a job only wanted is an ambition: ambitions.py)."""
+    return wanted_job(cat, pred, _recognise(cat, pred, subject, obj, speaker, embedder, phrase, change))
+
+
+def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
+               embedder: Any = None, phrase: str = "", change: str | None = None) -> SlotMatch | None:
     lemma, key = pred.lemma, pred.key
     if obj.pos_ == "PRON" and obj.lower_ not in ("me", "us"):
         return None  # "I love it": which "it" is not known here, so no slot ("I hate it" later must not flip it)
@@ -351,6 +357,9 @@ def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, s
             c.lower_ in ("my", "our", "his", "her", "their") for c in obj.children):  # the family home: a home
         return match("residence", f"'{pred.verb.text} with {span_text(list(obj.subtree)).lower()}' (the family home)",
                      value="with parents")
+    if lemma == "manage" and person and obj.lemma_.lower() in ("team", "department", "staff") and pred.prep is None \
+            and "occupation" in cat.specs:  # "I manage a team of 6 at Aviva": a manager
+        return match("occupation", f"'{pred.verb.text} {text}' (a manager)", value="manager")
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if key in ("start_at", "work_at", "work_for") and value_spec is not None and value_spec.name == "tools":

@@ -133,8 +133,27 @@ _ENDED_WENT_WITH = re.compile(r"\b((?:cancell?ed|ditched|dropped|dumped|binned|l
                               r"\s+and\s+)(?:went|gone|going)\s+(?:with|for)\s+", re.I)
 
 
+# "cut coffee out completely": the particle before the thing cut, as the parse reads "cut out coffee" (not "cut it out")
+_CUT_X_OUT = re.compile(r"\b(cut(?:ting)?)\s+(?!(?:it|them|that|this|me|him|her|us)\b)"
+                        r"((?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)"
+                        r"\s+out\b(?!\s+(?:of|for|to|from|on)\b)", re.I)
+
+
+# "stepped down from management, back to being an analyst": the job again, said by the speaker
+_BACK_TO_BEING = re.compile(r"(^|[,.;!]\s*|\b(?:and|so|now)\s+)(?:i'm\s+|im\s+|i am\s+)?(?:now\s+)?back to being\s+"
+                            r"(an?)\s+([a-z]+(?:\s+[a-z]+)?)\b", re.I)
+
+
+# "tanya's going freelance as a legal consultant", "went self-employed as a plumber": working as that now
+_FREELANCE_AS = re.compile(r"\b(going|gone|went|go)\s+((?:freelance|self[- ]employed|solo|independent)\s+as\s+an?\s)",
+                           re.I)
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
+    text = _FREELANCE_AS.sub(lambda m: f"{'working' if m.group(1).lower() == 'going' else 'started working'} "
+                             f"{re.sub(r'self[- ]employed', 'freelance', m.group(2), flags=re.I)}", text)
+    text = _BACK_TO_BEING.sub(r"\1I'm \2 \3 again", _CUT_X_OUT.sub(r"\1 out \2", text))
     text = role_said_first(_TRAINING_TO_BE.sub(r"\1 as ", _ENDED_WENT_WITH.sub(r"\1switched to ", text)))
     text = _GAVE_UP_COMMUTE.sub(lambda m: "I don't " + _COMMUTE_VERB.get(m.group("how").lower(), m.group(
         "how").lower().replace("getting", "get")) + " to work anymore", text)

@@ -97,10 +97,19 @@ _STATEMENT_THEN_ASKED = re.compile(r"((?:^|[.!?]\s+)(?:(?:ok|so|and|but|well|lol
                                    r"(?!(?:if|when|as|since|because|once|unless|whether|what|where|when|why|how|who|"
                                    r"which|is|are|do|does|did|can|could|should|would|will|any)\b)"
                                    r"(?:i|i'm|im|i've|we|we're|we've|my|our|he|she|they|he's|she's|they're|they've|[a-z]+'s|"
+                                   # (or chat's subjectless news: "cut coffee out 2 weeks ago, when do ...?")
+                                   r"(?:moved|switched|started|quit|left|cut|bought|sold|finished|joined|passed|swapped|"
+                                   r"ditched|cancelled|changed|stopped|retired|got(?!\s+any\b))|"
                                    r"(?-i:[A-Z][a-z]+))\s+[^,.!?]{3,}"
                                    r"(?:,[^,.!?]+)*?),\s+(?=[^,.!?]*\?+\s*$)", re.I)
 _LEADS_INTO_QUESTION = re.compile(r"^\W*(?:as|if|when|since|because|given|for|with|after|before|once|now that)\b",
                                   re.I)
+
+
+# "we renamed the cat Mochi, pickle didn't suit her": a comma splice before a last negated clause with a one-word
+# subject (not "we've renamed the dog, bramble didn't suit her, she's skye now": pet_names.py reads it whole)
+_SPLICED_NOT = re.compile(r",\s+(?=(?!(?:and|but|so|or|because|cos|though|which|who|if|when)\b)[a-z]+\s+"
+                          r"(?:didn't|doesn't|wasn't|isn't|won't|can't|couldn't)\b[^,.!?]*(?:[.!?]|$))", re.I)
 
 
 def says_then_asks(sentence: str) -> bool:
@@ -212,6 +221,7 @@ def expand_shorthand(text: str) -> str:
     text = rephrase(text)  # phrasings the small parser misreads (rephrase.py)
     if not _LEADS_INTO_QUESTION.match(text):  # ("as a vegan, can I eat this?": one question)
         text = _STATEMENT_THEN_ASKED.sub(r"\1. ", _TACKED_QUESTION.sub(". ", text))
+    text = _SPLICED_NOT.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)

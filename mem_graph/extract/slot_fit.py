@@ -27,6 +27,7 @@ from mem_graph.extract.lexicon import (
 )
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate
+from mem_graph.extract.providers import NETWORKS
 from mem_graph.extract.slots import MOTORBIKES, PLACE_LABELS, looks_like_school
 from mem_graph.extract.teams import SPORT_NAMES, is_team
 
@@ -108,6 +109,8 @@ def _dated(obj: Any) -> bool:
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
+    if name == "religion":  # "converted to Buddhism"; not "we converted the garage to an office"
+        return value_spec is not None and value_spec.name == "religion"
     if name in ("work_mode", "work_hours"):  # work_mode.py's alone ("I work from home" read by a verb: an employer)
         return False
     if name == "team":  # "I support Arsenal", "the Scarlets in rugby"; not "I support my mum" nor "support the NHS"
@@ -118,6 +121,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children)
     if name == "residence" and obj.lower_ in WORK_UNITS | SECTORS:  # "moved wards, I'm in A&E now": a job's place
         return False
+    if name == "residence" and (tech_kind(span_text(obj_toks)) or span_text(obj_toks).lower() in NETWORKS):
+        return False  # "moved over to microsoft 365", "moved to giffgaff": a tool or a network, no home
     # "started uni at Bristol": the object names the school, the "at" phrase which one
     school_first = looks_like_school(
         [c for c in pred.target.children if c.i < obj.i and c.dep_ in ("dobj", "advmod", "npadvmod")])

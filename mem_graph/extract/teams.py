@@ -35,7 +35,8 @@ SPORT_NAMES = frozenset({"rugby", "football", "footy", "soccer", "hockey", "bask
                          "nba", "nhl", "mlb", "afl", "gaa", "hurling", "netball", "league"})
 _KEEN = r"(?:(?:big|huge|massive|die-?hard|diehard|lifelong|life-?long|proper|loyal|long-?suffering|mad|avid|keen|" \
         r"season ticket holding|massive|devoted|true)\s+)*"
-_NAME = r"(?P<x>[A-Za-z][\w'&-]*(?:\s[A-Za-z][\w'&-]*)?)"
+_NAME = r"(?P<x>[A-Za-z][\w'&-]*(?:\s(?!(?:since|because|cos|now|last|this|and|but|so|after|when|as|too|lol|for)\b)" \
+        r"[A-Za-z][\w'&-]*)?)"
 # "I'm a big Spurs fan", "i am a lifelong leeds supporter", "I'm an Arsenal fan now"
 _A_FAN = re.compile(rf"\b(?:I'm|I am|im)\s+an?\s+{_KEEN}{_NAME}\s+(?:fan|supporter)\b(?P<comma>\s*,)?", re.I)
 # "switched allegiance to spurs", "changed teams to Villa": the new one

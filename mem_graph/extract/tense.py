@@ -29,6 +29,8 @@ def fact_tense(cues: Any, m: SlotMatch | None, pred: Predicate) -> str:
         # 2024", "moved to Lisbon in 2019" start a state that still holds)
         cues.note(cues.dated)
         tense = "past"
+    if m is not None and m.spec.name == "ambition" and tense == "plan":
+        tense = "present"  # "she wants to be a vet": the wish is current (ambitions.py)
     if m is not None and m.spec.name == "age" and tense == "past" and pred.lemma == "have":
         tense = "present"  # "Had my 42nd birthday": the age it gave is the current one
     if m is not None and m.spec.name == "school" and pred.lemma == "go" and pred.target.tag_ == "VBD" \

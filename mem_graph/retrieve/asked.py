@@ -88,6 +88,8 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "business": ("what business do I run", "do I own a business"),
     "team": ("what team do I support", "which football club do I follow"),
     "work_mode": ("do I work from home", "do I work in the office", "am I remote or in the office"),
+    "ambition": ("what does she want to be when she grows up", "what is his dream job"),
+    "energy": ("who is our energy supplier", "who do we get our gas and electric from"),
     "work_hours": ("do I work part time", "do I work full time", "how many hours do I work"),
     "shift": ("do I work nights", "what shifts do I work", "am I on days or nights"),
     "mobile": ("which mobile network am I on", "who is my phone contract with", "who is my phone provider"),

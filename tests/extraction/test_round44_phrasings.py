@@ -139,3 +139,84 @@ def test_going_full_time_replaces_part_time(shared_memory: Memory, user: str) ->
                                   "I'm a full-time mum", "is part time work worth it?"])
 def test_hours_only_hoped_for_or_past_are_no_hours(rules: RuleExtractor, said: str) -> None:
     assert not any(s.endswith("|work_hours") for s in _values(rules, said)), _values(rules, said)
+
+
+# -- services, diets, names, jobs said the chat way --------------------------------------------------------------------
+
+def test_an_energy_supplier_switch_replaces_the_old_one(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we're with British Gas for our gas and electric",
+                             "switched our gas and electric to Ovo last month")
+    assert any("British Gas" in g for g in gone), gone
+
+
+def test_banking_moved_replaces_the_bank(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I bank with Lloyds", "moved all my banking to Monzo in the end")
+    assert any("Lloyds" in g for g in gone), gone
+
+
+def test_eating_gluten_again_ends_gluten_free(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm gluten free", "turns out i'm fine, i'm eating gluten again")
+    assert any("gluten-free" in g or "gluten free" in g for g in gone), gone
+
+
+def test_a_rename_with_a_comma_splice_after_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "our dog is called Bruno",
+                             "we renamed the dog Teddy, bruno didn't fit him")
+    assert any("Bruno" in g for g in gone), gone
+
+
+def test_cutting_a_drink_out_ends_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drink three cans of coke a day", "cut coke out last month")
+    assert any("coke" in g for g in gone), gone
+
+
+def test_back_to_being_a_job_replaces_the_one_before(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I manage a team of nine at the council",
+                             "stepped down, back to being a planner. feels good")
+    assert any("team" in g for g in gone), gone
+
+
+def test_a_household_going_to_a_church_names_its_faith(rules: RuleExtractor) -> None:
+    assert _values(rules, "we go to the Methodist church in town").get("user|religion"), _values(
+        rules, "we go to the Methodist church in town")
+
+
+def test_a_changed_ambition_replaces_the_old_one_and_no_job(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my son Kai is a paperboy and wants to be a pilot",
+                             "kai wants to be a vet now")
+    assert any("pilot" in g for g in gone), gone
+    assert not any("paperboy" in g for g in gone), gone
+
+
+# -- the last two sweeps ---------------------------------------------------------------------------------------------
+
+def test_moving_to_a_network_is_no_move_of_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I live in Swindon and I'm an EE customer",
+                             "moved to Voxi last week, cheaper")
+    assert any("EE" in g for g in gone), gone
+    assert not any("Swindon" in g for g in gone), gone
+
+
+def test_moving_a_team_over_to_a_tool_is_no_move_of_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I live in Preston", "we moved over to Google Workspace at work")
+    assert not any("Preston" in g for g in gone), gone
+
+
+def test_a_language_app_replaces_the_one_before(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I use Memrise every day", "i'm using duolingo now")
+    assert any("Memrise" in g for g in gone), gone
+
+
+def test_going_freelance_as_a_job_is_the_job(rules: RuleExtractor) -> None:
+    assert _values(rules, "my brother's gone self-employed as a joiner").get("user's brother|occupation") == "joiner"
+
+
+def test_a_partner_named_with_the_name_as_subject_is_the_partner(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "My girlfriend Abbie is a hairdresser, what van should she get?",
+                             "abbie and i split up last month, how do i move on?")
+    assert any("girlfriend is Abbie" in g for g in gone), gone
+    assert not any("hairdresser" in g for g in gone), gone
+
+
+def test_a_pet_named_in_a_question_is_the_speakers_pet(rules: RuleExtractor) -> None:
+    assert _values(rules, "my rabbit Clover keeps chewing the cables, why?").get("clover|name") == "clover"
