@@ -19,7 +19,8 @@ _HAS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (
                   r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"
                   r"become|bought|sold|split|broken|taken|landed|passed|decided|swapped|traded|given|packed|jacked|"
                   r"dropped|transferred|graduated|turned|stopped|ditched|upgraded|converted|emigrated|relocated|"
-                  r"qualified|retrained|enrolled|signed|fallen|cut|got)\b)")
+                  r"qualified|retrained|enrolled|signed|fallen|cut|got|"
+                  r"gone(?!\s*(?:$|[,.!?;]|now\b|for good\b|forever\b)))\b)")  # ("ellie's gone veggie")
 # "maya's 8 now", "my daughter's 8": an age after a contracted "is" (read after sentence case: "maya's" opens a line)
 _AGE = re.compile(r"\b([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=\d{1,3}\s*(?:$|[,.!?;]|(?:now|"
                   r"today|already|next|this|in|on|and|years?|yo|tomorrow|soon)\b))")

@@ -42,6 +42,7 @@ import numpy as np
 
 from mem_graph.config import ReconcileConfig
 from mem_graph.extract.aliases import same_person_key
+from mem_graph.extract.births import ended_pregnancy
 from mem_graph.extract.catalogue import DEFAULT_SLOTS, PETS
 from mem_graph.extract.couples import stage_moved_on, status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
@@ -425,7 +426,7 @@ class Reconciler:
         if replaced:
             return Decision(Event.UPDATE, fact, f"replaces {', '.join(repr(r.text) for r in replaced)}{why}",
                             "replacement", replaced)
-        changed = cue_change(fact, records) or replaced_role(fact, records)
+        changed = cue_change(fact, records) or replaced_role(fact, records) or ended_pregnancy(fact, records)
         if changed is not None:  # "these days i use obsidian for notes" after "i use notion for notes"
             return Decision(Event.UPDATE, fact, f"{changed[1]}{why}", "cue_change", changed[0])
         dup = self._near_duplicate(fact, records, sims)

@@ -11,7 +11,6 @@ user's own words stay in the turn kept as said; only the parse sees these.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from mem_graph.extract.catalogue import INSTRUMENTS
 from mem_graph.extract.health import prescribed
@@ -19,39 +18,7 @@ from mem_graph.extract.kin_words import KIN, PET_NOUNS
 from mem_graph.extract.lexicon import GIVEN_NAMES, OCCUPATIONS, TECH, tech_kind
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.said_plainly import said_plainly
-
-# a tool's name as its makers write it, where capitalising the first letter is not it
-_TECH_SPELLING = {w.lower(): w for w in (
-    "AWS", "GCP", "PHP", "MSSQL", "MySQL", "PostgreSQL", "MongoDB", "GraphQL", "gRPC", "JavaScript", "TypeScript",
-    "GitHub", "GitLab", "NodeJS", "FastAPI", "PyTorch", "TensorFlow", "SQLite", "NumPy", "IntelliJ", "PyCharm",
-    "DynamoDB", "VSCode", "BigQuery", "MariaDB", "ClickHouse", "RabbitMQ", "CouchDB", "DuckDB", "CircleCI", "WebStorm",
-    "JetBrains", "SwiftUI", "NextJS", "SQLServer", "CockroachDB", "InfluxDB", "OpenSearch", "PlanetScale", "jQuery",
-    "LinkedIn", "TikTok")}
-# tool names that are also everyday nouns ("my python ate a mouse", "I'm an illustrator"): typed as they were
-_TECH_AS_WORD = frozenset({"python", "atom", "flask", "helix", "pandas", "snowflake", "oracle", "illustrator",
-                           "elixir", "git", "cassandra"})
-
-
-@lru_cache(maxsize=1)
-def _tech_name() -> re.Pattern[str]:
-    """Tool names typed in lower case that are no everyday word: the small parser reads "java" in "i code in java
-    at work" as an adverb, "kafka" as a verb; written "Java", "Kafka" they parse as the names they are."""
-    from mem_graph.extract.catalogue import DATABASES, EDITORS
-    from mem_graph.extract.wordlist import is_common_word
-
-    names = {w for w in (*TECH, *EDITORS, *DATABASES) if w.isalpha() and w.islower() and w not in _TECH_AS_WORD
-             and not is_common_word(w)}
-    return re.compile(r"(?<![\w'./@#-])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![\w'@-]|\.\w)")
-
-
-def _spelled(name: str) -> str:
-    """A tool's name as its makers write it ("mysql" -> "MySQL", "linear" -> "Linear")."""
-    return _TECH_SPELLING.get(name.lower(), name[:1].upper() + name[1:])
-
-
-def _tech_spelled(m: re.Match[str]) -> str:
-    return _spelled(m.group(1))
-
+from mem_graph.extract.tech_names import spelled, tech_names_spelled
 
 # "work switched us over to Kotlin", "the company moved me to Leeds": we switched, I moved
 _MOVED_BY = re.compile(r"\b(?:work|my (?:work|job|company|employer|boss|team|school|uni)|the (?:company|team|"
@@ -164,7 +131,7 @@ def _ditched_for(m: re.Match[str]) -> str:
     old, new = m.group(1), m.group(2)
     if not (_tech(old) and (_tech(new) or new.lower() == "go")):  # (Go, the language, only as what replaced a tool)
         return m.group(0)
-    return f"switched from {_spelled(old)} to {_spelled(new)}"
+    return f"switched from {spelled(old)} to {spelled(new)}"
 
 
 def _tech(word: str) -> bool:
@@ -262,7 +229,7 @@ def _tool_to_tool(m: re.Match[str]) -> str:
         return f"{m.group(1)} the {old} {m.group(3)} the {new}"
     if tech_kind(old.lower()) is None or tech_kind(new.lower()) is None:
         return m.group(0)
-    return f"{m.group(1)} {old} {m.group(3)} {_spelled(new)}"
+    return f"{m.group(1)} {old} {m.group(3)} {spelled(new)}"
 
 
 # "linear migration done": the team moved to the tool named
@@ -272,7 +239,7 @@ _MIGRATION_DONE = re.compile(r"\b([\w.+#-]+) (?:migration|move|switch|rollout) (
 
 def _migration_done(m: re.Match[str]) -> str:
     name = m.group(1)
-    return m.group(0) if tech_kind(name.lower()) is None else f"we moved to {_spelled(name)}"
+    return m.group(0) if tech_kind(name.lower()) is None else f"we moved to {spelled(name)}"
 
 
 # "the studio hired me full time as a junior architect", "they took me on as a trainee": I was hired as it
@@ -447,7 +414,7 @@ _SINGULAR = {"lorries": "lorry", "trucks": "truck", "buses": "bus", "vans": "van
 
 def _tool_said(m: re.Match[str], said: str) -> str:
     name = m.group(1)
-    return said.format(_spelled(name)) if tech_kind(name) is not None or name.lower() in TECH else m.group(0)
+    return said.format(spelled(name)) if tech_kind(name) is not None or name.lower() in TECH else m.group(0)
 
 
 # "treated myself to a pixel 8 pro": bought (not "treated myself to a nice dinner": a meal is no thing one has,
@@ -458,7 +425,7 @@ _TREATED_TO = re.compile(r"\b((?:i |we |i've |we've |i have |we have )?)treated 
 
 def rephrase(text: str) -> str:
     """``text`` with the phrasings above rewritten (see the module doc)."""
-    text = _tech_name().sub(_tech_spelled, text)
+    text = tech_names_spelled(text)
     text = _MIGRATION_DONE.sub(_migration_done, _TOOL_TO_TOOL.sub(_tool_to_tool, text))
     text = said_plainly(_PROMOTED_COMMA.sub(r"\1 to ", text))
     text = _OFFER_THEN_START.sub(_offer_then_start, text)

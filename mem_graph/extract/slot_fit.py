@@ -106,6 +106,10 @@ def _dated(obj: Any) -> bool:
     return obj.ent_type_ in ("DATE", "TIME") and any(TIME_WORD.match(t.text) for t in obj.subtree)
 
 
+_GONE_TO_NO_SCHOOL = frozenset({"bed", "sleep", "work", "town", "shop", "shops", "church", "gym", "park", "party",
+                                "doctor", "doctors", "dentist", "hospital", "pub", "beach", "cinema", "toilet"})
+
+
 def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Subject, value_spec: Any) -> bool:
     """Guards that keep a verb's slot to objects of the right kind."""
     lemma = pred.lemma
@@ -121,6 +125,10 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children)
     if name == "residence" and obj.lower_ in WORK_UNITS | SECTORS:  # "moved wards, I'm in A&E now": a job's place
         return False
+    if name == "residence" and lemma == "transfer" and any(
+            t.lower_ in _SCHOOL_TALK | {"course", "uni", "university", "degree", "college", "module", "modules"}
+            for t in obj.sent):
+        return False  # "amelia's transferred to Exeter, same course": a university, no home
     if name == "residence" and (tech_kind(span_text(obj_toks)) or span_text(obj_toks).lower() in NETWORKS):
         return False  # "moved over to microsoft 365", "moved to giffgaff": a tool or a network, no home
     # "started uni at Bristol": the object names the school, the "at" phrase which one
@@ -207,6 +215,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if name == "tools" and lemma in ("switch", "move", "change") and looks_like_school(obj_toks):
         return False  # "switched Maisie to Hillside Middle": a child's school, no tool
     if name == "school":
+        if lemma == "go" and obj.lower_ in _GONE_TO_NO_SCHOOL and not any(c.dep_ == "compound" for c in obj.children):
+            return False  # "my son's gone to bed", "she went to work"
         if lemma in ("move", "switch", "transfer") and moved_a_thing(pred):
             return False  # "we moved Mia to Lincoln Middle": Mia's school (life_moves.py), not the speaker's
         if pred.key in ("study_at", "enrol_at", "enroll_at") and (obj.pos_ == "PROPN" or (

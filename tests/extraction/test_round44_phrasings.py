@@ -220,3 +220,40 @@ def test_a_partner_named_with_the_name_as_subject_is_the_partner(shared_memory: 
 
 def test_a_pet_named_in_a_question_is_the_speakers_pet(rules: RuleExtractor) -> None:
     assert _values(rules, "my rabbit Clover keeps chewing the cables, why?").get("clover|name") == "clover"
+
+
+def test_a_transfer_with_course_talk_is_a_change_of_university(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my son Luca is at Leeds uni doing physics",
+                             "luca's transferred to Sheffield, same degree")
+    assert any("Leeds" in g for g in gone), gone
+    assert not _values(shared_memory.rules, "luca's transferred to Sheffield, same degree").get("luca|residence")
+
+
+def test_a_tool_of_two_words_typed_in_lower_case_is_read(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we keep the family photos on Dropbox",
+                             "switched from dropbox to google photos")
+    assert any("Dropbox" in g for g in gone), gone
+    assert any("Google Photos" in t for t in _active(shared_memory, user))
+
+
+@pytest.mark.parametrize("said", ["my son's gone to bed early", "she went to work at 6"])
+def test_going_to_bed_or_work_is_no_school(rules: RuleExtractor, said: str) -> None:
+    assert not any(s.endswith("|school") for s in _values(rules, said)), _values(rules, said)
+
+
+def test_a_contracted_has_gone_before_a_diet(rules: RuleExtractor) -> None:
+    assert _values(rules, "my dad's gone pescatarian").get("user's dad|diet") == "pescatarian"
+
+
+# -- a birth ends a pregnancy ------------------------------------------------------------------------------------------
+
+def test_a_baby_arriving_ends_the_pregnancy(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm 30 weeks pregnant with our first",
+                             "our baby boy Arlo arrived early on friday!")
+    assert any("pregnant" in g for g in gone), gone
+
+
+def test_someone_elses_birth_or_a_parcel_ends_no_pregnancy(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm pregnant with twins", "my sister had the baby last night",
+                             "the pram arrived today")
+    assert not any("pregnant" in g for g in gone), gone
