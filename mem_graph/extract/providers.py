@@ -19,8 +19,9 @@ _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet",
               "phone contract": "mobile", "mobile contract": "mobile", "phone provider": "mobile",
               "mobile provider": "mobile", "mobile network": "mobile", "phone network": "mobile", "network": "mobile",
               "networks": "mobile", "sim": "mobile", "number": "mobile", "phone number": "mobile",
-              "banking": "bank", "energy": "energy", "gas": "energy", "electric": "energy", "electricity": "energy",
-              "gas and electric": "energy", "gas and electricity": "energy", "energy supplier": "energy"}
+              "contract": "mobile", "banking": "bank", "energy": "energy", "gas": "energy", "electric": "energy",
+              "electricity": "energy", "gas and electric": "energy", "gas and electricity": "energy",
+              "energy supplier": "energy"}
 # mobile networks said by name alone ("i'm on giffgaff now", "with EE"); "Three" only with a phone word nearby
 NETWORKS = ("ee", "o2", "vodafone", "giffgaff", "tesco mobile", "sky mobile", "virgin mobile", "lebara", "lycamobile",
             "voxi", "smarty", "id mobile", "bt mobile", "talkmobile", "asda mobile", "three mobile", "verizon",
@@ -37,8 +38,9 @@ _NAMED_SERVICE = re.compile(r"\b(?:on|with|got|have|to|using)\s+(?P<name>" + _NA
 _SWITCHED = re.compile(r"\b(?:switched|moved|changed|swapped|ported)\s+(?:all\s+)?(?:our\s+|my\s+|the\s+)?"
                        r"(?P<noun>broadband|"
                        r"internet|wifi|current account|bank account|banks?|gym membership|gyms?|phone contract|"
-                       r"mobile contract|(?:phone |mobile )?network|sim|(?:phone )?number|banking|energy supplier|"
-                       r"energy|gas and electric(?:ity)?|gas|electric(?:ity)?)\s+(?:provider\s+|supplier\s+)?"
+                       r"mobile contract|(?:phone |mobile )?network|sim|(?:phone )?number|contract|banking|"
+                       r"energy supplier|energy|gas and electric(?:ity)?|gas|electric(?:ity)?)\s+"
+                       r"(?:provider\s+|supplier\s+)?"
                        r"(?:over\s+)?(?:to|for)\s+(?:the\s+)?(?P<name>" + _NAME + r")", re.I)
 # "switched banks, i'm with starling now", "changed gyms - we're at the gym group now"
 _CHANGED_THEN = re.compile(r"\b(?:switched|moved|changed|swapped)\s+(?P<noun>banks|gyms|broadband(?: providers?)?|"
@@ -63,7 +65,7 @@ _FOR_SLOT = {"broadband": "internet", "internet": "internet", "wifi": "internet"
              "current account": "bank", **{k: v for k, v in _NOUN_SLOT.items() if v == "energy"}}
 # "i'm on giffgaff now", "I'm with EE", "we're all on O2", "i'm on Three for my phone", "moved to giffgaff"
 _ON_NETWORK = re.compile(r"\b(?:(?:i'?m|we'?re|i am|we are|been|now|both|all)\s+(?:now\s+|all\s+)?"
-                         r"(?:on|with|(?P<a>an?))|"
+                         r"(?:on|with|(?P<a>an?))(?:\s+the(?=\s+\w+\s+network))?|"
                          r"(?:moved|switched|gone|went|ported|changed)\s+(?:over\s+)?to)\s+"
                          r"(?P<name>" + "|".join(re.escape(n) for n in sorted(NETWORKS, key=len, reverse=True))
                          + r"|three(?=\s+(?:for (?:my|our) phones?|mobile|network)))(?![\w&-])"
@@ -89,6 +91,8 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
             noun = re.sub(r"\s+providers?$", "", m.group("noun").lower())  # ("broadband providers": broadband)
             if _NOUN_SLOT[noun] == "mobile" and not m.group("name")[:1].isalpha():
                 continue  # "changed my number to 07700 900123": a number, no network
+            if noun == "contract" and m.group("name").lower().rstrip(".") not in NETWORKS:
+                continue  # "moved my contract to the Leeds office": only a network's name makes it a phone contract
             said.append((_SAID_AS[_NOUN_SLOT[noun]].format(m.group("name")) + now, m.group(0)))
             nouns.add(normalise_entity(noun))
     for m in _WITH_BANK.finditer(line):

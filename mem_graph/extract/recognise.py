@@ -52,6 +52,8 @@ NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem",
                          "test", "miss", "dream", "imagine", "picture", "ask", "talk", "chat", "hear", "read"})
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
+_DRIVEN_FOR_WORK = {"buses": "bus", "lorries": "lorry", "trucks": "truck", "taxis": "taxi", "cabs": "cab",
+                    "trains": "train", "coaches": "coach", "trams": "tram", "ambulances": "ambulance"}
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
 # what one calls "my new home" in jest and no one lives in ("the climbing wall is my new home")
 _NO_DWELLING = frozenset({"wall", "gym", "club", "pub", "bar", "cafe", "café", "library", "studio", "office", "desk",
@@ -360,6 +362,10 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
     if lemma == "manage" and person and obj.lemma_.lower() in ("team", "department", "staff") and pred.prep is None \
             and "occupation" in cat.specs:  # "I manage a team of 6 at Aviva": a manager
         return match("occupation", f"'{pred.verb.text} {text}' (a manager)", value="manager")
+    if lemma == "drive" and person and obj.lower_ in _DRIVEN_FOR_WORK and not list(obj.children) and \
+            "occupation" in cat.specs:  # "i'm driving buses now": a bus driver (not "I drive to work")
+        return match("occupation", f"'{pred.verb.text} {text}' (a driver)",
+                     value=f"{_DRIVEN_FOR_WORK[obj.lower_]} driver")
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if key in ("start_at", "work_at", "work_for") and value_spec is not None and value_spec.name == "tools":

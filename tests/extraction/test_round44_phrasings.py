@@ -257,3 +257,21 @@ def test_someone_elses_birth_or_a_parcel_ends_no_pregnancy(shared_memory: Memory
     gone = invalidated_after(shared_memory, user, "I'm pregnant with twins", "my sister had the baby last night",
                              "the pram arrived today")
     assert not any("pregnant" in g for g in gone), gone
+
+
+def test_driving_buses_for_a_living_is_the_job(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a plasterer", "packed it in, i'm driving taxis now")
+    assert any("plasterer" in g for g in gone), gone
+
+
+def test_driving_to_work_is_no_job(rules: RuleExtractor) -> None:
+    assert not any(s.endswith("|occupation") for s in _values(rules, "I drive to work most days"))
+
+
+def test_a_contract_moved_to_a_network_is_the_network(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "i'm on the Vodafone network", "moved my contract to EE")
+    assert any("Vodafone" in g for g in gone), gone
+
+
+def test_a_contract_moved_to_an_office_is_no_network(rules: RuleExtractor) -> None:
+    assert not any(s.endswith("|mobile") for s in _values(rules, "they moved my contract to the Leeds office"))
