@@ -82,8 +82,12 @@ def _network_spelled(name: str) -> str:
 def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with the provider ``line`` names in the way a service is named, in place of the clause
     reader's facts about the service noun itself."""
-    if _UNSURE.search(line):
-        return found
+    if (hedge := _UNSURE.search(line)) is not None:
+        # ("we're with British Gas but thinking of switching": what comes before the hedged clause still holds)
+        cut = max(line.rfind(w, 0, hedge.start()) for w in (" but ", ", ", " and ", " so "))
+        if cut <= 0:
+            return found
+        line = line[:cut]
     said: list[tuple[str, str]] = []  # (the plain statement, the words it re-says)
     nouns: set[str] = set()
     for pattern, now in ((_NAMED_SERVICE, ""), (_SWITCHED, " now"), (_CHANGED_THEN, " now")):

@@ -17,6 +17,7 @@ from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import Subject, compound_span, span_text
 from mem_graph.extract.health import HEALTH_ADJECTIVES, allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, for_good, home_in, moved_here, settled_in
+from mem_graph.extract.jobs_done import job_done
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
     CARER_ROLES,
@@ -52,8 +53,6 @@ NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem",
                          "test", "miss", "dream", "imagine", "picture", "ask", "talk", "chat", "hear", "read"})
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
-_DRIVEN_FOR_WORK = {"buses": "bus", "lorries": "lorry", "trucks": "truck", "taxis": "taxi", "cabs": "cab",
-                    "trains": "train", "coaches": "coach", "trams": "tram", "ambulances": "ambulance"}
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
 # what one calls "my new home" in jest and no one lives in ("the climbing wall is my new home")
 _NO_DWELLING = frozenset({"wall", "gym", "club", "pub", "bar", "cafe", "café", "library", "studio", "office", "desk",
@@ -275,7 +274,8 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
                 not is_english_word(obj.lower_) and not obj.lower_.endswith(("ed", "ing")):
             return match("name", "'hi, I'm <Name>'")  # "Hi, I'm Bev" (the tagger's adjective)
         if lemma == "be" and person and obj.ent_type_ == "NORP" and obj.lower_ not in cat.values and not (
-                obj.i > 0 and obj.doc[obj.i - 1].lower_ in ("over", "into", "off", "like")):  # ("so over Tiktok")
+                obj.i > 0 and obj.doc[obj.i - 1].lower_ in ("over", "into", "off", "like")) and not is_given_name(obj):
+            # (not "so over Tiktok", nor "my manager is Priya": a name, no nationality)
             return match("nationality", f"'is {text}' nationality (NORP)")
         if lemma == "turn" and age:
             return match("age", "'turned' number", value=age)
@@ -359,13 +359,8 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
             c.lower_ in ("my", "our", "his", "her", "their") for c in obj.children):  # the family home: a home
         return match("residence", f"'{pred.verb.text} with {span_text(list(obj.subtree)).lower()}' (the family home)",
                      value="with parents")
-    if lemma == "manage" and person and obj.lemma_.lower() in ("team", "department", "staff") and pred.prep is None \
-            and "occupation" in cat.specs:  # "I manage a team of 6 at Aviva": a manager
-        return match("occupation", f"'{pred.verb.text} {text}' (a manager)", value="manager")
-    if lemma == "drive" and person and obj.lower_ in _DRIVEN_FOR_WORK and not list(obj.children) and \
-            "occupation" in cat.specs:  # "i'm driving buses now": a bus driver (not "I drive to work")
-        return match("occupation", f"'{pred.verb.text} {text}' (a driver)",
-                     value=f"{_DRIVEN_FOR_WORK[obj.lower_]} driver")
+    if person and pred.prep is None and "occupation" in cat.specs and (job := job_done(lemma, obj)) is not None:
+        return match("occupation", f"'{pred.verb.text} {text}' ({job})", value=job)  # "I manage a team", "drive buses"
     # 4. the verb (+ preposition) lexicon, checked against the object
     value_spec = cat.value_slot(obj_toks)
     if key in ("start_at", "work_at", "work_for") and value_spec is not None and value_spec.name == "tools":

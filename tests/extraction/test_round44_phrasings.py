@@ -275,3 +275,13 @@ def test_a_contract_moved_to_a_network_is_the_network(shared_memory: Memory, use
 
 def test_a_contract_moved_to_an_office_is_no_network(rules: RuleExtractor) -> None:
     assert not any(s.endswith("|mobile") for s in _values(rules, "they moved my contract to the Leeds office"))
+
+
+def test_a_provider_said_before_a_hedged_switch_is_kept(rules: RuleExtractor) -> None:
+    values = _values(rules, "we're with EDF for our energy but might switch in the spring")
+    assert values.get("user|energy") == "edf", values
+
+
+def test_a_new_manager_said_name_first_is_no_nationality(rules: RuleExtractor) -> None:
+    values = _values(rules, "karen got moved to another team so Priya's my manager now")
+    assert not any(s.endswith("|nationality") for s in values), values
