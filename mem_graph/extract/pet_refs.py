@@ -40,6 +40,10 @@ def pet_referent(pronoun: Any, ctx: Context) -> str | None:
             # "Bella didn't suit him, he's Willow now": the speaker's pet, the subject named before (not "Kai gave
             # Mango to his parents, he ...": Kai)
             return f"{ctx.speaker}'s {kind}"
+        named = t.head if t.dep_ == "oprd" and t.head.lemma_.lower() in ("call", "name") else None
+        if named is not None and named.head.lemma_.lower() in PET_NOUNS and speakers_pet(before[: named.head.i -
+                                                                                              pronoun.sent.start + 1]):
+            return pet_name(named.head, ctx, fresh=True)  # "a new puppy called Bean, she's a cockapoo": the puppy
         if t.pos_ == "PROPN" and (t.ent_type_ == "PERSON" or is_given_name(t)) and not _with_speaker(t):
             return None
         if t.pos_ == "NOUN" and t.lemma_.lower() in PET_NOUNS:  # ("adopted a rescue beagle, named him pepper": a

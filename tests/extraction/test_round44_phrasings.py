@@ -285,3 +285,13 @@ def test_a_provider_said_before_a_hedged_switch_is_kept(rules: RuleExtractor) ->
 def test_a_new_manager_said_name_first_is_no_nationality(rules: RuleExtractor) -> None:
     values = _values(rules, "karen got moved to another team so Priya's my manager now")
     assert not any(s.endswith("|nationality") for s in values), values
+
+
+def test_she_after_a_pet_just_named_is_the_pet(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "my boss Karen is a nightmare. also we've got a new kitten called Miso, she's a ragdoll")
+    assert not any("Karen is a ragdoll" in t for t in texts), texts
+
+
+def test_she_after_someone_elses_pet_is_not_the_speakers(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "my sister Ana got a puppy called Bean, she's over the moon")
+    assert "Ana is over the moon" in texts, texts
