@@ -23,7 +23,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _HEDGE = Hedge("used to", "was", "were", "before", "back when", "if")
 # the speaker's clause: said first, after a stop, or after "I"/"we" (and the adverbs between)
-SPEAKERS_CLAUSE = r"(?:^|[,.;!:]\s*|\b(?:i|i'm|im|i am|i've|ive|we|we're|we are|been|so|and|but)\s+)" \
+_MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i'm|im|i am|i've|ive|we|we're|we are|been|so|and|but)\s+)" \
         r"(?:(?:now|fully|mostly|still|officially|finally|just|currently|permanently|basically)\s+)*"
 _REMOTE = (r"(?:work(?:ing)? (?:from|at) home(?![\w-]|\s(?-i:[A-Z]))|wfh(?:ing)?|work(?:ing)? remotely"
            r"|(?:fully |100% |completely )?remote(?=\W*(?:$|[,.;!])| now| these days| full[- ]time| permanently"
@@ -33,9 +33,9 @@ _OFFICE = (r"(?:back (?:in|to|at) the office|in the office (?:full[- ]time|five 
            r"|office (?:full[- ]time|five days a week|5 days a week))\b")
 _HYBRID = (r"(?:hybrid(?: now| these days)?(?=\W*(?:$|[,.;!]))|work(?:ing)? hybrid"
            r"|on a hybrid (?:contract|pattern|schedule)|(?:two|three|2|3) days (?:a week )?in the office)\b")
-_MODES = (("remote", re.compile(SPEAKERS_CLAUSE + _REMOTE, re.I)),
-          ("office", re.compile(SPEAKERS_CLAUSE + _OFFICE + r"|\bno more (?:wfh|working from home)\b", re.I)),
-          ("hybrid", re.compile(SPEAKERS_CLAUSE + _HYBRID, re.I)))
+_MODES = (("remote", re.compile(_MINE + _REMOTE, re.I)),
+          ("office", re.compile(_MINE + _OFFICE + r"|\bno more (?:wfh|working from home)\b", re.I)),
+          ("hybrid", re.compile(_MINE + _HYBRID, re.I)))
 _SOME_DAYS = re.compile(r"\s*(?:on )?(?:(?:mon|tues|wednes|thurs|fri)days?\b|(?:once|twice|two days|three days|"
                         r"[1-4] days|a (?:few|couple of) days|some days) a week\b|sometimes\b|occasionally\b|"
                         r"part of the week\b)", re.I)
@@ -77,9 +77,9 @@ _HOURS = r"(?P<hours>part|full)[- ]time"
 _WORK_WORDS = r"(?:job|role|post|position|contract|hours|worker|employee|staff|at|in|for|with|now|these days|again)"
 _PATTERNS = (
     # "I work part time", "working full-time at the hospital"
-    re.compile(rf"{SPEAKERS_CLAUSE}work(?:s|ing)?\s+{_HOURS}\b", re.I),
+    re.compile(rf"{_MINE}work(?:s|ing)?\s+{_HOURS}\b", re.I),
     # "gone part time", "went back to full time", "dropped down to part-time", "cut my hours to part time"
-    re.compile(rf"{SPEAKERS_CLAUSE}(?:went|gone|switched|moved|dropped|changed|cut(?:\s+my\s+hours)?|"
+    re.compile(rf"{_MINE}(?:went|gone|switched|moved|dropped|changed|cut(?:\s+my\s+hours)?|"
                rf"reduced(?:\s+my\s+hours)?)(?:\s+(?:back|down|up))?(?:\s+to)?\s+{_HOURS}\b", re.I),
     # "i'm part time now", "I'm full-time at the cafe"
     re.compile(rf"(?:\bi'm|\bim|\bi am)\s+(?:now\s+|only\s+)?{_HOURS}\b(?=\s*(?:$|[,.;!]|{_WORK_WORDS}\b))", re.I),
