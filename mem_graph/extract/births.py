@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.kin_words import CHILD_NOUNS, PARTNER_NOUNS
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
 
 _PREGNANT = re.compile(r"\b(?:pregnant|expecting (?:a baby|a little|twins|a boy|a girl|our|my|her|their) ?)", re.I)
@@ -15,9 +16,8 @@ _PARENT_SAID = re.compile(r"\b(?:had (?:the|a|her|our|their|my) (?:baby|little (
                           r"gave birth)\b", re.I)
 _CHILD_CAME = re.compile(r"\b(?:arrived|(?:was|were|been) born|is here|are here)\b", re.I)
 _SPEAKER_PREGNANT = re.compile(r"\b(?:i'm|i am|im|we're|we are)\b[^.!?]*\b(?:pregnant|expecting)", re.I)
-_CHILD_NOUNS = frozenset({"baby", "little girl", "little boy", "little one", "daughter", "son", "girl", "boy",
-                          "twins", "newborn", "baby girl", "baby boy"})
-_PARTNERS = ("wife", "partner", "girlfriend", "fiancee", "fiancée")
+_CHILD_NOUNS = CHILD_NOUNS | {"little girl", "little boy", "little one", "girl", "boy", "twins", "newborn", "baby girl",
+                             "baby boy"}
 
 
 def ended_pregnancy(fact: Fact, records: list[MemoryRecord]) -> tuple[list[MemoryRecord], str] | None:
@@ -30,7 +30,7 @@ def ended_pregnancy(fact: Fact, records: list[MemoryRecord]) -> tuple[list[Memor
         parents = {normalise_entity(t.subject) for t in fact.triples if t.relation in _CHILD_NOUNS}
     else:
         return None
-    parents |= {f"{p}'s {w}" for p in parents if p == "user" for w in _PARTNERS}  # ("our baby": the wife's too)
+    parents |= {f"{p}'s {w}" for p in parents if p == "user" for w in PARTNER_NOUNS}  # ("our baby": the wife's too)
     ended = [r for r in records if r.polarity > 0 and _PREGNANT.search(r.text) and (
         r.subject_key in parents or (r.subject_key is None and "user" in parents and _SPEAKER_PREGNANT.search(r.text)))
         and not set(r.source.get("message_ids") or []) & set(fact.message_ids)]  # (the turn's verbatim copy too)

@@ -177,7 +177,8 @@ def _noun_before_its_name(tok: Any) -> Any | None:
     return name
 
 
-_GERUNDS_TAKING = frozenset({"eating", "drinking", "having", "using", "playing", "doing", "learning", "wearing"})
+_GERUNDS_TAKING = {"eating": "eat", "drinking": "drink", "having": "have", "using": "use", "playing": "play",
+                   "doing": "do", "learning": "learn", "wearing": "wear"}
 
 
 def _object_as_verb(tok: Any) -> Any | None:
@@ -242,7 +243,7 @@ def _repair(doc: Any, words: dict[str, frozenset[str]]) -> Any:
             continue
         if (ger := _object_as_verb(tok)) is not None:
             ger.head, ger.dep_ = (ger if tok.head is tok else tok.head), tok.dep_
-            ger.pos_, ger.tag_, ger.lemma_ = "VERB", "VBG", ger.lower_[:-3] if ger.lower_ != "having" else "have"
+            ger.pos_, ger.tag_, ger.lemma_ = "VERB", "VBG", _GERUNDS_TAKING[ger.lower_]
             for c in list(tok.children):
                 c.head = ger
             tok.head, tok.dep_, tok.pos_, tok.tag_, tok.lemma_ = ger, "dobj", "NOUN", "NN", tok.lower_

@@ -18,15 +18,16 @@ _ONE_AT_A_TIME = frozenset({"boss", "manager", "line manager", "supervisor", "la
 # one role by its several names ("my boss Mike" .. "my new manager Priya")
 _SAME_ROLE = {"manager": "boss", "line manager": "boss", "supervisor": "boss", "landlady": "landlord",
               "head teacher": "headteacher", "counsellor": "therapist"}
-_BEST = re.compile(r"\b(?:best friend|bestie|bff|best mate)\b", re.I)
+_BEST_WORDS = ("best friend", "bestie", "bff", "best mate")
+_BEST = re.compile(r"\b(?:" + "|".join(_BEST_WORDS) + r")\b", re.I)
 _ONE_MORE = re.compile(r"\b(?:another|other|also|too|as well|second|co-?)\b", re.I)
 
 
 # "Hannah is my best friend now", "Fiona's my new manager": said role first, as the identity reader reads it
 _NAME_IS_ROLE = re.compile(r"\b(?!(?-i:I|It|He|She|This|That|There|What|Who)\b)((?-i:[A-Z][a-z]+))(?: is|'s) "
-                           r"((?:my|our) (?:new |current )?(?:best friend|bestie|bff|best mate|boss|manager|"
-                           r"line manager|supervisor|landlord|landlady|gp|dentist|therapist|counsellor|"
-                           r"personal trainer|headteacher|head teacher|form tutor|mentor|flatmate))\b", re.I)
+                           r"((?:my|our) (?:new |current )?(?:"
+                           + "|".join(sorted((*_BEST_WORDS, *(_ONE_AT_A_TIME - {"friend"})), key=len, reverse=True))
+                           + r"))\b", re.I)
 
 
 def role_said_first(text: str) -> str:

@@ -1,10 +1,12 @@
 """The shift pattern one works: nights, days, earlies or lates ("my wife works nights", "i'm on the day shift now",
 "switched to day shifts", "sian's moved off nights"). One pattern at a time (the ``shift`` slot), so a new one
-replaces the old, and coming off one ends it. Read from a clause whose object is the shift ("work on nights", as the
-shorthand pass says "works nights"); not "two nights in Rome", "three days a week" or "the night shift was busy"."""
+replaces the old, and coming off one ends it. Read from a clause whose object is the shift ("work on nights", as
+``shift_said`` below says "works nights"); not "two nights in Rome", "three days a week" or "the night shift was
+busy"."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 _SHIFTS = {"nights": "nights", "nightshift": "nights", "nightshifts": "nights", "earlies": "earlies",
@@ -39,3 +41,39 @@ def shift_of(lemma: str, prep: str | None, obj: Any) -> tuple[str, str, int] | N
     if (prep in ("on", "onto") and lemma in _ON) or (prep == "to" and lemma in _TO):
         return value, f"'{lemma} {prep + ' ' if prep else ''}{obj.text}' (a shift pattern)", 1
     return None
+
+
+# "my wife works nights", "working lates this week": the shift, said as the object the parse can read ("on nights")
+_WORKS_SHIFT = re.compile(r"\b(work(?:s|ing|ed)?)\s+(?=(?:nights|night shifts?|days|day shifts?|lates|earlies|"
+                          r"early shifts?|late shifts?)\b(?!\s+(?:a|per|each|every)\s+(?:week|month)|"
+                          r"\s+(?:as|at|in|for)\b))", re.I)  # (the job or the workplace after it: read as before)
+# "i work nights as a nurse": the job and the shift, each its own clause ("she works nights at the hospital" stays
+# one: "works at the hospital" alone would answer "what does she do?" before "she's a nurse")
+_SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+(nights|lates|earlies)\s+"
+                            r"(as\s+an?\s+[^,.!?;]+)", re.I)
+# "sian's moved off nights", "i'm off nights now": no longer on that shift (the parse reads "off" as an adverb)
+_SHIFT_NAMES = r"(?:the\s+)?(?:nights|night shifts?|lates|earlies|days|day shifts?|late shifts?|early shifts?)\b"
+_OFF_SHIFT = re.compile(r"(?P<who>\b[A-Za-z]+)(?:\s+has|\s+have|'s|'ve)?\s+(?:just\s+|finally\s+)?(?:moved|come|came|"
+                        r"got|gone|went)\s+off\s+(?=" + _SHIFT_NAMES + r")"
+                        r"|\b(?P<be>i'm|im|i am|she's|he's|they're|we're|she is|he is)\s+(?:now\s+)?off\s+(?="
+                        + _SHIFT_NAMES + r")", re.I)
+
+
+# "on a 9 to 5", "working a 9-5 now": day hours, said as a shift
+_NINE_TO_FIVE = re.compile(r"\b(on|work(?:s|ing|ed)?)\s+(?:a\s+|the\s+)?(?:9|nine)\s*(?:to|-|–)\s*(?:5|five)"
+                           r"(?:\s+job)?\b", re.I)
+
+
+def _off_shift(m: re.Match[str]) -> str:
+    if m.group("be"):
+        return f"{m.group('be')} no longer on "
+    who = m.group("who")
+    return f"{who} no longer {'work' if who.lower() in ('i', 'we', 'they', 'you') else 'works'} on "
+
+
+def shift_said(text: str) -> str:
+    """``text`` with a shift said the way the parse can read it: "works nights" -> "works on nights", "moved off
+    nights" -> "no longer works on nights", "a 9 to 5" -> "days", "works nights as a nurse" -> the job and the shift
+    as two clauses."""
+    text = _OFF_SHIFT.sub(_off_shift, _NINE_TO_FIVE.sub(r"\1 days", text))
+    return _WORKS_SHIFT.sub(r"\1 on ", _SHIFT_AND_JOB.sub(r"\1 \2 \4, and \1 \2 on \3", text))

@@ -9,6 +9,7 @@ import re
 from mem_graph.extract.catalogue import INSTRUMENTS
 from mem_graph.extract.rephrase import rephrase
 from mem_graph.extract.requests import request_then_statement
+from mem_graph.extract.shifts import shift_said
 from mem_graph.extract.teams import team_said
 
 # chat spellings of contractions ("im", "dont", "havent") and shorthand the parser does not know
@@ -175,32 +176,6 @@ _A_PASTIME_PERSON = re.compile(r"\b(I'm|I am|im)\s+an?\s+(?:(ex-?\s?|former\s+)|
 _NAME_NOT = re.compile(r"\b((?:name is|name's|names|called|named)\s+(?-i:[A-Z])[\w'-]+)(?:\s*,)?\s+not\s+"
                        r"(?-i:[A-Z])[\w'-]+"
                        r"(?:\s*,\s*(?:autocorrect|typo|sorry|oops|my bad|lol)(?:\s+(?:sorry|lol|oops))*)?", re.I)
-# "my wife works nights", "working lates this week": the shift, said as the object the parse can read ("on nights")
-_WORKS_SHIFT = re.compile(r"\b(work(?:s|ing|ed)?)\s+(?=(?:nights|night shifts?|days|day shifts?|lates|earlies|"
-                          r"early shifts?|late shifts?)\b(?!\s+(?:a|per|each|every)\s+(?:week|month)|"
-                          r"\s+(?:as|at|in|for)\b))", re.I)  # (the job or the workplace after it: read as before)
-# "i work nights as a nurse": the job and the shift, each its own clause ("she works nights at the hospital" stays
-# one: "works at the hospital" alone would answer "what does she do?" before "she's a nurse")
-_SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+(nights|lates|earlies)\s+"
-                            r"(as\s+an?\s+[^,.!?;]+)", re.I)
-# "sian's moved off nights", "i'm off nights now": no longer on that shift (the parse reads "off" as an adverb)
-_SHIFT_NAMES = r"(?:the\s+)?(?:nights|night shifts?|lates|earlies|days|day shifts?|late shifts?|early shifts?)\b"
-_OFF_SHIFT = re.compile(r"(?P<who>\b[A-Za-z]+)(?:\s+has|\s+have|'s|'ve)?\s+(?:just\s+|finally\s+)?(?:moved|come|came|"
-                        r"got|gone|went)\s+off\s+(?=" + _SHIFT_NAMES + r")"
-                        r"|\b(?P<be>i'm|im|i am|she's|he's|they're|we're|she is|he is)\s+(?:now\s+)?off\s+(?="
-                        + _SHIFT_NAMES + r")", re.I)
-
-
-# "on a 9 to 5", "working a 9-5 now": day hours, said as a shift
-_NINE_TO_FIVE = re.compile(r"\b(on|work(?:s|ing|ed)?)\s+(?:a\s+|the\s+)?(?:9|nine)\s*(?:to|-|–)\s*(?:5|five)"
-                           r"(?:\s+job)?\b", re.I)
-
-
-def _off_shift(m: re.Match[str]) -> str:
-    if m.group("be"):
-        return f"{m.group('be')} no longer on "
-    who = m.group("who")
-    return f"{who} no longer {'work' if who.lower() in ('i', 'we', 'they', 'you') else 'works'} on "
 
 
 _SORRY_TAIL = re.compile(r",\s*sorry(?:\s+(?:not sorry|[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?))?\s*(?=[.!?]|$)", re.I)
@@ -226,9 +201,7 @@ def expand_shorthand(text: str) -> str:
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _A_SMOKER.sub(_smokes, text)
-    text = _OFF_SHIFT.sub(_off_shift, _NINE_TO_FIVE.sub(r"\1 days", text))  # shifts.py reads "on nights"
-    text = _SHIFT_AND_JOB.sub(r"\1 \2 \4, and \1 \2 on \3", text)
-    text = team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", _WORKS_SHIFT.sub(r"\1 on ", text))))
+    text = team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", shift_said(text))))
     text = _SHARE.sub(lambda m: f"{m.group(1)}share", text)  # "a flat share in Brixton": one word, a home
     text = _BRAND.sub(lambda m: _BRANDS[m.group(1)] if m.group(1) else m.group(2).capitalize(), text)
     text = _SIZE.sub(lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)  # "iPhone 16 pro" -> "16 Pro"

@@ -106,6 +106,7 @@ def _dated(obj: Any) -> bool:
     return obj.ent_type_ in ("DATE", "TIME") and any(TIME_WORD.match(t.text) for t in obj.subtree)
 
 
+_STUDY_TALK = _SCHOOL_TALK | {"course", "uni", "university", "degree", "college", "module", "modules"}
 _GONE_TO_NO_SCHOOL = frozenset({"bed", "sleep", "work", "town", "shop", "shops", "church", "gym", "park", "party",
                                 "doctor", "doctors", "dentist", "hospital", "pub", "beach", "cinema", "toilet"})
 
@@ -125,9 +126,7 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children)
     if name == "residence" and obj.lower_ in WORK_UNITS | SECTORS:  # "moved wards, I'm in A&E now": a job's place
         return False
-    if name == "residence" and lemma == "transfer" and any(
-            t.lower_ in _SCHOOL_TALK | {"course", "uni", "university", "degree", "college", "module", "modules"}
-            for t in obj.sent):
+    if name == "residence" and lemma == "transfer" and any(t.lower_ in _STUDY_TALK for t in obj.sent):
         return False  # "amelia's transferred to Exeter, same course": a university, no home
     if name == "residence" and (tech_kind(span_text(obj_toks)) or span_text(obj_toks).lower() in NETWORKS):
         return False  # "moved over to microsoft 365", "moved to giffgaff": a tool or a network, no home
