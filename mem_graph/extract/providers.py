@@ -109,7 +109,7 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     for m in _TO_GYM.finditer(line):
         said.append((f"I joined the {m.group('name')}", m.group(0)))  # ("my gym is council gym" reads a gym's gym)
     new: list[Fact] = []
-    for plain, words in said:
+    for plain, words in sorted(said, key=lambda s: line.find(s[1])):  # in the order said: the last one holds now
         for f in read(plain):
             if f.slot:
                 f.evidence += f"; said as '{words}'"  # the turn's own words, so its verbatim copy is not needed

@@ -295,3 +295,10 @@ def test_she_after_a_pet_just_named_is_the_pet(rules: RuleExtractor) -> None:
 def test_she_after_someone_elses_pet_is_not_the_speakers(rules: RuleExtractor) -> None:
     texts = texts_of(rules, "my sister Ana got a puppy called Bean, she's over the moon")
     assert "Ana is over the moon" in texts, texts
+
+
+def test_two_networks_in_one_turn_the_last_said_holds(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("i'm with Three for my phone but moved my contract to Vodafone last week", user_id=user)
+    active = _active(shared_memory, user)
+    assert any("Vodafone" in t for t in active), active
+    assert not any("network is Three" in t for t in active), active
