@@ -64,6 +64,15 @@ def test_optimize_builds_the_index_and_answers_stay_the_same(indexed_memory: Mem
     assert mem.optimize().changed is False  # nothing new to index
 
 
+def test_an_import_optimized_at_once_stays_indexed_after_its_graph_steps_run(indexed_memory: Memory) -> None:
+    """The verbatim adds' graph steps are deferred; optimizing before any read ran them must not leave them to
+    rewrite the indexed points afterwards (each payload write moves its point back to an unindexed segment)."""
+    mem = indexed_memory
+    assert mem.optimize().changed
+    mem.search("what bread does she bake", user_id="alice")  # a read runs any graph step still pending
+    assert mem.optimize().changed is False  # nothing was moved out of the index
+
+
 def test_writes_after_optimize_are_searched_and_scoped(indexed_memory: Memory) -> None:
     mem = indexed_memory
     mem.optimize()
