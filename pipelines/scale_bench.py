@@ -64,6 +64,9 @@ def _memoise_analysis(mem: Any) -> None:
         return [seen[m.content] for m in messages]
 
     mem.rules.analyse = analyse
+    indexer = getattr(mem.writer, "indexer", None)  # the deferred graph step holds the method it was given
+    if indexer is not None:
+        indexer._analyse = analyse
 
 
 def _search_latencies(mem: Any, qs: list[str], tag: str) -> list[float]:

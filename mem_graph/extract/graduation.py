@@ -1,6 +1,6 @@
 """A school finished: "I graduated in july!", "finally graduated", "my daughter graduated from Oxford", "I've
-finished uni". The subject's school slot ends (a negated fact that clears it, said as what happened), whichever
-school it held: the words rarely name it again.
+finished uni", "passed my viva". The subject's school slot ends (a negated fact that clears it, said as what
+happened), whichever school it held: the words rarely name it again; what they studied ends with it.
 
 Only a graduation that happened (past, or "have graduated"): "I graduate in May", "she'll graduate next year" and
 "hoping to graduate" are plans; "I didn't graduate" ends nothing.
@@ -17,7 +17,9 @@ from mem_graph.types import EntityRef, Fact, Message, Triple
 
 GRADUATED = "rules.graduated:school.neg"
 _SCHOOL_DONE = frozenset({"finish", "complete", "leave"})  # "finished uni", "completed my degree"
-_STUDIES = frozenset({"degree", "studies", "course", "masters", "phd", "doctorate", "apprenticeship", "training"})
+_STUDIES = frozenset({"degree", "studies", "course", "masters", "phd", "doctorate", "apprenticeship", "training",
+                      "mba", "msc", "pgce", "gcses", "a-levels", "levels"})
+_LAST_HURDLE = frozenset({"viva", "finals"})  # "passed my viva": the degree is done
 
 
 def _happened(verb: Any) -> bool:
@@ -36,6 +38,8 @@ def _school_finished(verb: Any) -> tuple[Any | None, str] | None:
         return school, f"graduated from {span_text(compound_span(school))}" if school is not None else "graduated"
     # ("i've finished uni, so weird": "uni" read as an oprd)
     obj = next((c for c in verb.children if c.dep_ in ("dobj", "oprd")), None)
+    if lemma == "pass" and obj is not None and obj.lower_ in _LAST_HURDLE:
+        return None, f"passed {span_text(list(obj.subtree)).lower()}"
     if lemma in _SCHOOL_DONE - {"leave"} and obj is not None and (
             looks_like_school(compound_span(obj)) or obj.lemma_.lower() in _STUDIES):
         return None, f"{verb.text.lower()} {span_text(list(obj.subtree)).lower()}"

@@ -50,7 +50,7 @@ STANCE_KINDS: dict[str, frozenset[str]] = {**KINDS, "coffee": _words(
 # a consumption verb said without its object names a kind: "I don't drink" is about alcohol
 IMPLIED_OBJECTS = {"drink": "alcohol"}
 # (slot a negation clears) -> slots that end with it
-ENDS_TOO: dict[str, tuple[str, ...]] = {"occupation": ("employer",)}
+ENDS_TOO: dict[str, tuple[str, ...]] = {"occupation": ("employer",), "school": ("field_of_study",)}
 
 
 def kind_of(member: str | None, kind: str | None, kinds: dict[str, frozenset[str]] = KINDS) -> bool:

@@ -27,6 +27,10 @@ NETWORKS = ("ee", "o2", "vodafone", "giffgaff", "tesco mobile", "sky mobile", "v
             "voxi", "smarty", "id mobile", "bt mobile", "talkmobile", "asda mobile", "three mobile", "verizon",
             "at&t", "t-mobile", "mint mobile", "airtel", "jio", "safaricom", "telstra", "optus",
             "rogers", "telus")
+# banks said by name alone ("moved everything over to Starling", "switched to nationwide")
+BANKS = ("lloyds", "halifax", "barclays", "hsbc", "natwest", "santander", "nationwide", "monzo", "starling", "revolut",
+         "chase", "first direct", "tsb", "metro bank", "co-op bank", "virgin money", "rbs", "bank of scotland", "kroo",
+         "chime", "wells fargo", "bank of america", "capital one", "ulster bank", "aib", "bank of ireland")
 _NOT_A_NAME = r"(?!(?:our|my|the|their|a|an|your|this|that|its|new|same|better|faster|cheaper|some)\b)"
 _NOT_SECOND = (r"(?!(?:broadband|fibre|fiber|last|this|next|now|today|yesterday|and|but|because|cos|for|since|after|"
                r"when|so|too|as|at|in|on|from|with|instead|installed|lol|tbh)\b)")
@@ -52,6 +56,13 @@ _WITH_BANK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|banking)\s+with\s+(?
                         r"(?:bank|building society)\b|\bmoved (?:all )?(?:my|our) (?:money|savings|salary) "
                         r"(?:over )?to\s+(?P<name2>" + _NAME + r")|\b(?:i|we)\s+(?:now\s+)?bank\s+with\s+(?P<name3>"
                         + _NAME + r")", re.I)
+_BANK_NAMES = "|".join(re.escape(n) for n in sorted(BANKS, key=len, reverse=True))
+# "moved everything over to Starling", "switched my salary to nationwide", "i'm with monzo now"
+# ("moved to Halifax" is a move to the town: a bare "moved" needs what was moved)
+_TO_BANK = re.compile(r"\b(?:(?:moved|switched|changed|swapped)\s+(?:all\s+)?(?:everything|(?:my|our)\s+(?:money|salary|"
+                      r"savings|account|accounts|current account|wages|pay))\s+(?:over\s+)?to|(?:switched|changed|swapped)"
+                      r"\s+(?:over\s+)?to|(?:i'?m|we'?re|i am|we are)\s+(?:now\s+)?with)\s+"
+                      r"(?P<name>" + _BANK_NAMES + r")(?![\w&-])", re.I)
 # "moved to the council gym", "joined the gym at the leisure centre" is the gym reader's
 _TO_GYM = re.compile(r"\b(?:moved|switched|changed|gone|went)\s+(?:over\s+)?to\s+(?:the\s+)?"
                      r"(?P<name>(?:[a-z0-9][\w'-]*\s+){1,2}gym)\b", re.I)
@@ -79,6 +90,13 @@ def _network_spelled(name: str) -> str:
     return low.upper() if low in ("ee", "o2") else low if low == "giffgaff" else name[:1].upper() + name[1:]
 
 
+def _bank_spelled(name: str) -> str:
+    """As the bank spells itself where the speaker did not ("first direct" reads as "direct", first of them)."""
+    if name != name.lower():
+        return name
+    return name.upper() if name in ("hsbc", "tsb", "rbs", "aib") else name.title()
+
+
 def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with the provider ``line`` names in the way a service is named, in place of the clause
     reader's facts about the service noun itself."""
@@ -101,6 +119,8 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
             nouns.add(normalise_entity(noun))
     for m in _WITH_BANK.finditer(line):
         said.append((_SAID_AS["bank"].format(m.group("name") or m.group("name2") or m.group("name3")), m.group(0)))
+    for m in _TO_BANK.finditer(line):
+        said.append((_SAID_AS["bank"].format(_bank_spelled(m.group("name"))), m.group(0)))
     for m in _WITH_FOR.finditer(line):
         slot = _FOR_SLOT.get(m.group("noun").lower(), "mobile")
         said.append((_SAID_AS[slot].format(m.group("name")), m.group(0)))
