@@ -33,7 +33,7 @@ Category = Literal[
 Slot = Literal[
     "residence", "employer", "occupation", "age", "partner", "diet", "car", "school", "pet_name", "favourite",
     "likes", "hobbies", "languages", "tech", "drink", "phone", "computer", "name", "relationship", "instrument",
-    "sport", "religion", "commute", "field_of_study", "pets", "team", "bank", "gym", "medication",
+    "sport", "religion", "party", "commute", "field_of_study", "pets", "team", "bank", "gym", "medication",
     "work_mode", "mobile", "shift", "work_hours", "energy", "ambition",
 ]
 Event = Literal["ADD", "UPDATE", "DELETE", "NONE"]

@@ -266,6 +266,9 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
     # the team one supports ("I support Arsenal", "a big Spurs fan": teams.py): a club or a town's name only
     SlotSpec(name="team", relation="supports", cardinality=_S, subjects="person", verbs=("support",),
              nouns=("football team", "footy team", "rugby team"), prototypes=("supports Arsenal",)),
+    # the party one votes for ("I vote Labour", "a lifelong Tory": parties.py): a party the list knows only
+    SlotSpec(name="party", relation="votes_for", cardinality=_S, subjects="person", verbs=("vote", "vote_for"),
+             nouns=("political party",), prototypes=("votes Labour",)),
     # where one works from: remote, office or hybrid (work_mode.py builds these facts; no lexicon reads them)
     SlotSpec(name="work_mode", relation="works_from", cardinality=_S, subjects="person",
              prototypes=("works from home",)),

@@ -17,8 +17,8 @@ from mem_graph.extract.kin_words import PARTNER_NOUNS
 from mem_graph.types import EntityRef, Fact, Triple, normalise_entity
 
 COUPLE_STATES = ("engaged", "married", "relationship")  # ("relationship": "in a relationship")
-WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name",
-                      "timezone", "business", "commute", "religion", "energy", "internet"})  # the household or team
+WE_SLOTS = frozenset({"residence", "tools", "database", "role", "pets", "car", "phone", "diet", "school", "name",  # the
+                      "timezone", "business", "commute", "religion", "energy", "internet", "party"})  # household, team
 
 
 def we_are_the_speaker(slot: str | None, value: str) -> bool:

@@ -17,7 +17,7 @@ DIED_RELATIVE = "rules.clause:kin.died"
 _WHILE_ALIVE = frozenset({"residence", "employer", "occupation", "school", "car", "phone", "computer", "commute",
                           "work_mode", "gym", "bank", "mobile", "internet", "doctor", "medication", "hobbies",
                           "drinks", "diet", "health_condition", "age", "pets", "team", "tools", "shift",
-                          "work_hours", "energy", "ambition"})
+                          "work_hours", "energy", "ambition", "party"})
 
 # the same, said in no slot ("User's nan lives in sheltered housing")
 _LIVING_RELATIONS = frozenset({"lives_in", "lives_at", "lives_with", "works_at", "works_as", "works_in",

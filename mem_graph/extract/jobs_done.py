@@ -1,5 +1,6 @@
 """A job said by what one does rather than by its name: "I manage a team of 6 at Aviva" (a manager), "i'm driving
-buses now" (a bus driver), "jack's joined the army" (a soldier). Only these shapes: "I drive to work" or "she drives a van" say no job."""
+buses now" (a bus driver), "jack's joined the army" (a soldier). Only these shapes: "I drive to work", "she drives a
+van" or "joined the army reserves" say no job."""
 
 from __future__ import annotations
 

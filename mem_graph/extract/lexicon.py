@@ -106,7 +106,7 @@ bianchi orbea vanmoof canyon grizl ribble boardman merida cotic
 PHONE_VALUES = _words("""
 iphone android pixel galaxy samsung nokia blackberry oneplus xiaomi huawei motorola fairphone oppo vivo realme
 xperia redmi tecno infinix itel
-""")
+""") + tuple(f"s{n}" for n in range(20, 27))  # Samsung's flagships said alone ("got the S24 in the end")
 # the words that name a day or month ("Bath last month" is a town before a date, not a date)
 CALENDAR_WORDS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                             "february", "march", "april", "may", "june", "july", "august", "september", "october",

@@ -59,9 +59,9 @@ _WITH_BANK = re.compile(r"\b(?:i'?m|we'?re|i am|we are|been|banking)\s+with\s+(?
 _BANK_NAMES = "|".join(re.escape(n) for n in sorted(BANKS, key=len, reverse=True))
 # "moved everything over to Starling", "switched my salary to nationwide", "i'm with monzo now"
 # ("moved to Halifax" is a move to the town: a bare "moved" needs what was moved)
-_TO_BANK = re.compile(r"\b(?:(?:moved|switched|changed|swapped)\s+(?:all\s+)?(?:everything|(?:my|our)\s+(?:money|salary|"
-                      r"savings|account|accounts|current account|wages|pay))\s+(?:over\s+)?to|(?:switched|changed|swapped)"
-                      r"\s+(?:over\s+)?to|(?:i'?m|we'?re|i am|we are)\s+(?:now\s+)?with)\s+"
+_TO_BANK = re.compile(r"\b(?:(?:moved|switched|changed|swapped)\s+(?:all\s+)?(?:everything|(?:my|our)\s+(?:money|"
+                      r"salary|savings|account|accounts|current account|wages|pay))\s+(?:over\s+)?to|"
+                      r"(?:switched|changed|swapped)\s+(?:over\s+)?to|(?:i'?m|we'?re|i am|we are)\s+(?:now\s+)?with)\s+"
                       r"(?P<name>" + _BANK_NAMES + r")(?![\w&-])", re.I)
 # "moved to the council gym", "joined the gym at the leisure centre" is the gym reader's
 _TO_GYM = re.compile(r"\b(?:moved|switched|changed|gone|went)\s+(?:over\s+)?to\s+(?:the\s+)?"

@@ -1,7 +1,7 @@
 """Reconciliation: each candidate fact becomes ADD, UPDATE(existing), DELETE(existing) or NONE.
 
-Rules run in a fixed order and the first that fires decides; its name and a
-human-readable reason go to the history, so every decision is auditable:
+Rules run in a fixed order and the first that fires decides; its name and a human-readable reason go to the
+history, so every decision is auditable:
 
 1. ``hash``         identical normalised text already stored            -> NONE
    ``correction``   "actually it's Luna, not Misty" (correction.py) -> UPDATE the corrected memory
@@ -24,12 +24,10 @@ human-readable reason go to the history, so every decision is auditable:
 10. ``near_duplicate`` dense cosine >= threshold with an existing fact   -> NONE
 11. ``new``         otherwise                                            -> ADD
 
-Only a single-valued slot, the same object with a flipped stance, or a change said with a change
-cue is ever superseded: a multi-valued addition ("I also speak French") never invalidates. Reasons
-name the slot and the extractor's evidence.
-
-Candidates also see the facts planned earlier in the same add(), so one call
-that says "I live in Beijing… I moved to Shanghai" ends with one current fact.
+Only a single-valued slot, the same object with a flipped stance, or a change said with a change cue is ever
+superseded: a multi-valued addition ("I also speak French") never invalidates. Reasons name the slot and the
+extractor's evidence. Candidates also see the facts planned earlier in the same add(), so one call that says
+"I live in Beijing… I moved to Shanghai" ends with one current fact.
 """
 
 from __future__ import annotations
@@ -65,6 +63,7 @@ from mem_graph.extract.negation import (
 from mem_graph.extract.one_role import replaced_role
 from mem_graph.extract.possessions import ended_thing_records
 from mem_graph.extract.same_value import relations_of, said_together, same_thing, within
+from mem_graph.extract.shifts import shift_worked
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
 
@@ -198,8 +197,7 @@ def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str 
             record.slot.endswith("|motorbike") != fact.slot.endswith("|motorbike"):
         return None  # a motorbike beside the car (slots.py)
     name = fact.slot.split("|")[1] if fact.slot.count("|") >= 1 else ""
-    # the relation of the triple that holds the fact's value ("Cerys got a job as a physio out in Perth": works_as,
-    # not the lives_in its last triple says)
+    # the relation of the triple holding the value ("Cerys got a job as a physio out in Perth": works_as, not lives_in)
     main = next((t.relation for t in fact.triples if normalise_entity(t.object) == fact.object_key),
                 fact.triples[-1].relation if fact.triples else None)
     relations = _SLOT_RELATIONS.get(name, set()) | ({main} if main else set())
@@ -208,6 +206,9 @@ def states_slot(record: MemoryRecord, fact: Fact, *, same: bool = False) -> str 
             other = normalise_entity(tr.object)
             if other and same_thing(other, fact.object_key) == same:
                 return other
+    if name == "shift" and not record.slot and record.subject_key == fact.subject_key and (
+            shift := shift_worked(record.text)) and (shift == fact.object_key) == same:
+        return shift
     return None
 
 

@@ -13,9 +13,18 @@ _SHIFTS = {"nights": "nights", "nightshift": "nights", "nightshifts": "nights", 
            "lates": "lates", "days": "days", "dayshift": "days", "dayshifts": "days"}
 _SHIFT_KIND = {"night": "nights", "day": "days", "early": "earlies", "late": "lates", "morning": "earlies",
                "evening": "lates"}
+_WORKS_SHIFT_SAID = re.compile(r"\bworks?\s+(nights|days|lates|earlies)\b(?!\s+(?:a|per|each|every)\s+(?:week|month))",
+                               re.I)
 _ON = frozenset({"be", "work", "go", "put", "move", "switch", "stay", "start", "get"})
 _TO = frozenset({"switch", "move", "change", "go", "swap"})
 _OFF = frozenset({"be", "come", "move", "get", "go", "take"})
+
+
+def shift_worked(text: str) -> str | None:
+    """The shift an unplaced "works nights at the depot" (said with the workplace: read as no shift) states, or
+    None."""
+    m = _WORKS_SHIFT_SAID.search(text)
+    return _SHIFTS[m.group(1).lower()] if m else None
 
 
 def shift_value(obj: Any) -> str | None:

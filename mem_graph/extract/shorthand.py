@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.catalogue import INSTRUMENTS
+from mem_graph.extract.parties import party_said
 from mem_graph.extract.rephrase import rephrase
 from mem_graph.extract.requests import request_then_statement
 from mem_graph.extract.shifts import shift_said
@@ -201,7 +202,7 @@ def expand_shorthand(text: str) -> str:
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _A_SMOKER.sub(_smokes, text)
-    text = team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", shift_said(text))))
+    text = party_said(team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", shift_said(text)))))
     text = _SHARE.sub(lambda m: f"{m.group(1)}share", text)  # "a flat share in Brixton": one word, a home
     text = _BRAND.sub(lambda m: _BRANDS[m.group(1)] if m.group(1) else m.group(2).capitalize(), text)
     text = _SIZE.sub(lambda m: f"{m.group(1)} {m.group(2).capitalize()}", text)  # "iPhone 16 pro" -> "16 Pro"

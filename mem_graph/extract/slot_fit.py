@@ -25,6 +25,7 @@ from mem_graph.extract.lexicon import (
     is_given_name,
     tech_kind,
 )
+from mem_graph.extract.parties import is_party
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import DURATION_NOUNS, Predicate
 from mem_graph.extract.providers import NETWORKS
@@ -118,6 +119,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return value_spec is not None and value_spec.name == "religion"
     if name in ("work_mode", "work_hours"):  # work_mode.py's alone ("I work from home" read by a verb: an employer)
         return False
+    if name == "party":  # "I vote Labour", "voting for the Green Party"; not "voted for the best cake"
+        return is_party(span_text(obj_toks)) or is_party(obj.text)
     if name == "team":  # "I support Arsenal", "the Scarlets in rugby"; not "I support my mum" nor "support the NHS"
         return is_team(span_text(obj_toks)) or is_team(obj.text) or (obj.pos_ == "PROPN" and any(
             t.lower_ in SPORT_NAMES for t in obj.sent))

@@ -50,7 +50,8 @@ def is_team(words: str) -> bool:
 
     low = words.lower().strip()
     town, _, suffix = low.rpartition(" ")
-    return low in CLUBS or is_place_name(low) or (suffix in _CLUB_SUFFIXES and is_place_name(town))
+    return low in CLUBS or is_place_name(low) or (suffix in _CLUB_SUFFIXES and is_place_name(town)) or (
+        words.strip().istitle() and low in _CLUB_SUFFIXES)  # "a City fan", "United": the club, said as its fans do
 
 
 def _cased(name: str) -> str:

@@ -87,6 +87,7 @@ PROTOTYPE_QUESTIONS: dict[str, tuple[str, ...]] = {
     "field_of_study": ("what do I study", "what is my major", "what course am I doing", "what is my degree in"),
     "business": ("what business do I run", "do I own a business"),
     "team": ("what team do I support", "which football club do I follow"),
+    "party": ("who do I vote for", "which political party do I support"),
     "work_mode": ("do I work from home", "do I work in the office", "am I remote or in the office"),
     "ambition": ("what does she want to be when she grows up", "what is his dream job"),
     "energy": ("who is our energy supplier", "who do we get our gas and electric from"),
