@@ -359,6 +359,8 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
             c.lower_ in ("my", "our", "his", "her", "their") for c in obj.children):  # the family home: a home
         return match("residence", f"'{pred.verb.text} with {span_text(list(obj.subtree)).lower()}' (the family home)",
                      value="with parents")
+    if key in ("live_with", "move_with") and person and not subject.is_speaker and obj.lower_ in ("us", "me"):
+        return match("residence", f"'{pred.verb.text} … with {obj.lower_}' (the speaker's home)", value="with user")
     if person and pred.prep is None and "occupation" in cat.specs and (job := job_done(lemma, obj)) is not None:
         return match("occupation", f"'{pred.verb.text} {text}' ({job})", value=job)  # "I manage a team", "drive buses"
     # 4. the verb (+ preposition) lexicon, checked against the object
