@@ -43,7 +43,9 @@ LEAD_POSTS = ("tech lead", "team lead", "team leader", "engineering lead", "prod
               "project lead")
 # "worker" alone is no post ("a hard worker"); these are
 WORKER_POSTS = ("social worker", "care worker", "support worker", "youth worker", "factory worker",
-                "construction worker", "warehouse worker", "civil servant", "tour guide", "dog walker")
+                "construction worker", "warehouse worker", "civil servant", "tour guide", "dog walker",
+                "health visitor", "estate agent", "travel agent", "flight attendant", "cabin crew", "postal worker",
+                "lollipop lady", "dinner lady", "lab technician", "dental nurse", "veterinary nurse", "vet nurse")
 # a school's posts of several words ("got the deputy head job", "I'm the new vice principal")
 SCHOOL_POSTS = ("deputy head", "deputy headteacher", "head teacher", "assistant head", "vice principal",
                 "assistant principal", "deputy principal", "principal", "headmaster", "headmistress")

@@ -22,7 +22,8 @@ _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet",
               "contract": "mobile", "banking": "bank", "energy": "energy", "gas": "energy", "electric": "energy",
               "electricity": "energy", "gas and electric": "energy", "gas and electricity": "energy",
               "energy supplier": "energy"}
-# mobile networks said by name alone ("i'm on giffgaff now", "with EE"); "Three" only with a phone word nearby
+# mobile networks said by name alone ("i'm on giffgaff now", "with EE"); "Three" only with a phone word nearby ("i'm
+# on Three, is the signal good in Devon?"; not "we're on three kids now")
 NETWORKS = ("ee", "o2", "vodafone", "giffgaff", "tesco mobile", "sky mobile", "virgin mobile", "lebara", "lycamobile",
             "voxi", "smarty", "id mobile", "bt mobile", "talkmobile", "asda mobile", "three mobile", "verizon",
             "at&t", "t-mobile", "mint mobile", "airtel", "jio", "safaricom", "telstra", "optus",
@@ -81,6 +82,15 @@ _ON_NETWORK = re.compile(r"\b(?:(?:i'?m|we'?re|i am|we are|been|now|both|all)\s+
                          r"(?P<name>" + "|".join(re.escape(n) for n in sorted(NETWORKS, key=len, reverse=True))
                          + r"|three(?=\s+(?:for (?:my|our) phones?|mobile|network)))(?![\w&-])"
                          r"(?(a)\s+customer\b)", re.I)  # ("I'm a Vodafone customer")
+# "i'm on Three, is the signal good in Devon?": Three said alone, where the turn talks of a phone's service
+_ON_THREE = re.compile(r"\b(?:i'?m|we'?re|i am|we are)\s+(?:now\s+)?(?:on|with)\s+(?P<name>three)(?=\s*(?:[,.!?;]|$)|"
+                       r"\s+(?:now|too|as well)\b)", re.I)
+# "i'm on the Octopus Agile tariff for energy": a supplier's tariff, where the turn talks of energy (mobile plans are
+# tariffs too)
+_ON_TARIFF = re.compile(r"\b(?:i'?m|we'?re|i am|we are)\s+(?:now\s+)?(?:on|with)\s+(?:the\s+|an?\s+)?"
+                        r"(?P<name>(?-i:[A-Z])[\w'-]*)(?:\s+[\w'-]+){0,2}?\s+tariff\b", re.I)
+_ENERGY_TALK = re.compile(r"\b(?:energy|gas|electric|electricity|smart meter|meter readings?|heat pump)\b", re.I)
+_PHONE_TALK = re.compile(r"\b(?:signal|coverage|[45]g|data|sim|roaming|reception|contract)\b", re.I)
 _UNSURE = re.compile(r"\?|\b(?:might|maybe|thinking|considering|should|would|could|if|planning|going to|gonna|want|"
                      r"wanna|hoping|plan to|may|used to|had|was|were)\b", re.I)
 
@@ -97,9 +107,10 @@ def _bank_spelled(name: str) -> str:
     return name.upper() if name in ("hsbc", "tsb", "rbs", "aib") else name.title()
 
 
-def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact]]) -> list[Fact]:
-    """``found`` with the provider ``line`` names in the way a service is named, in place of the clause
-    reader's facts about the service noun itself."""
+def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact]], turn: str = "") -> list[Fact]:
+    """``found`` with the provider ``line`` (a sentence of the message ``turn``) names in the way a service is
+    named, in place of the clause reader's facts about the service noun itself."""
+    three = _ON_THREE.search(line) if _PHONE_TALK.search(turn or line) else None
     if (hedge := _UNSURE.search(line)) is not None:
         # ("we're with British Gas but thinking of switching": what comes before the hedged clause still holds)
         cut = max(line.rfind(w, 0, hedge.start()) for w in (" but ", ", ", " and ", " so "))
@@ -126,6 +137,10 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
         said.append((_SAID_AS[slot].format(m.group("name")), m.group(0)))
     for m in _ON_NETWORK.finditer(line):
         said.append((_SAID_AS["mobile"].format(_network_spelled(m.group("name"))), m.group(0)))
+    if _ENERGY_TALK.search(turn or line):
+        said += [(_SAID_AS["energy"].format(m.group("name")), m.group(0)) for m in _ON_TARIFF.finditer(line)]
+    if three is not None and three.end() <= len(line):
+        said.append((_SAID_AS["mobile"].format("Three"), three.group(0)))
     for m in _TO_GYM.finditer(line):
         said.append((f"I joined the {m.group('name')}", m.group(0)))  # ("my gym is council gym" reads a gym's gym)
     new: list[Fact] = []

@@ -252,7 +252,7 @@ class RuleExtractor:
                            if (got := [f for f in kept(read(s), found) if v.lower() in f.text.lower()])), [])
             if not found and ended_before:  # "cut out coffee. tea instead": the successor in a sentence of its own
                 found = successor_facts(f"{ended_before[0]}, {line}", ended_before[1], speaker, read)
-            found = provider_facts(line, found, read)  # "we're on sky broadband", "switched broadband to BT"
+            found = provider_facts(line, found, read, whole)  # "we're on sky broadband", "switched broadband to BT"
             found = follow_on_facts(sent, found, speaker, read)  # "not vegan anymore, keto now", ...
             ended_before = (line, found) if any(f.negated or f.polarity < 0 for f in found) else None
             found = [f for f in found if f.slot or not said_in_passing(f.text, speaker)]

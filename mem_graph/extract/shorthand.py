@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from mem_graph.extract.catalogue import INSTRUMENTS
+from mem_graph.extract.catalogue import INSTRUMENTS, LANGUAGES
 from mem_graph.extract.parties import party_said
 from mem_graph.extract.rephrase import rephrase
 from mem_graph.extract.requests import request_then_statement
@@ -189,6 +189,12 @@ _WITH_BOTH = re.compile(r"\bwith (my|our|his|her|their) (?:mum|mom|mam|mother) (
 _SHARE = re.compile(r"\b(flat|house|room)[ -]share\b", re.I)
 # "in-n-out", "rock-n-roll sushi": a name chat wrote in lower case, which the parser splits into words ("in", "out")
 _N_NAME = re.compile(r"(?<![\w-])[a-z]+-n-[a-z]+(?![\w-])")
+# "i've dropped french": a language no longer learnt, said as that (the parse reads "dropped French." as a verb and
+# an adverb; not "polish": nail polish)
+_DROPPED_LANGUAGE = re.compile(r"\b(dropped|quit|stopped|ditched|gave up|given up)\s+(" + "|".join(
+    lang for lang in LANGUAGES if lang != "polish") + r")\b(?![-\w]|\s+(?!(?:and|but|so|now|because|cos|last|"
+    r"this|after|at|in|too|lol)\b)[a-z])", re.I)
+_STOPPED_FORM = {"gave up": "gave up", "given up": "given up"}
 
 
 def expand_shorthand(text: str) -> str:
@@ -201,6 +207,8 @@ def expand_shorthand(text: str) -> str:
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
     text = _WITH.sub("with", text)
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
+    text = _DROPPED_LANGUAGE.sub(lambda m: f"{_STOPPED_FORM.get(m.group(1).lower(), 'stopped')} learning "
+                                           f"{m.group(2).capitalize()}", text)
     text = _A_SMOKER.sub(_smokes, text)
     text = party_said(team_said(_SORRY_TAIL.sub("", _NAME_NOT.sub(r"\1", shift_said(text)))))
     text = _SHARE.sub(lambda m: f"{m.group(1)}share", text)  # "a flat share in Brixton": one word, a home

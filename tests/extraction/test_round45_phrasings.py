@@ -14,6 +14,7 @@ import pytest
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from tests.extraction.said import active_texts as _active
+from tests.extraction.said import facts_of, texts_of
 from tests.extraction.said import values_of as _values
 from tests.extraction.test_slot_changes import invalidated_after
 
@@ -124,3 +125,48 @@ def test_a_new_party_replaces_the_old(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I'm a Lib Dem voter",
                              "I'm voting Labour this time, what's their plan for the NHS?")
     assert any("Lib Dem" in g for g in gone), gone
+
+
+# -- someone moving in with the speaker ---------------------------------------------------------------------------------
+
+
+def test_moving_in_with_the_speaker_ends_the_old_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my grandad lives in sheltered housing in Truro",
+                             "grandad's moved in with us now, any tips for stairs?")
+    assert any("Truro" in g for g in gone), gone
+
+
+def test_the_speaker_living_with_someone_is_no_home_of_theirs(rules: RuleExtractor) -> None:
+    values = _values(rules, "I live with my sister in Leeds", "she stayed with us for a week")
+    assert not any(s.endswith("|residence") and v == "with user" for s, v in values.items()), values
+
+
+# -- a language dropped, jobs of two words, providers said in passing ---------------------------------------------------
+
+
+def test_a_language_dropped_in_lower_case_ends_the_learning(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm learning German for work",
+                             "i've dropped german. too hard lol, what else could i learn?")
+    assert any("German" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["we ditched italian for thai food", "i quit french lessons, the teacher was awful"])
+def test_a_cuisine_or_a_class_dropped_is_said_as_it_was(rules: RuleExtractor, said: str) -> None:
+    assert not any("stopped learning" in f.text for f in facts_of(rules, said)), texts_of(rules, said)
+
+
+def test_a_two_word_job_is_the_occupation(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my cousin Bea is a paramedic",
+                             "bea's a flight attendant now, she loves it")
+    assert any("paramedic" in g for g in gone), gone
+
+
+def test_three_said_alone_is_the_network_where_the_turn_talks_of_signal(rules: RuleExtractor) -> None:
+    assert _values(rules, "we're on Three, how's the 5G in Cornwall?").get("user|mobile") == "three"
+    assert "user|mobile" not in _values(rules, "we're on three kids now, the data says we need a bigger car")
+
+
+def test_a_tariff_names_the_energy_supplier(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we're on the British Gas fixed tariff for our gas and electric",
+                             "switched our energy to EDF, how do i send meter readings?")
+    assert any("British" in g for g in gone), gone
