@@ -127,7 +127,7 @@ def test_a_new_party_replaces_the_old(shared_memory: Memory, user: str) -> None:
     assert any("Lib Dem" in g for g in gone), gone
 
 
-# -- someone moving in with the speaker ---------------------------------------------------------------------------------
+# -- someone moving in with the speaker --------------------------------------------------------------------------------
 
 
 def test_moving_in_with_the_speaker_ends_the_old_home(shared_memory: Memory, user: str) -> None:
@@ -141,7 +141,7 @@ def test_the_speaker_living_with_someone_is_no_home_of_theirs(rules: RuleExtract
     assert not any(s.endswith("|residence") and v == "with user" for s, v in values.items()), values
 
 
-# -- a language dropped, jobs of two words, providers said in passing ---------------------------------------------------
+# -- a language dropped, jobs of two words, providers said in passing --------------------------------------------------
 
 
 def test_a_language_dropped_in_lower_case_ends_the_learning(shared_memory: Memory, user: str) -> None:
