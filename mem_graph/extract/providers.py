@@ -90,6 +90,15 @@ _ON_THREE = re.compile(r"\b(?:i'?m|we'?re|i am|we are)\s+(?:now\s+)?(?:on|with)\
 _ON_TARIFF = re.compile(r"\b(?:i'?m|we'?re|i am|we are)\s+(?:now\s+)?(?:on|with)\s+(?:the\s+|an?\s+)?"
                         r"(?P<name>(?-i:[A-Z])[\w'-]*)(?:\s+[\w'-]+){0,2}?\s+tariff\b", re.I)
 _ENERGY_TALK = re.compile(r"\b(?:energy|gas|electric|electricity|smart meter|meter readings?|heat pump)\b", re.I)
+# broadband providers said by name alone where the turn talks of the connection ("we went with BT in the end, how do
+# i set up the hub?")
+ISPS = ("bt", "sky", "virgin media", "virgin", "talktalk", "plusnet", "hyperoptic", "community fibre", "zen",
+        "now broadband", "vodafone", "ee", "xfinity", "comcast", "spectrum", "verizon fios", "starlink", "eir")
+_TO_ISP = re.compile(r"\b(?:went|gone|going|switched|moved|changed|signed up|(?:i'?m|we'?re|i am|we are))\s+(?:now\s+)?"
+                     r"(?:over\s+)?(?:with|to)\s+(?P<name>" + "|".join(re.escape(n) for n in sorted(ISPS, key=len,
+                                                                                          reverse=True))
+                     + r")(?![\w&-])(?!\s+(?:to|into|on)\s)", re.I)  # ("went with virgin to the concert": people)
+_BROADBAND_TALK = re.compile(r"\b(?:hub|router|broadband|wi-?fi|fibre|fiber|internet|mbps|speeds?)\b", re.I)
 _PHONE_TALK = re.compile(r"\b(?:signal|coverage|[45]g|data|sim|roaming|reception|contract)\b", re.I)
 _UNSURE = re.compile(r"\?|\b(?:might|maybe|thinking|considering|should|would|could|if|planning|going to|gonna|want|"
                      r"wanna|hoping|plan to|may|used to|had|was|were)\b", re.I)
@@ -98,6 +107,11 @@ _UNSURE = re.compile(r"\?|\b(?:might|maybe|thinking|considering|should|would|cou
 def _network_spelled(name: str) -> str:
     low = name.lower()
     return low.upper() if low in ("ee", "o2") else low if low == "giffgaff" else name[:1].upper() + name[1:]
+
+
+def _isp_spelled(name: str) -> str:
+    low = name.lower()
+    return name if name != low else low.upper() if low in ("bt", "ee", "eir") else low.title()
 
 
 def _bank_spelled(name: str) -> str:
@@ -137,6 +151,8 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
         said.append((_SAID_AS[slot].format(m.group("name")), m.group(0)))
     for m in _ON_NETWORK.finditer(line):
         said.append((_SAID_AS["mobile"].format(_network_spelled(m.group("name"))), m.group(0)))
+    if _BROADBAND_TALK.search(turn or line):
+        said += [(_SAID_AS["internet"].format(_isp_spelled(m.group("name"))), m.group(0)) for m in _TO_ISP.finditer(line)]
     if _ENERGY_TALK.search(turn or line):
         said += [(_SAID_AS["energy"].format(m.group("name")), m.group(0)) for m in _ON_TARIFF.finditer(line)]
     if three is not None and three.end() <= len(line):

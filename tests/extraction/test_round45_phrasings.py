@@ -170,3 +170,14 @@ def test_a_tariff_names_the_energy_supplier(shared_memory: Memory, user: str) ->
     gone = invalidated_after(shared_memory, user, "we're on the British Gas fixed tariff for our gas and electric",
                              "switched our energy to EDF, how do i send meter readings?")
     assert any("British" in g for g in gone), gone
+
+
+def test_a_broadband_provider_said_by_name_where_the_turn_talks_of_the_connection(shared_memory: Memory,
+                                                                                    user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we're with TalkTalk for broadband",
+                             "we went with Plusnet in the end, how do i set up the router?")
+    assert any("TalkTalk" in g for g in gone), gone
+
+
+def test_going_somewhere_with_someone_is_no_provider(rules: RuleExtractor) -> None:
+    assert "user|internet" not in _values(rules, "i went with virgin to the gig, the wifi there was awful")
