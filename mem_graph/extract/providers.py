@@ -152,7 +152,8 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     for m in _ON_NETWORK.finditer(line):
         said.append((_SAID_AS["mobile"].format(_network_spelled(m.group("name"))), m.group(0)))
     if _BROADBAND_TALK.search(turn or line):
-        said += [(_SAID_AS["internet"].format(_isp_spelled(m.group("name"))), m.group(0)) for m in _TO_ISP.finditer(line)]
+        said += [(_SAID_AS["internet"].format(_isp_spelled(m.group("name"))), m.group(0))
+                 for m in _TO_ISP.finditer(line)]
     if _ENERGY_TALK.search(turn or line):
         said += [(_SAID_AS["energy"].format(m.group("name")), m.group(0)) for m in _ON_TARIFF.finditer(line)]
     if three is not None and three.end() <= len(line):
