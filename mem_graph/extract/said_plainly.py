@@ -149,11 +149,25 @@ _FREELANCE_AS = re.compile(r"\b(going|gone|went|go)\s+((?:freelance|self[- ]empl
                            re.I)
 
 
+# "work lets me be fully remote now", "my boss lets me work from home": the speaker does
+_LETS_ME = re.compile(r"\b(?:work|my (?:work|job|boss|manager|company|employer)|the (?:company|boss|firm)|they)\s+"
+                      r"(?:now\s+)?(?:lets|let|allows?)\s+me\s+(?:to\s+)?(be(?=\s+(?:fully\s+|completely\s+)?(?:remote|"
+                      r"hybrid|home[- ]based|part[- ]time|full[- ]time)\b)|work)\b", re.I)
+
+
+# "I get the bus to work": taking it (the parse reads "get the bus to work" as getting the bus to do some work)
+_GET_TRANSPORT = re.compile(r"\b(get|gets|getting|got)(\s+(?:the|a)\s+(?:bus|train|tube|tram|ferry|metro|subway|coach)"
+                            r"\s+(?:in\s+)?to\s+(?:work|the office|school|uni|college)\b)", re.I)
+_TAKE_FORM = {"get": "take", "gets": "takes", "getting": "taking", "got": "took"}
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
     text = _FREELANCE_AS.sub(lambda m: f"{'working' if m.group(1).lower() == 'going' else 'started working'} "
                              f"{re.sub(r'self[- ]employed', 'freelance', m.group(2), flags=re.I)}", text)
     text = _BACK_TO_BEING.sub(r"\1I'm \2 \3 again", _CUT_X_OUT.sub(r"\1 out \2", text))
+    text = _GET_TRANSPORT.sub(lambda m: _TAKE_FORM[m.group(1).lower()] + m.group(2), text)
+    text = _LETS_ME.sub(lambda m: "I'm" if m.group(1).lower() == "be" else "I work", text)
     text = role_said_first(_TRAINING_TO_BE.sub(r"\1 as ", _ENDED_WENT_WITH.sub(r"\1switched to ", text)))
     text = _GAVE_UP_COMMUTE.sub(lambda m: "I don't " + _COMMUTE_VERB.get(m.group("how").lower(), m.group(
         "how").lower().replace("getting", "get")) + " to work anymore", text)

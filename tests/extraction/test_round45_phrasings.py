@@ -181,3 +181,14 @@ def test_a_broadband_provider_said_by_name_where_the_turn_talks_of_the_connectio
 
 def test_going_somewhere_with_someone_is_no_provider(rules: RuleExtractor) -> None:
     assert "user|internet" not in _values(rules, "i went with virgin to the gig, the wifi there was awful")
+
+
+def test_going_fully_remote_ends_the_commute(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I get the bus to work every day",  # ("get": read as taking it)
+                             "my company lets me be fully remote now, best desk chair?")
+    assert any("bus" in g for g in gone), gone
+
+
+def test_a_hybrid_week_keeps_the_commute(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I cycle to work", "I work from home on Fridays now")
+    assert not any("cycle" in g for g in gone), gone
