@@ -252,7 +252,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              nouns=("skill", "skills"), prototypes=("is good at", "knows how to")),
     SlotSpec(name="tools", relation="uses", cardinality=_M, key_by="object", values=TECH + EDITORS,
              verbs=("use", "switch_to", "migrate_to", "run_on", "build_with", "build_on", "write_in", "write",
-                    "code_in", "work_in", "run", "force_to", "add", "adopt", "introduce", "bring_in"),
+                    "code_in", "work_in", "run", "force_to", "add", "adopt", "introduce", "bring_in", "do"),
              nouns=("stack", "tech stack"), prototypes=("uses the tool", "our stack runs on")),
     SlotSpec(name="database", relation="database", cardinality=_S, subjects="thing", values=tuple(DATABASES),
              verbs=("run_on", "use", "store_in", "switch_to", "migrate_to", "move_to", "sit_on", "live_in", "live_on",

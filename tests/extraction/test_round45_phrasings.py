@@ -192,3 +192,14 @@ def test_going_fully_remote_ends_the_commute(shared_memory: Memory, user: str) -
 def test_a_hybrid_week_keeps_the_commute(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I cycle to work", "I work from home on Fridays now")
     assert not any("cycle" in g for g in gone), gone
+
+
+def test_a_language_of_code_done_instead_replaces_the_old(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm learning to code in Kotlin",
+                             "been doing TypeScript instead lately, is it good for web stuff?")
+    assert any("Kotlin" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["I do yoga on sundays", "we're doing a big shop tomorrow"])
+def test_doing_something_else_is_no_tool(rules: RuleExtractor, said: str) -> None:
+    assert not any("|tools|" in s for s in _values(rules, said)), _values(rules, said)
