@@ -177,8 +177,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if name == "business" or (name == "tools" and (pred.key in ("write", "run", "work_in", "run_with")
                                                    or lemma in ("write", "run", "do", *_TOOL_TAKEN_UP))):
         # (not "i run with my club", "added a new hire to the team", "adopted a dog")
-        # "run a bakery", "write kotlin", "been doing JavaScript" (not poems, nor "wrote to my sister"), "we run MySQL in production" (not
-        # "run a marathon", "ran into Jo", "run out of time"), "work in python" (not in a call centre)
+        # "run a bakery", "write kotlin", "been doing JavaScript" (not poems, nor "wrote to my sister"), "we run MySQL
+        # in production" (not "run a marathon", "ran into Jo", "run out of time"), "work in python" (not in a call
+        # centre)
         return value_spec is not None and (value_spec.name == name or (name, value_spec.name) == (
             "tools", "database")) and (pred.prep is None or name == "tools")
     if value_spec is not None and value_spec.name != name and name == "employer" and (
