@@ -94,10 +94,10 @@ _ENERGY_TALK = re.compile(r"\b(?:energy|gas|electric|electricity|smart meter|met
 # i set up the hub?")
 ISPS = ("bt", "sky", "virgin media", "virgin", "talktalk", "plusnet", "hyperoptic", "community fibre", "zen",
         "now broadband", "vodafone", "ee", "xfinity", "comcast", "spectrum", "verizon fios", "starlink", "eir")
+_ISP_NAMES = "|".join(re.escape(n) for n in sorted(ISPS, key=len, reverse=True))
 _TO_ISP = re.compile(r"\b(?:went|gone|going|switched|moved|changed|signed up|(?:i'?m|we'?re|i am|we are))\s+(?:now\s+)?"
-                     r"(?:over\s+)?(?:with|to)\s+(?P<name>" + "|".join(re.escape(n) for n in sorted(ISPS, key=len,
-                                                                                          reverse=True))
-                     + r")(?![\w&-])(?!\s+(?:to|into|on)\s)", re.I)  # ("went with virgin to the concert": people)
+                     r"(?:over\s+)?(?:with|to)\s+(?P<name>" + _ISP_NAMES + r")(?![\w&-])"
+                     r"(?!\s+(?:to|into|on)\s)", re.I)  # ("went with virgin to the concert": people, no provider)
 _BROADBAND_TALK = re.compile(r"\b(?:hub|router|broadband|wi-?fi|fibre|fiber|internet|mbps|speeds?)\b", re.I)
 _PHONE_TALK = re.compile(r"\b(?:signal|coverage|[45]g|data|sim|roaming|reception|contract)\b", re.I)
 _UNSURE = re.compile(r"\?|\b(?:might|maybe|thinking|considering|should|would|could|if|planning|going to|gonna|want|"
@@ -110,12 +110,13 @@ def _network_spelled(name: str) -> str:
 
 
 def _isp_spelled(name: str) -> str:
+    """A provider's name as it writes it, where the speaker typed it in lower case ("bt" -> "BT")."""
     low = name.lower()
     return name if name != low else low.upper() if low in ("bt", "ee", "eir") else low.title()
 
 
 def _bank_spelled(name: str) -> str:
-    """As the bank spells itself where the speaker did not ("first direct" reads as "direct", first of them)."""
+    """A bank's name as the bank writes it, where the speaker typed it in lower case ("hsbc" -> "HSBC")."""
     if name != name.lower():
         return name
     return name.upper() if name in ("hsbc", "tsb", "rbs", "aib") else name.title()
