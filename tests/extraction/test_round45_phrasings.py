@@ -203,3 +203,12 @@ def test_a_language_of_code_done_instead_replaces_the_old(shared_memory: Memory,
 @pytest.mark.parametrize("said", ["I do yoga on sundays", "we're doing a big shop tomorrow"])
 def test_doing_something_else_is_no_tool(rules: RuleExtractor, said: str) -> None:
     assert not any("|tools|" in s for s in _values(rules, said)), _values(rules, said)
+
+
+def test_she_after_a_partner_with_a_name_both_sexes_bear_is_the_partner(rules: RuleExtractor) -> None:
+    values = _values(rules, "my partner Chris works nights at the hospital, she's a nurse")
+    assert values.get("chris|occupation") == "nurse", values
+
+
+def test_she_after_a_brother_is_not_him(rules: RuleExtractor) -> None:
+    assert "chris|occupation" not in _values(rules, "my brother Chris lives in York, she's a nurse")
