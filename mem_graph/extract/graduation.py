@@ -20,6 +20,8 @@ _SCHOOL_DONE = frozenset({"finish", "complete", "leave"})  # "finished uni", "co
 _STUDIES = frozenset({"degree", "studies", "course", "masters", "phd", "doctorate", "apprenticeship", "training",
                       "mba", "msc", "pgce", "gcses", "a-levels", "levels"})
 _LAST_HURDLE = frozenset({"viva", "finals"})  # "passed my viva": the degree is done
+# degrees by their letters, as written ("finished my MA"; not "my ma": a mother)
+_DEGREES = frozenset({"MA", "BA", "BSc", "MSc", "MPhil", "MRes", "LLB", "LLM", "MEng", "BEng", "PGCE", "PhD", "PHD"})
 
 
 def _happened(verb: Any) -> bool:
@@ -41,7 +43,7 @@ def _school_finished(verb: Any) -> tuple[Any | None, str] | None:
     if lemma == "pass" and obj is not None and obj.lower_ in _LAST_HURDLE:
         return None, f"passed {span_text(list(obj.subtree)).lower()}"
     if lemma in _SCHOOL_DONE - {"leave"} and obj is not None and (
-            looks_like_school(compound_span(obj)) or obj.lemma_.lower() in _STUDIES):
+            looks_like_school(compound_span(obj)) or obj.lemma_.lower() in _STUDIES or obj.text in _DEGREES):
         return None, f"{verb.text.lower()} {span_text(list(obj.subtree)).lower()}"
     return None
 

@@ -212,3 +212,13 @@ def test_she_after_a_partner_with_a_name_both_sexes_bear_is_the_partner(rules: R
 
 def test_she_after_a_brother_is_not_him(rules: RuleExtractor) -> None:
     assert "chris|occupation" not in _values(rules, "my brother Chris lives in York, she's a nurse")
+
+
+def test_a_degree_said_by_its_letters_finished_ends_the_study(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "i'm doing an MSc in data science at Bath",
+                             "finished my MSc!!! what jobs can i get with it?")
+    assert any("data science" in g for g in gone), gone
+
+
+def test_finishing_something_of_ones_ma_is_no_degree(rules: RuleExtractor) -> None:
+    assert "user|school" not in _values(rules, "finished my ma's garden today, she's thrilled")
