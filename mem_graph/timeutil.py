@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, datetime
 
 from mem_graph.errors import ValidationError
 
 FAR_FUTURE = 4102444800.0  # 2100-01-01: "never expires", keeps range filters simple
+_OFFSET_WITH_SECONDS = re.compile(r"T.*[+-]\d{2}:?\d{2}:\d{2}")  # "...+05:30:15": not an ISO-8601 offset
 
 
 def now() -> float:
@@ -45,6 +47,8 @@ def parse_timestamp(value: object, *, field: str = "timestamp") -> float | None:
             raise ValidationError(f"{field} out of range (1970 to 2100): {value.isoformat()[:40]}")
         return ts
     if isinstance(value, str):
+        if _OFFSET_WITH_SECONDS.search(value.strip()):  # Python reads "+00:00:00.001" but drops its fraction
+            raise ValidationError(f"{field} is not ISO-8601: a UTC offset is hours and minutes, got {value[:64]!r}")
         try:
             dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError as exc:
