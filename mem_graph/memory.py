@@ -66,7 +66,6 @@ from mem_graph.write import WritePipeline, WritePlan
 log = logging.getLogger(__name__)
 
 
-
 class Memory:
     """Long-term memory for one app: facts in Qdrant, entities in a graph, an audit trail in SQLite.
 
@@ -321,20 +320,17 @@ class Memory:
             self.writer.apply(WritePlan(Scope(), reset_all=True))
 
     def flush(self) -> int:
-        """Wait for the deferred graph steps of earlier ``add(..., infer=False)`` calls
-        (``extraction.defer_verbatim_graph``): their entities, triples and graph are in place when it
-        returns. Searches, ``get``/``get_all`` and ``Memory.graph`` reads call it themselves; returns how many
-        memories it indexed (0 when nothing was pending)."""
+        """Wait for the deferred graph steps of earlier ``add(..., infer=False)`` calls: their entities, triples and
+        graph are in place when it returns (searches, ``get``/``get_all`` and ``Memory.graph`` reads call it
+        themselves). Returns how many memories it indexed (0 when nothing was pending)."""
         indexer = getattr(getattr(self, "writer", None), "indexer", None)
         return indexer.flush() if indexer is not None else 0
 
     def optimize(self) -> OptimizeResult:
-        """Index the vectors written since the last run (HNSW + sparse index), so search stops scanning every
-        memory of a large scope. Blocking: about 2 min at 100k memories on two cores, with writes held
-        meanwhile; run it after a bulk import or from maintenance (``mem-graph optimize``), not per write.
-        The deferred graph steps of earlier ``add(..., infer=False)`` calls run first: each sets its memories'
-        entities, and a payload written after the index is built moves its point back to an unindexed segment
-        (a 100k import optimized before its graph steps ran searched at 58 ms, unindexed, instead of ~16)."""
+        """Index the vectors written since the last run (HNSW + sparse index), so search stops scanning a large
+        scope. Blocking (about a minute at 100k memories on two cores, writes held): run it after a bulk import or
+        from maintenance, not per write. Pending graph steps run first, or their payload writes would move indexed
+        points back to plain segments (docs/operations.md)."""
         self.flush()
         with self._write_lock:
             return self.vectors.optimize()
