@@ -47,6 +47,8 @@ def thing_cannot_act(verb: Any, head: Any, subject: Any) -> bool:
     # (a name with "the" is a thing's, whatever the tagger calls it: "The Fiesta" PERSON)
     broke = head.lemma_.lower() in ("die", "break", "conk") and subject.pos_ in ("NOUN", "PROPN") and \
         subject.lower_ not in GIVEN_NAMES and any(c.lower_ in ("the", "my", "our") for c in subject.children)
+    # "lease ended, got a tesla now", "contract expired, moved to giffgaff": a thing that ran out did nothing
+    broke = broke or (head.lemma_.lower() in ("end", "expire", "finish", "run") and subject.pos_ == "NOUN")
     return undergone or broke or (subject.pos_ == "NOUN" and any(
         c.dep_ == "poss" and c.lower_ in POSSESSIVES for c in subject.children))
 

@@ -50,6 +50,10 @@ _WHERE = frozenset({"in", "near", "outside"})
 # a home that is not where one lives now: "my old flat", "our holiday home", "my parents' place"
 _NOT_CURRENT = frozenset({"old", "former", "previous", "last", "first", "holiday", "summer", "vacation", "beach",
                           "second", "future", "dream", "next", "childhood", "weekend", "ski", "part", "side", "temp"})
+# what one calls "my new home" in jest and no one lives in ("the climbing wall is my new home")
+NO_DWELLING = frozenset({"wall", "gym", "club", "pub", "bar", "cafe", "café", "library", "studio", "office", "desk",
+                         "sofa", "couch", "bed", "kitchen", "garden", "allotment", "court", "pitch", "track", "pool",
+                         "centre", "center", "shop", "store", "restaurant", "lab", "range", "rink", "park", "beach"})
 
 
 def _place(home: Any) -> Any | None:

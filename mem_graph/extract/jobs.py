@@ -96,16 +96,21 @@ def job_lost(verb: Any) -> bool:
         lemma == "make" and "redundant" in words)
 
 
+_ON_ONES_OWN = frozenset({"freelancer", "freelance", "self-employed", "self employed", "sole trader"})
+
+
 def other_attribute_ended(fact: Fact, records: list[MemoryRecord]) -> list[MemoryRecord]:
     """The records of the subject's other job slot whose value the fact's second edge replaces ("User is a nurse"
     for "User got a junior dev job at Pennywise", which also says works_as junior dev), or whose own second edge
     names another value of the fact's slot ("User is a backend dev at Stripe" for "User works at Figma now"); the
-    commute, for work now done from home."""
+    commute, for work now done from home; the employer, for work now done on one's own ("freelance now")."""
     if not fact.slot or not fact.subject_key or fact.negated or fact.tense != "present":
         return []
     name = fact.slot.split("|")[1] if fact.slot.count("|") == 1 else ""
     if name == "work_mode" and fact.object_key == "remote":  # "fully remote now": no commute to work any more
         return [r for r in records if r.slot == f"{fact.subject_key}|commute" and r.polarity > 0]
+    if name == "occupation" and fact.object_key in _ON_ONES_OWN:  # "kate's freelance now": no employer any more
+        return [r for r in records if r.slot == f"{fact.subject_key}|employer" and r.polarity > 0]
     if name not in _OTHER:
         return []
     relation, other_slot = _OTHER[name]

@@ -275,9 +275,12 @@ TECH_KINDS: dict[str, frozenset[str]] = {
     "design": frozenset({"adobe express", "figma", "sketch", "penpot", "photoshop", "illustrator", "procreate", "canva",
                          "affinity", "indesign", "adobe xd", "framer", "gimp", "inkscape"}),
     "tracker": frozenset({"jira", "linear", "trello", "asana", "clickup", "youtrack", "shortcut", "basecamp",
-                          "azure devops", "monday.com", "github projects"}),
+                          "azure devops", "monday.com", "github projects", "github issues", "gitlab issues"}),
     "testing": frozenset({"selenium", "playwright", "cypress", "puppeteer", "webdriverio", "testcafe", "appium",
                           "katalon", "robot framework", "nightwatch"}),
+    # (not "mocha", "jasmine": a drink and a name first)
+    "unit tests": frozenset({"pytest", "unittest", "jest", "vitest", "junit", "rspec", "nose2", "phpunit", "testng"}),
+    "video calls": frozenset({"zoom", "google meet", "webex", "skype", "gotomeeting", "whereby", "jitsi"}),
     "docs": frozenset({"notion", "confluence", "obsidian", "evernote", "onenote", "coda", "google docs", "quip"}),
     "crm": frozenset({"salesforce", "hubspot", "pipedrive", "zoho crm", "dynamics 365", "zendesk sell"}),
     "chat": frozenset({"slack", "teams", "microsoft teams", "discord", "mattermost", "zulip"}),

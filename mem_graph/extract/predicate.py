@@ -51,8 +51,9 @@ def duration(prep: Any) -> bool:
 
 def _when(prep: Any) -> bool:
     """An "on"/"in" phrase that says when ("got married on saturday", "engaged in june"), not what."""
-    return prep.lower_ in ("on", "in") and any(g.dep_ == "pobj" and g.ent_type_ in ("DATE", "TIME")
-                                               for g in prep.children)
+    return prep.lower_ in ("on", "in") and any(g.dep_ == "pobj" and (g.ent_type_ in ("DATE", "TIME") or (
+        g.lemma_.lower() in ("summer", "spring", "autumn", "winter") and all(  # "married in the summer"
+            c.lower_ in ("the", "this", "last", "early", "late") for c in g.children))) for g in prep.children)
 
 
 def recurring_time(noun: Any) -> bool:
@@ -108,8 +109,8 @@ def _work_done_for(verb: Any, direct: list[Any]) -> tuple[str, Any] | None:
     """The preposition and employer of "do <work> for/at <employer>" (not "for my dad", "for fun")."""
     noun = next((c for c in direct if c.dep_ == "dobj" and WORK_DONE & {c.lemma_.lower(), c.lower_}
                  and (c.lower_ != "it" or c.text == "IT")), None)  # "I do IT for a charity", not "do it for my biz"
-    if noun is None:
-        return None
+    if noun is None or any(c.lower_ in ("trial", "extra", "taster", "cover", "test", "one-off") for c in noun.children):
+        return None  # "did a trial shift at Aldi": a try, no job
     for prep in (*noun.children, *verb.children):
         pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep.dep_ == "prep" else None
         if pobj is not None and prep.lower_ in ("for", "at") and pobj.ent_type_ not in ("PERSON", "DATE", "TIME") \
@@ -176,17 +177,25 @@ def in_year_group(pred: Predicate) -> bool:
     return group is not None and group.lower_ in YEAR_GROUPS and "at" in pred.preps
 
 
+def _object_of(prep: Any) -> Any | None:
+    """A preposition's object; "at Sainsbury's last week" (parsed as last week's Sainsbury's) is Sainsbury's."""
+    pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None)
+    if pobj is not None and pobj.ent_type_ in ("DATE", "TIME"):
+        return next((g for g in pobj.children if g.dep_ == "poss" and g.ent_type_ not in ("DATE", "TIME")), pobj)
+    return pobj
+
+
 def predicate(verb: Any, target: Any) -> Predicate:
     pred = Predicate(verb, target, IRREGULAR.get(target.lower_, target.lemma_.lower()))
     # "as a teacher I don't get weekends off": a standpoint before the verb is no object of it
     own = [c for c in target.children if not (c.lower_ == "as" and c.i < target.i)]
     for c in own:  # the verb's own prepositions before any nested in them: "after 8 years as a
-        pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)  # barista i work as a designer"
+        pobj = _object_of(c)  # barista i work as a designer"
         if c.dep_ in ("prep", "agent") and pobj is not None and pobj.ent_type_ not in ("DATE", "TIME"):
             pred.preps.setdefault(c.lower_, pobj)  # (not "in May": "moved into a home in Leeds in May")
     for c in own:
         if c.dep_ in ("prep", "agent"):  # "agent": "hired by Oracle"
-            pobj = next((g for g in c.children if g.dep_ in ("pobj", "pcomp")), None)
+            pobj = _object_of(c)
             if pobj is None and c.lower_ == "out":  # "moved out of Boston"
                 pobj = next((h for g in c.children if g.dep_ == "prep" and g.lower_ == "of"
                              for h in g.children if h.dep_ == "pobj"), None)

@@ -16,7 +16,7 @@ from mem_graph.extract.ambitions import wanted_job
 from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import Subject, compound_span, span_text
 from mem_graph.extract.health import HEALTH_ADJECTIVES, allergy_of
-from mem_graph.extract.home_place import MOTION_VERBS, for_good, home_in, moved_here, settled_in
+from mem_graph.extract.home_place import MOTION_VERBS, NO_DWELLING, for_good, home_in, moved_here, settled_in
 from mem_graph.extract.jobs_done import job_done
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
@@ -54,10 +54,6 @@ NOT_STATING = frozenset({"say", "tell", "think", "want", "need", "feel", "seem",
 # slots a prototype may place a fact in: those whose values no lexicon can list (a car, a diet or a
 # language is named by a value word; "fix cars for a living" is no statement about the user's car)
 PROTOTYPE_SLOTS = {"residence", "employer", "occupation", "school", "stance", "hobbies", "skills"}
-# what one calls "my new home" in jest and no one lives in ("the climbing wall is my new home")
-_NO_DWELLING = frozenset({"wall", "gym", "club", "pub", "bar", "cafe", "café", "library", "studio", "office", "desk",
-                          "sofa", "couch", "bed", "kitchen", "garden", "allotment", "court", "pitch", "track", "pool",
-                          "centre", "center", "shop", "store", "restaurant", "lab", "range", "rink", "park", "beach"})
 
 
 # who studies at a place ("I'm a freshman engineering major at Texas Tech"): the place is a school, not an employer
@@ -66,6 +62,8 @@ _WORKPLACES = frozenset(["library", "office", "branch", "store", "shop", "hospit
 _STUDENT_NOUNS = frozenset(["student", "major", "freshman", "sophomore", "undergrad", "undergraduate", "postgrad",
                             "fresher", "pupil", "minor", "grad"])
 
+_GOT_SOMEONE = frozenset({"get", "have", "hire", "find", "need", "see", "meet", "call", "book", "employ"})
+_POSTS = frozenset({"job", "role", "post", "position", "gig", "contract", "placement", "internship"})
 _GREETINGS = frozenset({"hi", "hey", "hello", "hiya", "howdy", "heya", "yo", "morning", "evening", "g'day", "gday"})
 _PORTIONS = frozenset(["cup", "mug", "glass", "pint", "bottle", "can", "shot", "bowl", "slice", "plate", "portion",
                        "serving", "pack", "packet", "litre", "liter"])
@@ -222,7 +220,7 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
             value_toks = [t for t in obj.doc if t.i in subject.tokens]
             if (role := role_noun(words, value_toks)) is not None:  # "Vim is my editor of choice"
                 return match(role[0], f"'{subject.name} is my {words}' ({role[1]})", subj=speaker, value=subject.name)
-            if found is not None and found[0].name == "residence" and subject.name.lower().split()[-1] in _NO_DWELLING:
+            if found is not None and found[0].name == "residence" and subject.name.lower().split()[-1] in NO_DWELLING:
                 return None  # "the Depot bouldering wall is my new home lol": where one spends the time, no address
             if found is not None and found[0].name not in ("name",):
                 qualifier = found[1] or (favourite_of(subject.name) if found[0].name == "favourite" else None)
@@ -252,8 +250,10 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
         if val_spec is not None and val_spec.name in ("car", "phone", "computer") and obj.lemma_.lower() in (
                 "household", "family", "house", "home", "person", "guy", "girl", "kind", "type", "man", "woman"):
             val_spec = None  # "we're a two car household", "I'm an iPhone person": no car or phone named
-        if val_spec is not None and val_spec.name == "occupation" and obj.dep_ == "pobj" and obj.head.lower_ != "as":
-            val_spec = None  # "went to the doctor", "talked to my advisor": someone else's job, not the speaker's
+        if val_spec is not None and val_spec.name == "occupation" and ((obj.dep_ == "pobj" and obj.head.lower_ != "as")
+                                                                       or (lemma in _GOT_SOMEONE and obj.lemma_.lower()
+                                                                           not in _POSTS)):
+            val_spec = None  # "went to the doctor", "got a new teacher": someone else's job, not the speaker's
         if val_spec is not None and val_spec.name == "occupation" and obj.lemma_.lower() in _EVERYDAY_AGENTS and any(
                 c.dep_ == "amod" and c.lower_ in _HOW_GOOD for c in obj.children):
             return None  # "I'm a good cook", "a terrible driver": a skill judged, not a job
@@ -355,10 +355,12 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
     if lemma in ("have", "get", "find") and person and obj.lemma_.lower() in PARTNER_NOUNS and not any(
             c.dep_ == "poss" for c in obj.children):  # "got a girlfriend", "has a new boyfriend": not yet named
         return match("partner", f"'{pred.verb.text} a {obj.lower_}' (a partner, not named)", value=obj.lower_)
-    if key == "live_with" and person and obj.lemma_.lower() in _FAMILY_HOME and "residence" in cat.specs and any(
-            c.lower_ in ("my", "our", "his", "her", "their") for c in obj.children):  # the family home: a home
-        return match("residence", f"'{pred.verb.text} with {span_text(list(obj.subtree)).lower()}' (the family home)",
-                     value="with parents")
+    home = "with parents" if obj.lemma_.lower() in _FAMILY_HOME else "with partner" if key == "move_with" and \
+        obj.lemma_.lower() in PARTNER_NOUNS else None
+    if key in ("live_with", "move_with") and person and home and "residence" in cat.specs and any(
+            c.lower_ in ("my", "our", "his", "her", "their") for c in obj.children):  # the family home, a partner's
+        return match("residence", f"'{pred.verb.text} with {span_text(list(obj.subtree)).lower()}' ({home})",
+                     value=home)
     if key in ("live_with", "move_with") and person and not subject.is_speaker and obj.lower_ in ("us", "me"):
         return match("residence", f"'{pred.verb.text} … with {obj.lower_}' (the speaker's home)", value="with user")
     if person and pred.prep is None and "occupation" in cat.specs and (job := job_done(lemma, obj)) is not None:
@@ -367,7 +369,8 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
     value_spec = cat.value_slot(obj_toks)
     if key in ("start_at", "work_at", "work_for") and value_spec is not None and value_spec.name == "tools":
         value_spec = None  # "starting at Figma monday": the company, not the tool
-    if lemma == "eat" and person and value_spec is not None and value_spec.name == "diet":  # "I eat vegetarian"
+    if lemma == "eat" and person and any((s := cat.values.get(t.lower_)) is not None and s.name == "diet" for t in
+                                         obj_toks):  # "I eat vegetarian", "only eat halal meat" (not "had a vegan pie")
         return match("diet", f"'eat {text}' value lexicon")
     closed = lemma in ("close", "shut") and value_spec is not None and value_spec.name == "business"  # "shut the cafe"
     closed = closed or (lemma == "trade" and not {"for", "to", "up"} & {pred.prep, *pred.preps})  # "traded it in"

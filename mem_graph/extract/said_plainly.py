@@ -19,6 +19,17 @@ _CALL_MYSELF = re.compile(r"\b(?:i\s*)?(?:(?:(would|'d|do)(n't| not)?|(wouldnt|d
                           r"consider|describe)\s+myself\s+(?:as\s+)?(?=(?:an?\s+)?[a-z])", re.I)
 
 
+# "I'd say I'm agnostic now", "i would say we're hybrid": what one is, said with a softener (no hypothetical)
+_ID_SAY = re.compile(r"\b(?:i'?d|i would)\s+(?:probably\s+|now\s+)?(?:say|call it)\s+(?:that\s+)?"
+                     r"(?=(?:i'?m|i am|we'?re|we are)\b)", re.I)
+
+
+# "we're getting divorced", "going through a divorce at the moment": divorcing (which ends the marriage)
+_DIVORCING = re.compile(r"(?:\b(?P<who>we'?re|we are|i'?m|i am)\s+|(?P<start>^|[,.;!]\s*))(?:now\s+|currently\s+)?"
+                        r"(?:getting|going through|in the (?:middle|process) of)\s+(?:a\s+|the\s+|my\s+|our\s+)?"
+                        r"divorced?\b", re.I)
+
+
 # a thing got for someone ("got my son an iphone 15", "bought my dad a new car", "finally got amma a redmi"):
 # the parser reads the thing as the person's name; the one who has it now is the one it was got for
 _PARENT_NAMES = "amma|appa|mama|papa|mum|mom|dad|nana|nan|gran|granny|grandma|grandpa|abba|ammi|mummy|daddy"
@@ -117,6 +128,23 @@ _TO_LEARNING = re.compile(r"(,\s*)?\b(?:i've |i have |i |we've |we )?(?:switched
                           r"learning\s+", re.I)
 
 
+# "dad's switched to supporting Liverpool", "we moved to using Linear": doing that now (the parse reads the doing as a
+# pastime switched to)
+_TO_DOING = re.compile(r"(?:\b(?P<subj>[A-Za-z]+)(?:'ve|'s|\s+has|\s+have)?\s+|(?P<start>^|[,.;!]\s*))"
+                       r"(?:now\s+|just\s+|since\s+|recently\s+|finally\s+)?(?:switched|changed|gone|moved)(?:\s+over)?"
+                       r"\s+to\s+(?P<doing>supporting|drinking|using|eating|playing|driving|riding|studying|teaching|"
+                       r"coding|programming|wearing|taking|cooking|working|watching|listening to|reading)\b", re.I)
+_NO_SUBJECT = frozenset({"and", "so", "but", "then", "just", "finally", "recently", "also", "now", "since", "i've"})
+_BE_NOW = {"i": "I'm", "we": "we're", "they": "they're", "you": "you're"}
+
+
+def _to_doing(m: re.Match[str]) -> str:
+    subj, doing = m.group("subj"), m.group("doing").lower()
+    if subj is None or subj.lower() in _NO_SUBJECT:
+        return f"{m.group('start') if subj is None else subj + ' '}I'm now {doing}"
+    return f"{_BE_NOW.get(subj.lower()) or subj + ' is'} now {doing}"
+
+
 # "gave up cycling to work": the commute ended, not the pastime
 _GAVE_UP_COMMUTE = re.compile(r"\b(?:i\s+|i've\s+|i have\s+)?(?:gave up|given up|stopped|quit)\s+(?P<how>cycling|"
                               r"biking|walking|driving|running|getting the (?:bus|train|tube))\s+(?:in\s+)?to work\b",
@@ -171,11 +199,14 @@ def said_plainly(text: str) -> str:
     text = role_said_first(_TRAINING_TO_BE.sub(r"\1 as ", _ENDED_WENT_WITH.sub(r"\1switched to ", text)))
     text = _GAVE_UP_COMMUTE.sub(lambda m: "I don't " + _COMMUTE_VERB.get(m.group("how").lower(), m.group(
         "how").lower().replace("getting", "get")) + " to work anymore", text)
-    text = _TO_LEARNING.sub(lambda m: f"{'. ' if m.group(1) else ''}I'm now learning ", text)
+    text = _TO_DOING.sub(_to_doing, _TO_LEARNING.sub(lambda m: f"{'. ' if m.group(1) else ''}I'm now learning ", text))
     text = _CLEFT.sub(lambda m: f"{m.group('who')} {m.group('verb')} {m.group('prep')} {m.group('x')}", text)
     text = _MOVED_FOR_WORK.sub(_moved_for_work, _JUMPED_SHIP.sub("got a job at ", text))
     text = _LET_GO.sub(_let_go, _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text))
     text = _FAMILY_MOVED.sub(lambda m: f"{m.group('who')} and the family {m.group('verb')} {m.group('rest')}"
                              if m.group("who").lower() not in ("my", "our", "his", "her", "their") else m.group(0),
                              text)
-    return _DUMPED.sub(_dumped, _COUPLE_DONE.sub(_couple_done, _CALL_MYSELF.sub(_call_myself, text)))
+    text = _CALL_MYSELF.sub(_call_myself, _ID_SAY.sub("", text))
+    text = _DIVORCING.sub(lambda m: f"{m.group('who')} divorcing" if m.group("who") else f"{m.group('start')}I'm "
+                          "divorcing", text)
+    return _DUMPED.sub(_dumped, _COUPLE_DONE.sub(_couple_done, text))

@@ -56,10 +56,10 @@ def shift_of(lemma: str, prep: str | None, obj: Any) -> tuple[str, str, int] | N
 _WORKS_SHIFT = re.compile(r"\b(work(?:s|ing|ed)?)\s+(?=(?:nights|night shifts?|days|day shifts?|lates|earlies|"
                           r"early shifts?|late shifts?)\b(?!\s+(?:a|per|each|every)\s+(?:week|month)|"
                           r"\s+(?:as|at|in|for)\b))", re.I)  # (the job or the workplace after it: read as before)
-# "i work nights as a nurse": the job and the shift, each its own clause ("she works nights at the hospital" stays
-# one: "works at the hospital" alone would answer "what does she do?" before "she's a nurse")
-_SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+(nights|lates|earlies)\s+"
-                            r"(as\s+an?\s+[^,.!?;]+)", re.I)
+# "i work nights as a nurse", "my partner works nights at the hospital": the job or the workplace and the shift,
+# each its own clause (a new shift ends the shift, not the workplace)
+_SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+"
+                            r"(nights|lates|earlies)\s+((?:as\s+an?|at|in|for)\s+[^,.!?;]+)", re.I)
 # "sian's moved off nights", "i'm off nights now": no longer on that shift (the parse reads "off" as an adverb)
 _SHIFT_NAMES = r"(?:the\s+)?(?:nights|night shifts?|lates|earlies|days|day shifts?|late shifts?|early shifts?)\b"
 _OFF_SHIFT = re.compile(r"(?P<who>\b[A-Za-z]+)(?:\s+has|\s+have|'s|'ve)?\s+(?:just\s+|finally\s+)?(?:moved|come|came|"

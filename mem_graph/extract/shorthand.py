@@ -76,6 +76,8 @@ _SHORTHAND_RE = re.compile(r"(?<![\w'])(" + "|".join(sorted(SHORTHAND, key=len, 
 _ARE = re.compile(r"(?<=[a-z] )r(?= [a-z])")
 # a lone lower-case "w" between words is "with" ("done w hockey", "the gym w my friend jayden")
 _WITH = re.compile(r"(?<=[a-z] )w(?= [a-z])")
+# a lone lower-case "n" between words is "and" ("sold my xbox n got a ps5", "me n jo")
+_AND = re.compile(r"(?<=[a-z0-9] )n(?= [a-z])")
 _R_LANGUAGE_BEFORE = frozenset({"use", "uses", "using", "used", "in", "learn", "learning", "learned", "and", "or",
                                 "with", "like", "code", "coding", "write", "writing", "know", "of", "python", "prefer"})
 # a letter typed three times or more ("sooo", "hiii", "yesss"): once if that spells a word, else twice ("coool")
@@ -205,7 +207,7 @@ def expand_shorthand(text: str) -> str:
         text = _STATEMENT_THEN_ASKED.sub(r"\1. ", _TACKED_QUESTION.sub(". ", text))
     text = _SPLICED_NOT.sub(". ", text)
     text = _ARE.sub(lambda m: "r" if text[:m.start()].split()[-1] in _R_LANGUAGE_BEFORE else "are", text)
-    text = _WITH.sub("with", text)
+    text = _AND.sub("and", _WITH.sub("with", text))
     text = _N_NAME.sub(lambda m: m.group(0).title(), text)
     text = _DROPPED_LANGUAGE.sub(lambda m: f"{_STOPPED_FORM.get(m.group(1).lower(), 'stopped')} learning "
                                            f"{m.group(2).capitalize()}", text)

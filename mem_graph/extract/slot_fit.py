@@ -124,6 +124,11 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if name == "team":  # "I support Arsenal", "the Scarlets in rugby"; not "I support my mum" nor "support the NHS"
         return is_team(span_text(obj_toks)) or is_team(obj.text) or (obj.pos_ == "PROPN" and any(
             t.lower_ in SPORT_NAMES for t in obj.sent))
+    if name in ("car", "bike", "phone", "computer") and subject.is_speaker and any(
+            c.dep_ == "poss" and c.lower_ in ("her", "his", "their", "your") for c in obj.children):
+        return False  # "my friend let me drive her Tesla": someone else's
+    if name == "owns" and value_spec is not None and value_spec.name == "occupation":
+        return False  # "she's got a new teacher": a person, not a thing owned
     if lemma == "touch":  # "haven't touched the violin in years": a pastime dropped (not "touched base")
         return name == "hobbies" and value_spec is not None and value_spec.name == name and any(
             c.dep_ == "neg" or c.lower_ == "never" for c in pred.target.children)

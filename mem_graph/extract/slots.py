@@ -136,9 +136,11 @@ class SlotCatalogue:
                 continue  # "my best friend is Dev": a name
             for form in (t.lower_, t.lemma_.lower()):
                 spec = self.values.get(form)
-                if spec is not None and (t == tokens[-1] or spec.name not in ("drinks", "occupation") or (
-                        spec.name == "occupation" and tokens[-1].lemma_.lower() not in _NOT_A_POST)):
-                    # only as the head: "a coffee machine" is no drink; "a gp surgery" no GP ("nurse practitioner" is)
+                if spec is not None and (t == tokens[-1] or spec.name not in ("drinks", "occupation", "diet") or (
+                        spec.name == "occupation" and tokens[-1].lemma_.lower() not in _NOT_A_POST) or (
+                        spec.name == "diet" and tokens[-1].lemma_.lower() in (*spec.nouns, "eater", "lifestyle"))):
+                    # only as the head: "a coffee machine" is no drink; "a gp surgery" no GP ("nurse practitioner" is);
+                    # "a veggie burger" no diet ("a vegan diet" is)
                     return spec
         heads = [t for t in tokens if not t.like_num]
         if len(heads) > 1 and heads[-1].lemma_.lower() == "phone" and heads[-2].pos_ == "PROPN" and \

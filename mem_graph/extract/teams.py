@@ -38,7 +38,11 @@ _KEEN = r"(?:(?:big|huge|massive|die-?hard|diehard|lifelong|life-?long|proper|lo
 _NAME = r"(?P<x>[A-Za-z][\w'&-]*(?:\s(?!(?:since|because|cos|now|last|this|and|but|so|after|when|as|too|lol|for)\b)" \
         r"[A-Za-z][\w'&-]*)?)"
 # "I'm a big Spurs fan", "i am a lifelong leeds supporter", "I'm an Arsenal fan now"
-_A_FAN = re.compile(rf"\b(?:I'm|I am|im)\s+an?\s+{_KEEN}{_NAME}\s+(?:fan|supporter)\b(?P<comma>\s*,)?", re.I)
+_A_FAN = re.compile(rf"\b(?:I'm|I am|im|I've become|I have become|ive become|I became)\s+an?\s+{_KEEN}{_NAME}\s+"
+                    rf"(?:fan|supporter)\b(?P<comma>\s*,)?", re.I)
+# "my son's become a Liverpool fan", "dad is a lifelong Everton supporter", "Tom's a Spurs fan": theirs
+_THEIR_FAN = re.compile(rf"\b(?P<who>(?:my|our|his|her) [a-z]+|he|she|(?-i:[A-Z][a-z]+))(?:'s|\s+is|\s+has become|"
+                        rf"'s become|\s+became)\s+an?\s+{_KEEN}{_NAME}\s+(?:fan|supporter)\b(?P<comma>\s*,)?", re.I)
 # "switched allegiance to spurs", "changed teams to Villa": the new one
 _SWITCHED = re.compile(rf"\b(?:switched|changed|swapped|moved)\s+(?:my\s+)?(?:allegiance|allegiances|teams|sides)\s+"
                        rf"to\s+(?:the\s+)?{_NAME}", re.I)
@@ -76,5 +80,8 @@ def team_said(text: str) -> str:
 
     text = _STOPPED.sub(lambda m: f"I don't support {_cased(m.group('x'))} anymore" if is_team(m.group("x"))
                         else m.group(0), text)
+    text = _THEIR_FAN.sub(lambda m: m.group("who") + " " + said(m).replace("I support", "supports", 1)
+                          if is_team(m.group("x")) and m.group("who").lower() not in ("i", "it", "that", "this")
+                          else m.group(0), text)
     return _SWITCHED.sub(lambda m: said(m, "" if re.match(r"\s*now\b", m.string[m.end():]) else " now"),
                          _A_FAN.sub(said, text))

@@ -92,7 +92,39 @@ _ON_NOW = (
                r"everything|it all|workload|workloads)(?: got| was| were| has been| have been| is| are)? (?:lifted|"
                r"moved|migrated|ported|shifted)(?: and shifted)?(?: over| across)? (?:to|onto) " + _TOOL, re.I),
 )
-_MOVED_ONTO = _ON_NOW[-1]  # a move: said "we moved to", which ends the tool of its kind before
+# "moved all my tests to pytest", "the company's moved us all to teams", "bug tracking has moved to linear": a move of
+# the team's work to a tool
+_MOVED_WORK = (
+    re.compile(r"(?P<org>(?<!'s )\b(?:(?:the|our|my) (?:company|team|office|org|firm|employer|boss|management)|work|"
+               r"it|IT|management)(?:'s| has| have)?\s+(?:now\s+|just\s+|finally\s+)?)?"
+               r"\b(?:moved|migrated|ported|switched|shifted)\s+(?:(?P<whom>us|me|them|everyone|everybody)|everything|"
+               r"(?:all\s+(?:of\s+)?)?(?:my|our|the)\s+(?:[a-z]+\s+)?(?:tests|files|docs|documents|notes|tickets|"
+               r"issues|bugs|repos|code|projects|photos|pictures|emails|mail|data|backups|meetings|calls|chats|tasks|"
+               r"boards|designs|pipelines|builds|workflows))(?:\s+all)?\s+(?:over\s+|across\s+)?"
+               r"(?:to|onto)\s+" + _TOOL, re.I),
+    re.compile(r"\b(?:bug tracking|ticketing|tickets|issues|chat|calls|meetings|video calls|docs|documentation|"
+               r"files|ci|ci/cd|builds|deploys|deployments|hosting|the repo|our repo|our code|the code|email|"
+               r"tests|testing|storage|backups|monitoring|logging|analytics)(?:'s| has| have| is| are)\s+"
+               r"(?:now\s+|all\s+)?(?:moved|migrated|gone|switched)\s+(?:over\s+)?(?:to|onto)\s+" + _TOOL, re.I),
+)
+# "we track bugs in github issues", "i keep my notes in obsidian": the tool used for that
+_DONE_IN = re.compile(r"\b(?P<who>we|i)\s+(?P<how>(?:all\s+|now\s+|mostly\s+)?)(?:manage|log|keep|store|plan|write|"
+                      r"host|handle)\s+(?P<what>(?:our\s+|my\s+|all\s+(?:our\s+|my\s+)?|the\s+)?[a-z]+(?:\s+[a-z]+)?)"
+                      r"\s+(?:in|on|with|using|via|through)\s+" + _TOOL, re.I)
+_MOVES = (_ON_NOW[-1], *_MOVED_WORK)  # a move: said "we moved to", which ends the tool of its kind before
+# "zoom's been dropped for google meet", "jira was replaced by linear": the replacement, said as the team's doing
+_REPLACED_BY = re.compile(r"\b(?P<old>[A-Za-z][\w.+#-]*(?: [A-Za-z][\w.+#-]*)?)"
+                          r"(?:'s| has| have| was| were| got| is| are)\s+(?:been\s+|now\s+|finally\s+)*"
+                          r"(?:dropped|ditched|replaced|swapped(?: out)?|binned|scrapped|axed|retired)\s+"
+                          r"(?:for|with|by|in favou?r of)\s+" + _TOOL, re.I)
+
+
+def _replaced_by(m: re.Match[str]) -> str:
+    new, old = _named_tool(m), m.group("old")
+    if new is None or (old.lower() not in tool_names() and old.split()[-1].lower() not in tool_names()):
+        return m.group(0)
+    old = old if old.lower() in tool_names() else old.split()[-1]
+    return f"we replaced {old} with {new[:1].upper()}{new[1:]}{m.group('tool')[len(new):]}"
 # "we bolted elasticsearch on for the search bar", "tacked redis on as a cache": one more tool, the others stay
 _BOLTED_ON = re.compile(r"\b(?:bolted|tacked|added|stuck|slapped|glued) " + _TOOL + r" on\b", re.I)
 
@@ -108,7 +140,10 @@ def _named_tool(m: re.Match[str]) -> str | None:
 
 def _said_on(m: re.Match[str]) -> str:
     name = _named_tool(m)
-    said = "we moved to" if m.re is _MOVED_ONTO else "we're on"
+    if m.re is _MOVED_WORK[0] and m.group("whom") and not m.group("org"):
+        return m.group(0)  # "the agency moved us all to figma": read as said
+    said = "moved to" if m.re is _MOVED_WORK[0] and not m.group("org") else "we moved to" if m.re in _MOVES else \
+        "we're on"
     return m.group(0) if name is None else f"{said} {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
 
 
@@ -149,8 +184,11 @@ def tool_phrasings(text: str) -> str:
     text = _THING_IN.sub(_thing_in, text)
     text = _EVERYTHING_ON.sub(_everything_on, text)
     text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in tool_names() else m.group(0), text)
-    for pattern in _ON_NOW:
+    for pattern in (*_ON_NOW, *_MOVED_WORK):
         text = pattern.sub(_said_on, text)
+    text = _DONE_IN.sub(lambda m: m.group(0) if (name := _named_tool(m)) is None else
+                        f"{m.group('who')} {m.group('how')}use {name[:1].upper()}{name[1:]} for {m.group('what')}"
+                        f"{m.group('tool')[len(name):]}", _REPLACED_BY.sub(_replaced_by, text))
     text = _BOLTED_ON.sub(lambda m: m.group(0) if (name := _named_tool(m)) is None else
                           f"also started using {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}", text)
     return _OFF_TOOL.sub(_off_tool, _RIPPED_OUT.sub(_ripped_out, text))

@@ -23,13 +23,16 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 _HEDGE = Hedge("used to", "was", "were", "before", "back when", "if")
 # the speaker's clause: said first, after a stop, or after "I"/"we" (and the adverbs between)
-_MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i'm|im|i am|i've|ive|we|we're|we are|been|so|and|but)\s+)" \
+_MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i'm|im|i am|i've|ive|we|we're|we are|been|so|and|but|" \
+        r"(?:my|the) (?:new )?(?:job|role)(?: is|'s))\s+)" \
         r"(?:(?:now|fully|mostly|still|officially|finally|just|currently|permanently|basically)\s+)*"
 _REMOTE = (r"(?:work(?:ing)? (?:from|at) home(?![\w-]|\s(?-i:[A-Z]))|wfh(?:ing)?|work(?:ing)? remotely"
            r"|(?:fully |100% |completely )?remote(?=\W*(?:$|[,.;!])| now| these days| full[- ]time| permanently"
            r"| which| and| so| but| since)"
            r"|(?:went|gone|switched to|moved to) (?:fully |100% |completely )?remote)\b")
-_OFFICE = (r"(?:back (?:in|to|at) the office|in the office (?:full[- ]time|five days|5 days|every day)"
+_OFFICE = (r"(?:back (?:in|to|at) the office|(?:work(?:s|ing)? (?:in|at) the office |in the office )"
+           r"(?:full[- ]time|five days|5 days|every day)"
+           r"|(?:(?<=fully )|(?<=completely )|(?<=all ))in the office"
            r"|office (?:full[- ]time|five days a week|5 days a week))\b")
 _HYBRID = (r"(?:hybrid(?: now| these days)?(?=\W*(?:$|[,.;!]))|work(?:ing)? hybrid"
            r"|on a hybrid (?:contract|pattern|schedule)|(?:two|three|2|3) days (?:a week )?in the office)\b")
@@ -68,7 +71,8 @@ def _work_place_facts(line: str, speaker: str, message: Message, found: list[Fac
                     object_key=mode, single_valued=True, rule="rules.work_mode:work_mode.single",
                     message_ids=[message.id] if message.id else [], timestamp=message.timestamp,
                     metadata=dict(message.metadata), evidence=f"slot work_mode: '{m.group(0).strip(' ,.;!:')}'")
-        return [*(f for f in found if f.slot or f.object_key not in ("remote", "hybrid", "fully remote")), fact]
+        return [*(f for f in found if f.object_key not in ("remote", "hybrid", "fully remote", "office") or (
+            f.slot and not f.slot.endswith(("|occupation", "|employer")))), fact]  # not "job is office"
     return found
 
 

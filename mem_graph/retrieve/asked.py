@@ -375,12 +375,14 @@ def answer_scores(asked: Asked, records: list[MemoryRecord],
 
 def _where_first(asked: Asked, records: list[MemoryRecord], scores: dict[str, float]) -> dict[str, float]:
     """"Where does Rhian work?" asks the place: a post alone ("Rhian is a radiographer") answers it only after a
-    holder of the same subject's employer."""
-    if not asked.where or not {"employer", "occupation"} <= asked.slots:
+    holder of the same subject's employer. "What does Rhian do for work?" asks the post: the place alone ("Rhian
+    works at the hospital") answers it only after a holder of the same subject's occupation."""
+    if not {"employer", "occupation"} <= asked.slots:
         return scores
+    first = "employer" if asked.where else "occupation"
     by_id = {r.id: r for r in records}
-    placed = {by_id[i].subject_key for i, v in scores.items() if v > 0 and "employer" in attributes(by_id[i])}
-    return {i: v * 0.9 if v > 0 and by_id[i].subject_key in placed and "employer" not in attributes(by_id[i])
+    placed = {by_id[i].subject_key for i, v in scores.items() if v > 0 and first in attributes(by_id[i])}
+    return {i: v * 0.9 if v > 0 and by_id[i].subject_key in placed and first not in attributes(by_id[i])
             else v for i, v in scores.items()}
 
 
