@@ -56,6 +56,10 @@ def _activity_named(tok: Any) -> str | None:
 _DISTANCE = re.compile(r"\d+(?:\.\d+)?(?:k|km|ks|mi|m)")
 _DISTANCES = frozenset({"mile", "kilometre", "kilometer", "km", "k", "marathon", "lap", "length", "half", "10k", "5k"})
 _WHEN_NOUNS = frozenset({"morning", "evening", "night", "afternoon", "day", "week", "weekend", "time", "lunchtime"})
+# what a pastime makes or uses, said as its object ("I paint watercolours", "I knit socks", "I bake sourdough")
+_PASTIME_OBJECTS = frozenset({"watercolour", "watercolor", "oil", "acrylic", "landscape", "portrait", "miniature",
+                              "scarf", "sock", "jumper", "sweater", "blanket", "sourdough", "cake", "comic", "manga",
+                              "pottery", "still", "mural", "quilt"})
 
 
 def _activity_of(pred: Any) -> tuple[str, Any] | None:
@@ -76,7 +80,8 @@ def _present_simple(verb: Any, activity: Any) -> bool:
     """"I swim", "my son boxes", "I go running": a plain present of its own, with no aux, particle, object ("we run
     everything on k8s"), "if"/"when", nor a trip somewhere ("I walk to work" is a commute)."""
     return verb.tag_ in ("VBP", "VBZ") and verb.lemma_.lower() != "be" and not any(
-        c.dep_ in ("aux", "auxpass", "prt", "mark") or (c.dep_ == "dobj" and c != activity) or (
+        c.dep_ in ("aux", "auxpass", "prt", "mark") or (c.dep_ == "dobj" and c != activity and c.lemma_.lower()
+                                                        not in _PASTIME_OBJECTS) or (
             c.dep_ == "prep" and c.lower_ in ("to", "into", "from")) for c in verb.children)
 
 
@@ -93,6 +98,7 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     spec = cat.get("hobbies")
     if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or _on_software(pred) or (
             pred.dobj is not None and pred.dobj != found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS
+            and pred.dobj.lemma_.lower() not in _PASTIME_OBJECTS
             and not pred.dobj.like_num and not _DISTANCE.fullmatch(pred.dobj.lower_) and pred.dobj.lemma_.lower()
             not in _DISTANCES):  # ("I boulder 3x a week": "3" read as the object; "I run 5k every morning")
         return None  # "I swim three mornings a week": the object says how often, it is no object

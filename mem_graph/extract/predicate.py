@@ -51,9 +51,8 @@ def duration(prep: Any) -> bool:
 
 def _when(prep: Any) -> bool:
     """An "on"/"in" phrase that says when ("got married on saturday", "engaged in june"), not what."""
-    return prep.lower_ in ("on", "in") and any(g.dep_ == "pobj" and (g.ent_type_ in ("DATE", "TIME") or (
-        g.lemma_.lower() in ("summer", "spring", "autumn", "winter") and all(  # "married in the summer"
-            c.lower_ in ("the", "this", "last", "early", "late") for c in g.children))) for g in prep.children)
+    return prep.lower_ in ("on", "in") and any(g.dep_ == "pobj" and g.ent_type_ in ("DATE", "TIME")
+                                               for g in prep.children)
 
 
 def recurring_time(noun: Any) -> bool:

@@ -32,7 +32,7 @@ from mem_graph.extract.lexicon import (
 )
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.predicate import YEAR_GROUPS, Predicate, in_year_group, object_text
-from mem_graph.extract.role_nouns import DRINKS, role_noun
+from mem_graph.extract.role_nouns import DRINKS, PORTIONS, role_noun
 from mem_graph.extract.shifts import shift_of
 from mem_graph.extract.slot_fit import ENDING_VERBS, VALUE_FIRST_VERBS, fits, moved_a_thing
 from mem_graph.extract.slots import PLACE_LABELS, SCHOOL_WORDS, SlotCatalogue, SlotMatch, looks_like_school
@@ -65,8 +65,6 @@ _STUDENT_NOUNS = frozenset(["student", "major", "freshman", "sophomore", "underg
 _GOT_SOMEONE = frozenset({"get", "have", "hire", "find", "need", "see", "meet", "call", "book", "employ"})
 _POSTS = frozenset({"job", "role", "post", "position", "gig", "contract", "placement", "internship"})
 _GREETINGS = frozenset({"hi", "hey", "hello", "hiya", "howdy", "heya", "yo", "morning", "evening", "g'day", "gday"})
-_PORTIONS = frozenset(["cup", "mug", "glass", "pint", "bottle", "can", "shot", "bowl", "slice", "plate", "portion",
-                       "serving", "pack", "packet", "litre", "liter"])
 
 
 def recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, speaker: str,
@@ -89,7 +87,7 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
             appos.left_edge.i > 0 and appos.doc[appos.left_edge.i - 1].text == "("):
         obj = appos  # "a new phone, an iPhone 15" (not "a teacher, chemistry": the teacher is the value)
     portion = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                    if g.dep_ == "pobj"), None) if obj.lemma_.lower() in _PORTIONS else None
+                    if g.dep_ == "pobj"), None) if obj.lemma_.lower() in PORTIONS else None
     if portion is not None:
         obj = portion  # "4 cups of filter coffee a day", "a pint of guinness": the drink, not the cups
     obj_toks = compound_span(obj) if obj.pos_ != "VERB" or (obj.i > 1 and obj.doc[obj.i - 1].tag_ == "HYPH") \

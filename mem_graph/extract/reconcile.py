@@ -446,9 +446,9 @@ class Reconciler:
         cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0 and ((
             (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
              or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"
-            and (changed or r.slot == fact.slot or not fact.slot or not r.slot)) or _lessons_of(r, fact))]
-        # "Tom and I split up" ends "my boyfriend Tom is making pasta" (a triple naming the partner), not a fact
-        # placed in a slot of its own ("my partner Sam and I have a cat called Pickle": the cat stays)
+            and (changed or not fact.slot or not r.slot or counted(r.slot) == counted(fact.slot))  # ("peanuts")
+        ) or _lessons_of(r, fact))]
+        # "Tom and I split up" ends "my boyfriend Tom is making pasta", not "my partner Sam and I have a cat ..."
         main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None
         relations = _SLOT_RELATIONS.get(main or "", set()) | ({main} if main else set())
         cancelled += [r for r in records if r.polarity != 0 and r not in cancelled and r.slot in (None, fact.slot)

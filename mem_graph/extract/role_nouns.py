@@ -33,6 +33,9 @@ _ROLE_NOUNS.update(dict.fromkeys(_STACK_NOUNS, "tools"))
 _QUALIFIERS = frozenset({"regular", "daily", "usual", "main", "go-to", "current", "normal", "typical", "weekly",
                          "morning", "preferred", "primary", "only", "whole", "entire", "new"})
 # the head words of a drink ("diet coke", "black coffee", "energy drinks")
+# what a drink is served in ("a cup of tea"): the drink is the object
+PORTIONS = frozenset(["cup", "mug", "glass", "pint", "bottle", "can", "shot", "bowl", "slice", "plate", "portion",
+                      "serving", "pack", "packet", "litre", "liter"])
 DRINKS = frozenset({"coffee", "tea", "coke", "cola", "soda", "juice", "beer", "wine", "cider", "water", "milk",
                     "latte", "espresso", "matcha", "chai", "kombucha", "smoothie", "drink", "pepsi", "cappuccino",
                     "mocha", "americano", "macchiato", "decaf", "cocoa", "lemonade", "seltzer", "whisky", "whiskey",

@@ -24,10 +24,15 @@ _ID_SAY = re.compile(r"\b(?:i'?d|i would)\s+(?:probably\s+|now\s+)?(?:say|call i
                      r"(?=(?:i'?m|i am|we'?re|we are)\b)", re.I)
 
 
-# "we're getting divorced", "going through a divorce at the moment": divorcing (which ends the marriage)
+# "we're getting divorced", "going through a divorce at the moment": separating (which ends the marriage)
 _DIVORCING = re.compile(r"(?:\b(?P<who>we'?re|we are|i'?m|i am)\s+|(?P<start>^|[,.;!]\s*))(?:now\s+|currently\s+)?"
                         r"(?:getting|going through|in the (?:middle|process) of)\s+(?:a\s+|the\s+|my\s+|our\s+)?"
                         r"divorced?\b", re.I)
+
+
+# "switched to vaping", "moved onto e-cigs": smoking given up for it (the parse reads vaping as a pastime)
+_TO_VAPING = re.compile(r"\b(?:i\s+|i've\s+|i have\s+)?(?:switched|moved|changed|gone|went)(?:\s+over)?\s+(?:on)?to\s+"
+                        r"(?:vaping|vapes|e-?cigs|e-?cigarettes|an? (?:vape|e-?cig))\b", re.I)
 
 
 # a thing got for someone ("got my son an iphone 15", "bought my dad a new car", "finally got amma a redmi"):
@@ -206,7 +211,7 @@ def said_plainly(text: str) -> str:
     text = _FAMILY_MOVED.sub(lambda m: f"{m.group('who')} and the family {m.group('verb')} {m.group('rest')}"
                              if m.group("who").lower() not in ("my", "our", "his", "her", "their") else m.group(0),
                              text)
-    text = _CALL_MYSELF.sub(_call_myself, _ID_SAY.sub("", text))
-    text = _DIVORCING.sub(lambda m: f"{m.group('who')} divorcing" if m.group("who") else f"{m.group('start')}I'm "
-                          "divorcing", text)
+    text = _CALL_MYSELF.sub(_call_myself, _ID_SAY.sub("", _TO_VAPING.sub("I quit smoking for vaping", text)))
+    text = _DIVORCING.sub(lambda m: f"{m.group('who')} separating" if m.group("who") else f"{m.group('start')}I'm "
+                          "separating", text)  # ("divorcing" before a comma is misparsed)
     return _DUMPED.sub(_dumped, _COUPLE_DONE.sub(_couple_done, text))

@@ -147,3 +147,33 @@ def test_a_lone_n_is_and(shared_memory: Memory, user: str) -> None:
 
 def test_a_thing_that_ran_out_did_not_get_the_next_one(rules: RuleExtractor) -> None:
     assert any(s.endswith("|car") for s in _values(rules, "pcp deal ended, got a Kia Niro now"))
+
+
+# -- second round: pastimes, allergies, smoking, divorce ---------------------------------------------------------------
+
+
+def test_a_pastime_said_with_what_it_makes_is_the_pastime(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I paint portraits of my dogs", "stopped painting, my eyes are going")
+    assert any("portraits" in g for g in gone), gone
+
+
+def test_a_trade_said_with_its_object_is_no_pastime(rules: RuleExtractor) -> None:
+    assert not any("|hobbies|" in s for s in _values(rules, "I paint houses for a living"))
+
+
+def test_an_allergy_outgrown_ends_the_allergy_said_in_the_plural(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my daughter is allergic to eggs", "she's outgrown her egg allergy!")
+    assert any("eggs" in g for g in gone), gone
+
+
+def test_switching_to_vaping_ends_smoking(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I smoke about ten a day", "I've moved onto e-cigs since new year")
+    assert any("smoke" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["we're getting divorced, it's been a long time coming",
+                                  "in the middle of a divorce so things are mad"])
+def test_a_divorce_under_way_ends_the_marriage(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm married", said)
+    assert any("married" in g for g in gone), gone
+
