@@ -166,6 +166,9 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
         for f in read(plain):
             if f.slot:
                 f.evidence += f"; said as '{words}'"  # the turn's own words, so its verbatim copy is not needed
+                if f.slot.endswith("|bank"):  # "first direct": the parse's object is "first"
+                    f.object_key = next((b for b in BANKS if b in f.text.lower() and len(b) > len(
+                        f.object_key or "")), f.object_key)
                 new.append(f)
     if not new:
         return found
@@ -175,5 +178,6 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
     # (and "User is with Vodafone for their phone" read as an employer, "switched my contract to EE" as a role)
     new = list({(f.slot, f.object_key): f for f in new}.values())  # ("I'm with EE for my phone": read twice)
     return [f for f in found if f.subject_key not in nouns and f.slot not in slots and f.object_key not in named
-            and not any((f.object_key or "").startswith(f"{n} ") for n in named)  # ("switched to BT broadband")
+            and not any((f.object_key or "").startswith(f"{n} ") or (f.object_key or "-") in n.split() for n in named)
+            # ("switched to BT broadband"; "switched to first direct" read as a tool "direct")
             and not (f.slot is None and any(n in f.text.lower() for n in named))] + new

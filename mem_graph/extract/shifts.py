@@ -13,8 +13,9 @@ _SHIFTS = {"nights": "nights", "nightshift": "nights", "nightshifts": "nights", 
            "lates": "lates", "days": "days", "dayshift": "days", "dayshifts": "days"}
 _SHIFT_KIND = {"night": "nights", "day": "days", "early": "earlies", "late": "lates", "morning": "earlies",
                "evening": "lates"}
-_WORKS_SHIFT_SAID = re.compile(r"\bworks?\s+(nights|days|lates|earlies)\b(?!\s+(?:a|per|each|every)\s+(?:week|month))",
-                               re.I)
+# not "works nights a week": how many, no pattern
+_NOT_HOW_MANY = r"(?!\s+(?:a|per|each|every)\s+(?:week|month))"
+_WORKS_SHIFT_SAID = re.compile(r"\bworks?\s+(nights|days|lates|earlies)\b" + _NOT_HOW_MANY, re.I)
 _ON = frozenset({"be", "work", "go", "put", "move", "switch", "stay", "start", "get"})
 _TO = frozenset({"switch", "move", "change", "go", "swap"})
 _OFF = frozenset({"be", "come", "move", "get", "go", "take"})
@@ -54,8 +55,8 @@ def shift_of(lemma: str, prep: str | None, obj: Any) -> tuple[str, str, int] | N
 
 # "my wife works nights", "working lates this week": the shift, said as the object the parse can read ("on nights")
 _WORKS_SHIFT = re.compile(r"\b(work(?:s|ing|ed)?)\s+(?=(?:nights|night shifts?|days|day shifts?|lates|earlies|"
-                          r"early shifts?|late shifts?)\b(?!\s+(?:a|per|each|every)\s+(?:week|month)|"
-                          r"\s+(?:as|at|in|for)\b))", re.I)  # (the job or the workplace after it: read as before)
+                          r"early shifts?|late shifts?)\b" + _NOT_HOW_MANY + r"(?!\s+(?:as|at|in|for)\b))",
+                          re.I)  # (the job or the workplace after it: read as before)
 # "i work nights as a nurse", "my partner works nights at the hospital": the job or the workplace and the shift,
 # each its own clause (a new shift ends the shift, not the workplace)
 _SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+"

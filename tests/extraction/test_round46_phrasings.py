@@ -177,3 +177,9 @@ def test_a_divorce_under_way_ends_the_marriage(shared_memory: Memory, user: str,
     gone = invalidated_after(shared_memory, user, "I'm married", said)
     assert any("married" in g for g in gone), gone
 
+
+
+def test_a_bank_of_two_words_is_named_whole(rules: RuleExtractor) -> None:
+    values = _values(rules, "switched to first direct last month")
+    assert values.get("user|bank") == "first direct", values
+    assert not any("|tools|" in s for s in values), values
