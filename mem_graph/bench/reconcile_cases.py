@@ -34,7 +34,7 @@ Slot = Literal[
     "residence", "employer", "occupation", "age", "partner", "diet", "car", "school", "pet_name", "favourite",
     "likes", "hobbies", "languages", "tech", "drink", "phone", "computer", "name", "relationship", "instrument",
     "sport", "religion", "party", "commute", "field_of_study", "pets", "team", "bank", "gym", "medication",
-    "work_mode", "mobile", "shift", "work_hours", "energy", "ambition",
+    "work_mode", "mobile", "shift", "work_hours", "energy", "ambition", "allergies",
 ]
 Event = Literal["ADD", "UPDATE", "DELETE", "NONE"]
 DEFAULT_START = datetime(2024, 5, 6, 9, 0, tzinfo=UTC)
