@@ -15,7 +15,7 @@ _SAID_AS = {"internet": "our broadband provider is {}", "bank": "my bank is {}",
             "mobile": "my mobile network is {}", "energy": "our energy supplier is {}"}
 _NOUN_SLOT = {"broadband": "internet", "fibre": "internet", "fiber": "internet", "internet": "internet",
               "wifi": "internet", "isp": "internet", "bank": "bank", "banks": "bank", "current account": "bank",
-              "bank account": "bank", "gym": "gym", "gyms": "gym", "gym membership": "gym",
+              "bank account": "bank", "joint account": "bank", "gym": "gym", "gyms": "gym", "gym membership": "gym",
               "phone contract": "mobile", "mobile contract": "mobile", "phone provider": "mobile",
               "mobile provider": "mobile", "mobile network": "mobile", "phone network": "mobile", "network": "mobile",
               "networks": "mobile", "sim": "mobile", "number": "mobile", "phone number": "mobile",
@@ -41,8 +41,8 @@ _NAMED_SERVICE = re.compile(r"\b(?:on|with|got|have|to|using)\s+(?P<name>" + _NA
                             r"fiber)\b(?!\s+(?:is|was|keeps|kept|dropped|went|has|had)\b)", re.I)
 # "switched broadband to BT", "moved my current account to monzo", "changed gyms to the gym group"
 _SWITCHED = re.compile(r"\b(?:switched|moved|changed|swapped|ported)\s+(?:all\s+)?(?:our\s+|my\s+|the\s+)?"
-                       r"(?P<noun>broadband|"
-                       r"internet|wifi|current account|bank account|banks?|gym membership|gyms?|phone contract|"
+                       r"(?P<noun>broadband|internet|wifi|current account|bank account|joint account|banks?|"
+                       r"gym membership|gyms?|phone contract|"
                        r"mobile contract|(?:phone |mobile )?network|sim|(?:phone )?number|contract|banking|"
                        r"energy supplier|energy|gas and electric(?:ity)?|gas|electric(?:ity)?)\s+"
                        r"(?:provider\s+|supplier\s+)?"

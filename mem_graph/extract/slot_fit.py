@@ -125,8 +125,9 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         return is_team(span_text(obj_toks)) or is_team(obj.text) or (obj.pos_ == "PROPN" and any(
             t.lower_ in SPORT_NAMES for t in obj.sent))
     if name in ("car", "bike", "phone", "computer") and subject.is_speaker and any(
-            c.dep_ == "poss" and c.lower_ in ("her", "his", "their", "your") for c in obj.children):
-        return False  # "my friend let me drive her Tesla": someone else's
+            (c.dep_ == "poss" and c.lower_ in ("her", "his", "their", "your")) or c.lower_ == "what"
+            for c in obj.children):
+        return False  # "my friend let me drive her Tesla": someone else's ("..., what a car": an exclamation)
     if name == "owns" and value_spec is not None and value_spec.name == "occupation":
         return False  # "she's got a new teacher": a person, not a thing owned
     if lemma == "touch":  # "haven't touched the violin in years": a pastime dropped (not "touched base")

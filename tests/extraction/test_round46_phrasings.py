@@ -183,3 +183,16 @@ def test_a_bank_of_two_words_is_named_whole(rules: RuleExtractor) -> None:
     values = _values(rules, "switched to first direct last month")
     assert values.get("user|bank") == "first direct", values
     assert not any("|tools|" in s for s in values), values
+
+
+def test_married_with_children_is_married(rules: RuleExtractor) -> None:
+    assert _values(rules, "I'm married with three kids").get("user|partner") == "married"
+
+
+def test_what_a_car_is_no_car(rules: RuleExtractor) -> None:
+    values = _values(rules, "my uncle let me drive his Lotus, what a car")
+    assert not any(s.endswith("|car") for s in values), values
+
+
+def test_a_joint_account_moved_is_the_bank(rules: RuleExtractor) -> None:
+    assert _values(rules, "we moved our joint account over to Monzo").get("user|bank") == "monzo"
