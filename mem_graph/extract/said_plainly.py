@@ -3,7 +3,9 @@
 "wouldn't call myself religious anymore" -> "I'm not religious anymore"; "i'd describe myself as an atheist" ->
 "I'm an atheist"; "got my son an iphone" -> "my son got an iphone";
 "ryan and chloe are done" -> "ryan and chloe broke up"; "her and dev called it quits" -> "Dev
-broke up with her"; "chloe dumped him" -> "chloe broke up with him". Only the parse sees these.
+broke up with her"; "chloe dumped him" -> "chloe broke up with him"; "dad's switched to supporting Spurs" -> "dad is
+now supporting Spurs"; "I'd say I'm agnostic" -> "I'm agnostic"; "we're getting divorced" -> "we're separating";
+"switched to vaping" -> "I quit smoking for vaping". Only the parse sees these.
 """
 
 from __future__ import annotations
