@@ -475,5 +475,8 @@ def _comma_narration(verb: Any) -> bool:
     before = verb.i - 1
     while before > 0 and verb.doc[before].dep_ == "advmod" and verb.doc[before].head == verb:
         before -= 1  # ("went to the advisor, officially changed my major")
-    return verb.dep_ == "dep" and verb.tag_ == "VBD" and before > 0 and verb.doc[before].text == "," and \
+    hung = verb.dep_ == "dep" or (verb.dep_ == "ROOT" and any(  # ("the kuga has gone, got an MG4": a clause before)
+        c.dep_ in ("ccomp", "advcl") and c.i < before and any(g.dep_ == "nsubj" for g in c.children)
+        for c in verb.children))
+    return hung and verb.tag_ == "VBD" and before > 0 and verb.doc[before].text == "," and \
         verb.lemma_.lower() in ANIMATE_VERBS and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)

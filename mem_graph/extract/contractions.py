@@ -14,6 +14,8 @@ _IS = re.compile(r"(?<!St )(?<!St\. )(?<!Saint )\b(?!Let's)([A-Z][a-z]*[a-rt-z]|
                  r"diabetic|allergic|asthmatic|epileptic|dyslexic|autistic|single|divorced|separated|unemployed|"
                  r"redundant|pescatarian|"
                  r"gone(?=\s*(?:$|[,.!?;]|now\b|for good\b|forever\b)))\b)")  # ("trello's gone, ...")
+# "the kuga's gone, got an MG4": a thing gone (the parser reads "kuga's gone" as a possessive, the subject of "got")
+_THING_GONE = re.compile(r"\b([Tt]he [a-z]+)'s gone(?=\s*(?:$|[,.!?;]|now\b|for good\b|forever\b))")
 # "tunde's switched jobs", "my sister's moved to leeds": a contracted "has" before a past participle
 _HAS = re.compile(r"\b(?!Let's)([A-Z][a-z]*[a-rt-z]|(?:[Mm]y|[Oo]ur) [a-z]+)'s (?=(?:just |finally |"
                   r"also |now )?(?:switched|moved|changed|left|quit|started|joined|retired|finished|"
@@ -45,7 +47,7 @@ _BARE_NAME = re.compile(r"(?:^|(?<=[.!?,]\s))[Nn]ame(?:'s| is) (?=[A-Za-z])")
 
 def contracted_is(text: str) -> str:
     """"Maya's in Leeds now" -> "Maya is in Leeds now"; "name's Dwayne" -> "my name is Dwayne"."""
-    return _IS.sub(r"\1 is ", _BARE_NAME.sub("my name is ", text))
+    return _IS.sub(r"\1 is ", _BARE_NAME.sub("my name is ", _THING_GONE.sub(r"\1 has gone", text)))
 
 
 def contracted_age(text: str) -> str:

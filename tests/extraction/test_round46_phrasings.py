@@ -196,3 +196,10 @@ def test_what_a_car_is_no_car(rules: RuleExtractor) -> None:
 
 def test_a_joint_account_moved_is_the_bank(rules: RuleExtractor) -> None:
     assert _values(rules, "we moved our joint account over to Monzo").get("user|bank") == "monzo"
+
+
+def test_a_car_gone_then_another_got_is_the_speakers(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drive a Vauxhall Astra",
+                             "the astra's gone, got a Kia Ceed on finance")
+    assert any("Astra" in g for g in gone), gone
+    assert any("User got a Kia Ceed" in t for t in _active(shared_memory, user)), _active(shared_memory, user)
