@@ -16,6 +16,7 @@ from mem_graph.extract.contrast import contrasted
 from mem_graph.extract.correction import value_class
 from mem_graph.extract.gapping import gapped_objects
 from mem_graph.extract.kin_words import KIN
+from mem_graph.extract.lexicon import WORKPLACES
 from mem_graph.extract.model_names import with_model_number
 from mem_graph.extract.places import is_town, lived_in_town
 from mem_graph.extract.quitting import NOTICE_NOUNS, quit_idioms
@@ -105,9 +106,22 @@ def _moved_to(pred: Predicate) -> Any | None:
     return (places or named or [None])[0]
 
 
+# what one does at a place for an evening, not for a living ("we're doing lunch at a cafe")
+_OCCASIONS = frozenset({"lunch", "dinner", "breakfast", "brunch", "drink", "coffee", "shopping", "party", "quiz",
+                        "karaoke", "birthday", "date", "workout", "class", "course", "talk", "presentation", "event",
+                        "homework", "revision"})
+
+
+def _at_workplace(verb: Any) -> bool:
+    """"she's doing nails at a salon": the verb's "at" names a place of work."""
+    return any(c.dep_ == "prep" and c.lower_ == "at" and any(g.dep_ == "pobj" and g.lemma_.lower() in WORKPLACES
+                                                               for g in c.children) for c in verb.children)
+
+
 def _work_done_for(verb: Any, direct: list[Any]) -> tuple[str, Any] | None:
     """The preposition and employer of "do <work> for/at <employer>" (not "for my dad", "for fun")."""
-    noun = next((c for c in direct if c.dep_ == "dobj" and WORK_DONE & {c.lemma_.lower(), c.lower_}
+    noun = next((c for c in direct if c.dep_ == "dobj" and (WORK_DONE & {c.lemma_.lower(), c.lower_} or (
+        verb.tag_ == "VBG" and c.pos_ == "NOUN" and c.lemma_.lower() not in _OCCASIONS and _at_workplace(verb)))
                  and (c.lower_ != "it" or c.text == "IT")), None)  # "I do IT for a charity", not "do it for my biz"
     if noun is None or any(c.lower_ in ("trial", "extra", "taster", "cover", "test", "one-off") for c in noun.children):
         return None  # "did a trial shift at Aldi": a try, no job

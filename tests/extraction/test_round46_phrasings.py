@@ -203,3 +203,9 @@ def test_a_car_gone_then_another_got_is_the_speakers(shared_memory: Memory, user
                              "the astra's gone, got a Kia Ceed on finance")
     assert any("Astra" in g for g in gone), gone
     assert any("User got a Kia Ceed" in t for t in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+@pytest.mark.parametrize(("said", "job"), [("my niece is doing nails at a salon in Hackney now", True),
+                                           ("we're doing lunch at a cafe near the station", False)])
+def test_work_done_at_a_workplace_is_the_workplace(rules: RuleExtractor, said: str, job: bool) -> None:
+    assert any(s.endswith("|employer") for s in _values(rules, said)) == job, _values(rules, said)
