@@ -59,7 +59,7 @@ _WHEN_NOUNS = frozenset({"morning", "evening", "night", "afternoon", "day", "wee
 # what a pastime makes or uses, said as its object ("I paint watercolours", "I knit socks", "I bake sourdough")
 _PASTIME_OBJECTS = frozenset({"watercolour", "watercolor", "oil", "acrylic", "landscape", "portrait", "miniature",
                               "scarf", "sock", "jumper", "sweater", "blanket", "sourdough", "cake", "comic", "manga",
-                              "pottery", "still", "mural", "quilt"})
+                              "pottery", "mural", "quilt"})
 
 
 def _activity_of(pred: Any) -> tuple[str, Any] | None:

@@ -17,7 +17,7 @@ from mem_graph.extract.slots import SlotMatch
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.types import Fact, MemoryRecord, Triple, normalise_entity
 
-_JOB_NOUNS = frozenset({"job", "role", "position", "post", "gig"})
+JOB_NOUNS = frozenset({"job", "role", "position", "post", "gig"})
 # words before "job" that say nothing of the post ("a new job", "my first full-time job")
 _NOT_POSTS = frozenset({"new", "first", "second", "next", "old", "dream", "good", "great", "real", "proper", "full",
                         "part", "time", "full-time", "part-time", "permanent", "temporary", "temp", "day", "night",
@@ -75,7 +75,7 @@ def second_attribute(m: SlotMatch, pred: Predicate, obj: Any) -> Triple | None:
     # "got a junior dev job at a fintech", "a new role as ... at": the post is what qualifies the job noun
     near = [pred.dobj, *(c for c in pred.target.children if c.dep_ == "dobj"),
             obj.head.head if obj.head.dep_ == "prep" else None]
-    job = next((t for t in near if t is not None and t.lemma_.lower() in _JOB_NOUNS), None)
+    job = next((t for t in near if t is not None and t.lemma_.lower() in JOB_NOUNS), None)
     post = _post_of_job(job) if job is not None else None
     return Triple(m.subject, "works_as", post) if post else None
 
@@ -89,7 +89,7 @@ def job_lost(verb: Any) -> bool:
     lemma = verb.lemma_.lower()
     words = {c.lower_ for c in verb.children}
     if lemma == "lose":
-        return any(c.dep_ == "dobj" and c.lemma_.lower() in _JOB_NOUNS for c in verb.children)
+        return any(c.dep_ == "dobj" and c.lemma_.lower() in JOB_NOUNS for c in verb.children)
     if not any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children):
         return False  # "i fired my accountant", "they let me go early today" are no job lost
     return lemma in _FIRED or (lemma == "lay" and "off" in words) or (lemma == "let" and "go" in words) or (

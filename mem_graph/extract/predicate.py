@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.admission import admitted_to_school
+from mem_graph.extract.catalogue import REL_STATUS
 from mem_graph.extract.clauses import compound_span, span_text
 from mem_graph.extract.contrast import contrasted
 from mem_graph.extract.correction import value_class
@@ -93,7 +94,6 @@ WORK_DONE = frozenset({"delivery", "deliveries", "books", "shift", "shifts", "ad
                        "contracting", "nights", "overtime", "ops", "payroll", "recruitment", "support", "freelance"})
 
 
-_STATUSES = frozenset({"married", "single", "divorced", "engaged", "widowed", "separated"})
 _WORK_VEHICLES = frozenset({"van", "truck", "lorry", "bus", "cab", "taxi", "forklift", "tractor", "rig", "artic"})
 
 
@@ -318,7 +318,7 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if acomp is not None:  # not a time phrase: "went fully vegan over lockdown" is about vegan
         prep = next((c for c in acomp.children if c.dep_ == "prep" and c.lower_ not in TIME_PREPS
                      and c.lower_ != "than" and not duration(c) and not _when(c)  # "nicer than my old Subaru"
-                     and not (c.lower_ == "with" and acomp.lower_ in _STATUSES)), None)  # "married with two kids"
+                     and not (c.lower_ == "with" and acomp.lower_ in REL_STATUS)), None)  # "married with two kids"
         pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None) if prep is not None else None
         if pobj is not None and pobj.dep_ == "pcomp":  # "sick of running marathons" is about marathons
             pobj = next((g for g in pobj.children if g.dep_ == "dobj"), pobj)

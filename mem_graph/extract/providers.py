@@ -166,9 +166,8 @@ def provider_facts(line: str, found: list[Fact], read: Callable[[str], list[Fact
         for f in read(plain):
             if f.slot:
                 f.evidence += f"; said as '{words}'"  # the turn's own words, so its verbatim copy is not needed
-                if f.slot.endswith("|bank"):  # "first direct": the parse's object is "first"
-                    f.object_key = next((b for b in BANKS if b in f.text.lower() and len(b) > len(
-                        f.object_key or "")), f.object_key)
+                if f.slot.endswith("|bank") and (banks := [b for b in BANKS if b in f.text.lower()]):
+                    f.object_key = max(banks, key=len)  # "first direct": the parse's object is "first"
                 new.append(f)
     if not new:
         return found

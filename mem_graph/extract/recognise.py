@@ -17,6 +17,7 @@ from mem_graph.extract.clause_span import whole_clause
 from mem_graph.extract.clauses import Subject, compound_span, span_text
 from mem_graph.extract.health import HEALTH_ADJECTIVES, allergy_of
 from mem_graph.extract.home_place import MOTION_VERBS, NO_DWELLING, for_good, home_in, moved_here, settled_in
+from mem_graph.extract.jobs import JOB_NOUNS
 from mem_graph.extract.jobs_done import job_done
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import (
@@ -63,7 +64,6 @@ _STUDENT_NOUNS = frozenset(["student", "major", "freshman", "sophomore", "underg
                             "fresher", "pupil", "minor", "grad"])
 
 _GOT_SOMEONE = frozenset({"get", "have", "hire", "find", "need", "see", "meet", "call", "book", "employ"})
-_POSTS = frozenset({"job", "role", "post", "position", "gig", "contract", "placement", "internship"})
 _GREETINGS = frozenset({"hi", "hey", "hello", "hiya", "howdy", "heya", "yo", "morning", "evening", "g'day", "gday"})
 
 
@@ -248,9 +248,9 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
         if val_spec is not None and val_spec.name in ("car", "phone", "computer") and obj.lemma_.lower() in (
                 "household", "family", "house", "home", "person", "guy", "girl", "kind", "type", "man", "woman"):
             val_spec = None  # "we're a two car household", "I'm an iPhone person": no car or phone named
-        if val_spec is not None and val_spec.name == "occupation" and ((obj.dep_ == "pobj" and obj.head.lower_ != "as")
-                                                                       or (lemma in _GOT_SOMEONE and obj.lemma_.lower()
-                                                                           not in _POSTS)):
+        if val_spec is not None and val_spec.name == "occupation" and (
+                (obj.dep_ == "pobj" and obj.head.lower_ != "as") or (lemma in _GOT_SOMEONE and obj.lemma_.lower()
+                                                                     not in JOB_NOUNS)):
             val_spec = None  # "went to the doctor", "got a new teacher": someone else's job, not the speaker's
         if val_spec is not None and val_spec.name == "occupation" and obj.lemma_.lower() in _EVERYDAY_AGENTS and any(
                 c.dep_ == "amod" and c.lower_ in _HOW_GOOD for c in obj.children):

@@ -62,7 +62,7 @@ from mem_graph.extract.negation import (
 )
 from mem_graph.extract.one_role import replaced_role
 from mem_graph.extract.possessions import ended_thing_records
-from mem_graph.extract.same_value import relations_of, said_together, same_thing, within
+from mem_graph.extract.same_value import one_slot, relations_of, said_together, same_thing, within
 from mem_graph.extract.shifts import shift_worked
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
 from mem_graph.types import Event, Fact, MemoryRecord, Scope, Status, normalise_entity, text_hash
@@ -446,7 +446,7 @@ class Reconciler:
         cancelled = [r for r in records if subject and r.subject_key == subject and r.polarity != 0 and ((
             (same_thing(r.object_key, fact.object_key) or kind_of(r.object_key, fact.object_key)
              or same_thing(counted(r.object_key), counted(fact.object_key)))  # "4 coffees" / "coffee"
-            and (changed or not fact.slot or not r.slot or counted(r.slot) == counted(fact.slot))  # ("peanuts")
+            and (changed or not fact.slot or not r.slot or one_slot(r.slot, fact.slot))  # ("peanuts" / "peanut")
         ) or _lessons_of(r, fact))]
         # "Tom and I split up" ends "my boyfriend Tom is making pasta", not "my partner Sam and I have a cat ..."
         main = fact.triples[-1].relation.removeprefix("not_") if fact.triples else None

@@ -130,16 +130,11 @@ _CLEFT = re.compile(r"\bit'?s\s+(?P<x>(?!not\b)[\w'&-]+(?: [\w'&-]+){0,2}?)\s+(?
                     r"(?P<verb>work|live|study|go)\s+(?P<prep>at|in|to|for)\b", re.I)
 
 
-# "switched to learning Portuguese": a language (or anything) learnt now, not a pastime called "learning portuguese"
-_TO_LEARNING = re.compile(r"(,\s*)?\b(?:i've |i have |i |we've |we )?(?:switched|moved|changed|gone)(?: over)? to "
-                          r"learning\s+", re.I)
-
-
-# "dad's switched to supporting Liverpool", "we moved to using Linear": doing that now (the parse reads the doing as a
-# pastime switched to)
+# "dad's switched to supporting Liverpool", "we moved to using Linear", "switched to learning Portuguese": doing that
+# now (the parse reads the doing as a pastime switched to: "learning portuguese")
 _TO_DOING = re.compile(r"(?:\b(?P<subj>[A-Za-z]+)(?:'ve|'s|\s+has|\s+have)?\s+|(?P<start>^|[,.;!]\s*))"
                        r"(?:now\s+|just\s+|since\s+|recently\s+|finally\s+)?(?:switched|changed|gone|moved)(?:\s+over)?"
-                       r"\s+to\s+(?P<doing>supporting|drinking|using|eating|playing|driving|riding|studying|teaching|"
+                       r"\s+to\s+(?P<doing>learning|supporting|drinking|using|eating|playing|driving|riding|studying|teaching|"
                        r"coding|programming|wearing|taking|cooking|working|watching|listening to|reading)\b", re.I)
 _NO_SUBJECT = frozenset({"and", "so", "but", "then", "just", "finally", "recently", "also", "now", "since", "i've"})
 _BE_NOW = {"i": "I'm", "we": "we're", "they": "they're", "you": "you're"}
@@ -147,8 +142,10 @@ _BE_NOW = {"i": "I'm", "we": "we're", "they": "they're", "you": "you're"}
 
 def _to_doing(m: re.Match[str]) -> str:
     subj, doing = m.group("subj"), m.group("doing").lower()
-    if subj is None or subj.lower() in _NO_SUBJECT:
-        return f"{m.group('start') if subj is None else subj + ' '}I'm now {doing}"
+    if subj is None:  # said first or after a stop; after a comma, a sentence of its own ("dropped french. I'm now ...")
+        return f"{'. ' if ',' in m.group('start') else m.group('start')}I'm now {doing}"
+    if subj.lower() in _NO_SUBJECT:  # "and switched to ...": the speaker
+        return f"{subj} I'm now {doing}"
     return f"{_BE_NOW.get(subj.lower()) or subj + ' is'} now {doing}"
 
 
@@ -206,7 +203,7 @@ def said_plainly(text: str) -> str:
     text = role_said_first(_TRAINING_TO_BE.sub(r"\1 as ", _ENDED_WENT_WITH.sub(r"\1switched to ", text)))
     text = _GAVE_UP_COMMUTE.sub(lambda m: "I don't " + _COMMUTE_VERB.get(m.group("how").lower(), m.group(
         "how").lower().replace("getting", "get")) + " to work anymore", text)
-    text = _TO_DOING.sub(_to_doing, _TO_LEARNING.sub(lambda m: f"{'. ' if m.group(1) else ''}I'm now learning ", text))
+    text = _TO_DOING.sub(_to_doing, text)
     text = _CLEFT.sub(lambda m: f"{m.group('who')} {m.group('verb')} {m.group('prep')} {m.group('x')}", text)
     text = _MOVED_FOR_WORK.sub(_moved_for_work, _JUMPED_SHIP.sub("got a job at ", text))
     text = _LET_GO.sub(_let_go, _GOT_FOR.sub(lambda m: f"{m.group('whom')} got {m.group('det')} ", text))

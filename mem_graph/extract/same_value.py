@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from mem_graph.extract.negation import counted
 from mem_graph.types import Fact, MemoryRecord
 
 
@@ -45,3 +46,9 @@ def within(new: str | None, old: str | None) -> bool:
 def relations_of(said: Fact | MemoryRecord) -> set[str]:
     """The relations of its triples, negated or not ("not_drives" and "drives" are one)."""
     return {t.relation.removeprefix("not_") for t in said.triples}
+
+
+def one_slot(a: str, b: str) -> bool:
+    """Two slot keys of one value, a plural aside ("user|allergies|peanuts" / "user|allergies|peanut")."""
+    (head_a, _, value_a), (head_b, _, value_b) = a.rpartition("|"), b.rpartition("|")
+    return a == b or (head_a == head_b and counted(value_a) == counted(value_b))

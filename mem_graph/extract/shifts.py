@@ -56,7 +56,7 @@ def shift_of(lemma: str, prep: str | None, obj: Any) -> tuple[str, str, int] | N
 # "my wife works nights", "working lates this week": the shift, said as the object the parse can read ("on nights")
 _WORKS_SHIFT = re.compile(r"\b(work(?:s|ing|ed)?)\s+(?=(?:nights|night shifts?|days|day shifts?|lates|earlies|"
                           r"early shifts?|late shifts?)\b" + _NOT_HOW_MANY + r"(?!\s+(?:as|at|in|for)\b))",
-                          re.I)  # (the job or the workplace after it: read as before)
+                          re.I)  # (not with the job or the workplace after it: _SHIFT_AND_JOB splits those)
 # "i work nights as a nurse", "my partner works nights at the hospital": the job or the workplace and the shift,
 # each its own clause (a new shift ends the shift, not the workplace)
 _SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+"

@@ -73,15 +73,14 @@ _STOPPED = re.compile(rf"\b(?:i'?ve\s+|i\s+)?(?:stopped|quit)\s+(?:following|sup
 
 def team_said(text: str) -> str:
     """``text`` with a fan's or a switch's phrasing of a team said as "I support <team>" (see the module doc)."""
-    def said(m: re.Match[str], now: str = "") -> str:
+    def said(m: re.Match[str], now: str = "", who: str = "I support") -> str:
         # (a comma after it closes the clause: "..., season ticket and everything" is no second team)
         stop = "." if m.groupdict().get("comma") else ""
-        return f"I support {_cased(m.group('x'))}{now}{stop}" if is_team(m.group("x")) else m.group(0)
+        return f"{who} {_cased(m.group('x'))}{now}{stop}" if is_team(m.group("x")) else m.group(0)
 
     text = _STOPPED.sub(lambda m: f"I don't support {_cased(m.group('x'))} anymore" if is_team(m.group("x"))
                         else m.group(0), text)
-    text = _THEIR_FAN.sub(lambda m: m.group("who") + " " + said(m).replace("I support", "supports", 1)
-                          if is_team(m.group("x")) and m.group("who").lower() not in ("i", "it", "that", "this")
-                          else m.group(0), text)
+    text = _THEIR_FAN.sub(lambda m: m.group(0) if m.group("who").lower() in ("i", "it", "that", "this")
+                          else said(m, who=f"{m.group('who')} supports"), text)
     return _SWITCHED.sub(lambda m: said(m, "" if re.match(r"\s*now\b", m.string[m.end():]) else " now"),
                          _A_FAN.sub(said, text))

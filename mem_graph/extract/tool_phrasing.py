@@ -114,7 +114,7 @@ _MOVED_WORK = (
 _DONE_IN = re.compile(r"\b(?P<who>we|i)\s+(?P<how>(?:all\s+|now\s+|mostly\s+)?)(?:manage|log|keep|store|plan|write|"
                       r"host|handle)\s+(?P<what>(?:our\s+|my\s+|all\s+(?:our\s+|my\s+)?|the\s+)?[a-z]+(?:\s+[a-z]+)?)"
                       r"\s+(?:in|on|with|using|via|through)\s+" + _TOOL, re.I)
-_MOVES = (_ON_NOW[-1], *_MOVED_WORK)  # a move: said "we moved to", which ends the tool of its kind before
+_MOVED_ONTO = _ON_NOW[-1]  # a move: said "we moved to", which ends the tool of its kind before
 # "zoom's been dropped for google meet", "jira was replaced by linear": the replacement, said as the team's doing
 _REPLACED_BY = re.compile(r"\b(?P<old>[A-Za-z][\w.+#-]*(?: [A-Za-z][\w.+#-]*)?)"
                           r"(?:'s| has| have| was| were| got| is| are)\s+(?:been\s+|now\s+|finally\s+)*"
@@ -127,7 +127,7 @@ def _replaced_by(m: re.Match[str]) -> str:
     if new is None or (old.lower() not in tool_names() and old.split()[-1].lower() not in tool_names()):
         return m.group(0)
     old = old if old.lower() in tool_names() else old.split()[-1]
-    return f"we replaced {old} with {new[:1].upper()}{new[1:]}{m.group('tool')[len(new):]}"
+    return f"we replaced {old} with {_spelled(m, new)}"
 
 
 # "we bolted elasticsearch on for the search bar", "tacked redis on as a cache": one more tool, the others stay
@@ -143,13 +143,30 @@ def _named_tool(m: re.Match[str]) -> str | None:
     return None
 
 
+def _spelled(m: re.Match[str], name: str) -> str:
+    """The tool ``name`` capitalised, with the words the match took after it ("github actions now")."""
+    return f"{name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
+
+
 def _said_on(m: re.Match[str]) -> str:
     name = _named_tool(m)
-    if m.re is _MOVED_WORK[0] and m.group("whom") and not m.group("org"):
+    said = "we moved to" if m.re is _MOVED_ONTO else "we're on"
+    return m.group(0) if name is None else f"{said} {_spelled(m, name)}"
+
+
+def _work_moved(m: re.Match[str]) -> str:
+    """A move of the team's work (``_MOVED_WORK``) said as "we moved to <tool>", or as the speaker's own move
+    ("I've moved all my tests to pytest" -> "I've moved to Pytest")."""
+    name, mover = _named_tool(m), m.groupdict().get("org")
+    if name is None or (m.groupdict().get("whom") and not mover):
         return m.group(0)  # "the agency moved us all to figma": read as said
-    said = "moved to" if m.re is _MOVED_WORK[0] and not m.group("org") else "we moved to" if m.re in _MOVES else \
-        "we're on"
-    return m.group(0) if name is None else f"{said} {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
+    return f"{'moved to' if m.re is _MOVED_WORK[0] and not mover else 'we moved to'} {_spelled(m, name)}"
+
+
+def _done_in(m: re.Match[str]) -> str:
+    name = _named_tool(m)
+    return m.group(0) if name is None else f"{m.group('who')} {m.group('how')}use {_spelled(m, name)} for " \
+        f"{m.group('what')}"
 
 
 def _ripped_out(m: re.Match[str]) -> str:
@@ -158,7 +175,8 @@ def _ripped_out(m: re.Match[str]) -> str:
     if re.match(r"\s+(?:for|in favou?r of|and (?:moved|switched|went))\b", after):
         return m.group(0)  # "we dropped jenkins for github actions": a replacement, read as such
     moved = "ditching" if m.group("verb").lower().endswith("ing") else "moved off"
-    return m.group(0) if name is None else f"{moved} {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}"
+    return m.group(0) if name is None else f"{moved} {_spelled(m, name)}"
+
 
 @lru_cache(maxsize=1)
 def tool_names() -> frozenset[str]:
@@ -180,7 +198,6 @@ def _tool(m: re.Match[str]) -> str:
     return m.group(1) + word[:1].upper() + word[1:] if word.lower() in tool_names() else m.group(0)
 
 
-
 def tool_phrasings(text: str) -> str:
     """``text`` with the phrasings above said as the parser reads them."""
     text = _SWITCHED_TO.sub(_tool, _SHIFTED_FROM.sub(lambda m: f"{m.group(1)} switch{m.group(2) or ''}", text))
@@ -189,11 +206,11 @@ def tool_phrasings(text: str) -> str:
     text = _THING_IN.sub(_thing_in, text)
     text = _EVERYTHING_ON.sub(_everything_on, text)
     text = _EVERYTHING_IN.sub(lambda m: "we're on " if m.group(1).lower() in tool_names() else m.group(0), text)
-    for pattern in (*_ON_NOW, *_MOVED_WORK):
+    for pattern in _ON_NOW:
         text = pattern.sub(_said_on, text)
-    text = _DONE_IN.sub(lambda m: m.group(0) if (name := _named_tool(m)) is None else
-                        f"{m.group('who')} {m.group('how')}use {name[:1].upper()}{name[1:]} for {m.group('what')}"
-                        f"{m.group('tool')[len(name):]}", _REPLACED_BY.sub(_replaced_by, text))
+    for pattern in _MOVED_WORK:
+        text = pattern.sub(_work_moved, text)
+    text = _DONE_IN.sub(_done_in, _REPLACED_BY.sub(_replaced_by, text))
     text = _BOLTED_ON.sub(lambda m: m.group(0) if (name := _named_tool(m)) is None else
-                          f"also started using {name[:1].upper()}{name[1:]}{m.group('tool')[len(name):]}", text)
+                          f"also started using {_spelled(m, name)}", text)
     return _OFF_TOOL.sub(_off_tool, _RIPPED_OUT.sub(_ripped_out, text))

@@ -32,7 +32,7 @@ _REMOTE = (r"(?:work(?:ing)? (?:from|at) home(?![\w-]|\s(?-i:[A-Z]))|wfh(?:ing)?
            r"|(?:went|gone|switched to|moved to) (?:fully |100% |completely )?remote)\b")
 _OFFICE = (r"(?:back (?:in|to|at) the office|(?:work(?:s|ing)? (?:in|at) the office |in the office )"
            r"(?:full[- ]time|five days|5 days|every day)"
-           r"|(?:(?<=fully )|(?<=completely )|(?<=all ))in the office"
+           r"|(?:(?<=fully )|(?<=completely ))in the office"
            r"|office (?:full[- ]time|five days a week|5 days a week))\b")
 _HYBRID = (r"(?:hybrid(?: now| these days)?(?=\W*(?:$|[,.;!]))|work(?:ing)? hybrid"
            r"|on a hybrid (?:contract|pattern|schedule)|(?:two|three|2|3) days (?:a week )?in the office)\b")
