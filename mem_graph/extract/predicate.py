@@ -192,8 +192,11 @@ def in_year_group(pred: Predicate) -> bool:
 
 
 def _object_of(prep: Any) -> Any | None:
-    """A preposition's object; "at Sainsbury's last week" (parsed as last week's Sainsbury's) is Sainsbury's."""
+    """A preposition's object; "at Sainsbury's last week" (parsed as last week's Sainsbury's) is Sainsbury's, and
+    "at the moment" has none."""
     pobj = next((g for g in prep.children if g.dep_ in ("pobj", "pcomp")), None)
+    if pobj is not None and prep.lower_ == "at" and pobj.text in ("moment", "minute", "present", "mo"):
+        return None  # "I'm working at the moment": when, not where
     if pobj is not None and pobj.ent_type_ in ("DATE", "TIME"):
         return next((g for g in pobj.children if g.dep_ == "poss" and g.ent_type_ not in ("DATE", "TIME")), pobj)
     return pobj

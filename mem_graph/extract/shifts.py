@@ -15,6 +15,9 @@ _SHIFT_KIND = {"night": "nights", "day": "days", "early": "earlies", "late": "la
                "evening": "lates"}
 # not "works nights a week": how many, no pattern
 _NOT_HOW_MANY = r"(?!\s+(?:a|per|each|every)\s+(?:week|month))"
+# "at the moment", "for a while", "in the winter": when a shift is worked, not where
+_WHEN = r"(?:the\s+|a\s+)?(?:moment|mo|minute|present|weekends?|night|week|month|year|while|now|winter|summer|autumn|" \
+        r"spring)\b"
 _WORKS_SHIFT_SAID = re.compile(r"\bworks?\s+(nights|days|lates|earlies)\b" + _NOT_HOW_MANY, re.I)
 _ON = frozenset({"be", "work", "go", "put", "move", "switch", "stay", "start", "get"})
 _TO = frozenset({"switch", "move", "change", "go", "swap"})
@@ -55,12 +58,12 @@ def shift_of(lemma: str, prep: str | None, obj: Any) -> tuple[str, str, int] | N
 
 # "my wife works nights", "working lates this week": the shift, said as the object the parse can read ("on nights")
 _WORKS_SHIFT = re.compile(r"\b(work(?:s|ing|ed)?)\s+(?=(?:nights|night shifts?|days|day shifts?|lates|earlies|"
-                          r"early shifts?|late shifts?)\b" + _NOT_HOW_MANY + r"(?!\s+(?:as|at|in|for)\b))",
-                          re.I)  # (not with the job or the workplace after it: _SHIFT_AND_JOB splits those)
+                          r"early shifts?|late shifts?)\b" + _NOT_HOW_MANY + r"(?!\s+(?:as|at|in|for)\s+(?!" + _WHEN
+                          + r")))", re.I)  # (not with the job or the workplace after it: _SHIFT_AND_JOB splits those)
 # "i work nights as a nurse", "my partner works nights at the hospital": the job or the workplace and the shift,
 # each its own clause (a new shift ends the shift, not the workplace)
 _SHIFT_AND_JOB = re.compile(r"\b(i|we|he|she|they|(?:my|our|his|her) [a-z]+|(?-i:[A-Z][a-z]+))\s+(work(?:s|ed)?)\s+"
-                            r"(nights|lates|earlies)\s+((?:as\s+an?|at|in|for)\s+[^,.!?;]+)", re.I)
+                            r"(nights|lates|earlies)\s+((?:as\s+an?|at|in|for)\s+(?!" + _WHEN + r")[^,.!?;]+)", re.I)
 # "sian's moved off nights", "i'm off nights now": no longer on that shift (the parse reads "off" as an adverb)
 _SHIFT_NAMES = r"(?:the\s+)?(?:nights|night shifts?|lates|earlies|days|day shifts?|late shifts?|early shifts?)\b"
 _OFF_SHIFT = re.compile(r"(?P<who>\b[A-Za-z]+)(?:\s+has|\s+have|'s|'ve)?\s+(?:just\s+|finally\s+)?(?:moved|come|came|"

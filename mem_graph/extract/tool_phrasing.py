@@ -97,7 +97,8 @@ _ON_NOW = (
 # "moved all my tests to pytest", "the company's moved us all to teams", "bug tracking has moved to linear": a move of
 # the team's work to a tool
 _MOVED_WORK = (
-    re.compile(r"(?P<org>(?<!'s )\b(?:(?:the|our|my) (?:company|team|office|org|firm|employer|boss|management)|work|"
+    re.compile(r"(?P<org>(?<!'s )\b(?:(?:the|our|my) (?:company|team|office|org|firm|employer|boss|management|school|"
+               r"college|uni|university|agency|council|trust|hospital|department)|work|"
                r"it|IT|management)(?:'s| has| have)?\s+(?:now\s+|just\s+|finally\s+)?)?"
                r"\b(?:moved|migrated|ported|switched|shifted)\s+(?:(?P<whom>us|me|them|everyone|everybody)|everything|"
                r"(?:all\s+(?:of\s+)?)?(?:my|our|the)\s+(?:[a-z]+\s+)?(?:tests|files|docs|documents|notes|tickets|"

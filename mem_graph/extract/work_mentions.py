@@ -25,11 +25,12 @@ _SHIFT = re.compile(rf"(?:^|[,.!;:]\s*|\b(?:another|my|a|the|on|doing|working|pu
                     rf"double|long) )(?:\d+ ?(?:hr|hrs|hour|h)s? |long |late |early |double |graveyard |back-to-back )?"
                     rf"(?:night shift|day shift|late shift|early shift|shift|night|nights|lates|earlies|graveyard) "
                     rf"at {_PLACE}{_SITE}\b", re.I)
-_SOMEONE_ELSES = re.compile(r"\b(?:his|her|their|your|husband'?s?|wife'?s?|partner'?s?|dad'?s?|mum'?s?|mom'?s?|"
-                            r"brother'?s?|sister'?s?|son'?s?|daughter'?s?|friend'?s?|[A-Z][a-z]+'s)\s+"
+_SOMEONE_ELSES = re.compile(r"\b(?:he|she|they|his|her|their|your|husband'?s?|wife'?s?|partner'?s?|dad'?s?|mum'?s?|"
+                            r"mom'?s?|brother'?s?|sister'?s?|son'?s?|daughter'?s?|friend'?s?|[A-Z][a-z]+'s)\s+"
                             r"(?:\w+\s+){0,6}$")
 _HEDGE = Hedge("any", "apply", "applying", "interview", window=40)
-_NOT_A_WORKPLACE = frozenset({"work", "home", "the moment", "least", "night", "all", "last", "once", "first"})
+_NOT_A_WORKPLACE = frozenset({"work", "home", "moment", "minute", "present", "least", "night", "all", "last", "once",
+                              "first"})  # ("nights at the moment": _PLACE takes "the" off)
 
 
 # "been at the council planning dept 4 years": a workplace one has been at for years (not a school)

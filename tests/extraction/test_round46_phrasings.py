@@ -209,3 +209,14 @@ def test_a_car_gone_then_another_got_is_the_speakers(shared_memory: Memory, user
                                            ("we're doing lunch at a cafe near the station", False)])
 def test_work_done_at_a_workplace_is_the_workplace(rules: RuleExtractor, said: str, job: bool) -> None:
     assert any(s.endswith("|employer") for s in _values(rules, said)) == job, _values(rules, said)
+
+
+def test_a_shift_worked_at_the_moment_is_no_workplace(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("my boyfriend Sam is a porter, he works nights at the moment which is rough", user_id=user)
+    active = _active(shared_memory, user)
+    assert any("nights" in t for t in active), active
+    assert not any("moment" in t.lower() and "nights" not in t for t in active), active
+
+
+def test_a_school_that_moved_everyone_to_a_tool_is_the_teams_move(rules: RuleExtractor) -> None:
+    assert any("|tools|" in s and "teams" in s for s in _values(rules, "the school's moved us all to Microsoft Teams"))
