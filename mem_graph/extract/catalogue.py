@@ -154,7 +154,7 @@ DEFAULT_SLOTS: tuple[SlotSpec, ...] = (
              prototypes=("runs a small business", "owns a cafe")),
     SlotSpec(name="occupation", relation="works_as", cardinality=_S, subjects="person",
              verbs=("work_as", "do_as", "work_in", "teach", "become", "retrain_as", "train_as", "qualify_as",
-                    "start_as", "employ_as", "hire_as", "serve_as", "promote_to", "go_into", "earn_as"),
+                    "start_as", "employ_as", "hire_as", "serve_as", "promote_to", "go_into", "move_into", "earn_as"),
              nouns=("job", "occupation", "profession", "career", "role", "title"),
              values=(*OCCUPATIONS, CHAT_DEV, *LEAD_POSTS, *WORKER_POSTS, *SCHOOL_POSTS),
              prototypes=("works as a", "is a teacher", "job is in nursing", "teaches at a school",

@@ -1,11 +1,11 @@
 """What chat says was given up, without a verb: "no more red meat for me", "no booze for me anymore", "6 months
-no cigarettes!!", "100 days sober today", "no more football after the ACL thing"; and what came back: "I'm back
-on meat"; and the work of an occupation given up ("quit bartending for real this time": "I'm not a bartender
-anymore").
+no cigarettes!!", "100 days sober today", "no more football after the ACL thing", "cancelled my gym membership"; and
+what came back: "I'm back on meat"; and the work of an occupation given up ("quit bartending for real this time":
+"I'm not a bartender anymore").
 
 Each is restated as the plain clause the slot rules already read ("I don't eat red meat anymore", "I quit
 smoking", "I don't play football anymore", "I eat meat again"), so a habit, a food, a drink or a sport the
-speaker stated before ends the usual way. Only things one eats, drinks, smokes, plays or rides to work ("no more
+speaker stated before ends the usual way. Only things one eats, drinks, smokes, plays, wears or rides to work ("no more
 luas for me"): "no more drama for me"
 and "no more excuses" say nothing about a slot.
 """
@@ -21,6 +21,7 @@ _FOOD = frozenset({"meat", "red meat", "dairy", "sugar", "carbs", "bread", "glut
                    "chicken", "junk food", "takeaways", "takeaway", "chocolate", "sweets", "crisps", "fast food",
                    "processed food", "eggs", "cheese", "meat and dairy"})
 _ALCOHOL = frozenset({"booze", "drink", "drinking", "alcohol", "bevvies", "pints", "wine", "beer"})
+_WORN = frozenset({"glasses", "specs", "contacts", "contact lenses", "braces", "hearing aids", "hearing aid"})
 _WORD = r"[a-z][\w'-]*"
 # the speaker's own clause: said first, after a stop, or after "I"/"we" ("sam's left nursing" is Sam's)
 _MINE = r"(?:^|[,.;!:?]\s*|\b(?:i|i've|ive|i have|i'm|im|i am|we|we've|we have|we're|we are)\s+|\b(?:so|and|but|" \
@@ -42,7 +43,7 @@ _COUNTED = re.compile(rf"{_SPAN}(?: today| now| and counting)? (?:no|without|off
                       rf"(?:a single |any |a drop of )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 # "off the booze since new years", "been off the fags 2 weeks" (not "off the menu", "off the hook")
 _OFF_THE = re.compile(rf"{_MINE}(?:been |finally |officially |completely )?off the (?P<x>booze|drink|sauce|grog|"
-                      r"alcohol|fags|cigs|smokes|ciggies|vapes?)\b"
+                      r"alcohol|fags|cigs|cigarettes|smokes|ciggies|vapes?)\b"
                       # "i'm off the sertraline now", "been off my meds a month": a medicine stopped
                       rf"|{_MINE}(?:been |finally |officially |completely )?off (?:the |my )?(?P<med>{_WORD})\b", re.I)
 # "fish is still on the menu", "dairy's off the menu now": what one eats, said as a menu
@@ -65,6 +66,9 @@ _PASTIME_DONE = {"baked": "bake", "run": "run", "ran": "run", "swum": "swim", "s
 _NOT_DONE_IN = re.compile(rf"{_MINE}(?:have not|haven't|havent|not|hardly)\s+(?:really\s+|even\s+)?"
                           rf"(?P<v>{'|'.join(_PASTIME_DONE)})\s+(?:in|for)\s+(?:months|ages|years|a year|weeks|"
                           r"a while|forever|a long time)\b", re.I)
+# "cancelled my gym membership", "ended our puregym contract": the gym left
+_GYM_CANCELLED = re.compile(rf"{_MINE}(?:have |'ve )?(?:finally )?(?:cancell?ed|ended|stopped|quit|frozen|froze) "
+                            r"(?:my|our|the) (?:[\w'-]+ )?gym (?:membership|contract|sub|subscription)\b", re.I)
 # "I'm back on meat", "back on the booze": a food or drink resumed
 _BACK_ON = re.compile(rf"{_MINE}back on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 
@@ -108,6 +112,8 @@ def _ended(thing: str) -> str | None:
             continue
         if word in SMOKING:
             return "I quit smoking"
+        if word in _WORN:  # "laser eye surgery, no more glasses!"
+            return f"I stopped wearing {word}"
         if word in _FOOD:
             return f"I don't eat {word} anymore"
         if word in _ALCOHOL:
@@ -166,7 +172,8 @@ def given_up(text: str) -> list[str]:
         m.group("med")) or _drink_ended(m.group("med")))]
     said += [f"I still eat {x}" if m.group("on").lower() == "on" else f"I don't eat {x} anymore"
              for m in _MENU.finditer(text) if (x := m.group("x").lower()) in _FOOD]
-    said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1]
+    said += ["I'm sober now" for _ in _SOBER.finditer(text)][:1] + ["I quit the gym" for _ in _GYM_CANCELLED.finditer(
+        text)][:1]
     said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
              if (agent := _doer(m.group("x").lower()))]
     for m in _THEY_QUIT_WORK.finditer(text):

@@ -65,3 +65,16 @@ def graduation(verb: Any, ctx: Context, message: Message) -> Fact | None:
         subject_key=key, object_key=value.lower(), negated=True, clears_slot=True, rule=GRADUATED,
         message_ids=[message.id] if message.id else [], timestamp=message.timestamp, metadata=dict(message.metadata),
         evidence=f"slot school: '{words}' (school finished)")
+
+
+_STUDENT = frozenset({"student", "pupil", "undergrad", "undergraduate", "postgrad", "fresher"})
+
+
+def student_records(fact: Fact, records: list[Any]) -> list[Any]:
+    """The subject's "is a student" occupation, which a school finished ends too ("User is a student" for "User
+    has finished uni"); any other occupation stays (a nurse who finished a night course is still a nurse)."""
+    if fact.rule != GRADUATED or not fact.subject_key:
+        return []
+    occupation = f"{fact.subject_key}|occupation"
+    return [r for r in records if r.slot == occupation and r.polarity > 0
+            and (r.object_key or "").rpartition(" ")[2] in _STUDENT]

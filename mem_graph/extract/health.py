@@ -121,11 +121,25 @@ _ON_MED = re.compile(rf"(?:\bi'?m|\bim|\bi am|\bbeen|\bstill|\band|,)\s+(?:curre
 _MED_HEDGE = Hedge("talk about", "about to", "asked")
 
 
+# "my asthma's basically gone", "my eczema has cleared up": a condition the speaker no longer has (not "my cold is
+# going", "my migraine's gone for today": a passing one)
+_PASSING = frozenset({"cold", "flu", "covid", "migraine", "migraines"})
+_CONDITION_GONE = re.compile(rf"\bmy (?P<x>{_HEADS})(?:'s|\u2019s| has| is| have| are)\s+(?:(?:basically|completely|"
+                             r"totally|finally|pretty much|all but|now|fully|just)\s+)*(?:gone|cleared(?: up)?|cured|"
+                             r"disappeared|gone away|in remission)\b(?!\s+(?:for (?:now|today|the day)|today)\b)", re.I)
+
+
+def condition_gone(text: str) -> list[str]:
+    """"I don't have asthma anymore" for "my asthma's basically gone" (see ``_CONDITION_GONE``)."""
+    return [f"I don't have {x} anymore" for m in _CONDITION_GONE.finditer(text) if (x := m.group("x").lower())
+            not in _PASSING]
+
+
 def medication_changes(text: str) -> list[str]:
     """The plain clauses for a medicine stopped or started, as a GP's change is told ("she's taken me off the
     warfarin, it's apixaban now": "I don't take warfarin anymore", "I take apixaban now"); not a plan or a
-    question ("might come off sertraline", "should i stop my metformin?")."""
-    said: list[str] = []
+    question ("might come off sertraline", "should i stop my metformin?"); and a condition gone."""
+    said: list[str] = condition_gone(text)
     low = text.lower()
     if not any(m in low for m in _MED_WORDS):
         return said  # (a cheap look first: most sentences name no medicine)

@@ -172,7 +172,8 @@ nursing medicine pharma pharmaceuticals education teaching academia research pub
 construction engineering manufacturing logistics recruitment hr consulting admin administration catering
 fashion film television tv music property government politics policy charity nonprofit
 cybersecurity security telecoms energy oil mining agriculture farming aviation shipping transport tourism
-childcare eldercare care fintech biotech gaming support operations ops qa
+childcare eldercare care fintech biotech gaming support operations ops qa management design ux analytics compliance
+procurement comms communications
 """))
 # units of a workplace one is "in" ("moved wards, I'm in A&E now", "I'm in ICU these days"): where one works, never
 # where one lives

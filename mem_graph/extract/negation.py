@@ -30,7 +30,9 @@ KINDS: dict[str, frozenset[str]] = {
         "wine red white rosé rose beer beers ale lager stout cider whisky whiskey vodka gin rum tequila brandy "
         "cognac bourbon scotch sake champagne prosecco cocktail cocktails booze liquor spirits margaritas "
         "margarita martini mojito sangria mead malbec merlot shiraz syrah pinot rioja chardonnay sauvignon cabernet "
-        "riesling chianti tempranillo grenache zinfandel port sherry negroni aperol guinness ipa bitter pint pints"),
+        "riesling chianti tempranillo grenache zinfandel port sherry negroni aperol guinness ipa bitter pint pints "
+        "peroni stella heineken corona budweiser carling moretti coors carlsberg kronenbourg asahi madri amstel "
+        "estrella tennent's tennents fosters foster's bud smirnoff jägermeister jager baileys pimm's pimms"),
     "meat": _words(
         "beef pork chicken lamb mutton veal bacon ham steak steaks sausage sausages burger burgers turkey duck "
         "venison salami pepperoni meatballs ribs"),
@@ -41,6 +43,9 @@ KINDS: dict[str, frozenset[str]] = {
     # sports said by a kind of them: "no more football for me" ends five-a-side, "gave up climbing" bouldering
     "football": _words("five five-a-side 5-a-side futsal soccer"),
     "climbing": _words("bouldering boulder boulders climb"),
+    # "cut out caffeine" ends the coffee (not tea: "herbal tea only" is often what replaces it)
+    "caffeine": _words("coffee coffees espresso espressos latte lattes cappuccino cappuccinos americano americanos "
+                       "mocha mochas macchiato cortado cortados redbull cola coke pepsi"),
 }
 # kinds a stance against meets the members of ("can't stand coffee" ends "obsessed with iced oat lattes"); not
 # for a negation, where "no coffee after 2pm" leaves the morning latte
@@ -97,7 +102,7 @@ def absolute_fact(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subje
     if not objects and pred.lemma == "be" and cues.negated and any(
             c.lower_ == "together" for c in pred.target.children):  # "Tom and I aren't together anymore"
         return bare_fact(verb, replace(pred, lemma="separate"), subject, subj_tok, cues, ctx, message)
-    if pred.lemma == "be" and not cues.negated and cues.tense == "present":
+    if pred.lemma in ("be", "go", "become") and not cues.negated and cues.tense == "present":  # "gone teetotal"
         return _without_state(cat, verb, pred, subject, subj_tok, objects, cues, ctx, message)
     return None
 
@@ -111,14 +116,14 @@ _FREE_OF = {"smoke": "smoke", "smoking": "smoke", "nicotine": "smoke", "vape": "
 
 def _without_state(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subject, subj_tok: Any,
                    objects: list[Any], cues: Any, ctx: Context, message: Message) -> Fact | None:
-    """"I'm unemployed now" ends the job; "I've been sober for 6 months" ends drinking; "smoke free since march"
-    ends smoking (the habit named before "free")."""
+    """"I'm unemployed now" ends the job; "I've been sober for 6 months" (or "gone teetotal") ends drinking; "smoke
+    free since march" ends smoking (the habit named before "free")."""
     words = [o for o in objects if o.pos_ in ("ADJ", "NOUN", "VERB")]
     if any(o.lower_ in _NO_WORK for o in words):
         return bare_fact(verb, replace(pred, lemma="retire"), subject, subj_tok, cues, ctx, message)
     ended = replace(cues, negated=True)
     for o in words:
-        kind = "alcohol" if o.lower_ == "sober" else next(
+        kind = "alcohol" if o.lower_ in ("sober", "teetotal") else next(
             (_FREE_OF[c.lower_] for c in o.children if o.lower_ == "free" and c.lower_ in _FREE_OF), None)
         if kind is None and o.lower_.endswith("-free"):
             kind = _FREE_OF.get(o.lower_.removesuffix("-free"))
@@ -131,7 +136,7 @@ def _without_state(cat: SlotCatalogue, verb: Any, pred: Predicate, subject: Subj
             slot = next((spec.name for spec in cat.verbs.get("drink", []) if spec.key_by == "object"), "drinks")
             fact = _kind_fact(verb, "drink", "alcohol", slot, subject, subj_tok, ended, ctx, message)
         if fact is not None:  # the state says the habit ended: "no longer" (what reconcile reads as a change)
-            fact.evidence += f"; '{o.text}': no longer"
+            fact.evidence += f"; {'' if 'cues:' in fact.evidence else 'cues: '}'{o.text}': no longer"
             return fact
     return None
 

@@ -45,6 +45,7 @@ from mem_graph.extract.catalogue import DEFAULT_SLOTS, PETS
 from mem_graph.extract.couples import stage_moved_on, status_and_partner
 from mem_graph.extract.cue_change import change_cue, cue_change, cue_words
 from mem_graph.extract.deaths import dead_person_records
+from mem_graph.extract.graduation import student_records
 from mem_graph.extract.jobs import other_attribute_ended
 from mem_graph.extract.kin_words import KIN, PARTNER_NOUNS
 from mem_graph.extract.lexicon import tech_kind
@@ -331,8 +332,7 @@ class Reconciler:
         if wrong:  # "actually it's Luna, not Misty" (correction.py): the corrected memory ends
             return Decision(Event.UPDATE, fact, f"correction of {wrong[0].text!r}{why}", "correction", wrong)
         subject = fact.subject_key
-        # the same value, or a less specific one ("Honda" after "Honda Civic"); a more specific one
-        # ("Portland, Maine" after "Portland") is a new value
+        # the same value, or a less specific one ("Honda" after "Honda Civic"); not "Portland, Maine" after "Portland"
         same_object = [r for r in records if subject and r.subject_key == subject and fact.slot and r.slot and (
             r.slot == fact.slot or slot_family(r.slot) == slot_family(fact.slot))
             and within(fact.object_key, r.object_key)]
@@ -455,8 +455,8 @@ class Reconciler:
                       and any(
             tr.relation in relations and normalise_entity(tr.subject) == subject
             and same_thing(normalise_entity(tr.object), fact.object_key) for tr in r.triples)]
-        cancelled += [r for r in died_pet_records(fact, records) + ended_thing_records(fact, records)
-                      + dead_person_records(fact, records) if r not in cancelled]  # "we lost Olivia", "mum died"
+        cancelled += [r for ended in (died_pet_records, ended_thing_records, dead_person_records, student_records)
+                      for r in ended(fact, records) if r not in cancelled]  # "we lost Olivia", "finished uni"
         cancelled += [r for r in records if r.subject_key == subject and r.polarity > 0 and r not in cancelled
                       and drops_diet(fact, r)]  # "stopped eating meat" ends "I'm a total carnivore"
         # "she retired": the occupation ends, and the post with it; "my wife left me": whoever the wife is

@@ -261,8 +261,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             return False
         if lemma != "be" and any(c.dep_ == "aux" and c.lower_ in ("can", "ca") for c in pred.target.children):
             return False  # "I can teach others the joy of dancing": what one is able to do, not the job
-        if pred.key in ("work_in", "go_into"):  # "works in retail", "gone into nursing": a line of work (not
-            # "works in London", "gone into hospital"); "went into the army"
+        if pred.key in ("work_in", "go_into", "move_into"):  # "works in retail", "gone into nursing", "moved into
+            # product management": a line of work (not "works in London", "gone into hospital"); "went into the army"
             return ((obj.lower_ in SECTORS or obj.lemma_.lower() in SECTORS or agent_of(obj.lower_) is not None) and \
                 not any(c.dep_ in ("det", "poss") for c in obj.children)) or (
                 pred.key == "go_into" and obj.lower_ in ("army", "navy", "police", "raf", "military", "forces"))

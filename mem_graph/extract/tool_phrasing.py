@@ -6,7 +6,8 @@ progressive. "everything's on github actions now", "all our pipelines run on X":
 on". "we're off heroku": a tool left, said as "we moved off" (which ends it). "we shifted from tally to zoho":
 Indian English for switched. "the company's moved us all to teams", "moved all my tests to pytest", "bug tracking has
 moved to linear": the team's work moved, said as "we moved to"; "zoom's been dropped for google meet": "we replaced
-Zoom with Google Meet"; "i keep my notes in obsidian": "i use Obsidian for my notes".
+Zoom with Google Meet"; "i keep my notes in obsidian": "i use Obsidian for my notes"; "i've become a neovim
+convert": "I've switched to Neovim".
 """
 
 from __future__ import annotations
@@ -131,6 +132,22 @@ def _replaced_by(m: re.Match[str]) -> str:
     return f"we replaced {old} with {_spelled(m, new)}"
 
 
+# "i've become a neovim convert", "total vscode convert now", "converted to arch": the speaker's switch
+_MY_LEAD = r"(?:^|(?<=[,.;!:])\s*|\b(?:i'?ve|i have|i'?m|i am|im|ive|i)\s+)"
+_CONVERT = re.compile(_MY_LEAD + r"(?:(?:now|officially|finally|fully|become|been|turned into|a|an|total|full|complete|"
+                      r"proper|big|huge)\s+)*" + _TOOL + r"\s+convert\b|" + _MY_LEAD
+                      + r"(?:have\s+|'ve\s+)?converted to\s+" + _TOOL.replace("tool>", "tool2>", 1), re.I)
+
+
+def _convert(m: re.Match[str]) -> str:
+    said = m.group("tool") or m.group("tool2")
+    words = said.rstrip(".").split()
+    name = next((n for n in (" ".join(words), words[0]) if n.lower() in tool_names()), None)
+    past = m.group("tool2") and not re.search(r"have|'ve", m.group(0), re.I)  # "I converted to vim last year"
+    return m.group(0) if name is None else \
+        f"{'I switched' if past else 'I have switched'} to {name[:1].upper()}{name[1:]}{said[len(name):]}"
+
+
 # "we bolted elasticsearch on for the search bar", "tacked redis on as a cache": one more tool, the others stay
 _BOLTED_ON = re.compile(r"\b(?:bolted|tacked|added|stuck|slapped|glued) " + _TOOL + r" on\b", re.I)
 
@@ -211,7 +228,7 @@ def tool_phrasings(text: str) -> str:
         text = pattern.sub(_said_on, text)
     for pattern in _MOVED_WORK:
         text = pattern.sub(_work_moved, text)
-    text = _DONE_IN.sub(_done_in, _REPLACED_BY.sub(_replaced_by, text))
+    text = _CONVERT.sub(_convert, _DONE_IN.sub(_done_in, _REPLACED_BY.sub(_replaced_by, text)))
     text = _BOLTED_ON.sub(lambda m: m.group(0) if (name := _named_tool(m)) is None else
                           f"also started using {_spelled(m, name)}", text)
     return _OFF_TOOL.sub(_off_tool, _RIPPED_OUT.sub(_ripped_out, text))

@@ -1,7 +1,8 @@
 """Where the speaker works, said in passing by words one uses only of one's own workplace: "its to my line manager at
 barclays", "another 10 hr night at the amazon warehouse", "night shift at Tesco again", "on lates at the Co-op this
 week"; and a working life's last shift ("dad's last shift was friday, 34 years in the fire service": he retired;
-"my last day at Argos was friday": I left Argos). Each is said back as "I work at X" (or the ending) for the rules
+"my last day at Argos was friday": I left Argos). Each is said back as "I work at X" (or the ending) for the rules;
+"i'm driving for DPD now" as "I work as a driver for DPD now"
 to read (a lower-case name is recased; a word of the
 dictionary is no workplace: "night shift at work"). Not someone else's ("my husband's night shift at the plant",
 "her boss at Google"), nor a plan or a question ("might pick up shifts at Tesco", "any jobs at Aldi?").
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.hedges import Hedge
-from mem_graph.extract.wordlist import is_common_word
+from mem_graph.extract.wordlist import is_common_word, is_english_word
 
 _PLACE = r"(?:the )?(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*)?)"
 _SITE = r"(?: (?:warehouse|store|shop|depot|plant|factory|branch|site|hospital|office|offices|hq|call centre|" \
@@ -62,7 +63,25 @@ def work_in_passing(text: str) -> list[str]:
             said.append(f"I work at {name}")
     said += [f"I work at the {m.group('x')}" for m in _BEEN_AT.finditer(text)
              if m.group("x").split()[0].lower() not in _SCHOOLING and not _SOMEONE_ELSES.search(text[:m.start()])]
-    return list(dict.fromkeys(said))
+    return list(dict.fromkeys(said + _work_done_for(text)))
+
+
+# "i'm driving for DPD now", "been delivering for deliveroo since may": the work and whom it is done for (the
+# speaker's; "he's driving for Uber" is read by the clause reader)
+_DOERS = {"driving": "driver", "delivering": "delivery driver", "riding": "delivery rider", "cleaning": "cleaner",
+          "tutoring": "tutor", "caring": "carer", "nannying": "nanny", "coaching": "coach", "cooking": "cook",
+          "labouring": "labourer", "bartending": "bartender", "modelling": "model", "freelancing": "freelancer"}
+_DOING_FOR = re.compile(r"(?:^|[,.!;:]\s*|\b(?:i'?m|im|i am|i'?ve been|ive been|been|and|so|but)\s+)"
+                        r"(?:now |currently |just |mostly |also )?(?P<v>" + "|".join(_DOERS) + r") for "
+                        r"(?P<x>(?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*)?|[a-z][\w&'.-]*)"
+                        r"(?=\s*(?:$|[,.!;]|\s(?:now|these days|full[- ]time|part[- ]time|since|and)\b))", re.I)
+
+
+def _work_done_for(text: str) -> list[str]:
+    """"I work as a driver for DPD now" for "i'm driving for DPD now" (a name, not "driving for hours")."""
+    return [f"I work as a {_DOERS[m.group('v').lower()]} for {x[:1].upper()}{x[1:]} now" for m in _DOING_FOR.finditer(
+        text) if ((x := m.group("x"))[:1].isupper() or not is_english_word(x.lower()))
+        and x.lower() not in _NOT_A_WORKPLACE and not is_common_word(x.lower()) and _HEDGE.said_as_done(text, m)]
 
 
 # "dad's last shift was friday", "my last day at Argos was yesterday", "mum's last day at the school is done"

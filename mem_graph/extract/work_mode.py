@@ -1,8 +1,8 @@
 """How the speaker works: from where, and how many hours.
 
 Where from: home, the office, or a mix of the two ("I work from home", "fully remote now",
-"back in the office 5 days a week, hate it", "we're hybrid now"). One value at a time (the ``work_mode`` slot:
-remote, office or hybrid), so a new one replaces the old.
+"back in the office 5 days a week, hate it", "we're hybrid now", "they've made us go back to the office"). One value
+at a time (the ``work_mode`` slot: remote, office or hybrid), so a new one replaces the old.
 
 How many hours: part time or full time ("I work part time", "i've gone full time at the cafe", "dropped down to
 part time after the baby", "I'm a part-time barista"), one at a time (the ``work_hours`` slot). The clause reader
@@ -24,7 +24,8 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 _HEDGE = Hedge("used to", "was", "were", "before", "back when", "if")
 # the speaker's clause: said first, after a stop, or after "I"/"we" (and the adverbs between)
 _MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i'm|im|i am|i've|ive|we|we're|we are|been|so|and|but|" \
-        r"(?:my|the) (?:new )?(?:job|role)(?: is|'s))\s+)" \
+        r"(?:my|the) (?:new )?(?:job|role)(?: is|'s)|(?:made|make|making|forced|forcing|got|getting|have|having) " \
+        r"(?:us|me) (?:to )?(?:go|come|be|going|coming))\s+)" \
         r"(?:(?:now|fully|mostly|still|officially|finally|just|currently|permanently|basically)\s+)*"
 _REMOTE = (r"(?:work(?:ing)? (?:from|at) home(?![\w-]|\s(?-i:[A-Z]))|wfh(?:ing)?|work(?:ing)? remotely"
            r"|(?:fully |100% |completely )?remote(?=\W*(?:$|[,.;!])| now| these days| full[- ]time| permanently"

@@ -1,0 +1,101 @@
+"""Session 47: misses from four sweeps of twenty (the speaker's changes, other people's, turns that must change
+nothing, tools and habits), written before any fix. Before this, "finished uni" left "User is a student" active;
+"gone teetotal" and "off the cigarettes" ended no drink or habit; "no more glasses!" and "cancelled my gym
+membership" ended nothing; "they've made us go back to the office" left the speaker working from home; "I've become a
+Neovim convert" kept Vim; "I'm driving for DPD now" left the old occupation.
+
+The phrasings here are new (not the sweeps', nor the benchmark's); each mechanism is also tried where it must not
+fire."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.said import values_of as _values
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+def test_finishing_a_degree_ends_being_a_student(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a student", "handed in my dissertation and finished my degree!")
+    assert any("student" in g for g in gone), gone
+
+
+def test_finishing_a_course_leaves_another_occupation(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a paramedic", "finally finished my course, so proud")
+    assert not any("paramedic" in g for g in gone), gone
+
+
+@pytest.mark.parametrize(("setup", "said", "old"), [
+    ("I drink Peroni", "gone teetotal for good", "Peroni"),
+    ("I smoke", "been off the cigarettes since march", "smoke"),
+    ("I wear contact lenses", "got laser surgery so no more contact lenses", "contact lenses"),
+    ("I'm a member at the Gym Group", "I finally cancelled my gym membership", "Gym Group"),
+])
+def test_a_habit_or_membership_given_up_ends(shared_memory: Memory, user: str, setup: str, said: str,
+                                             old: str) -> None:
+    gone = invalidated_after(shared_memory, user, setup, said)
+    assert any(old in g for g in gone), gone
+
+
+def test_someone_elses_cancelled_membership_is_theirs(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I go to David Lloyd", "my wife cancelled her gym membership")
+    assert not any("David Lloyd" in g for g in gone), gone
+
+
+def test_being_made_to_come_back_to_the_office_ends_remote_work(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I work remotely",
+                             "work are making us come back to the office full time")
+    assert any("remote" in g for g in gone), gone
+
+
+def test_a_boss_who_wants_one_back_in_the_office_changes_nothing(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I work from home", "my boss wants me back in the office, no chance")
+    assert not any("home" in g for g in gone), gone
+
+
+def test_becoming_a_convert_to_a_tool_is_a_switch(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I use Chrome", "I'm a total Firefox convert now")
+    assert any("Chrome" in g for g in gone), gone
+
+
+def test_someone_elses_conversion_is_not_the_speakers(rules: RuleExtractor) -> None:
+    values = _values(rules, "my flatmate's a huge Emacs convert")
+    assert not any(s.startswith("user|") and v == "emacs" for s, v in values.items()), values
+
+
+def test_driving_for_a_firm_is_a_new_job(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a chef", "I'm delivering for Amazon now, better hours")
+    assert any("chef" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["I'm driving for hours every weekend", "he's driving for Uber now"])
+def test_driving_for_no_firm_of_ones_own_is_no_job(rules: RuleExtractor, said: str) -> None:
+    values = _values(rules, said)
+    assert "user|occupation" not in values, values
+
+
+def test_moving_into_a_line_of_work_changes_the_occupation(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a primary school teacher", "I moved into management last year")
+    assert any("teacher" in g for g in gone), gone
+
+
+def test_moving_into_a_flat_is_still_a_home(rules: RuleExtractor) -> None:
+    values = _values(rules, "we moved into a flat in Sheffield")
+    assert values.get("user|residence") == "sheffield" and "user|occupation" not in values, values
+
+
+def test_cutting_out_caffeine_ends_the_coffee(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I live on lattes", "cut out caffeine in january, feel amazing")
+    assert any("lattes" in g for g in gone), gone
+
+
+def test_a_condition_cleared_up_ends(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I've got psoriasis", "my psoriasis is completely gone now")
+    assert any("psoriasis" in g for g in gone), gone
+
+
+def test_a_passing_illness_gone_ends_no_condition(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I have asthma", "my cold's finally gone, back at work")
+    assert not any("asthma" in g for g in gone), gone
