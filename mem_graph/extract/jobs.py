@@ -8,6 +8,7 @@ attribute as a second edge (``works_as`` / ``works_at``). The reconciler then en
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mem_graph.extract.clauses import Context, compound_span, span_text
@@ -166,3 +167,29 @@ def moved_jobs(m: SlotMatch | None, pred: Predicate, ctx: Context, catalogue: An
         return m
     return SlotMatch(catalogue.specs["employer"], m.subject, m.object,
                      f"slot employer: 'moved from {left}' (an employer said before)")
+
+
+def job_moves(facts: list[Fact], holding: Callable[[str], list[MemoryRecord]]) -> list[Fact]:
+    """``facts`` with each "moved from X to Y" read as a home ("User now lives in Bupa") said as a new employer when
+    the scope's memories hold X as the subject's workplace ("User is a physio at Nuffield Health" for "moved from
+    Nuffield to Bupa"): the employer slot of the same turn in the same add() is ``moved_jobs``'s, this is an earlier
+    one's. ``holding(key)``: the scope's active memories that hold ``key``."""
+    for f in facts:
+        if not f.slot or not f.slot.endswith("|residence") or not f.replaces or f.negated or not f.object_key:
+            continue
+        old = f.replaces[0]
+        worked = [r for r in holding(old) if r.subject_key == f.subject_key and r.polarity > 0 and (
+            (r.slot == f"{f.subject_key}|employer" and _same(r.object_key or "", old)) or any(
+                t.relation == "works_at" and normalise_entity(t.subject) == f.subject_key
+                and _same(normalise_entity(t.object), old) for t in r.triples))]
+        home = [r for r in holding(old) if r.slot == f.slot and _same(r.object_key or "", old)]
+        if not worked or home:  # ("moved from Leeds to York" after "lives in Leeds, works at Leeds General")
+            continue
+        name = next((t.object for t in f.triples if t.relation == "lives_in"), f.object_key)
+        who = f.text.split(" now lives in ")[0] if " now lives in " in f.text else None
+        f.slot, f.triples = f"{f.subject_key}|employer", [t for t in f.triples if t.relation != "lives_in"] + [
+            Triple(who or f.triples[-1].subject, "works_at", name)]
+        f.text = f"{who} now works at {name}" if who else f.text
+        f.evidence = f"slot employer: 'moved from {old}' (a workplace of {worked[0].text!r}); " + f.evidence.replace(
+            "slot residence:", "read first as residence:")
+    return facts

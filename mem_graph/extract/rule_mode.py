@@ -16,6 +16,8 @@ from mem_graph.extract.base import ExtractionContext, Outcome, vectors_by_record
 from mem_graph.extract.chat import is_chitchat, not_memorable, statements
 from mem_graph.extract.correction import correct_facts
 from mem_graph.extract.episodes import uncovered_statement
+from mem_graph.extract.jobs import job_moves
+from mem_graph.extract.kept_post import kept_posts
 from mem_graph.extract.lexicon import stop_words
 from mem_graph.extract.losses import naming_earlier, needs_earlier_pets
 from mem_graph.extract.reconcile import Decision
@@ -61,6 +63,11 @@ def recent_memories(context: ExtractionContext, *texts: str) -> list[MemoryRecor
     return sorted(found.values(), key=lambda r: (r.valid_from, r.created_at), reverse=True)
 
 
+def _holding(context: ExtractionContext, key: str) -> list[MemoryRecord]:
+    """The scope's active memories that hold ``key`` (by object or entity), else those nearest it."""
+    return context.holding(key) or recent_memories(context, key)
+
+
 _PET_LOOKBACK = 200  # messages searched for a pet's naming when a turn says it died
 
 
@@ -74,7 +81,7 @@ class RuleMode:
         self.rules = rules
 
     def decide(self, messages: list[Message], context: ExtractionContext) -> Outcome:
-        return self.reconcile(self.facts(messages, context), context)
+        return self.reconcile(self.facts(messages, context), context, " ".join(m.content for m in messages))
 
     def facts(self, messages: list[Message], context: ExtractionContext) -> list[Fact]:
         """The rule facts of the messages, then the turns kept verbatim (unextracted, or only partly)."""
@@ -85,7 +92,8 @@ class RuleMode:
         partial: list[Message] = []
         for m, found in zip(targets, self._extract(targets, context), strict=True):
             found = correct_facts(m, found, functools.partial(recent_memories, context, m.content))
-            found = transition_facts(m, found, lambda key: context.holding(key) or recent_memories(context, key))
+            holding = functools.partial(_holding, context)
+            found = job_moves(transition_facts(m, found, holding), holding)  # "moved from Nuffield to Bupa"
             facts.extend(found)
             # questions, requests and small talk to the assistant stay raw messages only (never memories
             # injected back); a named participant's question in a conversation between people ("Love the
@@ -124,11 +132,20 @@ class RuleMode:
             recent = older[-3:] + recent
         return self.rules.extract(targets, context=[m for m in recent if m.role in roles])
 
-    def reconcile(self, facts: list[Fact], context: ExtractionContext) -> Outcome:
-        """Each fact decided by the reconciler, against the scope's memories and the facts before it."""
+    def reconcile(self, facts: list[Fact], context: ExtractionContext, said: str | None = None) -> Outcome:
+        """Each fact decided by the reconciler, against the scope's memories and the facts before it; with the
+        messages' words ``said``, a post whose workplace alone changed is kept (kept_post.py)."""
         vectors = context.embed_facts(facts)
+        slots = [f.slot for f in facts]
         decisions = context.reconciler.decide(context.scope, facts, vectors, context.t, context.make_record)
-        return Outcome(decisions, vectors=vectors_by_record(decisions, vectors))
+        out = vectors_by_record(decisions, vectors)
+        # "handed my notice in at Boots, starting at Lloyds": the post of "a pharmacist at Boots" stays
+        if said is not None and (kept := kept_posts(decisions, slots, said)):
+            for d, v in zip(kept, context.embed_facts([d.fact for d in kept]), strict=True):
+                d.record = context.make_record(d.fact, d)
+                out[d.record.id] = v
+            decisions += kept
+        return Outcome(decisions, vectors=out)
 
 
 class Verbatim:

@@ -99,3 +99,38 @@ def test_a_condition_cleared_up_ends(shared_memory: Memory, user: str) -> None:
 def test_a_passing_illness_gone_ends_no_condition(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I have asthma", "my cold's finally gone, back at work")
     assert not any("asthma" in g for g in gone), gone
+
+
+# -- a post outlives its workplace (kept_post.py) ----------------------------------------------------------------------
+
+
+def _active(memory: Memory, user: str) -> list[str]:
+    return [r["memory"] for r in memory.get_all(user_id=user)["results"]]
+
+
+def test_a_new_workplace_keeps_the_post(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I'm a physio at Nuffield Health in Leeds", user_id=user)
+    shared_memory.add("just started at Bupa, the team is so much nicer", user_id=user)
+    active = _active(shared_memory, user)
+    assert any("physio" in a and "Nuffield" not in a for a in active), active
+    top = shared_memory.search("what do I do for a living?", user_id=user, limit=1)["results"]
+    assert "physio" in top[0]["memory"], top
+
+
+@pytest.mark.parametrize("said", ["I quit Costa, done with coffee",
+                                  "left Sunrise and I'm driving buses for Arriva now",
+                                  "left Sunrise, I'm a teacher now"])
+def test_a_workplace_left_or_a_new_line_of_work_keeps_no_old_post(shared_memory: Memory, user: str,
+                                                                   said: str) -> None:
+    shared_memory.add("I'm a care worker at Sunrise" if "Sunrise" in said else "I'm a barista at Costa", user_id=user)
+    shared_memory.add(said, user_id=user)
+    active = _active(shared_memory, user)
+    assert not any("care worker" in a or "barista" in a for a in active), active
+
+
+def test_a_move_from_a_workplace_said_before_is_a_new_job(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I'm a paralegal at Irwin Mitchell", user_id=user)
+    shared_memory.add("I've moved from Irwin Mitchell to Slater and Gordon, better hours", user_id=user)
+    active = _active(shared_memory, user)
+    assert not any("lives in" in a for a in active), active
+    assert any("paralegal" in a and "Irwin" not in a for a in active), active
