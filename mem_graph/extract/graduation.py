@@ -8,6 +8,7 @@ Only a graduation that happened (past, or "have graduated"): "I graduate in May"
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mem_graph.extract.clauses import Context, clause_subject, compound_span, span_text
@@ -78,3 +79,17 @@ def student_records(fact: Fact, records: list[Any]) -> list[Any]:
     occupation = f"{fact.subject_key}|occupation"
     return [r for r in records if r.slot == occupation and r.polarity > 0
             and (r.object_key or "").rpartition(" ")[2] in _STUDENT]
+
+
+# "uni is officially done!!", "my degree's finally over": the speaker's school finished, said as over (not "her uni is
+# done", "school's done for the summer", "uni is done for the day")
+_SCHOOL_OVER = re.compile(r"(?:^|[,.;!:]\s*|\b(?:and|so|but|now|which means|finally)\s+)(?:my\s+)?(?P<x>uni|university|"
+                          r"college|degree|masters|phd|course|a-levels|gcses|sixth form)(?:'s|\u2019s| is| are)\s+"
+                          r"(?:(?:officially|finally|all|now|completely|properly)\s+)*(?:done|over|finished)\b"
+                          r"(?!\s+(?:for|till|until)\b)", re.I)
+
+
+def school_done(text: str) -> list[str]:
+    """"I've finished uni" for "uni is officially done!!" (see ``_SCHOOL_OVER``)."""
+    return [f"I've finished {'my ' if m.group('x').lower() in _STUDIES else ''}{m.group('x').lower()}"
+            for m in _SCHOOL_OVER.finditer(text)][:1]

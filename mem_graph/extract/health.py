@@ -123,7 +123,7 @@ _MED_HEDGE = Hedge("talk about", "about to", "asked")
 
 # "my asthma's basically gone", "my eczema has cleared up": a condition the speaker no longer has (not "my cold is
 # going", "my migraine's gone for today": a passing one)
-_PASSING = frozenset({"cold", "flu", "covid", "migraine", "migraines"})
+_PASSING = frozenset({"cold", "flu", "covid", "migraine"})  # (one migraine passes; "my migraines" are a condition)
 _CONDITION_GONE = re.compile(rf"\bmy (?P<x>{_HEADS})(?:'s|\u2019s| has| is| have| are)\s+(?:(?:basically|completely|"
                              r"totally|finally|pretty much|all but|now|fully|just)\s+)*(?:gone|cleared(?: up)?|cured|"
                              r"disappeared|gone away|in remission)\b(?!\s+(?:for (?:now|today|the day)|today)\b)", re.I)

@@ -186,7 +186,7 @@ cardiology neurology orthopaedics orthopedics triage outpatients recovery haemat
 WORKPLACES = frozenset(_words("""
 clinic hospital surgery bank hotel restaurant cafe bakery pub firm agency startup company charity council
 nursery pharmacy lab laboratory factory warehouse shop store supermarket garage salon studio consultancy
-hospice brewery dealership practice depot plant mill
+hospice brewery dealership practice depot plant mill bistro brasserie deli gastropub diner
 """))
 # verbs of an activity people do as a pastime, said without an object ("I swim twice a week") -> the activity
 ACTIVITY_VERBS = {

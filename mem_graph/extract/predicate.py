@@ -372,8 +372,9 @@ def predicate(verb: Any, target: Any) -> Predicate:
         # "before Madrid I lived in Valencia": a time phrase is the object only when nothing else is; "for
         # context i live in Leeds": a phrase fronted before the verb, only when none follows it
         for c in sorted(target.children, key=lambda c: (c.lower_ in TIME_PREPS or duration(c), c.i < target.i)):
-            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and c.lower_ not in ("from", "than") and \
-                    not (pred.lemma == "be" and duration(c)):  # "(I'm vegan,) have been for years": says no more
+            # ("suffer from migraines": the condition; "(I'm vegan,) have been for years": says no more)
+            if c.dep_ in ("prep", "agent") and c.lower_ in pred.preps and (c.lower_ not in ("from", "than") or (
+                    pred.lemma == "suffer" and c.lower_ == "from")) and not (pred.lemma == "be" and duration(c)):
                 pred.prep, direct = c.lower_, [pred.preps[c.lower_]]
                 break
     if pred.lemma in ("live", "stay") and pred.prep == "with" and "in" in pred.preps:

@@ -10,7 +10,7 @@ import re
 from mem_graph.extract.couples import name_the_couple
 from mem_graph.extract.cues import link_replacements
 from mem_graph.extract.there import resolve_there
-from mem_graph.types import Fact
+from mem_graph.types import Fact, Triple
 
 
 def _refined_beside_still(facts: list[Fact]) -> None:
@@ -71,6 +71,26 @@ def _remarks_on_the_old(facts: list[Fact]) -> None:
             g.evidence += ("; " if g.evidence else "") + "a remark on the value the turn moved away from"
 
 
+# "left the hotel, I'm at a little bistro now": after a workplace left, being at a kind of workplace is the next job
+_AT_A_PLACE = re.compile(r"\b(?:is|are|am) (?:now )?at (?:a|an|the) (?:[\w'-]+ ){0,2}(?P<kind>[\w'-]+)$", re.I)
+
+
+def _workplace_after_leaving(facts: list[Fact]) -> None:
+    """An unplaced "is at a bistro" of someone the turn says left a workplace: their employer now (not alone:
+    "I'm at a cafe" is where one sits)."""
+    from mem_graph.extract.lexicon import WORKPLACES
+
+    left = {f.subject_key for f in facts if f.negated and f.evidence.startswith("slot employer:")}
+    for f in facts:
+        unplaced = f.subject_key in left and not f.slot and not f.negated
+        m = _AT_A_PLACE.search(f.text.removesuffix(" now")) if unplaced else None
+        if m is not None and m.group("kind").lower() in WORKPLACES and f.tense == "present" and f.triples:
+            f.slot, f.single_valued = f"{f.subject_key}|employer", True
+            f.triples[-1] = Triple(f.triples[-1].subject, "works_at", f.triples[-1].object)
+            f.evidence = f"slot employer: 'at a {m.group('kind')}' beside a workplace left" + (
+                f"; {f.evidence}" if f.evidence else "")
+
+
 def across_the_turn(facts: list[Fact], partners: dict[str, str] | None = None, text: str = "") -> None:
     """Settle the turn's facts together (in place; see the module doc). ``partners``: subject key -> the partner
     earlier turns named."""
@@ -79,3 +99,4 @@ def across_the_turn(facts: list[Fact], partners: dict[str, str] | None = None, t
     name_the_couple(facts, partners, text)  # "my boyfriend dan proposed!! we're engaged": engaged to Dan
     _refined_beside_still(facts)
     _remarks_on_the_old(facts)
+    _workplace_after_leaving(facts)

@@ -63,6 +63,7 @@ def work_in_passing(text: str) -> list[str]:
             said.append(f"I work at {name}")
     said += [f"I work at the {m.group('x')}" for m in _BEEN_AT.finditer(text)
              if m.group("x").split()[0].lower() not in _SCHOOLING and not _SOMEONE_ELSES.search(text[:m.start()])]
+    said += ["I was made redundant" for m in _LET_ME_GO.finditer(text) if _HEDGE.said_as_done(text, m)][:1]
     return list(dict.fromkeys(said + _work_done_for(text)))
 
 
@@ -75,6 +76,13 @@ _DOING_FOR = re.compile(r"(?:^|[,.!;:]\s*|\b(?:i'?m|im|i am|i'?ve been|ive been|
                         r"(?:now |currently |just |mostly |also )?(?P<v>" + "|".join(_DOERS) + r") for "
                         r"(?P<x>(?-i:[A-Z])[\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*)?|[a-z][\w&'.-]*)"
                         r"(?=\s*(?:$|[,.!;]|\s(?:now|these days|full[- ]time|part[- ]time|since|and)\b))", re.I)
+
+
+# "they made me redundant", "work let me go", "Barclays laid me off": the speaker's job ended, said of the employer
+# (not "they let me go home early", "made me redundant" as a fear: "might make me redundant")
+_LET_ME_GO = re.compile(r"\b(?:they|work|[A-Z][\w&'-]*|(?:the|my) (?:company|firm|employer|boss|job|bank|school|"
+                        r"council))(?:'ve| have| had| just| finally)* (?:made me redundant|let me go(?![\w ]*\b(?:"
+                        r"home|early|off|for)\b)|laid me off|sacked me|fired me|got rid of me)\b", re.I)
 
 
 def _work_done_for(text: str) -> list[str]:

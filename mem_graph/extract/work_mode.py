@@ -25,7 +25,7 @@ _HEDGE = Hedge("used to", "was", "were", "before", "back when", "if")
 # the speaker's clause: said first, after a stop, or after "I"/"we" (and the adverbs between)
 _MINE = r"(?:^|[,.;!:]\s*|\b(?:i|i'm|im|i am|i've|ive|we|we're|we are|been|so|and|but|" \
         r"(?:my|the) (?:new )?(?:job|role)(?: is|'s)|(?:made|make|making|forced|forcing|got|getting|have|having) " \
-        r"(?:us|me) (?:to )?(?:go|come|be|going|coming))\s+)" \
+        r"(?:us|me|everyone|everybody|us all|all of us|all staff|staff)(?: (?:to )?(?:go|come|be|going|coming))?)\s+)" \
         r"(?:(?:now|fully|mostly|still|officially|finally|just|currently|permanently|basically)\s+)*"
 _REMOTE = (r"(?:work(?:ing)? (?:from|at) home(?![\w-]|\s(?-i:[A-Z]))|wfh(?:ing)?|work(?:ing)? remotely"
            r"|(?:fully |100% |completely )?remote(?=\W*(?:$|[,.;!])| now| these days| full[- ]time| permanently"

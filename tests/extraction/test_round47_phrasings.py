@@ -13,6 +13,7 @@ import pytest
 
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
+from mem_graph.types import Message
 from tests.extraction.said import values_of as _values
 from tests.extraction.test_slot_changes import invalidated_after
 
@@ -134,3 +135,51 @@ def test_a_move_from_a_workplace_said_before_is_a_new_job(shared_memory: Memory,
     active = _active(shared_memory, user)
     assert not any("lives in" in a for a in active), active
     assert any("paralegal" in a and "Irwin" not in a for a in active), active
+
+
+# -- from sweep s48 (written after the fixes above) --------------------------------------------------------------------
+
+
+def test_suffering_from_a_condition_is_the_condition(rules: RuleExtractor) -> None:
+    facts = [f for f in rules.extract([Message(role="user", content="my mum suffers from arthritis")])[0] if f.slot]
+    assert any(f.slot == "user's mum|health_condition|arthritis" for f in facts), [f.slot for f in facts]
+
+
+@pytest.mark.parametrize("said", ["handed in my dissertation, my degree is officially over!",
+                                  "college is done, finally"])
+def test_a_school_said_to_be_over_ends_being_a_student(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a student", said)
+    assert any("student" in g for g in gone), gone
+
+
+def test_school_done_for_the_day_ends_nothing(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a student", "uni is done for the day, off to the pub")
+    assert not any("student" in g for g in gone), gone
+
+
+def test_everyone_made_to_come_back_to_the_office(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm fully remote", "they're forcing everybody back to the office")
+    assert any("remote" in g for g in gone), gone
+
+
+def test_a_kind_of_workplace_after_leaving_one_is_the_new_workplace(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("I'm a sous chef at the Marriott", user_id=user)
+    shared_memory.add("left the Marriott, I'm at a tiny brasserie in Clifton now", user_id=user)
+    top = shared_memory.search("where do I work?", user_id=user, limit=1)["results"]
+    assert "brasserie" in top[0]["memory"], top
+
+
+def test_being_at_a_cafe_is_no_job(rules: RuleExtractor) -> None:
+    values = _values(rules, "I'm at a cafe now, want anything?")
+    assert "user|employer" not in values, values
+
+
+def test_made_redundant_by_them_ends_the_job(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I work at Lloyds Bank", "the bank made me redundant in october")
+    assert any("Lloyds" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["they let me go home early, lovely", "they might make me redundant next year"])
+def test_let_go_home_or_a_feared_redundancy_ends_nothing(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I work at Lloyds Bank", said)
+    assert not any("Lloyds" in g for g in gone), gone
