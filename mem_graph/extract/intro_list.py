@@ -51,7 +51,7 @@ def _item(text: str) -> tuple[str, bool] | None:
     if re.match(r"(?:live|work)(?: part[- ]time| full[- ]time| nights| shifts)? (?:in|at|near|for)\b", item, re.I):
         # "live in Hackney with my partner", "work part time at a pharmacy"
         return f"I {item}", True
-    if words[0] == "i":
+    if words[0] in ("i", "i'm", "im", "i've", "ive", "i'd"):  # "I'm Sam, I'm a paramedic ...": said already
         return item, False
     if len(words) > 1 and words[-1] == "dev":  # "backend dev": chat's developer (alone, "Dev" is a name too)
         item, words = f"{item[:-3]}developer", [*words[:-1], "developer"]
