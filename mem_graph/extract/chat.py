@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from mem_graph.extract.admission import studies_as_verb
+from mem_graph.extract.children import kids_ages
 from mem_graph.extract.contractions import contracted_age, contracted_has, contracted_is
 from mem_graph.extract.first_as import first_as
 from mem_graph.extract.fragments import attribute_there, name_is, spelled_out
@@ -444,7 +445,8 @@ def at_their_place(text: str) -> str:
 
 def normalise_marked(text: str) -> tuple[str, frozenset[int]]:
     """What the parser reads, with the offsets of the subjects chat left out (see ``normalise_chat``)."""
-    text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(first_as(spell_out(text))))))))
+    text = continuity(filler_like(split_clauses(studies_as_verb(name_grades(self_label(first_as(kids_ages(spell_out(
+        text)))))))))
     text = _INTRO.sub(_introduction, text)
     text = _SO_STATE.sub(_so_state, _TRAILING_NEGATION.sub(r". \1 \2 \3", not_doing(spelled_out(text))))
     text = _GONE_FREELANCE.sub(lambda m: f"{m.group(2)} a freelancer" if m.group(2) else "became a freelancer", text)

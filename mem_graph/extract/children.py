@@ -18,7 +18,7 @@ from mem_graph.types import EntityRef, Fact, Message, Triple, normalise_entity
 
 # child noun -> the edge it names
 _CHILD_NOUNS = {"kid": "child", "child": "child", "son": "son", "daughter": "daughter", "stepson": "son",
-                "stepdaughter": "daughter", "twin": "child"}
+                "stepdaughter": "daughter", "twin": "child", "boy": "son", "girl": "daughter"}
 _HAVE = frozenset({"have", "get"})
 _NOT_OURS = frozenset({"his", "her", "their", "your"})
 _HEDGES = frozenset({"might", "may", "would", "could", "should", "want", "wish", "if"})
@@ -68,7 +68,15 @@ def _name_tokens(noun: Any) -> list[Any]:
     if first is None:
         return []
     names = [first]
-    names += [c for c in [*first.children, *noun.children] if c.dep_ == "conj" and c.i > first.i and _is_name(c)]
+    for head in [first, noun]:  # ("Amara (12), Kofi (9) and Esi (4)": Esi hangs on Kofi)
+        for c in head.children:
+            if c.dep_ == "conj" and c.i > first.i and _is_name(c) and c not in names:
+                names += [c, *(g for g in c.children if g.dep_ == "conj" and _is_name(g) and g not in names)]
+    for tok in first.doc[first.i + 1:first.sent.end]:  # the list read on, where the parse lost it ("... and Esi (4)"
+        if tok.pos_ in ("VERB", "AUX") or tok.text in (".", "!", "?", ";"):  # as the verb's "dep")
+            break
+        if _is_name(tok) and tok not in names and tok.i > 0 and tok.doc[tok.i - 1].text in (",", "and", "&"):
+            names.append(tok)
     return sorted(names, key=lambda t: t.i)
 
 
@@ -132,3 +140,20 @@ def children_facts(sent: Any, ctx: Context, message: Message, found: list[Fact])
         f.object_key in named or any(n and n in (f.object_key or "").split() for n in named)
         or any(w in (f.object_key or "") for w in _CHILD_NOUNS))) and not _KIN_AS_NAME.search(f.text)]
     return kept + added
+
+
+# children listed with their ages, said the ways people type them ("two kids, Alfie who's 8 and Rosie 5", "Alfie (8)",
+# "Alfie aged 8"): the parser reads "Name ( 8 )" (the tokenizer takes "8)" for a smiley, and loses "and Rosie 5")
+_KIDS = re.compile(r"\b(?:have|has|got|with)\s+(?:[\w-]+\s+){0,2}(?:kids|children|boys|girls|sons|daughters|twins|"
+                   r"little ones)\b", re.I)  # (had as an object: "the kids are Alfie, 8, ..." is read as said)
+_AGED = re.compile(r"\b(?P<name>[A-Z][a-z]+)(?: \(\s*|,? (?:who'?s|who is|that'?s|aged|age) |,? \((?:age|aged) |,? )"
+                   r"(?P<age>\d{1,2})(?:\s*\))?(?=\s*(?:$|[.,!;)]|\s(?:and|&)\b))")
+
+
+def kids_ages(text: str) -> str:
+    """``text`` with the ages of a list of children as "Name ( 8 )" (see ``_AGED``); a line naming no children is
+    left alone ("Tom who's 30 lives in Leeds")."""
+    kids = _KIDS.search(text)
+    if kids is None:
+        return text
+    return text[:kids.end()] + _AGED.sub(lambda m: f"{m.group('name')} ( {m.group('age')} )", text[kids.end():])

@@ -183,3 +183,22 @@ def test_made_redundant_by_them_ends_the_job(shared_memory: Memory, user: str) -
 def test_let_go_home_or_a_feared_redundancy_ends_nothing(shared_memory: Memory, user: str, said: str) -> None:
     gone = invalidated_after(shared_memory, user, "I work at Lloyds Bank", said)
     assert not any("Lloyds" in g for g in gone), gone
+
+
+# -- found trying it as a user -----------------------------------------------------------------------------------------
+
+
+def test_an_introduction_that_repeats_im_keeps_each_clause_whole(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message(role="user", content="hey, I'm Dee, I'm a midwife at the Royal Berkshire, "
+                                                         "living in Reading")])[0]
+    assert not any(f.text.strip() in ("User is an", "User is a") for f in facts), [f.text for f in facts]
+    assert any(f.slot == "user|occupation" for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize("said", ["we've got three kids, Amara who's 12, Kofi 9 and Esi 4",
+                                  "I have two girls, Amara (12) and Esi (4)"])
+def test_children_listed_with_their_ages_are_each_a_child(rules: RuleExtractor, said: str) -> None:
+    facts = rules.extract([Message(role="user", content=said)])[0]
+    named = {f.object_key for f in facts if f.rule == "rules.clause:children"}
+    assert {"amara", "esi"} <= named, [f.text for f in facts]
+    assert any("12" in f.text for f in facts if f.object_key == "amara"), [f.text for f in facts]
