@@ -92,7 +92,8 @@ def note_people(sent: Any, ctx: Context) -> None:
                 not (t.dep_ in ("poss", "compound") and SCHOOL_NAME_WORDS & {a.lower_ for a in
                                                                  list(t.ancestors)[:2]}) and \
                 not SCHOOL_NAME_WORDS & {w.lower_ for w in compound_span(t)} and not (  # ("Ridgeview Elementary")
-                    t.i > 0 and t.doc[t.i - 1].lower_ in ("st", "st.", "saint")):  # ("in st james's": a hospital)
+                    t.i > 0 and t.doc[t.i - 1].lower_ in ("st", "st.", "saint")) and \
+                t.lower_ not in ("st", "st.", "saint"):  # ("in st james's": a hospital; "St" is no one)
             # a name in a school's ("St Mary's Primary") is no "she", nor is software ("Mysql is gone"), nor a
             # workplace ("started at Fonterra ... she's flatting in Grey Lynn")
             # a pet named before is no "he" ("Kai gave Mango to his parents, he has a gecko now": Kai)

@@ -21,19 +21,15 @@ from mem_graph.extract.back_home import back_home
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.chat_fragments import fragment_clauses
 from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
-from mem_graph.extract.clauses import Subject, compound_span, resolve_np
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
 from mem_graph.extract.health import medication_changes
-from mem_graph.extract.kin_words import CHILD_NOUNS
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, tech_kind
 from mem_graph.extract.life_news import life_news
 from mem_graph.extract.over_idioms import declared_over, taken_up
 from mem_graph.extract.places import is_place_name
-from mem_graph.extract.slots import looks_like_school
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 from mem_graph.extract.work_mentions import last_shift, work_in_passing
-from mem_graph.types import EntityRef
 
 # a job offer taken: "i accepted the zalando offer", "accepted an offer from Monzo" (an offer alone is no job)
 _ACCEPTED = re.compile(r"\b(?i:accepted|took|signed) (?:(?i:the|an|a|their) )?(?:(?i:job|full[- ]time|permanent) )?"
@@ -478,23 +474,3 @@ def status_participle(pred: Any) -> bool:
     return bool(target.tag_ == "VBN" and target.lower_ in REL_STATUS and not objects and present and not any(
         c.dep_ in ("agent", "dobj") or (c.dep_ == "prep" and c.lower_ not in spans and not when(c))
         for c in target.children))
-
-
-def moved_child(pred: Any, new_obj: Any, ctx: Any) -> Any | None:
-    """"we moved my daughter from Westfield High to Lincoln Academy", "switched my son to St Paul's": the child
-    moved to a school (a school word in its name) is the child whose school changed, never where anyone lives."""
-    kin = pred.dobj
-    if kin is None or kin.lemma_.lower() not in CHILD_NOUNS or not any(
-            c.lower_ in ("my", "our", "the") for c in kin.children):
-        return None
-    # "we moved the twins to Greenhill after all the ofsted drama at oakfield": a name, among school talk
-    named = new_obj.pos_ == "PROPN" and new_obj.text[:1].isupper() and new_obj.ent_type_ not in ("GPE", "LOC") and \
-        not is_place_name(new_obj.text) and (bool(ctx.school_words) or any(t.lower_ in _SCHOOL_TALK for t in kin.sent))
-    if not (looks_like_school(compound_span(new_obj)) or named):
-        return None
-    return resolve_np(kin, ctx) or Subject(f"{ctx.speaker}'s {kin.lower_}", kin=kin.lemma_.lower(),  # ("the twins")
-                                           entities=[EntityRef(f"{ctx.speaker}'s {kin.lower_}", "person")])
-
-
-_SCHOOL_TALK = frozenset({"school", "schools", "ofsted", "teacher", "teachers", "class", "classes", "term", "reception",
-                          "nursery", "headteacher", "head", "principal", "uniform", "pupils", "curriculum"})

@@ -5,7 +5,8 @@
 "ryan and chloe are done" -> "ryan and chloe broke up"; "her and dev called it quits" -> "Dev
 broke up with her"; "chloe dumped him" -> "chloe broke up with him"; "dad's switched to supporting Spurs" -> "dad is
 now supporting Spurs"; "I'd say I'm agnostic" -> "I'm agnostic"; "we're getting divorced" -> "we're separating";
-"switched to vaping" -> "I quit smoking for vaping". Only the parse sees these.
+"switched to vaping" -> "I quit smoking for vaping"; "my stomach can't handle spicy food" -> "I can't handle spicy
+food". Only the parse sees these.
 """
 
 from __future__ import annotations
@@ -193,6 +194,12 @@ _GET_TRANSPORT = re.compile(r"\b(get|gets|getting|got)(\s+(?:the|a)\s+(?:bus|tra
 _TAKE_FORM = {"get": "take", "gets": "takes", "getting": "taking", "got": "took"}
 
 
+# "my stomach can't handle spicy food anymore", "my body doesn't tolerate dairy now": the speaker's own limit
+_MY_BODY = re.compile(r"\bmy (?:stomach|tummy|gut|belly|body|system|skin)(?:'s| has| just| really)? "
+                      r"(?=(?:can'?t|cannot|can not|doesn'?t|does not|won'?t) (?:handle|take|tolerate|cope with|"
+                      r"deal with)\b)", re.I)
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
     text = _FREELANCE_AS.sub(lambda m: f"{'working' if m.group(1).lower() == 'going' else 'started working'} "
@@ -210,6 +217,7 @@ def said_plainly(text: str) -> str:
     text = _FAMILY_MOVED.sub(lambda m: f"{m.group('who')} and the family {m.group('verb')} {m.group('rest')}"
                              if m.group("who").lower() not in ("my", "our", "his", "her", "their") else m.group(0),
                              text)
+    text = _MY_BODY.sub(lambda m: "I ", text).replace("I doesn't", "I don't").replace("I does not", "I do not")
     text = _CALL_MYSELF.sub(_call_myself, _ID_SAY.sub("", _TO_VAPING.sub("I quit smoking for vaping", text)))
     text = _DIVORCING.sub(lambda m: f"{m.group('who')} separating" if m.group("who") else f"{m.group('start')}I'm "
                           "separating", text)  # ("divorcing" before a comma is misparsed)

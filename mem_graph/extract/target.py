@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mem_graph.extract.catalogue import SlotSpec
+from mem_graph.extract.child_moves import moved_child
 from mem_graph.extract.clauses import Context, Subject, compound_span, resolve_np, span_text
 from mem_graph.extract.cues import SWAP_FOR, swap_for
 from mem_graph.extract.kin_words import CHILD_NOUNS, KIN, PET_NOUNS, PET_SPECIES
 from mem_graph.extract.lexicon import TECH_KINDS, tech_kind
 from mem_graph.extract.pet_refs import pet_name
 from mem_graph.extract.predicate import Predicate, object_text
-from mem_graph.extract.restate import moved_child
 from mem_graph.extract.slot_fit import moved_a_thing
 from mem_graph.extract.slots import SlotCatalogue, SlotMatch
 from mem_graph.types import EntityRef, normalise_entity

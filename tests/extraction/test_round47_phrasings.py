@@ -202,3 +202,30 @@ def test_children_listed_with_their_ages_are_each_a_child(rules: RuleExtractor, 
     named = {f.object_key for f in facts if f.rule == "rules.clause:children"}
     assert {"amara", "esi"} <= named, [f.text for f in facts]
     assert any("12" in f.text for f in facts if f.object_key == "amara"), [f.text for f in facts]
+
+
+# -- from the older sweeps' misses ------------------------------------------------------------------------------------
+
+
+def test_a_stomach_that_cannot_handle_a_food_is_the_speakers_limit(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I love curry", "my stomach can't handle curry anymore sadly")
+    assert any("curry" in g for g in gone), gone
+
+
+def test_a_child_moved_to_a_set_within_the_school_keeps_the_school(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my daughter goes to Oak Hill Primary",
+                             "we moved my daughter to Set 1 for maths, she's flying")
+    assert not any("Oak Hill" in g for g in gone), gone
+
+
+def test_a_saints_school_name_is_no_one_to_say_she_of(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("My daughter goes to St Mary's", user_id=user)
+    shared_memory.add("she's at Ridgeway Academy now", user_id=user)
+    active = _active(shared_memory, user)
+    assert not any(a.startswith("St ") for a in active), active
+    assert any("daughter" in a and "Ridgeway" in a for a in active), active
+
+
+def test_moving_a_partner_to_another_office_is_no_school(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "My wife works at Aviva", "they've moved her to the Norwich office")
+    assert not any("school" in g for g in _active(shared_memory, user)), gone
