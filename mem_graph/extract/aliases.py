@@ -5,7 +5,10 @@ is said of "user's sister". Facts about the one were never weighed against facts
 ``same_person_key`` reads the pairs a scope's memories state ("User's husband Raj ...", "User's husband is Raj")
 and, when a new fact's subject is one key of a pair and only the other key has memories, says the fact of that key
 (its slot with it), so the slot rules compare like with like. Nothing changes when both keys have memories, or
-when a name is paired with two different relatives."""
+when a name is paired with two different relatives. A name never paired may still be a relative named by kin so far,
+when its fact ends the value only that relative held ("Sarah's swapped the Polo for a Juke" after "my wife drives a
+Polo").
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import re
 from collections import defaultdict
 
 from mem_graph.extract.kin_words import KIN
+from mem_graph.extract.same_value import same_thing
 from mem_graph.types import Fact, MemoryRecord, normalise_entity
 
 _KIN = "|".join(sorted((re.escape(k) for k in KIN), key=len, reverse=True))
@@ -34,15 +38,34 @@ def _pairs(records: list[MemoryRecord]) -> dict[str, set[str]]:
     return keys
 
 
+def _holder_of_ended_value(fact: Fact, records: list[MemoryRecord], pairs: dict[str, set[str]]) -> set[str]:
+    """The relative, named by kin only so far, whose value a named person's fact ends ("Sarah's swapped the Polo for
+    a Juke" after "my wife drives a Polo": the wife is Sarah); empty unless exactly one holds it."""
+    name = fact.subject_key or ""
+    ended = fact.replaces or ([fact.object_key] if fact.negated and fact.object_key else [])
+    if not ended or not name.isalpha() or name in pairs or name == "user" or name in KIN or \
+            not fact.text.startswith(name[:1].upper() + name[1:]):  # (a name, not the speaker nor "mum")
+        return set()
+    slot_name = fact.slot.split("|")[1] if fact.slot and fact.slot.count("|") >= 1 else None
+    return {r.subject_key for r in records if r.subject_key and r.subject_key.startswith("user's ")
+            and r.subject_key not in pairs and r.polarity > 0 and r.slot and r.object_key
+            and (slot_name is None or r.slot.split("|")[1] == slot_name)
+            and any(same_thing(r.object_key, v) for v in ended)}
+
+
 def same_person_key(fact: Fact, records: list[MemoryRecord]) -> Fact:
     """``fact`` said of the other key of its subject, when only that key has memories (see the module doc)."""
     subject = fact.subject_key
     if not subject or any(r.subject_key == subject for r in records):
         return fact
-    others = _pairs(records).get(subject, set())
+    pairs = _pairs(records)
+    holders = set() if subject in pairs else _holder_of_ended_value(fact, records, pairs)
+    others = pairs.get(subject, set()) or holders
     if len(others) != 1:
         return fact
     other = next(iter(others))
+    if holders:
+        fact.evidence += f"; '{subject}' -> {other} (the one whose value it ends)"
     if not any(r.subject_key == other for r in records):
         return fact
     if fact.slot and fact.slot.startswith(f"{subject}|"):

@@ -283,8 +283,12 @@ RELATION_PHRASES = {"lives_in": "lives in", "works_at": "works at", "drives": "d
 
 
 def replacement_text(m: Any) -> str | None:
-    """"User now drives Subaru", "service now runs on Postgres": the new value of a replacement said plainly (a
+    """"User now drives a Subaru", "service now runs on Postgres": the new value of a replacement said plainly (a
     slot match ``m``; None for a many-valued slot with no phrase)."""
     if not (m.single or m.spec.relation in RELATION_PHRASES):
         return None
-    return f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} {m.object}"
+    said = m.object
+    if m.spec.relation in ("drives", "works_as") and said[:1].isalpha() and not said.lower().startswith(
+            ("a ", "an ", "the ", "my ", "his ", "her ", "their ")) and not said.lower().endswith("s"):
+        said = f"{'an' if said[:1].lower() in 'aeiou' else 'a'} {said}"  # "User now drives a Juke"
+    return f"{m.subject} now {RELATION_PHRASES.get(m.spec.relation, m.spec.relation.replace('_', ' '))} {said}"

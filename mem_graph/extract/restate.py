@@ -24,7 +24,7 @@ from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, 
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
 from mem_graph.extract.health import medication_changes
-from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, tech_kind
+from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, agent_of, tech_kind
 from mem_graph.extract.life_news import life_news
 from mem_graph.extract.over_idioms import declared_over, taken_up
 from mem_graph.extract.places import is_place_name
@@ -355,8 +355,9 @@ def restated(text: str) -> list[str]:
             and not re.search(r"\b(?:i|we|he|she|they|me|us)\b", label.group("rest"), re.I):  # ("big update: dev and
         # i moved in together" is a clause, not a status)
         said.append(f"I'm {label.group('rest').strip()} now")  # "relationship status changed: married"
-    said += [f"I'm {new} now" if new in REL_STATUS or new in DIETS else f"I'm a {new} now"
-             for m in _WENT_FROM.finditer(text) if (new := m.group("new").lower())]  # kept only if a slot places it
+    said += [f"I'm {new} now" if new in REL_STATUS or new in DIETS else f"I'm a {agent_of(new) or new} now"  # (only
+             for m in _WENT_FROM.finditer(text) if (new := m.group("new").lower())  # if a slot places it; "teaching":
+             and (not new.endswith("ing") or agent_of(new))]  # a teacher, "running" no one)
     said += [_SAID_FOR_LABEL.get(what, f"my {what} is {{}} now").format(
         f"{'an' if v[:1].lower() in 'aeiou' else 'a'} {v}" if what in _WITH_ARTICLE else v)
              for m in _NEW_LABEL.finditer(text)

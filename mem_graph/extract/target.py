@@ -226,8 +226,10 @@ def old_value_slot(cat: SlotCatalogue, replaces: list[str]) -> SlotSpec | None:
     """The slot the replaced value is a value of, when it is no tool's ("switched from nursing to paramedicine": a
     subject of study, whatever the new one's name is)."""
     spec = cat.values.get(replaces[0]) if len(replaces) == 1 else None
-    # (a course or a line of work only: a thing swapped for another may be of another kind, "the iphone for a bike")
-    return spec if spec is not None and spec.name in ("field_of_study", "occupation") else None
+    # (a course, a line of work, a car, a phone or a computer, when the new one is of no kind the lexicon knows:
+    # "swapped the Polo for a Juke"; one it knows says its own kind, "the iphone for a bike")
+    return spec if spec is not None and spec.name in ("field_of_study", "occupation", "car", "phone",
+                                                      "computer") else None
 
 
 _CHANGED_PLURALS = frozenset({"teams", "jobs", "departments", "roles", "desks", "offices", "shifts", "sides",

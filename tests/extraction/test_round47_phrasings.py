@@ -229,3 +229,39 @@ def test_a_saints_school_name_is_no_one_to_say_she_of(shared_memory: Memory, use
 def test_moving_a_partner_to_another_office_is_no_school(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "My wife works at Aviva", "they've moved her to the Norwich office")
     assert not any("school" in g for g in _active(shared_memory, user)), gone
+
+
+# -- a relative named by kin, later by name (aliases._holder_of_ended_value) -------------------------------------------
+
+
+@pytest.mark.parametrize(("setup", "said", "old"), [
+    ("My husband drives a Golf", "Dave swapped the Golf for a Kuga last week", "Golf"),
+    ("my daughter does ballet", "Ella has given up ballet, she wants to do gymnastics", "ballet"),
+])
+def test_a_name_that_ends_the_value_only_one_relative_held_is_that_relative(shared_memory: Memory, user: str,
+                                                                             setup: str, said: str, old: str) -> None:
+    gone = invalidated_after(shared_memory, user, setup, said)
+    assert any(old in g for g in gone), gone
+
+
+def test_a_named_persons_swap_leaves_the_speakers_own_car(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drive a Polo", "Sarah's swapped her Polo for a Juke")
+    assert not any("Polo" in g for g in gone), gone
+
+
+def test_a_name_is_no_relative_when_two_held_the_value(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my son plays rugby and my daughter plays rugby too",
+                             "Harry's given up rugby")
+    assert not gone, gone
+
+
+def test_a_switch_between_lines_of_work_names_the_new_post(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a nurse", "switched from nursing to teaching last year")
+    assert any("nurse" in g for g in gone), gone
+    assert not any("a teaching" in a for a in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+def test_a_car_swapped_for_a_model_the_lexicon_does_not_know_is_still_a_car(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drive a Fiesta", "swapped the Fiesta for a Jimny")
+    assert any("Fiesta" in g for g in gone), gone
+    assert any(a.endswith("drives a Jimny") for a in _active(shared_memory, user)), _active(shared_memory, user)
