@@ -272,7 +272,11 @@ def listed_value_text(verb: Any, lemma: str, subject: Subject, obj: Any, negated
     if negated and any(c.dep_ == "neg" for c in verb.children):
         return f"{said} doesn't {lemma} {obj.text}"
     said += " " + (verb.text if negated else third_person(lemma))
-    said += "".join(f" {t.text}" for t in verb.children if t.dep_ == "prt" or (t.dep_ == "prep" and t.i == obj.head.i))
+    first = obj
+    while first.dep_ in ("appos", "conj") and first.head.i != first.i:  # ("we're on Python, mostly Django": "on")
+        first = first.head
+    said += "".join(f" {t.text}" for t in verb.children
+                    if t.dep_ == "prt" or (t.dep_ == "prep" and t.i == first.head.i))
     return f"{said} {obj.text}"
 
 

@@ -265,3 +265,9 @@ def test_a_car_swapped_for_a_model_the_lexicon_does_not_know_is_still_a_car(shar
     gone = invalidated_after(shared_memory, user, "I drive a Fiesta", "swapped the Fiesta for a Jimny")
     assert any("Fiesta" in g for g in gone), gone
     assert any(a.endswith("drives a Jimny") for a in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+def test_a_tool_listed_after_another_keeps_its_preposition(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message(role="user", content="we're a python shop, mostly Django and Celery")])[0]
+    texts = [f.text for f in facts if "Django" in f.text]
+    assert texts and all(" on Django" in t for t in texts), [f.text for f in facts]
