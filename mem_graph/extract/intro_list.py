@@ -30,6 +30,8 @@ _STATE_WORDS = frozenset({"married", "single", "engaged", "divorced", "widowed",
 _YEARS_OF_STUDY = frozenset({"freshman", "sophomore", "junior", "senior", "fresher", "undergrad", "postgrad"})
 _PARENTS = frozenset({"mum", "mom", "mother", "dad", "father", "parent", "grandma", "grandmother", "grandad",
                       "grandfather", "stepmum", "stepdad"})
+_SOMEONE_ELSE = frozenset({"my", "our", "his", "her", "their", "your", "he", "she", "they", "he's", "she's", "hes",
+                          "shes", "they're", "theyre"})
 _NOT_NAMES = frozenset({"so", "just", "really", "very", "here", "back", "home", "done", "fine", "good", "ok", "okay",
                         "sorry", "sure", "not", "still", "also", "now", "finally", "tired", "busy", "new"})
 
@@ -53,6 +55,8 @@ def _item(text: str) -> tuple[str, bool] | None:
         return f"I {item}", True
     if words[0] in ("i", "i'm", "im", "i've", "ive", "i'd"):  # "I'm Sam, I'm a paramedic ...": said already
         return item, False
+    if words[0] in _SOMEONE_ELSE:  # "my partner dean, he's a plumber": someone else, no item of the speaker's
+        return None
     if len(words) > 1 and words[-1] == "dev":  # "backend dev": chat's developer (alone, "Dev" is a name too)
         item, words = f"{item[:-3]}developer", [*words[:-1], "developer"]
     if any(w in OCCUPATIONS for w in words[:4]):

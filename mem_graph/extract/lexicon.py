@@ -20,7 +20,7 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 OCCUPATIONS = _words("""
-gp corporal sergeant lieutenant colonel airman paratrooper sapper signaller gunner
+gp corporal sergeant lieutenant colonel airman paratrooper sapper signaller gunner sparky sparkie brickie
 accountant actor actress administrator advisor adviser agent analyst anesthetist anaesthetist apprentice architect
 archivist artist assistant associate astronomer attendant attorney auditor babysitter baker banker barber barista
 bartender beautician biologist blogger bookkeeper bookseller bricklayer broker builder butcher butler buyer

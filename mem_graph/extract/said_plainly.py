@@ -6,13 +6,14 @@
 broke up with her"; "chloe dumped him" -> "chloe broke up with him"; "dad's switched to supporting Spurs" -> "dad is
 now supporting Spurs"; "I'd say I'm agnostic" -> "I'm agnostic"; "we're getting divorced" -> "we're separating";
 "switched to vaping" -> "I quit smoking for vaping"; "my stomach can't handle spicy food" -> "I can't handle spicy
-food". Only the parse sees these.
+food"; "my iron was low so pescatarian now" -> "... so I'm pescatarian now". Only the parse sees these.
 """
 
 from __future__ import annotations
 
 import re
 
+from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.kin_words import KIN
 from mem_graph.extract.lexicon import GIVEN_NAMES
 from mem_graph.extract.one_role import role_said_first
@@ -200,6 +201,15 @@ _MY_BODY = re.compile(r"\bmy (?:stomach|tummy|gut|belly|body|system|skin)(?:'s| 
                       r"deal with)\b)", re.I)
 
 
+# "my iron was low so pescatarian now i guess", "..., so single again": the speaker's new state after a reason (not
+# the intensifier: "my sister is so vegan now")
+_STATES = "|".join(sorted((re.escape(w) for w in (*DIETS, *REL_STATUS, "veggie", "teetotal", "sober")), key=len,
+                          reverse=True))
+_NOT_AFTER_BE = "".join(rf"(?<!{w} )" for w in (r"\bis", r"\bam", "are", "was", r"\bbe", "'s", "'m", "'re", "got",
+                                                  "get", "seems", "feel"))
+_SO_STATE = re.compile(_NOT_AFTER_BE + r"\b(so|and)\s+(?=(?:" + _STATES + r")\s+(?:now|again|these days)\b)", re.I)
+
+
 def said_plainly(text: str) -> str:
     """``text`` with the phrasings above rewritten."""
     text = _FREELANCE_AS.sub(lambda m: f"{'working' if m.group(1).lower() == 'going' else 'started working'} "
@@ -217,6 +227,7 @@ def said_plainly(text: str) -> str:
     text = _FAMILY_MOVED.sub(lambda m: f"{m.group('who')} and the family {m.group('verb')} {m.group('rest')}"
                              if m.group("who").lower() not in ("my", "our", "his", "her", "their") else m.group(0),
                              text)
+    text = _SO_STATE.sub(lambda m: f"{m.group(1)} I'm ", text)
     text = _MY_BODY.sub(lambda m: "I ", text).replace("I doesn't", "I don't").replace("I does not", "I do not")
     text = _CALL_MYSELF.sub(_call_myself, _ID_SAY.sub("", _TO_VAPING.sub("I quit smoking for vaping", text)))
     text = _DIVORCING.sub(lambda m: f"{m.group('who')} separating" if m.group("who") else f"{m.group('start')}I'm "

@@ -271,3 +271,22 @@ def test_a_tool_listed_after_another_keeps_its_preposition(rules: RuleExtractor)
     facts = rules.extract([Message(role="user", content="we're a python shop, mostly Django and Celery")])[0]
     texts = [f.text for f in facts if "Django" in f.text]
     assert texts and all(" on Django" in t for t in texts), [f.text for f in facts]
+
+
+def test_a_new_diet_said_after_its_reason_is_the_speakers(rules: RuleExtractor) -> None:
+    values = _values(rules, "doctor said my iron was low so pescatarian now i guess")
+    assert values.get("user|diet") == "pescatarian", values
+
+
+def test_so_as_an_intensifier_is_no_new_state_of_the_speakers(rules: RuleExtractor) -> None:
+    values = _values(rules, "my sister is so vegan now it's annoying")
+    assert "user|diet" not in values, values
+
+
+def test_someone_elses_job_in_a_comma_list_is_no_introduction(rules: RuleExtractor) -> None:
+    facts = rules.extract([Message(role="user", content="my partner dean, he's a plumber")])[0]
+    assert not any(f.text.startswith("User is a") for f in facts), [f.text for f in facts]
+
+
+def test_trade_slang_for_a_post_is_the_post(rules: RuleExtractor) -> None:
+    assert _values(rules, "my brother's a sparky").get("user's brother|occupation") == "sparky"
