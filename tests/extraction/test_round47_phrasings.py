@@ -14,6 +14,7 @@ import pytest
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from mem_graph.types import Message
+from tests.extraction.said import active_texts as _active
 from tests.extraction.said import values_of as _values
 from tests.extraction.test_slot_changes import invalidated_after
 
@@ -103,10 +104,6 @@ def test_a_passing_illness_gone_ends_no_condition(shared_memory: Memory, user: s
 
 
 # -- a post outlives its workplace (kept_post.py) ----------------------------------------------------------------------
-
-
-def _active(memory: Memory, user: str) -> list[str]:
-    return [r["memory"] for r in memory.get_all(user_id=user)["results"]]
 
 
 def test_a_new_workplace_keeps_the_post(shared_memory: Memory, user: str) -> None:
