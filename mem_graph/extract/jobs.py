@@ -178,11 +178,12 @@ def job_moves(facts: list[Fact], holding: Callable[[str], list[MemoryRecord]]) -
         if not f.slot or not f.slot.endswith("|residence") or not f.replaces or f.negated or not f.object_key:
             continue
         old = f.replaces[0]
-        worked = [r for r in holding(old) if r.subject_key == f.subject_key and r.polarity > 0 and (
+        held = holding(old)
+        worked = [r for r in held if r.subject_key == f.subject_key and r.polarity > 0 and (
             (r.slot == f"{f.subject_key}|employer" and _same(r.object_key or "", old)) or any(
                 t.relation == "works_at" and normalise_entity(t.subject) == f.subject_key
                 and _same(normalise_entity(t.object), old) for t in r.triples))]
-        home = [r for r in holding(old) if r.slot == f.slot and _same(r.object_key or "", old)]
+        home = [r for r in held if r.slot == f.slot and _same(r.object_key or "", old)]
         if not worked or home:  # ("moved from Leeds to York" after "lives in Leeds, works at Leeds General")
             continue
         name = next((t.object for t in f.triples if t.relation == "lives_in"), f.object_key)
