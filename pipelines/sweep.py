@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="Show the memories behind each line not passed.")
     p.add_argument("--json", dest="json_out", type=Path, help="Write every judged line here.")
     args = p.parse_args(argv)
+    if missing := [str(f) for f in args.files if not f.is_file()]:
+        p.error(f"no such sweep file: {', '.join(missing)} (the sweeps are in {SWEEPS_DIR})")
     from mem_graph import Memory
     from mem_graph.logging_setup import quiet_libraries
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
+import pytest
+
 from mem_graph import Memory
-from pipelines.sweep import SWEEPS_DIR, judge
+from pipelines.sweep import SWEEPS_DIR, judge, main
 
 _START = datetime.datetime(2026, 1, 5, 10, 0, tzinfo=datetime.UTC)
 
@@ -28,3 +30,10 @@ def test_every_shipped_sweep_line_is_well_formed() -> None:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
                 assert len(line.split("||")) == 4, (path.name, line)
+
+
+def test_a_sweep_file_that_is_not_there_is_a_clear_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["pipelines/sweeps/no-such-sweep.txt"])
+    assert stop.value.code == 2
+    assert "no such sweep file" in capsys.readouterr().err
