@@ -97,6 +97,22 @@ def worker_noun(word: str) -> bool:
 
 
 _CHILD_WORDS = frozenset({"kids", "children", "son", "daughter", "boys", "girls", "twins", "eldest", "youngest"})
+_SHORT_SPANS = frozenset({"day", "days", "night", "nights", "week", "weeks", "fortnight", "month", "weekend"})
+
+
+def _short_stay(verb: Any) -> bool:
+    """"staying with my mum in York for a few weeks while she recovers", "staying at Jo's over christmas": a visit
+    with its end in sight, no new home."""
+    for c in verb.children:
+        if c.dep_ == "prep" and c.lower_ in ("for", "over") and any(
+                g.lemma_.lower() in _SHORT_SPANS | {"christmas", "summer", "holiday", "holidays", "easter"}
+                for g in c.children if g.dep_ == "pobj"):
+            return True
+        if c.dep_ == "advcl" and any(m.lower_ == "while" for m in c.children if m.dep_ == "mark"):
+            return True
+    return False
+
+
 _SCHOOL_TALK = frozenset({"school", "classes", "class", "teacher", "teachers", "term", "uniform", "ofsted", "pupils",
                           "classmates", "reception", "nursery", "headteacher"})
 
@@ -205,6 +221,7 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
         if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj) or moved_a_thing(pred))) or \
                 looks_like_school(obj_toks) or for_a_year or tech_kind(obj.text) is not None or \
                 dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
+                lemma == "stay" and _short_stay(pred.target)) or (
                 lemma == "stay" and obj.pos_ == "NOUN" and obj.ent_type_ not in PLACE_LABELS and  # (the same home,
                 not is_place_name(obj.text)) or (  # or a stay: "I'm staying in the apartment", "... in a hotel")
                 lemma == "transfer" and obj.ent_type_ != "GPE" and not is_place_name(obj.text)) or (

@@ -287,3 +287,18 @@ def test_someone_elses_job_in_a_comma_list_is_no_introduction(rules: RuleExtract
 
 def test_trade_slang_for_a_post_is_the_post(rules: RuleExtractor) -> None:
     assert _values(rules, "my brother's a sparky").get("user's brother|occupation") == "sparky"
+
+
+# -- sweep s49 (written late, before its fixes) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("said", ["been staying at my dad's in Hull for a couple of weeks while he's poorly",
+                                  "I'm staying with my sister in Bath over christmas"])
+def test_a_stay_with_its_end_in_sight_is_no_new_home(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I live in Leeds", said)
+    assert not any("Leeds" in g for g in gone), gone
+
+
+def test_staying_somewhere_after_a_move_is_the_new_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I live in Leeds", "I'm staying in York now, moved last month")
+    assert any("Leeds" in g for g in gone), gone
