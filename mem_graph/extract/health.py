@@ -138,8 +138,8 @@ def condition_gone(text: str) -> list[str]:
 def medication_changes(text: str) -> list[str]:
     """The plain clauses for a medicine stopped or started, as a GP's change is told ("she's taken me off the
     warfarin, it's apixaban now": "I don't take warfarin anymore", "I take apixaban now"); not a plan or a
-    question ("might come off sertraline", "should i stop my metformin?"); and a condition gone."""
-    said: list[str] = condition_gone(text)
+    question ("might come off sertraline", "should i stop my metformin?")."""
+    said: list[str] = []
     low = text.lower()
     if not any(m in low for m in _MED_WORDS):
         return said  # (a cheap look first: most sentences name no medicine)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 
 from mem_graph.extract.cue_change import object_kind
-from mem_graph.extract.graduation import school_done
 from mem_graph.extract.hedges import Hedge
 
 # (never a lead word: "well the ford's gone to the scrapyard" is the ford's)
@@ -119,7 +118,7 @@ def declared_over(text: str) -> list[str]:
                 clause = _clause(thing, pattern is _ENDED_BY_ME)
             if clause is not None:
                 said.append(clause)
-    return list(dict.fromkeys(said + school_done(text)))
+    return list(dict.fromkeys(said))
 
 
 # "korean is where it's at now", "matcha lattes are my whole personality these days", "olivia rodrigo is my new

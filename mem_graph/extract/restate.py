@@ -23,13 +23,14 @@ from mem_graph.extract.chat_fragments import fragment_clauses
 from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
-from mem_graph.extract.health import medication_changes
+from mem_graph.extract.graduation import school_done
+from mem_graph.extract.health import condition_gone, medication_changes
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, agent_of, tech_kind
 from mem_graph.extract.life_news import life_news
 from mem_graph.extract.over_idioms import declared_over, taken_up
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.wordlist import is_common_word, is_english_word
-from mem_graph.extract.work_mentions import last_shift, work_in_passing
+from mem_graph.extract.work_mentions import last_shift, work_done_for, work_in_passing
 
 # a job offer taken: "i accepted the zalando offer", "accepted an offer from Monzo" (an offer alone is no job)
 _ACCEPTED = re.compile(r"\b(?i:accepted|took|signed) (?:(?i:the|an|a|their) )?(?:(?i:job|full[- ]time|permanent) )?"
@@ -315,7 +316,8 @@ def restated(text: str) -> list[str]:
     """The plain clauses a change line means, for the slot rules to read (none when it is no change)."""
     taken = [f"{_taker(text[:m.start()])} got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
              if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
-    taken += given_up(text) + declared_over(text) + taken_up(text) + medication_changes(text)  # (each of these
+    taken += given_up(text) + declared_over(text) + taken_up(text) + medication_changes(text) + condition_gone(text)
+    taken += school_done(text) + work_done_for(text)  # (each of these
     # reads its own hedges: "no more red meat for me", "the fiat's gone to a new home"; "going to ..." is no plan)
     taken += work_in_passing(text) + last_shift(text) + back_home(text) + fragment_clauses(text) + life_news(text)
     if _NOT_DONE.search(text):

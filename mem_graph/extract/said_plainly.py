@@ -197,8 +197,9 @@ _TAKE_FORM = {"get": "take", "gets": "takes", "getting": "taking", "got": "took"
 
 # "my stomach can't handle spicy food anymore", "my body doesn't tolerate dairy now": the speaker's own limit
 _MY_BODY = re.compile(r"\bmy (?:stomach|tummy|gut|belly|body|system|skin)(?:'s| has| just| really)? "
-                      r"(?=(?:can'?t|cannot|can not|doesn'?t|does not|won'?t) (?:handle|take|tolerate|cope with|"
+                      r"(?P<not>can'?t|cannot|can not|doesn'?t|does not|won'?t)(?= (?:handle|take|tolerate|cope with|"
                       r"deal with)\b)", re.I)
+_AS_I = {"doesn't": "don't", "doesnt": "don't", "does not": "do not"}  # ("my body doesn't" -> "I don't")
 
 
 # "my iron was low so pescatarian now i guess", "..., so single again": the speaker's new state after a reason (not
@@ -228,7 +229,7 @@ def said_plainly(text: str) -> str:
                              if m.group("who").lower() not in ("my", "our", "his", "her", "their") else m.group(0),
                              text)
     text = _SO_STATE.sub(lambda m: f"{m.group(1)} I'm ", text)
-    text = _MY_BODY.sub(lambda m: "I ", text).replace("I doesn't", "I don't").replace("I does not", "I do not")
+    text = _MY_BODY.sub(lambda m: f"I {_AS_I.get(m.group('not').lower(), m.group('not'))}", text)
     text = _CALL_MYSELF.sub(_call_myself, _ID_SAY.sub("", _TO_VAPING.sub("I quit smoking for vaping", text)))
     text = _DIVORCING.sub(lambda m: f"{m.group('who')} separating" if m.group("who") else f"{m.group('start')}I'm "
                           "separating", text)  # ("divorcing" before a comma is misparsed)

@@ -135,17 +135,15 @@ def _replaced_by(m: re.Match[str]) -> str:
 # "i've become a neovim convert", "total vscode convert now", "converted to arch": the speaker's switch
 _MY_LEAD = r"(?:^|(?<=[,.;!:])\s*|\b(?:i'?ve|i have|i'?m|i am|im|ive|i)\s+)"
 _CONVERT = re.compile(_MY_LEAD + r"(?:(?:now|officially|finally|fully|become|been|turned into|a|an|total|full|complete|"
-                      r"proper|big|huge)\s+)*" + _TOOL + r"\s+convert\b|" + _MY_LEAD
-                      + r"(?:have\s+|'ve\s+)?converted to\s+" + _TOOL.replace("tool>", "tool2>", 1), re.I)
+                      r"proper|big|huge)\s+)*" + _TOOL + r"\s+convert\b", re.I)
+_CONVERTED = re.compile(_MY_LEAD + r"(?:have\s+|'ve\s+)?converted to\s+" + _TOOL, re.I)
 
 
 def _convert(m: re.Match[str]) -> str:
-    said = m.group("tool") or m.group("tool2")
-    words = said.rstrip(".").split()
-    name = next((n for n in (" ".join(words), words[0]) if n.lower() in tool_names()), None)
-    past = m.group("tool2") and not re.search(r"have|'ve", m.group(0), re.I)  # "I converted to vim last year"
+    name = _named_tool(m)
+    past = m.re is _CONVERTED and not re.search(r"have|'ve", m.group(0), re.I)
     return m.group(0) if name is None else \
-        f"{'I switched' if past else 'I have switched'} to {name[:1].upper()}{name[1:]}{said[len(name):]}"
+        f"{'I switched' if past else 'I have switched'} to {_spelled(m, name)}"  # ("I converted to vim last year")
 
 
 # "we bolted elasticsearch on for the search bar", "tacked redis on as a cache": one more tool, the others stay
@@ -228,7 +226,8 @@ def tool_phrasings(text: str) -> str:
         text = pattern.sub(_said_on, text)
     for pattern in _MOVED_WORK:
         text = pattern.sub(_work_moved, text)
-    text = _CONVERT.sub(_convert, _DONE_IN.sub(_done_in, _REPLACED_BY.sub(_replaced_by, text)))
+    text = _DONE_IN.sub(_done_in, _REPLACED_BY.sub(_replaced_by, text))
+    text = _CONVERTED.sub(_convert, _CONVERT.sub(_convert, text))
     text = _BOLTED_ON.sub(lambda m: m.group(0) if (name := _named_tool(m)) is None else
                           f"also started using {_spelled(m, name)}", text)
     return _OFF_TOOL.sub(_off_tool, _RIPPED_OUT.sub(_ripped_out, text))

@@ -64,7 +64,7 @@ def work_in_passing(text: str) -> list[str]:
     said += [f"I work at the {m.group('x')}" for m in _BEEN_AT.finditer(text)
              if m.group("x").split()[0].lower() not in _SCHOOLING and not _SOMEONE_ELSES.search(text[:m.start()])]
     said += ["I was made redundant" for m in _LET_ME_GO.finditer(text) if _HEDGE.said_as_done(text, m)][:1]
-    return list(dict.fromkeys(said + _work_done_for(text)))
+    return list(dict.fromkeys(said))
 
 
 # "i'm driving for DPD now", "been delivering for deliveroo since may": the work and whom it is done for (the
@@ -85,7 +85,7 @@ _LET_ME_GO = re.compile(r"\b(?:they|work|[A-Z][\w&'-]*|(?:the|my) (?:company|fir
                         r"home|early|off|for)\b)|laid me off|sacked me|fired me|got rid of me)\b", re.I)
 
 
-def _work_done_for(text: str) -> list[str]:
+def work_done_for(text: str) -> list[str]:
     """"I work as a driver for DPD now" for "i'm driving for DPD now" (a name, not "driving for hours")."""
     return [f"I work as a {_DOERS[m.group('v').lower()]} for {x[:1].upper()}{x[1:]} now" for m in _DOING_FOR.finditer(
         text) if ((x := m.group("x"))[:1].isupper() or not is_english_word(x.lower()))
