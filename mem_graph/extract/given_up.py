@@ -69,6 +69,12 @@ _NOT_DONE_IN = re.compile(rf"{_MINE}(?:have not|haven't|havent|not|hardly)\s+(?:
 # "cancelled my gym membership", "ended our puregym contract": the gym left
 _GYM_CANCELLED = re.compile(rf"{_MINE}(?:have |'ve )?(?:finally )?(?:cancell?ed|ended|stopped|quit|frozen|froze) "
                             r"(?:my|our|the) (?:[\w'-]+ )?gym (?:membership|contract|sub|subscription)\b", re.I)
+# "kicked the coke habit", "finally broke my sugar habit": the thing of the habit given up
+_HABIT_KICKED = re.compile(rf"{_MINE}(?:finally |officially )?(?:kicked|broke|broken|beat|beaten|ditched|dropped) "
+                           rf"(?:the|my|our) (?P<x>{_WORD}(?: {_WORD})?) habit\b", re.I)
+# "hung up the rugby boots", "hung up my tennis racket": the sport given up
+_HUNG_UP = re.compile(rf"\b(?:hung|hanging|hang) up (?:the|my) (?P<x>{_WORD}) (?:boots|gloves|racket|racquet|cleats|"
+                      r"spikes|skates|shoes|clubs|bat|stick)\b", re.I)
 # "I'm back on meat", "back on the booze": a food or drink resumed
 _BACK_ON = re.compile(rf"{_MINE}back on (?:the )?(?P<x>{_WORD}(?: {_WORD})?)\b", re.I)
 
@@ -145,6 +151,9 @@ def _stopped_medicine(word: str) -> str | None:
 # what is eaten or drunk instead, said after the thing given up: "no more red meat for me, just chicken and fish now"
 _JUST_NOW = re.compile(rf"\b(?:just|only|mostly) (?P<x>{_WORD}(?: (?:and|&) {_WORD})?) (?:now|these days|nowadays)\b",
                        re.I)
+# "sparkling water with lime all the way now", "oat milk all the way": a drink had now, whatever came before
+_ALL_THE_WAY = re.compile(rf"(?:^|[,.!;:]\s*)(?:i'm |im )?(?P<x>{_WORD}(?: {_WORD})?)(?: with {_WORD})? all the way"
+                          r"(?: now| these days)?\s*(?:$|[,.!;:]|\W*$)", re.I)
 
 
 def _instead(text: str, after: int, ended: str) -> list[str]:
@@ -162,10 +171,12 @@ def _instead(text: str, after: int, ended: str) -> list[str]:
 
 def given_up(text: str) -> list[str]:
     """The plain clauses for what ``text`` says was given up or taken back up (see the module doc)."""
-    said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED, _DOWN_TO_NONE) for m in p.finditer(text)
+    said = [s for p in (_FOR_ME, _NO_MORE, _COUNTED, _DOWN_TO_NONE, _HABIT_KICKED, _HUNG_UP) for m in p.finditer(text)
             if (s := _ended(m.group("x")))]
-    said += [now for p in (_FOR_ME, _NO_MORE) for m in p.finditer(text) if (s := _ended(m.group("x")))
+    said += [now for p in (_FOR_ME, _NO_MORE, _HABIT_KICKED) for m in p.finditer(text) if (s := _ended(m.group("x")))
              for now in _instead(text, m.end(), s)]
+    said += [f"I drink {x} now" for m in _ALL_THE_WAY.finditer(text)
+             if object_kind(x := m.group("x").lower()) in ("hot drink", "soft drink", "alcohol")]
     said += [s for m in _UNTOUCHED.finditer(text) if (s := _ended(m.group("x") or m.group("y")))]
     said += [f"I don't {_PASTIME_DONE[m.group('v').lower()]} anymore" for m in _NOT_DONE_IN.finditer(text)]
     said += [s for m in _OFF_THE.finditer(text) if (s := _ended(m.group("x")) if m.group("x") else _stopped_medicine(

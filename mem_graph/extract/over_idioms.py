@@ -31,7 +31,7 @@ _GONE_TO = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s| is| has| has been|'
 # "flat whites are history", "crossfit is dead to me", "tyson is in the rearview", "jira's a thing of the past"
 _IS_OVER = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s|'re| is| are) (?:officially |well and truly |now |so |"
                       r"basically |literally )?(?:history|dead to me|in the rear ?view(?: mirror)?|a thing of the past|"
-                      r"ancient history)\b", re.I)
+                      r"ancient history|(?:done|over) for me)\b", re.I)
 # "the mysql box got switched off", "the old jenkins server was turned off this morning"
 _SWITCHED_OFF = re.compile(rf"{_LEAD}{_OWN}(?:old )?{_THING}(?: box| server| instance| cluster)? (?:got|was|has been|"
                            r"'s been|were|have been) (?:finally )?(?:switched|turned|shut) off\b", re.I)
@@ -88,7 +88,7 @@ def _clause(thing: str, mine: bool) -> str | None:
     return f"I'm not into {thing} anymore" if mine else None
 
 
-_OVER_WORDS = ((_GONE_TO, ("gone",)), (_IS_OVER, ("history", "dead to me", "rear", "thing of the past")),
+_OVER_WORDS = ((_GONE_TO, ("gone",)), (_IS_OVER, ("history", "dead to me", "rear", "thing of the past", "for me")),
                (_SWITCHED_OFF, (" off",)), (_ENDED_BY_ME, ("abandon", "ditch", "binned", "packed in", "gave up",
                                                           "given up", "finished with")),
                (_CANCELLED, ("cancel",)), (_PLUG_PULLED, ("plug",)), (_DUSTY, ("dust",)))
@@ -162,6 +162,6 @@ def taken_up(text: str) -> list[str]:
             if not _HEDGE.said_as_done(text, m, "x"):
                 continue
             thing = re.sub(r"\s+\d+(?:\.\d+)*$", "", m.group("x").rstrip(".'-"))  # "Postgres 16": Postgres
-            if (clause := _now_clause(thing) if pattern is _TAKEN_UP else f"we use {thing} now") is not None:
+            if (clause := f"we use {thing} now" if pattern is _LIVES_IN else _now_clause(thing)) is not None:
                 said.append(clause)
     return list(dict.fromkeys(said))

@@ -86,6 +86,15 @@ def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Messa
                 evidence=f"slot {spec.name}: '{subj.text} {verb.text}' (the speaker's {spec.name} ended)")
 
 
+# "we bought a second car", "work gave me an android too", "carrying two phones now": one more, none replaced
+_ONE_MORE_THING = re.compile(r"\b(?:second(?![- ]hand)|another|extra|spare|too|as well|also|both|two)\b", re.I)
+
+
+def one_more_owned(fact: Fact) -> bool:
+    """Whether ``fact`` says the speaker has one more car, bike, phone or computer (beside the one held)."""
+    return (fact.slot or "").rsplit("|", 1)[-1] in _OWNED and bool(_ONE_MORE_THING.search(fact.text))
+
+
 def ended_thing_records(fact: Fact, records: list[Any]) -> list[Any]:
     """The speaker's records of the slot that name the thing a model-named ending names ("User drives a Skoda
     Octavia, ..." for "the Octavia got written off"), whatever value the slot was keyed by."""

@@ -62,7 +62,7 @@ from mem_graph.extract.negation import (
     kind_of,
 )
 from mem_graph.extract.one_role import replaced_role
-from mem_graph.extract.possessions import ended_thing_records
+from mem_graph.extract.possessions import ended_thing_records, one_more_owned
 from mem_graph.extract.same_value import one_slot, relations_of, said_together, same_thing, within
 from mem_graph.extract.shifts import shift_worked
 from mem_graph.stores.vector.base import VectorFilter, VectorStore
@@ -398,7 +398,7 @@ class Reconciler:
         if broken:  # "i eat meat again" after "i'm vegetarian": the diet that excluded it ended
             return Decision(Event.UPDATE, fact, f"ends {broken[0].text!r} (the diet excludes "
                                                 f"{fact.object_key!r}){why}", "reversal", broken)
-        if fact.single_valued and fact.slot and not _another_pets_name(fact):
+        if fact.single_valued and fact.slot and not _another_pets_name(fact) and not one_more_owned(fact):
             # a more specific value ("Portland, Maine" after "Portland") refines the old one: both stay, unless the
             # fact says a move ("moved into York proper" after "just outside York")
             moved = "cues:" in fact.evidence and any(w in fact.evidence.split("cues:")[-1] for w in _MOVE_CUES)

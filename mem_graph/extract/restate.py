@@ -29,6 +29,7 @@ from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, agent_of, tech_
 from mem_graph.extract.life_news import life_news
 from mem_graph.extract.over_idioms import declared_over, taken_up
 from mem_graph.extract.places import is_place_name
+from mem_graph.extract.self_names import name_said
 from mem_graph.extract.wordlist import is_common_word, is_english_word
 from mem_graph.extract.work_mentions import last_shift, work_done_for, work_in_passing
 
@@ -48,6 +49,9 @@ _SOMEONE = r"(?:my|our|the)?\s*"
 _HOME_NOUNS = r"(?:flat|apartment|apt|house|place|home|condo|pad|digs|city|town|country)"
 _NEW_HOME = re.compile(rf"(?i:(?:^|\b(?:my|our|into|to|in|at|the)\s+|[,.!:;]\s*)new {_HOME_NOUNS} "
                        rf"(?:here )?in) {_NAME}")
+# "got the keys to my first flat in Nottingham today", "picked up the keys for our new place in Hove"
+_KEYS = re.compile(rf"(?i:\b(?:got|picked up|collected) (?:the |our |my )?keys (?:to|for) (?:my|our|the) "
+                   rf"(?:new |first |own )?{_HOME_NOUNS} in) {_NAME}")
 _MOVED_CUE = re.compile(rf"\bnew {_HOME_NOUNS}\b|\b(?:moved|relocated|the move|lease (?:ended|is up|ran out)|"
                         r"new lease|changed my address|shifted|the shifting)\b", re.I)  # ("shifting": Indian English)
 # "new city: Edinburgh", "new town - Bath", "I'm a Glasgow local", "home is Glasgow", "Glasgow has been home for years"
@@ -317,13 +321,13 @@ def restated(text: str) -> list[str]:
     taken = [f"{_taker(text[:m.start()])} got a job at {n[:1].upper()}{n[1:]}" for m in _ACCEPTED.finditer(text)
              if (n := m.group(1) or m.group(2)) and n.lower() not in _NOT_NAME and not is_common_word(n.lower())]
     taken += given_up(text) + declared_over(text) + taken_up(text) + medication_changes(text) + condition_gone(text)
-    taken += school_done(text) + work_done_for(text)  # (each of these
+    taken += school_done(text) + work_done_for(text) + name_said(text)  # (each of these
     # reads its own hedges: "no more red meat for me", "the fiat's gone to a new home"; "going to ..." is no plan)
     taken += work_in_passing(text) + last_shift(text) + back_home(text) + fragment_clauses(text) + life_news(text)
     if _NOT_DONE.search(text):
         return taken + chat_restated(text, done=False)  # "not feeling country lately"
     said = taken
-    said += [f"I live in {n} now" for m in _NEW_HOME.finditer(text) if (n := _name(m.group(1)))]
+    said += [f"I live in {n} now" for p in (_NEW_HOME, _KEYS) for m in p.finditer(text) if (n := _name(m.group(1)))]
     said += [f"I live in {n}" for pattern in (_NEW_CITY, _LOCAL, _HOME_IS) for m in pattern.finditer(text)
              for g in m.groups() if g and (n := _name(g))]
     if _MOVED_CUE.search(text):  # "new city new me lol, Lisbon since the start of the month"

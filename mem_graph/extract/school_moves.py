@@ -1,6 +1,7 @@
 """A child moved to another school, said the way parents say it: "finally shifted kabir to ryan international from
 this session", "we pulled anaya out of greenwood ... she's just done her first week at st mary's", "moved my son to
-Oakfield this term". Each is said back as "<child>'s school is now <school>" (or, with no new school named, "<child>
+Oakfield this term"; and the speaker's own studies moved ("transferred my masters to Glasgow": "I study at Glasgow
+now"). Each is said back as "<child>'s school is now <school>" (or, with no new school named, "<child>
 doesn't go to <old school> anymore") for the rules to read over the whole turn. Names typed lower-case are taken as
 said (a child's name is no dictionary word; a school's name runs to the next clause word). A plan or a wish
 ("thinking of moving kabir to...", "might pull her out of...") says nothing.
@@ -26,6 +27,9 @@ _HEDGE = re.compile(r"\b(?:thinking|think|might|may|maybe|considering|planning|p
 _SHIFTED = re.compile(rf"\b(?:shifted|moved|switched|transferred|changed) {_WHO} (?:over )?(?:to|into) "
                       rf"{_SCHOOL}{_STOP}", re.I)
 _PULLED = re.compile(rf"\b(?:pulled|took|taken|taking) {_WHO} out of {_SCHOOL}{_STOP}", re.I)
+# "transferred my masters to Glasgow", "moved my phd over to Imperial": the speaker's own studies moved
+_COURSE_MOVED = re.compile(rf"\b(?:transferred|moved|switched|shifted) my (?:masters|master's|degree|course|phd|"
+                           rf"studies|mba|msc|bsc|undergrad) (?:over )?(?:to|into) {_SCHOOL}{_STOP}", re.I)
 _FIRST_AT = re.compile(rf"\bfirst (?:day|week|term|month|few days) at {_SCHOOL}{_STOP}", re.I)
 _SCHOOL_TALK = re.compile(r"\b(?:school|class|classes|grade|year \d|session|term|commute|admission|teacher|primary|"
                           r"uniform|"
@@ -49,9 +53,10 @@ def _named(school: str) -> str:
 
 def school_moved(text: str) -> list[str]:
     """"<child>'s school is now <school>" for each child the turn says was moved to another school."""
+    said = [f"I study at {_named(m.group('school'))} now" for m in _COURSE_MOVED.finditer(text)
+            if not _HEDGE.search(text[: m.start()])]
     if not _SCHOOL_TALK.search(text):
-        return []
-    said: list[str] = []
+        return said
     for m in _SHIFTED.finditer(text):
         if not _HEDGE.search(text[: m.start()]) and (who := _child(m.group("who"))):
             said.append(f"{who}'s school is now {_named(m.group('school'))}")

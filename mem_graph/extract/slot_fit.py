@@ -218,7 +218,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
     if name == "residence":
         dated = obj.ent_type_ in ("DATE", "TIME") and not (  # ("moved to Bath last month": Bath read as a date)
             obj.text[:1].isupper() and obj.is_alpha and obj.lower_ not in CALENDAR_WORDS and obj.i > obj.sent.start)
-        if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj) or moved_a_thing(pred))) or \
+        if (lemma == "move" and (pred.prep is None or moved_for_job(pred, obj) or moved_a_thing(pred))) or (
+                lemma == "transfer" and moved_a_thing(pred)) or \
                 looks_like_school(obj_toks) or for_a_year or tech_kind(obj.text) is not None or \
                 dated or (lemma in ("rent", "stay") and pred.dobj not in (None, obj)) or (
                 lemma == "stay" and _short_stay(pred.target)) or (

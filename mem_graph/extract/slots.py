@@ -119,8 +119,9 @@ class SlotCatalogue:
         while len(words) > 2 and tokens[len(words) - 1].like_num:
             words.pop()  # "a surface pro 9", "a mac mini m2": the model number after a name of several words
         for start in range(len(words) - 1):  # a name of several words: "VS Code", "diet coke", "sparkling water"
-            if (whole := " ".join(words[start:]).replace(" - ", "-")) in self.values:  # "gluten - free" as parsed
-                return self.values[whole]
+            for last in dict.fromkeys((words[-1], tokens[len(words) - 1].lemma_.lower())):  # ("flat whites")
+                if (whole := " ".join((*words[start:-1], last)).replace(" - ", "-")) in self.values:
+                    return self.values[whole]  # ("gluten - free" as parsed)
         if "occupation" in self.specs and any(t.lower_ == "head" and any(
                 c.dep_ == "prep" and c.lower_ == "of" for c in t.children) for t in tokens):
             return self.specs["occupation"]  # "head of maths", "head of sales": a post

@@ -232,6 +232,8 @@ def old_value_slot(cat: SlotCatalogue, replaces: list[str]) -> SlotSpec | None:
                                                       "computer") else None
 
 
+_NO_TOOL_MOVED = frozenset({"number", "phone number", "password", "pin", "masters", "master's", "degree", "course",
+                            "phd", "studies", "mba", "msc", "bsc", "undergrad"})
 _CHANGED_PLURALS = frozenset({"teams", "jobs", "departments", "roles", "desks", "offices", "shifts", "sides",
                               "seats", "careers", "squads", "projects"})
 
@@ -244,8 +246,8 @@ def replacement_match(cat: SlotCatalogue, pred: Predicate, subject: Subject, slo
     desks": a new team, not Microsoft Teams)."""
     if obj.dep_ == "dobj" and obj.tag_ == "NNS" and obj.lower_ in _CHANGED_PLURALS:
         return None
-    if obj.like_num or obj.text[:1].isdigit() or replaces[0] in ("number", "phone number", "password", "pin"):
-        return None  # "changed my number to 07700 900123": no tool
+    if obj.like_num or obj.text[:1].isdigit() or replaces[0] in _NO_TOOL_MOVED:
+        return None  # "changed my number to 07700 900123", "transferred my masters to Glasgow": no tool
     value = cat.value_slot(compound_span(obj)) or old_value_slot(cat, replaces)
     moved = ((pred.lemma in ("move", "relocate") and obj.dep_ == "pobj" and not moved_a_thing(pred)) or replaces[
         0] == "address") and subject.type == "person" and (value is None or value.name == "residence")

@@ -1,0 +1,105 @@
+"""Session 48: misses from two sweeps written before any fix (messy turns on the slots the held-out set passes least,
+and additions that must not end anything). Before this, "we bought a second car" ended the first car; "I run on
+flat whites" was read as a running hobby; "kicked the coke habit" and "hung up the rugby boots" ended nothing;
+"everyone calls me Kat now" and "it's Jo Patel now" (after a wedding) kept the old name; "finalised the divorce"
+left the marriage; "got the keys to my first flat in Nottingham" kept the old home; "transferred my masters to
+Glasgow" was stored as a move to Glasgow and "User now uses Glasgow".
+
+The phrasings here are new (not the sweeps', nor the benchmark's); each mechanism is also tried where it must not
+fire."""
+
+from __future__ import annotations
+
+import pytest
+
+from mem_graph import Memory
+from mem_graph.extract.rules import RuleExtractor
+from tests.extraction.said import active_texts as _active
+from tests.extraction.said import texts_of
+from tests.extraction.test_slot_changes import invalidated_after
+
+
+@pytest.mark.parametrize(("setup", "said"), [
+    ("I drive a Passat", "just picked up a second car, an old Mini for the school run"),
+    ("I've got a Samsung phone", "my new job gave me an iPhone as well, so I've got two"),
+    ("I have a Dell laptop", "bought a MacBook too for video editing"),
+])
+def test_one_more_car_phone_or_computer_ends_none(shared_memory: Memory, user: str, setup: str, said: str) -> None:
+    assert invalidated_after(shared_memory, user, setup, said) == []
+
+
+def test_a_car_bought_in_place_of_one_sold_still_ends_it(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drive a Passat", "sold the passat, got a second-hand Octavia")
+    assert any("Passat" in g for g in gone), gone
+
+
+def test_a_purpose_clause_is_no_relative_of_its_own(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "we got a second car, a little Polo for my husband to get to the station")
+    assert not any(t.startswith("User's husband to") for t in texts), texts
+
+
+def test_running_on_a_drink_is_the_drink_not_a_run(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "honestly I run on oat lattes")
+    assert not any("running" in t for t in texts) and any("oat lattes" in t for t in texts), texts
+
+
+def test_running_on_the_beach_is_still_running(rules: RuleExtractor) -> None:
+    assert any("runs on the beach" in t for t in texts_of(rules, "I run on the beach most mornings"))
+
+
+def test_a_habit_kicked_ends_the_drink_and_the_next_one_is_kept(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I drink about four cans of red bull a day",
+                             "finally kicked the red bull habit. green tea all the way now")
+    assert any("bull" in g.lower() for g in gone), gone
+    assert any("green tea" in t for t in _active(shared_memory, user))
+
+
+@pytest.mark.parametrize(("setup", "said", "old"), [
+    ("I play cricket", "hung up my cricket boots at the end of the season", "cricket"),
+    ("I do zumba", "zumba is done for me, the new instructor is awful", "zumba"),
+])
+def test_a_sport_hung_up_or_done_for_me_ends(shared_memory: Memory, user: str, setup: str, said: str,
+                                            old: str) -> None:
+    gone = invalidated_after(shared_memory, user, setup, said)
+    assert any(old in g for g in gone), gone
+
+
+def test_someone_elses_boots_hung_up_are_theirs(shared_memory: Memory, user: str) -> None:
+    assert invalidated_after(shared_memory, user, "I play cricket", "my dad hung up his cricket boots at 60") == []
+
+
+@pytest.mark.parametrize("said", ["you can just call me Liz now", "I go by Liz these days",
+                                  "I've changed my name to Liz Okoro", "got married in june, so it's Liz Okoro now"])
+def test_a_new_name_ends_the_old_one(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my name is Elizabeth Hart", said)
+    assert any("Elizabeth" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["call me crazy but I love it here", "it's Friday now, thank god",
+                                  "my friends call me the organiser lol"])
+def test_words_that_are_no_name_keep_the_name(shared_memory: Memory, user: str, said: str) -> None:
+    assert invalidated_after(shared_memory, user, "my name is Elizabeth Hart", said) == []
+
+
+def test_a_divorce_said_done_ends_the_marriage(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm married to Marek", "our divorce finally came through on monday")
+    assert any("Marek" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["my brother finalised his divorce last week",
+                                  "waiting for the divorce to be final, could be months"])
+def test_a_divorce_not_the_speakers_or_not_done_ends_nothing(shared_memory: Memory, user: str, said: str) -> None:
+    assert invalidated_after(shared_memory, user, "I'm married to Marek", said) == []
+
+
+def test_the_keys_to_a_place_in_a_town_are_the_new_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I live in Wolverhampton",
+                             "picked up the keys for our new house in Telford!!")
+    assert any("Wolverhampton" in g for g in gone), gone
+
+
+def test_studies_transferred_to_another_university_are_no_move_home(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I live in Cardiff", "I'm doing my phd at Bristol",
+                             "moved my phd over to Bath, my supervisor went there")
+    assert any("Bristol" in g for g in gone) and not any("Cardiff" in g for g in gone), gone
+    assert not any("uses Bath" in t for t in _active(shared_memory, user)), _active(shared_memory, user)
