@@ -218,17 +218,6 @@ _BADGE = re.compile(rf"\b(?i:got my) {NAME} (?i:badge|lanyard|employee id|staff 
 # -- more values said in passing: a pet beside its kind, a sport by its gear, a phone by its parts, a status's life --
 _PETS = r"(cat|dog|kitten|puppy|pup|bunny|rabbit|hamster|parrot|tortoise)"
 _NAME_THE_PET = re.compile(rf"(?:^|[,.!;:]\s*){NAME} (?i:the {_PETS})\b")
-# a dog by what only a dog gets ("Coco needs a walk", "walking Teddy rn 🐶", "vet appt for Rufus tmrw 🐶"), and a
-# new pet introduced ("new puppy!! meet Waffles", "meet Mochi, our new rescue 🐶", "got a rescue dog named Nacho")
-_DOG_CUE = re.compile(r"🐶|🐕|🐾|\b(?:dog|doggo|doggy|pup|puppy|walkies|leash|fetch|bark(?:s|ed|ing)?)\b", re.I)
-_CAT_CUE = re.compile(r"🐱|🐈|\b(?:cat|kitty|kitten|meow(?:s|ed|ing)?|litter)\b", re.I)
-_NEEDS_A_WALK = re.compile(rf"(?:^|[,.!;:]\s*|\b(?:and|but|so|lol)\s+){NAME} (?i:needs (?:a |his |her )?"
-                           r"(?:walk|walkies))\b")
-_SEEN_TO = re.compile(rf"\b(?i:(?:vet|groomer|grooming) (?:appt|appointment|visit|trip|bill)s? (?:for|with)|walking|"
-                      rf"walked|walkies with) {NAME}")
-_MEET_PET = re.compile(rf"\b(?i:meet|say hi to|say hello to) {NAME}")
-_GOT_NAMED = re.compile(rf"\b(?i:got|adopted|rescued|have) (?i:a|an|our|my) (?i:new )?(?i:rescue )?"
-                        rf"(?P<kind>(?i:dog|puppy|pup|cat|kitten)) (?i:named|called) {NAME}")
 _PET_GOES_BY = re.compile(rf"\b(?i:(?:the|my|our) {_PETS}(?: now)? (?:goes|answers) (?:by|to)) {NAME}"
                           rf"|(?:^|[,.!;:]\s*)(?i:(?:the )?{_PETS}(?:'s| is) (?:called|named)) {NAME}")
 _SPORT_GEAR = re.compile(r"(?:^|[,.!;:]\s*|\bmy )(?P<x>[a-z]+) (?:coach|club|team|practice|training|match|lessons?"
@@ -434,27 +423,6 @@ _OFFER_TAKEN = re.compile(rf"(?:^|[,.!;:]\s*){NAME} (?i:offer (?:signed|accepted
 
 # someone else's anniversary or date night ("my parents' anniversary with Grandma", "her date night with Tom")
 _THEIR_DAY = re.compile(r"\b(?:\w+s'|\w+'s|his|her|their) (?:\w+ )?(?:anniversary|date night)", re.I)
-
-
-def dog_or_cat_named(text: str) -> list[str]:
-    """A pet of the speaker's named where only a pet would be: "my dog is called X" ("X needs a walk", "walking X
-    rn 🐶", "new puppy!! meet X", "got a rescue dog named X"); a cat with cat words. Read over the whole turn
-    (the emoji is a sentence of its own to the parser), plans included (a vet visit tomorrow is one; the dog is
-    not)."""
-    if _OTHER_OWNER.search(text):
-        return []
-    kind = "dog" if _DOG_CUE.search(text) else "cat" if _CAT_CUE.search(text) else None
-    said = [f"my dog is called {m.group(1)}" for m in _NEEDS_A_WALK.finditer(text)]
-    if kind is not None:
-        said += [f"my {kind} is called {m.group(1)}" for p in (_SEEN_TO, _MEET_PET) for m in p.finditer(text)]
-    said += [f"my {'dog' if m.group('kind').lower() in ('dog', 'puppy', 'pup') else 'cat'} is called {m.group(2)}"
-             for m in _GOT_NAMED.finditer(text)]
-    return said
-
-
-# someone else's pet ("my sister's dog Coco needs a walk", "walking my neighbour's dog Teddy")
-_OTHER_OWNER = re.compile(r"\b(?:\w+'s (?:dog|pup|puppy|cat|kitten)|(?:his|her|their) (?:dog|pup|puppy|cat|kitten))\b",
-                          re.I)
 
 
 def asked_as(question: str) -> list[str]:

@@ -466,8 +466,14 @@ def clause_verbs(sent: Any) -> list[Any]:
     """Verbs heading a clause in a sentence, in order."""
     return [t for t in sent if t.pos_ in ("VERB", "AUX") and (t.dep_ == "ROOT" or t.dep_ in CLAUSE_DEPS or (
         t.dep_ in ("acl", "xcomp", "dep") and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children)) or (
-        t.dep_ == "pcomp" and t.head.lower_ in ("before", "after")) or _comma_narration(t))]
+        t.dep_ == "pcomp" and t.head.lower_ in ("before", "after")) or _comma_narration(t)) and not _for_to(t)]
     # ("... before coming back to Seattle")
+
+
+def _for_to(verb: Any) -> bool:
+    """"a fiat for my wife to get to work": a purpose ("for X to ..."), stated as no fact of X's."""
+    return any(c.dep_ == "mark" and c.lower_ == "for" for c in verb.children) and any(
+        c.dep_ == "aux" and c.tag_ == "TO" for c in verb.children)
 
 
 def _comma_narration(verb: Any) -> bool:

@@ -90,9 +90,25 @@ def possession_ended(verb: Any, speaker: str, cat: SlotCatalogue, message: Messa
 _ONE_MORE_THING = re.compile(r"\b(?:second(?![- ]hand)|another|extra|spare|too|as well|also|both|two)\b", re.I)
 
 
+# said anywhere in the turn: "cheapest way to insure two cars", "both phones", "the other laptop"
+_SEVERAL = re.compile(r"\b(?:two|2|both|the other|our other|my other) (?:cars?|motors?|phones?|mobiles?|laptops?|"
+                      r"computers?|bikes?)\b", re.I)
+_ONE_MORE_NOTE = " (one more of its kind: the turn says several)"
+
+
+def note_several_owned(facts: list[Fact], text: str) -> None:
+    """Mark the turn's car, bike, phone or computer facts when the turn says the speaker has several ("picked up a
+    little fiat 500 ... how do I insure two cars"): one more, not one in the old one's place."""
+    if _SEVERAL.search(text):
+        for f in facts:
+            if (f.slot or "").rsplit("|", 1)[-1] in _OWNED and not f.negated:
+                f.evidence += _ONE_MORE_NOTE
+
+
 def one_more_owned(fact: Fact) -> bool:
     """Whether ``fact`` says the speaker has one more car, bike, phone or computer (beside the one held)."""
-    return (fact.slot or "").rsplit("|", 1)[-1] in _OWNED and bool(_ONE_MORE_THING.search(fact.text))
+    return (fact.slot or "").rsplit("|", 1)[-1] in _OWNED and (
+        _ONE_MORE_NOTE in fact.evidence or bool(_ONE_MORE_THING.search(fact.text)))
 
 
 def ended_thing_records(fact: Fact, records: list[Any]) -> list[Any]:

@@ -20,7 +20,7 @@ from typing import Any
 from mem_graph.extract.back_home import back_home
 from mem_graph.extract.catalogue import DIETS, REL_STATUS
 from mem_graph.extract.chat_fragments import fragment_clauses
-from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated, dog_or_cat_named
+from mem_graph.extract.chat_restate import NAME, across_the_turn, asked_labels, chat_restated
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.given_up import given_up
 from mem_graph.extract.graduation import school_done
@@ -28,6 +28,7 @@ from mem_graph.extract.health import condition_gone, medication_changes
 from mem_graph.extract.lexicon import DISHES, GIVEN_NAMES, TECH, agent_of, tech_kind
 from mem_graph.extract.life_news import life_news
 from mem_graph.extract.over_idioms import declared_over, taken_up
+from mem_graph.extract.pet_intros import dog_or_cat_named
 from mem_graph.extract.places import is_place_name
 from mem_graph.extract.self_names import name_said
 from mem_graph.extract.wordlist import is_common_word, is_english_word

@@ -332,7 +332,7 @@ class RuleExtractor:
             objects = pred.objects = [pred.target]
             pred.lemma = "be"
         if not objects and subject.triples and subject.type == "person" and cues.tense != "plan" and \
-                subject.triples[-1].relation in PARTNER_NOUNS and not any(c.tag_ == "TO" for c in verb.children):
+                subject.triples[-1].relation in PARTNER_NOUNS:
             return [kin_fact(verb, subject, subj_tok, cues, ctx, message)]
         if not objects:
             return []

@@ -236,6 +236,8 @@ def fits(name: str, pred: Predicate, obj: Any, obj_toks: list[Any], subject: Sub
             "bungalow", "cottage", "halls") or bare_place(obj, lemma, pred.prep) or (  # "moved into a care home"
             obj.lemma_.lower() == "home" and any(c.lower_ in ("care", "nursing", "retirement", "residential")
                                                  for c in obj.children))
+    if name == "tools" and lemma == "use" and obj.dep_ == "pobj" and obj.head.lower_ == "for":
+        return False  # "a volvo that my husband uses for the school run": what it is used for, the tool unsaid
     if name == "tools" and value_spec is None and lemma in ("switch", "move", "change", "go") and obj.tag_ == "NNS" \
             and obj.pos_ != "PROPN" and not any(t.text[:1].isupper() for t in obj_toks):
         return False  # "switched to day shifts", "moved to nights": a plural common noun is no tool

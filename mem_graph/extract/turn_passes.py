@@ -9,6 +9,7 @@ import re
 
 from mem_graph.extract.couples import name_the_couple
 from mem_graph.extract.cues import link_replacements
+from mem_graph.extract.possessions import note_several_owned
 from mem_graph.extract.there import resolve_there
 from mem_graph.types import Fact, Triple
 
@@ -100,3 +101,4 @@ def across_the_turn(facts: list[Fact], partners: dict[str, str] | None = None, t
     _refined_beside_still(facts)
     _remarks_on_the_old(facts)
     _workplace_after_leaving(facts)
+    note_several_owned(facts, text)  # "picked up a fiat ... insure two cars": one more car

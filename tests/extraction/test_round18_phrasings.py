@@ -119,7 +119,9 @@ def test_someone_elses_switch_of_diet_is_not_mine(rules: RuleExtractor) -> None:
     ("after Rex died we adopted a rescue dog named Pepper", "Pepper"),
 ])
 def test_a_dog_named_where_only_a_dog_would_be_is_my_dogs_name(rules: RuleExtractor, said: str, name: str) -> None:
-    assert any(s == "user's dog|name" and name in t for t, s in _facts(rules, said)), _facts(rules, said)
+    # ("new puppy!!! meet Pepper": the new dog's name, as "my new dog is called Pepper" is read, session 48)
+    assert any(s in ("user's dog|name", "user's new dog|name") and name in t for t, s in _facts(rules, said)), \
+        _facts(rules, said)
 
 
 @pytest.mark.parametrize("said", ["my sister's dog Pepper needs a walk", "meet Dave, my new manager",

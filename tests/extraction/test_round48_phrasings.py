@@ -103,3 +103,21 @@ def test_studies_transferred_to_another_university_are_no_move_home(shared_memor
                              "moved my phd over to Bath, my supervisor went there")
     assert any("Bristol" in g for g in gone) and not any("Cardiff" in g for g in gone), gone
     assert not any("uses Bath" in t for t in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+def test_a_turn_that_says_two_cars_keeps_the_first(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I've got a Skoda Octavia",
+                             "bought a cheap Yaris for my son to learn in. is it dearer to insure both cars?")
+    assert gone == [], gone
+
+
+def test_a_pet_introduced_as_new_is_one_more_pet(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "our dog is called Bramble",
+                             "say hello to Fudge, our new puppy 🐶 Bramble is being very patient with him")
+    assert gone == [], gone
+    assert any("Fudge" in t for t in _active(shared_memory, user))
+
+
+def test_a_pet_met_with_no_word_of_new_is_still_named(shared_memory: Memory, user: str) -> None:
+    shared_memory.add("meet Tilly 🐶 she's the best girl", user_id=user)
+    assert any("dog is called Tilly" in t for t in _active(shared_memory, user)), _active(shared_memory, user)
