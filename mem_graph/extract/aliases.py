@@ -7,7 +7,7 @@ and, when a new fact's subject is one key of a pair and only the other key has m
 (its slot with it), so the slot rules compare like with like. Nothing changes when both keys have memories, or
 when a name is paired with two different relatives. A name never paired may still be a relative named by kin so far,
 when its fact ends the value only that relative held ("Sarah's swapped the Polo for a Juke" after "my wife drives a
-Polo").
+Polo"); a child said by place in the family ("my youngest") is the one child by kin the memories hold.
 """
 
 from __future__ import annotations
@@ -53,6 +53,20 @@ def _holder_of_ended_value(fact: Fact, records: list[MemoryRecord], pairs: dict[
             and any(same_thing(r.object_key, v) for v in ended)}
 
 
+# a child by place in the family ("my youngest", "our eldest", "the little one"): the one child the memories hold
+_BY_PLACE = frozenset({"youngest", "eldest", "oldest", "little one", "kid", "child", "baby"})
+_CHILDREN = frozenset({"son", "daughter", "boy", "girl"})
+
+
+def _the_only_child(subject: str, records: list[MemoryRecord]) -> set[str]:
+    """{"user's son"} for "user's youngest" when the memories hold one child of the speaker's by kin (none named)."""
+    if not subject.startswith("user's ") or subject[len("user's "):] not in _BY_PLACE:
+        return set()
+    held = {r.subject_key for r in records if r.subject_key and r.subject_key.startswith("user's ")
+            and r.subject_key[len("user's "):] in _CHILDREN}
+    return held if len(held) == 1 else set()
+
+
 def same_person_key(fact: Fact, records: list[MemoryRecord]) -> Fact:
     """``fact`` said of the other key of its subject, when only that key has memories (see the module doc)."""
     subject = fact.subject_key
@@ -60,12 +74,13 @@ def same_person_key(fact: Fact, records: list[MemoryRecord]) -> Fact:
         return fact
     pairs = _pairs(records)
     holders = set() if subject in pairs else _holder_of_ended_value(fact, records, pairs)
-    others = pairs.get(subject, set()) or holders
+    only_child = set() if subject in pairs or holders else _the_only_child(subject, records)
+    others = pairs.get(subject, set()) or holders or only_child
     if len(others) != 1:
         return fact
     other = next(iter(others))
-    if holders:
-        fact.evidence += f"; '{subject}' -> {other} (the one whose value it ends)"
+    if holders or only_child:
+        fact.evidence += f"; '{subject}' -> {other} ({'the one whose value it ends' if holders else 'the one child'})"
     if not any(r.subject_key == other for r in records):
         return fact
     if fact.slot and fact.slot.startswith(f"{subject}|"):

@@ -33,7 +33,7 @@ _CUE = re.compile(
     r"never ?mind|"
     r"did (?:i|we) (?:say|write|type)|(?:stupid |damn )?"
     r"auto-?correct|"
-    r"i misspoke|i got (?:that|it) wrong|not \w+(?: \w+)?,? (?:but|it'?s|i meant))\b", re.I)
+    r"i misspoke|i got (?:that|it) wrong|not \w+(?: \w+)?,? (?:but|it'?s|i meant)|not \w+(?: \w+)?, ?(?=\w))\b", re.I)
 # "*Ava lol, not Eva", "Ava*": a word typed again with an asterisk is the right spelling of one just typed
 _STAR = re.compile(r"^\W*?\*\s*(?P<a>[\w'-]+(?: [\w'-]+){0,2}?)\s*(?=[,.!?;]|\s+(?:lol|haha|lmao|sorry|oops|not)\b|$)"
                    r"|^\s*(?P<b>[\w'-]+)\*(?=\W|$)", re.I)
@@ -114,6 +114,8 @@ def read_correction(text: str) -> Correction | None:
         cleft = _CLEFT.search(stretch)  # "it's Superdrug i work at, not Boots": the value the cleft names
         new = cleft.group("v") if cleft is not None else _value(_words(stretch), from_end=True)
         old = _value(_words(_DELIM.split(text[neg.end():])[0]), from_end=False)
+        if not new and neg.start() == cue.start(1) and len(after := _DELIM.split(text[neg.end():])) > 1:
+            new = _value(_words(after[1]), from_end=False)  # "not cello, viola!": the value after the comma
         if old and old.casefold() in _UNNAMED:  # "sorry its st joseph's actually, not the other one"
             old = None
         if not new or (not old and not _UNNAMED_AFTER.match(text[neg.end():])):

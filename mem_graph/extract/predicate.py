@@ -25,7 +25,8 @@ from mem_graph.extract.quitting import NOTICE_NOUNS, quit_idioms
 TIME_PREPS = frozenset({"during", "since", "after", "before", "until", "throughout", "around", "over"})
 PREP_ALIASES = {"off": "from", "onto": "to", "into": "to"}
 # adverbs a destination's "to" phrase can hang off ("moved back home to Cork", "moved over to Lyon")
-DIRECTION_ADVERBS = frozenset({"back", "home", "over", "away", "down", "up"})
+DIRECTION_ADVERBS = frozenset({"back", "home", "over", "away", "down", "up", "north", "south", "east", "west"})
+_REFLEXIVES = frozenset({"myself", "himself", "herself", "themselves", "themself", "ourselves", "yourself"})
 RECURRING_TIMES = frozenset({"morning", "evening", "night", "day", "weekend", "afternoon", "week", "weekday",
                              "lunchtime", "summer", "winter"})
 DURATION_NOUNS = frozenset({"year", "month", "week", "day", "decade", "while", "age", "hour", "minute", "time"})
@@ -273,6 +274,8 @@ def predicate(verb: Any, target: Any) -> Predicate:
     if pred.lemma == "teach" and any(c.lower_ in ("myself", "ourselves") for c in direct):
         # "I'm teaching myself guitar": to teach oneself is to learn
         pred.lemma, direct = "learn", [c for c in direct if c.lower_ not in ("myself", "ourselves")]
+    if len(direct) > 1 and direct[0].dep_ == "dative" and direct[0].lower_ in _REFLEXIVES:
+        direct = direct[1:]  # "dad's got himself a Tesla", "bought myself a Kindle": the thing got
     if not direct and pred.lemma == "give" and "on" in pred.preps and any(
             c.dep_ == "prt" and c.lower_ == "up" for c in target.children):
         direct = [pred.preps["on"]]  # "gave up on the gym": what was given up, as in "gave up the gym"

@@ -49,6 +49,9 @@ _PHRASES: list[tuple[str, int, str]] = [
     (r"(?:am |'m )?(?:a |an )?(?:big |huge |massive )?(?:fan|lover) of", 1, "is a fan of"),
     (r"(?:am |'m )?(?:all|really) about", 1, "is into"),  # "these days I'm all about techno"
     (r"(?:am |'m )?feeling(?=.*\b(?:anymore|any more)\b)", 1, "is into"),  # "not feeling jazz anymore"
+    # "I actually look forward to the gym now" (a change said; "looking forward to friday" is no stance)
+    (r"(?:actually |really |genuinely )?look(?:s|ing)? forward to(?=.*\b(?:now|these days|nowadays)\b)", 1,
+     "looks forward to"),
     (r"(?:am |'m )?(?:a |an )?(?:big |huge )?hater of", -1, "is not a fan of"),
     # "i've always hated olives": a stance held till now, said in the perfect
     (r"(?:have |'ve )?always (?:loved|adored|liked|enjoyed)", 1, "has {0}"),
@@ -63,7 +66,7 @@ _LEAD = (r"(?:(?:ok|okay|so|well|eh|meh|nah|nope|idk|yeah|ya|yep|honestly|man|du
          r"seriously|literally|genuinely|truly|"
          r"kinda|kind of|sort of|really|just|getting)[,.!:]*\s+)*")
 _NEG = r"(?P<neg>(?:(?:am|'m|do|are) )?(?:not|no longer|n't|never) (?:really )?|(?:don't|dont|do not) (?:really )?)?"
-_SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+)?"
+_SUBJECT = r"(?:i(?:'m|'ve| am| have| do)?\s+(?:been\s+)?)?"  # ("I've been listening to a lot of country")
 _STOP = (r"(?=\s*(?:$|[,.;!?]|\b(?:now|anymore|any more|again|lately|recently|these days|nowadays|tbh|honestly|"
          r"though|tho|too|either|so|but|and|because|since|at all|lol|haha|for now|these|this year|already|"
          r"as a|as an|when|back then|growing up|last|yesterday|today|tonight|next|this|constantly|nonstop|"
@@ -99,6 +102,9 @@ _DOES_FOR_ME = re.compile(r"^\s*" + _LEAD + r"(?P<obj>[a-z][\w' -]{1,30}?) (?:ju
                           r"nothing|mud|petrol|ash) to me|annoys? me|irritates? me|gets? on my nerves"
                           r"|(?:doesn't|does not|doesnt|don't|do not|dont) (?:really )?do (?:much|anything) for me"
                           r"|(?:has |have )?lost (?:its|their) (?:appeal|charm|shine|magic)"
+                          # "Marvel lost me after Endgame", "love island has gone downhill", "running is a chore now"
+                          r"|lost me|(?:has|have|'s) (?:really |totally )?gone downhill|(?:is|'s|are|'re) (?:such )?a "
+                          r"chore|(?:has |have )?(?:started )?(?:creeping|freaking) me out|(?:creeps|freaks) me out"
                           r"|(?:(?:has|have) )?(?:actually |really |kind of |kinda |slowly |finally )?grown on me"
                           r"|(?:is|'s|are) (?:literally )?(?:my )?life$)\b", re.I)  # ("tennis is life")
 # "olives are actually great now", "podcasts are so boring these days": a thing's worth to the speaker, changed
@@ -225,6 +231,7 @@ _YES_NO = {True: "love", False: "can't stand"}
 _BAD_TO_FIND = "unbearable|boring|annoying|awful|terrible|tedious|overrated|insufferable|exhausting|depressing"
 # "I find country music unbearable", "WFH is driving me up the wall", "mushrooms are the devil's food": a stance
 # said with the thing first or inside; written as the plain stance the phrases read
+_HONESTLY = re.compile(r"\s*\b(?:if i'?m (?:being )?honest|if i'?m being real|to be (?:fair|honest))\b", re.I)
 _REWORDINGS = [
     (re.compile(rf"^(?P<lead>.*?\bi )find {_X} (?:so |really |kind of |kinda |pretty |totally |just )?"
                 rf"(?P<adj>{_BAD_TO_FIND}|amazing|relaxing|fascinating|addictive|hilarious|soothing)\b", re.I),
@@ -264,6 +271,7 @@ def _bare(obj: str) -> str:
 
 
 def _reworded(part: str) -> str:
+    part = _HONESTLY.sub("", part)  # ("I've kinda outgrown Taylor Swift if I'm honest": no hedge)
     for pattern, said in _REWORDINGS:
         part = pattern.sub(said, part, count=1)
     return part
@@ -290,11 +298,13 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
                                     changed=_CHANGED.search(part) is not None))  # ("... anymore": it ended)
             continue
         does = _DOES_FOR_ME.match(part)
-        if does is not None and re.sub(r"'s$", "", does.group("obj").split()[0].lower()) not in _PRONOUNS | {
+        # ("the Premier League has gone downhill": a name said with "the")
+        does_obj = re.sub(r"^(?i:the) (?=[A-Z])", "", does.group("obj").strip()) if does is not None else ""
+        if does is not None and re.sub(r"'s$", "", does_obj.split()[0].lower()) not in _PRONOUNS | {
                 "he", "she", "they", "i", "we", "work", "life"}:
             how = does.group("how").lower()
             won = "taken over" in how or how.endswith("life") or how.endswith("grown on me")
-            out.append(StancePhrase(re.sub(r"'s$", "", does.group("obj").strip()), 1 if won else -1, False,
+            out.append(StancePhrase(re.sub(r"'s$", "", does_obj), 1 if won else -1, False,
                                     does.group("how").lower(),
                                     "is into" if won else "is not into"))
             continue
@@ -316,7 +326,8 @@ def read_stances(sentence: str, before: str = "") -> tuple[StancePhrase, ...]:
             m = rx.match(part)
             if m is None:
                 continue
-            obj = re.sub(r"^(?:the|a|an) ", "", m.group("obj").strip(), flags=re.I)
+            obj = re.sub(r"^(?:a lot of |lots of |loads of |a bunch of |a ton of )?(?:the |a |an )?", "",
+                         m.group("obj").strip(), flags=re.I)  # ("listening to a lot of country")
             pronoun = obj.lower() if obj.lower() in _ANAPHORS and earlier is not None else None
             if pronoun is not None:  # "i used to hate running but now i love it": it is running
                 obj = earlier or obj

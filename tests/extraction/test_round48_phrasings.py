@@ -15,7 +15,7 @@ import pytest
 from mem_graph import Memory
 from mem_graph.extract.rules import RuleExtractor
 from tests.extraction.said import active_texts as _active
-from tests.extraction.said import texts_of
+from tests.extraction.said import facts_of, texts_of
 from tests.extraction.test_slot_changes import invalidated_after
 
 
@@ -121,3 +121,65 @@ def test_a_pet_introduced_as_new_is_one_more_pet(shared_memory: Memory, user: st
 def test_a_pet_met_with_no_word_of_new_is_still_named(shared_memory: Memory, user: str) -> None:
     shared_memory.add("meet Tilly 🐶 she's the best girl", user_id=user)
     assert any("dog is called Tilly" in t for t in _active(shared_memory, user)), _active(shared_memory, user)
+
+
+def test_a_move_up_north_to_a_town_is_a_move(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my cousin Sam lives in Brighton", "Sam's moved up north to York")
+    assert any("Brighton" in g for g in gone), gone
+
+
+def test_a_thing_got_for_oneself_is_the_thing(rules: RuleExtractor) -> None:
+    assert any("car" in (f.slot or "") for f in facts_of(rules, "my mum bought herself a Mini Cooper"))
+
+
+def test_teaching_oneself_is_still_learning(rules: RuleExtractor) -> None:
+    assert not any((f.slot or "").endswith("occupation") for f in facts_of(rules, "I'm teaching myself the banjo"))
+
+
+def test_a_child_said_by_place_in_the_family_is_the_one_child(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my daughter goes to Meadowbank",
+                             "our eldest has moved up to Kingsford Academy")
+    assert any("Meadowbank" in g for g in gone), gone
+
+
+def test_a_child_by_place_is_no_one_when_there_are_two(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my daughter goes to Meadowbank", "my son is at Fairfield",
+                             "our eldest has moved up to Kingsford Academy")
+    assert gone == [], gone
+
+
+def test_not_the_old_value_then_the_new_one_is_a_correction(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I play the oboe", "not oboe, clarinet! autocorrect hates me")
+    assert any("oboe" in g for g in gone), gone
+
+
+def test_not_sure_then_a_place_corrects_nothing(shared_memory: Memory, user: str) -> None:
+    assert invalidated_after(shared_memory, user, "I live in Leeds", "not sure, maybe we'll go to York") == []
+
+
+@pytest.mark.parametrize(("setup", "said", "old"), [
+    ("I love Grey's Anatomy", "Grey's Anatomy lost me years ago, couldn't tell you what happens now", "Grey"),
+    ("I love the Premier League", "the Premier League has gone downhill, all money now", "Premier League"),
+    ("I like cycling", "cycling is such a chore now with the hills round here", "cycling"),
+    ("I love horror films", "horror films have started freaking me out since the baby", "horror"),
+    ("I love Ed Sheeran", "I've outgrown Ed Sheeran if I'm being honest, it's all Fontaines now", "Ed Sheeran"),
+])
+def test_a_stance_said_by_an_idiom_ends_the_old_one(shared_memory: Memory, user: str, setup: str, said: str,
+                                                    old: str) -> None:
+    gone = invalidated_after(shared_memory, user, setup, said)
+    assert any(old in g for g in gone), gone
+
+
+def test_looking_forward_to_a_thing_now_turns_a_dislike(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I hate swimming", "weirdly I'm looking forward to swimming now")
+    assert any("swimming" in g for g in gone), gone
+
+
+def test_looking_forward_to_an_occasion_is_no_stance(rules: RuleExtractor) -> None:
+    assert not any("|stance|" in (f.slot or "") for f in facts_of(rules, "I'm looking forward to the weekend"))
+
+
+def test_what_one_has_been_listening_to_and_loves_is_liked(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I can't stand opera",
+                             "don't judge me but I've been listening to loads of opera lately and I love it")
+    assert any("opera" in g for g in gone), gone
