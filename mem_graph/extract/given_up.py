@@ -1,7 +1,7 @@
 """What chat says was given up, without a verb: "no more red meat for me", "no booze for me anymore", "6 months
 no cigarettes!!", "100 days sober today", "no more football after the ACL thing", "cancelled my gym membership"; and
-what came back: "I'm back on meat"; and the work of an occupation given up ("quit bartending for real this time":
-"I'm not a bartender anymore").
+what came back: "I'm back on meat"; and the work of an occupation given up ("quit bartending for real this time",
+"I'm not teaching anymore": "I'm not a bartender anymore").
 
 Each is restated as the plain clause the slot rules already read ("I don't eat red meat anymore", "I quit
 smoking", "I don't play football anymore", "I eat meat again"), so a habit, a food, a drink or a sport the
@@ -97,6 +97,14 @@ _QUIT_WORK = re.compile(rf"{_MINE}(?:been |have been |'ve been )?(?:finally |off
                         rf"with|out of) (?P<x>[a-z]+ing|{_FIELDS})\b", re.I)
 
 
+# "I'm not teaching anymore", "I don't nurse any more": work said only as work, stopped (not "not cooking anymore")
+_WORK_GERUNDS = frozenset({"teaching", "nursing", "tutoring", "coaching", "bartending", "waitressing", "lecturing",
+                           "nannying", "childminding", "lifeguarding", "hairdressing", "dentistry", "midwifery"})
+_NOT_WORKING = re.compile(rf"{_MINE}(?:(?:am|'m|m) )?(?:not|no longer) (?:really )?(?P<x>[a-z]+ing|{_FIELDS})"
+                          r"(?: (?:anymore|any more)|,? (?:burnt out|burned out|for now)\b)"
+                          r"|\b(?:i|we) (?:don't|dont|do not|no longer) (?P<v>teach|nurse|tutor|coach|lecture)"
+                          r" (?:anymore|any more)\b", re.I)
+_WORK_VERB_DOER = {"teach": "teacher", "nurse": "nurse", "tutor": "tutor", "coach": "coach", "lecture": "lecturer"}
 # "sam's left nursing", "my husband has quit teaching": the work of someone else's occupation given up
 _THEY_QUIT_WORK = re.compile(r"(?:^|[,.;!:]\s*|\b(?:so|and|but) )(?P<who>(?:my [a-z]+|[A-Za-z][a-z]+))(?:'s| has|)\s+"
                              r"(?:finally |officially |just )?(?:left|quit|given up|stopped|packed in|finished) "
@@ -187,6 +195,9 @@ def given_up(text: str) -> list[str]:
         text)][:1]
     said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
              if (agent := _doer(m.group("x").lower()))]
+    said += [f"I'm not a {agent} anymore" for m in _NOT_WORKING.finditer(text) if (agent := _WORK_VERB_DOER.get(
+        (m.group("v") or "").lower()) or (_doer(m.group("x").lower()) if (m.group("x") or "").lower() in
+                                          _WORK_GERUNDS | set(_FIELD_DOERS) else None))]
     for m in _THEY_QUIT_WORK.finditer(text):
         if (agent := _doer(m.group("x").lower())) and m.group("who").lower() not in _NOT_WHO:
             said += [f"{m.group('who')} isn't a {agent} anymore"]

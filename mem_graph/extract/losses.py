@@ -104,6 +104,10 @@ def _ended(verb: Any) -> tuple[Any, str] | None:
             lemma == "run" and "away" in parts)):
         return subj, "went missing"  # "ginger went missing in october", "the cat ran away" (a pet: checked below)
     negated = any(c.dep_ == "neg" for c in verb.children)
+    if lemma == "have" and dobj is not None and (negated or "longer" in {t.lower_ for t in verb.subtree}) and any(
+            t.lower_ in ("anymore", "longer") or (t.lower_ == "more" and t.nbor(-1).lower_ == "any")
+            for t in verb.subtree if t.i > 0):
+        return dobj, "is gone"  # "we don't have Luna anymore" (a pet: checked below; not "no car anymore")
     made_it = lemma == "make" and dobj is not None and dobj.lower_ == "it" and not parts & {"to", "home", "back", "in"}
     if subj is not None and negated and ((lemma == "wake" and "up" in parts) or made_it):
         # "biscuit didn't wake up this morning", "pepper didn't make it through the night" (not "to the vet")

@@ -282,3 +282,16 @@ def excluded_by_diet(fact: Fact, records: list[Any]) -> list[Any]:
             and r.slot.split("|")[1:2] == ["eats"]
             and any(r.object_key == k or kind_of(r.object_key, k) for k in kinds)]
 
+
+# "I don't teach on mondays", "no coffee after 2pm": a negation kept to some days or hours, no end of the value
+# (days said in the plural: "retired on friday", "died at the weekend" are one day's news)
+_SOME_TIMES = re.compile(r"\b(?:on|at) (?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekends|weeknights|bank "
+                         r"holidays)\b|\b(?:after|before) (?:\d+ ?(?:pm|am)|\d+:\d+)(?!\w)", re.I)
+_CHANGE_SAID = re.compile(r"\b(?:anymore|any more|no longer|stopped|quit|gave up|given up|retired|left|sold|split|"
+                          r"broke up|moved)\b", re.I)
+
+
+def some_times_only(fact: Fact) -> bool:
+    """Whether ``fact`` is a negation kept to some days or hours, said with no change ("I don't teach on mondays")."""
+    return fact.negated and bool(_SOME_TIMES.search(fact.text)) and not _CHANGE_SAID.search(fact.text)
+

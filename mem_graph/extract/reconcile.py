@@ -5,24 +5,22 @@ history, so every decision is auditable:
 
 1. ``hash``         identical normalised text already stored            -> NONE
    ``correction``   "actually it's Luna, not Misty" (correction.py) -> UPDATE the corrected memory
-2. ``hedge``        a plan, hedge or hypothetical ("I might move")       -> ADD, never updates
-3. ``past``         "I used to live in Rome": ends the same current fact -> UPDATE, else ADD
-                    (stored already invalidated: valid only before now)
+2. ``hedge``        a plan, hedge, hypothetical ("I might move"), or a negation kept to some days
+                    ("I don't teach on mondays", negation.some_times_only) -> ADD, never updates
+3. ``past``         "I used to live in Rome": ends the same current fact -> UPDATE, else ADD (stored invalidated)
 4. ``negation``     "I don't eat meat anymore" cancels the positive facts
                     about the same subject and object (same slot, or any
                     slot when a change word says the state ended)        -> UPDATE (statement kept)
                     (the same turn states the replacement)               -> DELETE each
                     (nothing to cancel: the negative fact is kept)       -> ADD
-5. ``restatement``  same slot and object, same polarity                  -> NONE
-6. ``reversal``     same per-object slot, polarity flipped ("sick of jazz") -> UPDATE
+5. ``restatement``  same slot, object and polarity -> NONE; 6. ``reversal`` polarity flipped ("sick of jazz") -> UPDATE
 7. ``single_value`` a single-valued slot (residence, employer, age…)
                     gets a new value                                     -> UPDATE
 8. ``replacement``  "switched from X to Y": the facts about X            -> UPDATE
 9. ``cue_change``   a present, positive fact with a change cue ("these days i use obsidian
                     for notes") ends the same subject's earlier fact with the same predicate
                     and another object of a comparable kind (cue_change.py) -> UPDATE
-10. ``near_duplicate`` dense cosine >= threshold with an existing fact   -> NONE
-11. ``new``         otherwise                                            -> ADD
+10. ``near_duplicate`` dense cosine >= threshold with an existing fact -> NONE; 11. ``new`` otherwise -> ADD
 
 Only a single-valued slot, the same object with a flipped stance, or a change said with a change cue is ever
 superseded: a multi-valued addition ("I also speak French") never invalidates. Reasons name the slot and the
@@ -60,6 +58,7 @@ from mem_graph.extract.negation import (
     ends_too,
     excluded_by_diet,
     kind_of,
+    some_times_only,
 )
 from mem_graph.extract.one_role import replaced_role
 from mem_graph.extract.possessions import ended_thing_records, one_more_owned
@@ -349,9 +348,10 @@ class Reconciler:
         same_object += [r for r in records if subject and r.subject_key == subject and pol > 0 and r.polarity == 0
                         and not r.slot and fact.slot and r.object_key == fact.object_key and r not in same_object
                         and relations_of(r) & relations_of(fact)]
-        if fact.tense == "plan":  # a hedge, plan or hypothetical never changes what is current
+        if fact.tense == "plan" or some_times_only(fact):  # a hedge, plan, hypothetical, "not on mondays": no change
+            said = "hedge/plan" if fact.tense == "plan" else "only some days or hours"
             return self._near_duplicate(fact, records, sims) or Decision(
-                Event.ADD, fact, f"hedge/plan: stored as said, updates nothing{why}", "hedge")
+                Event.ADD, fact, f"{said}: stored as said, updates nothing{why}", "hedge")
         if fact.tense == "past":
             ended = [r for r in records if subject and r.subject_key == subject and r.polarity > 0
                      and same_thing(r.object_key, fact.object_key) and (r.slot == fact.slot or not r.slot)]

@@ -183,3 +183,41 @@ def test_what_one_has_been_listening_to_and_loves_is_liked(shared_memory: Memory
     gone = invalidated_after(shared_memory, user, "I can't stand opera",
                              "don't judge me but I've been listening to loads of opera lately and I love it")
     assert any("opera" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["I'm not nursing anymore, moved into admin", "I don't nurse any more"])
+def test_work_said_only_as_work_stopped_ends_the_post(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a nurse", said)
+    assert any("nurse" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["I don't teach on mondays", "I'm not cooking anymore, takeaways all week lol"])
+def test_a_day_off_or_a_chore_stopped_keeps_the_post(shared_memory: Memory, user: str, said: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm a teacher", said)
+    assert not any("teacher" in g for g in gone), gone
+
+
+def test_a_pet_one_no_longer_has_is_gone(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we have a rabbit called Clover",
+                             "we don't have Clover any more, she lives at my sister's farm now")
+    assert any("Clover" in g for g in gone), gone
+
+
+def test_a_thing_of_the_pets_one_no_longer_has_keeps_the_pet(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we have a rabbit called Clover",
+                             "I don't have Clover's hutch anymore, she lives indoors")
+    assert gone == [], gone
+
+
+@pytest.mark.parametrize(("setup", "said", "old"), [
+    ("I drink coffee", "I don't drink coffee after 3pm, I can't sleep", "coffee"),
+    ("I work at the library", "I don't work at the library on saturdays", "library"),
+])
+def test_a_negation_kept_to_some_days_or_hours_ends_nothing(shared_memory: Memory, user: str, setup: str, said: str,
+                                                             old: str) -> None:
+    assert not any(old in g for g in invalidated_after(shared_memory, user, setup, said))
+
+
+def test_a_day_said_once_is_no_days_kept(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "my dad is a postman", "dad retired on friday after 40 years!")
+    assert any("postman" in g for g in gone), gone
