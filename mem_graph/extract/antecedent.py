@@ -22,6 +22,9 @@ from mem_graph.extract.wordlist import is_adjective, is_english_word, is_verb, m
 # where one clause ends and the next begins ("?", ",", " - ", "..."; not "X > Y": its first value is the one meant)
 _CLAUSE_BREAK = re.compile(r"\s*(?:[.!?;:,()]+|\s[-–—]+\s|\.\.\.)\s*")
 _LEAD = r"(?:(?:and|but|so|lol|haha|tbh|ngl|honestly|yeah|yep|ok|okay|also|plus)\s+)*"
+# "ditched Go for Rust", "swapped coffee for tea", "moved from Jira to Linear": the last value is the one held now
+_SWAPPED = re.compile(r"\b(?:ditch|drop|swap|switch|trade|replace|bin|move|migrate|chang)\w* .*\b(?:for|to|with)\b",
+                      re.I)
 # "its my favourite", "that's our go-to", "it is my fave" (the pronoun as subject)
 _IT_IS = re.compile(rf"^{_LEAD}(?:it|that|this)(?:'s|’s|s| is)\s+(?P<rest>(?!what\b|where\b|who\b|me\b|us\b)\S.*)$",
                     re.I)
@@ -144,7 +147,9 @@ def pointed_at(before: str, line: str) -> list[tuple[str, str]]:
     for i, clause in enumerate(clauses):
         if i == 0 or clause not in own:
             continue
-        earlier = [v for c in reversed(clauses[max(0, i - 2):i]) for v in _values(c)]
+        # (a swap's new value first: "we ditched Go for Rust, I'm loving it" is Rust)
+        earlier = [v for c in reversed(clauses[max(0, i - 2):i])
+                   for v in (_values(c)[::-1] if _SWAPPED.search(c) else _values(c))]
         if (m := _THATS_ME.match(clause)) is not None:
             kinds = [k.group("what") for c in clauses[max(0, i - 2):i] for k in _KIND_OF_PERSON.finditer(c)]
             said += [(k, f"I'm {k}") for k in kinds[-1:]]

@@ -176,8 +176,8 @@ def swap_for(verb: Any) -> Any | None:
     dobj = next(c for c in verb.children if c.dep_ == "dobj")  # "for" hung on the object: "jenkins for github"
     prep = next((c for c in [*verb.children, *dobj.children] if c.dep_ == "prep" and c.lower_ == "for"), None)
     pobj = next((g for g in prep.children if g.dep_ == "pobj"), None) if prep is not None else None
-    if pobj is None or pobj.lemma_.lower() in _SPANS:
-        return None
+    if pobj is None or pobj.lemma_.lower() in _SPANS or dobj.lemma_.lower() in KIN or dobj.lower_ in KIN:
+        return None  # ("dropped the kids at school for a sleepover": people dropped off, nothing swapped)
     named = pobj.pos_ == "PROPN" or pobj.text[:1].isupper() or any(  # "for github actions": chat's lower-case name
         t.is_alpha and not is_english_word(t.text) for t in pobj.subtree if t.dep_ in ("compound", "amod") or t == pobj)
     return pobj if named or any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in pobj.children) else None

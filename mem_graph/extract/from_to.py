@@ -38,6 +38,9 @@ _REWROTE = re.compile(r"\b(?:re-?wr(?:ote|itten|ite|ites|iting)|rebuil(?:t|d|ds|
 # "we're on linear instead of notion", "using Linear instead of Jira now": Y said in X's place
 _INSTEAD = re.compile(r"\b(?:on|use|using|uses|used|with) (?P<new>[\w.+# -]{1,30}?) (?:instead of|rather than"
                       r"|in place of) (?P<old>[\w.+# -]{1,30})")
+# "we ditched Go for Rust", "swapped Trello for Notion": the new one said after "for"
+_SWAP = re.compile(r"\b(?:ditch(?:ed|ing)?|dropp(?:ed|ing)|swapp?(?:ed|ing)?|trad(?:ed|ing)|binn(?:ed|ing)|"
+                   r"replac(?:ed|ing)) (?:the |our |my )?(?P<old>[\w.+# -]{1,30}?) (?:for|with) (?P<new>[\w.+# -]+)")
 _THING_WORDS = re.compile(r"\b(?:the|our|my|whole|entire|old|it|all|of|over|finally|just|the last \w+ \w+)\b",
                           re.I)
 _OWN = r"(?:i|we|i've|we've|i'm|we're|work|(?:the|our|my) " \
@@ -99,8 +102,8 @@ def _slot_name(fact: Fact) -> str:
 def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[Fact]]) -> list[Fact]:
     """``found`` with the switch read as "I switched to Y from X" where the sentence says it in a way the clause
     reader missed (a fact that put Y in another slot is dropped); ``found`` itself when no rule fires."""
-    for clause in re.split(r"[,;]|\. ", sentence):
-        m = _SWITCH.search(clause) or _REWROTE.search(clause) or _INSTEAD.search(clause)
+    for clause in re.split(r"[,;:]|\. ", sentence):
+        m = _SWITCH.search(clause) or _REWROTE.search(clause) or _INSTEAD.search(clause) or _SWAP.search(clause)
         if m is None or not _SPEAKER.search(clause[:m.start()].lower()) or _NOT_DONE.search(clause.lower()):
             continue
         new = _tool(m.group("new"))
@@ -113,6 +116,8 @@ def switched_tool(sentence: str, found: list[Fact], read: Callable[[str], list[F
         if new is None or (old is not None and m.re is not _INSTEAD and None not in (
                 tech_kind(old), tech_kind(new)) and tech_kind(old) != tech_kind(new)):
             continue  # ("instead of" says the one took the other's place, whatever their kinds)
+        if m.re is _SWAP and old is None:
+            continue  # ("dropped the kids for a sleepover": no tool ended)
         said_new, new = new, "Golang" if new == "Go" else new  # (the parser reads "to Go" as the verb)
         key = normalise_entity(new)
         switch = "I'm switching" if _UNDER_WAY.search(clause.lower()) else "I switched"

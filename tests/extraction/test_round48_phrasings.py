@@ -221,3 +221,20 @@ def test_a_negation_kept_to_some_days_or_hours_ends_nothing(shared_memory: Memor
 def test_a_day_said_once_is_no_days_kept(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "my dad is a postman", "dad retired on friday after 40 years!")
     assert any("postman" in g for g in gone), gone
+
+
+def test_a_language_ditched_for_another_is_a_switch(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "we use Go at work",
+                             "team update: we ditched Go for Elixir on the payments service")
+    assert any("Go" in g for g in gone), gone
+    assert any("Elixir" in t for t in _active(shared_memory, user))
+
+
+def test_it_after_a_swap_is_the_new_one(rules: RuleExtractor) -> None:
+    texts = texts_of(rules, "we swapped Jenkins for GitHub Actions, honestly we love it")
+    assert not any("love" in t and "Jenkins" in t for t in texts), texts
+
+
+def test_people_dropped_off_are_no_swap(rules: RuleExtractor) -> None:
+    assert not any((f.slot or "").startswith("user|tools") for f in facts_of(
+        rules, "dropped the kids at my mum's for a sleepover"))
