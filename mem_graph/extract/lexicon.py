@@ -325,7 +325,7 @@ def tech_kind(value: str) -> str | None:
 
 
 # what one drinks, said without "drink": "switched to matcha", "I have coffee every day", "I live on coffee"
-DRINKING = frozenset({"switch_to", "change_to", "go_back_to", "stick_to", "live_on", "have", "move_to"})
+DRINKING = frozenset({"switch_to", "change_to", "go_back_to", "stick_to", "live_on", "have", "move_to", "run_on"})
 
 
 # words that put a name in the world of work: "left Barclays and joined Monzo" (Monzo tagged a person)

@@ -45,7 +45,7 @@ KINDS: dict[str, frozenset[str]] = {
     "climbing": _words("bouldering boulder boulders climb"),
     # "cut out caffeine" ends the coffee (not tea: "herbal tea only" is often what replaces it)
     "caffeine": _words("coffee coffees espresso espressos latte lattes cappuccino cappuccinos americano americanos "
-                       "mocha mochas macchiato cortado cortados redbull cola coke pepsi"),
+                       "mocha mochas macchiato cortado cortados redbull cola coke pepsi whites"),  # ("flat whites")
 }
 # kinds a stance against meets the members of ("can't stand coffee" ends "obsessed with iced oat lattes"); not
 # for a negation, where "no coffee after 2pm" leaves the morning latte

@@ -238,3 +238,8 @@ def test_it_after_a_swap_is_the_new_one(rules: RuleExtractor) -> None:
 def test_people_dropped_off_are_no_swap(rules: RuleExtractor) -> None:
     assert not any((f.slot or "").startswith("user|tools") for f in facts_of(
         rules, "dropped the kids at my mum's for a sleepover"))
+
+
+def test_running_on_a_drink_is_a_drink_caffeine_ends(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I basically run on flat whites", "I've cut out caffeine completely")
+    assert any("flat whites" in g for g in gone), gone
