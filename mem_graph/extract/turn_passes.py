@@ -1,7 +1,8 @@
 """What one turn's facts say together, settled after each clause is read: "there" is the place named before
 (there.py), a replacement links the value it ends (cues.py), a couple's status names the partner (couples.py),
 and a value said beside "still <old value>" refines it ("still in berlin, moved to a bigger flat in
-kreuzberg": Kreuzberg is where in Berlin, not a move away)."""
+kreuzberg": Kreuzberg is where in Berlin, not a move away); a car, phone or computer got in a turn that says the
+speaker has several ("... how do I insure two cars") is one more (possessions.py)."""
 
 from __future__ import annotations
 
