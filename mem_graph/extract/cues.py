@@ -28,7 +28,7 @@ CHANGE_VERBS = frozenset(
     [
         "move", "relocate", "switch", "migrate", "change", "replace", "trade", "sell", "buy", "quit", "leave", "join",
         "become", "turn", "divorce", "marry", "start", "begin", "adopt", "retire", "transfer", "upgrade", "convert",
-        "graduate", "hire", "promote", "split", "break", "stop", "get",
+        "graduate", "hire", "promote", "split", "break", "stop", "get", "qualify",
     ])
 CHANGE_ADVERBS = frozenset([
     "now", "anymore", "longer", "again", "nowadays", "currently", "lately", "recently", "finally",

@@ -48,8 +48,10 @@ _POACHED = re.compile(r"(?:^|[,.!;:]\s*|\b(?:so|and|but|lol|omg|well)\s+)(?:(?:m
                       r"(?:got|was|has been|'s been|just got) (?:poached|headhunted|snapped up) by (?:the )?"
                       r"(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,2})", re.I)
 # "noor just qualified as a pilot with easyjet", "i finally qualified as a nurse!!"
-_QUALIFIED = re.compile(r"(?:^|\b)(?P<who>[A-Za-z]+),?(?:'s| has| have|'ve)?(?: just| finally| officially)? "
-                        r"qualified as an? (?P<role>[a-z][\w-]*(?: (?!with\b|at\b|for\b|in\b|and\b)[a-z][\w-]*)?)"
+_QUALIFIED = re.compile(r"(?:(?:^|[,.!;:]\s*)(?:i |i've |ive )?(?:re)?trained and"
+                        r"|(?:^|\b)(?P<who>[A-Za-z]+),?(?:'s| has| have|'ve)?)(?: just| finally| officially)? "
+                        r"qualified as an? (?P<role>[a-z][\w-]*(?: (?!(?:with|at|for|in|and|last|this|on|yesterday|"
+                        r"today|so|but|after)\b)[a-z][\w-]*)?)"
                         r"(?: (?:with|at|for) (?:the )?(?P<x>[A-Za-z][\w&'.-]*(?: (?-i:[A-Z])[\w&'.-]*){0,2}))?",
                         re.I)
 # "got promoted to supervisor at the restaurant!!", "my wife's been promoted to head of sales": the new post
@@ -141,11 +143,11 @@ def _jobs(text: str) -> list[str]:
         if who not in (None, "I") and not (x.islower() and is_common_word(x)) and \
                 not re.search(r"\b(?:school|uni|university|college|nursery|academy)\b", x, re.I):
             said.append(f"{who} works at {title_words(x)}")  # (a school is chat_restate's: "first week at st mary's")
-    for m in _QUALIFIED.finditer(text):
-        who = _who(m.group("who"), text[:m.start("who")])
-        if who is None or not _HEDGE.said_as_done(text, m, "who"):
+    for m in _QUALIFIED.finditer(text):  # ("retrained and qualified as a paramedic": the speaker, unsaid)
+        who = _who(m.group("who"), text[:m.start("who")]) if m.group("who") else "I"
+        if who is None or not _HEDGE.said_as_done(text, m, "who" if m.group("who") else "role"):
             continue
-        said.append(f"{who} {'am' if who == 'I' else 'is'} a {m.group('role')} now")
+        said.append(f"{who} {'am' if who == 'I' else 'is'} a qualified {m.group('role')} now")  # (not a trainee)
         if m.group("x") and not is_common_word(m.group("x").lower()):
             said.append(f"{who} {'work' if who == 'I' else 'works'} at {title_words(m.group('x'))}")
     for m in _PROMOTED.finditer(text):

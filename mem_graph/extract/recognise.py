@@ -392,6 +392,7 @@ def _recognise(cat: SlotCatalogue, pred: Predicate, subject: Subject, obj: Any, 
             continue
         pol = -1 if lemma in NEGATIVE_STANCE or key in NEGATIVE_STANCE else 1
         value = AGENT_NOUNS.get(lemma) if spec.name == "occupation" and lemma in AGENT_NOUNS else None
+        value = f"qualified {text}" if spec.name == "occupation" and key == "qualify_as" else value  # not junior
         return match(spec.name, f"'{key.replace('_', ' ')}' verb lexicon"
                      + (f" + value '{text}'" if value_spec is spec else ""), value=value, polarity=pol)
     if lemma == "leave" and pred.prep == "for":

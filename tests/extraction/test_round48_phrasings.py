@@ -243,3 +243,17 @@ def test_people_dropped_off_are_no_swap(rules: RuleExtractor) -> None:
 def test_running_on_a_drink_is_a_drink_caffeine_ends(shared_memory: Memory, user: str) -> None:
     gone = invalidated_after(shared_memory, user, "I basically run on flat whites", "I've cut out caffeine completely")
     assert any("flat whites" in g for g in gone), gone
+
+
+@pytest.mark.parametrize(("setup", "said", "old"), [
+    ("I'm a trainee surveyor", "finally qualified as a surveyor!!", "trainee"),
+    ("I'm a junior architect", "I qualified as an architect last week, no more junior", "junior"),
+    ("I'm a receptionist", "retrained and qualified as a dental nurse in the spring", "receptionist"),
+])
+def test_qualifying_ends_the_trainee_post(shared_memory: Memory, user: str, setup: str, said: str, old: str) -> None:
+    gone = invalidated_after(shared_memory, user, setup, said)
+    assert any(old in g for g in gone), gone
+
+
+def test_the_year_one_qualified_keeps_the_post(shared_memory: Memory, user: str) -> None:
+    assert invalidated_after(shared_memory, user, "I'm a pharmacist", "I qualified as a pharmacist in 2012") == []
