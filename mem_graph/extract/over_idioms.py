@@ -19,6 +19,7 @@ import re
 
 from mem_graph.extract.cue_change import object_kind
 from mem_graph.extract.hedges import Hedge
+from mem_graph.extract.wordlist import is_english_word
 
 # (never a lead word: "well the ford's gone to the scrapyard" is the ford's)
 _THING = r"(?P<x>(?!(?:well|so|and|but|lol|the|my|our)\b)[a-z0-9][\w+.'-]*(?: [a-z0-9][\w+.'-]*){0,2}?)"
@@ -54,6 +55,10 @@ _PLUG_PULLED = re.compile(rf"\b(?:pulled|pulling|pull) the plug on {_OWN}(?:(?:l
 # "the kindle's been collecting dust for weeks", "my guitar is gathering dust"
 _DUSTY = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s| is| has| has been|'s been| was| sits| sat|'s just| is just) "
                     r"(?:just )?(?:collecting|gathering|collected|gathered|sitting there collecting) dust\b", re.I)
+# "sainsburys is officially behind me!! new job at the Co-op": a workplace left, in a turn about a new job
+_BEHIND_ME = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s| is| are) (?:officially |finally |now |well and truly )?"
+                        r"behind me\b", re.I)
+_NEW_JOB = re.compile(r"\bnew (?:job|role|position|gig)\b|\b(?:start(?:ed|ing)?|joined) at\b", re.I)  # (same line)
 # what gets cancelled on one: an event, not the speaker's service ("the meeting got cancelled")
 _EVENTS = frozenset({"meeting", "flight", "train", "bus", "class", "lesson", "lessons", "practice", "training", "match",
                      "game", "trip", "gig", "concert", "show", "party", "event", "appointment", "wedding", "session",
@@ -91,7 +96,7 @@ def _clause(thing: str, mine: bool) -> str | None:
 _OVER_WORDS = ((_GONE_TO, ("gone",)), (_IS_OVER, ("history", "dead to me", "rear", "thing of the past", "for me")),
                (_SWITCHED_OFF, (" off",)), (_ENDED_BY_ME, ("abandon", "ditch", "binned", "packed in", "gave up",
                                                           "given up", "finished with")),
-               (_CANCELLED, ("cancel",)), (_PLUG_PULLED, ("plug",)), (_DUSTY, ("dust",)))
+               (_CANCELLED, ("cancel",)), (_PLUG_PULLED, ("plug",)), (_DUSTY, ("dust",)), (_BEHIND_ME, ("behind",)))
 
 
 def declared_over(text: str) -> list[str]:
@@ -109,6 +114,11 @@ def declared_over(text: str) -> list[str]:
                 thing = thing[:1].lower() + thing[1:]  # "Black coffee is dead to me": only the line's capital
             if pattern is _GONE_TO:  # a thing gone to a new home or the scrapyard was the speaker's to part with
                 clause = None if object_kind(thing.lower()) == "pet" else f"I sold the {thing}"  # ("the golf")
+            elif pattern is _BEHIND_ME:  # a workplace: a name or a new job said (not "the exam is behind me")
+                thing = re.sub(r"^(?:(?:ok|okay|so|well|lol|yeah|and|but)\s+)+", "", thing, flags=re.I)
+                named = not any(is_english_word(w) or not w.isalpha() for w in thing.lower().split())
+                clause = f"I left {thing}" if not object_kind(thing.lower()) and thing.lower() not in _NOT_A_THING and (
+                    named or _NEW_JOB.search(text)) else None
             elif pattern is _DUSTY:  # a thing kept but no longer used
                 clause = None if thing.lower() in _NOT_A_THING else f"I stopped using my {thing}"
             elif pattern in (_CANCELLED, _PLUG_PULLED):  # a service or a subscription the speaker ended

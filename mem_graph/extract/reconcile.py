@@ -14,12 +14,10 @@ history, so every decision is auditable:
                     (the same turn states the replacement)               -> DELETE each
                     (nothing to cancel: the negative fact is kept)       -> ADD
 5. ``restatement``  same slot, object and polarity -> NONE; 6. ``reversal`` polarity flipped ("sick of jazz") -> UPDATE
-7. ``single_value`` a single-valued slot (residence, employer, age…)
-                    gets a new value                                     -> UPDATE
+7. ``single_value`` a single-valued slot (residence, employer, age…) gets a new value -> UPDATE
 8. ``replacement``  "switched from X to Y": the facts about X            -> UPDATE
-9. ``cue_change``   a present, positive fact with a change cue ("these days i use obsidian
-                    for notes") ends the same subject's earlier fact with the same predicate
-                    and another object of a comparable kind (cue_change.py) -> UPDATE
+9. ``cue_change``   a present, positive fact with a change cue ("these days i use obsidian for notes") ends the
+                    same subject's earlier fact, same predicate, object of a comparable kind (cue_change.py) -> UPDATE
 10. ``near_duplicate`` dense cosine >= threshold with an existing fact -> NONE; 11. ``new`` otherwise -> ADD
 
 Only a single-valued slot, the same object with a flipped stance, or a change said with a change cue is ever
@@ -111,6 +109,7 @@ _ENDING_CUES = ("anymore", "no longer", "quit", "stop", "left", "sold", "gave", 
                 "drop")
 _MOVE_CUES = ("moved", "moving", "relocated", "relocating")
 # a same-turn value that says it was left ("moved out of my parents' place, got a flat in Finnieston")
+_NO_WORK_NOW = re.compile(r"\b(?:unemployed|jobless|out of work|between jobs|retired)\b", re.I)  # a state, no event
 _DEPARTED = re.compile(r"\b(?:moved out|out of|left|leaving|quit|sold|traded|got rid)\b", re.I)
 # "adopted another cat", "a second dog": one more value of a multi-valued slot, never the same one again
 _ONE_MORE = re.compile(r"\b(?:another|a second|a third|one more)\b", re.I)
@@ -344,10 +343,11 @@ class Reconciler:
                         and fact.slot and "|stance|" in fact.slot and r.slot and r not in same_object
                         and slot_family(r.slot) == slot_family(fact.slot)
                         and kind_of(r.object_key, fact.object_key, STANCE_KINDS)]
-        # "I don't have a car" (stored with no slot: a value the slot does not hold) then "bought a car"
+        # "I don't have a car" (kept slotless) then "bought a car"; "I'm unemployed" then "I'm a care assistant now"
         same_object += [r for r in records if subject and r.subject_key == subject and pol > 0 and r.polarity == 0
-                        and not r.slot and fact.slot and r.object_key == fact.object_key and r not in same_object
-                        and relations_of(r) & relations_of(fact)]
+                        and not r.slot and fact.slot and r not in same_object and ((r.object_key == fact.object_key and
+                        relations_of(r) & relations_of(fact)) or (not r.object_key and _NO_WORK_NOW.search(r.text) and
+                        r.source.get("rule") == f"rules.clause:{fact.slot.split('|')[1]}.neg"))]
         if fact.tense == "plan" or some_times_only(fact):  # a hedge, plan, hypothetical, "not on mondays": no change
             said = "hedge/plan" if fact.tense == "plan" else "only some days or hours"
             return self._near_duplicate(fact, records, sims) or Decision(

@@ -81,8 +81,9 @@ _DOING_FOR = re.compile(r"(?:^|[,.!;:]\s*|\b(?:i'?m|im|i am|i'?ve been|ive been|
 # "they made me redundant", "work let me go", "Barclays laid me off": the speaker's job ended, said of the employer
 # (not "they let me go home early", "made me redundant" as a fear: "might make me redundant")
 _LET_ME_GO = re.compile(r"\b(?:they|work|[A-Z][\w&'-]*|(?:the|my) (?:company|firm|employer|boss|job|bank|school|"
-                        r"council))(?:'ve| have| had| just| finally)* (?:made me redundant|let me go(?![\w ]*\b(?:"
-                        r"home|early|off|for)\b)|laid me off|sacked me|fired me|got rid of me)\b", re.I)
+                        r"council))(?:'ve| have| had| just| finally)* (?:made me redundant|let (?:me|(?:half|most|"
+                        r"some|a lot|loads|a third|a quarter) of us) go(?![\w ]*\b(?:home|early|off|for)\b)|laid (?:me|"
+                        r"(?:half|most|some) of us) off|sacked me|fired me|got rid of me)\b", re.I)
 
 
 def work_done_for(text: str) -> list[str]:

@@ -257,3 +257,22 @@ def test_qualifying_ends_the_trainee_post(shared_memory: Memory, user: str, setu
 
 def test_the_year_one_qualified_keeps_the_post(shared_memory: Memory, user: str) -> None:
     assert invalidated_after(shared_memory, user, "I'm a pharmacist", "I qualified as a pharmacist in 2012") == []
+
+
+def test_a_new_job_ends_being_unemployed(shared_memory: Memory, user: str) -> None:
+    gone = invalidated_after(shared_memory, user, "I'm currently unemployed",
+                             "got a job at last!! I'm a delivery driver now")
+    assert any("unemployed" in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["Aldi is officially behind me, first week at Lidl done",
+                                  "they let most of us go in the restructure, job hunting again"])
+def test_a_workplace_behind_one_or_a_team_let_go_ends_the_job(shared_memory: Memory, user: str, said: str) -> None:
+    first = "I work at Aldi" if "Aldi" in said else "I work at Boots"
+    gone = invalidated_after(shared_memory, user, first, said)
+    assert any(first.split()[-1] in g for g in gone), gone
+
+
+@pytest.mark.parametrize("said", ["the exam is behind me now, phew", "they let half of us go home early"])
+def test_an_exam_behind_one_or_an_early_finish_keeps_the_job(shared_memory: Memory, user: str, said: str) -> None:
+    assert invalidated_after(shared_memory, user, "I work at Boots", said) == []
