@@ -85,7 +85,7 @@ def _present_simple(verb: Any, activity: Any) -> bool:
             c.dep_ == "prep" and c.lower_ in ("to", "into", "from")) for c in verb.children)
 
 
-def _on_software(pred: Any, cat: SlotCatalogue) -> bool:
+def _runs_on(pred: Any, cat: SlotCatalogue) -> bool:
     """"prod runs on postgres now", "we run with postgres": software running on software, no pastime; nor is
     running on a drink ("I basically run on flat whites")."""
     return any(c.dep_ == "prep" and c.lower_ in ("on", "in", "with") and any(
@@ -99,7 +99,7 @@ def activity_fact(cat: SlotCatalogue, verb: Any, pred: Any, subject: Subject, su
     """The hobby an object-less activity verb states, or None when the clause is something else."""
     found = _activity_of(pred)
     spec = cat.get("hobbies")
-    if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or _on_software(pred, cat) or (
+    if found is None or spec is None or subject.type != "person" or cues.tense == "plan" or _runs_on(pred, cat) or (
             pred.dobj is not None and pred.dobj != found[1] and pred.dobj.lemma_.lower() not in _WHEN_NOUNS
             and pred.dobj.lemma_.lower() not in _PASTIME_OBJECTS
             and not pred.dobj.like_num and not _DISTANCE.fullmatch(pred.dobj.lower_) and pred.dobj.lemma_.lower()

@@ -105,6 +105,14 @@ _NOT_WORKING = re.compile(rf"{_MINE}(?:(?:am|'m|m) )?(?:not|no longer) (?:really
                           r"|\b(?:i|we) (?:don't|dont|do not|no longer) (?P<v>teach|nurse|tutor|coach|lecture)"
                           r" (?:anymore|any more)\b", re.I)
 _WORK_VERB_DOER = {"teach": "teacher", "nurse": "nurse", "tutor": "tutor", "coach": "coach", "lecture": "lecturer"}
+
+
+def _work_stopped(m: re.Match[str]) -> str | None:
+    """The post of the work a ``_NOT_WORKING`` match says stopped: by its verb, or by a gerund said only of work."""
+    if m.group("v"):
+        return _WORK_VERB_DOER[m.group("v").lower()]
+    work = m.group("x").lower()
+    return _doer(work) if work in _WORK_GERUNDS or work in _FIELD_DOERS else None
 # "sam's left nursing", "my husband has quit teaching": the work of someone else's occupation given up
 _THEY_QUIT_WORK = re.compile(r"(?:^|[,.;!:]\s*|\b(?:so|and|but) )(?P<who>(?:my [a-z]+|[A-Za-z][a-z]+))(?:'s| has|)\s+"
                              r"(?:finally |officially |just )?(?:left|quit|given up|stopped|packed in|finished) "
@@ -195,9 +203,7 @@ def given_up(text: str) -> list[str]:
         text)][:1]
     said += [f"I'm not a {agent} anymore" for m in _QUIT_WORK.finditer(text)
              if (agent := _doer(m.group("x").lower()))]
-    said += [f"I'm not a {agent} anymore" for m in _NOT_WORKING.finditer(text) if (agent := _WORK_VERB_DOER.get(
-        (m.group("v") or "").lower()) or (_doer(m.group("x").lower()) if (m.group("x") or "").lower() in
-                                          _WORK_GERUNDS | set(_FIELD_DOERS) else None))]
+    said += [f"I'm not a {agent} anymore" for m in _NOT_WORKING.finditer(text) if (agent := _work_stopped(m))]
     for m in _THEY_QUIT_WORK.finditer(text):
         if (agent := _doer(m.group("x").lower())) and m.group("who").lower() not in _NOT_WHO:
             said += [f"{m.group('who')} isn't a {agent} anymore"]

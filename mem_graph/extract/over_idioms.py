@@ -58,7 +58,7 @@ _DUSTY = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s| is| has| has been|'s 
 # "sainsburys is officially behind me!! new job at the Co-op": a workplace left, in a turn about a new job
 _BEHIND_ME = re.compile(rf"{_LEAD}{_OWN}{_THING}(?:'s|\u2019s| is| are) (?:officially |finally |now |well and truly )?"
                         r"behind me\b", re.I)
-_NEW_JOB = re.compile(r"\bnew (?:job|role|position|gig)\b|\b(?:start(?:ed|ing)?|joined) at\b", re.I)  # (same line)
+_NEW_JOB = re.compile(r"\bnew (?:job|role|position|gig)\b|\b(?:start(?:ed|ing)?|joined) at\b", re.I)
 # what gets cancelled on one: an event, not the speaker's service ("the meeting got cancelled")
 _EVENTS = frozenset({"meeting", "flight", "train", "bus", "class", "lesson", "lessons", "practice", "training", "match",
                      "game", "trip", "gig", "concert", "show", "party", "event", "appointment", "wedding", "session",

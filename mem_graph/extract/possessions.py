@@ -96,19 +96,22 @@ _SEVERAL = re.compile(r"\b(?:two|2|both|the other|our other|my other) (?:cars?|m
 _ONE_MORE_NOTE = " (one more of its kind: the turn says several)"
 
 
+def _of_a_thing_owned(fact: Fact) -> bool:
+    return (fact.slot or "").rsplit("|", 1)[-1] in _OWNED
+
+
 def note_several_owned(facts: list[Fact], text: str) -> None:
     """Mark the turn's car, bike, phone or computer facts when the turn says the speaker has several ("picked up a
     little fiat 500 ... how do I insure two cars"): one more, not one in the old one's place."""
     if _SEVERAL.search(text):
         for f in facts:
-            if (f.slot or "").rsplit("|", 1)[-1] in _OWNED and not f.negated:
+            if _of_a_thing_owned(f) and not f.negated:
                 f.evidence += _ONE_MORE_NOTE
 
 
 def one_more_owned(fact: Fact) -> bool:
     """Whether ``fact`` says the speaker has one more car, bike, phone or computer (beside the one held)."""
-    return (fact.slot or "").rsplit("|", 1)[-1] in _OWNED and (
-        _ONE_MORE_NOTE in fact.evidence or bool(_ONE_MORE_THING.search(fact.text)))
+    return _of_a_thing_owned(fact) and (_ONE_MORE_NOTE in fact.evidence or bool(_ONE_MORE_THING.search(fact.text)))
 
 
 def ended_thing_records(fact: Fact, records: list[Any]) -> list[Any]:

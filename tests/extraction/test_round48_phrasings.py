@@ -231,8 +231,9 @@ def test_a_language_ditched_for_another_is_a_switch(shared_memory: Memory, user:
 
 
 def test_it_after_a_swap_is_the_new_one(rules: RuleExtractor) -> None:
-    texts = texts_of(rules, "we swapped Jenkins for GitHub Actions, honestly we love it")
-    assert not any("love" in t and "Jenkins" in t for t in texts), texts
+    texts = texts_of(rules, "we ditched Python for Kotlin on the new service, I'm loving it")
+    assert not any("loving" in t and "Python" in t for t in texts), texts
+    assert any("loving" in t and "Kotlin" in t for t in texts), texts
 
 
 def test_people_dropped_off_are_no_swap(rules: RuleExtractor) -> None:
