@@ -38,6 +38,7 @@ from mem_graph.extract.places import is_place_name
 from mem_graph.extract.possessions import GONE_WORDS
 from mem_graph.extract.requests import fact_before_question
 from mem_graph.extract.school_moves import school_moved
+from mem_graph.extract.self_names import name_said
 from mem_graph.extract.unions import SOMEONE_ELSES, union_said
 from mem_graph.extract.wordlist import is_english_word
 from mem_graph.extract.work_mentions import work_in_passing
@@ -434,7 +435,8 @@ def asked_as(question: str) -> list[str]:
             and (w := _what(m.group("lead"), True))] + [
         said for p in (_IS_IT_OK, _ASIDE) for m in p.finditer(question) if not _NOT_DONE.search(m.group("said"))
         for said in (m.group("said"), *chat_restated(m.group("said")))] + given_up(question) + work_in_passing(
-        question) + fragment_clauses(question) + fact_before_question(question)  # ("6 months no fags!!")
+        question) + fragment_clauses(question) + fact_before_question(question) + name_said(  # ("6 months no fags!!")
+        question)  # ("please call me Tom from now on": a request that says the name)
 
 
 # a statement said aside in a question: "what should i make for dinner, i'm pescatarian btw", "any tips? we

@@ -14,8 +14,8 @@ import re
 from mem_graph.extract.wordlist import is_common_word
 
 _NAME = r"(?P<n>(?-i:[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?: [A-Z][a-z]+(?:-[A-Z][a-z]+)?)?))"
-_END = (r"(?=\s*(?:$|[,.!;:?)]|\s(?:now|too|instead|please|pls|from now on|these days|nowadays|lol|haha|and|but|"
-        r"so)\b))")
+_END = (r"(?=\s*(?:$|[,.!;:?)])|\s(?:now|too|instead|please|pls|from now on|these days|nowadays|lol|haha|and|but|"
+        r"so)\b)")  # ("call me Tom from now on": one space, then the word)
 # "everyone calls me Kat now", "please call me Kat", "you can just call me Kat"
 _CALL_ME = re.compile(r"\b(?:please|pls|just|you can|u can|can you|everyone|everybody|people|they all|all my friends|"
                       r"my friends|friends|most people)\s+(?:just\s+|now\s+)?(?:calls?|calling) me " + _NAME + _END,

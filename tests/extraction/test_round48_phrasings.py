@@ -68,7 +68,8 @@ def test_someone_elses_boots_hung_up_are_theirs(shared_memory: Memory, user: str
     assert invalidated_after(shared_memory, user, "I play cricket", "my dad hung up his cricket boots at 60") == []
 
 
-@pytest.mark.parametrize("said", ["you can just call me Liz now", "I go by Liz these days",
+@pytest.mark.parametrize("said", ["you can just call me Liz now", "please call me Liz from now on, everyone does",
+                                  "I go by Liz these days",
                                   "I've changed my name to Liz Okoro", "got married in june, so it's Liz Okoro now"])
 def test_a_new_name_ends_the_old_one(shared_memory: Memory, user: str, said: str) -> None:
     gone = invalidated_after(shared_memory, user, "my name is Elizabeth Hart", said)
